@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/** Member calls of spec §7 'Member' (request and response shapes, shared by API and storefront). */
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_\u4e00-\u9fa5]{3,32}$/;
+
+export const usernameSchema = z
+  .string({ error: '请输入用户名' })
+  .trim()
+  .regex(USERNAME_PATTERN, '用户名为3-32位字母、数字、下划线或汉字');
+
+export const passwordSchema = z
+  .string({ error: '请输入密码' })
+  .min(8, '密码至少8位')
+  .max(64, '密码最多64位')
+  .regex(/[A-Za-z]/, '密码须包含字母')
+  .regex(/[0-9]/, '密码须包含数字');
+
+/** Profile fields a member may set at registration and later on /member/settings. */
+export const profileFieldsSchema = z.strictObject({
+  name: z.string().trim().max(50, '姓名最多50个字符').optional(),
+  email: z.union([z.literal(''), z.email('邮箱格式不正确').max(120)]).optional(),
+  mobile: z
+    .union([z.literal(''), z.string().regex(/^\+?[0-9][0-9 -]{5,19}$/, '手机号格式不正确')])
+    .optional(),
+  company: z.string().trim().max(100, '公司名称最多100个字符').optional(),
+  wechat: z.string().trim().max(50, '微信号最多50个字符').optional(),
+});
+export type ProfileFields = z.infer<typeof profileFieldsSchema>;
+
+export const emptyRequestSchema = z.strictObject({});
+
+export const captchaResponseSchema = z.object({
+  captchaId: z.string(),
+  /** An SVG image as a data URL, ready for <img src>. */
+  image: z.string(),
+  /** Seconds until the captcha expires. */
+  expiresIn: z.number().int(),
+});
+export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
+
+export const registerRequestSchema = profileFieldsSchema.extend({
+  username: usernameSchema,
+  password: passwordSchema,
+  captchaId: z.string({ error: '请先获取验证码' }).min(1, '请先获取验证码').max(64),
+  captchaCode: z.string({ error: '请输入验证码' }).trim().min(1, '请输入验证码').max(16),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.strictObject({
+  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64),
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const tokenResponseSchema = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const memberSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+  /** Deposit balances in major units with 2 decimals (e.g. 12.5 = ¥12.50). */
+  cnyDeposit: z.number(),
+  audDeposit: z.number(),
+  email: z.string(),
+  mobile: z.string(),
+  company: z.string(),
+  wechat: z.string(),
+  createdAt: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const updateProfileRequestSchema = profileFieldsSchema;
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+export const updatePasswordRequestSchema = z
+  .strictObject({
+    oldPassword: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(128),
+    newPassword: passwordSchema,
+  })
+  .refine((v) => v.oldPassword !== v.newPassword, {
+    message: '新密码不能与原密码相同',
+    path: ['newPassword'],
+  });
+export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
+
+/** Paths of the member calls, relative to the site root (spec §7). */
+export const MemberPaths = {
+  captcha: '/api/memberService/member/captcha/',
+  register: '/api/memberService/member/register/',
+  login: '/api/memberService/member/login/',
+  logout: '/api/memberService/member/logout/',
+  current: '/api/memberService/member/current/',
+  update: '/api/memberService/member/update/',
+  updatePwd: '/api/memberService/member/updatePwd/',
+} as const;

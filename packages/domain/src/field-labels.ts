@@ -1,0 +1,30 @@
+/**
+ * Chinese labels of request fields, so a validation error can name the bad field
+ * in words a shopper reads ('用户名' rather than 'username').
+ */
+export const FIELD_LABELS: Record<string, string> = {
+  username: '用户名',
+  password: '密码',
+  oldPassword: '原密码',
+  newPassword: '新密码',
+  captchaId: '验证码编号',
+  captchaCode: '验证码',
+  name: '姓名',
+  email: '邮箱',
+  mobile: '手机号',
+  company: '公司名称',
+  wechat: '微信号',
+  websiteId: '站点编号',
+  pageNo: '页码',
+  pageSize: '每页条数',
+  id: '编号',
+};
+
+/** The label of a field path such as ['items', 0, 'qty'], falling back to the raw path. */
+export function fieldLabel(path: readonly PropertyKey[]): string {
+  for (let i = path.length - 1; i >= 0; i -= 1) {
+    const key = path[i];
+    if (typeof key === 'string') return FIELD_LABELS[key] ?? key;
+  }
+  return '请求参数';
+}
