@@ -1,7 +1,23 @@
 import './zod-locale';
 
+export * from './brand-groups';
+export * from './cart-totals';
 export * from './constants';
 export * from './contracts/member';
+export * from './country';
+export * from './deposit-log-type';
 export * from './errors';
 export * from './field-labels';
+export * from './images';
+export * from './labels';
+export * from './links';
+export * from './message-type';
+export * from './money';
+export * from './order-status';
+export * from './promotion';
+export * from './properties';
 export * from './route-guard';
+export * from './sku-grid';
+export * from './sku-status';
+export * from './support-ticket';
+export * from './warehouse';

@@ -15,7 +15,6 @@ export interface RouteClass {
 /** Classifies a pathname (no query, no base path) by the guard rules of spec §2. */
 export function classifyRoute(pathname: string): RouteClass {
   const known = KNOWN_EXACT.includes(pathname) || KNOWN_PREFIXES.some((p) => pathname.startsWith(p));
-  const loginRequired =
-    LOGIN_EXACT.includes(pathname) || LOGIN_PREFIXES.some((p) => pathname.startsWith(p));
+  const loginRequired = LOGIN_EXACT.includes(pathname) || LOGIN_PREFIXES.some((p) => pathname.startsWith(p));
   return { known, loginRequired };
 }

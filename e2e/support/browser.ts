@@ -1,0 +1,62 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { repoRoot } from './server';
+
+/** Where end-to-end screenshots go, to be looked at after a run. */
+export const screenshotDir = join(repoRoot, '.test-output', 'screenshots');
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far; a journey expects none. */
+  errors: string[];
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens Debian's Chromium (never a downloaded browser) with a fresh profile. */
+export async function openBrowser(
+  baseURL: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<BrowserSession> {
+  const profile = await mkdtemp(join(tmpdir(), 'shop-chromium-'));
+  await mkdir(screenshotDir, { recursive: true });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    baseURL,
+    viewport,
+    locale: 'zh-CN',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    // A 401 answered by the API is an expected outcome of some steps, not a page error.
+    if (msg.type() === 'error' && !/status of 40[0-9]/.test(msg.text())) errors.push(msg.text());
+  });
+  return {
+    context,
+    page,
+    errors,
+    async screenshot(name) {
+      await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+    },
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}

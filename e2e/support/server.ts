@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** The repo root, from this file's place (e2e/support). */
+export const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+/** The captcha answer every captcha has in the test server (NODE_ENV=test). */
+export const TEST_CAPTCHA = 'e2e7';
+
+export interface RunningShop {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => {
+        if (address && typeof address === 'object') resolvePort(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
+
+/**
+ * Starts the shop as the README's start command does (the built storefront served by the API), on a
+ * loopback port with a fresh embedded database, or on DATABASE_URL when given.
+ */
+export async function startShop(extraEnv: Record<string, string> = {}): Promise<RunningShop> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'shop-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    SHOP_TEST_CAPTCHA: TEST_CAPTCHA,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`shop server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseURL}/healthz`);
+      if (res.ok) return { baseURL, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stop();
+  throw new Error('shop server did not answer /healthz within 90 s');
+}

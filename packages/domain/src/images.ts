@@ -1,0 +1,31 @@
+import { IMAGE_DEFAULT_WIDTH } from './constants';
+
+/** Path under which the server serves (and resizes) product images (spec §3 'Images'). */
+export const IMAGE_BASE = '/res/img';
+/** Shown when an image is missing (spec §3 'Images'). */
+export const PLACEHOLDER_IMAGE = '/res/img/placeholder.png';
+
+/** True for values the spec treats as 'no image': empty, null/undefined or the string 'null'. */
+export function isEmptyImage(path: string | null | undefined): boolean {
+  if (path === null || path === undefined) return true;
+  const text = path.trim();
+  return text === '' || text === 'null' || text === 'undefined';
+}
+
+/**
+ * URL of an image resized to a width (spec §3 'Images', default 128): a relative path becomes
+ * `/res/img/<path>?w=<width>`, an absolute http(s) URL passes through unchanged, and an empty value gives
+ * the placeholder. A path already under /res/img is not prefixed twice; a width that is not a positive
+ * integer falls back to the default.
+ */
+export function imageUrl(path: string | null | undefined, width: number = IMAGE_DEFAULT_WIDTH): string {
+  if (path === null || path === undefined || isEmptyImage(path)) return PLACEHOLDER_IMAGE;
+  const text = path.trim();
+  if (/^https?:\/\//i.test(text)) return text;
+  let relative = text.replace(/^\/+/, '');
+  const base = IMAGE_BASE.slice(1);
+  if (relative.startsWith(`${base}/`)) relative = relative.slice(base.length + 1);
+  const w = Number.isInteger(width) && width > 0 ? width : IMAGE_DEFAULT_WIDTH;
+  const joiner = relative.includes('?') ? '&' : '?';
+  return `${IMAGE_BASE}/${relative}${joiner}w=${w}`;
+}

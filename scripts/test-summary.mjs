@@ -1,0 +1,19 @@
+// Sums the JSON reports of every vitest run into one closing line: 'tests: N passed, N failed'.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dir = process.argv[2] ?? '.test-output';
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+  const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + report.numTodoTests;
+  console.log(
+    `${file.replace(/\.json$/, '')}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`,
+  );
+}
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (failed > 0 || passed === 0) process.exit(1);
