@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type AppConfig, webDistExists } from './config/env';
+import type { DatabaseHandle } from './db/client';
+import { seedIfFresh } from './db/seed';
+import { type Clock, systemClock } from './lib/clock';
+import type { RateLimiter } from './lib/rate-limiter';
+import { captchaRoutes } from './modules/captcha/captcha.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { memberRoutes } from './modules/member/member.routes';
+import { authPlugin } from './plugins/auth';
+import { BODY_LIMIT_BYTES, bodyParsersPlugin } from './plugins/body-parsers';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { staticWebPlugin } from './plugins/static-web';
+import { createServices, type Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An open database owned by the caller (tests); otherwise the app opens the one the config names. */
+  database?: DatabaseHandle;
+  /** A rate limiter owned by the caller; otherwise memory, or Redis when REDIS_URL is set. */
+  rateLimiter?: RateLimiter;
+  /** Time source of the services (tests move it to expire captchas and tokens). */
+  clock?: Clock;
+  /** Logger options; defaults to pino at the configured level. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the shop's API (and the storefront it serves) without listening: server.ts listens, tests use
+ * `app.inject`. Later modules add their routes and services here in the same way as the member module.
+ */
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    // Random ids stay unique across the API processes behind a load balancer.
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const hasStorefront = webDistExists(config);
+  await app.register(errorsPlugin, { storefrontFallback: hasStorefront });
+  await app.register(bodyParsersPlugin);
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(openapiPlugin);
+  await app.register(dbPlugin, { config: config.database, database: options.database });
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, rateLimiter: options.rateLimiter });
+
+  const services = createServices({
+    config,
+    database: app.database,
+    clock: options.clock ?? systemClock,
+    rateLimiter: app.rateLimiter,
+  });
+  app.decorate('services', services);
+  if (config.seedDemo && (await seedIfFresh(services, app.log))) app.log.info('seeded demo data');
+
+  await app.register(authPlugin, { authenticate: services.member.authenticate });
+  await app.register(healthRoutes, { health: services.health });
+  await app.register(captchaRoutes, { captcha: services.captcha });
+  await app.register(memberRoutes, { members: services.member });
+
+  if (hasStorefront) {
+    await app.register(staticWebPlugin, { root: config.webDist });
+  } else {
+    app.log.warn({ webDist: config.webDist }, 'storefront build not found: serving the API only');
+  }
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

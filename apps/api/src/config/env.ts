@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads environment variables (CONVENTIONS.md 'One way to do each thing').
+ * Everything else receives a typed `AppConfig`, so tests can build the app with their own.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The storefront build of this repo, found from this file's place (apps/api/src/config → apps/web/dist). */
+export const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '..', '..', '..', 'web', 'dist');
+
+const booleanish = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: '应为 true 或 false / must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, '应为 postgres:// 地址 / must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  NODE_ENV: z.string().optional(),
+  SHOP_TEST_CAPTCHA: z.string().min(1).max(16).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, '应为 redis:// 地址 / must be a redis:// URL')
+    .optional(),
+  WEB_DIST: z.string().min(1).optional(),
+  SEED_DEMO: booleanish(true),
+  TRUST_PROXY: booleanish(false),
+});
+
+export type DatabaseConfig = { kind: 'postgresql'; url: string } | { kind: 'pglite'; dataDir: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL when DATABASE_URL is set, else embedded PGlite in a folder (or `memory://`). */
+  database: DatabaseConfig;
+  logLevel: LogLevel;
+  nodeEnv: string | undefined;
+  /** The answer of every captcha; only ever set when NODE_ENV=test. */
+  testCaptcha: string | undefined;
+  redisUrl: string | undefined;
+  /** The built storefront folder served at `/`. */
+  webDist: string;
+  /** Seed demo data into a fresh database at start. */
+  seedDemo: boolean;
+  /** Trust X-Forwarded-For from a load balancer in front (client address for login rate limits). */
+  trustProxy: boolean;
+}
+
+export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors: string[] };
+
+/** Parses an environment (process.env or a test's own) into the app config, naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): ConfigResult {
+  // An empty variable (FOO=) means 'not set', as shells and .env files usually intend.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  const errors = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  // A fixed captcha answer would switch off the registration captcha for everyone (spec §7 captcha/).
+  if (cleaned.NODE_ENV === 'production' && cleaned.SHOP_TEST_CAPTCHA !== undefined) {
+    errors.push('SHOP_TEST_CAPTCHA: 生产环境不允许设置 / must not be set when NODE_ENV=production');
+  }
+  if (!parsed.success || errors.length > 0) return { ok: false, errors };
+  const e = parsed.data;
+  const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : resolve(cwd, e.DATA_DIR);
+  return {
+    ok: true,
+    config: {
+      port: e.PORT,
+      host: e.HOST,
+      database: e.DATABASE_URL ? { kind: 'postgresql', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },
+      logLevel: e.LOG_LEVEL,
+      nodeEnv: e.NODE_ENV,
+      testCaptcha: e.NODE_ENV === 'test' ? e.SHOP_TEST_CAPTCHA : undefined,
+      redisUrl: e.REDIS_URL,
+      webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
+      seedDemo: e.SEED_DEMO,
+      trustProxy: e.TRUST_PROXY,
+    },
+  };
+}
+
+/** Reads process.env once; on a bad variable prints each one by name and exits (fail fast at start). */
+export function loadConfig(): AppConfig {
+  const result = parseConfig(process.env);
+  if (!result.ok) {
+    console.error('配置错误 / Invalid configuration:');
+    for (const line of result.errors) console.error(`  - ${line}`);
+    process.exit(1);
+  }
+  return result.config;
+}
+
+/** True when the storefront build exists (the API still runs without it). */
+export function webDistExists(config: AppConfig): boolean {
+  return existsSync(resolve(config.webDist, 'index.html'));
+}

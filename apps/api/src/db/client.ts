@@ -1,0 +1,96 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config/env';
+import * as schema from './schema';
+
+/** The Drizzle database both drivers fit (TOOLCHAIN.md); a transaction is assignable to it too. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseDriver = 'pglite' | 'postgresql';
+
+/** An open database with the few lifecycle operations the app and the CLI need. */
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Applies the generated migrations in apps/api/drizzle (idempotent). */
+  migrate(): Promise<void>;
+  /** Runs `select 1`; rejects when the database does not answer. */
+  ping(): Promise<void>;
+  /** Closes the connection(s); safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** The generated SQL migrations, found from this file's place so any working directory works. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+// Several API processes may start together on one PostgreSQL: an advisory lock lets one migrate at a time.
+const MIGRATION_LOCK_KEY = 7_351_902;
+
+/** Wraps an open PGlite instance (a folder, memory, or a test snapshot). */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    ping: async () => {
+      if (closed) throw new Error('database is closed');
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+/** Connects to PostgreSQL with a connection pool (node-postgres). */
+export function postgresHandle(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    driver: 'postgresql',
+    migrate: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        await client.end();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the database the config names: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.kind === 'postgresql') return postgresHandle(config.url);
+  if (!config.dataDir.startsWith('memory://')) await mkdir(config.dataDir, { recursive: true });
+  return pgliteHandle(await PGlite.create(config.dataDir));
+}

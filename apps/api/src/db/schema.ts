@@ -1,0 +1,83 @@
+import { DEFAULT_MEMBER_LEVEL } from '@shop/domain';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  char,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The one Drizzle schema (PostgreSQL dialect) for PGlite and PostgreSQL alike. Stay within PostgreSQL 15
+ * features: Debian's server is 15 while PGlite is 18 inside (TOOLCHAIN.md).
+ */
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Shop members (spec §3 'User'). Deposits are integer minor units (fen, cents) and never negative. */
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 32 }).notNull(),
+    passwordHash: varchar('password_hash', { length: 255 }).notNull(),
+    name: varchar('name', { length: 50 }).notNull().default(''),
+    email: varchar('email', { length: 120 }).notNull().default(''),
+    mobile: varchar('mobile', { length: 32 }).notNull().default(''),
+    company: varchar('company', { length: 100 }).notNull().default(''),
+    wechat: varchar('wechat', { length: 50 }).notNull().default(''),
+    level: integer('level').notNull().default(DEFAULT_MEMBER_LEVEL),
+    // mode 'number': balances stay far below 2^53 minor units, and plain numbers keep arithmetic simple.
+    cnyDeposit: bigint('cny_deposit', { mode: 'number' }).notNull().default(0),
+    audDeposit: bigint('aud_deposit', { mode: 'number' }).notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    // 'Demo' and 'demo' are the same member: unique on the lower-cased name.
+    uniqueIndex('members_username_lower_key').on(sql`lower(${t.username})`),
+    check('members_cny_deposit_nonnegative', sql`${t.cnyDeposit} >= 0`),
+    check('members_aud_deposit_nonnegative', sql`${t.audDeposit} >= 0`),
+  ],
+);
+
+/** Login tokens: only the SHA-256 of the bearer token is kept, so a database leak yields no session. */
+export const memberTokens = pgTable(
+  'member_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: char('token_hash', { length: 64 }).notNull().unique('member_tokens_token_hash_key'),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('member_tokens_member_id_idx').on(t.memberId)],
+);
+
+/**
+ * Registration captchas. They live in the database, not in process memory, so every API process behind a
+ * load balancer can check a captcha another one issued (DESIGN.md 'scale-out').
+ */
+export const captchas = pgTable(
+  'captchas',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    answerHash: char('answer_hash', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('captchas_expires_at_idx').on(t.expiresAt)],
+);

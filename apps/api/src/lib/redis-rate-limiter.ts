@@ -1,0 +1,36 @@
+import { Redis } from 'ioredis';
+import type { RateLimiter } from './rate-limiter';
+
+/** Rate limiter shared by every API process through Redis (used when REDIS_URL is set). */
+export class RedisRateLimiter implements RateLimiter {
+  private readonly redis: Redis;
+
+  constructor(
+    url: string,
+    private readonly prefix = 'shop:rl:',
+  ) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  }
+
+  async count(key: string): Promise<number> {
+    const value = await this.redis.get(this.prefix + key);
+    return value === null ? 0 : Number(value);
+  }
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    const k = this.prefix + key;
+    // SET NX PX starts the window only at the first event; INCR then counts it. One round trip, atomic.
+    const results = await this.redis.multi().set(k, '0', 'PX', windowMs, 'NX').incr(k).exec();
+    const incr = results?.[1];
+    if (!incr || incr[0]) throw incr?.[0] ?? new Error('redis rate limiter: no reply');
+    return Number(incr[1]);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}

@@ -1,0 +1,106 @@
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { members, memberTokens } from '../../db/schema';
+
+export type MemberRow = typeof members.$inferSelect;
+export type NewMemberRow = typeof members.$inferInsert;
+
+export interface ProfileChanges {
+  name?: string | undefined;
+  email?: string | undefined;
+  mobile?: string | undefined;
+  company?: string | undefined;
+  wechat?: string | undefined;
+}
+
+/** Finds a member by username, ignoring case (usernames are unique case-insensitively). */
+export async function findMemberByUsername(db: Database, username: string): Promise<MemberRow | null> {
+  const rows = await db
+    .select()
+    .from(members)
+    .where(sql`lower(${members.username}) = lower(${username})`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findMemberById(db: Database, id: number): Promise<MemberRow | null> {
+  const rows = await db.select().from(members).where(eq(members.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Inserts a member; returns null when the username is taken (unique index, race-safe). */
+export async function insertMember(db: Database, row: NewMemberRow): Promise<MemberRow | null> {
+  const rows = await db.insert(members).values(row).onConflictDoNothing().returning();
+  return rows[0] ?? null;
+}
+
+export async function countMembers(db: Database): Promise<number> {
+  const rows = await db.select({ n: count() }).from(members);
+  return rows[0]?.n ?? 0;
+}
+
+export async function updateMemberProfile(
+  db: Database,
+  id: number,
+  changes: ProfileChanges,
+  now: Date,
+): Promise<MemberRow | null> {
+  const rows = await db
+    .update(members)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(members.id, id))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function updateMemberPassword(db: Database, id: number, passwordHash: string, now: Date) {
+  await db.update(members).set({ passwordHash, updatedAt: now }).where(eq(members.id, id));
+}
+
+export async function insertToken(
+  db: Database,
+  row: { tokenHash: string; memberId: number; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(memberTokens).values({ ...row, lastUsedAt: row.createdAt });
+}
+
+/** The live (not revoked, not expired) token with this digest. */
+export async function findLiveToken(db: Database, tokenHash: string, now: Date) {
+  const rows = await db
+    .select({ id: memberTokens.id, memberId: memberTokens.memberId, lastUsedAt: memberTokens.lastUsedAt })
+    .from(memberTokens)
+    .where(
+      and(
+        eq(memberTokens.tokenHash, tokenHash),
+        isNull(memberTokens.revokedAt),
+        gt(memberTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function touchToken(db: Database, tokenId: number, now: Date): Promise<void> {
+  await db.update(memberTokens).set({ lastUsedAt: now }).where(eq(memberTokens.id, tokenId));
+}
+
+export async function revokeToken(db: Database, tokenId: number, now: Date): Promise<void> {
+  await db
+    .update(memberTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(memberTokens.id, tokenId), isNull(memberTokens.revokedAt)));
+}
+
+/** Revokes every live token of a member except `keepTokenId`. */
+export async function revokeOtherTokens(db: Database, memberId: number, keepTokenId: number, now: Date) {
+  await db
+    .update(memberTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(memberTokens.memberId, memberId),
+        ne(memberTokens.id, keepTokenId),
+        isNull(memberTokens.revokedAt),
+      ),
+    );
+}

@@ -1,0 +1,118 @@
+import {
+  emptyRequestSchema,
+  loginRequestSchema,
+  MemberPaths,
+  memberSchema,
+  registerRequestSchema,
+  tokenResponseSchema,
+  updatePasswordRequestSchema,
+  updateProfileRequestSchema,
+} from '@shop/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, responses } from '../../lib/envelope';
+import { requireMember } from '../../plugins/auth';
+import { MemberMessages, type MemberService } from './member.service';
+
+const bearer = [{ bearerAuth: [] }];
+
+/** The member calls of spec §7 'Member'. Handlers only translate HTTP to service calls. */
+export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = async (app, { members }) => {
+  app.post(
+    MemberPaths.register,
+    {
+      schema: {
+        tags: ['member'],
+        summary: '注册会员',
+        description: '需先获取图形验证码；成功后直接登录，返回令牌。',
+        body: registerRequestSchema,
+        response: responses(tokenResponseSchema),
+      },
+    },
+    async (request) => ok(await members.register(request.body), MemberMessages.registered),
+  );
+
+  app.post(
+    MemberPaths.login,
+    {
+      schema: {
+        tags: ['member'],
+        summary: '账号密码登录',
+        description: '失败次数按账号（15分钟5次）和客户端地址（15分钟20次）限制，超过返回 429。',
+        body: loginRequestSchema,
+        response: responses(tokenResponseSchema),
+      },
+    },
+    async (request) => ok(await members.login(request.body, request.ip)),
+  );
+
+  app.post(
+    MemberPaths.current,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: '当前会员信息',
+        security: bearer,
+        body: emptyRequestSchema,
+        response: responses(memberSchema),
+      },
+    },
+    async (request) => ok(await members.current(requireMember(request))),
+  );
+
+  app.post(
+    MemberPaths.update,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: '修改个人资料',
+        description: '只修改请求中给出的字段。',
+        security: bearer,
+        body: updateProfileRequestSchema,
+        response: responses(memberSchema),
+      },
+    },
+    async (request) =>
+      ok(await members.updateProfile(requireMember(request), request.body), MemberMessages.profileUpdated),
+  );
+
+  app.post(
+    MemberPaths.updatePwd,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: '修改密码',
+        description: '成功后该会员的其他登录令牌全部失效，当前令牌继续有效。',
+        security: bearer,
+        body: updatePasswordRequestSchema,
+        response: responses(z.null()),
+      },
+    },
+    async (request) => {
+      await members.changePassword(requireMember(request), request.body);
+      return ok(null, MemberMessages.passwordChanged);
+    },
+  );
+
+  app.post(
+    MemberPaths.logout,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: '退出登录',
+        description: '使当前令牌失效。',
+        security: bearer,
+        body: emptyRequestSchema,
+        response: responses(z.null()),
+      },
+    },
+    async (request) => {
+      await members.logout(requireMember(request));
+      return ok(null, MemberMessages.loggedOut);
+    },
+  );
+};

@@ -1,0 +1,257 @@
+import {
+  COOKIE_DEFAULT_DAYS,
+  DEFAULT_MEMBER_LEVEL,
+  LOGIN_EXPIRED_MESSAGE,
+  type LoginRequest,
+  type Member,
+  type RegisterRequest,
+  ResultCode,
+  type UpdatePasswordRequest,
+  type UpdateProfileRequest,
+} from '@shop/domain';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import type { CaptchaService } from '../captcha/captcha.service';
+import * as repo from './member.repository';
+import { hashPassword, verifyPassword } from './password';
+
+/** Who is calling: the member and the token they presented (set by the auth preHandler). */
+export interface AuthContext {
+  memberId: number;
+  tokenId: number;
+}
+
+export const MemberMessages = {
+  registered: '注册成功',
+  captchaFailed: '验证码错误或已过期',
+  usernameTaken: '用户名已被注册',
+  badCredentials: '用户名或密码错误',
+  tooManyAttempts: '登录尝试次数过多，请15分钟后再试',
+  profileUpdated: '资料已更新',
+  wrongOldPassword: '原密码错误',
+  passwordChanged: '密码已修改',
+  loggedOut: '已退出登录',
+} as const;
+
+/** Tokens live as long as the storefront's token cookie (spec §9: 30 days). */
+export const TOKEN_TTL_MS = COOKIE_DEFAULT_DAYS * 24 * 60 * 60 * 1000;
+/** Login failures allowed per account and per client address in one window (brief: 5 and 20 per 15 min). */
+export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60 * 1000 } as const;
+// Writing last_used_at on every call would turn each read into a write; once a few minutes is enough.
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+// base64url of 32 bytes: anything else cannot be one of our tokens, so it is refused without a query.
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface MemberServiceDeps {
+  db: Database;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+  captcha: CaptchaService;
+}
+
+export interface NewMember {
+  username: string;
+  password: string;
+  name?: string | undefined;
+  level?: number | undefined;
+  email?: string | undefined;
+  mobile?: string | undefined;
+  company?: string | undefined;
+  wechat?: string | undefined;
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;
+
+/** A member as the storefront sees it (spec §3 'User'): deposits in major units, e.g. 1250 fen → 12.5. */
+export function toMemberDto(row: repo.MemberRow): Member {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    level: row.level,
+    cnyDeposit: row.cnyDeposit / 100,
+    audDeposit: row.audDeposit / 100,
+    email: row.email,
+    mobile: row.mobile,
+    company: row.company,
+    wechat: row.wechat,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The member module: registration, login, tokens and profile (spec §7 'Member'). */
+export function createMemberService({ db, clock, rateLimiter, captcha }: MemberServiceDeps) {
+  // Unknown usernames are checked against this hash so a login takes as long whether or not the member exists.
+  let dummyHash: Promise<string> | undefined;
+  const getDummyHash = () => {
+    dummyHash ??= hashPassword(randomToken(16));
+    return dummyHash;
+  };
+
+  async function issueToken(memberId: number, executor: Database = db): Promise<string> {
+    const token = randomToken(32);
+    const now = clock();
+    await repo.insertToken(executor, {
+      tokenHash: sha256Hex(token),
+      memberId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
+    });
+    return token;
+  }
+
+  async function requireMember(memberId: number): Promise<repo.MemberRow> {
+    const row = await repo.findMemberById(db, memberId);
+    // The token was valid a moment ago; a member removed since is simply logged out.
+    if (!row) throw new AppError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE);
+    return row;
+  }
+
+  return {
+    /** Creates a member without a captcha (operator CLI, seed); rejects a taken username. */
+    async createMember(input: NewMember): Promise<repo.MemberRow> {
+      const passwordHash = await hashPassword(input.password);
+      const row = await repo.insertMember(db, {
+        username: input.username,
+        passwordHash,
+        name: input.name ?? '',
+        level: input.level ?? DEFAULT_MEMBER_LEVEL,
+        email: input.email ?? '',
+        mobile: input.mobile ?? '',
+        company: input.company ?? '',
+        wechat: input.wechat ?? '',
+      });
+      if (!row) throw new AppError(ResultCode.ParamsError, MemberMessages.usernameTaken);
+      return row;
+    },
+
+    /** Creates the member unless the username exists; true when it was created (idempotent seeding). */
+    async ensureMember(input: NewMember): Promise<boolean> {
+      if (await repo.findMemberByUsername(db, input.username)) return false;
+      const row = await repo.insertMember(db, {
+        username: input.username,
+        passwordHash: await hashPassword(input.password),
+        name: input.name ?? '',
+        level: input.level ?? DEFAULT_MEMBER_LEVEL,
+      });
+      return row !== null;
+    },
+
+    /** Number of members (a fresh database has none). */
+    countMembers(): Promise<number> {
+      return repo.countMembers(db);
+    },
+
+    /** Registers a member after checking the captcha, and logs them in (spec §7 register/). */
+    async register(input: RegisterRequest): Promise<{ token: string }> {
+      if (!(await captcha.verify(input.captchaId, input.captchaCode))) {
+        throw new AppError(ResultCode.ParamsError, MemberMessages.captchaFailed);
+      }
+      if (await repo.findMemberByUsername(db, input.username)) {
+        throw new AppError(ResultCode.ParamsError, MemberMessages.usernameTaken);
+      }
+      const passwordHash = await hashPassword(input.password);
+      // The member and the first token go together: a register that fails halfway leaves nothing behind.
+      return db.transaction(async (tx) => {
+        const row = await repo.insertMember(tx, {
+          username: input.username,
+          passwordHash,
+          name: input.name ?? '',
+          email: input.email ?? '',
+          mobile: input.mobile ?? '',
+          company: input.company ?? '',
+          wechat: input.wechat ?? '',
+        });
+        // Another request took the name between our check and the insert.
+        if (!row) throw new AppError(ResultCode.ParamsError, MemberMessages.usernameTaken);
+        return { token: await issueToken(row.id, tx) };
+      });
+    },
+
+    /**
+     * Logs in with username and password (spec §7 login/). Failures are counted per account and per client
+     * address; past the limit every attempt is refused for the rest of the window, even a right one.
+     */
+    async login(input: LoginRequest, clientAddress: string): Promise<{ token: string }> {
+      const accountKey = `login:account:${input.username.toLowerCase()}`;
+      const addressKey = `login:address:${clientAddress}`;
+      const [accountFailures, addressFailures] = await Promise.all([
+        rateLimiter.count(accountKey),
+        rateLimiter.count(addressKey),
+      ]);
+      if (accountFailures >= LOGIN_LIMITS.perAccount || addressFailures >= LOGIN_LIMITS.perAddress) {
+        throw new AppError(ResultCode.TooManyRequests, MemberMessages.tooManyAttempts);
+      }
+      const member = await repo.findMemberByUsername(db, input.username);
+      const passwordOk = member
+        ? await verifyPassword(member.passwordHash, input.password)
+        : await verifyPassword(await getDummyHash(), input.password).then(() => false);
+      if (!member || !passwordOk) {
+        await Promise.all([
+          rateLimiter.hit(accountKey, LOGIN_LIMITS.windowMs),
+          rateLimiter.hit(addressKey, LOGIN_LIMITS.windowMs),
+        ]);
+        // One answer for 'no such member' and 'wrong password', so usernames cannot be probed.
+        throw new AppError(ResultCode.ParamsError, MemberMessages.badCredentials);
+      }
+      await rateLimiter.reset(accountKey);
+      return { token: await issueToken(member.id) };
+    },
+
+    /** Resolves a bearer token to its member, or null when unknown, expired or revoked. */
+    async authenticate(token: string): Promise<AuthContext | null> {
+      if (!TOKEN_PATTERN.test(token)) return null;
+      const now = clock();
+      const found = await repo.findLiveToken(db, sha256Hex(token), now);
+      if (!found) return null;
+      if (now.getTime() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+        await repo.touchToken(db, found.id, now);
+      }
+      return { memberId: found.memberId, tokenId: found.id };
+    },
+
+    /** The calling member (spec §7 current/). */
+    async current(auth: AuthContext): Promise<Member> {
+      return toMemberDto(await requireMember(auth.memberId));
+    },
+
+    /** Updates the profile fields given; omitted fields stay as they are (spec §7 update/). */
+    async updateProfile(auth: AuthContext, input: UpdateProfileRequest): Promise<Member> {
+      const row = await repo.updateMemberProfile(db, auth.memberId, input, clock());
+      if (!row) throw new AppError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE);
+      return toMemberDto(row);
+    },
+
+    /**
+     * Changes the password (spec §7 updatePwd/) and logs out every other session, keeping the one in use.
+     * Wrong old passwords count like login failures, so a stolen token cannot guess the password.
+     */
+    async changePassword(auth: AuthContext, input: UpdatePasswordRequest): Promise<void> {
+      const guessKey = `password:member:${auth.memberId}`;
+      if ((await rateLimiter.count(guessKey)) >= LOGIN_LIMITS.perAccount) {
+        throw new AppError(ResultCode.TooManyRequests, MemberMessages.tooManyAttempts);
+      }
+      const member = await requireMember(auth.memberId);
+      if (!(await verifyPassword(member.passwordHash, input.oldPassword))) {
+        await rateLimiter.hit(guessKey, LOGIN_LIMITS.windowMs);
+        throw new AppError(ResultCode.ParamsError, MemberMessages.wrongOldPassword);
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      const now = clock();
+      // New password and revoked sessions go together: never the one without the other.
+      await db.transaction(async (tx) => {
+        await repo.updateMemberPassword(tx, auth.memberId, passwordHash, now);
+        await repo.revokeOtherTokens(tx, auth.memberId, auth.tokenId, now);
+      });
+      await rateLimiter.reset(guessKey);
+    },
+
+    /** Revokes the token the member presented (spec §4 'Logout'). */
+    async logout(auth: AuthContext): Promise<void> {
+      await repo.revokeToken(db, auth.tokenId, clock());
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const DOCS_PREFIX = '/api/docs';
+
+/**
+ * OpenAPI generated from the routes' zod schemas (DESIGN.md 'The API contract'): UI at /api/docs,
+ * the document at /api/docs/json. Must be registered before the routes it documents.
+ */
+export const openapiPlugin = fp(
+  async (app) => {
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: '商城 API',
+          description:
+            '会员制批发商城的接口（规格第7节）。所有响应都是 { success, resultCode, message, data }；' +
+            '失败时 success 为 false，resultCode 取自规格第8节的错误码。',
+          version: '0.1.0',
+        },
+        tags: [
+          { name: 'member', description: '会员：注册、登录、资料与密码' },
+          { name: 'captcha', description: '图形验证码' },
+          { name: 'system', description: '运行状态' },
+        ],
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', description: '登录或注册返回的令牌' },
+          },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  },
+  { name: 'openapi' },
+);

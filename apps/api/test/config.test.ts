@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WEB_DIST, parseConfig } from '../src/config/env';
+
+const apiRoot = resolve(import.meta.dirname, '..');
+
+describe('config', () => {
+  it('has defaults for a plain start', () => {
+    const result = parseConfig({}, '/srv/shop');
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        port: 3000,
+        host: '127.0.0.1',
+        database: { kind: 'pglite', dataDir: '/srv/shop/data' },
+        logLevel: 'info',
+        nodeEnv: undefined,
+        testCaptcha: undefined,
+        redisUrl: undefined,
+        webDist: DEFAULT_WEB_DIST,
+        seedDemo: true,
+        trustProxy: false,
+      },
+    });
+    expect(DEFAULT_WEB_DIST.endsWith('/apps/web/dist')).toBe(true);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set and memory:// as given', () => {
+    const pg = parseConfig({ DATABASE_URL: 'postgres://u@h:5432/shop' });
+    expect(pg.ok && pg.config.database).toEqual({ kind: 'postgresql', url: 'postgres://u@h:5432/shop' });
+    const mem = parseConfig({ DATA_DIR: 'memory://' });
+    expect(mem.ok && mem.config.database).toEqual({ kind: 'pglite', dataDir: 'memory://' });
+  });
+
+  it('honours SHOP_TEST_CAPTCHA only when NODE_ENV=test', () => {
+    const test = parseConfig({ NODE_ENV: 'test', SHOP_TEST_CAPTCHA: 'abcd' });
+    expect(test.ok && test.config.testCaptcha).toBe('abcd');
+    const dev = parseConfig({ NODE_ENV: 'development', SHOP_TEST_CAPTCHA: 'abcd' });
+    expect(dev.ok && dev.config.testCaptcha).toBeUndefined();
+  });
+
+  it('names every bad variable', () => {
+    const result = parseConfig({
+      PORT: 'eighty',
+      LOG_LEVEL: 'loud',
+      REDIS_URL: 'localhost:6379',
+      SEED_DEMO: 'maybe',
+      NODE_ENV: 'production',
+      SHOP_TEST_CAPTCHA: 'abcd',
+    });
+    expect(result.ok).toBe(false);
+    const names = result.ok ? [] : result.errors.map((line) => line.split(':')[0]);
+    expect(names.sort()).toEqual(['LOG_LEVEL', 'PORT', 'REDIS_URL', 'SEED_DEMO', 'SHOP_TEST_CAPTCHA']);
+  });
+
+  it('stops the server at start when SHOP_TEST_CAPTCHA is set with NODE_ENV=production', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: apiRoot,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        SHOP_TEST_CAPTCHA: 'abcd',
+        DATA_DIR: 'memory://',
+      },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('SHOP_TEST_CAPTCHA');
+    expect(run.stderr).toContain('NODE_ENV=production');
+  });
+});

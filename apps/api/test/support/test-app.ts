@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../../src/app';
+import { type AppConfig, parseConfig } from '../../src/config/env';
+import { type DatabaseHandle, pgliteHandle, postgresHandle } from '../../src/db/client';
+import type { RateLimiter } from '../../src/lib/rate-limiter';
+
+/** The answer of every captcha in tests (NODE_ENV=test + SHOP_TEST_CAPTCHA). */
+export const TEST_CAPTCHA = 'Ab3d';
+
+/** The app's config as the tests run it, parsed from an environment like the server's. */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  const result = parseConfig({
+    NODE_ENV: 'test',
+    SHOP_TEST_CAPTCHA: TEST_CAPTCHA,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'true',
+    WEB_DIST: '/nonexistent/shop-web-dist',
+    ...env,
+  });
+  if (!result.ok) throw new Error(result.errors.join('\n'));
+  return result.config;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * A fresh database for one test file: a copy of the migrated PGlite snapshot, or, when TEST_DATABASE_URL
+ * names a PostgreSQL server, a new database `shop_t_<random>` there, dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `shop_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const database = postgresHandle(withDatabase(serverUrl, name));
+    await database.migrate();
+    return {
+      database,
+      async dispose() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: serverUrl });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const snapshot = inject('pgliteSnapshot');
+  const client = await PGlite.create({ loadDataDir: new Blob([await readFile(snapshot)]) });
+  const database = pgliteHandle(client);
+  return { database, dispose: () => database.close() };
+}
+
+/** A clock the test can move forward (captcha and token expiry). */
+export function testClock() {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance(ms: number) {
+      offsetMs += ms;
+    },
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  rateLimiter?: RateLimiter;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra routes a test needs, added before the app is ready. */
+  extend?: (app: App) => void;
+}
+
+export interface TestApp {
+  app: App;
+  database: DatabaseHandle;
+  clock: ReturnType<typeof testClock>;
+  close(): Promise<void>;
+}
+
+/** Builds the app on a fresh database, ready for `app.inject`. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, dispose } = await openTestDatabase();
+  const clock = testClock();
+  const app = await buildApp({
+    config: testConfig(options.env),
+    database,
+    clock: clock.now,
+    ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+  });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+export interface EnvelopeBody<T = unknown> {
+  success: boolean;
+  resultCode: number;
+  message: string;
+  data: T;
+}
+
+/** The parsed envelope of a response. */
+export function envelope<T = unknown>(res: LightMyRequestResponse): EnvelopeBody<T> {
+  return res.json() as EnvelopeBody<T>;
+}
+
+/** POSTs JSON to a path, with a bearer token when given. */
+export function post(app: App, url: string, body?: unknown, token?: string, remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
