@@ -1,0 +1,70 @@
+import { StorageKey } from '@shop/domain';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { PageSkeleton } from '@/components/skeleton';
+import { Toaster } from '@/components/toaster';
+import { reloadPageCurrency } from '@/lib/page-currency';
+import { syncSessionFromStorage } from '@/lib/session';
+import { RouteGuard } from '../route-guard';
+import { documentTitle, useRouteTitle } from '../route-handle';
+import { AuthModalHost } from './auth-modal-host';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** The first path segment, e.g. 'member' for /member/settings. */
+const section = (pathname: string) => pathname.split('/')[1] ?? '';
+
+/** The shop frame around every page: header, guarded page, footer, toasts (DESIGN.md 'Layout'). */
+export function RootLayout() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const title = useRouteTitle();
+
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+
+  // Spec §2: after every route change the window scrolls to the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change by design
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname, location.search]);
+
+  // Another tab logged in/out or switched currency: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === StorageKey.token || event.key === null) syncSessionFromStorage();
+      if (event.key === StorageKey.pageCurrency || event.key === null) reloadPageCurrency();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  // While the next page's code downloads, show its skeleton rather than the old page (spec §2).
+  // Moves inside one section (the member area) keep their frame; that layout shows its own placeholder.
+  const pending = navigation.state === 'loading' ? navigation.location : undefined;
+  const showSkeleton = pending !== undefined && section(pending.pathname) !== section(location.pathname);
+
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        跳到正文
+      </a>
+      <SiteHeader />
+      <main id="main" className="site-main">
+        {showSkeleton ? (
+          <div className="container">
+            <PageSkeleton />
+          </div>
+        ) : (
+          <RouteGuard>
+            <Outlet />
+          </RouteGuard>
+        )}
+      </main>
+      <SiteFooter />
+      <Toaster />
+      <AuthModalHost />
+    </div>
+  );
+}

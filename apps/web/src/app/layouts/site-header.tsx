@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import { CurrencySwitch } from '@/components/currency-switch';
+import { openAuthModal, preloadAuthModal } from '@/features/member/auth-modal-store';
+import { paths } from '@/lib/paths';
+import { useIsLoggedIn } from '@/lib/session';
+import { SHOP_NAME } from '../route-handle';
+import { MemberMenu } from './member-menu';
+import { SearchBox } from './search-box';
+
+/** Plain markup and CSS: the header is in the first download, so it carries no component library. */
+export function SiteHeader() {
+  const loggedIn = useIsLoggedIn();
+  const preload = () => void preloadAuthModal();
+  return (
+    <header className="site-header">
+      <div className="topbar">
+        <div className="container topbar-inner">
+          <span className="topbar-welcome">澳洲 · 中国多仓直供，澳元 / 人民币双币结算</span>
+          <div className="topbar-actions">
+            <CurrencySwitch />
+            {loggedIn ? (
+              <MemberMenu />
+            ) : (
+              <div className="visitor-actions">
+                <button
+                  type="button"
+                  className="link-button"
+                  onPointerEnter={preload}
+                  onFocus={preload}
+                  onClick={() => openAuthModal('login')}
+                >
+                  登录
+                </button>
+                <span className="divider" aria-hidden="true">
+                  |
+                </span>
+                <button
+                  type="button"
+                  className="link-button"
+                  onPointerEnter={preload}
+                  onFocus={preload}
+                  onClick={() => openAuthModal('register')}
+                >
+                  注册
+                </button>
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+      <div className="container header-main">
+        <Link to={paths.home()} className="logo" aria-label={`${SHOP_NAME} 首页`}>
+          <span className="logo-mark" aria-hidden="true">
+            澳
+          </span>
+          <span className="logo-text">{SHOP_NAME}</span>
+        </Link>
+        <SearchBox />
+        <Link to={paths.cart()} className="cart-link">
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.7L21 8H6.2"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+            <circle cx="9.5" cy="19" r="1.5" fill="currentColor" />
+            <circle cx="17" cy="19" r="1.5" fill="currentColor" />
+          </svg>
+          <span>购物车</span>
+        </Link>
+      </div>
+      <nav className="main-nav" aria-label="主导航">
+        <div className="container main-nav-inner">
+          <Link to={paths.home()}>首页</Link>
+          <Link to={paths.products()}>全部商品</Link>
+          <Link to={paths.brands()}>品牌馆</Link>
+          <Link to={paths.member.order()}>我的订单</Link>
+          <Link to={paths.supplier.home()}>供应商专区</Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { endSession } from '@/features/member/session-actions';
+import { createErrorHandler } from '@/lib/error-handler';
+import { createQueryClient } from '@/lib/query-client';
+import { hasToken } from '@/lib/session';
+
+/** The app's query client with the shared error handler wired to the member session (spec §8). */
+export function createAppQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
+  const queryClient: QueryClient = createQueryClient({
+    retry,
+    onError: createErrorHandler({ hasToken, onInvalidToken: () => endSession(queryClient) }),
+  });
+  return queryClient;
+}

@@ -1,0 +1,32 @@
+import { classifyRoute } from '@shop/domain';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useLocation } from 'react-router';
+import { Skeleton } from '@/components/skeleton';
+import { useIsLoggedIn } from '@/lib/session';
+
+const AuthTabs = lazy(() => import('@/features/member/components/auth-tabs'));
+
+/**
+ * Spec §2 'Route guard': a visitor on a members-only path sees the login/register forms in place of the
+ * page; once logged in the page continues (spec §4 'Login': the page reloads after 2000 ms).
+ */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const loggedIn = useIsLoggedIn();
+  if (!loggedIn && classifyRoute(pathname).loginRequired) return <LoginRequired />;
+  return children;
+}
+
+function LoginRequired() {
+  return (
+    <section className="container login-required">
+      <div className="panel login-required-panel">
+        <h1 className="login-required-title">请先登录</h1>
+        <p className="muted">该页面仅对会员开放，请登录后继续；还没有账号可以免费注册。</p>
+        <Suspense fallback={<Skeleton lines={3} />}>
+          <AuthTabs />
+        </Suspense>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import type { RouteObject } from 'react-router';
+import { Navigate } from 'react-router';
+import { PageSkeleton } from '@/components/skeleton';
+import { RootLayout } from './layouts/root-layout';
+import { MEMBER_ROUTE_ID, type RouteHandle } from './route-handle';
+import { RouteErrorPage } from './routes/route-error';
+
+type LazyModule = () => Promise<Pick<RouteObject, 'Component'> & Record<string, unknown>>;
+
+/** Screens whose content arrives with later issues share one honest 'under construction' module. */
+const pending: LazyModule = () => import('./routes/pending-page');
+
+/** A page loaded on demand, with the skeleton shown while its code downloads (spec §2). */
+function page(
+  path: string | undefined,
+  title: string | undefined,
+  load: LazyModule,
+  extra: Partial<RouteObject> = {},
+) {
+  const handle: RouteHandle = title ? { title } : {};
+  return {
+    ...(path === undefined ? { index: true } : { path }),
+    handle,
+    lazy: load,
+    HydrateFallback: PageSkeleton,
+    ...extra,
+  } as RouteObject;
+}
+
+/** Old addresses that now live elsewhere. */
+const REDIRECTS: Record<string, string> = { index: '/', home: '/', 'index.html': '/' };
+
+/** The whole route table of spec §2 (every path exact; optional segments marked with '?'). */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      children: [
+        {
+          // Errors (a chunk that failed to download, a render error) show inside the shop layout.
+          ErrorBoundary: RouteErrorPage,
+          children: [
+            page(undefined, undefined, () => import('./routes/home')),
+            page('404', '页面不存在', () => import('./routes/not-found')),
+            page('article/:id', '文章详情', pending),
+            page('brand/:id', '品牌详情', pending),
+            page('brands', '品牌馆', pending),
+            page('brands/brandsImgScroll', '品牌图集', pending),
+            page('brands/category', '品牌分类', pending),
+            page('brands/letters', '品牌索引', pending),
+            page('cart', '购物车', pending),
+            page('checkout', '结算', pending),
+            page('payment', '支付', pending),
+            page('payment/result', '支付结果', pending),
+            page('product/:id?', '商品详情', pending),
+            page('products/:cateId?', '商品列表', pending),
+            page('order/:id', '订单详情', pending),
+            page('member', '会员中心', () => import('./layouts/member-layout'), {
+              id: MEMBER_ROUTE_ID,
+              children: [
+                page(undefined, '会员中心', () => import('./routes/member-home')),
+                page('deposit', '余额明细', pending),
+                page('message', '站内消息', pending),
+                page('oldOrder', '历史订单', pending),
+                page('order', '我的订单', pending),
+                page('receiver', '收货地址', pending),
+                page('recharge', '余额充值', pending),
+                page('security', '账户安全', () => import('./routes/member-security')),
+                page('sender', '发件地址', pending),
+                page('settings', '个人资料', () => import('./routes/member-settings')),
+                page('supportticket', '服务工单', pending),
+                page('supportticketreply/:id', '工单回复', pending),
+              ],
+            }),
+            // Spec §2: /supplier sits inside an extra wrapper.
+            page('supplier', '供应商专区', () => import('./layouts/supplier-layout'), {
+              children: [page(undefined, '供应商专区', pending)],
+            }),
+            page('supplier/en', 'Supplier', pending),
+            page('supplier/Banner1', '供应商专区', pending),
+            page('supplier/Feature0', '供应商专区', pending),
+            page('supplier/Feature5', '供应商专区', pending),
+            page('supplier/Nav0', '供应商专区', pending),
+            page('supplier/data.source', '供应商专区', pending),
+            page('supplier/en/data.source', 'Supplier', pending),
+            page('user/order', '用户订单', pending),
+            page('user/packing', '装箱单', pending),
+            page('user/products', '用户商品', pending),
+            ...Object.entries(REDIRECTS).map(([from, to]) => ({
+              path: from,
+              element: <Navigate to={to} replace />,
+            })),
+            page('*', '页面不存在', () => import('./routes/not-found')),
+          ],
+        },
+      ],
+    },
+  ];
+}

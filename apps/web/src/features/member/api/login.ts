@@ -1,0 +1,17 @@
+import { type LoginRequest, MemberPaths, type TokenResponse } from '@shop/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { completeLogin } from '../session-actions';
+
+export function login(body: LoginRequest): Promise<TokenResponse> {
+  return request<TokenResponse>(MemberPaths.login, body);
+}
+
+/** Password login (spec §4 'Login'); the shared handler toasts the server message on failure. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: ({ token }) => completeLogin(queryClient, token),
+  });
+}

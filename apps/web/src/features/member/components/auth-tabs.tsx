@@ -1,0 +1,30 @@
+import { Tabs } from 'antd';
+import { AntdProvider } from '@/components/antd-provider';
+import type { AuthTab } from '../auth-modal-store';
+import { type AuthFormProps, LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+
+/** The 登录 / 注册 tabs, used by the dialog and by the members-only page panel. */
+export function AuthTabs({
+  tab,
+  onTabChange,
+  ...formProps
+}: AuthFormProps & { tab?: AuthTab; onTabChange?: (tab: AuthTab) => void }) {
+  return (
+    <AntdProvider>
+      <Tabs
+        centered
+        // Only the visible form is mounted: no captcha download until 注册 is chosen, no duplicate field ids.
+        destroyOnHidden
+        {...(tab ? { activeKey: tab } : {})}
+        onChange={(key) => onTabChange?.(key as AuthTab)}
+        items={[
+          { key: 'login', label: '登录', children: <LoginForm {...formProps} /> },
+          { key: 'register', label: '注册', children: <RegisterForm {...formProps} /> },
+        ]}
+      />
+    </AntdProvider>
+  );
+}
+
+export default AuthTabs;

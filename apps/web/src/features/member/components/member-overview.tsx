@@ -1,0 +1,52 @@
+import { Currency } from '@shop/domain';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '@/components/empty-state';
+import { Skeleton } from '@/components/skeleton';
+import { formatAmount } from '@/lib/money';
+import { paths } from '@/lib/paths';
+import { useCurrentMember } from '../api/get-current-member';
+
+/** Member home: who is logged in and the two deposit balances (spec §3 'User'). */
+export function MemberOverview() {
+  const { data: member, isPending, isError, error, refetch } = useCurrentMember();
+  if (isError) return <ErrorState message={error.message} onRetry={() => void refetch()} />;
+  if (isPending) return <Skeleton lines={4} />;
+  if (!member) return <EmptyState title="未找到会员信息" />;
+
+  return (
+    <div className="member-overview">
+      <section className="panel member-card">
+        <div className="member-avatar" aria-hidden="true">
+          {(member.name || member.username).slice(0, 1).toUpperCase()}
+        </div>
+        <div>
+          <h2 className="member-name">{member.name || member.username}</h2>
+          <p className="muted">
+            用户名：{member.username}
+            <span className="member-level">会员等级 {member.level}</span>
+          </p>
+        </div>
+      </section>
+      <section className="balance-grid" aria-label="账户余额">
+        <div className="panel balance">
+          <span className="muted">人民币余额</span>
+          <strong className="balance-amount">{formatAmount(Currency.CNY, member.cnyDeposit)}</strong>
+        </div>
+        <div className="panel balance">
+          <span className="muted">澳元余额</span>
+          <strong className="balance-amount">{formatAmount(Currency.AUD, member.audDeposit)}</strong>
+        </div>
+      </section>
+      <section className="panel quick-links" aria-label="账户设置">
+        <Link to={paths.member.settings()} className="quick-link">
+          <strong>个人资料</strong>
+          <span className="muted">姓名、手机、邮箱、公司与微信</span>
+        </Link>
+        <Link to={paths.member.security()} className="quick-link">
+          <strong>账户安全</strong>
+          <span className="muted">修改登录密码</span>
+        </Link>
+      </section>
+    </div>
+  );
+}

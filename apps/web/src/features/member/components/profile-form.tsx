@@ -1,0 +1,71 @@
+import { type Member, profileFieldsSchema, type UpdateProfileRequest } from '@shop/domain';
+import { Button, Form, Input } from 'antd';
+import { ErrorState } from '@/components/empty-state';
+import { Skeleton } from '@/components/skeleton';
+import { zodRule } from '@/lib/zod-rule';
+import { useCurrentMember } from '../api/get-current-member';
+import { useUpdateProfile } from '../api/update-profile';
+
+const FIELDS = [
+  { name: 'name', label: '姓名', autoComplete: 'name' },
+  { name: 'mobile', label: '手机号', autoComplete: 'tel' },
+  { name: 'email', label: '邮箱', autoComplete: 'email' },
+  { name: 'company', label: '公司名称', autoComplete: 'organization' },
+  { name: 'wechat', label: '微信号', autoComplete: 'off' },
+] as const;
+
+function profileOf(member: Member): Required<UpdateProfileRequest> {
+  return {
+    name: member.name,
+    mobile: member.mobile,
+    email: member.email,
+    company: member.company,
+    wechat: member.wechat,
+  };
+}
+
+/** Profile settings (spec §7 current/ and update/). */
+export function ProfileForm() {
+  const { data: member, isPending, isError, error, refetch } = useCurrentMember();
+  if (isError) return <ErrorState message={error.message} onRetry={() => void refetch()} />;
+  if (isPending || !member) return <Skeleton lines={5} />;
+  // Keyed by member data so the form starts from what the server holds after each save.
+  return <ProfileFormFields key={member.id} member={member} />;
+}
+
+function ProfileFormFields({ member }: { member: Member }) {
+  const update = useUpdateProfile();
+  return (
+    <Form<Required<UpdateProfileRequest>>
+      layout="vertical"
+      className="narrow-form"
+      initialValues={profileOf(member)}
+      onFinish={(values) =>
+        update.mutate({
+          name: values.name.trim(),
+          mobile: values.mobile.trim(),
+          email: values.email.trim(),
+          company: values.company.trim(),
+          wechat: values.wechat.trim(),
+        })
+      }
+    >
+      <Form.Item label="用户名">
+        <Input value={member.username} disabled />
+      </Form.Item>
+      {FIELDS.map((field) => (
+        <Form.Item
+          key={field.name}
+          name={field.name}
+          label={field.label}
+          rules={[zodRule(profileFieldsSchema.shape[field.name])]}
+        >
+          <Input placeholder={field.label} autoComplete={field.autoComplete} />
+        </Form.Item>
+      ))}
+      <Button type="primary" htmlType="submit" loading={update.isPending}>
+        保存资料
+      </Button>
+    </Form>
+  );
+}

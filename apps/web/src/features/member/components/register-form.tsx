@@ -1,0 +1,123 @@
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { passwordSchema, profileFieldsSchema, registerRequestSchema, usernameSchema } from '@shop/domain';
+import { Button, Form, Input } from 'antd';
+import { notify } from '@/lib/notify';
+import { zodRule } from '@/lib/zod-rule';
+import { useCaptcha } from '../api/get-captcha';
+import { useRegister } from '../api/register';
+import { CaptchaImage } from './captcha-image';
+import type { AuthFormProps } from './login-form';
+
+interface RegisterValues {
+  username: string;
+  password: string;
+  confirmPassword: string;
+  captchaCode: string;
+  name?: string;
+  mobile?: string;
+  email?: string;
+}
+
+/** Drops optional fields left blank, so the request carries only what the shopper typed. */
+function optional(value: string | undefined) {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** Registration with the image captcha (spec §7 register/, captcha/); success logs the member in. */
+export function RegisterForm({ onFailure }: AuthFormProps) {
+  const [form] = Form.useForm<RegisterValues>();
+  const captcha = useCaptcha();
+  const registerMember = useRegister();
+
+  const submit = (values: RegisterValues) => {
+    const captchaId = captcha.data?.captchaId;
+    if (!captchaId) {
+      notify.warn('请先获取验证码');
+      void captcha.refetch();
+      return;
+    }
+    registerMember.mutate(
+      {
+        username: values.username.trim(),
+        password: values.password,
+        captchaId,
+        captchaCode: values.captchaCode.trim(),
+        name: optional(values.name),
+        mobile: optional(values.mobile),
+        email: optional(values.email),
+      },
+      {
+        onError: (error) => {
+          // A captcha is good for one attempt: show a new one after every refusal.
+          form.setFieldValue('captchaCode', '');
+          void captcha.refetch();
+          onFailure?.(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <Form
+      name="register"
+      form={form}
+      size="large"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+      disabled={registerMember.isSuccess}
+    >
+      <Form.Item name="username" rules={[zodRule(usernameSchema)]}>
+        <Input prefix={<UserOutlined />} placeholder="用户名" aria-label="用户名" autoComplete="username" />
+      </Form.Item>
+      <Form.Item name="password" rules={[zodRule(passwordSchema)]} extra="至少8位，须包含字母和数字">
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder="密码"
+          aria-label="密码"
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        dependencies={['password']}
+        rules={[
+          { required: true, message: '请再次输入密码' },
+          ({ getFieldValue }) => ({
+            validator: async (_, value) => {
+              if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致');
+            },
+          }),
+        ]}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder="确认密码"
+          aria-label="确认密码"
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <div className="captcha-row">
+        <Form.Item name="captchaCode" rules={[zodRule(registerRequestSchema.shape.captchaCode)]}>
+          <Input prefix={<SafetyOutlined />} placeholder="验证码" aria-label="验证码" autoComplete="off" />
+        </Form.Item>
+        <CaptchaImage captcha={captcha} />
+      </div>
+      <p className="auth-form-hint">以下为选填</p>
+      <Form.Item name="name" rules={[zodRule(profileFieldsSchema.shape.name)]}>
+        <Input placeholder="姓名" aria-label="姓名" autoComplete="name" />
+      </Form.Item>
+      <Form.Item name="mobile" rules={[zodRule(profileFieldsSchema.shape.mobile)]}>
+        <Input placeholder="手机号" aria-label="手机号" autoComplete="tel" inputMode="tel" />
+      </Form.Item>
+      <Form.Item name="email" rules={[zodRule(profileFieldsSchema.shape.email)]}>
+        <Input placeholder="邮箱" aria-label="邮箱" autoComplete="email" inputMode="email" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={registerMember.isPending}>
+        注册
+      </Button>
+      {registerMember.isSuccess && <p className="auth-form-note">注册成功，页面即将刷新…</p>}
+    </Form>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Every in-app URL is built here (CONVENTIONS.md 'one paths.ts'), relative to the router base.
+ * Route patterns in app/routes.tsx mirror these builders (spec §2 route table).
+ */
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+function withQuery(pathname: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+const id = (value: string | number) => encodeURIComponent(String(value));
+
+export interface ProductListQuery {
+  keyword?: string;
+  /** Warehouse id (spec §2 link type 'warehouse'). */
+  location?: string | number;
+  pageNo?: number;
+}
+
+export const paths = {
+  home: () => '/',
+  notFound: () => '/404',
+  article: (articleId: string | number) => `/article/${id(articleId)}`,
+  brand: (brandId: string | number) => `/brand/${id(brandId)}`,
+  brands: () => '/brands',
+  brandsImgScroll: () => '/brands/brandsImgScroll',
+  brandsCategory: () => '/brands/category',
+  brandsLetters: () => '/brands/letters',
+  cart: () => '/cart',
+  checkout: () => '/checkout',
+  payment: (query?: Query) => withQuery('/payment', query),
+  paymentResult: (query?: Query) => withQuery('/payment/result', query),
+  product: (goodsId?: string | number) => (goodsId === undefined ? '/product' : `/product/${id(goodsId)}`),
+  /** Spec §2: '/product?skuId=' when only a sku is known. */
+  productBySku: (skuId: string | number) => withQuery('/product', { skuId }),
+  products: (cateId?: string | number, query?: ProductListQuery) =>
+    withQuery(cateId === undefined ? '/products' : `/products/${id(cateId)}`, { ...query }),
+  order: (orderId: string | number) => `/order/${id(orderId)}`,
+  member: {
+    home: () => '/member',
+    deposit: () => '/member/deposit',
+    message: () => '/member/message',
+    oldOrder: () => '/member/oldOrder',
+    order: () => '/member/order',
+    receiver: () => '/member/receiver',
+    recharge: () => '/member/recharge',
+    security: () => '/member/security',
+    sender: () => '/member/sender',
+    settings: () => '/member/settings',
+    supportTicket: () => '/member/supportticket',
+    supportTicketReply: (ticketId: string | number) => `/member/supportticketreply/${id(ticketId)}`,
+  },
+  supplier: {
+    home: () => '/supplier',
+    en: () => '/supplier/en',
+  },
+  user: {
+    order: () => '/user/order',
+    packing: () => '/user/packing',
+    products: () => '/user/products',
+  },
+} as const;
+
+/** The router base path: window.__SHOP_CONFIG__.routerBase, normalised to '/' or '/prefix' (spec §2). */
+export function routerBase(): string {
+  const raw = (typeof window === 'undefined' ? undefined : window.__SHOP_CONFIG__?.routerBase) ?? '/';
+  const trimmed = raw.trim().replace(/\/+$/, '');
+  if (!trimmed) return '/';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/** An in-app path as a document URL, for full page loads (window.location). */
+export function toDocumentUrl(path: string): string {
+  const base = routerBase();
+  return base === '/' ? path : `${base}${path === '/' ? '' : path}` || '/';
+}
+
+/** The current pathname as the router sees it (without the base), for the route guard rules. */
+export function currentRouterPathname(): string {
+  const base = routerBase();
+  const { pathname } = window.location;
+  if (base === '/') return pathname;
+  if (pathname === base) return '/';
+  return pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
+}

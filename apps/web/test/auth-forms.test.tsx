@@ -1,0 +1,179 @@
+import { MemberPaths, ResultCode, StorageKey } from '@shop/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { createAppQueryClient } from '@/app/query-client';
+import { AntdProvider } from '@/components/antd-provider';
+import { memberKeys } from '@/features/member/api/keys';
+import { LoginForm } from '@/features/member/components/login-form';
+import { RegisterForm } from '@/features/member/components/register-form';
+import { toastStore } from '@/lib/notify';
+import { page } from '@/lib/page';
+import { registerAfterLoginTask, useSession } from '@/lib/session';
+import { getCookie } from '@/lib/storage';
+import { demoMember, fail, mockApi, ok } from './utils';
+
+const SLOW = { timeout: 15_000 };
+
+function renderWithClient(ui: ReactNode) {
+  const queryClient = createAppQueryClient({ retry: false });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AntdProvider>{ui}</AntdProvider>
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+const texts = () => toastStore.getState().toasts.map((t) => t.text);
+
+function type(placeholder: string, value: string) {
+  fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
+}
+
+describe('LoginForm (spec §4 Login)', () => {
+  it('stores the token, loads the member, runs after-login tasks and reloads after 2000 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
+    const assign = vi.spyOn(page, 'assign').mockImplementation(() => {});
+    const { calls } = mockApi({
+      [MemberPaths.login]: ok({ token: 'tok-1' }),
+      [MemberPaths.current]: ok(demoMember),
+    });
+    const cartSync = vi.fn();
+    const unregister = registerAfterLoginTask(cartSync);
+    const queryClient = renderWithClient(<LoginForm />);
+
+    await screen.findByPlaceholderText('用户名', {}, SLOW);
+    type('用户名', 'demo');
+    type('密码', 'demo1234');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+
+    await waitFor(() => expect(cartSync).toHaveBeenCalledOnce());
+    unregister();
+    expect(calls.find((c) => c.path === MemberPaths.login)?.body).toEqual({
+      username: 'demo',
+      password: 'demo1234',
+    });
+    expect(window.localStorage.getItem(StorageKey.token)).toBe('tok-1');
+    expect(getCookie('user-token')).toBe('tok-1');
+    expect(useSession.getState().token).toBe('tok-1');
+    // The member was fetched with the new token.
+    expect(calls.find((c) => c.path === MemberPaths.current)?.headers.Authorization).toBe('Bearer tok-1');
+    expect(queryClient.getQueryData(memberKeys.current())).toEqual(demoMember);
+    expect(texts()).toContain('登录成功');
+
+    expect(reload).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(reload).toHaveBeenCalledOnce();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('goes to / instead of reloading when the address has loginAlert=true', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    window.history.replaceState(null, '', '/cart?loginAlert=true');
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
+    const assign = vi.spyOn(page, 'assign').mockImplementation(() => {});
+    mockApi({ [MemberPaths.login]: ok({ token: 'tok-2' }), [MemberPaths.current]: ok(demoMember) });
+    renderWithClient(<LoginForm />);
+
+    await screen.findByPlaceholderText('用户名', {}, SLOW);
+    type('用户名', 'demo');
+    type('密码', 'demo1234');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(texts()).toContain('登录成功'));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(assign).toHaveBeenCalledWith('/');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('a refused login shows the server message, keeps the visitor out and runs the failure callback', async () => {
+    mockApi({ [MemberPaths.login]: { status: 400, body: fail(ResultCode.ParamsError, '用户名或密码错误') } });
+    const onFailure = vi.fn();
+    renderWithClient(<LoginForm onFailure={onFailure} />);
+
+    await screen.findByPlaceholderText('用户名', {}, SLOW);
+    type('用户名', 'demo');
+    type('密码', 'wrong-pass1');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(onFailure).toHaveBeenCalledOnce());
+    expect(texts()).toEqual(['用户名或密码错误']);
+    expect(window.localStorage.getItem(StorageKey.token)).toBeNull();
+  });
+
+  it('does not call the server when a field is empty', async () => {
+    const { calls } = mockApi({});
+    renderWithClient(<LoginForm />);
+    await screen.findByPlaceholderText('用户名', {}, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('请输入用户名')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('RegisterForm', () => {
+  const captcha = (n: number) =>
+    ok({ captchaId: `c${n}`, image: `data:image/svg+xml;base64,${n}`, expiresIn: 300 });
+
+  function fillRegistration() {
+    type('用户名', 'newbuyer');
+    type('密码', 'secret123');
+    type('确认密码', 'secret123');
+    type('验证码', 'abcd');
+    type('姓名', '张三');
+  }
+
+  it('shows the captcha, refreshes it after a refusal and shows the server message', async () => {
+    let served = 0;
+    const { calls } = mockApi({
+      [MemberPaths.captcha]: () => captcha(++served),
+      [MemberPaths.register]: { status: 400, body: fail(ResultCode.ImageVerifyFailed, '验证码错误') },
+    });
+    const onFailure = vi.fn();
+    renderWithClient(<RegisterForm onFailure={onFailure} />);
+
+    const image = await screen.findByAltText('验证码', {}, SLOW);
+    expect(image.getAttribute('src')).toBe('data:image/svg+xml;base64,1');
+    fillRegistration();
+    fireEvent.click(screen.getByRole('button', { name: '注册' }));
+
+    await waitFor(() => expect(onFailure).toHaveBeenCalledOnce());
+    expect(calls.find((c) => c.path === MemberPaths.register)?.body).toEqual({
+      username: 'newbuyer',
+      password: 'secret123',
+      captchaId: 'c1',
+      captchaCode: 'abcd',
+      name: '张三',
+    });
+    expect(texts()).toContain('验证码错误');
+    await waitFor(() =>
+      expect(screen.getByAltText('验证码').getAttribute('src')).toBe('data:image/svg+xml;base64,2'),
+    );
+
+    // A click on the image asks for another one.
+    fireEvent.click(screen.getByRole('button', { name: '看不清？点击换一张验证码' }));
+    await waitFor(() =>
+      expect(screen.getByAltText('验证码').getAttribute('src')).toBe('data:image/svg+xml;base64,3'),
+    );
+  });
+
+  it('on success toasts the server message and logs in with the returned token', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
+    mockApi({
+      [MemberPaths.captcha]: captcha(1),
+      [MemberPaths.register]: ok({ token: 'tok-new' }, '注册成功'),
+      [MemberPaths.current]: ok({ ...demoMember, username: 'newbuyer' }),
+    });
+    renderWithClient(<RegisterForm />);
+    await screen.findByAltText('验证码', {}, SLOW);
+    fillRegistration();
+    fireEvent.click(screen.getByRole('button', { name: '注册' }));
+
+    await waitFor(() => expect(texts()).toContain('注册成功'));
+    expect(window.localStorage.getItem(StorageKey.token)).toBe('tok-new');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(reload).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,66 @@
+import type { Envelope } from '@shop/domain';
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { App } from '@/app/app';
+import { createAppQueryClient } from '@/app/query-client';
+import { createRoutes } from '@/app/routes';
+
+export function ok<T>(data: T, message = ''): Envelope<T> {
+  return { success: true, resultCode: 200, message, data };
+}
+
+export function fail(resultCode: number, message: string, data: unknown = null): Envelope<unknown> {
+  return { success: false, resultCode, message, data };
+}
+
+type Reply = Envelope<unknown> | { status: number; body: unknown };
+type Handler = Reply | ((body: unknown, init: RequestInit) => Reply | Promise<Reply>);
+
+export interface FetchCall {
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** Fakes the network boundary: each API path answers with an envelope (HTTP 200 unless given). */
+export function mockApi(handlers: Record<string, Handler>) {
+  const calls: FetchCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const path = String(input);
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ path, body, headers: (init.headers ?? {}) as Record<string, string> });
+    const handler = handlers[path];
+    if (!handler) return new Response(JSON.stringify(fail(404, '接口不存在')), { status: 404 });
+    const reply = typeof handler === 'function' ? await handler(body, init) : handler;
+    const { status, payload } =
+      'status' in reply && !('success' in reply)
+        ? { status: reply.status, payload: reply.body }
+        : { status: 200, payload: reply };
+    return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+/** The whole storefront at a path, with a fresh query client (no retries). */
+export function renderApp(path: string) {
+  const queryClient = createAppQueryClient({ retry: false });
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
+  const utils = render(<App queryClient={queryClient} router={router} />);
+  return { ...utils, router, queryClient };
+}
+
+export const demoMember = {
+  id: 1,
+  username: 'demo',
+  name: '演示会员',
+  level: 37,
+  cnyDeposit: 1234.5,
+  audDeposit: 0,
+  email: 'demo@example.com',
+  mobile: '0412345678',
+  company: '',
+  wechat: '',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};

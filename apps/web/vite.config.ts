@@ -1,0 +1,36 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_ORIGIN = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  // The API server serves dist/ at the site root; a shop mounted elsewhere sets window.__SHOP_CONFIG__.routerBase.
+  base: '/',
+  resolve: { alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) } },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Stable vendor chunks cache across releases. The component library gets its own chunk that only
+        // lazy modules import, so it never joins the first download of '/'.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            {
+              name: 'vendor-antd',
+              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|stylis|dayjs)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '/api': API_ORIGIN, '/healthz': API_ORIGIN, '/res': API_ORIGIN },
+  },
+});
