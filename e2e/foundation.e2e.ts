@@ -83,7 +83,10 @@ describe('foundation journey', () => {
   it('logs out, and the old password no longer works but the new one does', async () => {
     await s.page.goto('/');
     await s.page.getByText(username).first().click();
+    // On a page open to visitors, logout reloads the page after 500 ms (spec §4 'Logout').
+    const reloaded = s.page.waitForEvent('load');
     await s.page.getByText('退出登录').first().click();
+    await reloaded;
     await s.page.getByRole('button', { name: '登录' }).first().waitFor({ timeout: 10_000 });
     expect(await s.page.evaluate(() => document.cookie)).not.toContain('user-token=');
 

@@ -98,6 +98,14 @@ describe('storefront', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET_JS);
   });
 
+  it('serves a bundle written after start (a rebuild needs no restart)', async () => {
+    await writeFile(join(webDist, 'assets', 'page-e5f6a7b8.js'), 'export const page = 1;');
+    const res = await t.app.inject({ method: 'GET', url: '/assets/page-e5f6a7b8.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('export const page = 1;');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('answers 404 for a missing file and the API envelope for an unknown API path', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/missing-0000.js' });
     expect(asset.statusCode).toBe(404);

@@ -1,5 +1,3 @@
-import './zod-locale';
-
 export * from './brand-groups';
 export * from './cart-totals';
 export * from './constants';

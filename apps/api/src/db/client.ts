@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -88,9 +89,17 @@ export function postgresHandle(url: string): DatabaseHandle {
   };
 }
 
+/**
+ * Creates a PGlite instance with the extensions the schema uses (pg_trgm for the catalogue's keyword
+ * search). Every PGlite of the shop, tests included, is made here so the migrations find them.
+ */
+export function createPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create(dataDir, { ...options, extensions: { ...options.extensions, pg_trgm } });
+}
+
 /** Opens the database the config names: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgresql') return postgresHandle(config.url);
   if (!config.dataDir.startsWith('memory://')) await mkdir(config.dataDir, { recursive: true });
-  return pgliteHandle(await PGlite.create(config.dataDir));
+  return pgliteHandle(await createPglite(config.dataDir));
 }

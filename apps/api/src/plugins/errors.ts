@@ -150,7 +150,9 @@ export const errorsPlugin = fp<ErrorsPluginOptions>(
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
       const otherMethods = METHODS.filter((m) => m !== request.method);
-      if (otherMethods.some((m) => routes.find(m, path) !== null)) {
+      // A route of this very method that sent us here (a missing file under /assets/) is a plain 404.
+      const routedHere = routes.find(request.method as HTTPMethod, path) !== null;
+      if (!routedHere && otherMethods.some((m) => routes.find(m, path) !== null)) {
         return sendError(reply, {
           code: ResultCode.MethodNotAllowed,
           message: ErrorMessages.methodNotAllowed,

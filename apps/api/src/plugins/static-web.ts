@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 
@@ -15,16 +16,29 @@ export interface StaticWebOptions {
  */
 export const staticWebPlugin = fp<StaticWebOptions>(
   async (app, { root }) => {
+    // Top-level files (index.html, favicon …): routes for the files present at start, so an unknown
+    // path reaches the not-found handler and its index.html fallback. Revalidated on every visit.
     await app.register(fastifyStatic, {
       root,
-      // Routes for the files that exist at start, so unknown paths reach the not-found handler.
       wildcard: false,
       index: ['index.html'],
       preCompressed: true,
       cacheControl: false,
-      setHeaders(reply, filePath) {
-        const immutable = /[\\/]assets[\\/]/.test(filePath.slice(root.length));
-        reply.header('cache-control', immutable ? IMMUTABLE_CACHE : 'no-cache');
+      globIgnore: ['assets/**'],
+      setHeaders(reply) {
+        reply.header('cache-control', 'no-cache');
+      },
+    });
+    // Hashed bundles: looked up on each request, so a rebuild is served without a restart.
+    await app.register(fastifyStatic, {
+      root: join(root, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply) {
+        reply.header('cache-control', IMMUTABLE_CACHE);
       },
     });
   },

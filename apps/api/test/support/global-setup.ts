@@ -1,9 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { pgliteHandle } from '../../src/db/client';
+import { createPglite, pgliteHandle } from '../../src/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,7 +21,7 @@ export async function setup(project: TestProject) {
     return;
   }
   const dir = await mkdtemp(join(tmpdir(), 'shop-api-test-'));
-  const client = await PGlite.create();
+  const client = await createPglite();
   const handle = pgliteHandle(client);
   await handle.migrate();
   const dump = await client.dumpDataDir('none');

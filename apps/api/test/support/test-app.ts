@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../../src/app';
 import { type AppConfig, parseConfig } from '../../src/config/env';
-import { type DatabaseHandle, pgliteHandle, postgresHandle } from '../../src/db/client';
+import { createPglite, type DatabaseHandle, pgliteHandle, postgresHandle } from '../../src/db/client';
 import type { RateLimiter } from '../../src/lib/rate-limiter';
 
 /** The answer of every captcha in tests (NODE_ENV=test + SHOP_TEST_CAPTCHA). */
@@ -58,7 +57,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
     };
   }
   const snapshot = inject('pgliteSnapshot');
-  const client = await PGlite.create({ loadDataDir: new Blob([await readFile(snapshot)]) });
+  const client = await createPglite(undefined, { loadDataDir: new Blob([await readFile(snapshot)]) });
   const database = pgliteHandle(client);
   return { database, dispose: () => database.close() };
 }

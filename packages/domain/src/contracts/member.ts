@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 
 /** Member calls of spec §7 'Member' (request and response shapes, shared by API and storefront). */
 

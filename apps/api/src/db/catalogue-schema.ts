@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Catalogue, content and media tables (spec §3 'Product list item', 'Product detail', 'SKU', 'Brand',
+ * 'Home page info'; issue: catalogue). Amounts are integer minor units (fen, cents).
+ */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** The nine warehouses of spec §3 (ids 1 AU … 9 Mix); rows are written by the migration. */
+export const warehouses = pgTable('warehouses', {
+  id: integer('id').primaryKey(),
+  code: varchar('code', { length: 8 }).notNull().unique('warehouses_code_key'),
+  name: varchar('name', { length: 32 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/**
+ * The category tree. `path` holds the ids from the root down, '/1/5/23/', so a category's whole subtree
+ * is one indexed prefix match (goods/list's category filter includes sub-categories).
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    name: varchar('name', { length: 60 }).notNull(),
+    depth: smallint('depth').notNull(),
+    path: varchar('path', { length: 255 }).notNull().default(''),
+    image: varchar('image', { length: 255 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    createdAt,
+  },
+  (t) => [
+    index('categories_parent_id_idx').on(t.parentId),
+    index('categories_path_idx').on(t.path.op('varchar_pattern_ops')),
+    check('categories_depth_range', sql`${t.depth} between 1 and 3`),
+  ],
+);
+
+/** Brands; `initial` is the A–Z group (pinyin initial for Chinese names, '#' otherwise), set on write. */
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 80 }).notNull(),
+    nameEn: varchar('name_en', { length: 80 }).notNull().default(''),
+    initial: char('initial', { length: 1 }).notNull(),
+    logo: varchar('logo', { length: 255 }).notNull().default(''),
+    banner: varchar('banner', { length: 255 }).notNull().default(''),
+    description: text('description').notNull().default(''),
+    country: varchar('country', { length: 8 }).notNull().default('OTHER'),
+    sort: integer('sort').notNull().default(0),
+    createdAt,
+  },
+  (t) => [uniqueIndex('brands_name_key').on(t.name), index('brands_initial_idx').on(t.initial, t.name)],
+);
+
+/**
+ * Goods (products). `location` is the warehouse id. `searchText` gathers the Chinese name, the Latin name
+ * and the brand names, trigram-indexed, so a keyword finds a fragment, a misspelt Latin word or a brand.
+ * `content` is rich HTML, sanitized before it is stored.
+ */
+export const goods = pgTable(
+  'goods',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 40 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    nameEn: varchar('name_en', { length: 200 }).notNull().default(''),
+    brandId: integer('brand_id').references(() => brands.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    location: integer('location')
+      .notNull()
+      .references(() => warehouses.id),
+    onFlag: boolean('on_flag').notNull().default(true),
+    content: text('content').notNull().default(''),
+    /** Units sold, for the 'sales' sort; orders add to it. */
+    sales: integer('sales').notNull().default(0),
+    /** Operator's weight for the 'Comprehensive' sort (higher first). */
+    sortWeight: integer('sort_weight').notNull().default(0),
+    searchText: text('search_text').notNull().default(''),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    uniqueIndex('goods_code_key').on(t.code),
+    index('goods_category_id_idx').on(t.categoryId),
+    index('goods_brand_id_idx').on(t.brandId),
+    index('goods_location_idx').on(t.location),
+    index('goods_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Goods images: kind 'good' (gallery), 'real' (real photos), 'content' (images of the rich content). */
+export const goodsImages = pgTable(
+  'goods_images',
+  {
+    id: serial('id').primaryKey(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    path: varchar('path', { length: 255 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    index('goods_images_goods_id_idx').on(t.goodsId, t.kind, t.sort),
+    check('goods_images_kind', sql`${t.kind} in ('good', 'real', 'content')`),
+  ],
+);
+
+/**
+ * SKUs (spec §3 'SKU', §4 'SKU stock status'). `property` is the attribute map ({"颜色":"红","规格":"500g"}),
+ * its keys in display order. Stock never goes below zero.
+ */
+export const skus = pgTable(
+  'skus',
+  {
+    id: serial('id').primaryKey(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    code: varchar('code', { length: 60 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull().default(''),
+    property: jsonb('property').$type<Record<string, string>>().notNull().default({}),
+    status: smallint('status').notNull(),
+    stock: integer('stock').notNull().default(0),
+    /** Grams, for shipping fees. */
+    weight: integer('weight').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    uniqueIndex('skus_code_key').on(t.code),
+    index('skus_goods_id_idx').on(t.goodsId, t.sort),
+    check('skus_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('skus_status_known', sql`${t.status} in (-1, 0, 1, 3, 4)`),
+  ],
+);
+
+/**
+ * A SKU's price per member level and currency (DESIGN.md 'Money'): a SKU without an AUD row can only be
+ * paid in CNY. A member gets the row of their level, else the default level's (37).
+ */
+export const skuPrices = pgTable(
+  'sku_prices',
+  {
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.skuId, t.level, t.currency], name: 'sku_prices_pkey' }),
+    check('sku_prices_currency', sql`${t.currency} in ('AUD', 'CNY')`),
+    check('sku_prices_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const articleCategories = pgTable('article_categories', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 60 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  createdAt,
+});
+
+/** Articles (help pages, notices, buying guides); `content` is sanitized rich HTML. */
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').references(() => articleCategories.id),
+    title: varchar('title', { length: 200 }).notNull(),
+    summary: varchar('summary', { length: 500 }).notNull().default(''),
+    cover: varchar('cover', { length: 255 }).notNull().default(''),
+    content: text('content').notNull().default(''),
+    published: boolean('published').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [index('articles_category_id_idx').on(t.categoryId, t.sort)],
+);
+
+/** Page templates by name (spec §7 'Content': home, basic, goodsSort); `templateJson` is a JSON string. */
+export const templates = pgTable('templates', {
+  name: varchar('name', { length: 40 }).primaryKey(),
+  templateJson: text('template_json').notNull(),
+  updatedAt,
+});
+
+/**
+ * Stored images, served resized by the image host (spec §3 'Images'). Kept in the database, not on one
+ * server's disk, so every API process behind a load balancer serves the same files. Paths carry a content
+ * hash, so a URL's bytes never change and can be cached forever.
+ */
+export const mediaFiles = pgTable('media_files', {
+  path: varchar('path', { length: 255 }).primaryKey(),
+  contentType: varchar('content_type', { length: 60 }).notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  createdAt,
+});
