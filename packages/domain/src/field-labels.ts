@@ -18,6 +18,15 @@ export const FIELD_LABELS: Record<string, string> = {
   pageNo: '页码',
   pageSize: '每页条数',
   id: '编号',
+  skuId: 'SKU编号',
+  location: '仓库',
+  cateId: '分类',
+  brandId: '品牌',
+  keyword: '搜索词',
+  orderByType: '排序方式',
+  orderByTendency: '排序方向',
+  currency: '币种',
+  clientId: '客户端编号',
 };
 
 /** The label of a field path such as ['items', 0, 'qty'], falling back to the raw path. */

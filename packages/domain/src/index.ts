@@ -1,6 +1,7 @@
 export * from './brand-groups';
 export * from './cart-totals';
 export * from './constants';
+export * from './contracts/catalogue';
 export * from './contracts/member';
 export * from './country';
 export * from './deposit-log-type';

@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import '../zod-locale';
+import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE } from '../constants';
+
+/**
+ * Catalogue and content calls (spec §7 'Goods and brands', 'Content'; §3 entities). Amounts on the wire are
+ * numbers in major units with at most 2 decimals (12.5 = 12.50), converted from integer minor units at the
+ * API's edge (DESIGN.md 'Money').
+ */
+
+const id = z.number({ error: '编号须为数字' }).int('编号须为整数').positive('编号须为正整数');
+const amount = z.number().describe('金额（元，两位小数）');
+
+export const GoodsOrderByType = {
+  Comprehensive: 'Comprehensive',
+  Price: 'Price',
+  Sales: 'Sales',
+  Newest: 'Newest',
+} as const;
+export type GoodsOrderByType = (typeof GoodsOrderByType)[keyof typeof GoodsOrderByType];
+export const GOODS_ORDER_BY_LABELS: Record<GoodsOrderByType, string> = {
+  Comprehensive: '综合',
+  Price: '价格',
+  Sales: '销量',
+  Newest: '新品',
+};
+
+export const OrderByTendency = { ASC: 'ASC', DESC: 'DESC' } as const;
+export type OrderByTendency = (typeof OrderByTendency)[keyof typeof OrderByTendency];
+
+/** Member levels that have their own prices (spec §3 'User': level defaults to 37). */
+export const MemberLevel = { Standard: 37, Wholesale: 38, KeyAccount: 39 } as const;
+export type MemberLevel = (typeof MemberLevel)[keyof typeof MemberLevel];
+export const MEMBER_LEVEL_LABELS: Record<number, string> = {
+  37: '普通会员',
+  38: '批发会员',
+  39: '大客户',
+};
+
+/** Filters shared by the goods list and the exports. */
+export const goodsFilterFields = {
+  /** Warehouse id 1-9; 0 means every warehouse and is dropped (spec §7). */
+  location: z.number().int().min(0, '仓库编号无效').max(9, '仓库编号无效').optional(),
+  /** Category: the category and all its sub-categories. */
+  cateId: id.optional(),
+  brandId: id.optional(),
+  keyword: z.string().trim().max(100, '搜索词最多100个字符').optional(),
+};
+
+/** goods/list/ request (spec §7): defaults pageNo 1, pageSize 20 (capped at 100), Comprehensive, DESC. */
+export const goodsListRequestSchema = z.strictObject({
+  websiteId: id.optional(),
+  pageNo: z.number().int('页码须为整数').min(1, '页码须大于0').default(1),
+  pageSize: z
+    .number()
+    .int('每页条数须为整数')
+    .min(1, '每页条数须大于0')
+    .default(PRODUCT_PAGE_SIZE)
+    .transform((v) => Math.min(v, MAX_PAGE_SIZE)),
+  ...goodsFilterFields,
+  orderByType: z.enum(GoodsOrderByType).default(GoodsOrderByType.Comprehensive),
+  orderByTendency: z.enum(OrderByTendency).default(OrderByTendency.DESC),
+});
+export type GoodsListRequest = z.input<typeof goodsListRequestSchema>;
+
+/** A SKU as lists and the detail show it (spec §3 'SKU'); prices are the caller's member level. */
+export const skuSchema = z.object({
+  id: z.number().int(),
+  goodsId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  /** Attribute map in display order, e.g. { 颜色: '红', 规格: '500g' }. */
+  property: z.record(z.string(), z.string()),
+  /** The attribute values joined by SKU_VALUE_SEPARATOR. */
+  keyProperty: z.string(),
+  status: z.number().int(),
+  stock: z.number().int(),
+  /** Grams. */
+  weight: z.number().int(),
+  /** Null when the SKU has no price in that currency (a SKU without AUD can only be paid in CNY). */
+  audPrice: amount.nullable(),
+  cnyPrice: amount.nullable(),
+});
+export type Sku = z.infer<typeof skuSchema>;
+
+/** A SKU of the product detail: also its price for every member level, keyed by level. */
+export const skuDetailSchema = skuSchema.extend({
+  audPrices: z.record(z.string(), amount),
+  cnyPrices: z.record(z.string(), amount),
+});
+export type SkuDetail = z.infer<typeof skuDetailSchema>;
+
+/** A product in a list (spec §3 'Product list item'); the client derives the display fields. */
+export const goodsListItemSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  /** Warehouse id (1-9). */
+  location: z.number().int(),
+  brandId: z.number().int().nullable(),
+  brandName: z.string(),
+  categoryId: z.number().int(),
+  /** Main image path for the image host. */
+  image: z.string(),
+  onFlag: z.boolean(),
+  sales: z.number().int(),
+  skus: z.array(skuSchema),
+});
+export type GoodsListItem = z.infer<typeof goodsListItemSchema>;
+
+export const goodsListResponseSchema = z.object({
+  items: z.array(goodsListItemSchema),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type GoodsListResponse = z.infer<typeof goodsListResponseSchema>;
+
+/** goodsdetail/detail/: by goods id, or by a SKU id (the /product?skuId= link of spec §2). */
+export const goodsDetailRequestSchema = z
+  .strictObject({ id: id.optional(), skuId: id.optional(), websiteId: id.optional() })
+  .refine((v) => v.id !== undefined || v.skuId !== undefined, {
+    message: '请提供商品编号或SKU编号',
+    path: ['id'],
+  });
+export type GoodsDetailRequest = z.infer<typeof goodsDetailRequestSchema>;
+
+export const categoryRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const goodsDetailSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  location: z.number().int(),
+  /** False when the product is off the shelf (shown as '商品已下架'). */
+  onFlag: z.boolean(),
+  brand: z.object({ id: z.number().int(), name: z.string(), logo: z.string() }).nullable(),
+  /** The category and its ancestors, root first. */
+  categoryPath: z.array(categoryRefSchema),
+  goodsDetail: z.object({
+    /** Sanitized rich HTML. */
+    content: z.string(),
+    /** JSON strings holding lists of image paths (spec §3 'Product detail'). */
+    contentImageJson: z.string(),
+    goodImageJson: z.string(),
+    realImageJson: z.string(),
+  }),
+  /** Attribute options, in Key/Values pairs (spec §3 'Properties'). */
+  property: z.array(z.object({ Key: z.string(), Values: z.array(z.string()) })),
+  skus: z.array(skuDetailSchema),
+  /** The SKU asked for by skuId, else null. */
+  selectedSkuId: z.number().int().nullable(),
+});
+export type GoodsDetail = z.infer<typeof goodsDetailSchema>;
+
+/** A category with its children (goodscatalog/list/ returns the roots). */
+export interface CategoryNode {
+  id: number;
+  parentId: number | null;
+  name: string;
+  depth: number;
+  image: string;
+  children: CategoryNode[];
+}
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    name: z.string(),
+    depth: z.number().int(),
+    image: z.string(),
+    children: z.array(categoryNodeSchema),
+  }),
+);
+export const catalogListRequestSchema = z.strictObject({ websiteId: id.optional() });
+
+export const brandSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string(),
+  /** 'A'-'Z' (pinyin initial for Chinese names) or '#'. */
+  initial: z.string(),
+  logo: z.string(),
+  country: z.string(),
+  /** Goods on the shelf. */
+  goodsCount: z.number().int(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const brandListRequestSchema = z.strictObject({
+  websiteId: id.optional(),
+  keyword: z.string().trim().max(50).optional(),
+});
+/** goodsbrand/list/: items sorted by initial then name, to be grouped A–Z by the client. */
+export const brandListResponseSchema = z.object({ items: z.array(brandSchema) });
+
+export const brandByCatalogRequestSchema = z.strictObject({
+  websiteId: id.optional(),
+  cateId: id.optional(),
+});
+/** goodsbrand/brandByCatalog/: the brands of each top category (or of the one asked for). */
+export const brandByCatalogResponseSchema = z.object({
+  items: z.array(z.object({ category: categoryRefSchema, brands: z.array(brandSchema) })),
+});
+
+export const brandDetailRequestSchema = z.strictObject({ id, websiteId: id.optional() });
+export const brandDetailSchema = brandSchema.extend({ description: z.string(), banner: z.string() });
+export type BrandDetail = z.infer<typeof brandDetailSchema>;
+
+/** exportGoodsPrice/: the price list of the caller's level in one currency, as xlsx. */
+export const exportGoodsPriceRequestSchema = z.strictObject({
+  currency: z.enum(['AUD', 'CNY'], { error: '币种须为 AUD 或 CNY' }),
+  ...goodsFilterFields,
+});
+export const exportGoodsSkuDataRequestSchema = z.strictObject({ ...goodsFilterFields });
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** File name of an export: prefix, currency (if any) and a yyyyMMdd_HHmm timestamp (spec §7). */
+export function exportFileName(prefix: string, at: Date, currency?: string): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${at.getFullYear()}${p(at.getMonth() + 1)}${p(at.getDate())}_${p(at.getHours())}${p(at.getMinutes())}`;
+  return `${[prefix, currency, stamp].filter(Boolean).join('_')}.xlsx`;
+}
+
+// ---------------------------------------------------------------- content
+
+export const TemplateName = { home: 'home', basic: 'basic', goodsSort: 'goodsSort' } as const;
+export type TemplateName = (typeof TemplateName)[keyof typeof TemplateName];
+
+/** GET /api/salesService/template/{name}: data.templateJson is a JSON string (spec §7). */
+export const templateResponseSchema = z.object({
+  name: z.string(),
+  templateJson: z.string(),
+  updatedAt: z.string(),
+});
+export type TemplateResponse = z.infer<typeof templateResponseSchema>;
+
+export const linkItemSchema = z.object({
+  type: z.enum(['cate', 'warehouse', 'goods', 'article', 'brand', 'url']),
+  id: z.union([z.number().int(), z.string()]).optional(),
+  url: z.string().optional(),
+});
+export const adItemSchema = z.object({
+  image: z.string(),
+  title: z.string().optional(),
+  link: linkItemSchema,
+});
+export type AdItem = z.infer<typeof adItemSchema>;
+
+/** The query a product floor of the home page shows (same fields as goods/list/). */
+export const goodsQuerySchema = z.object({
+  cateId: z.number().int().optional(),
+  brandId: z.number().int().optional(),
+  location: z.number().int().optional(),
+  keyword: z.string().optional(),
+  orderByType: z.enum(GoodsOrderByType).optional(),
+  orderByTendency: z.enum(OrderByTendency).optional(),
+});
+export type GoodsQuery = z.infer<typeof goodsQuerySchema>;
+
+/**
+ * Home template blocks (spec §3 'Home page info'): swiperAd and swiperRightAd go to their slots and leave
+ * the list; BrandAd goes to its slot and stays in the list; the other blocks render in order.
+ */
+export const homeBlockSchema = z.discriminatedUnion('tmpKey', [
+  z.object({ tmpKey: z.literal('swiperAd'), items: z.array(adItemSchema) }),
+  z.object({ tmpKey: z.literal('swiperRightAd'), items: z.array(adItemSchema) }),
+  z.object({
+    tmpKey: z.literal('BrandAd'),
+    title: z.string(),
+    items: z.array(
+      z.object({ brandId: z.number().int(), name: z.string(), logo: z.string(), link: linkItemSchema }),
+    ),
+  }),
+  z.object({
+    tmpKey: z.literal('goodsFloor'),
+    title: z.string(),
+    subtitle: z.string().optional(),
+    image: z.string().optional(),
+    link: linkItemSchema.optional(),
+    query: goodsQuerySchema,
+    size: z.number().int().min(1).max(20),
+  }),
+  z.object({
+    tmpKey: z.literal('cateEntry'),
+    title: z.string(),
+    items: z.array(z.object({ name: z.string(), image: z.string(), link: linkItemSchema })),
+  }),
+  z.object({
+    tmpKey: z.literal('warehouseEntry'),
+    title: z.string(),
+    items: z.array(
+      z.object({ warehouseId: z.number().int(), name: z.string(), image: z.string(), link: linkItemSchema }),
+    ),
+  }),
+  z.object({ tmpKey: z.literal('imageAd'), items: z.array(adItemSchema) }),
+]);
+export type HomeBlock = z.infer<typeof homeBlockSchema>;
+export const homeTemplateSchema = z.array(homeBlockSchema);
+
+/** One link of the footer; in a group the first one is the heading (spec §3 'General state'). */
+export const helpLinkSchema = z.object({ title: z.string(), link: linkItemSchema.optional() });
+export const basicTemplateSchema = z.object({
+  basicInfo: z.object({
+    siteName: z.string(),
+    slogan: z.string(),
+    hotline: z.string(),
+    email: z.string(),
+    address: z.string(),
+    workTime: z.string(),
+  }),
+  /** Footer groups: the first element of each group is its heading, the rest its links. */
+  helps: z.array(z.array(helpLinkSchema).min(1)),
+  /** Top ads. */
+  allWrap: z.array(adItemSchema),
+  customerAd: z.array(adItemSchema),
+});
+export type BasicTemplate = z.infer<typeof basicTemplateSchema>;
+
+/** goodsSort template: curated shortcuts shown above the product list. */
+export const goodsSortTemplateSchema = z.object({
+  sortProducts: z.array(z.object({ title: z.string(), query: goodsQuerySchema })),
+});
+export type GoodsSortTemplate = z.infer<typeof goodsSortTemplateSchema>;
+
+export const articleGetRequestSchema = z.strictObject({ id, websiteId: id.optional() });
+export const articleSchema = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int().nullable(),
+  categoryName: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  cover: z.string(),
+  /** Sanitized rich HTML. */
+  content: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+export const articleCategoryListRequestSchema = z.strictObject({
+  clientId: id.optional(),
+  websiteId: id.optional(),
+});
+export const articleCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  articles: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+export const articleCategoryListResponseSchema = z.array(articleCategorySchema);
+
+/** Paths of the catalogue and content calls (spec §7). */
+export const CataloguePaths = {
+  goodsList: '/api/goodsService/goods/list/',
+  goodsDetail: '/api/goodsService/goodsdetail/detail/',
+  brandByCatalog: '/api/goodsService/goodsbrand/brandByCatalog/',
+  brandList: '/api/goodsService/goodsbrand/list/',
+  brandDetail: '/api/goodsService/goodsbrand/detail/',
+  exportGoodsPrice: '/api/goodsService/goods/exportGoodsPrice/',
+  exportGoodsSkuData: '/api/goodsService/goods/exportGoodsSkuData/',
+  catalogList: '/api/goodsService/goodscatalog/list/',
+  /** GET, followed by the template name. */
+  template: '/api/salesService/template/',
+  articleGet: '/api/salesService/article/get/',
+  articleCategoryList: '/api/salesService/articlecategory/categoryList/',
+} as const;
