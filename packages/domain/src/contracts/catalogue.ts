@@ -366,3 +366,28 @@ export const CataloguePaths = {
   articleGet: '/api/salesService/article/get/',
   articleCategoryList: '/api/salesService/articlecategory/categoryList/',
 } as const;
+
+/**
+ * The text a product's keyword search runs on (trigram-indexed): its Chinese and Latin names, its brand's
+ * names and its category names, lower-cased. Written with the product, so every writer builds it the same way.
+ */
+export function goodsSearchText(parts: {
+  name: string;
+  nameEn?: string;
+  brandName?: string;
+  brandNameEn?: string;
+  categoryNames?: readonly string[];
+  code?: string;
+}): string {
+  return [
+    parts.name,
+    parts.nameEn,
+    parts.brandName,
+    parts.brandNameEn,
+    ...(parts.categoryNames ?? []),
+    parts.code,
+  ]
+    .filter((p): p is string => Boolean(p && p.trim()))
+    .map((p) => p.trim().toLowerCase())
+    .join(' ');
+}
