@@ -29,3 +29,19 @@ export function imageUrl(path: string | null | undefined, width: number = IMAGE_
   const joiner = relative.includes('?') ? '&' : '?';
   return `${IMAGE_BASE}/${relative}${joiner}w=${w}`;
 }
+
+/**
+ * The image paths of a JSON list string such as goodImageJson, realImageJson or contentImageJson
+ * (spec §3 'Product detail'). Invalid JSON, other shapes and empty entries ('', 'null') give nothing.
+ */
+export function parseImageList(json: string | null | undefined): string[] {
+  if (!json) return [];
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(decoded)) return [];
+  return decoded.filter((p): p is string => typeof p === 'string' && !isEmptyImage(p)).map((p) => p.trim());
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_BASE, imageUrl, isEmptyImage, PLACEHOLDER_IMAGE } from '../src';
+import { IMAGE_BASE, imageUrl, isEmptyImage, PLACEHOLDER_IMAGE, parseImageList } from '../src';
 
 describe('imageUrl (spec §3 images)', () => {
   it.each([
@@ -42,5 +42,20 @@ describe('imageUrl (spec §3 images)', () => {
     ['nullable.jpg', false],
   ])('isEmptyImage(%j) → %s', (path, empty) => {
     expect(isEmptyImage(path)).toBe(empty);
+  });
+});
+
+describe('parseImageList (spec §3 product detail image lists)', () => {
+  it.each<[string | null | undefined, string[]]>([
+    ['["a.jpg","b/c.png"]', ['a.jpg', 'b/c.png']],
+    ['["a.jpg","","null"," d.jpg "]', ['a.jpg', 'd.jpg']],
+    ['[1,null,"x.jpg"]', ['x.jpg']],
+    ['{"a":1}', []],
+    ['not json', []],
+    ['', []],
+    [null, []],
+    [undefined, []],
+  ])('%s → %o', (json, list) => {
+    expect(parseImageList(json)).toEqual(list);
   });
 });

@@ -1,0 +1,211 @@
+import { CURRENCIES, type Currency } from '../constants';
+import { parseProperties } from '../properties';
+import { CART_QTY_INVALID_MESSAGE, isValidCartQty } from './quantity';
+
+/**
+ * A cart line (spec §3 'Cart'). Prices are per unit in minor units, null when the SKU has no price in that
+ * currency. `id` is the server's line id; a line the guest added on this device has none and is fromLocal.
+ */
+export interface CartLine {
+  id?: number;
+  skuId: number;
+  goodsId: number;
+  skuName: string;
+  name: string;
+  qty: number;
+  audPrice: number | null;
+  cnyPrice: number | null;
+  selected: boolean;
+  /** Warehouse id (spec §3 'Warehouses'). */
+  location: number;
+  property: Record<string, string>;
+  currency?: Currency;
+  /** Added on this device and not yet on the server. */
+  fromLocal?: boolean;
+  /** A server line changed on this device, to be sent with batchUpdateItems at login. */
+  needUpdate?: boolean;
+}
+
+/** The cart a guest keeps in local storage (spec §4 'Guest cart'): lines plus server line ids to delete. */
+export interface GuestCart {
+  data: CartLine[];
+  deleteList: number[];
+}
+
+/** What the shopper adds: a line without the bookkeeping flags; selected defaults to true. */
+export type GuestCartItem = Omit<CartLine, 'id' | 'fromLocal' | 'needUpdate' | 'selected'> & {
+  selected?: boolean;
+};
+
+/** A change to one line. */
+export interface GuestLinePatch {
+  qty?: number;
+  selected?: boolean;
+}
+
+/** Thrown when a guest cart is asked to hold a quantity that is not a positive integer. */
+export class CartQuantityError extends Error {
+  override name = 'CartQuantityError';
+  /** The rejected quantity. */
+  readonly qty: unknown;
+
+  constructor(qty: unknown) {
+    super(CART_QTY_INVALID_MESSAGE);
+    this.qty = qty;
+  }
+}
+
+function assertQty(qty: unknown): asserts qty is number {
+  if (!isValidCartQty(qty)) throw new CartQuantityError(qty);
+}
+
+/** A line the server knows and this device did not create: changes to it must be synced (spec §4). */
+export function isServerLine(line: Pick<CartLine, 'id' | 'fromLocal'>): boolean {
+  return line.id != null && !line.fromLocal;
+}
+
+/** A cart with no lines and nothing queued. */
+export function emptyGuestCart(): GuestCart {
+  return { data: [], deleteList: [] };
+}
+
+/**
+ * Adds to the guest cart (spec §4 'Guest cart'): a line with the same skuId gets the quantity added and is
+ * selected (needUpdate when it came from the server), keeping its place and its other fields; otherwise a new
+ * local line goes to the front. Throws CartQuantityError unless item.qty is a positive integer.
+ */
+export function addToGuestCart(cart: GuestCart, item: GuestCartItem): GuestCart {
+  assertQty(item.qty);
+  const existing = cart.data.find((line) => line.skuId === item.skuId);
+  if (existing) {
+    const qty = existing.qty + item.qty;
+    assertQty(qty);
+    return {
+      ...cart,
+      data: cart.data.map((line) =>
+        line === existing
+          ? { ...line, qty, selected: true, ...(isServerLine(line) ? { needUpdate: true } : {}) }
+          : line,
+      ),
+    };
+  }
+  const line: CartLine = { ...item, selected: item.selected ?? true, fromLocal: true };
+  delete line.id;
+  delete line.needUpdate;
+  return { ...cart, data: [line, ...cart.data] };
+}
+
+/**
+ * Changes the quantity and/or selection of the line with this skuId (spec §4 'Guest cart'); a server line
+ * becomes needUpdate. An unknown skuId or an empty patch leaves the cart as it is. Throws CartQuantityError
+ * unless a given qty is a positive integer.
+ */
+export function updateGuestLine(cart: GuestCart, skuId: number, patch: GuestLinePatch): GuestCart {
+  if (patch.qty !== undefined) assertQty(patch.qty);
+  const changes: Partial<CartLine> = {};
+  if (patch.qty !== undefined) changes.qty = patch.qty;
+  if (patch.selected !== undefined) changes.selected = patch.selected;
+  if (Object.keys(changes).length === 0 || !cart.data.some((line) => line.skuId === skuId)) return cart;
+  return {
+    ...cart,
+    data: cart.data.map((line) =>
+      line.skuId === skuId
+        ? { ...line, ...changes, ...(isServerLine(line) ? { needUpdate: true } : {}) }
+        : line,
+    ),
+  };
+}
+
+/**
+ * Removes the lines of these skuIds (spec §4 'Guest cart'); every removed line that carries a server id is
+ * queued once in deleteList for batchRemoveItems at login.
+ */
+export function removeGuestLines(cart: GuestCart, skuIds: readonly number[]): GuestCart {
+  const remove = new Set(skuIds);
+  const deleteList = [...cart.deleteList];
+  const data: CartLine[] = [];
+  for (const line of cart.data) {
+    if (!remove.has(line.skuId)) data.push(line);
+    else if (line.id != null && !deleteList.includes(line.id)) deleteList.push(line.id);
+  }
+  return data.length === cart.data.length ? cart : { data, deleteList };
+}
+
+/** Selects or clears every line; server lines whose selection changes become needUpdate (spec §4). */
+export function selectAllGuestLines(cart: GuestCart, selected: boolean): GuestCart {
+  return {
+    ...cart,
+    data: cart.data.map((line) =>
+      line.selected === selected
+        ? line
+        : { ...line, selected, ...(isServerLine(line) ? { needUpdate: true } : {}) },
+    ),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function positiveInt(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+function price(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
+function storedLine(raw: unknown): CartLine | undefined {
+  if (!isRecord(raw)) return undefined;
+  const skuId = positiveInt(raw.skuId);
+  if (skuId === undefined || !isValidCartQty(raw.qty)) return undefined;
+  const line: CartLine = {
+    skuId,
+    goodsId: typeof raw.goodsId === 'number' && Number.isSafeInteger(raw.goodsId) ? raw.goodsId : 0,
+    skuName: typeof raw.skuName === 'string' ? raw.skuName : '',
+    name: typeof raw.name === 'string' ? raw.name : '',
+    qty: raw.qty,
+    audPrice: price(raw.audPrice),
+    cnyPrice: price(raw.cnyPrice),
+    selected: typeof raw.selected === 'boolean' ? raw.selected : true,
+    location: typeof raw.location === 'number' && Number.isSafeInteger(raw.location) ? raw.location : 0,
+    property: parseProperties(raw.property).map,
+  };
+  const id = positiveInt(raw.id);
+  if (id !== undefined) line.id = id;
+  if (CURRENCIES.includes(raw.currency as Currency)) line.currency = raw.currency as Currency;
+  if (raw.fromLocal === true || id === undefined) line.fromLocal = true;
+  if (raw.needUpdate === true && id !== undefined) line.needUpdate = true;
+  return line;
+}
+
+/**
+ * Reads a guest cart back from local storage (spec §4 'Guest cart'), as JSON text or an already parsed
+ * value. Anything unreadable gives an empty cart; unreadable lines and ids are dropped, a line without a
+ * server id is treated as local, and a repeated skuId keeps its first line.
+ */
+export function parseStoredGuestCart(json: unknown): GuestCart {
+  let value: unknown = json;
+  if (typeof json === 'string') {
+    try {
+      value = JSON.parse(json);
+    } catch {
+      return emptyGuestCart();
+    }
+  }
+  if (!isRecord(value)) return emptyGuestCart();
+  const cart = emptyGuestCart();
+  if (Array.isArray(value.data)) {
+    for (const raw of value.data) {
+      const line = storedLine(raw);
+      if (line && !cart.data.some((l) => l.skuId === line.skuId)) cart.data.push(line);
+    }
+  }
+  if (Array.isArray(value.deleteList)) {
+    for (const raw of value.deleteList) {
+      const id = positiveInt(raw);
+      if (id !== undefined && !cart.deleteList.includes(id)) cart.deleteList.push(id);
+    }
+  }
+  return cart;
+}

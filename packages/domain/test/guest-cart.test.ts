@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addToGuestCart,
+  CART_QTY_INVALID_MESSAGE,
+  type CartLine,
+  CartQuantityError,
+  emptyGuestCart,
+  type GuestCart,
+  type GuestCartItem,
+  isServerLine,
+  parseStoredGuestCart,
+  removeGuestLines,
+  selectAllGuestLines,
+  updateGuestLine,
+} from '../src';
+
+function item(skuId: number, qty = 1, extra: Partial<GuestCartItem> = {}): GuestCartItem {
+  return {
+    skuId,
+    goodsId: skuId * 10,
+    skuName: `sku${skuId}`,
+    name: `goods${skuId}`,
+    qty,
+    audPrice: 1000,
+    cnyPrice: 5000,
+    location: 1,
+    property: {},
+    ...extra,
+  };
+}
+
+function serverLine(id: number, skuId: number, qty = 1, extra: Partial<CartLine> = {}): CartLine {
+  return { ...item(skuId, qty), id, selected: true, ...extra };
+}
+
+function localLine(skuId: number, qty = 1, extra: Partial<CartLine> = {}): CartLine {
+  return { ...item(skuId, qty), selected: true, fromLocal: true, ...extra };
+}
+
+const cartOf = (data: CartLine[], deleteList: number[] = []): GuestCart => ({ data, deleteList });
+
+describe('isServerLine', () => {
+  it.each([
+    ['server id, not local', { id: 5 }, true],
+    ['no id', {}, false],
+    ['id but fromLocal', { id: 5, fromLocal: true }, false],
+    ['fromLocal false', { id: 5, fromLocal: false }, true],
+  ] as [string, Pick<CartLine, 'id' | 'fromLocal'>, boolean][])('%s', (_name, line, expected) => {
+    expect(isServerLine(line)).toBe(expected);
+  });
+});
+
+describe('addToGuestCart (spec §4 Guest cart)', () => {
+  it('a new line goes to the front, selected and marked fromLocal', () => {
+    const before = cartOf([serverLine(1, 100)]);
+    const after = addToGuestCart(before, item(200, 2));
+    expect(after.data.map((l) => l.skuId)).toEqual([200, 100]);
+    expect(after.data[0]).toMatchObject({ skuId: 200, qty: 2, selected: true, fromLocal: true });
+    expect(after.data[0]).not.toHaveProperty('needUpdate');
+    expect(before.data).toHaveLength(1);
+  });
+
+  it('a new line drops any stray id or needUpdate the caller passed', () => {
+    const stray = { ...item(7), id: 99, needUpdate: true } as GuestCartItem;
+    const line = addToGuestCart(emptyGuestCart(), stray).data[0];
+    expect(line).not.toHaveProperty('id');
+    expect(line).not.toHaveProperty('needUpdate');
+  });
+
+  it('an item may arrive unselected', () => {
+    expect(addToGuestCart(emptyGuestCart(), item(1, 1, { selected: false })).data[0]?.selected).toBe(false);
+  });
+
+  it.each([
+    [
+      'server line: qty added, selected, needUpdate',
+      serverLine(1, 100, 2, { selected: false }),
+      { id: 1, qty: 5, selected: true, needUpdate: true },
+    ],
+    [
+      'local line: qty added, selected, no needUpdate',
+      localLine(100, 2, { selected: false }),
+      { qty: 5, selected: true, fromLocal: true },
+    ],
+  ] as [string, CartLine, Partial<CartLine>][])('same sku added again, %s', (_name, existing, expected) => {
+    const other = localLine(300);
+    const after = addToGuestCart(cartOf([other, existing]), item(100, 3));
+    expect(after.data).toHaveLength(2);
+    expect(after.data[1]).toMatchObject(expected);
+    expect(after.data[0]).toBe(other);
+    if (!isServerLine(existing)) expect(after.data[1]).not.toHaveProperty('needUpdate');
+  });
+
+  it('same sku added twice from empty makes one line', () => {
+    const cart = addToGuestCart(addToGuestCart(emptyGuestCart(), item(1, 1)), item(1, 4));
+    expect(cart.data).toHaveLength(1);
+    expect(cart.data[0]?.qty).toBe(5);
+  });
+
+  it('keeps the existing line fields (prices) when re-adding', () => {
+    const existing = serverLine(1, 100, 1, { audPrice: 1200 });
+    expect(addToGuestCart(cartOf([existing]), item(100, 1, { audPrice: 999 })).data[0]?.audPrice).toBe(1200);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('qty %s throws CartQuantityError', (qty) => {
+    expect(() => addToGuestCart(emptyGuestCart(), item(1, qty))).toThrow(CartQuantityError);
+    expect(() => addToGuestCart(emptyGuestCart(), item(1, qty))).toThrow(CART_QTY_INVALID_MESSAGE);
+  });
+});
+
+describe('updateGuestLine (spec §4 Guest cart)', () => {
+  const cart = cartOf([localLine(1, 2), serverLine(10, 2, 3)]);
+
+  it.each([
+    ['local line qty', 1, { qty: 7 }, { qty: 7, fromLocal: true }, false],
+    ['local line selected', 1, { selected: false }, { selected: false }, false],
+    ['server line qty', 2, { qty: 1 }, { id: 10, qty: 1, needUpdate: true }, true],
+    ['server line selected', 2, { selected: false }, { selected: false, needUpdate: true }, true],
+    ['server line both', 2, { qty: 9, selected: false }, { qty: 9, selected: false, needUpdate: true }, true],
+  ] as [string, number, { qty?: number; selected?: boolean }, Partial<CartLine>, boolean][])(
+    '%s',
+    (_name, skuId, patch, expected, marked) => {
+      const after = updateGuestLine(cart, skuId, patch);
+      const line = after.data.find((l) => l.skuId === skuId);
+      expect(line).toMatchObject(expected);
+      expect(line?.needUpdate === true).toBe(marked);
+      expect(cart.data.find((l) => l.skuId === skuId)?.needUpdate).toBeUndefined();
+    },
+  );
+
+  it.each([
+    ['unknown sku', 99, { qty: 2 }],
+    ['empty patch', 2, {}],
+  ])('%s leaves the cart unchanged', (_name, skuId, patch) => {
+    expect(updateGuestLine(cart, skuId, patch)).toBe(cart);
+  });
+
+  it.each([0, -3, 2.5])('qty %s throws a Chinese CartQuantityError', (qty) => {
+    expect(() => updateGuestLine(cart, 1, { qty })).toThrow(CartQuantityError);
+    try {
+      updateGuestLine(cart, 1, { qty });
+    } catch (error) {
+      expect((error as CartQuantityError).message).toBe('购买数量须为大于0的整数');
+      expect((error as CartQuantityError).qty).toBe(qty);
+    }
+  });
+});
+
+describe('removeGuestLines (spec §4 Guest cart)', () => {
+  const cart = cartOf([localLine(1), serverLine(10, 2), serverLine(11, 3)], [5]);
+
+  it.each([
+    ['local line: nothing queued', [1], [2, 3], [5]],
+    ['server line: its id queued', [2], [1, 3], [5, 10]],
+    ['several at once', [1, 2, 3], [], [5, 10, 11]],
+    ['unknown sku: unchanged', [99], [1, 2, 3], [5]],
+  ] as [string, number[], number[], number[]][])('%s', (_name, skuIds, left, deleteList) => {
+    const after = removeGuestLines(cart, skuIds);
+    expect(after.data.map((l) => l.skuId)).toEqual(left);
+    expect(after.deleteList).toEqual(deleteList);
+  });
+
+  it('an id already queued is not queued twice', () => {
+    const after = removeGuestLines(cartOf([serverLine(10, 2)], [10]), [2]);
+    expect(after.deleteList).toEqual([10]);
+  });
+
+  it('does not change the input', () => {
+    removeGuestLines(cart, [2]);
+    expect(cart.deleteList).toEqual([5]);
+    expect(cart.data).toHaveLength(3);
+  });
+});
+
+describe('selectAllGuestLines', () => {
+  const cart = cartOf([
+    localLine(1, 1, { selected: false }),
+    serverLine(10, 2, 1, { selected: false }),
+    serverLine(11, 3),
+  ]);
+
+  it.each([
+    [true, [true, true, true], [undefined, true, undefined]],
+    [false, [false, false, false], [undefined, undefined, true]],
+  ])('select all = %s; only server lines that changed become needUpdate', (selected, flags, marks) => {
+    const after = selectAllGuestLines(cart, selected);
+    expect(after.data.map((l) => l.selected)).toEqual(flags);
+    expect(after.data.map((l) => l.needUpdate)).toEqual(marks);
+  });
+});
+
+describe('emptyGuestCart', () => {
+  it('is empty and fresh each time', () => {
+    const a = emptyGuestCart();
+    expect(a).toEqual({ data: [], deleteList: [] });
+    a.data.push(localLine(1));
+    expect(emptyGuestCart().data).toEqual([]);
+  });
+});
+
+describe('parseStoredGuestCart (local storage may hold anything)', () => {
+  const good = { data: [localLine(1, 2), serverLine(10, 2, 3, { needUpdate: true })], deleteList: [4] };
+
+  it.each([
+    ['undefined', undefined],
+    ['null', null],
+    ['empty string', ''],
+    ['broken JSON', '{"data": ['],
+    ['JSON null', 'null'],
+    ['a number', 42],
+    ['an array', [localLine(1)]],
+    ['wrong data type', { data: 'x', deleteList: {} }],
+    ['JSON string of a string', '"hello"'],
+  ])('%s → empty cart', (_name, stored) => {
+    expect(parseStoredGuestCart(stored)).toEqual({ data: [], deleteList: [] });
+  });
+
+  it.each([
+    ['object', good],
+    ['JSON text', JSON.stringify(good)],
+  ])('round-trips a good cart given as %s', (_name, stored) => {
+    expect(parseStoredGuestCart(stored)).toEqual(good);
+  });
+
+  it('drops bad lines and bad ids, keeps the first of a repeated sku, fills defaults', () => {
+    const parsed = parseStoredGuestCart({
+      data: [
+        null,
+        'line',
+        { skuId: 'x', qty: 1 },
+        { skuId: 1, qty: 0 },
+        { skuId: 2, qty: 1.5 },
+        { skuId: 3, qty: 2, audPrice: 12.5, cnyPrice: -1, property: '{"颜色":"红"}', currency: 'EUR' },
+        { skuId: 3, qty: 9 },
+        { id: 7, skuId: 4, qty: 1, selected: false, needUpdate: true, currency: 'AUD' },
+        { id: -1, skuId: 5, qty: 1, needUpdate: true },
+      ],
+      deleteList: [1, '2', 0, -3, 1.5, 1, 8],
+    });
+    expect(parsed.data).toEqual([
+      {
+        skuId: 3,
+        goodsId: 0,
+        skuName: '',
+        name: '',
+        qty: 2,
+        audPrice: null,
+        cnyPrice: null,
+        selected: true,
+        location: 0,
+        property: { 颜色: '红' },
+        fromLocal: true,
+      },
+      {
+        id: 7,
+        skuId: 4,
+        goodsId: 0,
+        skuName: '',
+        name: '',
+        qty: 1,
+        audPrice: null,
+        cnyPrice: null,
+        selected: false,
+        location: 0,
+        property: {},
+        currency: 'AUD',
+        needUpdate: true,
+      },
+      {
+        skuId: 5,
+        goodsId: 0,
+        skuName: '',
+        name: '',
+        qty: 1,
+        audPrice: null,
+        cnyPrice: null,
+        selected: true,
+        location: 0,
+        property: {},
+        fromLocal: true,
+      },
+    ]);
+    expect(parsed.deleteList).toEqual([1, 8]);
+  });
+});
