@@ -28,6 +28,7 @@ export const FIELD_LABELS: Record<string, string> = {
   currency: '币种',
   clientId: '客户端编号',
   templateName: '模板名称',
+  text: '地址文本',
 };
 
 /** The label of a field path such as ['items', 0, 'qty'], falling back to the raw path. */
