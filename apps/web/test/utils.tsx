@@ -14,7 +14,8 @@ export function fail(resultCode: number, message: string, data: unknown = null):
   return { success: false, resultCode, message, data };
 }
 
-type Reply = Envelope<unknown> | { status: number; body: unknown };
+/** An envelope (HTTP 200), a status with a body, or a ready Response (files such as the xlsx exports). */
+type Reply = Envelope<unknown> | { status: number; body: unknown } | Response;
 type Handler = Reply | ((body: unknown, init: RequestInit) => Reply | Promise<Reply>);
 
 export interface FetchCall {
@@ -33,6 +34,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const handler = handlers[path];
     if (!handler) return new Response(JSON.stringify(fail(404, '接口不存在')), { status: 404 });
     const reply = typeof handler === 'function' ? await handler(body, init) : handler;
+    if (reply instanceof Response) return reply;
     const { status, payload } =
       'status' in reply && !('success' in reply)
         ? { status: reply.status, payload: reply.body }

@@ -26,3 +26,15 @@ export function PageSkeleton() {
     </div>
   );
 }
+
+/** Placeholder cards of a product grid while its goods load. */
+export function CardGridSkeleton({ count = 8, label = '商品加载中' }: { count?: number; label?: string }) {
+  return (
+    <div className="skeleton-grid" role="status" aria-busy="true" aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder list
+        <div key={i} className="skeleton-card" />
+      ))}
+    </div>
+  );
+}

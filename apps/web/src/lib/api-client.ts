@@ -42,6 +42,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Spec §7/§9: 60 s by default. */
   timeoutMs?: number;
+  /** Spec §7: every call is POST unless noted; the template reads are GET without a body. */
+  method?: 'GET' | 'POST';
 }
 
 function isEnvelope(value: unknown): value is Envelope {
@@ -56,14 +58,16 @@ function isEnvelope(value: unknown): value is Envelope {
 const cancelled = () => new ApiError(ResultCode.RequestCancel, '请求已取消');
 
 /**
- * POSTs JSON to an API path and returns the whole envelope when `success` is true; otherwise throws ApiError
- * (spec §7: a call succeeds only when the response says success true). Use `request` unless the message matters.
+ * Sends one call with the timeout, cancellation and bearer header every call shares, and hands the response
+ * to `read` while the timeout still runs (a slow body counts against it too).
  */
-export async function requestEnvelope<T>(
+async function send<R>(
   path: string,
-  body?: unknown,
-  { signal, timeoutMs = REQUEST_TIMEOUT_MS }: RequestOptions = {},
-): Promise<Envelope<T>> {
+  body: unknown,
+  { signal, timeoutMs = REQUEST_TIMEOUT_MS, method = 'POST' }: RequestOptions,
+  accept: string,
+  read: (response: Response) => Promise<R>,
+): Promise<R> {
   if (signal?.aborted) throw cancelled();
 
   const controller = new AbortController();
@@ -75,40 +79,120 @@ export async function requestEnvelope<T>(
   const forwardAbort = () => controller.abort();
   signal?.addEventListener('abort', forwardAbort, { once: true });
 
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
   const token = getToken();
   // Spec §6: every request carries the bearer header built from the stored token.
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  let status: number;
-  let payload: unknown;
   try {
     const response = await fetch(path, {
-      method: 'POST',
+      method,
       headers,
-      body: JSON.stringify(body ?? {}),
+      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
       signal: controller.signal,
       credentials: 'same-origin',
     });
-    status = response.status;
-    payload = await response.json().catch(() => null);
-  } catch {
+    return await read(response);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     if (signal?.aborted && !timedOut) throw cancelled();
     throw new ApiError(NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
+}
 
+/** The ApiError of a response that did not succeed (spec §8), from its envelope or, failing that, its status. */
+function failure(status: number, payload: unknown): ApiError {
   if (isEnvelope(payload)) {
-    if (payload.success) return payload as Envelope<T>;
     // Spec §8: InvalidToken also when only the HTTP status says so.
     const code = status === 401 ? ResultCode.InvalidToken : payload.resultCode;
-    throw new ApiError(code, payload.message || DEFAULT_ERROR_MESSAGE, payload.data);
+    return new ApiError(code, payload.message || DEFAULT_ERROR_MESSAGE, payload.data);
   }
-  if (status === 401) throw new ApiError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE);
+  if (status === 401) return new ApiError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE);
   // Not an envelope (a proxy error page, an empty body): the status is the best code there is.
-  throw new ApiError(status >= 400 ? status : ResultCode.InternalServiceError, DEFAULT_ERROR_MESSAGE);
+  return new ApiError(status >= 400 ? status : ResultCode.InternalServiceError, DEFAULT_ERROR_MESSAGE);
+}
+
+/**
+ * POSTs JSON to an API path and returns the whole envelope when `success` is true; otherwise throws ApiError
+ * (spec §7: a call succeeds only when the response says success true). Use `request` unless the message matters.
+ */
+export async function requestEnvelope<T>(
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const { status, payload } = await send(path, body, options, 'application/json', async (response) => ({
+    status: response.status,
+    payload: (await response.json().catch(() => null)) as unknown,
+  }));
+  if (isEnvelope(payload) && payload.success) return payload as Envelope<T>;
+  throw failure(status, payload);
+}
+
+/** A downloaded file: its bytes and the name the server gave it (Content-Disposition), if any. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
+export interface BlobRequestOptions extends RequestOptions {
+  /** Share of the body received so far (0-1), when the server sends Content-Length. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** The file name of a Content-Disposition header, preferring the UTF-8 form (filename*=UTF-8''…). */
+export function fileNameFromDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Badly encoded: fall back to the plain form below.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || undefined;
+}
+
+async function readBody(response: Response, onProgress?: (fraction: number) => void): Promise<Blob> {
+  const total = Number(response.headers.get('Content-Length'));
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!onProgress || !response.body || !(total > 0)) return response.blob();
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.length;
+    onProgress(Math.min(1, received / total));
+  }
+  return new Blob(parts as BlobPart[], { type });
+}
+
+/**
+ * POSTs JSON and returns the file the server answers with (the xlsx exports of spec §7). A JSON answer is
+ * the error envelope and becomes an ApiError, so exports fail the same way as every other call.
+ */
+export async function requestBlob(
+  path: string,
+  body?: unknown,
+  { onProgress, ...options }: BlobRequestOptions = {},
+): Promise<DownloadedFile> {
+  return send(path, body, options, '*/*', async (response) => {
+    const type = response.headers.get('Content-Type') ?? '';
+    if (!response.ok || type.includes('application/json')) {
+      throw failure(response.status, await response.json().catch(() => null));
+    }
+    const blob = await readBody(response, onProgress);
+    return { blob, fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')) };
+  });
 }
 
 /** POSTs JSON and returns the envelope's data (spec §7). */

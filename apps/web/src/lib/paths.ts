@@ -20,6 +20,9 @@ export interface ProductListQuery {
   keyword?: string;
   /** Warehouse id (spec §2 link type 'warehouse'). */
   location?: string | number;
+  brandId?: string | number;
+  orderByType?: string;
+  orderByTendency?: string;
   pageNo?: number;
 }
 

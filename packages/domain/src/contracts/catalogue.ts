@@ -387,7 +387,7 @@ export function goodsSearchText(parts: {
     ...(parts.categoryNames ?? []),
     parts.code,
   ]
-    .filter((p): p is string => Boolean(p && p.trim()))
+    .filter((p): p is string => Boolean(p?.trim()))
     .map((p) => p.trim().toLowerCase())
     .join(' ');
 }

@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
 import { CurrencySwitch } from '@/components/currency-switch';
+import { CategoryMenu } from '@/features/catalogue/components/category-menu';
+import { useBasicTemplate } from '@/features/content/api/get-template';
+import { TopAds } from '@/features/content/components/top-ads';
 import { openAuthModal, preloadAuthModal } from '@/features/member/auth-modal-store';
 import { paths } from '@/lib/paths';
 import { useIsLoggedIn } from '@/lib/session';
@@ -10,9 +13,12 @@ import { SearchBox } from './search-box';
 /** Plain markup and CSS: the header is in the first download, so it carries no component library. */
 export function SiteHeader() {
   const loggedIn = useIsLoggedIn();
+  const { data: basic } = useBasicTemplate();
   const preload = () => void preloadAuthModal();
   return (
     <header className="site-header">
+      {/* Spec §3 'General state': allWrap, the top ads of the basic template. */}
+      {basic && <TopAds ads={basic.allWrap} />}
       <div className="topbar">
         <div className="container topbar-inner">
           <span className="topbar-welcome">澳洲 · 中国多仓直供，澳元 / 人民币双币结算</span>
@@ -74,11 +80,14 @@ export function SiteHeader() {
       </div>
       <nav className="main-nav" aria-label="主导航">
         <div className="container main-nav-inner">
-          <Link to={paths.home()}>首页</Link>
-          <Link to={paths.products()}>全部商品</Link>
-          <Link to={paths.brands()}>品牌馆</Link>
-          <Link to={paths.member.order()}>我的订单</Link>
-          <Link to={paths.supplier.home()}>供应商专区</Link>
+          <CategoryMenu />
+          <div className="main-nav-links">
+            <Link to={paths.home()}>首页</Link>
+            <Link to={paths.products()}>全部商品</Link>
+            <Link to={paths.brands()}>品牌馆</Link>
+            <Link to={paths.member.order()}>我的订单</Link>
+            <Link to={paths.supplier.home()}>供应商专区</Link>
+          </div>
         </div>
       </nav>
     </header>

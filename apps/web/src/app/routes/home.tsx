@@ -1,27 +1,74 @@
-import { Link } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
-import { paths } from '@/lib/paths';
+import { splitHomeBlocks } from '@shop/domain';
+import { ErrorState } from '@/components/empty-state';
+import { CardGridSkeleton } from '@/components/skeleton';
+import { GoodsFloor } from '@/features/catalogue/components/goods-floor';
+import { useHomeTemplate } from '@/features/content/api/get-template';
+import { Carousel } from '@/features/content/components/carousel';
+import { HomeBlockList, SideAds } from '@/features/content/components/home-blocks';
+import { toApiError } from '@/lib/api-client';
 
-/** Home (spec §2 '/'). The template blocks of spec §3 'Home page info' come with the catalogue issue. */
+function HomeSkeleton() {
+  return (
+    <div className="home-skeleton" role="status" aria-busy="true" aria-label="首页加载中">
+      <div className="home-top">
+        <div className="skeleton-card home-skeleton-hero" />
+        <div className="skeleton-card home-skeleton-side" />
+      </div>
+      <CardGridSkeleton count={4} />
+    </div>
+  );
+}
+
+/**
+ * Home (spec §2 '/', §3 'Home page info'): the home template's carousel with its side ads, then the other
+ * blocks in order. Plain React and CSS, no component library (the size budget of '/'). The template is
+ * cached until the shopper asks for a refresh (spec §4 'Home and general data').
+ */
 export function Component() {
+  const { data: template, isPending, isError, error, refetch, isFetching } = useHomeTemplate();
+
+  if (isPending) {
+    return (
+      <div className="container home">
+        <HomeSkeleton />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="container home">
+        <ErrorState message={toApiError(error).message} onRetry={() => void refetch()} />
+      </div>
+    );
+  }
+
+  const { swiperAd, swiperRightAd, blocks } = splitHomeBlocks(template);
   return (
     <div className="container home">
-      <section className="home-hero">
-        <h1>澳中批发商城</h1>
-        <p>澳洲、中国多仓直供的会员批发商城，澳元与人民币都能结算。</p>
-        <div className="home-hero-actions">
-          <Link to={paths.products()} className="btn btn-primary">
-            浏览全部商品
-          </Link>
-          <Link to={paths.brands()} className="btn">
-            逛逛品牌馆
-          </Link>
+      <h1 className="visually-hidden">澳中批发商城首页</h1>
+      {(swiperAd || swiperRightAd) && (
+        <div className={`home-top${swiperRightAd ? '' : ' home-top-single'}`}>
+          {swiperAd && <Carousel items={swiperAd.items} />}
+          {swiperRightAd && <SideAds items={swiperRightAd.items} />}
         </div>
-      </section>
-      <EmptyState
-        title="首页精选正在建设中"
-        description="推荐商品与活动专区即将上线，现在可以先按分类或品牌浏览。"
+      )}
+      <HomeBlockList
+        blocks={blocks}
+        renderGoodsFloor={(floor) => (
+          <GoodsFloor
+            title={floor.title}
+            subtitle={floor.subtitle}
+            link={floor.link}
+            query={floor.query}
+            size={floor.size}
+          />
+        )}
       />
+      <div className="home-refresh">
+        <button type="button" className="link-button" onClick={() => void refetch()} disabled={isFetching}>
+          {isFetching ? '正在刷新…' : '刷新首页内容'}
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,25 @@
+import { CataloguePaths, type GoodsDetail, WEBSITE_ID } from '@shop/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { catalogueKeys, type GoodsRef } from './keys';
+
+export function getGoodsDetail(ref: GoodsRef, signal?: AbortSignal): Promise<GoodsDetail> {
+  return request<GoodsDetail>(CataloguePaths.goodsDetail, { ...ref, websiteId: WEBSITE_ID }, { signal });
+}
+
+export function goodsDetailQueryOptions(ref: GoodsRef) {
+  return queryOptions({
+    queryKey: catalogueKeys.goodsDetail(ref),
+    queryFn: ({ signal }) => getGoodsDetail(ref, signal),
+    // The page shows '商品不存在' or a retry itself; member-level prices leave with the session.
+    meta: { silentError: true, memberScoped: true },
+  });
+}
+
+/** One product (spec §3 'Product detail'); idle until an id or SKU id is known. */
+export function useGoodsDetail(ref: GoodsRef | undefined) {
+  return useQuery({
+    ...goodsDetailQueryOptions(ref ?? { id: 0 }),
+    enabled: ref !== undefined,
+  });
+}

@@ -1,0 +1,82 @@
+import type { CategoryNode } from '@shop/domain';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
+import { useCategories } from '../api/get-categories';
+import { listHref, type ProductListFilters } from '../list-filters';
+import '../catalogue.css';
+
+/** The chain of categories from a root down to the one with this id, or [] when it is not in the tree. */
+function pathTo(nodes: readonly CategoryNode[], id: number): CategoryNode[] {
+  for (const node of nodes) {
+    if (node.id === id) return [node];
+    const below = pathTo(node.children, id);
+    if (below.length > 0) return [node, ...below];
+  }
+  return [];
+}
+
+/**
+ * The category breadcrumb and the sub-category chips of the product list. A category without children shows
+ * its siblings, so the shopper can move sideways. Other filters are kept when the category changes.
+ */
+export function CategoryNav({ filters }: { filters: ProductListFilters }) {
+  const { data: roots = [] } = useCategories();
+  const chain = filters.cateId ? pathTo(roots, filters.cateId) : [];
+  const current = chain.at(-1);
+  const parent = chain.at(-2);
+  const chips = current
+    ? current.children.length > 0
+      ? current.children
+      : (parent?.children ?? roots)
+    : roots;
+  const showAll = !current || current.children.length > 0;
+
+  return (
+    <div className="category-nav">
+      <nav aria-label="分类路径" className="breadcrumb">
+        <Link to={paths.home()}>首页</Link>
+        <span aria-hidden="true">›</span>
+        {chain.length === 0 ? (
+          <span aria-current="page">全部商品</span>
+        ) : (
+          <>
+            <Link to={listHref(filters, { cateId: undefined })}>全部商品</Link>
+            {chain.map((node, i) => (
+              <span key={node.id} className="breadcrumb-part">
+                <span aria-hidden="true">›</span>
+                {i === chain.length - 1 ? (
+                  <span aria-current="page">{node.name}</span>
+                ) : (
+                  <Link to={listHref(filters, { cateId: node.id })}>{node.name}</Link>
+                )}
+              </span>
+            ))}
+          </>
+        )}
+      </nav>
+      {chips.length > 0 && (
+        <nav className="chips" aria-label="子分类">
+          {showAll && (
+            <Link
+              className="chip"
+              aria-current={current ? undefined : 'true'}
+              to={listHref(filters, { cateId: current?.id })}
+            >
+              全部
+            </Link>
+          )}
+          {chips.map((node) => (
+            <Link
+              key={node.id}
+              className="chip"
+              aria-current={node.id === current?.id ? 'true' : undefined}
+              to={listHref(filters, { cateId: node.id })}
+            >
+              {node.name}
+            </Link>
+          ))}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import {
+  defaultSelectedSku,
+  type GoodsListItem as GoodsListItemData,
+  isExpandable,
+  parseProperties,
+  productLink,
+  visibleSkus,
+  withLocationPrefix,
+} from '@shop/domain';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Price } from '@/components/price';
+import { ProductImage } from '@/components/product-image';
+import { SkuLayout } from './sku-layout';
+import { StockText } from './stock-text';
+import '../catalogue.css';
+
+/**
+ * One product of the list (spec §3/§4 'Product list item'): name with its location prefix, NotForSale SKUs
+ * dropped, the first purchasable SKU selected, its price in the page currency and its stock; several SKUs can
+ * be expanded into the grid/matrix/row of spec §4.
+ */
+export function GoodsListItem({ goods, eager = false }: { goods: GoodsListItemData; eager?: boolean }) {
+  const skus = useMemo(() => visibleSkus(goods.skus, { context: 'list' }), [goods.skus]);
+  const [selectedId, setSelectedId] = useState<number | undefined>(() => defaultSelectedSku(skus)?.id);
+  const [expanded, setExpanded] = useState(false);
+  const panelId = useId();
+  const selected = skus.find((s) => s.id === selectedId) ?? defaultSelectedSku(skus);
+  const name = withLocationPrefix(goods.name, goods.location);
+  const href = productLink({ id: goods.id });
+  const expandable = isExpandable(skus);
+
+  return (
+    <article className="goods-item" aria-label={name}>
+      <div className="goods-item-main">
+        <Link to={href} className="goods-item-image" tabIndex={-1} aria-hidden="true">
+          <ProductImage path={goods.image} alt="" width={120} lazy={!eager} />
+        </Link>
+        <div className="goods-item-info">
+          <h3 className="goods-item-name">
+            <Link to={href}>{name}</Link>
+          </h3>
+          {goods.brandName && <p className="goods-item-brand">{goods.brandName}</p>}
+          {selected && (
+            <p className="goods-item-sku">
+              {/* The SKU's attribute values; its own name only when it says more than the product name. */}
+              <span>
+                {parseProperties(selected.property).text ||
+                  (selected.name !== goods.name ? selected.name : '')}
+              </span>
+              <span className="goods-item-code">{selected.code}</span>
+            </p>
+          )}
+        </div>
+        <div className="goods-item-buy">
+          {selected ? (
+            <>
+              <Price sku={selected} className="goods-item-price" />
+              <StockText sku={selected} />
+            </>
+          ) : (
+            <span className="stock stock-short">暂不可售</span>
+          )}
+          {expandable && (
+            <button
+              type="button"
+              className="goods-item-expand"
+              aria-expanded={expanded}
+              aria-controls={panelId}
+              onClick={() => setExpanded((v) => !v)}
+            >
+              {expanded ? '收起规格' : `展开 ${skus.length} 个规格`}
+            </button>
+          )}
+        </div>
+      </div>
+      {expandable && expanded && (
+        <div id={panelId} className="goods-item-skus">
+          <SkuLayout skus={skus} selectedId={selected?.id} onSelect={(sku) => setSelectedId(sku.id)} />
+        </div>
+      )}
+    </article>
+  );
+}
