@@ -7,8 +7,12 @@ import type { DatabaseHandle } from './db/client';
 import { seedIfFresh } from './db/seed';
 import { type Clock, systemClock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
+import { addressRoutes } from './modules/address';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { memberRoutes } from './modules/member/member.routes';
 import { authPlugin } from './plugins/auth';
 import { BODY_LIMIT_BYTES, bodyParsersPlugin } from './plugins/body-parsers';
@@ -68,12 +72,20 @@ export async function buildApp(options: BuildAppOptions) {
     rateLimiter: app.rateLimiter,
   });
   app.decorate('services', services);
-  if (config.seedDemo && (await seedIfFresh(services, app.log))) app.log.info('seeded demo data');
+  if (config.seedDemo && (await seedIfFresh(services, app.log))) {
+    // PGlite has no autovacuum: without fresh statistics its planner picks poor plans for the catalogue.
+    await app.database.analyze();
+    app.log.info('seeded demo data');
+  }
 
   await app.register(authPlugin, { authenticate: services.member.authenticate });
   await app.register(healthRoutes, { health: services.health });
   await app.register(captchaRoutes, { captcha: services.captcha });
   await app.register(memberRoutes, { members: services.member });
+  await app.register(catalogueRoutes, { catalogue: services.catalogue });
+  await app.register(contentRoutes, { content: services.content });
+  await app.register(mediaRoutes, { media: services.media });
+  await app.register(addressRoutes, { addresses: services.address });
 
   if (hasStorefront) {
     await app.register(staticWebPlugin, { root: config.webDist });

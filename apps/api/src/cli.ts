@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { passwordSchema, usernameSchema } from '@shop/domain';
+import { passwordSchema, ResultCode, usernameSchema } from '@shop/domain';
 import { z } from 'zod';
 import { type AppConfig, loadConfig } from './config/env';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -7,6 +7,8 @@ import { runSeed } from './db/seed';
 import { AppError } from './lib/app-error';
 import { systemClock } from './lib/clock';
 import { MemoryRateLimiter } from './lib/rate-limiter';
+import { ImportRejectedError } from './modules/catalogue/catalogue.admin';
+import { checkImportSheet, readSheetFile } from './modules/catalogue/catalogue.import-sheet';
 import { createServices, type Services } from './services';
 
 /**
@@ -15,7 +17,7 @@ import { createServices, type Services } from './services';
  */
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-type Values = Record<string, string | boolean | undefined>;
+type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
 interface CliContext {
   config: AppConfig;
@@ -23,6 +25,8 @@ interface CliContext {
   /** Opens and migrates the database (once), with every service wired to it. */
   open(): Promise<{ database: DatabaseHandle; services: Services }>;
   print(line: string): void;
+  /** Prints to stderr (per-row errors of an import). */
+  printError(line: string): void;
 }
 
 interface Command {
@@ -36,6 +40,20 @@ interface Command {
 class UsageError extends Error {}
 
 const levelSchema = z.coerce.number().int().min(0).max(999);
+
+/** The values of a repeatable option (`--code A --code B`). */
+function listOption(value: Values[string]): string[] {
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+}
+
+/** A whole number of units from an option, or a UsageError naming it. */
+function countOption(name: string, value: Values[string], min: number): number {
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) < min) {
+    throw new UsageError(`--${name}: 应为不小于 ${min} 的整数 / must be an integer ≥ ${min}`);
+  }
+  return Number(value);
+}
 
 const commands: Record<string, Command> = {
   help: {
@@ -57,8 +75,9 @@ const commands: Record<string, Command> = {
     summary: '写入演示数据（可重复执行）/ add demo data (safe to repeat)',
     usage: 'seed',
     async run({ open, print }) {
-      const { services } = await open();
+      const { services, database } = await open();
       await runSeed(services, { info: (_obj: unknown, msg?: string) => print(msg ?? '') });
+      await database.analyze();
       print('演示数据已就绪 / demo data ready');
     },
   },
@@ -94,6 +113,103 @@ const commands: Record<string, Command> = {
       print(
         `已创建会员 / member created: id ${member.id}, username ${member.username}, level ${member.level}`,
       );
+    },
+  },
+  'goods:import': {
+    summary:
+      '从 xlsx/csv 导入商品与 SKU（全部成功或全部不写）/ import goods and SKUs from a sheet, all or nothing',
+    usage: 'goods:import --file sheet.xlsx|sheet.csv [--dry-run]',
+    options: { file: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    async run({ values, open, print, printError }) {
+      const file = values.file;
+      if (typeof file !== 'string' || file === '')
+        throw new UsageError('--file: 请指定 .xlsx 或 .csv 文件 / a sheet is required');
+      if (!/\.(csv|xlsx)$/i.test(file))
+        throw new UsageError('--file: 仅支持 .xlsx 或 .csv / only .xlsx or .csv');
+      let table: Awaited<ReturnType<typeof readSheetFile>>;
+      try {
+        table = await readSheetFile(file);
+      } catch (error) {
+        throw new AppError(
+          ResultCode.BadRequest,
+          `无法读取文件 / cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      // Every row is checked before the database is opened; one bad row stops the whole import.
+      const checked = checkImportSheet(table);
+      try {
+        if (!checked.ok) throw new ImportRejectedError(checked.errors);
+        const { services, database } = await open();
+        const dryRun = values['dry-run'] === true;
+        const result = await services.catalogueAdmin.importSheet(checked.sheet, { dryRun });
+        if (!dryRun) await database.analyze();
+        print(
+          `${dryRun ? '试运行，未写入 / dry run, nothing written' : '导入完成 / imported'}: ${checked.sheet.rows.length} 行 / rows`,
+        );
+        print(`  商品 / goods: 新增 created ${result.goodsCreated}, 更新 updated ${result.goodsUpdated}`);
+        print(`  SKU: 新增 created ${result.skusCreated}, 更新 updated ${result.skusUpdated}`);
+        print(
+          `  品牌 / brands created ${result.brandsCreated}, 分类 / categories created ${result.categoriesCreated}`,
+        );
+        print(`  价格 / prices: 设置 set ${result.pricesSet}, 删除 removed ${result.pricesRemoved}`);
+      } catch (error) {
+        if (error instanceof ImportRejectedError) for (const line of error.errors) printError(line);
+        throw error;
+      }
+    },
+  },
+  'goods:shelf': {
+    summary: '商品上架或下架 / put goods on or off the shelf',
+    usage: 'goods:shelf (--code CODE [--code …] | --id ID [--id …]) (--on | --off)',
+    options: {
+      code: { type: 'string', multiple: true },
+      id: { type: 'string', multiple: true },
+      on: { type: 'boolean' },
+      off: { type: 'boolean' },
+    },
+    async run({ values, open, print }) {
+      const codes = listOption(values.code)
+        .map((c) => c.trim())
+        .filter(Boolean);
+      const ids = listOption(values.id);
+      if (values.on === values.off)
+        throw new UsageError('请指定 --on 或 --off 之一 / give exactly one of --on, --off');
+      if (codes.length > 0 === ids.length > 0)
+        throw new UsageError('请用 --code 或 --id 指定商品（二选一）/ name goods by --code or by --id');
+      const by = codes.length > 0 ? { codes } : { ids: ids.map((id) => countOption('id', id, 1)) };
+      const onFlag = values.on === true;
+      const { services } = await open();
+      const result = await services.catalogueAdmin.setShelf(by, onFlag);
+      print(
+        `${onFlag ? '已上架 / on shelf' : '已下架 / off shelf'}: ${result.goods.length} 个商品 / goods (${result.changed} 个有变化 / changed)`,
+      );
+      for (const g of result.goods) print(`  ${g.code}  ${g.name}`);
+    },
+  },
+  'goods:stock': {
+    summary: "设置或增减 SKU 库存（不会低于 0）/ set or adjust a SKU's stock (never below 0)",
+    usage: 'goods:stock --sku SKUCODE (--stock N | --add N | --sub N)',
+    options: {
+      sku: { type: 'string' },
+      stock: { type: 'string' },
+      add: { type: 'string' },
+      sub: { type: 'string' },
+    },
+    async run({ values, open, print }) {
+      const sku = typeof values.sku === 'string' ? values.sku.trim() : '';
+      if (sku === '') throw new UsageError('--sku: 请指定 SKU 编码 / a SKU code is required');
+      const given = (['stock', 'add', 'sub'] as const).filter((k) => values[k] !== undefined);
+      if (given.length !== 1)
+        throw new UsageError('请指定 --stock、--add、--sub 之一 / give exactly one of --stock, --add, --sub');
+      const change =
+        given[0] === 'stock'
+          ? { set: countOption('stock', values.stock, 0) }
+          : given[0] === 'add'
+            ? { add: countOption('add', values.add, 1) }
+            : { add: -countOption('sub', values.sub, 1) };
+      const { services } = await open();
+      const result = await services.catalogueAdmin.changeStock(sku, change);
+      print(`SKU ${result.skuCode} 库存 / stock: ${result.previous} → ${result.stock}`);
     },
   },
 };
@@ -137,6 +253,7 @@ async function main(argv: string[]): Promise<number> {
     config,
     values,
     print,
+    printError: (line) => console.error(line),
     async open() {
       if (!opened) {
         const database = await openDatabase(config.database);

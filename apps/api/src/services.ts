@@ -2,8 +2,14 @@ import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
+import { createAddressService } from './modules/address';
 import { createCaptchaService } from './modules/captcha/captcha.service';
+import { createCatalogueAdminService } from './modules/catalogue/catalogue.admin';
+import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { createContentAdminService } from './modules/content/content.admin';
+import { createContentService } from './modules/content/content.service';
 import { createHealthService } from './modules/health/health.service';
+import { createMediaService } from './modules/media/media.service';
 import { createMemberService } from './modules/member/member.service';
 
 export interface ServiceDeps {
@@ -22,7 +28,13 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const captcha = createCaptchaService({ db, clock, testAnswer: config.testCaptcha });
   const member = createMemberService({ db, clock, rateLimiter, captcha });
   const health = createHealthService(database);
-  return { captcha, member, health };
+  const catalogue = createCatalogueService({ db, clock, members: member });
+  const content = createContentService({ db });
+  const media = createMediaService({ db });
+  const catalogueAdmin = createCatalogueAdminService({ db });
+  const contentAdmin = createContentAdminService({ db });
+  const address = createAddressService();
+  return { captcha, member, health, catalogue, content, media, catalogueAdmin, contentAdmin, address };
 }
 
 export type Services = ReturnType<typeof createServices>;

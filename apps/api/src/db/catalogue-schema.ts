@@ -7,7 +7,7 @@ import {
   customType,
   index,
   integer,
-  jsonb,
+  json,
   pgTable,
   primaryKey,
   serial,
@@ -138,7 +138,9 @@ export const goodsImages = pgTable(
 
 /**
  * SKUs (spec §3 'SKU', §4 'SKU stock status'). `property` is the attribute map ({"颜色":"红","规格":"500g"}),
- * its keys in display order. Stock never goes below zero.
+ * its keys in display order. It is `json`, not `jsonb`: jsonb reorders keys (shorter first), and the key
+ * order decides the SKU grid (spec §4: with two keys the columns are the second key's values).
+ * Stock never goes below zero.
  */
 export const skus = pgTable(
   'skus',
@@ -149,7 +151,7 @@ export const skus = pgTable(
       .references(() => goods.id, { onDelete: 'cascade' }),
     code: varchar('code', { length: 60 }).notNull(),
     name: varchar('name', { length: 200 }).notNull().default(''),
-    property: jsonb('property').$type<Record<string, string>>().notNull().default({}),
+    property: json('property').$type<Record<string, string>>().notNull().default({}),
     status: smallint('status').notNull(),
     stock: integer('stock').notNull().default(0),
     /** Grams, for shipping fees. */

@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   driver: DatabaseDriver;
   /** Applies the generated migrations in apps/api/drizzle (idempotent). */
   migrate(): Promise<void>;
+  /** Refreshes the planner's statistics after bulk writes (seed, import); PGlite has no autovacuum. */
+  analyze(): Promise<void>;
   /** Runs `select 1`; rejects when the database does not answer. */
   ping(): Promise<void>;
   /** Closes the connection(s); safe to call twice. */
@@ -44,6 +46,9 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
     driver: 'pglite',
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    analyze: async () => {
+      await db.execute(sql`analyze`);
     },
     ping: async () => {
       if (closed) throw new Error('database is closed');
@@ -77,6 +82,9 @@ export function postgresHandle(url: string): DatabaseHandle {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         await client.end();
       }
+    },
+    analyze: async () => {
+      await db.execute(sql`analyze`);
     },
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { demoCatalogueSeed } from '../modules/catalogue/catalogue.seed';
+import { demoContentSeed } from '../modules/content/content.seed';
 import { demoMemberSeed } from '../modules/member/member.seed';
 import type { Services } from '../services';
 
@@ -12,7 +14,7 @@ export interface SeedStep {
   run(services: Services): Promise<string>;
 }
 
-export const seedSteps: SeedStep[] = [demoMemberSeed];
+export const seedSteps: SeedStep[] = [demoMemberSeed, demoCatalogueSeed, demoContentSeed];
 
 type SeedLog = Pick<FastifyBaseLogger, 'info'>;
 

@@ -12,6 +12,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler of member-only calls: a live bearer token or InvalidToken 401 (spec §8). */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler of public calls that answer members differently (catalogue prices by level): sets
+     * `request.member` for a live token and leaves it null otherwise, never refusing the call (spec §6).
+     */
+    authenticateOptional: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -31,6 +36,11 @@ export const authPlugin = fp<AuthPluginOptions>(
       const auth = token ? await options.authenticate(token) : null;
       if (!auth) throw new AppError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE);
       request.member = auth;
+    });
+    app.decorate('authenticateOptional', async (request: FastifyRequest) => {
+      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      // A stale token left in the browser must not lock a visitor out of browsing: they see visitor prices.
+      request.member = token ? await options.authenticate(token) : null;
     });
   },
   { name: 'auth' },

@@ -25,6 +25,9 @@ export const openapiPlugin = fp(
           { name: 'member', description: '会员：注册、登录、资料与密码' },
           { name: 'captcha', description: '图形验证码' },
           { name: 'system', description: '运行状态' },
+          { name: 'goods', description: '商品：列表、详情、分类与价格导出' },
+          { name: 'brand', description: '品牌' },
+          { name: 'content', description: '内容：页面模板与文章' },
         ],
         components: {
           securitySchemes: {

@@ -1,0 +1,457 @@
+import { DEFAULT_MEMBER_LEVEL, SkuStatus } from '@shop/domain';
+import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { brands, categories, goods, goodsImages, skuPrices, skus } from '../../db/schema';
+
+/**
+ * Queries of the catalogue module (warehouses, categories, brands, goods, images, SKUs, prices). Every list
+ * is a fixed number of queries whatever the page size: goods of a page, then the SKUs of all those goods.
+ */
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type BrandRow = typeof brands.$inferSelect;
+export type PriceCurrency = 'AUD' | 'CNY';
+
+/** Filters shared by the goods list and the exports (spec §7 goods/list/). */
+export interface GoodsFilter {
+  /** Warehouse id; undefined for every warehouse. */
+  location?: number | undefined;
+  /** The category and its whole subtree. */
+  cateId?: number | undefined;
+  brandId?: number | undefined;
+  /** Lower-cased keyword words; each must match the goods' search text. */
+  keywords: readonly string[];
+}
+
+/** '%' '_' and '\' are LIKE wildcards: a shopper typing them means the characters themselves. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// Latin letters or digits: the words a typo can be forgiven in (brand and product names such as 'Swisse').
+const LATIN_WORD = /[a-z0-9]/i;
+
+function keywordMatches(word: string): SQL {
+  const contains = sql`${goods.searchText} ilike ${likeContains(word)} escape '\\'`;
+  // ILIKE finds Chinese fragments and exact Latin parts. `<%` (word similarity above pg_trgm's default
+  // 0.6) finds a misspelt Latin word such as 'blackmors'; a Chinese fragment is matched exactly, so the
+  // costlier similarity test is left out for it.
+  if (!LATIN_WORD.test(word)) return contains;
+  return sql`(${contains} or ${word} <% ${goods.searchText})`;
+}
+
+/** The category and every category below it, through the materialized path ('/1/5/23/'). */
+function inCategorySubtree(cateId: number): SQL {
+  return sql`${goods.categoryId} in (
+    select c.id from ${categories} c, ${categories} p
+    where p.id = ${cateId} and (c.id = p.id or (p.path <> '' and c.path like p.path || '%')))`;
+}
+
+/** The WHERE of the shelf lists and exports: on the shelf, plus the caller's filters. */
+export function goodsConditions(filter: GoodsFilter): SQL {
+  const conditions: SQL[] = [eq(goods.onFlag, true)];
+  if (filter.location !== undefined) conditions.push(eq(goods.location, filter.location));
+  if (filter.brandId !== undefined) conditions.push(eq(goods.brandId, filter.brandId));
+  if (filter.cateId !== undefined) conditions.push(inCategorySubtree(filter.cateId));
+  for (const word of filter.keywords) conditions.push(keywordMatches(word));
+  return and(...conditions) as SQL;
+}
+
+/** Match quality of a keyword search: a hit in the product name beats one in brand or category names. */
+function keywordRank(words: readonly string[]): SQL {
+  const phrase = words.join(' ');
+  return sql`(case when ${goods.name} ilike ${likeContains(phrase)} escape '\\' or ${goods.nameEn} ilike ${likeContains(phrase)} escape '\\' then 2 else 0 end
+    + case when ${goods.searchText} ilike ${likeContains(phrase)} escape '\\' then 1 else 0 end
+    + word_similarity(${phrase}, ${goods.searchText}))`;
+}
+
+// Correlated subqueries name the outer product explicitly: Drizzle leaves columns unqualified in a
+// single-table query, and an unqualified "id" would resolve to the subquery's own table.
+const outerGoodsId = sql.raw('"goods"."id"');
+
+/**
+ * The CNY price of the product's cheapest SKU that is for sale, at the caller's level, else the default
+ * level (the Price sort of goods/list/). Null when no such SKU has a CNY price.
+ */
+function minCnyPrice(level: number): SQL {
+  const lookup = (lvl: number) => sql`(select p.amount from ${skuPrices} p
+    where p.sku_id = s.id and p.level = ${lvl} and p.currency = 'CNY')`;
+  return sql`(select min(coalesce(${lookup(level)}, ${lookup(DEFAULT_MEMBER_LEVEL)})) from ${skus} s
+    where s.goods_id = ${outerGoodsId} and s.status <> ${SkuStatus.NotForSale})`;
+}
+
+export type GoodsSort =
+  | { by: 'Comprehensive' }
+  | { by: 'Relevance'; keywords: readonly string[] }
+  | { by: 'Price'; level: number; direction: 'ASC' | 'DESC' }
+  | { by: 'Sales'; direction: 'ASC' | 'DESC' }
+  | { by: 'Newest'; direction: 'ASC' | 'DESC' };
+
+function orderOf(sort: GoodsSort): SQL[] {
+  const dir = (column: SQL | AnyColumn, d: 'ASC' | 'DESC') => (d === 'ASC' ? asc(column) : desc(column));
+  switch (sort.by) {
+    case 'Comprehensive':
+      return [desc(goods.sortWeight), desc(goods.sales), desc(goods.id)];
+    case 'Relevance':
+      return [desc(keywordRank(sort.keywords)), desc(goods.sortWeight), desc(goods.sales), desc(goods.id)];
+    case 'Price': {
+      // A product without a CNY price has nothing to compare: it goes last in both directions.
+      const price = minCnyPrice(sort.level);
+      return [sql`${price} ${sql.raw(sort.direction)} nulls last`, desc(goods.id)];
+    }
+    case 'Sales':
+      return [dir(goods.sales, sort.direction), desc(goods.id)];
+    case 'Newest':
+      return [dir(goods.createdAt, sort.direction), dir(goods.id, sort.direction)];
+  }
+}
+
+const mainImage = sql<string>`coalesce((select gi.path from ${goodsImages} gi
+  where gi.goods_id = ${outerGoodsId} and gi.kind = 'good' order by gi.sort, gi.id limit 1), '')`;
+
+const goodsListColumns = {
+  id: goods.id,
+  code: goods.code,
+  name: goods.name,
+  nameEn: goods.nameEn,
+  location: goods.location,
+  brandId: goods.brandId,
+  brandName: sql<string>`coalesce(${brands.name}, '')`,
+  categoryId: goods.categoryId,
+  image: mainImage,
+  onFlag: goods.onFlag,
+  sales: goods.sales,
+};
+export type GoodsListRow = {
+  id: number;
+  code: string;
+  name: string;
+  nameEn: string;
+  location: number;
+  brandId: number | null;
+  brandName: string;
+  categoryId: number;
+  image: string;
+  onFlag: boolean;
+  sales: number;
+};
+
+/** Number of goods on the shelf matching the filter. */
+export async function countGoods(db: Database, filter: GoodsFilter): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(goods).where(goodsConditions(filter));
+  return rows[0]?.n ?? 0;
+}
+
+/** One page of goods on the shelf, with brand name and main image. */
+export function listGoodsPage(
+  db: Database,
+  filter: GoodsFilter,
+  sort: GoodsSort,
+  page: { limit: number; offset: number },
+): Promise<GoodsListRow[]> {
+  return db
+    .select(goodsListColumns)
+    .from(goods)
+    .leftJoin(brands, eq(brands.id, goods.brandId))
+    .where(goodsConditions(filter))
+    .orderBy(...orderOf(sort))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export interface SkuPriceRow {
+  id: number;
+  goodsId: number;
+  code: string;
+  name: string;
+  property: Record<string, string>;
+  status: number;
+  stock: number;
+  weight: number;
+  /** Minor units at the caller's level, else the default level; null when there is no such price. */
+  aud: number | null;
+  cny: number | null;
+}
+
+const skuColumns = {
+  id: skus.id,
+  goodsId: skus.goodsId,
+  code: skus.code,
+  name: skus.name,
+  property: skus.property,
+  status: skus.status,
+  stock: skus.stock,
+  weight: skus.weight,
+};
+
+const outerSkuId = sql.raw('"skus"."id"');
+
+/**
+ * The prices a caller pays for a SKU (joined laterally to skus): per currency, the row of the caller's
+ * level, else that of the default level 37 (spec §3 'User'), else null. One primary-key range scan per SKU,
+ * which stays fast even before the planner has statistics (PGlite never auto-analyzes).
+ */
+function callerPrices(db: Database, level: number) {
+  const pick = (currency: PriceCurrency) =>
+    sql<number | null>`coalesce(
+      max(${skuPrices.amount}) filter (where ${skuPrices.currency} = ${currency} and ${skuPrices.level} = ${level}),
+      max(${skuPrices.amount}) filter (where ${skuPrices.currency} = ${currency} and ${skuPrices.level} = ${DEFAULT_MEMBER_LEVEL}))`.mapWith(
+      Number,
+    );
+  return db
+    .select({ aud: pick('AUD').as('aud'), cny: pick('CNY').as('cny') })
+    .from(skuPrices)
+    .where(
+      and(sql`${skuPrices.skuId} = ${outerSkuId}`, inArray(skuPrices.level, [level, DEFAULT_MEMBER_LEVEL])),
+    )
+    .as('caller_prices');
+}
+
+/** The SKUs of the given goods with the caller's prices, in display order. */
+export async function listSkusWithPrices(
+  db: Database,
+  goodsIds: readonly number[],
+  level: number,
+): Promise<SkuPriceRow[]> {
+  if (goodsIds.length === 0) return [];
+  const prices = callerPrices(db, level);
+  return db
+    .select({ ...skuColumns, aud: prices.aud, cny: prices.cny })
+    .from(skus)
+    .leftJoinLateral(prices, sql`true`)
+    .where(inArray(skus.goodsId, [...goodsIds]))
+    .orderBy(asc(skus.goodsId), asc(skus.sort), asc(skus.id));
+}
+
+export interface GoodsDetailRow {
+  id: number;
+  code: string;
+  name: string;
+  nameEn: string;
+  location: number;
+  onFlag: boolean;
+  content: string;
+  categoryId: number;
+  categoryPath: string;
+  brandId: number | null;
+  brandName: string | null;
+  brandLogo: string | null;
+}
+
+/** One product whatever its shelf state, with its brand and its category's path. */
+export async function findGoodsDetail(db: Database, id: number): Promise<GoodsDetailRow | null> {
+  const rows = await db
+    .select({
+      id: goods.id,
+      code: goods.code,
+      name: goods.name,
+      nameEn: goods.nameEn,
+      location: goods.location,
+      onFlag: goods.onFlag,
+      content: goods.content,
+      categoryId: goods.categoryId,
+      categoryPath: categories.path,
+      brandId: goods.brandId,
+      brandName: brands.name,
+      brandLogo: brands.logo,
+    })
+    .from(goods)
+    .innerJoin(categories, eq(categories.id, goods.categoryId))
+    .leftJoin(brands, eq(brands.id, goods.brandId))
+    .where(eq(goods.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The goods a SKU belongs to, or null for an unknown SKU. */
+export async function findGoodsIdOfSku(db: Database, skuId: number): Promise<number | null> {
+  const rows = await db.select({ goodsId: skus.goodsId }).from(skus).where(eq(skus.id, skuId)).limit(1);
+  return rows[0]?.goodsId ?? null;
+}
+
+/** Categories by id (the ancestors of a product's category). */
+export function findCategoriesByIds(db: Database, ids: readonly number[]): Promise<CategoryRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(categories)
+    .where(inArray(categories.id, [...ids]));
+}
+
+export async function findCategory(db: Database, id: number): Promise<CategoryRow | null> {
+  const rows = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A product's images of every kind, in display order. */
+export function listGoodsImages(db: Database, goodsId: number) {
+  return db
+    .select({ kind: goodsImages.kind, path: goodsImages.path })
+    .from(goodsImages)
+    .where(eq(goodsImages.goodsId, goodsId))
+    .orderBy(asc(goodsImages.sort), asc(goodsImages.id));
+}
+
+/** A product's SKUs in display order (the detail adds every level's prices). */
+export function listSkusOfGoods(db: Database, goodsId: number) {
+  return db
+    .select(skuColumns)
+    .from(skus)
+    .where(eq(skus.goodsId, goodsId))
+    .orderBy(asc(skus.sort), asc(skus.id));
+}
+
+/** Every price of every SKU of a product (all levels, both currencies). */
+export function listPricesOfGoods(db: Database, goodsId: number) {
+  return db
+    .select({
+      skuId: skuPrices.skuId,
+      level: skuPrices.level,
+      currency: skuPrices.currency,
+      amount: skuPrices.amount,
+    })
+    .from(skuPrices)
+    .innerJoin(skus, eq(skus.id, skuPrices.skuId))
+    .where(eq(skus.goodsId, goodsId))
+    .orderBy(asc(skuPrices.level));
+}
+
+/** The whole category tree as rows, in display order. */
+export function listCategories(db: Database): Promise<CategoryRow[]> {
+  return db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id));
+}
+
+/** Root categories in display order. */
+export function listRootCategories(db: Database): Promise<CategoryRow[]> {
+  return db
+    .select()
+    .from(categories)
+    .where(isNull(categories.parentId))
+    .orderBy(asc(categories.sort), asc(categories.id));
+}
+
+const brandColumns = {
+  id: brands.id,
+  name: brands.name,
+  nameEn: brands.nameEn,
+  initial: brands.initial,
+  logo: brands.logo,
+  country: brands.country,
+};
+export type BrandListRow = {
+  id: number;
+  name: string;
+  nameEn: string;
+  initial: string;
+  logo: string;
+  country: string;
+  goodsCount: number;
+};
+
+// Brands grouped A–Z with '#' (names starting with neither a letter nor a Chinese character) last.
+const brandOrder = [sql`${brands.initial} = '#'`, asc(brands.initial), asc(brands.name), asc(brands.id)];
+
+/** Brands with their number of goods on the shelf, optionally those whose name contains the keyword. */
+export function listBrands(db: Database, keyword?: string): Promise<BrandListRow[]> {
+  const where = keyword
+    ? sql`(${brands.name} ilike ${likeContains(keyword)} escape '\\' or ${brands.nameEn} ilike ${likeContains(keyword)} escape '\\')`
+    : undefined;
+  return db
+    .select({ ...brandColumns, goodsCount: sql<number>`count(${goods.id})::int` })
+    .from(brands)
+    .leftJoin(goods, and(eq(goods.brandId, brands.id), eq(goods.onFlag, true)))
+    .where(where)
+    .groupBy(brands.id)
+    .orderBy(...brandOrder);
+}
+
+/** One brand with its number of goods on the shelf. */
+export async function findBrand(
+  db: Database,
+  id: number,
+): Promise<(BrandRow & { goodsCount: number }) | null> {
+  const rows = await db
+    .select({ brand: brands, goodsCount: sql<number>`count(${goods.id})::int` })
+    .from(brands)
+    .leftJoin(goods, and(eq(goods.brandId, brands.id), eq(goods.onFlag, true)))
+    .where(eq(brands.id, id))
+    .groupBy(brands.id);
+  const row = rows[0];
+  return row ? { ...row.brand, goodsCount: row.goodsCount } : null;
+}
+
+/**
+ * Brands having goods on the shelf, per root category (the root id is the first id of the category path),
+ * or within one category's subtree when cateId is given; goodsCount counts the goods of that subtree.
+ */
+export function listBrandsByRootCategory(
+  db: Database,
+  cateId?: number,
+): Promise<(BrandListRow & { rootId: number })[]> {
+  const rootId = sql<number>`nullif(split_part(${categories.path}, '/', 2), '')::int`;
+  const scope =
+    cateId === undefined
+      ? sql`${rootId} is not null`
+      : sql`${categories.id} in (
+          select c.id from ${categories} c, ${categories} p
+          where p.id = ${cateId} and (c.id = p.id or (p.path <> '' and c.path like p.path || '%')))`;
+  // With one category asked for, that category is the only group.
+  const groupKey = cateId === undefined ? rootId : sql<number>`${cateId}::int`;
+  return db
+    .select({ ...brandColumns, goodsCount: sql<number>`count(${goods.id})::int`, rootId: groupKey })
+    .from(goods)
+    .innerJoin(categories, eq(categories.id, goods.categoryId))
+    .innerJoin(brands, eq(brands.id, goods.brandId))
+    .where(and(eq(goods.onFlag, true), scope))
+    .groupBy(...(cateId === undefined ? [rootId, brands.id] : [brands.id]))
+    .orderBy(...brandOrder);
+}
+
+export interface ExportRow {
+  goodsCode: string;
+  goodsName: string;
+  goodsNameEn: string;
+  brandName: string;
+  location: number;
+  skuCode: string;
+  skuName: string;
+  property: Record<string, string>;
+  status: number;
+  stock: number;
+  weight: number;
+  aud: number | null;
+  cny: number | null;
+}
+
+/** SKU rows of the goods on the shelf matching the filter, with the caller's prices, for the exports. */
+export async function listExportRows(
+  db: Database,
+  filter: GoodsFilter,
+  level: number,
+  limit: number,
+): Promise<ExportRow[]> {
+  const prices = callerPrices(db, level);
+  return db
+    .select({
+      goodsCode: goods.code,
+      goodsName: goods.name,
+      goodsNameEn: goods.nameEn,
+      brandName: sql<string>`coalesce(${brands.name}, '')`,
+      location: goods.location,
+      skuCode: skus.code,
+      skuName: skus.name,
+      property: skus.property,
+      status: skus.status,
+      stock: skus.stock,
+      weight: skus.weight,
+      aud: prices.aud,
+      cny: prices.cny,
+    })
+    .from(skus)
+    .innerJoin(goods, eq(goods.id, skus.goodsId))
+    .leftJoin(brands, eq(brands.id, goods.brandId))
+    .leftJoinLateral(prices, sql`true`)
+    .where(goodsConditions(filter))
+    .orderBy(asc(goods.location), asc(goods.code), asc(skus.sort), asc(skus.id))
+    .limit(limit);
+}

@@ -1,0 +1,185 @@
+import {
+  brandByCatalogRequestSchema,
+  brandByCatalogResponseSchema,
+  brandDetailRequestSchema,
+  brandDetailSchema,
+  brandListRequestSchema,
+  brandListResponseSchema,
+  CataloguePaths,
+  catalogListRequestSchema,
+  categoryNodeSchema,
+  exportGoodsPriceRequestSchema,
+  exportGoodsSkuDataRequestSchema,
+  goodsDetailRequestSchema,
+  goodsDetailSchema,
+  goodsListRequestSchema,
+  goodsListResponseSchema,
+  XLSX_CONTENT_TYPE,
+} from '@shop/domain';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema, ok, responses } from '../../lib/envelope';
+import { requireMember } from '../../plugins/auth';
+import type { CatalogueService, ExportFile } from './catalogue.service';
+
+const bearer = [{ bearerAuth: [] }];
+// Either anonymous or with a token: the token only changes the prices shown.
+const optionalBearer: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
+
+/** A blob download (spec §7: the storefront saves it as a file); errors still answer the envelope. */
+const fileResponses = {
+  200: z.any().describe(`xlsx 文件（${XLSX_CONTENT_TYPE}），文件名见 Content-Disposition`),
+  '4xx': errorEnvelopeSchema,
+  '5xx': errorEnvelopeSchema,
+} as const;
+
+function sendFile(reply: FastifyReply, file: ExportFile) {
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(file.content);
+}
+
+/**
+ * The goods and brand calls of spec §7 'Goods and brands'. Public calls read an optional bearer token:
+ * a member sees the prices of their level, anyone else those of the default level 37 (spec §6).
+ */
+export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (
+  app,
+  { catalogue },
+) => {
+  app.post(
+    CataloguePaths.goodsList,
+    {
+      preHandler: app.authenticateOptional,
+      schema: {
+        tags: ['goods'],
+        summary: '商品列表',
+        description:
+          '只列出上架商品。cateId 包含全部子分类；location 为 0 表示全部仓库；keyword 匹配中文名片段、' +
+          '英文名（容错拼写）和品牌名。orderByTendency 作用于价格、销量、新品排序；综合排序带搜索词时按匹配度。' +
+          '价格为调用者会员等级的价格（未登录为37级），单位元。pageSize 最大100。',
+        security: optionalBearer,
+        body: goodsListRequestSchema,
+        response: responses(goodsListResponseSchema),
+      },
+    },
+    async (request) =>
+      ok(await catalogue.listGoods(request.body, await catalogue.priceLevel(request.member))),
+  );
+
+  app.post(
+    CataloguePaths.goodsDetail,
+    {
+      preHandler: app.authenticateOptional,
+      schema: {
+        tags: ['goods'],
+        summary: '商品详情',
+        description:
+          '按商品编号或 SKU 编号查询；下架商品也返回（onFlag 为 false）。audPrices/cnyPrices 按会员等级给出全部价格。',
+        security: optionalBearer,
+        body: goodsDetailRequestSchema,
+        response: responses(goodsDetailSchema),
+      },
+    },
+    async (request) =>
+      ok(await catalogue.goodsDetail(request.body, await catalogue.priceLevel(request.member))),
+  );
+
+  app.post(
+    CataloguePaths.catalogList,
+    {
+      schema: {
+        tags: ['goods'],
+        summary: '商品分类树',
+        description: '返回根分类，子分类嵌套在 children 中，同级按排序值再按编号排列。',
+        body: catalogListRequestSchema,
+        response: responses(z.array(categoryNodeSchema)),
+      },
+    },
+    async () => ok(await catalogue.categoryTree()),
+  );
+
+  app.post(
+    CataloguePaths.brandList,
+    {
+      schema: {
+        tags: ['brand'],
+        summary: '品牌列表',
+        description: '按首字母（中文取拼音首字母，# 在最后）再按名称排序，附上架商品数。',
+        body: brandListRequestSchema,
+        response: responses(brandListResponseSchema),
+      },
+    },
+    async (request) => ok(await catalogue.listBrands(request.body.keyword)),
+  );
+
+  app.post(
+    CataloguePaths.brandByCatalog,
+    {
+      schema: {
+        tags: ['brand'],
+        summary: '按分类列出品牌',
+        description:
+          '不带 cateId 时返回每个根分类下有上架商品的品牌（没有品牌的根分类不列出）；带 cateId 时只返回该分类及其子分类下的品牌。goodsCount 为该分类范围内的上架商品数。',
+        body: brandByCatalogRequestSchema,
+        response: responses(brandByCatalogResponseSchema),
+      },
+    },
+    async (request) => ok(await catalogue.brandsByCatalog(request.body.cateId)),
+  );
+
+  app.post(
+    CataloguePaths.brandDetail,
+    {
+      schema: {
+        tags: ['brand'],
+        summary: '品牌详情',
+        body: brandDetailRequestSchema,
+        response: responses(brandDetailSchema),
+      },
+    },
+    async (request) => ok(await catalogue.brandDetail(request.body.id)),
+  );
+
+  app.post(
+    CataloguePaths.exportGoodsPrice,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['goods'],
+        summary: '导出商品价格表（xlsx）',
+        description:
+          '需登录。导出符合筛选条件的上架商品的每个 SKU 在所选币种下的会员价；没有该币种价格的单元格为空。最多 20000 行。',
+        security: bearer,
+        body: exportGoodsPriceRequestSchema,
+        response: fileResponses,
+      },
+    },
+    async (request, reply) => {
+      const level = await catalogue.priceLevel(requireMember(request));
+      return sendFile(reply, await catalogue.exportGoodsPrice(request.body, level));
+    },
+  );
+
+  app.post(
+    CataloguePaths.exportGoodsSkuData,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['goods'],
+        summary: '导出 SKU 数据（xlsx）',
+        description: '需登录。导出符合筛选条件的上架商品的 SKU 编号、规格、状态、库存和重量。最多 20000 行。',
+        security: bearer,
+        body: exportGoodsSkuDataRequestSchema,
+        response: fileResponses,
+      },
+    },
+    async (request, reply) => {
+      requireMember(request);
+      return sendFile(reply, await catalogue.exportGoodsSkuData(request.body));
+    },
+  );
+};

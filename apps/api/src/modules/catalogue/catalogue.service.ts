@@ -1,0 +1,412 @@
+import {
+  type Brand,
+  type BrandDetail,
+  type CategoryNode,
+  DEFAULT_MEMBER_LEVEL,
+  exportFileName,
+  type GoodsDetail,
+  type GoodsListItem,
+  type GoodsListResponse,
+  type goodsListRequestSchema,
+  keyProperty,
+  parseProperties,
+  ResultCode,
+  type Sku,
+  type SkuDetail,
+  toMajor,
+} from '@shop/domain';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { AuthContext, MemberService } from '../member/member.service';
+import { goodsPriceWorkbook, goodsSkuDataWorkbook } from './catalogue.export';
+import * as repo from './catalogue.repository';
+
+export const CatalogueMessages = {
+  goodsNotFound: '商品不存在',
+  skuMismatch: 'SKU编号与商品编号不匹配',
+  brandNotFound: '品牌不存在',
+  categoryNotFound: '分类不存在',
+} as const;
+
+/** Most SKU rows one export holds; a larger catalogue is exported per warehouse, category or brand. */
+export const EXPORT_ROW_LIMIT = 20_000;
+// More words than this add nothing a shopper needs and make the query slower.
+const MAX_KEYWORD_WORDS = 5;
+
+export type GoodsListQuery = z.output<typeof goodsListRequestSchema>;
+
+/** The list and export filters as they arrive on the wire (spec §7 goods/list/). */
+export interface GoodsFilterInput {
+  location?: number | undefined;
+  cateId?: number | undefined;
+  brandId?: number | undefined;
+  keyword?: string | undefined;
+}
+
+export interface ExportFile {
+  fileName: string;
+  content: Buffer;
+}
+
+export interface CatalogueServiceDeps {
+  db: Database;
+  clock: Clock;
+  /** Resolves the caller's member level (spec §3 'User'); the member module owns members. */
+  members: Pick<MemberService, 'current'>;
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/** Keyword words for the search: lower-cased (the search text is), split on spaces, without repeats. */
+export function keywordWords(keyword: string | undefined): string[] {
+  if (!keyword) return [];
+  const words = keyword.toLowerCase().split(/\s+/).filter(Boolean);
+  return [...new Set(words)].slice(0, MAX_KEYWORD_WORDS);
+}
+
+/** The repository filter of wire filters: location 0 means every warehouse (spec §7 'dropped if 0'). */
+export function toGoodsFilter(input: GoodsFilterInput): repo.GoodsFilter {
+  return {
+    location: input.location ? input.location : undefined,
+    cateId: input.cateId,
+    brandId: input.brandId,
+    keywords: keywordWords(input.keyword),
+  };
+}
+
+const toAmount = (minor: number | null): number | null => (minor === null ? null : toMajor(minor));
+
+/** Attribute keys of a product's SKUs in order of first appearance (spec §3 'Properties'). */
+export function propertyKeys(maps: readonly Record<string, string>[]): string[] {
+  const keys = new Set<string>();
+  for (const map of maps) for (const key of Object.keys(map)) keys.add(key);
+  return [...keys];
+}
+
+/**
+ * Property options of a product (spec §3 'Property option lists use Key/Values pairs'): every key with
+ * its values in order of first appearance across the SKUs.
+ */
+export function propertyOptions(
+  maps: readonly Record<string, string>[],
+): { Key: string; Values: string[] }[] {
+  const options = new Map<string, Set<string>>();
+  for (const map of maps) {
+    for (const [key, value] of Object.entries(map)) {
+      const values = options.get(key) ?? new Set<string>();
+      values.add(value);
+      options.set(key, values);
+    }
+  }
+  return [...options].map(([Key, values]) => ({ Key, Values: [...values] }));
+}
+
+/**
+ * A SKU for the wire (spec §3 'SKU'): properties decoded to strings, keyProperty joined in the product's
+ * key order (so every SKU of a product lines up with its options), amounts in major units.
+ */
+function toSkuDto(row: repo.SkuPriceRow, keys: readonly string[]): Sku {
+  const property = parseProperties(row.property).map;
+  return {
+    id: row.id,
+    goodsId: row.goodsId,
+    code: row.code,
+    name: row.name,
+    property,
+    // A key this SKU lacks counts as '' so every SKU's values line up with the product's options.
+    keyProperty: keyProperty(keys.map((k) => property[k] ?? '')),
+    status: row.status,
+    stock: row.stock,
+    weight: row.weight,
+    audPrice: toAmount(row.aud),
+    cnyPrice: toAmount(row.cny),
+  };
+}
+
+/** SKUs with their key order, for the SKUs of one product. */
+function toSkuDtos(rows: readonly repo.SkuPriceRow[]): Sku[] {
+  const keys = propertyKeys(rows.map((r) => parseProperties(r.property).map));
+  return rows.map((r) => toSkuDto(r, keys));
+}
+
+function toBrandDto(row: repo.BrandListRow): Brand {
+  return {
+    id: row.id,
+    name: row.name,
+    nameEn: row.nameEn,
+    initial: row.initial.trim() || '#',
+    logo: row.logo,
+    country: row.country,
+    goodsCount: row.goodsCount,
+  };
+}
+
+/**
+ * The order of a goods list: with a keyword, Comprehensive ranks by match quality; the direction applies to
+ * Price, Sales and Newest (Comprehensive is the shop's own order, best first).
+ */
+export function goodsSort(query: GoodsListQuery, keywords: readonly string[], level: number): repo.GoodsSort {
+  const direction = query.orderByTendency;
+  switch (query.orderByType) {
+    case 'Comprehensive':
+      return keywords.length > 0 ? { by: 'Relevance', keywords } : { by: 'Comprehensive' };
+    case 'Price':
+      return { by: 'Price', level, direction };
+    default:
+      return { by: query.orderByType, direction };
+  }
+}
+
+/** The category rows as a tree of roots, children in the rows' order (sort, then id). */
+export function buildCategoryTree(rows: readonly repo.CategoryRow[]): CategoryNode[] {
+  const nodes = new Map<number, CategoryNode>();
+  for (const row of rows) {
+    nodes.set(row.id, {
+      id: row.id,
+      parentId: row.parentId,
+      name: row.name,
+      depth: row.depth,
+      image: row.image,
+      children: [],
+    });
+  }
+  const roots: CategoryNode[] = [];
+  for (const row of rows) {
+    const node = nodes.get(row.id);
+    if (!node) continue;
+    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
+    // A category whose parent is gone is shown at the top rather than lost.
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** The ids of a materialized category path '/1/5/23/', root first. */
+export function pathIds(path: string): number[] {
+  return path
+    .split('/')
+    .filter((part) => /^\d+$/.test(part))
+    .map(Number);
+}
+
+/** The catalogue module: goods lists, details, categories, brands and the price exports (spec §7). */
+export function createCatalogueService({ db, clock, members }: CatalogueServiceDeps) {
+  async function goodsOrNotFound(id: number): Promise<repo.GoodsDetailRow> {
+    const row = await repo.findGoodsDetail(db, id);
+    if (!row) throw new AppError(ResultCode.NotFound, CatalogueMessages.goodsNotFound);
+    return row;
+  }
+
+  return {
+    /**
+     * The member level whose prices the caller sees (spec §3 'User', §6): the member's level, or the
+     * default 37 for a visitor or a member that no longer exists.
+     */
+    async priceLevel(auth: AuthContext | null): Promise<number> {
+      if (!auth) return DEFAULT_MEMBER_LEVEL;
+      try {
+        return (await members.current(auth)).level;
+      } catch (error) {
+        if (error instanceof AppError && error.code === ResultCode.InvalidToken) return DEFAULT_MEMBER_LEVEL;
+        throw error;
+      }
+    },
+
+    /**
+     * One page of the goods on the shelf (spec §7 goods/list/), each with all its SKUs (NotForSale ones
+     * included: the client drops them, spec §4) priced at the caller's level. Three queries per page.
+     */
+    async listGoods(query: GoodsListQuery, level: number): Promise<GoodsListResponse> {
+      const filter = toGoodsFilter(query);
+      const sort = goodsSort(query, filter.keywords, level);
+      const [totalCount, rows] = await Promise.all([
+        repo.countGoods(db, filter),
+        repo.listGoodsPage(db, filter, sort, {
+          limit: query.pageSize,
+          offset: (query.pageNo - 1) * query.pageSize,
+        }),
+      ]);
+      const skuRows = await repo.listSkusWithPrices(
+        db,
+        rows.map((r) => r.id),
+        level,
+      );
+      const skusByGoods = new Map<number, repo.SkuPriceRow[]>();
+      for (const sku of skuRows) {
+        const list = skusByGoods.get(sku.goodsId);
+        if (list) list.push(sku);
+        else skusByGoods.set(sku.goodsId, [sku]);
+      }
+      const items: GoodsListItem[] = rows.map((row) => ({
+        ...row,
+        skus: toSkuDtos(skusByGoods.get(row.id) ?? []),
+      }));
+      return { items, pageNo: query.pageNo, pageSize: query.pageSize, totalCount };
+    },
+
+    /**
+     * A product's detail by goods id or SKU id (spec §3 'Product detail', §2 '/product?skuId='). Goods off
+     * the shelf are returned with onFlag false so the page can say so (spec §8); unknown ids are 404.
+     */
+    async goodsDetail(
+      input: { id?: number | undefined; skuId?: number | undefined },
+      level: number,
+    ): Promise<GoodsDetail> {
+      let goodsId = input.id;
+      if (input.skuId !== undefined) {
+        const ofSku = await repo.findGoodsIdOfSku(db, input.skuId);
+        if (ofSku === null) throw new AppError(ResultCode.NotFound, CatalogueMessages.goodsNotFound);
+        if (goodsId !== undefined && goodsId !== ofSku) {
+          throw new AppError(ResultCode.ParamsError, CatalogueMessages.skuMismatch);
+        }
+        goodsId = ofSku;
+      }
+      if (goodsId === undefined) throw new AppError(ResultCode.NotFound, CatalogueMessages.goodsNotFound);
+      const row = await goodsOrNotFound(goodsId);
+      const ancestorIds = pathIds(row.categoryPath);
+      const [categoryRows, images, skuRows, priceRows] = await Promise.all([
+        repo.findCategoriesByIds(db, ancestorIds.length > 0 ? ancestorIds : [row.categoryId]),
+        repo.listGoodsImages(db, row.id),
+        repo.listSkusOfGoods(db, row.id),
+        repo.listPricesOfGoods(db, row.id),
+      ]);
+      const byId = new Map(categoryRows.map((c) => [c.id, c]));
+      const categoryPath = (ancestorIds.length > 0 ? ancestorIds : [row.categoryId])
+        .map((id) => byId.get(id))
+        .filter((c): c is repo.CategoryRow => c !== undefined)
+        .map((c) => ({ id: c.id, name: c.name }));
+      const imageJson = (kind: string) =>
+        JSON.stringify(images.filter((i) => i.kind === kind).map((i) => i.path));
+
+      const prices = new Map<number, { aud: Record<string, number>; cny: Record<string, number> }>();
+      for (const p of priceRows) {
+        const entry = prices.get(p.skuId) ?? { aud: {}, cny: {} };
+        (p.currency === 'AUD' ? entry.aud : entry.cny)[String(p.level)] = p.amount;
+        prices.set(p.skuId, entry);
+      }
+      const atLevel = (map: Record<string, number> | undefined) =>
+        map?.[String(level)] ?? map?.[String(DEFAULT_MEMBER_LEVEL)] ?? null;
+      const withPrices: repo.SkuPriceRow[] = skuRows.map((s) => ({
+        ...s,
+        aud: atLevel(prices.get(s.id)?.aud),
+        cny: atLevel(prices.get(s.id)?.cny),
+      }));
+      const skusOut: SkuDetail[] = toSkuDtos(withPrices).map((sku) => {
+        const p = prices.get(sku.id);
+        const major = (map: Record<string, number> | undefined) =>
+          Object.fromEntries(Object.entries(map ?? {}).map(([lvl, minor]) => [lvl, toMajor(minor)]));
+        return { ...sku, audPrices: major(p?.aud), cnyPrices: major(p?.cny) };
+      });
+
+      return {
+        id: row.id,
+        code: row.code,
+        name: row.name,
+        nameEn: row.nameEn,
+        location: row.location,
+        onFlag: row.onFlag,
+        brand:
+          row.brandId === null
+            ? null
+            : { id: row.brandId, name: row.brandName ?? '', logo: row.brandLogo ?? '' },
+        categoryPath,
+        goodsDetail: {
+          content: row.content,
+          contentImageJson: imageJson('content'),
+          goodImageJson: imageJson('good'),
+          realImageJson: imageJson('real'),
+        },
+        property: propertyOptions(skusOut.map((s) => s.property)),
+        skus: skusOut,
+        selectedSkuId: input.skuId ?? null,
+      };
+    },
+
+    /** The category tree, roots with nested children, each level by sort then id (spec §7 goodscatalog/list/). */
+    async categoryTree(): Promise<CategoryNode[]> {
+      return buildCategoryTree(await repo.listCategories(db));
+    },
+
+    /** Brands A–Z with '#' last, with their on-shelf goods count (spec §7 goodsbrand/list/). */
+    async listBrands(keyword?: string): Promise<{ items: Brand[] }> {
+      const rows = await repo.listBrands(db, keyword ? keyword : undefined);
+      return { items: rows.map(toBrandDto) };
+    },
+
+    /**
+     * The brands having goods on the shelf under each root category, or under the one category asked for
+     * (spec §7 goodsbrand/brandByCatalog/, payload designed here). Roots without such brands are left out.
+     */
+    async brandsByCatalog(cateId?: number) {
+      if (cateId !== undefined) {
+        const category = await repo.findCategory(db, cateId);
+        if (!category) throw new AppError(ResultCode.NotFound, CatalogueMessages.categoryNotFound);
+        const rows = await repo.listBrandsByRootCategory(db, cateId);
+        return {
+          items: [{ category: { id: category.id, name: category.name }, brands: rows.map(toBrandDto) }],
+        };
+      }
+      const [roots, rows] = await Promise.all([
+        repo.listRootCategories(db),
+        repo.listBrandsByRootCategory(db),
+      ]);
+      const brandsByRoot = new Map<number, Brand[]>();
+      for (const row of rows) {
+        const list = brandsByRoot.get(row.rootId) ?? [];
+        list.push(toBrandDto(row));
+        brandsByRoot.set(row.rootId, list);
+      }
+      return {
+        items: roots
+          .filter((root) => brandsByRoot.has(root.id))
+          .map((root) => ({
+            category: { id: root.id, name: root.name },
+            brands: brandsByRoot.get(root.id) ?? [],
+          })),
+      };
+    },
+
+    /** One brand for its page /brand/{id} (spec §2, §7 goodsbrand/detail/). */
+    async brandDetail(id: number): Promise<BrandDetail> {
+      const row = await repo.findBrand(db, id);
+      if (!row) throw new AppError(ResultCode.NotFound, CatalogueMessages.brandNotFound);
+      return {
+        ...toBrandDto(row),
+        description: row.description,
+        banner: row.banner,
+      };
+    },
+
+    /**
+     * The caller's price list in one currency as an xlsx (spec §7 exportGoodsPrice/): one row per SKU of
+     * the goods on the shelf matching the filters, at most EXPORT_ROW_LIMIT rows.
+     */
+    async exportGoodsPrice(
+      input: GoodsFilterInput & { currency: repo.PriceCurrency },
+      level: number,
+    ): Promise<ExportFile> {
+      const rows = await repo.listExportRows(db, toGoodsFilter(input), level, EXPORT_ROW_LIMIT);
+      return {
+        fileName: exportFileName('GoodsPrice', clock(), input.currency),
+        content: await goodsPriceWorkbook(rows, input.currency),
+      };
+    },
+
+    /** The SKU data sheet (codes, properties, status, stock, weight) as an xlsx (spec §7 exportGoodsSkuData/). */
+    async exportGoodsSkuData(input: GoodsFilterInput): Promise<ExportFile> {
+      const rows = await repo.listExportRows(
+        db,
+        toGoodsFilter(input),
+        DEFAULT_MEMBER_LEVEL,
+        EXPORT_ROW_LIMIT,
+      );
+      return {
+        fileName: exportFileName('GoodsSkuData', clock()),
+        content: await goodsSkuDataWorkbook(rows),
+      };
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import { CataloguePaths, ResultCode, XLSX_CONTENT_TYPE } from '@shop/domain';
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueFixture } from './support/catalogue-fixtures';
+import { createCatalogueTestApp } from './support/catalogue-helpers';
+import { envelope, post, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let f: CatalogueFixture;
+let wholesaleToken: string;
+beforeAll(async () => {
+  ({ t, fixture: f, wholesaleToken } = await createCatalogueTestApp());
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The first sheet of an xlsx response, as rows of cell values (row 1 is the header). */
+async function sheetOf(res: LightMyRequestResponse) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  if (!sheet) throw new Error('no sheet');
+  const rows: unknown[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    // ExcelJS rows are 1-based: values[0] is always empty.
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return { sheet, rows };
+}
+
+function fileNameOf(res: LightMyRequestResponse): string {
+  const disposition = String(res.headers['content-disposition'] ?? '');
+  return /^attachment; filename="([^"]+)"$/.exec(disposition)?.[1] ?? '';
+}
+
+describe('goods/exportGoodsPrice/', () => {
+  it('requires login: InvalidToken with the envelope', async () => {
+    for (const token of [undefined, 'garbage']) {
+      const res = await post(t.app, CataloguePaths.exportGoodsPrice, { currency: 'AUD' }, token);
+      expect(res.statusCode).toBe(401);
+      expect(envelope(res)).toMatchObject({ success: false, resultCode: ResultCode.InvalidToken });
+    }
+  });
+
+  it('exports the on-shelf SKUs with the member level price in AUD, empty where there is none', async () => {
+    const res = await post(t.app, CataloguePaths.exportGoodsPrice, { currency: 'AUD' }, wholesaleToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect(fileNameOf(res)).toMatch(/^GoodsPrice_AUD_\d{8}_\d{4}\.xlsx$/);
+    const { sheet, rows } = await sheetOf(res);
+    expect(rows[0]).toEqual([
+      '商品编号',
+      '商品名称',
+      '英文名称',
+      '品牌',
+      '仓库',
+      'SKU编号',
+      '规格',
+      '状态',
+      '库存',
+      '价格（AUD）',
+    ]);
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    // 8 SKUs of the 5 goods on the shelf; the off-shelf product is not exported.
+    expect(rows).toHaveLength(1 + 8);
+    const bySku = Object.fromEntries(rows.slice(1).map((r) => [r[5], r]));
+    expect(bySku['S-APT-2-800']).toBeUndefined();
+    expect(bySku['S-APT-1-900']).toEqual([
+      'G-APT-1',
+      '爱他美白金版婴儿奶粉1段 900g',
+      'Aptamil Profutura Stage 1',
+      '爱他美',
+      '澳大利亚仓',
+      'S-APT-1-900',
+      '规格：900g',
+      '有货',
+      50,
+      42,
+    ]);
+    expect(bySku['S-BLK-1-400']?.[6]).toBe('规格：400粒；包装：单瓶');
+    expect(bySku['S-BLK-1-400']?.[9]).toBe(31);
+    // No AUD price: the cell is empty. Level-37 fallback for a SKU without level-38 prices.
+    expect(bySku['S-BLK-1-200']?.[9]).toBeUndefined();
+    expect(bySku['S-BEL-1-125']?.[9]).toBe(6.5);
+    expect(bySku['S-SWS-1-B']?.[7]).toBe('不可售');
+    expect(sheet.getCell('J2').numFmt).toBe('0.00');
+  });
+
+  it('exports CNY prices and applies the filters', async () => {
+    const res = await post(
+      t.app,
+      CataloguePaths.exportGoodsPrice,
+      { currency: 'CNY', location: 1 },
+      wholesaleToken,
+    );
+    expect(fileNameOf(res)).toMatch(/^GoodsPrice_CNY_\d{8}_\d{4}\.xlsx$/);
+    const { rows } = await sheetOf(res);
+    expect(rows[0]?.[9]).toBe('价格（CNY）');
+    expect(rows.slice(1).map((r) => [r[5], r[9]])).toEqual([
+      ['S-APT-1-900', 210],
+      ['S-BLK-1-400', undefined],
+      ['S-BLK-1-200', 158],
+    ]);
+    const byCategory = await sheetOf(
+      await post(
+        t.app,
+        CataloguePaths.exportGoodsPrice,
+        { currency: 'CNY', cateId: f.categories.baby.id, keyword: '米粉' },
+        wholesaleToken,
+      ),
+    );
+    expect(byCategory.rows.slice(1).map((r) => r[5])).toEqual(['S-BEL-1-125']);
+  });
+
+  it.each([
+    [{}, '币种'],
+    [{ currency: 'USD' }, '币种须为 AUD 或 CNY'],
+    [{ currency: 'AUD', location: 12 }, '仓库'],
+    [{ currency: 'AUD', pageNo: 1 }, '不支持的字段：pageNo'],
+  ])('refuses %j with ParamsError', async (body, message) => {
+    const res = await post(t.app, CataloguePaths.exportGoodsPrice, body, wholesaleToken);
+    expect(res.statusCode).toBe(400);
+    const env = envelope(res);
+    expect(env.resultCode).toBe(ResultCode.ParamsError);
+    expect(env.message).toContain(message);
+  });
+});
+
+describe('goods/exportGoodsSkuData/', () => {
+  it('requires login', async () => {
+    const res = await post(t.app, CataloguePaths.exportGoodsSkuData, {});
+    expect(res.statusCode).toBe(401);
+    expect(envelope(res).resultCode).toBe(ResultCode.InvalidToken);
+  });
+
+  it('exports SKU codes, properties, status labels, stock and weight', async () => {
+    const res = await post(
+      t.app,
+      CataloguePaths.exportGoodsSkuData,
+      { brandId: f.brands.swisse.id },
+      wholesaleToken,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect(fileNameOf(res)).toMatch(/^GoodsSkuData_\d{8}_\d{4}\.xlsx$/);
+    const { sheet, rows } = await sheetOf(res);
+    expect(rows[0]).toEqual([
+      '商品编号',
+      '商品名称',
+      'SKU编号',
+      'SKU名称',
+      '规格',
+      '状态',
+      '库存',
+      '重量（克）',
+    ]);
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(rows.slice(1)).toEqual([
+      [
+        'G-SWS-1',
+        'Swisse 钙片维生素D',
+        'S-SWS-1-A',
+        'Swisse 钙片维生素D 90粒 原味 瓶装',
+        '规格：90粒；口味：原味；包装：瓶装',
+        '缺货',
+        0,
+        500,
+      ],
+      [
+        'G-SWS-1',
+        'Swisse 钙片维生素D',
+        'S-SWS-1-B',
+        'Swisse 钙片维生素D 150粒 柠檬 瓶装',
+        '规格：150粒；口味：柠檬；包装：瓶装',
+        '不可售',
+        0,
+        500,
+      ],
+      [
+        'G-SWS-1',
+        'Swisse 钙片维生素D',
+        'S-SWS-1-C',
+        'Swisse 钙片维生素D 90粒 柠檬 礼盒',
+        '规格：90粒；口味：柠檬；包装：礼盒',
+        '按库存销售',
+        0,
+        500,
+      ],
+    ]);
+  });
+
+  it('an empty selection still gives a sheet with its header', async () => {
+    const res = await post(t.app, CataloguePaths.exportGoodsSkuData, { keyword: '%' }, wholesaleToken);
+    const { rows } = await sheetOf(res);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a currency (the SKU sheet has no prices)', async () => {
+    const res = await post(t.app, CataloguePaths.exportGoodsSkuData, { currency: 'AUD' }, wholesaleToken);
+    expect(envelope(res)).toMatchObject({ success: false, resultCode: ResultCode.ParamsError });
+  });
+});

@@ -1,0 +1,115 @@
+import { CataloguePaths, ResultCode } from '@shop/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueFixture } from './support/catalogue-fixtures';
+import { createCatalogueTestApp } from './support/catalogue-helpers';
+import { envelope, post, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let f: CatalogueFixture;
+beforeAll(async () => {
+  ({ t, fixture: f } = await createCatalogueTestApp());
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const getTemplate = (name: string) =>
+  t.app.inject({ method: 'GET', url: `${CataloguePaths.template}${name}` });
+
+describe('GET template/{name}', () => {
+  it('returns the stored template JSON as a string', async () => {
+    const res = await getTemplate('home');
+    expect(res.statusCode).toBe(200);
+    const env = envelope<{ name: string; templateJson: string; updatedAt: string }>(res);
+    expect(env).toMatchObject({ success: true, resultCode: ResultCode.Success });
+    expect(env.data.name).toBe('home');
+    expect(JSON.parse(env.data.templateJson)).toEqual([{ tmpKey: 'swiperAd', items: [] }]);
+    expect(Number.isNaN(Date.parse(env.data.updatedAt))).toBe(false);
+    const basic = envelope<{ templateJson: string }>(await getTemplate('basic'));
+    expect(JSON.parse(basic.data.templateJson)).toEqual({ basicInfo: { siteName: '澳洲好物' } });
+  });
+
+  it('answers 404 模板不存在 for an unknown name', async () => {
+    const res = await getTemplate('goodsSort');
+    expect(res.statusCode).toBe(404);
+    expect(envelope(res)).toMatchObject({
+      success: false,
+      resultCode: ResultCode.NotFound,
+      message: '模板不存在',
+    });
+  });
+
+  it.each(['a-b', 'x'.repeat(41), '%27%3B%20drop', '..%2Fetc'])(
+    'refuses the name %s with ParamsError',
+    async (name) => {
+      const res = await getTemplate(name);
+      expect(res.statusCode).toBe(400);
+      const env = envelope(res);
+      expect(env.resultCode).toBe(ResultCode.ParamsError);
+      expect(env.message).toContain('模板名称');
+    },
+  );
+
+  it('a POST to a template is 405', async () => {
+    const res = await post(t.app, `${CataloguePaths.template}home`, {});
+    expect(res.statusCode).toBe(405);
+    expect(envelope(res).resultCode).toBe(ResultCode.MethodNotAllowed);
+  });
+});
+
+describe('article/get/', () => {
+  it('returns a published article with its category name', async () => {
+    const res = await post(t.app, CataloguePaths.articleGet, { id: f.articles.howToBuy.id, websiteId: 1 });
+    const env = envelope(res);
+    expect(env.success).toBe(true);
+    expect(env.data).toMatchObject({
+      id: f.articles.howToBuy.id,
+      categoryId: f.articleCategories.help.id,
+      categoryName: '帮助中心',
+      title: '如何下单',
+      summary: '下单步骤',
+      cover: '',
+      content: '<p>第一步</p>',
+    });
+  });
+
+  it.each([
+    ['an unpublished', () => f.articles.draft.id],
+    ['an unknown', () => 999_999],
+  ])('answers 404 文章不存在 for %s article', async (_label, id) => {
+    const res = await post(t.app, CataloguePaths.articleGet, { id: id() });
+    expect(res.statusCode).toBe(404);
+    expect(envelope(res)).toMatchObject({ resultCode: ResultCode.NotFound, message: '文章不存在' });
+  });
+
+  it.each([[{}], [{ id: 'one' }], [{ id: -5 }], [{ id: 1, title: 'x' }]])(
+    'refuses %j with ParamsError',
+    async (body) => {
+      const res = await post(t.app, CataloguePaths.articleGet, body);
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res).resultCode).toBe(ResultCode.ParamsError);
+    },
+  );
+});
+
+describe('articlecategory/categoryList/', () => {
+  it('lists the categories with their published articles in order', async () => {
+    const res = await post(t.app, CataloguePaths.articleCategoryList, { clientId: 1 });
+    expect(envelope(res).data).toEqual([
+      {
+        id: f.articleCategories.help.id,
+        name: '帮助中心',
+        articles: [
+          { id: f.articles.howToBuy.id, title: '如何下单' },
+          { id: f.articles.shipping.id, title: '配送说明' },
+        ],
+      },
+      { id: f.articleCategories.notices.id, name: '公告', articles: [] },
+    ]);
+  });
+
+  it('refuses unknown fields', async () => {
+    const res = await post(t.app, CataloguePaths.articleCategoryList, { all: true });
+    expect(envelope(res)).toMatchObject({ success: false, resultCode: ResultCode.ParamsError });
+  });
+});

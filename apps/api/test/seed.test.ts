@@ -1,0 +1,345 @@
+import {
+  basicTemplateSchema,
+  goodsSearchText,
+  goodsSortTemplateSchema,
+  homeTemplateSchema,
+  SkuStatus,
+  TemplateName,
+} from '@shop/domain';
+import { asc, count, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/client';
+import {
+  articleCategories,
+  articles,
+  brands,
+  categories,
+  goods,
+  goodsImages,
+  mediaFiles,
+  skuPrices,
+  skus,
+  templates,
+} from '../src/db/schema';
+import { runSeed } from '../src/db/seed';
+import { MemoryRateLimiter } from '../src/lib/rate-limiter';
+import { packQuantity } from '../src/modules/catalogue/catalogue.seed';
+import { createServices, type Services } from '../src/services';
+import { openTestDatabase, testConfig } from './support/test-app';
+
+const silent = { info: () => {} };
+
+interface Seeded {
+  database: DatabaseHandle;
+  services: Services;
+  dispose(): Promise<void>;
+}
+
+async function seededDatabase(): Promise<Seeded> {
+  const { database, dispose } = await openTestDatabase();
+  const services = createServices({
+    config: testConfig(),
+    database,
+    clock: () => new Date(),
+    rateLimiter: new MemoryRateLimiter(),
+  });
+  await runSeed(services, silent);
+  return { database, services, dispose };
+}
+
+interface SampleGoods {
+  code: string;
+  name: string;
+  name_en: string;
+  search_text: string;
+  content: string;
+  brand: string;
+  brand_en: string;
+  cats: string[];
+}
+
+let a: Seeded;
+let b: Seeded;
+
+beforeAll(async () => {
+  a = await seededDatabase();
+  b = await seededDatabase();
+}, 120_000);
+afterAll(async () => {
+  await a?.dispose();
+  await b?.dispose();
+});
+
+/** Rows of a raw query (both drivers answer with `{ rows }`). */
+async function query<T = Record<string, unknown>>(database: DatabaseHandle, q: SQL): Promise<T[]> {
+  return ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+async function n(
+  database: DatabaseHandle,
+  table: typeof goods | typeof skus | typeof brands | typeof categories,
+) {
+  return (await database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+}
+
+/** Every goods with its SKUs' codes and prices, in a stable order, for comparing two databases. */
+async function catalogueFingerprint(database: DatabaseHandle) {
+  const goodsRows = await database.db
+    .select({
+      code: goods.code,
+      name: goods.name,
+      location: goods.location,
+      onFlag: goods.onFlag,
+      sales: goods.sales,
+    })
+    .from(goods)
+    .orderBy(asc(goods.id));
+  const prices = await database.db
+    .select({
+      sku: skus.code,
+      status: skus.status,
+      stock: skus.stock,
+      level: skuPrices.level,
+      currency: skuPrices.currency,
+      amount: skuPrices.amount,
+    })
+    .from(skuPrices)
+    .innerJoin(skus, sql`${skus.id} = ${skuPrices.skuId}`)
+    .orderBy(asc(skus.code), asc(skuPrices.level), asc(skuPrices.currency));
+  return { goodsRows, prices };
+}
+
+describe('demo seed', () => {
+  it('is deterministic: two fresh databases get the same catalogue', async () => {
+    const [fa, fb] = await Promise.all([catalogueFingerprint(a.database), catalogueFingerprint(b.database)]);
+    expect(fa.goodsRows.length).toBeGreaterThanOrEqual(300);
+    expect(fb).toEqual(fa);
+  });
+
+  it('has 300+ goods, 40 brands and a three-level category tree', async () => {
+    const db = a.database.db;
+    expect(await n(a.database, goods)).toBeGreaterThanOrEqual(300);
+    expect(await n(a.database, brands)).toBe(40);
+    const depths = await db
+      .select({ depth: categories.depth, n: count() })
+      .from(categories)
+      .groupBy(categories.depth);
+    expect(depths.map((d) => d.depth).sort()).toEqual([1, 2, 3]);
+    const roots = depths.find((d) => d.depth === 1)?.n ?? 0;
+    expect(roots).toBeGreaterThanOrEqual(5);
+    const badPaths = await query(
+      a.database,
+      sql`
+      select c.id from ${categories} c left join ${categories} p on p.id = c.parent_id
+      where c.path <> coalesce(p.path, '/') || c.id || '/'`,
+    );
+    expect(badPaths).toEqual([]);
+    // Goods hang on leaves.
+    const onLeaves = await query(
+      a.database,
+      sql`
+      select count(*)::int as n from ${goods} g join ${categories} c on c.id = g.category_id where c.depth <> 3`,
+    );
+    expect((onLeaves[0] as { n: number }).n).toBe(0);
+  });
+
+  it('groups brands A–Z with Chinese names by pinyin and digits under #', async () => {
+    const rows = await a.database.db.select({ name: brands.name, initial: brands.initial }).from(brands);
+    const initial = Object.fromEntries(rows.map((r) => [r.name, r.initial]));
+    expect(initial).toMatchObject({
+      爱他美: 'A',
+      同仁堂: 'T',
+      云南白药: 'Y',
+      '3M': '#',
+      a2: 'A',
+      'Meiji 明治': 'M',
+      Nestlé: 'N',
+    });
+    expect(rows.filter((r) => /^\p{Script=Han}/u.test(r.name)).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('covers every warehouse, every stock status and every currency mix', async () => {
+    const db = a.database.db;
+    const locations = await db
+      .select({ location: goods.location, n: count() })
+      .from(goods)
+      .groupBy(goods.location);
+    expect(locations.map((l) => l.location).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const byLocation = Object.fromEntries(locations.map((l) => [l.location, l.n]));
+    const most = Math.max(...Object.values(byLocation));
+    expect([byLocation[1], byLocation[2]]).toContain(most);
+
+    const cases = await query(
+      a.database,
+      sql`
+      select status, (stock > 0) as has_stock, count(*)::int as n from ${skus} group by 1, 2`,
+    );
+    const seen = new Set(
+      (cases as { status: number; has_stock: boolean }[]).map((r) => `${r.status}:${r.has_stock}`),
+    );
+    for (const expected of [
+      `${SkuStatus.NotForSale}:false`,
+      `${SkuStatus.OutStock}:false`,
+      `${SkuStatus.ByStock}:true`,
+      `${SkuStatus.ByStock}:false`,
+      `${SkuStatus.ByBook}:true`,
+      `${SkuStatus.ByBook}:false`,
+      `${SkuStatus.InStock}:true`,
+    ]) {
+      expect(seen, expected).toContain(expected);
+    }
+
+    const mixes = await query(
+      a.database,
+      sql`
+      select mix, count(*)::int as n from (
+        select s.id, string_agg(distinct p.currency, '+' order by p.currency) as mix
+        from ${skus} s join ${skuPrices} p on p.sku_id = s.id group by s.id) t group by mix`,
+    );
+    expect((mixes as { mix: string }[]).map((r) => r.mix).sort()).toEqual(['AUD', 'AUD+CNY', 'CNY']);
+
+    const levels = await db.selectDistinct({ level: skuPrices.level }).from(skuPrices);
+    expect(levels.map((l) => l.level).sort()).toEqual([37, 38, 39]);
+    const withoutTop = await query(
+      a.database,
+      sql`
+      select count(*)::int as n from ${skus} s
+      where not exists (select 1 from ${skuPrices} p where p.sku_id = s.id and p.level = 39)`,
+    );
+    expect((withoutTop[0] as { n: number }).n).toBeGreaterThan(0);
+    const noPrice = await query(
+      a.database,
+      sql`
+      select count(*)::int as n from ${skus} s
+      where not exists (select 1 from ${skuPrices} p where p.sku_id = s.id and p.level = 37)`,
+    );
+    expect((noPrice[0] as { n: number }).n).toBe(0);
+  });
+
+  it('has SKUs with one, two and three or more attribute keys, and goods off the shelf', async () => {
+    const db = a.database.db;
+    const keyCounts = await query(
+      a.database,
+      sql`
+      select distinct (select count(*) from json_object_keys(${skus.property}))::int as keys from ${skus}`,
+    );
+    const keys = (keyCounts as { keys: number }[]).map((r) => r.keys);
+    expect(keys).toEqual(expect.arrayContaining([1, 2, 3]));
+    const off = await db.select({ n: count() }).from(goods).where(sql`not ${goods.onFlag}`);
+    const total = await n(a.database, goods);
+    expect(off[0]?.n ?? 0).toBeGreaterThan(0);
+    expect(off[0]?.n ?? 0).toBeLessThan(total * 0.12);
+    const codes = await query(
+      a.database,
+      sql`select count(distinct code)::int as d, count(*)::int as n from ${skus}`,
+    );
+    const row = codes[0] as { d: number; n: number };
+    expect(row.d).toBe(row.n);
+    const weights = await query(a.database, sql`select min(weight)::int as w from ${skus}`);
+    expect((weights[0] as { w: number }).w).toBeGreaterThan(0);
+    const sorts = await query(
+      a.database,
+      sql`select count(distinct sales)::int as s, count(distinct sort_weight)::int as w from ${goods}`,
+    );
+    expect((sorts[0] as { s: number }).s).toBeGreaterThan(100);
+  });
+
+  it('stores search text, sanitized content and images that exist in the media store', async () => {
+    const db = a.database.db;
+    const sample = await query<SampleGoods>(
+      a.database,
+      sql`
+      select g.code, g.name, g.name_en, g.search_text, g.content, b.name as brand, b.name_en as brand_en,
+             (select array_agg(c.name order by c.depth) from ${categories} c
+               where (select path from ${categories} where id = g.category_id) like c.path || '%') as cats
+      from ${goods} g left join ${brands} b on b.id = g.brand_id order by g.id limit 20`,
+    );
+    for (const g of sample) {
+      expect(g.search_text).toBe(
+        goodsSearchText({
+          name: g.name,
+          nameEn: g.name_en,
+          brandName: g.brand,
+          brandNameEn: g.brand_en,
+          categoryNames: g.cats,
+          code: g.code,
+        }),
+      );
+      expect(g.content).toMatch(/^<h2>产品介绍<\/h2>/);
+      expect(g.content).toMatch(/<img src="\/res\/img\/goods\/content\/[0-9a-f]{16}\.svg\?w=750"/);
+      expect(g.content).not.toMatch(/<script|style=|onerror/i);
+    }
+    const missing = await query(
+      a.database,
+      sql`
+      select i.path from ${goodsImages} i left join ${mediaFiles} m on m.path = i.path where m.path is null
+      union all select logo from ${brands} b left join ${mediaFiles} m on m.path = b.logo where m.path is null
+      union all select image from ${categories} c left join ${mediaFiles} m on m.path = c.image where m.path is null`,
+    );
+    expect(missing).toEqual([]);
+    const kinds = await db.selectDistinct({ kind: goodsImages.kind }).from(goodsImages);
+    expect(kinds.map((k) => k.kind).sort()).toEqual(['content', 'good', 'real']);
+  });
+
+  it('writes articles and templates the domain schemas accept', async () => {
+    const db = a.database.db;
+    const cats = await db
+      .select({ name: articleCategories.name })
+      .from(articleCategories)
+      .orderBy(articleCategories.sort);
+    expect(cats.map((c) => c.name)).toEqual(['购物指南', '配送说明', '售后服务', '关于我们']);
+    expect((await db.select({ n: count() }).from(articles))[0]?.n).toBeGreaterThanOrEqual(10);
+    const rows = await db.select().from(templates);
+    const byName = Object.fromEntries(rows.map((r) => [r.name, JSON.parse(r.templateJson) as unknown]));
+    const home = homeTemplateSchema.parse(byName[TemplateName.home]);
+    const keys = home.map((block) => block.tmpKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'swiperAd',
+        'swiperRightAd',
+        'BrandAd',
+        'warehouseEntry',
+        'cateEntry',
+        'goodsFloor',
+        'imageAd',
+      ]),
+    );
+    const swiper = home.find((block) => block.tmpKey === 'swiperAd');
+    expect(swiper && 'items' in swiper ? swiper.items.map((i) => i.link.type) : []).toEqual([
+      'cate',
+      'brand',
+      'goods',
+      'cate',
+    ]);
+    expect(home.filter((block) => block.tmpKey === 'goodsFloor').length).toBeGreaterThanOrEqual(4);
+    const basic = basicTemplateSchema.parse(byName[TemplateName.basic]);
+    expect(basic.basicInfo.siteName).toBe('澳中批发商城');
+    expect(basic.helps).toHaveLength(4);
+    const sort = goodsSortTemplateSchema.parse(byName[TemplateName.goodsSort]);
+    expect(sort.sortProducts.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('adds nothing when it runs again', async () => {
+    const before = await catalogueFingerprint(a.database);
+    const counts = async () => ({
+      goods: await n(a.database, goods),
+      brands: await n(a.database, brands),
+      categories: await n(a.database, categories),
+      articles: (await a.database.db.select({ n: count() }).from(articles))[0]?.n,
+      media: (await a.database.db.select({ n: count() }).from(mediaFiles))[0]?.n,
+    });
+    const countsBefore = await counts();
+    await runSeed(a.services, silent);
+    expect(await counts()).toEqual(countsBefore);
+    expect(await catalogueFingerprint(a.database)).toEqual(before);
+  });
+
+  it('reads pack sizes for pricing', () => {
+    expect(packQuantity('400粒')).toBe(400);
+    expect(packQuantity('1kg')).toBe(1000);
+    expect(packQuantity('250ml×24盒')).toBe(6000);
+    expect(packQuantity('1L×12盒')).toBe(12000);
+    expect(packQuantity('单包')).toBe(1);
+    expect(packQuantity('两件套')).toBe(2);
+  });
+});
