@@ -56,10 +56,14 @@ describe('catalogue journey', () => {
     await s.page.goto('/products');
     await s.page.getByLabel('仓库').getByText('日本仓').click();
     await s.page.waitForURL(/location=8/);
-    await s.page.locator('article.goods-item').first().waitFor();
-    const names = await s.page.locator('article.goods-item .goods-item-name').allInnerTexts();
-    expect(names.length).toBeGreaterThan(0);
-    for (const name of names) expect(name.startsWith('【日本仓】')).toBe(true);
+    // The list re-renders when the filtered page arrives: every product then carries the JP prefix.
+    const names = () => s.page.locator('article.goods-item .goods-item-name').allInnerTexts();
+    await expect
+      .poll(async () => {
+        const shown = await names();
+        return shown.length > 0 && shown.every((name) => name.startsWith('【日本仓】'));
+      })
+      .toBe(true);
     await s.screenshot('12-warehouse-jp');
   });
 
