@@ -29,6 +29,17 @@ export const FIELD_LABELS: Record<string, string> = {
   clientId: '客户端编号',
   templateName: '模板名称',
   text: '地址文本',
+  qty: '购买数量',
+  selected: '选中状态',
+  phone: '手机号',
+  country: '国家',
+  province: '省份',
+  city: '城市',
+  district: '区县',
+  detail: '详细地址',
+  postCode: '邮编',
+  idCardNo: '身份证号',
+  defaultFlag: '默认地址',
 };
 
 /** The label of a field path such as ['items', 0, 'qty'], falling back to the raw path. */

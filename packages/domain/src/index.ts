@@ -9,6 +9,8 @@ export * from './checkout/promotions';
 export * from './checkout/shipping';
 export * from './checkout/summary-state';
 export * from './constants';
+export * from './contracts/address';
+export * from './contracts/cart';
 export * from './contracts/catalogue';
 export * from './contracts/member';
 export * from './country';

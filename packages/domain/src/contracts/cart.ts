@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import '../zod-locale';
+
+/**
+ * Server cart calls (spec §7 'Cart and checkout'; §3 'Cart'; §4 'Cart sync on login'). Amounts on the wire are
+ * major units (12.5 = 12.50); the domain's cart rules (guest cart, totals) work in minor units, so a client
+ * converts with toMinor when it mixes the two. The batch calls take a bare JSON list, as spec §7 shows them.
+ */
+
+const id = z.number({ error: '编号须为数字' }).int('编号须为整数').positive('编号须为正整数');
+const websiteId = id.optional();
+/** A cart quantity: a positive integer, at most 9999 per line. */
+export const cartQtySchema = z
+  .number({ error: '购买数量须为数字' })
+  .int('购买数量须为大于0的整数')
+  .min(1, '购买数量须为大于0的整数')
+  .max(9999, '单个商品最多购买9999件');
+export const MAX_CART_LINES = 200;
+
+/** A line of the member's cart, priced at the member's level now (prices are never taken from a client). */
+export const cartLineSchema = z.object({
+  id: z.number().int(),
+  skuId: z.number().int(),
+  goodsId: z.number().int(),
+  /** The product's name (the client adds the location prefix). */
+  name: z.string(),
+  skuName: z.string(),
+  qty: z.number().int(),
+  audPrice: z.number().nullable(),
+  cnyPrice: z.number().nullable(),
+  selected: z.boolean(),
+  /** Warehouse id 1-9. */
+  location: z.number().int(),
+  property: z.record(z.string(), z.string()),
+  image: z.string(),
+  /** SKU status and stock now, so the cart can warn before checkout (spec §4 'Stock display by status'). */
+  status: z.number().int(),
+  stock: z.number().int(),
+  onFlag: z.boolean(),
+  /** The currency the line is paid in: AUD when it has an AUD price, else CNY (spec §5). */
+  currency: z.enum(['AUD', 'CNY']),
+});
+export type ServerCartLine = z.infer<typeof cartLineSchema>;
+
+export const cartListRequestSchema = z.strictObject({ websiteId });
+/** cart/list/: spec §3 'Cart' info — data (lines) and totalPrice (strings with 2 decimals) plus the AUD warning. */
+export const cartListResponseSchema = z.object({
+  data: z.array(cartLineSchema),
+  totalPrice: z.object({
+    /** Selected AUD-priced lines, '12.50'. */
+    audPrice: z.string(),
+    /** Selected lines without an AUD price, '100.00'. */
+    cnyPrice: z.string(),
+    /** Everything in CNY at the stored exchange rate, '159.38'. */
+    allCnyPrice: z.string(),
+  }),
+  cartAudTipText: z.string(),
+  /** CNY per 1 AUD used for allCnyPrice, as a decimal string ('4.7500'). */
+  rate: z.string(),
+});
+export type CartListResponse = z.infer<typeof cartListResponseSchema>;
+
+export const cartAddItemRequestSchema = z.strictObject({ websiteId, skuId: id, qty: cartQtySchema });
+export const cartUpdateItemRequestSchema = z
+  .strictObject({ id, qty: cartQtySchema.optional(), selected: z.boolean().optional() })
+  .refine((v) => v.qty !== undefined || v.selected !== undefined, {
+    message: '请提供数量或选中状态',
+    path: ['qty'],
+  });
+export const cartRemoveItemRequestSchema = z.strictObject({ id });
+
+export const cartBatchAddRequestSchema = z
+  .array(z.strictObject({ skuId: id, qty: cartQtySchema, websiteId }))
+  .min(1, '请至少提供一件商品')
+  .max(MAX_CART_LINES, `一次最多提交${MAX_CART_LINES}件商品`);
+export const cartBatchUpdateRequestSchema = z
+  .array(z.strictObject({ id, qty: cartQtySchema.optional(), selected: z.boolean().optional() }))
+  .min(1, '请至少提供一行')
+  .max(MAX_CART_LINES, `一次最多提交${MAX_CART_LINES}行`);
+export const cartBatchRemoveRequestSchema = z
+  .array(id)
+  .min(1, '请至少提供一行')
+  .max(MAX_CART_LINES, `一次最多提交${MAX_CART_LINES}行`);
+
+/** What a changing cart call answers: the line ids it touched. */
+export const cartChangeResponseSchema = z.object({ ids: z.array(z.number().int()) });
+
+/** The exchange rate the shop uses for CNY equivalents of AUD amounts (DESIGN.md 'Money'). */
+export const ratePriceResponseSchema = z.object({
+  /** CNY per 1 AUD, decimal string with 4 places. */
+  rate: z.string(),
+  updatedAt: z.string(),
+});
+
+export const CartPaths = {
+  list: '/api/salesService/cart/list/',
+  addItem: '/api/salesService/cart/addItem/',
+  updateItem: '/api/salesService/cart/updateItem/',
+  removeItem: '/api/salesService/cart/removeItem/',
+  batchAddItems: '/api/salesService/cart/batchAddItems/',
+  batchUpdateItems: '/api/salesService/cart/batchUpdateItems/',
+  batchRemoveItems: '/api/salesService/cart/batchRemoveItems/',
+  ratePrice: '/api/paymentService/paymentfororder/ratePrice/',
+} as const;
