@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { goodsSearchText, ResultCode } from '@shop/domain';
 import { asc, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -16,6 +15,7 @@ import {
   parsePropertyText,
   readSheetFile,
 } from '../src/modules/catalogue/catalogue.import-sheet';
+import { useOperatorCli } from './support/cli';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -338,24 +338,7 @@ describe('goods:shelf and goods:stock', () => {
 });
 
 describe('operator commands', () => {
-  const apiRoot = resolve(import.meta.dirname, '..');
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'shop-cli-goods-'));
-  });
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  /** Runs `npm run shop -- …` the way an operator does, on its own PGlite folder. */
-  function shop(...args: string[]) {
-    return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: apiRoot,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-  }
+  const { shop } = useOperatorCli('shop-cli-goods-');
 
   it('imports a sheet, refuses a bad one row by row, and changes shelf and stock', async () => {
     const good = join(dir, 'good.csv');

@@ -1,30 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { useOperatorCli } from './support/cli';
 import { testConfig } from './support/test-app';
 
-const apiRoot = resolve(import.meta.dirname, '..');
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'shop-cli-'));
-});
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-/** Runs `npm run shop -- …` the way an operator does, on its own PGlite folder. */
-function shop(...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: apiRoot,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-}
+const { shop, state } = useOperatorCli();
 
 describe('operator CLI', () => {
   it('lists its commands', () => {
@@ -53,7 +32,7 @@ describe('operator CLI', () => {
     const seeded = shop('seed');
     expect(seeded.status, seeded.stderr).toBe(0);
 
-    const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false' }) });
+    const app = await buildApp({ config: testConfig({ DATA_DIR: state.dataDir, SEED_DEMO: 'false' }) });
     try {
       const login = await app.inject({
         method: 'POST',
