@@ -8,7 +8,9 @@ import { seedIfFresh } from './db/seed';
 import { type Clock, systemClock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
 import { addressRoutes } from './modules/address';
+import { addressBookRoutes } from './modules/address-book/address-book.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -86,6 +88,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(contentRoutes, { content: services.content });
   await app.register(mediaRoutes, { media: services.media });
   await app.register(addressRoutes, { addresses: services.address });
+  await app.register(addressBookRoutes, { addressBook: services.addressBook });
+  await app.register(cartRoutes, { cart: services.cart, rates: services.rates });
 
   if (hasStorefront) {
     await app.register(staticWebPlugin, { root: config.webDist });

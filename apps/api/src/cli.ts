@@ -7,6 +7,7 @@ import { runSeed } from './db/seed';
 import { AppError } from './lib/app-error';
 import { systemClock } from './lib/clock';
 import { MemoryRateLimiter } from './lib/rate-limiter';
+import { normalizeRate } from './modules/cart/rate.service';
 import { ImportRejectedError } from './modules/catalogue/catalogue.admin';
 import { checkImportSheet, readSheetFile } from './modules/catalogue/catalogue.import-sheet';
 import { createServices, type Services } from './services';
@@ -210,6 +211,30 @@ const commands: Record<string, Command> = {
       const { services } = await open();
       const result = await services.catalogueAdmin.changeStock(sku, change);
       print(`SKU ${result.skuCode} 库存 / stock: ${result.previous} → ${result.stock}`);
+    },
+  },
+  'rate:set': {
+    summary: '设置澳币兑人民币汇率（最多4位小数）/ set the AUD→CNY exchange rate (up to 4 decimals)',
+    usage: 'rate:set --aud-cny 4.75',
+    options: { 'aud-cny': { type: 'string' } },
+    async run({ values, open, print }) {
+      const text = values['aud-cny'];
+      if (typeof text !== 'string' || normalizeRate(text) === null)
+        throw new UsageError(
+          '--aud-cny: 应为大于0、最多4位小数的数字 / a positive number with up to 4 decimals',
+        );
+      const { services } = await open();
+      const rate = await services.rates.setAudCny(text);
+      print(`澳币兑人民币汇率 / AUD→CNY rate: 1 AUD = ${rate.rate} CNY (${rate.updatedAt})`);
+    },
+  },
+  'rate:show': {
+    summary: '查看澳币兑人民币汇率 / show the AUD→CNY exchange rate',
+    usage: 'rate:show',
+    async run({ open, print }) {
+      const { services } = await open();
+      const rate = await services.rates.audCny();
+      print(`澳币兑人民币汇率 / AUD→CNY rate: 1 AUD = ${rate.rate} CNY (${rate.updatedAt})`);
     },
   },
 };

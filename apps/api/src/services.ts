@@ -3,7 +3,10 @@ import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import type { RateLimiter } from './lib/rate-limiter';
 import { createAddressService } from './modules/address';
+import { createAddressBookService } from './modules/address-book/address-book.service';
 import { createCaptchaService } from './modules/captcha/captcha.service';
+import { createCartService } from './modules/cart/cart.service';
+import { createRateService } from './modules/cart/rate.service';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue.admin';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createContentAdminService } from './modules/content/content.admin';
@@ -34,7 +37,23 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const catalogueAdmin = createCatalogueAdminService({ db });
   const contentAdmin = createContentAdminService({ db });
   const address = createAddressService();
-  return { captcha, member, health, catalogue, content, media, catalogueAdmin, contentAdmin, address };
+  const addressBook = createAddressBookService({ db, clock });
+  const rates = createRateService({ db, clock });
+  const cart = createCartService({ db, catalogue, rates });
+  return {
+    captcha,
+    member,
+    health,
+    catalogue,
+    content,
+    media,
+    catalogueAdmin,
+    contentAdmin,
+    address,
+    addressBook,
+    rates,
+    cart,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

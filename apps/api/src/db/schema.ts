@@ -82,3 +82,4 @@ export const captchas = pgTable(
   (t) => [index('captchas_expires_at_idx').on(t.expiresAt)],
 );
 export * from './catalogue-schema';
+export * from './sales-schema';

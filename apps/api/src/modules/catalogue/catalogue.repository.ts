@@ -223,6 +223,38 @@ export async function listSkusWithPrices(
     .orderBy(asc(skus.goodsId), asc(skus.sort), asc(skus.id));
 }
 
+/** A SKU as the cart shows it: its product's name, shelf state, warehouse and main image, and the caller's prices. */
+export interface CartSkuRow extends SkuPriceRow {
+  goodsName: string;
+  onFlag: boolean;
+  location: number;
+  image: string;
+}
+
+/** The given SKUs (any shelf state) with their product and the caller's prices; one query for the whole cart. */
+export async function listCartSkus(
+  db: Database,
+  skuIds: readonly number[],
+  level: number,
+): Promise<CartSkuRow[]> {
+  if (skuIds.length === 0) return [];
+  const prices = callerPrices(db, level);
+  return db
+    .select({
+      ...skuColumns,
+      aud: prices.aud,
+      cny: prices.cny,
+      goodsName: goods.name,
+      onFlag: goods.onFlag,
+      location: goods.location,
+      image: mainImage,
+    })
+    .from(skus)
+    .innerJoin(goods, eq(goods.id, skus.goodsId))
+    .leftJoinLateral(prices, sql`true`)
+    .where(inArray(skus.id, [...new Set(skuIds)]));
+}
+
 export interface GoodsDetailRow {
   id: number;
   code: string;

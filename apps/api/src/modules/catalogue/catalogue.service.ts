@@ -58,6 +58,21 @@ export interface CatalogueServiceDeps {
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
+/** A SKU as the cart needs it (catalogue service `skusForCart`); prices in minor units at the caller's level. */
+export interface CartSku {
+  id: number;
+  goodsId: number;
+  goodsName: string;
+  name: string;
+  property: Record<string, string>;
+  status: number;
+  stock: number;
+  onFlag: boolean;
+  location: number;
+  image: string;
+  aud: number | null;
+  cny: number | null;
+}
 
 /** Keyword words for the search: lower-cased (the search text is), split on spaces, without repeats. */
 export function keywordWords(keyword: string | undefined): string[] {
@@ -323,6 +338,29 @@ export function createCatalogueService({ db, clock, members }: CatalogueServiceD
         skus: skusOut,
         selectedSkuId: input.skuId ?? null,
       };
+    },
+
+    /**
+     * The SKUs of a cart with what the cart shows and checks (spec §3 'Cart', §4 'SKU stock status'): status,
+     * stock, shelf state, product name, warehouse, image, property map and the prices of `level` in minor
+     * units (null when absent). Unknown ids are left out. One query whatever the number of lines.
+     */
+    async skusForCart(skuIds: readonly number[], level: number): Promise<CartSku[]> {
+      const rows = await repo.listCartSkus(db, skuIds, level);
+      return rows.map((row) => ({
+        id: row.id,
+        goodsId: row.goodsId,
+        goodsName: row.goodsName,
+        name: row.name,
+        property: parseProperties(row.property).map,
+        status: row.status,
+        stock: row.stock,
+        onFlag: row.onFlag,
+        location: row.location,
+        image: row.image,
+        aud: row.aud,
+        cny: row.cny,
+      }));
     },
 
     /** The category tree, roots with nested children, each level by sort then id (spec §7 goodscatalog/list/). */

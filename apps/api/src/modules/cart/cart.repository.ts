@@ -1,0 +1,153 @@
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { cartLines } from '../../db/schema';
+
+/**
+ * Queries of the server cart. Every query names the member, so a line id of another member is simply not
+ * found: ownership is part of the WHERE, never a check after the fact.
+ */
+
+export interface CartLineRow {
+  id: number;
+  skuId: number;
+  qty: number;
+  selected: boolean;
+}
+
+const lineColumns = {
+  id: cartLines.id,
+  skuId: cartLines.skuId,
+  qty: cartLines.qty,
+  selected: cartLines.selected,
+};
+
+/** Rows of a raw statement: both drivers answer `{ rows }`. */
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The member's lines, newest first (spec §4 'Guest cart': new lines go to the front). */
+export function listLines(db: Database, memberId: number): Promise<CartLineRow[]> {
+  return db
+    .select(lineColumns)
+    .from(cartLines)
+    .where(eq(cartLines.memberId, memberId))
+    .orderBy(desc(cartLines.createdAt), desc(cartLines.id));
+}
+
+/** The member's lines among `ids` (another member's ids are not found). */
+export function findLines(db: Database, memberId: number, ids: readonly number[]): Promise<CartLineRow[]> {
+  return db
+    .select(lineColumns)
+    .from(cartLines)
+    .where(and(eq(cartLines.memberId, memberId), inArray(cartLines.id, [...ids])));
+}
+
+/** The member's line of a SKU, or null. */
+export async function findLineOfSku(
+  db: Database,
+  memberId: number,
+  skuId: number,
+): Promise<CartLineRow | null> {
+  const rows = await db
+    .select(lineColumns)
+    .from(cartLines)
+    .where(and(eq(cartLines.memberId, memberId), eq(cartLines.skuId, skuId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Number of lines in the member's cart. */
+export async function countLines(db: Database, memberId: number): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartLines)
+    .where(eq(cartLines.memberId, memberId));
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Adds `qty` of a SKU in one atomic statement: a new line (only while the cart has fewer than `maxLines`
+ * lines), or the existing line's quantity plus `qty` (only while the sum stays within `maxQty`), selected
+ * again. Concurrent adds of the same SKU serialize on the line's row, so none is lost. Null when a guard
+ * refused the add.
+ */
+export async function addToLine(
+  db: Database,
+  input: { memberId: number; skuId: number; qty: number; maxQty: number; maxLines: number },
+): Promise<{ id: number; qty: number } | null> {
+  const { memberId, skuId, qty, maxQty, maxLines } = input;
+  const rows = await rowsOf<{ id: number; qty: number }>(
+    db,
+    sql`insert into ${cartLines} (member_id, sku_id, qty, selected)
+      select ${memberId}::int, ${skuId}::int, ${qty}::int, true
+      where exists (select 1 from ${cartLines} where member_id = ${memberId}::int and sku_id = ${skuId}::int)
+         or (select count(*) from ${cartLines} where member_id = ${memberId}::int) < ${maxLines}::int
+      on conflict (member_id, sku_id) do update
+        set qty = cart_lines.qty + excluded.qty, selected = true, updated_at = now()
+        where cart_lines.qty + excluded.qty <= ${maxQty}::int
+      returning id, qty`,
+  );
+  const row = rows[0];
+  return row ? { id: Number(row.id), qty: Number(row.qty) } : null;
+}
+
+/**
+ * Adds several SKUs at once (the login sync): new lines, or quantities added to existing lines (selected
+ * again) while the sum stays within `maxQty`. Returns the lines written; a SKU missing from the answer hit
+ * the limit.
+ */
+export function addToLines(
+  db: Database,
+  memberId: number,
+  items: readonly { skuId: number; qty: number }[],
+  maxQty: number,
+): Promise<{ id: number; skuId: number; qty: number }[]> {
+  return db
+    .insert(cartLines)
+    .values(items.map((item) => ({ memberId, skuId: item.skuId, qty: item.qty, selected: true })))
+    .onConflictDoUpdate({
+      target: [cartLines.memberId, cartLines.skuId],
+      set: { qty: sql`${cartLines.qty} + excluded.qty`, selected: true, updatedAt: sql`now()` },
+      setWhere: sql`${cartLines.qty} + excluded.qty <= ${maxQty}`,
+    })
+    .returning({ id: cartLines.id, skuId: cartLines.skuId, qty: cartLines.qty });
+}
+
+export interface LinePatch {
+  id: number;
+  qty?: number | undefined;
+  selected?: boolean | undefined;
+}
+
+/** Sets quantity and/or selection of the member's lines in one statement; returns the ids changed. */
+export async function updateLines(
+  db: Database,
+  memberId: number,
+  patches: readonly LinePatch[],
+): Promise<number[]> {
+  if (patches.length === 0) return [];
+  const values = sql.join(
+    patches.map((p) => sql`(${p.id}::int, ${p.qty ?? null}::int, ${p.selected ?? null}::boolean)`),
+    sql`, `,
+  );
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`update ${cartLines} as c
+      set qty = coalesce(v.qty, c.qty), selected = coalesce(v.selected, c.selected), updated_at = now()
+      from (values ${values}) as v(id, qty, selected)
+      where c.id = v.id and c.member_id = ${memberId}::int
+      returning c.id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Deletes the member's lines among `ids`; returns the ids deleted. */
+export async function deleteLines(db: Database, memberId: number, ids: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .delete(cartLines)
+    .where(and(eq(cartLines.memberId, memberId), inArray(cartLines.id, [...ids])))
+    .returning({ id: cartLines.id });
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,300 @@
+import {
+  allCnyTotal,
+  type CartListResponse,
+  cartAudTipText,
+  cartTotals,
+  DEFAULT_MEMBER_LEVEL,
+  formatAmount,
+  MAX_CART_LINES,
+  payCurrencyOf,
+  ResultCode,
+  type ServerCartLine,
+  SkuStatus,
+  toMajor,
+  validateCartQuantity,
+} from '@shop/domain';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { CartSku, CatalogueService } from '../catalogue/catalogue.service';
+import type { AuthContext } from '../member/member.service';
+import * as repo from './cart.repository';
+import type { RateService } from './rate.service';
+
+/** Most units of one SKU a line may hold (the contract's cartQtySchema and the table's check). */
+export const MAX_LINE_QTY = 9999;
+
+export const CartMessages = {
+  added: '已加入购物车',
+  updated: '购物车已更新',
+  removed: '已从购物车删除',
+  lineNotFound: '购物车商品不存在',
+  skuNotFound: '商品不存在',
+  offShelf: '商品已下架',
+  tooManyLines: `购物车最多可放${MAX_CART_LINES}种商品，请先删除部分商品`,
+  lineQtyMax: `单个商品最多购买${MAX_LINE_QTY}件`,
+  emptyPatch: '请提供数量或选中状态',
+} as const;
+
+export interface CartServiceDeps {
+  db: Database;
+  /** SKU status, stock, shelf state and prices; the catalogue module owns SKUs. */
+  catalogue: Pick<CatalogueService, 'skusForCart' | 'priceLevel'>;
+  rates: Pick<RateService, 'audCny'>;
+}
+
+export type CartService = ReturnType<typeof createCartService>;
+
+export interface CartChange {
+  ids: number[];
+}
+
+type CartItem = { skuId: number; qty: number };
+type LinePatch = { id: number; qty?: number | undefined; selected?: boolean | undefined };
+
+const paramsError = (message: string, data: unknown = null) =>
+  new AppError(ResultCode.ParamsError, message, data);
+const lineNotFound = () => new AppError(ResultCode.NotFound, CartMessages.lineNotFound);
+
+/** The name a shopper knows a SKU by in a message: its own name, else its product's. */
+const skuLabel = (sku: CartSku) => sku.name || sku.goodsName;
+
+/**
+ * Why `qty` units of a SKU may not be in the cart, or null when they may (spec §4 'SKU stock status', 'Stock
+ * display by status'): the product must be on the shelf and the quantity within the SKU's stock rule.
+ */
+function quantityProblem(sku: CartSku, qty: number): string | null {
+  if (!sku.onFlag) return CartMessages.offShelf;
+  if (qty > MAX_LINE_QTY) return CartMessages.lineQtyMax;
+  const check = validateCartQuantity(qty, sku);
+  return check.ok ? null : check.message;
+}
+
+/** The most units a line of the SKU may reach: its stock when sold by stock, else the line maximum. */
+function maxLineQty(sku: CartSku): number {
+  return sku.status === SkuStatus.ByStock ? Math.min(Math.max(sku.stock, 0), MAX_LINE_QTY) : MAX_LINE_QTY;
+}
+
+/** A cart line for the wire: priced now at the member's level, amounts in major units (spec §3 'Cart'). */
+function toLineDto(line: repo.CartLineRow, sku: CartSku): ServerCartLine {
+  return {
+    id: line.id,
+    skuId: line.skuId,
+    goodsId: sku.goodsId,
+    name: sku.goodsName,
+    skuName: sku.name,
+    qty: line.qty,
+    audPrice: sku.aud === null ? null : toMajor(sku.aud),
+    cnyPrice: sku.cny === null ? null : toMajor(sku.cny),
+    selected: line.selected,
+    location: sku.location,
+    property: sku.property,
+    image: sku.image,
+    status: sku.status,
+    stock: sku.stock,
+    onFlag: sku.onFlag,
+    currency: payCurrencyOf({ audPrice: sku.aud, cnyPrice: sku.cny }),
+  };
+}
+
+/** Quantities of the same SKU added together, first appearance first (a guest cart may repeat a SKU). */
+function mergeItems(items: readonly CartItem[]): CartItem[] {
+  const merged = new Map<number, number>();
+  for (const item of items) merged.set(item.skuId, (merged.get(item.skuId) ?? 0) + item.qty);
+  return [...merged].map(([skuId, qty]) => ({ skuId, qty }));
+}
+
+/** Patches of the same line combined, later fields winning. */
+function mergePatches(patches: readonly LinePatch[]): LinePatch[] {
+  const merged = new Map<number, LinePatch>();
+  for (const p of patches) {
+    const before = merged.get(p.id) ?? { id: p.id };
+    merged.set(p.id, {
+      id: p.id,
+      qty: p.qty ?? before.qty,
+      selected: p.selected ?? before.selected,
+    });
+  }
+  return [...merged.values()];
+}
+
+/** The member's server cart (spec §3 'Cart', §4 'Cart sync on login', §5 totals, §7 'Cart and checkout'). */
+export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
+  /** The SKUs by id; prices are not needed to check quantities, so the default level's are read. */
+  async function skusById(skuIds: readonly number[]): Promise<Map<number, CartSku>> {
+    const skus = await catalogue.skusForCart(skuIds, DEFAULT_MEMBER_LEVEL);
+    return new Map(skus.map((s) => [s.id, s]));
+  }
+
+  /** Checks quantity changes of the member's own lines; every id must be the member's (404 otherwise). */
+  async function checkPatches(memberId: number, patches: readonly LinePatch[]): Promise<void> {
+    for (const p of patches) {
+      if (p.qty === undefined && p.selected === undefined) throw paramsError(CartMessages.emptyPatch);
+    }
+    const lines = await repo.findLines(
+      db,
+      memberId,
+      patches.map((p) => p.id),
+    );
+    if (lines.length !== patches.length) throw lineNotFound();
+    const skuOfLine = new Map(lines.map((l) => [l.id, l.skuId]));
+    const withQty = patches.filter((p) => p.qty !== undefined);
+    if (withQty.length === 0) return;
+    const skus = await skusById(withQty.map((p) => skuOfLine.get(p.id) ?? 0));
+    for (const p of withQty) {
+      const sku = skus.get(skuOfLine.get(p.id) ?? 0);
+      if (!sku) throw lineNotFound();
+      const problem = quantityProblem(sku, p.qty ?? 0);
+      if (problem)
+        throw paramsError(patches.length > 1 ? `${skuLabel(sku)}：${problem}` : problem, { id: p.id });
+    }
+  }
+
+  return {
+    /**
+     * The member's cart priced at their level now, newest line first, with the totals of the selected lines
+     * (spec §3 'Cart', §5): AUD-priced lines to the AUD total, the others to CNY and named in the warning,
+     * and everything in CNY at the stored rate. Four queries whatever the number of lines.
+     */
+    async list(auth: AuthContext): Promise<CartListResponse> {
+      const [level, lines, rate] = await Promise.all([
+        catalogue.priceLevel(auth),
+        repo.listLines(db, auth.memberId),
+        rates.audCny(),
+      ]);
+      const skus = new Map(
+        (
+          await catalogue.skusForCart(
+            lines.map((l) => l.skuId),
+            level,
+          )
+        ).map((s) => [s.id, s]),
+      );
+      const data: ServerCartLine[] = [];
+      const forTotals = [];
+      for (const line of lines) {
+        const sku = skus.get(line.skuId);
+        if (!sku) continue;
+        data.push(toLineDto(line, sku));
+        forTotals.push({
+          qty: line.qty,
+          selected: line.selected,
+          audPrice: sku.aud,
+          cnyPrice: sku.cny,
+          skuName: sku.name,
+          name: sku.goodsName,
+        });
+      }
+      const totals = cartTotals(forTotals);
+      return {
+        data,
+        totalPrice: {
+          audPrice: formatAmount(totals.aud),
+          cnyPrice: formatAmount(totals.cny),
+          allCnyPrice: formatAmount(allCnyTotal(totals.aud, totals.cny, rate.rate)),
+        },
+        cartAudTipText: cartAudTipText(totals.cnyOnlySkuNames),
+        rate: rate.rate,
+      };
+    },
+
+    /**
+     * Adds a SKU to the cart (spec §7 addItem/): the product must be on the shelf and the quantity — added to
+     * the line already there — within the SKU's stock rule (spec §4); at most MAX_CART_LINES lines. One
+     * atomic upsert, so concurrent adds of the same SKU all count.
+     */
+    async addItem(auth: AuthContext, item: CartItem): Promise<CartChange> {
+      const sku = (await skusById([item.skuId])).get(item.skuId);
+      if (!sku) throw new AppError(ResultCode.NotFound, CartMessages.skuNotFound, { skuId: item.skuId });
+      const problem = quantityProblem(sku, item.qty);
+      if (problem) throw paramsError(problem, { skuId: item.skuId });
+      const line = await repo.addToLine(db, {
+        memberId: auth.memberId,
+        skuId: item.skuId,
+        qty: item.qty,
+        maxQty: maxLineQty(sku),
+        maxLines: MAX_CART_LINES,
+      });
+      if (line) return { ids: [line.id] };
+      // A guard refused: the sum is over the SKU's limit, or the cart is full.
+      const existing = await repo.findLineOfSku(db, auth.memberId, item.skuId);
+      if (!existing) throw paramsError(CartMessages.tooManyLines);
+      const overBy = quantityProblem(sku, existing.qty + item.qty) ?? CartMessages.lineQtyMax;
+      throw paramsError(`购物车中已有${existing.qty}件，${overBy}`, { skuId: item.skuId, qty: existing.qty });
+    },
+
+    /**
+     * Adds the guest cart's lines after login (spec §4 'Cart sync on login'), all or nothing: one bad line
+     * (unknown SKU, off the shelf, over stock with what the cart holds, too many lines) refuses the whole
+     * batch with that line's message, and nothing is written. One transaction.
+     */
+    async batchAddItems(auth: AuthContext, items: readonly CartItem[]): Promise<CartChange> {
+      const merged = mergeItems(items);
+      const skus = await skusById(merged.map((i) => i.skuId));
+      for (const item of merged) {
+        const sku = skus.get(item.skuId);
+        if (!sku) throw new AppError(ResultCode.NotFound, CartMessages.skuNotFound, { skuId: item.skuId });
+        const problem = quantityProblem(sku, item.qty);
+        if (problem) throw paramsError(`${skuLabel(sku)}：${problem}`, { skuId: item.skuId });
+      }
+      return db.transaction(async (tx) => {
+        const rows = await repo.addToLines(tx, auth.memberId, merged, MAX_LINE_QTY);
+        const written = new Map(rows.map((r) => [r.skuId, r]));
+        // The sums with what the cart already held are checked on the written rows, so a concurrent add
+        // cannot slip past the check; a refusal rolls the whole batch back.
+        for (const item of merged) {
+          const sku = skus.get(item.skuId) as CartSku;
+          const row = written.get(item.skuId);
+          const problem = row ? quantityProblem(sku, row.qty) : CartMessages.lineQtyMax;
+          if (problem)
+            throw paramsError(`${skuLabel(sku)}：购物车中数量合计后，${problem}`, { skuId: item.skuId });
+        }
+        if ((await repo.countLines(tx, auth.memberId)) > MAX_CART_LINES)
+          throw paramsError(CartMessages.tooManyLines);
+        return { ids: rows.map((r) => r.id) };
+      });
+    },
+
+    /** Changes the quantity and/or selection of one of the member's lines (spec §7 updateItem/), quantity within the stock rule. */
+    async updateItem(auth: AuthContext, patch: LinePatch): Promise<CartChange> {
+      await checkPatches(auth.memberId, [patch]);
+      const ids = await repo.updateLines(db, auth.memberId, [patch]);
+      if (ids.length === 0) throw lineNotFound();
+      return { ids };
+    },
+
+    /**
+     * Changes several of the member's lines (spec §4 'Cart sync on login': changed server lines), all or
+     * nothing: an id that is not the member's answers 404 and nothing changes. One statement in a transaction.
+     */
+    async batchUpdateItems(auth: AuthContext, patches: readonly LinePatch[]): Promise<CartChange> {
+      const merged = mergePatches(patches);
+      await checkPatches(auth.memberId, merged);
+      return db.transaction(async (tx) => {
+        const ids = await repo.updateLines(tx, auth.memberId, merged);
+        // A line removed meanwhile: refuse rather than change only part of the batch.
+        if (ids.length !== merged.length) throw lineNotFound();
+        return { ids };
+      });
+    },
+
+    /** Removes one of the member's lines (spec §7 removeItem/). */
+    async removeItem(auth: AuthContext, id: number): Promise<CartChange> {
+      const ids = await repo.deleteLines(db, auth.memberId, [id]);
+      if (ids.length === 0) throw lineNotFound();
+      return { ids };
+    },
+
+    /**
+     * Removes several of the member's lines (spec §4 'Cart sync on login': queued deletions), all or nothing:
+     * if any id is not the member's, 404 and nothing is removed.
+     */
+    async batchRemoveItems(auth: AuthContext, ids: readonly number[]): Promise<CartChange> {
+      const distinct = [...new Set(ids)];
+      return db.transaction(async (tx) => {
+        const deleted = await repo.deleteLines(tx, auth.memberId, distinct);
+        if (deleted.length !== distinct.length) throw lineNotFound();
+        return { ids: deleted };
+      });
+    },
+  };
+}
