@@ -51,6 +51,7 @@ try {
   await shop.stop();
 }
 
+// biome-ignore lint/suspicious/noConsole: a benchmark's result is this table.
 console.table(rows);
 await mkdir(join(repoRoot, 'bench/results'), { recursive: true });
 await writeFile(join(repoRoot, 'bench/results/bundle-size.json'), JSON.stringify(rows, null, 2));

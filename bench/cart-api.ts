@@ -6,24 +6,15 @@
  *        BENCH_DATABASE_URL=postgres://… npm run bench:cart   (PostgreSQL)
  * Each call runs for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS (default 10) connections.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type CartListResponse, CartPaths, SkuStatus } from '@shop/domain';
-import autocannon from 'autocannon';
 import { allGoods, callApi, loginToken } from '../e2e/support/api';
-import { repoRoot, startShop } from '../e2e/support/server';
+import { load, report, resultRow, settings, startBenchShop } from './support';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const shop = await startShop(
-  databaseUrl ? { DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' } : { LOG_LEVEL: 'error' },
-);
+const shop = await startBenchShop();
 
 const rows: Record<string, unknown>[] = [];
 try {
   const token = await loginToken(shop.baseURL);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   // SKUs that take any quantity (InStock, ByBook) on goods on the shelf, from the demo catalogue itself.
   const skuIds = (await allGoods(shop.baseURL))
     .flatMap((g) => g.skus)
@@ -41,51 +32,22 @@ try {
   const cart = await callApi<CartListResponse>(shop.baseURL, CartPaths.list, {}, token);
   if (cart.data.length !== 10) throw new Error(`expected 10 lines, got ${cart.data.length}`);
 
-  const list = await autocannon({
-    title: 'cart/list/ (10 lines)',
-    url: `${shop.baseURL}${CartPaths.list}`,
-    method: 'POST',
-    connections,
-    duration: seconds,
-    headers,
-    body: '{}',
-  });
+  const list = await load(shop, { title: 'cart/list/ (10 lines)', path: CartPaths.list, token });
 
   // addItem/ spread over 50 other SKUs, so no line reaches the 9999 maximum during the run.
   const addSkus = skuIds.slice(10, 60);
   let next = 0;
-  const add = await autocannon({
+  const add = await load(shop, {
     title: 'addItem/',
-    url: shop.baseURL,
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        path: CartPaths.addItem,
-        headers,
-        setupRequest: (request) => {
-          next = (next + 1) % addSkus.length;
-          return { ...request, body: JSON.stringify({ skuId: addSkus[next], qty: 1 }) };
-        },
-      },
-    ],
+    path: CartPaths.addItem,
+    token,
+    nextBody: () => {
+      next = (next + 1) % addSkus.length;
+      return { skuId: addSkus[next], qty: 1 };
+    },
   });
+  rows.push(resultRow('cart/list/ (10 lines)', list), resultRow('addItem/', add));
 
-  for (const [title, r] of [
-    ['cart/list/ (10 lines)', list],
-    ['addItem/', add],
-  ] as const) {
-    rows.push({
-      call: title,
-      database: databaseUrl ? 'postgresql' : 'pglite',
-      'req/s': Math.round(r.requests.average),
-      'p50 ms': r.latency.p50,
-      'p99 ms': r.latency.p99,
-      non2xx: r.non2xx,
-      errors: r.errors,
-    });
-  }
   // Every add must have counted: the lines hold the initial quantities plus one per successful call (and
   // up to one per connection for the calls still in flight when the run stopped counting).
   const after = await callApi<CartListResponse>(shop.baseURL, CartPaths.list, {}, token);
@@ -93,21 +55,17 @@ try {
   const counted = 20 + add.requests.total - add.non2xx - add.errors;
   rows.push({
     call: 'check',
-    database: databaseUrl ? 'postgresql' : 'pglite',
+    database: settings.database,
     lines: after.data.length,
     units,
     counted,
   });
-  if (units < counted || units > counted + connections) {
-    throw new Error(`cart holds ${units} units, expected ${counted} (+ at most ${connections} in flight)`);
+  if (units < counted || units > counted + settings.connections) {
+    throw new Error(
+      `cart holds ${units} units, expected ${counted} (+ at most ${settings.connections} in flight)`,
+    );
   }
 } finally {
   await shop.stop();
 }
-// biome-ignore lint/suspicious/noConsole: the bench's result is this table.
-console.table(rows);
-await mkdir(join(repoRoot, 'bench/results'), { recursive: true });
-await writeFile(
-  join(repoRoot, `bench/results/cart-api-${databaseUrl ? 'pg' : 'pglite'}.json`),
-  JSON.stringify(rows, null, 2),
-);
+await report('cart-api', rows);

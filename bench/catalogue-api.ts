@@ -5,41 +5,12 @@
  *        BENCH_DATABASE_URL=postgres://… npm run bench:catalogue   (PostgreSQL)
  * Each call runs for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS (default 10) connections.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { CataloguePaths, type CategoryNode, type GoodsListResponse } from '@shop/domain';
-import autocannon from 'autocannon';
-import { repoRoot, startShop } from '../e2e/support/server';
+import { callApi } from '../e2e/support/api';
+import { load, report, resultRow, startBenchShop } from './support';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-const shop = await startShop(
-  databaseUrl ? { DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' } : { LOG_LEVEL: 'error' },
-);
-
-async function call<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${shop.baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as { success: boolean; message: string; data: T };
-  if (!envelope.success) throw new Error(`${path}: ${envelope.message}`);
-  return envelope.data;
-}
-
-function run(title: string, path: string, body: unknown) {
-  return autocannon({
-    title,
-    url: `${shop.baseURL}${path}`,
-    method: 'POST',
-    connections,
-    duration: seconds,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
+const shop = await startBenchShop();
+const call = <T>(path: string, body: unknown) => callApi<T>(shop.baseURL, path, body);
 
 const rows: Record<string, unknown>[] = [];
 try {
@@ -66,25 +37,9 @@ try {
   for (const [title, path, body] of cases) {
     const matched =
       path === CataloguePaths.goodsList ? (await call<GoodsListResponse>(path, body)).totalCount : 1;
-    const r = await run(title, path, body);
-    rows.push({
-      call: title,
-      database: databaseUrl ? 'postgresql' : 'pglite',
-      matched,
-      'req/s': Math.round(r.requests.average),
-      'p50 ms': r.latency.p50,
-      'p99 ms': r.latency.p99,
-      non2xx: r.non2xx,
-      errors: r.errors,
-    });
+    rows.push(resultRow(title, await load(shop, { title, path, body }), { matched }));
   }
 } finally {
   await shop.stop();
 }
-// biome-ignore lint/suspicious/noConsole: the bench's result is this table.
-console.table(rows);
-await mkdir(join(repoRoot, 'bench/results'), { recursive: true });
-await writeFile(
-  join(repoRoot, `bench/results/catalogue-api-${databaseUrl ? 'pg' : 'pglite'}.json`),
-  JSON.stringify(rows, null, 2),
-);
+await report('catalogue-api', rows);

@@ -1,0 +1,80 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { type RunningShop, repoRoot, startShop } from '../e2e/support/server';
+
+/**
+ * What every load benchmark shares: its settings from the environment, a shop started on PGlite or on
+ * BENCH_DATABASE_URL, one autocannon run per call, and the result table printed and kept in bench/results/.
+ */
+export const settings = {
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+  databaseUrl: process.env.BENCH_DATABASE_URL,
+  database: process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite',
+} as const;
+
+export function startBenchShop(): Promise<RunningShop> {
+  return startShop(
+    settings.databaseUrl
+      ? { DATABASE_URL: settings.databaseUrl, LOG_LEVEL: 'error' }
+      : { LOG_LEVEL: 'error' },
+  );
+}
+
+export interface LoadCall {
+  title: string;
+  path: string;
+  body?: unknown;
+  token?: string;
+  /** Builds each request's body, for calls that must vary (e.g. a different SKU per request). */
+  nextBody?: () => unknown;
+}
+
+/** Runs one call for the configured time and connections. */
+export function load(shop: RunningShop, call: LoadCall): Promise<autocannon.Result> {
+  const headers = {
+    'content-type': 'application/json',
+    ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
+  };
+  const { nextBody } = call;
+  return autocannon({
+    title: call.title,
+    url: shop.baseURL,
+    connections: settings.connections,
+    duration: settings.seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: call.path,
+        headers,
+        ...(nextBody
+          ? { setupRequest: (request) => ({ ...request, body: JSON.stringify(nextBody()) }) }
+          : { body: JSON.stringify(call.body ?? {}) }),
+      },
+    ],
+  });
+}
+
+/** One row of the result table. */
+export function resultRow(title: string, r: autocannon.Result, extra: Record<string, unknown> = {}) {
+  return {
+    call: title,
+    database: settings.database,
+    ...extra,
+    'req/s': Math.round(r.requests.average),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+/** Prints the table and keeps it as bench/results/<name>-<database>.json. */
+export async function report(name: string, rows: Record<string, unknown>[]) {
+  // biome-ignore lint/suspicious/noConsole: a benchmark's result is this table.
+  console.table(rows);
+  await mkdir(join(repoRoot, 'bench/results'), { recursive: true });
+  const suffix = settings.databaseUrl ? 'pg' : 'pglite';
+  await writeFile(join(repoRoot, `bench/results/${name}-${suffix}.json`), JSON.stringify(rows, null, 2));
+}
