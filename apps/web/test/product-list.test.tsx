@@ -47,6 +47,12 @@ function item(name: RegExp) {
   return screen.getByRole('article', { name });
 }
 
+/** The SKU option buttons of an expanded product (toggle buttons), without the add-to-cart buttons beside them. */
+const skuOptions = (container: HTMLElement) =>
+  within(container)
+    .getAllByRole('button')
+    .filter((b) => b.hasAttribute('aria-pressed'));
+
 describe('product list items (spec §3/§4 Product list item)', () => {
   it('prefixes the location, drops NotForSale SKUs, selects the first purchasable SKU and shows its price and stock', async () => {
     mockApi({ ...shellHandlers, [LIST]: ok(page([scarf, shirt, tea])) });
@@ -60,11 +66,9 @@ describe('product list items (spec §3/§4 Product list item)', () => {
     // The NotForSale SKU is gone; one key → a single row of options.
     const options = within(row).getByRole('group', { name: '颜色' });
     expect(options.getAttribute('data-layout')).toBe('row');
-    expect(
-      within(options)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['红¥100.00库存不足', '蓝¥120.00现货']);
+    expect(skuOptions(options).map((b) => b.textContent)).toEqual(['红¥100.00库存不足', '蓝¥120.00现货']);
+    // Each SKU has its own add-to-cart button beside its option.
+    expect(within(options).getAllByRole('button', { name: /^加入购物车：/ })).toHaveLength(2);
     expect(within(row).queryByText('黑')).toBeNull();
     // Choosing 红 shows its price and stock.
     fireEvent.click(within(options).getByRole('button', { name: /^红/ }));
@@ -100,7 +104,7 @@ describe('product list items (spec §3/§4 Product list item)', () => {
     fireEvent.click(within(teaRow).getByRole('button', { name: /展开/ }));
     const grid = within(teaRow).getByRole('list', { name: '全部规格' });
     expect(grid.getAttribute('data-layout')).toBe('grid');
-    expect(within(grid).getAllByRole('button')).toHaveLength(2);
+    expect(skuOptions(grid)).toHaveLength(2);
     expect(within(grid).getByText('杭州 一级 500g')).toBeTruthy();
   });
 

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { guestCart } from '@/features/cart/guest-cart-store';
 import { clearToasts } from '@/lib/notify';
 import { reloadPageCurrency } from '@/lib/page-currency';
 import { syncSessionFromStorage } from '@/lib/session';
@@ -24,6 +25,7 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/');
   syncSessionFromStorage();
   reloadPageCurrency();
+  guestCart.reload();
   clearToasts();
 });
 

@@ -195,6 +195,21 @@ export async function requestBlob(
   });
 }
 
+/**
+ * GETs a static JSON file that is not wrapped in the envelope (spec §7 'GET /res/static/address.json'), with the
+ * same timeout and cancellation as every call. A failed status becomes an ApiError like any other failure.
+ */
+export async function requestStaticJson<T>(
+  path: string,
+  options: Omit<RequestOptions, 'method'> = {},
+): Promise<T> {
+  return send(path, undefined, { ...options, method: 'GET' }, 'application/json', async (response) => {
+    const payload = (await response.json().catch(() => undefined)) as unknown;
+    if (!response.ok || payload === undefined) throw failure(response.status, payload);
+    return payload as T;
+  });
+}
+
 /** POSTs JSON and returns the envelope's data (spec §7). */
 export async function request<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
   const envelope = await requestEnvelope<T>(path, body, options);

@@ -20,6 +20,8 @@ export interface CartLine {
   location: number;
   property: Record<string, string>;
   currency?: Currency;
+  /** Image path on the image host, so a guest's cart can show the product (server lines carry their own). */
+  image?: string;
   /** Added on this device and not yet on the server. */
   fromLocal?: boolean;
   /** A server line changed on this device, to be sent with batchUpdateItems at login. */
@@ -174,6 +176,7 @@ function storedLine(raw: unknown): CartLine | undefined {
   const id = positiveInt(raw.id);
   if (id !== undefined) line.id = id;
   if (CURRENCIES.includes(raw.currency as Currency)) line.currency = raw.currency as Currency;
+  if (typeof raw.image === 'string' && raw.image !== '') line.image = raw.image;
   if (raw.fromLocal === true || id === undefined) line.fromLocal = true;
   if (raw.needUpdate === true && id !== undefined) line.needUpdate = true;
   return line;

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '@/components/skeleton';
 import { Toaster } from '@/components/toaster';
+import { guestCart } from '@/features/cart/guest-cart-store';
+import { useCartLoginSync } from '@/features/cart/sync-on-login';
 import { reloadPageCurrency } from '@/lib/page-currency';
 import { syncSessionFromStorage } from '@/lib/session';
 import { RouteGuard } from '../route-guard';
@@ -19,6 +21,8 @@ export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   const title = useRouteTitle();
+  // Spec §4 'Cart sync on login': the guest cart is merged into the member's cart right after a login.
+  useCartLoginSync();
 
   useEffect(() => {
     document.title = documentTitle(title);
@@ -30,11 +34,12 @@ export function RootLayout() {
     window.scrollTo(0, 0);
   }, [location.pathname, location.search]);
 
-  // Another tab logged in/out or switched currency: follow it.
+  // Another tab logged in/out, switched currency or changed the guest cart: follow it.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key === StorageKey.token || event.key === null) syncSessionFromStorage();
       if (event.key === StorageKey.pageCurrency || event.key === null) reloadPageCurrency();
+      if (event.key === StorageKey.cartInfo || event.key === null) guestCart.reload();
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

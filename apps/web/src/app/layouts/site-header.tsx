@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CurrencySwitch } from '@/components/currency-switch';
+import { CartBadge } from '@/features/cart/components/cart-badge';
 import { CategoryMenu } from '@/features/catalogue/components/category-menu';
 import { useBasicTemplate } from '@/features/content/api/get-template';
 import { TopAds } from '@/features/content/components/top-ads';
@@ -76,6 +77,7 @@ export function SiteHeader() {
             <circle cx="17" cy="19" r="1.5" fill="currentColor" />
           </svg>
           <span>购物车</span>
+          <CartBadge />
         </Link>
       </div>
       <nav className="main-nav" aria-label="主导航">

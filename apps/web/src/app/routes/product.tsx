@@ -4,8 +4,10 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { AntdProvider } from '@/components/antd-provider';
 import { EmptyState, ErrorState } from '@/components/empty-state';
 import { PageSkeleton } from '@/components/skeleton';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { useGoodsDetail } from '@/features/catalogue/api/get-goods-detail';
 import type { GoodsRef } from '@/features/catalogue/api/keys';
+import { BuyActionProvider } from '@/features/catalogue/buy-action';
 import { ProductDetail } from '@/features/catalogue/components/product-detail';
 import { isApiError, toApiError } from '@/lib/api-client';
 import { positiveIntParam } from '@/lib/params';
@@ -43,7 +45,10 @@ export function Component() {
 
   return (
     <AntdProvider>
-      <div className="container">{body}</div>
+      {/* Buying on this page puts the SKU into the cart (spec §4 'Guest cart', §7 addItem/). */}
+      <BuyActionProvider value={AddToCartButton}>
+        <div className="container">{body}</div>
+      </BuyActionProvider>
     </AntdProvider>
   );
 }

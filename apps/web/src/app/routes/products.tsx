@@ -1,5 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { AntdProvider } from '@/components/antd-provider';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { BuyActionProvider } from '@/features/catalogue/buy-action';
 import { ActiveFilters } from '@/features/catalogue/components/active-filters';
 import { CategoryNav } from '@/features/catalogue/components/category-nav';
 import { ExportPriceButton } from '@/features/catalogue/components/export-price-button';
@@ -21,24 +23,27 @@ export function Component() {
 
   return (
     <AntdProvider>
-      <div className="container products-page">
-        <h1 className="visually-hidden">商品列表</h1>
-        <GoodsSortShortcuts />
-        <div className="filters panel">
-          <CategoryNav filters={filters} />
-          <WarehouseChips filters={filters} />
-          <ActiveFilters filters={filters} />
+      {/* Each product and SKU of the list can go into the cart (spec §4 'Guest cart', §7 addItem/). */}
+      <BuyActionProvider value={AddToCartButton}>
+        <div className="container products-page">
+          <h1 className="visually-hidden">商品列表</h1>
+          <GoodsSortShortcuts />
+          <div className="filters panel">
+            <CategoryNav filters={filters} />
+            <WarehouseChips filters={filters} />
+            <ActiveFilters filters={filters} />
+          </div>
+          <GoodsResults
+            filters={filters}
+            toolbar={
+              <div className="goods-results-tools">
+                <SortBar filters={filters} />
+                <ExportPriceButton filters={{ cateId: filters.cateId, location, brandId, keyword }} />
+              </div>
+            }
+          />
         </div>
-        <GoodsResults
-          filters={filters}
-          toolbar={
-            <div className="goods-results-tools">
-              <SortBar filters={filters} />
-              <ExportPriceButton filters={{ cateId: filters.cateId, location, brandId, keyword }} />
-            </div>
-          }
-        />
-      </div>
+      </BuyActionProvider>
     </AntdProvider>
   );
 }

@@ -2,8 +2,10 @@ import {
   defaultSelectedSku,
   type GoodsListItem as GoodsListItemData,
   isExpandable,
+  isSkuPurchasable,
   parseProperties,
   productLink,
+  type Sku,
   visibleSkus,
   withLocationPrefix,
 } from '@shop/domain';
@@ -11,6 +13,7 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Price } from '@/components/price';
 import { ProductImage } from '@/components/product-image';
+import { BuyAction, type BuyActionProps } from '../buy-action';
 import { SkuLayout } from './sku-layout';
 import { StockText } from './stock-text';
 import '../catalogue.css';
@@ -18,7 +21,7 @@ import '../catalogue.css';
 /**
  * One product of the list (spec §3/§4 'Product list item'): name with its location prefix, NotForSale SKUs
  * dropped, the first purchasable SKU selected, its price in the page currency and its stock; several SKUs can
- * be expanded into the grid/matrix/row of spec §4.
+ * be expanded into the grid/matrix/row of spec §4, each SKU with the page's buy action (quantity 1).
  */
 export function GoodsListItem({ goods, eager = false }: { goods: GoodsListItemData; eager?: boolean }) {
   const skus = useMemo(() => visibleSkus(goods.skus, { context: 'list' }), [goods.skus]);
@@ -29,6 +32,13 @@ export function GoodsListItem({ goods, eager = false }: { goods: GoodsListItemDa
   const name = withLocationPrefix(goods.name, goods.location);
   const href = productLink({ id: goods.id });
   const expandable = isExpandable(skus);
+  const product: BuyActionProps['product'] = {
+    goodsId: goods.id,
+    name: goods.name,
+    location: goods.location,
+    image: goods.image,
+  };
+  const cannotBuy = (sku: Sku) => !goods.onFlag || !isSkuPurchasable(sku);
 
   return (
     <article className="goods-item" aria-label={name}>
@@ -57,6 +67,13 @@ export function GoodsListItem({ goods, eager = false }: { goods: GoodsListItemDa
             <>
               <Price sku={selected} className="goods-item-price" />
               <StockText sku={selected} />
+              <BuyAction
+                variant="list"
+                product={product}
+                sku={selected}
+                qty={1}
+                disabled={cannotBuy(selected)}
+              />
             </>
           ) : (
             <span className="stock stock-short">暂不可售</span>
@@ -76,7 +93,14 @@ export function GoodsListItem({ goods, eager = false }: { goods: GoodsListItemDa
       </div>
       {expandable && expanded && (
         <div id={panelId} className="goods-item-skus">
-          <SkuLayout skus={skus} selectedId={selected?.id} onSelect={(sku) => setSelectedId(sku.id)} />
+          <SkuLayout
+            skus={skus}
+            selectedId={selected?.id}
+            onSelect={(sku) => setSelectedId(sku.id)}
+            renderAction={(sku) => (
+              <BuyAction variant="cell" product={product} sku={sku} qty={1} disabled={cannotBuy(sku)} />
+            )}
+          />
         </div>
       )}
     </article>

@@ -1,6 +1,7 @@
 import {
   defaultSelectedSku,
   type GoodsDetail,
+  isSkuPurchasable,
   parseImageList,
   parsePropertyOptions,
   type SkuDetail,
@@ -18,6 +19,7 @@ import { PriceList } from '@/components/price';
 import { ProductImage } from '@/components/product-image';
 import { RichContent } from '@/components/rich-content';
 import { paths } from '@/lib/paths';
+import { BuyAction } from '../buy-action';
 import { ProductGallery } from './product-gallery';
 import { SkuSelector } from './sku-selector';
 import { StockText } from './stock-text';
@@ -36,8 +38,8 @@ function initialSku(detail: GoodsDetail, skus: SkuDetail[]): SkuDetail | undefin
 /**
  * The product detail (spec §3 'Product detail'): gallery, name with location prefix, brand, SKU choice by
  * attribute values (NotForSale SKUs hidden; first the SKU asked for by skuId, else the default SKU), quantity,
- * stock, prices in the page currency and the other one, weight, and the sanitized description. A product off
- * the shelf says '商品已下架' and cannot be bought (spec §8).
+ * stock, prices in the page currency and the other one, weight, the page's buy action, and the sanitized
+ * description. A product off the shelf says '商品已下架' and cannot be bought (spec §8).
  */
 export function ProductDetail({ detail }: { detail: GoodsDetail }) {
   const skus = useMemo(() => visibleSkus(detail.skus, { context: 'list' }), [detail.skus]);
@@ -174,6 +176,20 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
               </>
             )}
           </dl>
+          <div className="product-buy">
+            <BuyAction
+              variant="detail"
+              product={{
+                goodsId: detail.id,
+                name: detail.name,
+                location: detail.location,
+                image: images[0] ?? '',
+              }}
+              sku={selected}
+              qty={quantity}
+              disabled={!onShelf || !selected || !isSkuPurchasable(selected)}
+            />
+          </div>
         </div>
       </div>
 

@@ -1,4 +1,5 @@
 import { parseProperties, type Sku, skuGridLayout } from '@shop/domain';
+import type { ReactNode } from 'react';
 import { Price } from '@/components/price';
 import { StockText } from './stock-text';
 
@@ -6,6 +7,8 @@ interface SkuLayoutProps {
   skus: Sku[];
   selectedId: number | undefined;
   onSelect: (sku: Sku) => void;
+  /** Shown under each SKU (the page's buy action), outside the option button it cannot nest in. */
+  renderAction?: (sku: Sku) => ReactNode;
 }
 
 function SkuCellContent({ sku }: { sku: Sku }) {
@@ -22,14 +25,14 @@ function SkuCellContent({ sku }: { sku: Sku }) {
  * SKUs; exactly two → a matrix, rows from the first key's values and columns from the second's; one key → a
  * single row of options. Choosing a SKU makes it the product's selected SKU.
  */
-export function SkuLayout({ skus, selectedId, onSelect }: SkuLayoutProps) {
+export function SkuLayout({ skus, selectedId, onSelect, renderAction }: SkuLayoutProps) {
   const layout = skuGridLayout(skus);
 
   if (layout.kind === 'grid') {
     return (
       <ul className="sku-grid" data-layout="grid" aria-label="全部规格">
         {layout.skus.map((sku) => (
-          <li key={sku.id}>
+          <li key={sku.id} className="sku-cell">
             <button
               type="button"
               className="sku-option"
@@ -39,6 +42,7 @@ export function SkuLayout({ skus, selectedId, onSelect }: SkuLayoutProps) {
               <span className="sku-option-name">{parseProperties(sku.property).text || sku.name}</span>
               <SkuCellContent sku={sku} />
             </button>
+            {renderAction?.(sku)}
           </li>
         ))}
       </ul>
@@ -71,15 +75,18 @@ export function SkuLayout({ skus, selectedId, onSelect }: SkuLayoutProps) {
                   return (
                     <td key={column}>
                       {sku ? (
-                        <button
-                          type="button"
-                          className="sku-option"
-                          aria-pressed={sku.id === selectedId}
-                          aria-label={`${row} ${column}`}
-                          onClick={() => onSelect(sku)}
-                        >
-                          <SkuCellContent sku={sku} />
-                        </button>
+                        <div className="sku-cell">
+                          <button
+                            type="button"
+                            className="sku-option"
+                            aria-pressed={sku.id === selectedId}
+                            aria-label={`${row} ${column}`}
+                            onClick={() => onSelect(sku)}
+                          >
+                            <SkuCellContent sku={sku} />
+                          </button>
+                          {renderAction?.(sku)}
+                        </div>
                       ) : (
                         <span className="sku-none" role="img" aria-label="无此规格">
                           —
@@ -100,16 +107,18 @@ export function SkuLayout({ skus, selectedId, onSelect }: SkuLayoutProps) {
     // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not a form fieldset
     <div className="sku-row" data-layout="row" role="group" aria-label={layout.keys[0] ?? '规格'}>
       {layout.skus.map((sku, i) => (
-        <button
-          key={sku.id}
-          type="button"
-          className="sku-option"
-          aria-pressed={sku.id === selectedId}
-          onClick={() => onSelect(sku)}
-        >
-          <span className="sku-option-name">{layout.columns[i] || sku.name}</span>
-          <SkuCellContent sku={sku} />
-        </button>
+        <div key={sku.id} className="sku-row-cell">
+          <button
+            type="button"
+            className="sku-option"
+            aria-pressed={sku.id === selectedId}
+            onClick={() => onSelect(sku)}
+          >
+            <span className="sku-option-name">{layout.columns[i] || sku.name}</span>
+            <SkuCellContent sku={sku} />
+          </button>
+          {renderAction?.(sku)}
+        </div>
       ))}
     </div>
   );

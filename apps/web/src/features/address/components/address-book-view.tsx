@@ -1,0 +1,109 @@
+import { ADDRESS_BOOK_LIMIT, type Address, type AddressSaveRequest } from '@shop/domain';
+import { Button } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { EmptyState, ErrorState } from '@/components/empty-state';
+import { Skeleton } from '@/components/skeleton';
+import { toApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { ADDRESS_BOOKS, type AddressBook } from '../address-book';
+import { useDeleteAddress } from '../api/delete-address';
+import { useAddressList } from '../api/get-address-list';
+import { useSaveAddress } from '../api/save-address';
+import { AddressCard } from './address-card';
+import { AddressFormModal } from './address-form-modal';
+import '../address.css';
+
+/** The save request that changes nothing but the default flag. */
+function asDefault(address: Address): AddressSaveRequest {
+  return {
+    id: address.id,
+    name: address.name,
+    phone: address.phone,
+    country: address.country === 'AU' ? 'AU' : 'CN',
+    province: address.province,
+    city: address.city,
+    district: address.district,
+    detail: address.detail,
+    postCode: address.postCode,
+    company: address.company,
+    idCardNo: address.idCardNo,
+    defaultFlag: true,
+  };
+}
+
+/** The default address first (spec §3: the cart's choice is the default entry, else the first). */
+function defaultFirst(list: readonly Address[]): Address[] {
+  return [...list].sort((a, b) => Number(b.defaultFlag) - Number(a.defaultFlag));
+}
+
+/**
+ * A member's sender or receiver address book (spec §2 /member/sender, /member/receiver; §4 'Address state'):
+ * list with the default first, add, edit, set default and delete; the list reloads after each change.
+ */
+export function AddressBookView({ book }: { book: AddressBook }) {
+  const list = useAddressList(book);
+  const save = useSaveAddress(book);
+  const remove = useDeleteAddress(book);
+  // undefined: no dialog; null: a new address; an address: editing it.
+  const [editing, setEditing] = useState<Address | null | undefined>(undefined);
+  const person = ADDRESS_BOOKS[book].person;
+  const count = list.data?.length ?? 0;
+  const full = count >= ADDRESS_BOOK_LIMIT;
+
+  const addButton = (
+    <Button type="primary" disabled={full} onClick={() => setEditing(null)}>
+      新增{person}地址
+    </Button>
+  );
+
+  let body: ReactNode;
+  if (list.isPending) body = <Skeleton lines={4} />;
+  else if (list.isError) {
+    body = <ErrorState message={toApiError(list.error).message} onRetry={() => void list.refetch()} />;
+  } else if (list.data.length === 0) {
+    body = (
+      <EmptyState
+        title={`还没有${person}地址`}
+        description="添加一个地址，结算时即可直接选用。"
+        actions={addButton}
+      />
+    );
+  } else {
+    body = (
+      <ul className="address-list">
+        {defaultFirst(list.data).map((address) => (
+          <AddressCard
+            key={address.id}
+            address={address}
+            busy={save.isPending || remove.isPending}
+            onEdit={() => setEditing(address)}
+            onSetDefault={() =>
+              save.mutate(asDefault(address), { onSuccess: () => notify.success('已设为默认地址') })
+            }
+            onDelete={() => remove.mutate(address.id, { onSuccess: () => notify.success('地址已删除') })}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="address-book">
+      <div className="address-book-head">
+        <span className="muted">
+          已保存 {count} 个地址，最多 {ADDRESS_BOOK_LIMIT} 个
+        </span>
+        {count > 0 && addButton}
+      </div>
+      {body}
+      {editing !== undefined && (
+        <AddressFormModal
+          book={book}
+          address={editing ?? undefined}
+          firstAddress={count === 0}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </div>
+  );
+}

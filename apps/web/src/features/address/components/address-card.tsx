@@ -1,0 +1,64 @@
+import { type Address, countryLabel } from '@shop/domain';
+import { Button, Popconfirm, Tag } from 'antd';
+
+interface AddressCardProps {
+  address: Address;
+  busy: boolean;
+  onEdit: () => void;
+  onSetDefault: () => void;
+  onDelete: () => void;
+}
+
+/** An ID number shown with its middle hidden: it is sent to customs, not read back on screen. */
+function maskIdCard(id: string): string {
+  return id.length > 7 ? `${id.slice(0, 3)}${'*'.repeat(id.length - 7)}${id.slice(-4)}` : id;
+}
+
+/** One address of a book, with its '默认' tag and the edit, set-default and delete actions. */
+export function AddressCard({ address, busy, onEdit, onSetDefault, onDelete }: AddressCardProps) {
+  const region = [countryLabel(address.country), address.province, address.city, address.district]
+    .filter((part) => part !== '')
+    .join(' ');
+  const extras = [
+    address.postCode && `邮编 ${address.postCode}`,
+    address.company,
+    address.idCardNo && `身份证 ${maskIdCard(address.idCardNo)}`,
+  ].filter(Boolean);
+  return (
+    <li className={`address-card panel${address.defaultFlag ? ' address-card-default' : ''}`}>
+      <div className="address-card-head">
+        <strong className="address-card-name">{address.name}</strong>
+        <span>{address.phone}</span>
+        {address.defaultFlag && (
+          <Tag color="red" className="address-default-tag">
+            默认
+          </Tag>
+        )}
+      </div>
+      <p className="address-card-line">{region}</p>
+      <p className="address-card-line">{address.detail}</p>
+      {extras.length > 0 && <p className="address-card-line muted">{extras.join(' · ')}</p>}
+      <div className="address-card-actions">
+        {!address.defaultFlag && (
+          <Button type="link" size="small" disabled={busy} onClick={onSetDefault}>
+            设为默认
+          </Button>
+        )}
+        <Button type="link" size="small" disabled={busy} onClick={onEdit}>
+          编辑
+        </Button>
+        <Popconfirm
+          title="确定删除这个地址吗？"
+          okText="确定删除"
+          cancelText="取消"
+          okButtonProps={{ danger: true }}
+          onConfirm={onDelete}
+        >
+          <Button type="link" size="small" danger disabled={busy}>
+            删除
+          </Button>
+        </Popconfirm>
+      </div>
+    </li>
+  );
+}

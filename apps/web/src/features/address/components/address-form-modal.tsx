@@ -1,0 +1,224 @@
+import { type Address, type AddressSaveRequest, addressSaveRequestSchema } from '@shop/domain';
+import { Checkbox, Form, Input, Modal, Select } from 'antd';
+import { useRef } from 'react';
+import { notify } from '@/lib/notify';
+import { zodRule } from '@/lib/zod-rule';
+import { ADDRESS_BOOKS, type AddressBook } from '../address-book';
+import { useRegionTree } from '../api/get-region-tree';
+import type { ParsedAddress } from '../api/parse-address';
+import { useSaveAddress } from '../api/save-address';
+import { type RegionRoot, regionPath, regionPostCode, rootOfRegion } from '../region-tree';
+import { IntelligentFill } from './intelligent-fill';
+import { RegionPicker } from './region-picker';
+
+type Country = NonNullable<AddressSaveRequest['country']>;
+
+interface AddressFormValues {
+  name: string;
+  phone: string;
+  country: Country;
+  region: string[];
+  detail: string;
+  postCode: string;
+  company: string;
+  idCardNo: string;
+  defaultFlag: boolean;
+}
+
+const DEFAULT_COUNTRY: Country = 'CN';
+const shape = addressSaveRequestSchema.shape;
+
+function initialValues(address: Address | undefined, firstAddress: boolean): Partial<AddressFormValues> {
+  if (!address) return { country: DEFAULT_COUNTRY, region: [], defaultFlag: firstAddress };
+  return {
+    name: address.name,
+    phone: address.phone,
+    country: address.country === 'AU' ? 'AU' : 'CN',
+    region: [address.province, address.city, address.district].filter((n) => n !== ''),
+    detail: address.detail,
+    postCode: address.postCode,
+    company: address.company,
+    idCardNo: address.idCardNo,
+    defaultFlag: address.defaultFlag,
+  };
+}
+
+interface AddressFormModalProps {
+  book: AddressBook;
+  /** The address being edited; none for a new one. */
+  address: Address | undefined;
+  /** The book has no address yet: the new one becomes the default unless unticked. */
+  firstAddress: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Add or edit an address (fields of the save contract, spec §3 'Sender address / receiver address'): region
+ * picked from the country's tree, the postcode filled from the picked city, and for receivers the 智能识别
+ * paste-in and the ID number used for customs clearance.
+ */
+export function AddressFormModal({ book, address, firstAddress, onClose }: AddressFormModalProps) {
+  const [form] = Form.useForm<AddressFormValues>();
+  const save = useSaveAddress(book);
+  const { data: tree } = useRegionTree();
+  const country = Form.useWatch('country', form) ?? DEFAULT_COUNTRY;
+  const root: RegionRoot | undefined = tree?.find((r) => r.code === country);
+  // The postcode last filled in for the shopper, and the region picked before: a later pick replaces a postcode
+  // that came from the region (filled, or saved with it), but one the shopper typed stays.
+  const autoPostCode = useRef<string | undefined>(undefined);
+  const lastRegion = useRef<string[]>(initialValues(address, firstAddress).region ?? []);
+  const person = ADDRESS_BOOKS[book].person;
+  const isReceiver = book === 'receiver';
+
+  const fillPostCode = (rootNow: RegionRoot | undefined, region: string[]) => {
+    const code = rootNow ? regionPostCode(rootNow, region) : undefined;
+    const previous = rootNow ? regionPostCode(rootNow, lastRegion.current) : undefined;
+    lastRegion.current = region;
+    const current = form.getFieldValue('postCode') as string | undefined;
+    if (code && (!current || current === autoPostCode.current || current === previous)) {
+      form.setFieldValue('postCode', code);
+      autoPostCode.current = code;
+    }
+  };
+
+  const onParsed = (parsed: ParsedAddress) => {
+    const parsedRoot = (tree && rootOfRegion(tree, parsed.province)) ?? root;
+    const values: Partial<AddressFormValues> = {};
+    if (parsed.name) values.name = parsed.name;
+    if (parsed.phone) values.phone = parsed.phone;
+    if (parsed.detail) values.detail = parsed.detail;
+    if (parsedRoot) {
+      values.country = parsedRoot.code === 'AU' ? 'AU' : 'CN';
+      const region = regionPath(parsedRoot, [parsed.province, parsed.city, parsed.district]);
+      if (region.length > 0) values.region = region;
+    }
+    form.setFieldsValue(values);
+    if (parsed.postCode) {
+      form.setFieldValue('postCode', parsed.postCode);
+      autoPostCode.current = parsed.postCode;
+      if (values.region) lastRegion.current = values.region;
+    } else if (values.region) {
+      // The pasted address replaces the form's, postcode included: the new region's, if the tree has one.
+      form.setFieldValue('postCode', '');
+      fillPostCode(parsedRoot, values.region);
+    }
+  };
+
+  const submit = (values: AddressFormValues) => {
+    const [province = '', city = '', district = ''] = values.region ?? [];
+    const body: AddressSaveRequest = {
+      ...(address ? { id: address.id } : {}),
+      name: values.name,
+      phone: values.phone,
+      country: values.country,
+      province,
+      city,
+      district,
+      detail: values.detail,
+      postCode: values.postCode ?? '',
+      company: values.company ?? '',
+      ...(isReceiver ? { idCardNo: values.idCardNo ?? '' } : {}),
+      defaultFlag: values.defaultFlag ?? false,
+    };
+    save.mutate(body, {
+      onSuccess: () => {
+        notify.success('地址已保存');
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open
+      title={address ? `编辑${person}地址` : `新增${person}地址`}
+      okText="保存"
+      cancelText="取消"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      width={560}
+    >
+      {isReceiver && <IntelligentFill onParsed={onParsed} />}
+      <Form<AddressFormValues>
+        form={form}
+        name={`address-${book}`}
+        layout="vertical"
+        initialValues={initialValues(address, firstAddress)}
+        onFinish={submit}
+        onValuesChange={(changed: Partial<AddressFormValues>, all: AddressFormValues) => {
+          if (changed.country) {
+            // Another country's regions and postcodes: the old ones no longer apply.
+            form.setFieldsValue({ region: [], postCode: '' });
+            lastRegion.current = [];
+            return;
+          }
+          if (changed.region)
+            fillPostCode(
+              tree?.find((r) => r.code === all.country),
+              changed.region,
+            );
+        }}
+        className="address-form"
+      >
+        <div className="address-form-row">
+          <Form.Item
+            name="name"
+            label={`${person}姓名`}
+            validateFirst
+            rules={[
+              { required: true, whitespace: true, message: `请输入${person}姓名` },
+              zodRule(shape.name),
+            ]}
+          >
+            <Input maxLength={50} autoComplete="name" />
+          </Form.Item>
+          <Form.Item name="phone" label="手机号" required rules={[zodRule(shape.phone)]}>
+            <Input maxLength={20} inputMode="tel" autoComplete="tel" />
+          </Form.Item>
+        </div>
+        <div className="address-form-row">
+          <Form.Item name="country" label="国家" rules={[zodRule(shape.country)]}>
+            <Select
+              aria-label="国家"
+              options={(tree ?? []).map((r) => ({ value: r.code, label: r.name }))}
+              loading={!tree}
+            />
+          </Form.Item>
+          <Form.Item
+            name="region"
+            label="所在地区"
+            rules={[{ required: true, type: 'array', min: 1, message: '请选择所在地区' }]}
+          >
+            <RegionPicker root={root} />
+          </Form.Item>
+        </div>
+        <Form.Item name="detail" label="详细地址" required rules={[zodRule(shape.detail)]}>
+          <Input.TextArea rows={2} maxLength={200} placeholder="街道、门牌号、楼栋单元" />
+        </Form.Item>
+        <div className="address-form-row">
+          <Form.Item name="postCode" label="邮编" rules={[zodRule(shape.postCode)]}>
+            <Input maxLength={6} inputMode="numeric" autoComplete="postal-code" />
+          </Form.Item>
+          <Form.Item name="company" label="公司名称" rules={[zodRule(shape.company)]}>
+            <Input maxLength={100} autoComplete="organization" />
+          </Form.Item>
+        </div>
+        {isReceiver && (
+          <Form.Item
+            name="idCardNo"
+            label="身份证号"
+            extra="跨境包裹清关时使用，可不填"
+            rules={[zodRule(shape.idCardNo)]}
+          >
+            <Input maxLength={18} />
+          </Form.Item>
+        )}
+        <Form.Item name="defaultFlag" valuePropName="checked" className="address-form-default">
+          <Checkbox>设为默认地址</Checkbox>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,175 @@
+import { Link, useNavigate } from 'react-router';
+import { EmptyState, ErrorState } from '@/components/empty-state';
+import { Skeleton } from '@/components/skeleton';
+import { toApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { type CartGroup, type CartViewLine, groupByWarehouse } from '../cart-lines';
+import { type CartModel, useCart } from '../use-cart';
+import { CartLineItem } from './cart-line-item';
+import '../cart.css';
+
+export interface CartViewProps {
+  /** A visitor pressed 去结算: checkout needs login (spec §2 route guard); the route opens the login dialog. */
+  onRequireLogin: () => void;
+}
+
+const allSelected = (lines: readonly CartViewLine[]) => lines.length > 0 && lines.every((l) => l.selected);
+
+function GroupSection({ group, cart }: { group: CartGroup; cart: CartModel }) {
+  const headingId = `cart-group-${group.location}`;
+  return (
+    <section className="cart-group panel" aria-labelledby={headingId}>
+      <header className="cart-group-head">
+        <input
+          type="checkbox"
+          className="cart-check"
+          checked={allSelected(group.lines)}
+          disabled={cart.busy}
+          onChange={(event) => cart.setSelected(group.lines, event.target.checked)}
+          aria-label={`全选${group.warehouseName}`}
+        />
+        <h2 id={headingId} className="cart-group-title">
+          {group.warehouseName}
+        </h2>
+        <span className="muted">{group.lines.length} 种商品</span>
+      </header>
+      <ul className="cart-lines">
+        {group.lines.map((line) => (
+          <CartLineItem
+            key={line.key}
+            line={line}
+            disabled={cart.busy}
+            onQty={(qty) => cart.setQty(line, qty)}
+            onSelect={(selected) => cart.setSelected([line], selected)}
+            onRemove={() => cart.remove([line])}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CartSummary({ cart, onCheckout }: { cart: CartModel; onCheckout: () => void }) {
+  const selected = cart.lines.filter((l) => l.selected);
+  return (
+    <section className="cart-summary" aria-label="结算">
+      {/* Beside the totals, so it stays in sight with them (spec §5: reselect products that cannot be paid in AUD). */}
+      {cart.totals.audTipText && (
+        <p className="cart-aud-tip" role="alert">
+          {cart.totals.audTipText}
+        </p>
+      )}
+      <div className="cart-summary-tools">
+        <label className="cart-select-all">
+          <input
+            type="checkbox"
+            className="cart-check"
+            checked={allSelected(cart.lines)}
+            disabled={cart.busy}
+            onChange={(event) => cart.setSelected(cart.lines, event.target.checked)}
+          />
+          全选
+        </label>
+        <button
+          type="button"
+          className="link-button"
+          disabled={selected.length === 0 || cart.busy}
+          onClick={() => cart.remove(selected)}
+        >
+          删除选中
+        </button>
+      </div>
+      <div className="cart-summary-totals">
+        <span className="muted">
+          已选 <strong className="cart-selected-count">{cart.selectedCount}</strong> 种商品
+        </span>
+        <span className="cart-total">
+          合计：
+          <strong className="price price-strong" data-testid="cart-total">
+            {cart.totals.text}
+          </strong>
+        </span>
+        {cart.totals.allCnyText && (
+          <span className="cart-all-cny muted" data-testid="cart-all-cny">
+            折合人民币 {cart.totals.allCnyText}
+          </span>
+        )}
+      </div>
+      <button
+        type="button"
+        className="btn btn-primary cart-checkout"
+        disabled={cart.selectedCount === 0 || cart.busy}
+        onClick={onCheckout}
+      >
+        去结算
+      </button>
+    </section>
+  );
+}
+
+/**
+ * The cart (spec §2 /cart, §3 'Cart', §5 totals): lines grouped by warehouse, quantity, selection per line,
+ * per warehouse and overall, the totals of the selected lines with the AUD warning, and 去结算 (members go to
+ * checkout; a visitor is asked to log in first, after which the page reloads here with the carts merged).
+ */
+export function CartView({ onRequireLogin }: CartViewProps) {
+  const cart = useCart();
+  const navigate = useNavigate();
+
+  if (cart.isMember && cart.isPending) {
+    return (
+      <div className="cart-page" role="status" aria-busy="true" aria-label="购物车加载中">
+        <div className="panel">
+          <Skeleton lines={3} />
+        </div>
+        <div className="panel">
+          <Skeleton lines={3} />
+        </div>
+      </div>
+    );
+  }
+  if (cart.isMember && cart.error) {
+    return <ErrorState message={toApiError(cart.error).message} onRetry={cart.refetch} />;
+  }
+  if (cart.lines.length === 0) {
+    return (
+      <EmptyState
+        title="购物车还是空的"
+        description="去商品列表挑选心仪的商品吧。"
+        actions={
+          <Link to={paths.products()} className="btn btn-primary">
+            去逛逛
+          </Link>
+        }
+      />
+    );
+  }
+
+  const groups = groupByWarehouse(cart.lines);
+  return (
+    <div className="cart-page" aria-busy={cart.busy}>
+      {!cart.isMember && (
+        <p className="cart-guest-note">
+          您还未登录，购物车暂存在本机；登录后会自动合并到您的账户。
+          <button type="button" className="link-button" onClick={onRequireLogin}>
+            立即登录
+          </button>
+        </p>
+      )}
+      <div className="cart-columns" aria-hidden="true">
+        <span>商品</span>
+        <span>单价</span>
+        <span>数量</span>
+        <span>小计</span>
+        <span>操作</span>
+      </div>
+      {groups.map((group) => (
+        <GroupSection key={group.location} group={group} cart={cart} />
+      ))}
+      <CartSummary
+        cart={cart}
+        onCheckout={() => (cart.isMember ? navigate(paths.checkout()) : onRequireLogin())}
+      />
+    </div>
+  );
+}

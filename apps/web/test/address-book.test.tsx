@@ -1,0 +1,351 @@
+import { type Address, AddressPaths, MemberPaths } from '@shop/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { addressKeys } from '@/features/address/api/keys';
+import type { RegionRoot } from '@/features/address/region-tree';
+import { toastStore } from '@/lib/notify';
+import { startSession } from '@/lib/session';
+import { shellHandlers } from './catalogue-fixtures';
+import { demoMember, mockApi, ok, renderApp } from './utils';
+
+const SLOW = { timeout: 15_000 };
+const toasts = () => toastStore.getState().toasts.map((t) => t.text);
+
+/** A small region tree with the shape of /res/static/address.json. */
+const regionTree: RegionRoot[] = [
+  {
+    code: 'CN',
+    name: '中国',
+    maxDepth: 3,
+    children: [
+      {
+        code: 'CN440000',
+        name: '广东省',
+        children: [
+          {
+            code: 'CN440300',
+            name: '深圳市',
+            postCode: '518000',
+            children: [
+              { code: 'CN440305', name: '南山区' },
+              { code: 'CN440304', name: '福田区' },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    code: 'AU',
+    name: '澳大利亚',
+    maxDepth: 2,
+    children: [
+      {
+        code: 'AU-NSW',
+        name: '新南威尔士州',
+        enName: 'New South Wales',
+        children: [
+          {
+            code: 'AU-NSW-SYD',
+            name: '悉尼',
+            enName: 'Sydney',
+            postCode: '2000',
+            // Deeper than the root allows: never offered.
+            children: [{ code: 'AU-NSW-SYD-CBD', name: '中央商务区' }],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+function address(fields: Partial<Address> & { id: number }): Address {
+  return {
+    name: '张三',
+    phone: '13800138000',
+    country: 'CN',
+    province: '广东省',
+    city: '深圳市',
+    district: '南山区',
+    detail: '科技园路1号',
+    postCode: '518000',
+    company: '',
+    idCardNo: '',
+    defaultFlag: false,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** A fake receiver book on the server: list, save (create or update, one default) and delete. */
+function receiverBook(initial: Address[]) {
+  let book = [...initial];
+  let nextId = 100;
+  return {
+    handlers: {
+      [AddressPaths.receiverList]: () => ok(book),
+      [AddressPaths.receiverSave]: (body: unknown) => {
+        const req = body as Omit<Address, 'id' | 'updatedAt'> & { id?: number };
+        const saved = address({ ...req, id: req.id ?? nextId++ });
+        if (saved.defaultFlag) book = book.map((a) => ({ ...a, defaultFlag: false }));
+        book = req.id ? book.map((a) => (a.id === req.id ? saved : a)) : [...book, saved];
+        return ok(saved);
+      },
+      [AddressPaths.receiverDelete]: (body: unknown) => {
+        book = book.filter((a) => a.id !== (body as { id: number }).id);
+        return ok(null);
+      },
+      [AddressPaths.regionTree]: { status: 200, body: regionTree },
+    },
+  };
+}
+
+const cards = () => screen.getAllByRole('listitem').filter((li) => li.classList.contains('address-card'));
+
+function openCascader() {
+  const picker = document.querySelector('.address-form .ant-cascader') as HTMLElement;
+  fireEvent.mouseDown(picker.querySelector('.ant-select-selector, .ant-select-content, input') ?? picker);
+}
+
+function pickRegion(name: string) {
+  const item = [...document.querySelectorAll<HTMLElement>('.ant-cascader-menu-item')].find(
+    (li) => li.getAttribute('title') === name || li.textContent === name,
+  );
+  if (!item) throw new Error(`no region ${name}`);
+  fireEvent.click(item);
+}
+
+const menus = () => document.querySelectorAll('.ant-cascader-menu').length;
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('receiver address book (spec §4 Address state)', () => {
+  it('lists the default first with its tag; saves, sets default and deletes, reloading the list each time', async () => {
+    const { handlers } = receiverBook([
+      address({ id: 1, name: '李四', detail: '人民路2号' }),
+      address({ id: 2, name: '王五', defaultFlag: true, idCardNo: '110101199003071234' }),
+    ]);
+    const { calls } = mockApi({ ...shellHandlers, [MemberPaths.current]: ok(demoMember), ...handlers });
+    startSession('tok-1');
+    renderApp('/member/receiver');
+
+    await screen.findByText('王五', {}, SLOW);
+    expect(cards().map((c) => within(c).getByText(/^(李四|王五)$/).textContent)).toEqual(['王五', '李四']);
+    expect(within(cards()[0] as HTMLElement).getByText('默认')).toBeTruthy();
+    expect(within(cards()[0] as HTMLElement).getByText(/身份证 110\*+1234/)).toBeTruthy();
+    expect(within(cards()[1] as HTMLElement).getByText('中国 广东省 深圳市 南山区')).toBeTruthy();
+
+    // Set 李四 as default: the whole entry is saved with defaultFlag true, then the list reloads.
+    fireEvent.click(within(cards()[1] as HTMLElement).getByRole('button', { name: '设为默认' }));
+    await waitFor(() => expect(within(cards()[0] as HTMLElement).getByText('李四')).toBeTruthy());
+    expect(calls.find((c) => c.path === AddressPaths.receiverSave)?.body).toEqual({
+      id: 1,
+      name: '李四',
+      phone: '13800138000',
+      country: 'CN',
+      province: '广东省',
+      city: '深圳市',
+      district: '南山区',
+      detail: '人民路2号',
+      postCode: '518000',
+      company: '',
+      idCardNo: '',
+      defaultFlag: true,
+    });
+    expect(toasts()).toContain('已设为默认地址');
+
+    // Delete 王五 after confirming.
+    fireEvent.click(within(cards()[1] as HTMLElement).getByRole('button', { name: '删除' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确定删除' }));
+    await waitFor(() => expect(screen.queryByText('王五')).toBeNull());
+    expect(calls.find((c) => c.path === AddressPaths.receiverDelete)?.body).toEqual({ id: 2 });
+    expect(calls.filter((c) => c.path === AddressPaths.receiverList).length).toBe(3);
+  });
+
+  it('adds an address with the region picker (China: province, city, district) and its postcode', async () => {
+    const { handlers } = receiverBook([]);
+    const { calls } = mockApi({ ...shellHandlers, [MemberPaths.current]: ok(demoMember), ...handlers });
+    startSession('tok-1');
+    renderApp('/member/receiver');
+
+    fireEvent.click(await screen.findByRole('button', { name: '新增收件人地址' }, SLOW));
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+    type('收件人姓名', '赵六');
+    type('手机号', '13900139000');
+    openCascader();
+    pickRegion('广东省');
+    pickRegion('深圳市');
+    expect(menus()).toBe(3);
+    pickRegion('南山区');
+    type('详细地址', '深南大道100号');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+
+    await waitFor(() => expect(calls.some((c) => c.path === AddressPaths.receiverSave)).toBe(true));
+    expect(calls.find((c) => c.path === AddressPaths.receiverSave)?.body).toEqual({
+      name: '赵六',
+      phone: '13900139000',
+      country: 'CN',
+      province: '广东省',
+      city: '深圳市',
+      district: '南山区',
+      detail: '深南大道100号',
+      postCode: '518000',
+      company: '',
+      idCardNo: '',
+      // The first address of a book becomes the default.
+      defaultFlag: true,
+    });
+    expect(await screen.findByText('赵六')).toBeTruthy();
+    expect(screen.getByText('默认')).toBeTruthy();
+    // The region tree is a static file fetched once.
+    expect(calls.filter((c) => c.path === AddressPaths.regionTree)).toHaveLength(1);
+  });
+
+  it('edits an address in place, keeping its region', async () => {
+    const { handlers } = receiverBook([address({ id: 1, defaultFlag: true })]);
+    const { calls } = mockApi({ ...shellHandlers, [MemberPaths.current]: ok(demoMember), ...handlers });
+    startSession('tok-1');
+    renderApp('/member/receiver');
+    fireEvent.click(await screen.findByRole('button', { name: '编辑' }, SLOW));
+    expect(await screen.findByText('编辑收件人地址')).toBeTruthy();
+    expect((screen.getByLabelText('收件人姓名') as HTMLInputElement).value).toBe('张三');
+    expect(screen.getByText('广东省 / 深圳市 / 南山区')).toBeTruthy();
+    type('详细地址', '科技园路8号');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(screen.queryByText('科技园路8号')).toBeTruthy());
+    expect(calls.find((c) => c.path === AddressPaths.receiverSave)?.body).toMatchObject({
+      id: 1,
+      detail: '科技园路8号',
+      province: '广东省',
+      city: '深圳市',
+      district: '南山区',
+      defaultFlag: true,
+    });
+    expect(toasts()).toContain('地址已保存');
+  });
+
+  it('lets a saved postcode follow a new region, but keeps one the shopper typed', async () => {
+    const { handlers } = receiverBook([address({ id: 1, defaultFlag: true })]);
+    mockApi({ ...shellHandlers, [MemberPaths.current]: ok(demoMember), ...handlers });
+    startSession('tok-1');
+    renderApp('/member/receiver');
+    fireEvent.click(await screen.findByRole('button', { name: '编辑' }, SLOW));
+    await screen.findByText('编辑收件人地址');
+    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+    const postCode = () => (screen.getByLabelText('邮编') as HTMLInputElement).value;
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '国家' }));
+    fireEvent.click(await screen.findByTitle('澳大利亚'));
+    await waitFor(() => expect(postCode()).toBe(''));
+    expect(await screen.findByText('请选择州 / 城市')).toBeTruthy();
+    openCascader();
+    pickRegion('新南威尔士州');
+    pickRegion('悉尼');
+    await waitFor(() => expect(postCode()).toBe('2000'));
+
+    type('邮编', '2010');
+    openCascader();
+    pickRegion('新南威尔士州');
+    pickRegion('悉尼');
+    expect(postCode()).toBe('2010');
+  });
+
+  it('offers Australia two levels only (state, city)', async () => {
+    const { handlers } = receiverBook([]);
+    mockApi({ ...shellHandlers, [MemberPaths.current]: ok(demoMember), ...handlers });
+    startSession('tok-1');
+    renderApp('/member/receiver');
+    fireEvent.click(await screen.findByRole('button', { name: '新增收件人地址' }, SLOW));
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '国家' }));
+    fireEvent.click(await screen.findByTitle('澳大利亚'));
+    // The picker follows the country: Australia's states and cities.
+    expect(await screen.findByText('请选择州 / 城市')).toBeTruthy();
+    openCascader();
+    pickRegion('新南威尔士州');
+    expect(menus()).toBe(2);
+    expect(document.querySelector('[title="悉尼"] .ant-cascader-menu-item-expand-icon')).toBeNull();
+    pickRegion('悉尼');
+    expect(screen.queryByTitle('中央商务区')).toBeNull();
+    await waitFor(() => expect((screen.getByLabelText('邮编') as HTMLInputElement).value).toBe('2000'));
+  });
+
+  it('fills the form from a pasted address (智能识别)', async () => {
+    const { handlers } = receiverBook([address({ id: 1, defaultFlag: true })]);
+    const { calls } = mockApi({
+      ...shellHandlers,
+      [MemberPaths.current]: ok(demoMember),
+      ...handlers,
+      [AddressPaths.receiverIntelligent]: ok({
+        name: '孙七',
+        phone: '13700137000',
+        province: '新南威尔士州',
+        city: '悉尼',
+        district: '',
+        detail: '1 George St',
+        postCode: '',
+      }),
+    });
+    startSession('tok-1');
+    renderApp('/member/receiver');
+    fireEvent.click(await screen.findByRole('button', { name: '新增收件人地址' }, SLOW));
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+
+    type('智能识别地址文本', '孙七 13700137000 悉尼 1 George St');
+    fireEvent.click(screen.getByRole('button', { name: '智能识别' }));
+    await waitFor(() => expect((screen.getByLabelText('收件人姓名') as HTMLInputElement).value).toBe('孙七'));
+    expect(calls.find((c) => c.path === AddressPaths.receiverIntelligent)?.body).toEqual({
+      text: '孙七 13700137000 悉尼 1 George St',
+    });
+    expect((screen.getByLabelText('手机号') as HTMLInputElement).value).toBe('13700137000');
+    expect((screen.getByLabelText('详细地址') as HTMLTextAreaElement).value).toBe('1 George St');
+    expect((screen.getByLabelText('邮编') as HTMLInputElement).value).toBe('2000');
+
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.some((c) => c.path === AddressPaths.receiverSave)).toBe(true));
+    expect(calls.find((c) => c.path === AddressPaths.receiverSave)?.body).toMatchObject({
+      name: '孙七',
+      country: 'AU',
+      province: '新南威尔士州',
+      city: '悉尼',
+      district: '',
+      postCode: '2000',
+      defaultFlag: false,
+    });
+  });
+});
+
+describe('sender address book', () => {
+  it('is fetched only for a member, and dropped on logout (spec §4 Logout)', async () => {
+    // The page needs login, so logging out shows the login panel instead of reloading (spec §4 'Logout').
+    window.history.replaceState(null, '', '/member/sender');
+    const { calls } = mockApi({
+      ...shellHandlers,
+      [MemberPaths.current]: ok(demoMember),
+      [MemberPaths.logout]: ok(null),
+      [AddressPaths.senderList]: ok([address({ id: 5, name: '发货仓库', defaultFlag: true })]),
+    });
+    const visitor = renderApp('/member/sender');
+    expect(await screen.findByRole('heading', { name: '请先登录' }, SLOW)).toBeTruthy();
+    expect(calls.some((c) => c.path === AddressPaths.senderList)).toBe(false);
+    visitor.unmount();
+
+    startSession('tok-1');
+    const { queryClient } = renderApp('/member/sender');
+    expect(await screen.findByText('发货仓库', {}, SLOW)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '新增发件人地址' })).toBeTruthy();
+    expect(queryClient.getQueryData(addressKeys.list('sender'))).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: /演示会员/ }));
+    fireEvent.click(screen.getByRole('menuitem', { name: '退出登录' }));
+    expect(await screen.findByRole('heading', { name: '请先登录' })).toBeTruthy();
+    await act(async () => {});
+    expect(queryClient.getQueryData(addressKeys.list('sender'))).toBeUndefined();
+  });
+});

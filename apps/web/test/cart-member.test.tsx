@@ -1,0 +1,239 @@
+import {
+  CartPaths,
+  cartAudTipText,
+  cartTotals,
+  MemberPaths,
+  type ServerCartLine,
+  toMinor,
+} from '@shop/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createAppQueryClient } from '@/app/query-client';
+import { loadCartList } from '@/features/cart/api/get-cart-list';
+import { toastStore } from '@/lib/notify';
+import { startSession } from '@/lib/session';
+import { cartList, rateHandler, serverLine, storedGuestCart, storeGuestCart } from './cart-fixtures';
+import { detail, detailSku, shellHandlers } from './catalogue-fixtures';
+import { demoMember, fail, mockApi, ok, renderApp } from './utils';
+
+const DETAIL = '/api/goodsService/goodsdetail/detail/';
+const SLOW = { timeout: 15_000 };
+const toasts = () => toastStore.getState().toasts.map((t) => t.text);
+const member = { ...shellHandlers, [MemberPaths.current]: ok(demoMember) };
+
+describe('member add to cart (spec §7 addItem/)', () => {
+  it('sends the SKU, quantity and website id, shows the server message and reloads the cart', async () => {
+    let lines: ServerCartLine[] = [];
+    const { calls } = mockApi({
+      ...member,
+      [DETAIL]: ok(detail({ skus: [detailSku({ id: 72, goodsId: 7 })] })),
+      [CartPaths.list]: () => ok(cartList(lines)),
+      [CartPaths.addItem]: () => {
+        lines = [serverLine({ id: 1, skuId: 72, qty: 2 })];
+        return ok({ ids: [1] }, '已加入购物车');
+      },
+    });
+    startSession('tok-1');
+    renderApp('/product/7');
+    const add = await screen.findByRole('button', { name: '加入购物车' }, SLOW);
+    fireEvent.change(screen.getByRole('spinbutton', { name: '购买数量' }), { target: { value: '2' } });
+    fireEvent.click(add);
+
+    await waitFor(() => expect(toasts()).toContain('已加入购物车'));
+    expect(calls.find((c) => c.path === CartPaths.addItem)?.body).toEqual({
+      skuId: 72,
+      qty: 2,
+      websiteId: 1,
+    });
+    await waitFor(() => expect(screen.getByTestId('cart-badge').textContent).toContain('1'));
+    // The member's goods are on the server, not in the local cart.
+    expect(storedGuestCart()).toBeNull();
+  });
+
+  it('shows the server refusal (over stock) as a toast', async () => {
+    mockApi({
+      ...member,
+      [DETAIL]: ok(detail({ skus: [detailSku({ id: 72, goodsId: 7 })] })),
+      [CartPaths.list]: ok(cartList([])),
+      [CartPaths.addItem]: fail(-1, '库存不足，最多可购买 1 件'),
+    });
+    startSession('tok-1');
+    renderApp('/product/7');
+    fireEvent.click(await screen.findByRole('button', { name: '加入购物车' }, SLOW));
+    await waitFor(() => expect(toasts()).toContain('库存不足，最多可购买 1 件'));
+  });
+});
+
+describe('member cart page (spec §5 totals from the server)', () => {
+  const scarf = serverLine({
+    id: 1,
+    skuId: 72,
+    name: '羊毛围巾',
+    skuName: '红色围巾',
+    qty: 2,
+    audPrice: 10,
+    cnyPrice: 50,
+  });
+  const tea = serverLine({
+    id: 2,
+    skuId: 301,
+    goodsId: 30,
+    name: '有机绿茶',
+    skuName: '绿茶 100g',
+    location: 2,
+    audPrice: null,
+    cnyPrice: 30,
+    status: 1,
+    stock: 3,
+  });
+  const glove = serverLine({
+    id: 3,
+    skuId: 74,
+    name: '羊毛手套',
+    skuName: '手套 M',
+    audPrice: 15,
+    selected: false,
+  });
+
+  /** The server's answer for these lines, as the API computes it. */
+  function serverCart(lines: ServerCartLine[]) {
+    const minor = lines.map((l) => ({
+      ...l,
+      audPrice: l.audPrice == null ? null : toMinor(l.audPrice),
+      cnyPrice: l.cnyPrice == null ? null : toMinor(l.cnyPrice),
+    }));
+    const t = cartTotals(minor);
+    const major = (m: number) => (m / 100).toFixed(2);
+    return cartList(
+      lines,
+      { audPrice: major(t.aud), cnyPrice: major(t.cny), allCnyPrice: major(t.cny + Math.round(t.aud * 4.7)) },
+      cartAudTipText(t.cnyOnlySkuNames),
+    );
+  }
+
+  it('shows the server totals, which agree with the domain rule, and the AUD warning', async () => {
+    const { calls } = mockApi({ ...member, [CartPaths.list]: ok(serverCart([scarf, tea, glove])) });
+    startSession('tok-1');
+    renderApp('/cart');
+
+    expect(await screen.findByRole('heading', { name: '中国仓' }, SLOW)).toBeTruthy();
+    expect(screen.getByTestId('cart-total').textContent).toBe('$20.00 + ¥30.00');
+    expect(screen.getByTestId('cart-all-cny').textContent).toBe('折合人民币 ¥124.00');
+    expect(screen.getByRole('alert').textContent).toBe('以下商品不支持澳币支付，请重新选择：绿茶 100g');
+    // The header badge and the page share one fetch (spec §4: no second list within 5000 ms).
+    expect(calls.filter((c) => c.path === CartPaths.list)).toHaveLength(1);
+    expect(calls.some((c) => c.path === CartPaths.ratePrice)).toBe(false);
+  });
+
+  it('reads the same for a visitor holding the same lines (domain rule) as for the member (server totals)', async () => {
+    const lines = [scarf, tea, glove];
+    mockApi({ ...member, ...rateHandler, [CartPaths.list]: ok(serverCart(lines)) });
+    const shown = () => [
+      screen.getByTestId('cart-total').textContent,
+      screen.getByTestId('cart-all-cny').textContent,
+      screen.getByRole('alert').textContent,
+    ];
+
+    storeGuestCart({
+      data: lines.map((l) => ({
+        ...l,
+        audPrice: l.audPrice == null ? null : toMinor(l.audPrice),
+        cnyPrice: l.cnyPrice == null ? null : toMinor(l.cnyPrice),
+        fromLocal: true,
+      })),
+      deleteList: [],
+    });
+    const guest = renderApp('/cart');
+    await screen.findByTestId('cart-all-cny', {}, SLOW);
+    const asGuest = shown();
+    guest.unmount();
+
+    storeGuestCart({ data: [], deleteList: [] });
+    startSession('tok-1');
+    renderApp('/cart');
+    await screen.findByTestId('cart-all-cny', {}, SLOW);
+    expect(shown()).toEqual(asGuest);
+    expect(asGuest[0]).toBe('$20.00 + ¥30.00');
+  });
+
+  it('selects all with one batch update, changes quantities within stock and removes lines', async () => {
+    let lines = [scarf, tea, glove];
+    const { calls } = mockApi({
+      ...member,
+      [CartPaths.list]: () => ok(serverCart(lines)),
+      [CartPaths.batchUpdateItems]: (body) => {
+        const patches = body as { id: number; qty: number; selected: boolean }[];
+        lines = lines.map((l) => ({ ...l, ...patches.find((p) => p.id === l.id) }));
+        return ok({ ids: patches.map((p) => p.id) });
+      },
+      [CartPaths.updateItem]: (body) => {
+        const patch = body as { id: number; qty?: number };
+        lines = lines.map((l) => (l.id === patch.id ? { ...l, ...patch } : l));
+        return ok({ ids: [patch.id] });
+      },
+      [CartPaths.removeItem]: (body) => {
+        lines = lines.filter((l) => l.id !== (body as { id: number }).id);
+        return ok({ ids: [] });
+      },
+    });
+    startSession('tok-1');
+    renderApp('/cart');
+
+    fireEvent.click(await screen.findByRole('checkbox', { name: '全选' }, SLOW));
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$35.00 + ¥30.00'));
+    expect(calls.find((c) => c.path === CartPaths.batchUpdateItems)?.body).toEqual([
+      { id: 3, qty: 1, selected: true },
+    ]);
+
+    // Tea is ByStock with 3 left: asking for 5 is refused and lowered to 3.
+    const teaQty = screen.getByRole('group', { name: '【中国仓】有机绿茶 绿茶 100g 数量' });
+    const input = within(teaQty).getByRole('textbox', { name: '数量' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '5' } });
+    fireEvent.blur(input);
+    expect(toasts()).toContain('库存不足，最多可购买 3 件');
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === CartPaths.updateItem)?.body).toEqual({ id: 2, qty: 3 }),
+    );
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$35.00 + ¥90.00'));
+
+    fireEvent.click(screen.getByRole('button', { name: '删除 【澳大利亚仓】羊毛手套 手套 M' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: '删除 【澳大利亚仓】羊毛手套 手套 M' })).toBeNull(),
+    );
+    expect(calls.find((c) => c.path === CartPaths.removeItem)?.body).toEqual({ id: 3 });
+  });
+
+  it('goes to checkout when logged in', async () => {
+    mockApi({ ...member, [CartPaths.list]: ok(serverCart([scarf])) });
+    startSession('tok-1');
+    const { router } = renderApp('/cart');
+    fireEvent.click(await screen.findByRole('button', { name: '去结算' }, SLOW));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+  });
+});
+
+describe('cart list throttle (spec §4, §9: 5000 ms)', () => {
+  it('skips a fetch within 5000 ms unless a refresh is demanded', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z'), shouldAdvanceTime: true });
+    const { calls } = mockApi({ [CartPaths.list]: ok(cartList([serverLine({ id: 1, skuId: 72 })])) });
+    startSession('tok-1');
+    const queryClient = createAppQueryClient({ retry: false });
+    const listCalls = () => calls.filter((c) => c.path === CartPaths.list).length;
+
+    await loadCartList(queryClient);
+    expect(listCalls()).toBe(1);
+    expect(calls[0]?.body).toEqual({ websiteId: 1 });
+
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    await loadCartList(queryClient);
+    expect(listCalls()).toBe(1);
+
+    await loadCartList(queryClient, { refresh: true });
+    expect(listCalls()).toBe(2);
+
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await loadCartList(queryClient);
+    expect(listCalls()).toBe(3);
+  });
+});
