@@ -1,3 +1,4 @@
+export * from './api-paths';
 export * from './brand-groups';
 export * from './cart/guest-cart';
 export * from './cart/pay-currency';

@@ -77,14 +77,3 @@ export const addressDeleteRequestSchema = z.strictObject({ id });
 export function chosenAddress<A extends { defaultFlag: boolean }>(book: readonly A[]): A | null {
   return book.find((a) => a.defaultFlag) ?? book[0] ?? null;
 }
-
-export const AddressPaths = {
-  senderList: '/api/logisticsService/addressSender/list/',
-  senderDelete: '/api/logisticsService/addressSender/delete/',
-  senderSave: '/api/logisticsService/addressSender/saveOrUpdate/',
-  receiverList: '/api/logisticsService/addressReceiver/list/',
-  receiverDelete: '/api/logisticsService/addressReceiver/delete/',
-  receiverSave: '/api/logisticsService/addressReceiver/saveOrUpdate/',
-  receiverIntelligent: '/api/logisticsService/addressReceiver/intelligent/',
-  regionTree: '/res/static/address.json',
-} as const;

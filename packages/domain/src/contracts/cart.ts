@@ -91,14 +91,3 @@ export const ratePriceResponseSchema = z.object({
   rate: z.string(),
   updatedAt: z.string(),
 });
-
-export const CartPaths = {
-  list: '/api/salesService/cart/list/',
-  addItem: '/api/salesService/cart/addItem/',
-  updateItem: '/api/salesService/cart/updateItem/',
-  removeItem: '/api/salesService/cart/removeItem/',
-  batchAddItems: '/api/salesService/cart/batchAddItems/',
-  batchUpdateItems: '/api/salesService/cart/batchUpdateItems/',
-  batchRemoveItems: '/api/salesService/cart/batchRemoveItems/',
-  ratePrice: '/api/paymentService/paymentfororder/ratePrice/',
-} as const;

@@ -351,22 +351,6 @@ export const articleCategorySchema = z.object({
 });
 export const articleCategoryListResponseSchema = z.array(articleCategorySchema);
 
-/** Paths of the catalogue and content calls (spec §7). */
-export const CataloguePaths = {
-  goodsList: '/api/goodsService/goods/list/',
-  goodsDetail: '/api/goodsService/goodsdetail/detail/',
-  brandByCatalog: '/api/goodsService/goodsbrand/brandByCatalog/',
-  brandList: '/api/goodsService/goodsbrand/list/',
-  brandDetail: '/api/goodsService/goodsbrand/detail/',
-  exportGoodsPrice: '/api/goodsService/goods/exportGoodsPrice/',
-  exportGoodsSkuData: '/api/goodsService/goods/exportGoodsSkuData/',
-  catalogList: '/api/goodsService/goodscatalog/list/',
-  /** GET, followed by the template name. */
-  template: '/api/salesService/template/',
-  articleGet: '/api/salesService/article/get/',
-  articleCategoryList: '/api/salesService/articlecategory/categoryList/',
-} as const;
-
 /**
  * The text a product's keyword search runs on (trigram-indexed): its Chinese and Latin names, its brand's
  * names and its category names, lower-cased. Written with the product, so every writer builds it the same way.

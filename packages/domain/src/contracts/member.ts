@@ -86,14 +86,3 @@ export const updatePasswordRequestSchema = z
     path: ['newPassword'],
   });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
-
-/** Paths of the member calls, relative to the site root (spec §7). */
-export const MemberPaths = {
-  captcha: '/api/memberService/member/captcha/',
-  register: '/api/memberService/member/register/',
-  login: '/api/memberService/member/login/',
-  logout: '/api/memberService/member/logout/',
-  current: '/api/memberService/member/current/',
-  update: '/api/memberService/member/update/',
-  updatePwd: '/api/memberService/member/updatePwd/',
-} as const;

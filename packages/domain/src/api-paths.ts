@@ -1,0 +1,53 @@
+/**
+ * Paths of every API call (spec §7), kept apart from the zod contracts: the storefront's first download needs
+ * the paths but not the schemas, and this module has no dependency at all.
+ */
+
+/** Paths of the member calls, relative to the site root (spec §7). */
+export const MemberPaths = {
+  captcha: '/api/memberService/member/captcha/',
+  register: '/api/memberService/member/register/',
+  login: '/api/memberService/member/login/',
+  logout: '/api/memberService/member/logout/',
+  current: '/api/memberService/member/current/',
+  update: '/api/memberService/member/update/',
+  updatePwd: '/api/memberService/member/updatePwd/',
+} as const;
+
+/** Paths of the catalogue and content calls (spec §7). */
+export const CataloguePaths = {
+  goodsList: '/api/goodsService/goods/list/',
+  goodsDetail: '/api/goodsService/goodsdetail/detail/',
+  brandByCatalog: '/api/goodsService/goodsbrand/brandByCatalog/',
+  brandList: '/api/goodsService/goodsbrand/list/',
+  brandDetail: '/api/goodsService/goodsbrand/detail/',
+  exportGoodsPrice: '/api/goodsService/goods/exportGoodsPrice/',
+  exportGoodsSkuData: '/api/goodsService/goods/exportGoodsSkuData/',
+  catalogList: '/api/goodsService/goodscatalog/list/',
+  /** GET, followed by the template name. */
+  template: '/api/salesService/template/',
+  articleGet: '/api/salesService/article/get/',
+  articleCategoryList: '/api/salesService/articlecategory/categoryList/',
+} as const;
+
+export const CartPaths = {
+  list: '/api/salesService/cart/list/',
+  addItem: '/api/salesService/cart/addItem/',
+  updateItem: '/api/salesService/cart/updateItem/',
+  removeItem: '/api/salesService/cart/removeItem/',
+  batchAddItems: '/api/salesService/cart/batchAddItems/',
+  batchUpdateItems: '/api/salesService/cart/batchUpdateItems/',
+  batchRemoveItems: '/api/salesService/cart/batchRemoveItems/',
+  ratePrice: '/api/paymentService/paymentfororder/ratePrice/',
+} as const;
+
+export const AddressPaths = {
+  senderList: '/api/logisticsService/addressSender/list/',
+  senderDelete: '/api/logisticsService/addressSender/delete/',
+  senderSave: '/api/logisticsService/addressSender/saveOrUpdate/',
+  receiverList: '/api/logisticsService/addressReceiver/list/',
+  receiverDelete: '/api/logisticsService/addressReceiver/delete/',
+  receiverSave: '/api/logisticsService/addressReceiver/saveOrUpdate/',
+  receiverIntelligent: '/api/logisticsService/addressReceiver/intelligent/',
+  regionTree: '/res/static/address.json',
+} as const;
