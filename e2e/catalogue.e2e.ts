@@ -128,10 +128,8 @@ describe('catalogue journey', () => {
 
   it('lets a member export the AUD price list and the file opens as a workbook', async () => {
     const token = await loginToken(baseURL);
-    await s.page.evaluate((t) => {
-      localStorage.setItem('user-token', t);
-      document.cookie = `user-token=${t}; path=/; max-age=${30 * 86400}`;
-    }, token);
+    await s.page.evaluate((t) => localStorage.setItem('user-token', t), token);
+    await s.context.addCookies([{ name: 'user-token', value: token, url: baseURL }]);
     await s.page.goto('/products?location=1');
     await s.page.getByLabel('导出币种').getByText('AUD').click();
     const downloading = s.page.waitForEvent('download');
