@@ -11,6 +11,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
+  // biome-ignore lint/suspicious/noConsole: this script's output is the summary.
   console.log(
     `${file.replace(/\.json$/, '')}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`,
   );
