@@ -51,3 +51,25 @@ export const AddressPaths = {
   receiverIntelligent: '/api/logisticsService/addressReceiver/intelligent/',
   regionTree: '/res/static/address.json',
 } as const;
+
+/** Checkout and promotion calls; giftDetail and giftCheck are the two calls spec §7 leaves unnamed. */
+export const CheckoutPaths = {
+  summary: '/api/salesService/cart/summary/',
+  promotionsList: '/api/salesService/salespromotions/promotionsList/',
+  giftDetail: '/api/salesService/salespromotions/giftDetail/',
+  giftCheck: '/api/salesService/salespromotions/giftCheck/',
+  repurchase: '/api/salesService/cart/repurchase/',
+} as const;
+
+/** Order calls (spec §7 'Orders and tickets'). */
+export const OrderPaths = {
+  list: '/api/orderService/ordermain/orderList/',
+  oldList: '/api/orderService/ordermain/oldOrderList/',
+  detail: '/api/orderService/ordermain/detail/',
+  create: '/api/orderService/ordermain/createdOrder/',
+  finish: '/api/orderService/ordermain/finishOrder/',
+  attachments: '/api/orderService/ordermain/getAttach/',
+  updateRemark: '/api/orderService/ordermain/updateMemberRemark/',
+  cancel: '/api/orderService/ordermain/cancel/',
+  logistics: '/api/logisticsService/courierinfo/getByLogisticCode/',
+} as const;

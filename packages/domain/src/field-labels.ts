@@ -40,6 +40,20 @@ export const FIELD_LABELS: Record<string, string> = {
   postCode: '邮编',
   idCardNo: '身份证号',
   defaultFlag: '默认地址',
+  locationCode: '配送地区',
+  packs: '包裹',
+  gifts: '赠品',
+  courierId: '快递',
+  promotionId: '促销活动',
+  goodsId: '商品编号',
+  requestId: '请求编号',
+  isPickup: '自提',
+  receiverId: '收货地址',
+  senderId: '寄件地址',
+  memberRemark: '订单备注',
+  logisticCode: '物流单号',
+  orderId: '订单编号',
+  status: '订单状态',
 };
 
 /** The label of a field path such as ['items', 0, 'qty'], falling back to the raw path. */

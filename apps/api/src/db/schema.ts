@@ -83,3 +83,4 @@ export const captchas = pgTable(
 );
 export * from './catalogue-schema';
 export * from './sales-schema';
+export * from './order-schema';

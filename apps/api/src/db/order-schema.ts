@@ -1,0 +1,255 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  json,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { goods, skus, warehouses } from './catalogue-schema';
+import { members } from './schema';
+
+/**
+ * Couriers, promotions and orders (spec §3 'Checkout info', 'Order'; §4 'Order status', 'Promotion methods';
+ * DESIGN.md 'Stock and orders'). Amounts are integer minor units of the order's currency.
+ */
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Couriers; only public ones are offered to shoppers (spec §3 'Pack': couriers with isPublic true). */
+export const couriers = pgTable('couriers', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique('couriers_code_key'),
+  name: varchar('name', { length: 60 }).notNull(),
+  isPublic: boolean('is_public').notNull().default(true),
+  active: boolean('active').notNull().default(true),
+  /** Shown to the shopper, e.g. '5-8个工作日'. */
+  estimatedDays: varchar('estimated_days', { length: 40 }).notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  createdAt,
+});
+
+/**
+ * A courier's fee rule from one warehouse in one currency: the first weight block, then each started extra
+ * block (domain checkout/shipping.ts). A courier serves a warehouse when it has a rule for it.
+ */
+export const courierRules = pgTable(
+  'courier_rules',
+  {
+    id: serial('id').primaryKey(),
+    courierId: integer('courier_id')
+      .notNull()
+      .references(() => couriers.id, { onDelete: 'cascade' }),
+    location: integer('location')
+      .notNull()
+      .references(() => warehouses.id),
+    currency: char('currency', { length: 3 }).notNull(),
+    firstWeight: integer('first_weight').notNull(),
+    firstFee: bigint('first_fee', { mode: 'number' }).notNull(),
+    extraWeight: integer('extra_weight').notNull(),
+    extraFee: bigint('extra_fee', { mode: 'number' }).notNull(),
+    maxWeight: integer('max_weight'),
+  },
+  (t) => [
+    uniqueIndex('courier_rules_courier_location_currency_key').on(t.courierId, t.location, t.currency),
+    check('courier_rules_currency', sql`${t.currency} in ('AUD', 'CNY')`),
+    check('courier_rules_weights', sql`${t.firstWeight} > 0 and ${t.extraWeight} > 0`),
+    check('courier_rules_fees', sql`${t.firstFee} >= 0 and ${t.extraFee} >= 0`),
+  ],
+);
+
+/**
+ * Promotions (spec §4 'Promotion methods'): method 0 AmountOfReduction, 1 Discount, 2 OnTheHouse (a gift the
+ * shopper picks a SKU of), 3 BuyDiscountAgain, 4 AndBuyDiscount. Empty `skuIds` means every SKU.
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    method: smallint('method').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    threshold: bigint('threshold', { mode: 'number' }).notNull().default(0),
+    reduce: bigint('reduce', { mode: 'number' }).notNull().default(0),
+    discountPercent: integer('discount_percent'),
+    skuIds: integer('sku_ids').array().notNull().default(sql`'{}'::integer[]`),
+    pairSkuIds: integer('pair_sku_ids').array().notNull().default(sql`'{}'::integer[]`),
+    giftGoodsId: integer('gift_goods_id').references(() => goods.id),
+    active: boolean('active').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt,
+  },
+  (t) => [
+    check('promotions_method', sql`${t.method} between 0 and 4`),
+    check('promotions_currency', sql`${t.currency} in ('AUD', 'CNY')`),
+    check('promotions_discount', sql`${t.discountPercent} is null or ${t.discountPercent} between 1 and 99`),
+  ],
+);
+
+/**
+ * Orders. `requestId` is the client's key for one checkout attempt: a repeated submission (double click,
+ * retry) finds the order already made instead of creating a second one. Addresses are snapshots.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    requestId: varchar('request_id', { length: 64 }).notNull(),
+    status: smallint('status').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    isPickup: boolean('is_pickup').notNull().default(false),
+    locationCode: varchar('location_code', { length: 20 }).notNull(),
+    goodsAmount: bigint('goods_amount', { mode: 'number' }).notNull(),
+    shippingAmount: bigint('shipping_amount', { mode: 'number' }).notNull(),
+    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
+    promotionsAmount: bigint('promotions_amount', { mode: 'number' }).notNull(),
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+    /** CNY per AUD used when AUD prices were converted (null when nothing was converted). */
+    rate: numeric('rate', { precision: 12, scale: 4 }),
+    receiver: jsonb('receiver').$type<Record<string, unknown> | null>(),
+    sender: jsonb('sender').$type<Record<string, unknown> | null>(),
+    memberRemark: varchar('member_remark', { length: 500 }).notNull().default(''),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_key').on(t.orderNo),
+    uniqueIndex('orders_member_request_key').on(t.memberId, t.requestId),
+    index('orders_member_status_idx').on(t.memberId, t.status, t.createdAt),
+    check('orders_currency', sql`${t.currency} in ('AUD', 'CNY')`),
+    check('orders_amounts', sql`${t.totalAmount} >= 0 and ${t.goodsAmount} >= 0`),
+  ],
+);
+
+/** An order's packs (spec §3 'Order': orderBeans, each with status, location and items). */
+export const orderBeans = pgTable(
+  'order_beans',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    packIndex: smallint('pack_index').notNull(),
+    location: integer('location')
+      .notNull()
+      .references(() => warehouses.id),
+    status: smallint('status').notNull(),
+    courierId: integer('courier_id').references(() => couriers.id),
+    courierName: varchar('courier_name', { length: 60 }).notNull().default(''),
+    logisticCode: varchar('logistic_code', { length: 60 }).notNull().default(''),
+    shippingAmount: bigint('shipping_amount', { mode: 'number' }).notNull().default(0),
+    weight: integer('weight').notNull().default(0),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    updatedAt,
+  },
+  (t) => [
+    uniqueIndex('order_beans_order_pack_key').on(t.orderId, t.packIndex),
+    index('order_beans_logistic_code_idx').on(t.logisticCode),
+  ],
+);
+
+/**
+ * Ordered goods, priced when the order was made. `reservedQty` is the stock actually taken (ByBook goods may
+ * be ordered beyond stock as a pre-order), so a cancellation gives back exactly that.
+ */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    beanId: integer('bean_id')
+      .notNull()
+      .references(() => orderBeans.id, { onDelete: 'cascade' }),
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => skus.id),
+    goodsId: integer('goods_id').notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    skuName: varchar('sku_name', { length: 200 }).notNull().default(''),
+    property: json('property').$type<Record<string, string>>().notNull().default({}),
+    image: varchar('image', { length: 255 }).notNull().default(''),
+    qty: integer('qty').notNull(),
+    reservedQty: integer('reserved_qty').notNull().default(0),
+    /** Unit price in the order's currency. */
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    weight: integer('weight').notNull().default(0),
+    isGift: boolean('is_gift').notNull().default(false),
+    promotionId: integer('promotion_id').references(() => promotions.id),
+  },
+  (t) => [
+    index('order_items_order_id_idx').on(t.orderId),
+    check('order_items_qty', sql`${t.qty} > 0 and ${t.reservedQty} between 0 and ${t.qty}`),
+  ],
+);
+
+/** Package photos and other files the warehouse attaches to an order (spec §7 getAttach/). */
+export const orderAttachments = pgTable(
+  'order_attachments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    beanId: integer('bean_id').references(() => orderBeans.id, { onDelete: 'cascade' }),
+    path: varchar('path', { length: 255 }).notNull(),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    createdAt,
+  },
+  (t) => [index('order_attachments_order_id_idx').on(t.orderId)],
+);
+
+/** Tracking events of a parcel by logistic code (spec §7 courierinfo/getByLogisticCode/). */
+export const logisticsEvents = pgTable(
+  'logistics_events',
+  {
+    id: serial('id').primaryKey(),
+    logisticCode: varchar('logistic_code', { length: 60 }).notNull(),
+    eventTime: timestamp('event_time', { withTimezone: true }).notNull(),
+    location: varchar('location', { length: 100 }).notNull().default(''),
+    description: text('description').notNull(),
+    createdAt,
+  },
+  (t) => [index('logistics_events_code_time_idx').on(t.logisticCode, t.eventTime)],
+);
+
+/** Orders of the previous system, imported by the operator (spec §4 'Old-order status'). */
+export const oldOrders = pgTable(
+  'old_orders',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    orderNo: varchar('order_no', { length: 40 }).notNull().unique('old_orders_order_no_key'),
+    status: smallint('status').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+    receiverName: varchar('receiver_name', { length: 50 }).notNull().default(''),
+    items: jsonb('items').$type<{ name: string; skuName: string; qty: number; price: number }[]>().notNull(),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('old_orders_member_idx').on(t.memberId, t.orderedAt)],
+);

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import '../zod-locale';
+import { skuSchema } from './catalogue';
+
+/**
+ * Checkout: the summary of the member's selected cart lines (spec §7 cart/summary/, §3 'Checkout info', §4
+ * 'Checkout summary loading') and the promotion calls. Every amount of a summary is in its `currency` (the
+ * `cr` of spec §3), in major units: AUD lines are converted at the stored rate when paying in CNY; lines
+ * without an AUD price make an AUD summary not valid (spec §5).
+ */
+
+const id = z.number({ error: '编号须为数字' }).int('编号须为整数').positive('编号须为正整数');
+
+export const checkoutPackRequestSchema = z.strictObject({
+  /** Client-generated random number (spec §3 'Pack'); echoed back. */
+  packId: z.number().optional(),
+  index: z.number().int().min(0),
+  courierId: id.nullable().optional(),
+});
+
+export const giftChoiceSchema = z.strictObject({ promotionId: id, skuId: id });
+
+export const checkoutSummaryRequestSchema = z.strictObject({
+  websiteId: id.optional(),
+  /** 'Pickup', the receiver's postCode, or the default 'CN11010200' (spec §7). */
+  locationCode: z.string({ error: '请提供配送地区' }).trim().min(1, '请提供配送地区').max(20),
+  currency: z.enum(['AUD', 'CNY'], { error: '币种须为 AUD 或 CNY' }),
+  packs: z.array(checkoutPackRequestSchema).max(20).default([]),
+  gifts: z.array(giftChoiceSchema).max(20).default([]),
+});
+export type CheckoutSummaryRequest = z.input<typeof checkoutSummaryRequestSchema>;
+
+export const checkoutItemSchema = z.object({
+  cartId: z.number().int(),
+  skuId: z.number().int(),
+  goodsId: z.number().int(),
+  name: z.string(),
+  skuName: z.string(),
+  property: z.record(z.string(), z.string()),
+  image: z.string(),
+  qty: z.number().int(),
+  /** Unit price in the summary's currency. */
+  price: z.number(),
+  audPrice: z.number().nullable(),
+  cnyPrice: z.number().nullable(),
+  weight: z.number().int(),
+  location: z.number().int(),
+  status: z.number().int(),
+  stock: z.number().int(),
+  /** Gift lines of OnTheHouse promotions have price 0 and their promotion id. */
+  isGift: z.boolean(),
+  promotionId: z.number().int().nullable(),
+});
+export type WireSummaryItem = z.infer<typeof checkoutItemSchema>;
+
+export const checkoutCourierSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  isPublic: z.boolean(),
+  estimatedDays: z.string(),
+  /** The fee for this pack's weight in the summary's currency; null when the courier cannot take it. */
+  fee: z.number().nullable(),
+  /** Why the courier cannot take the pack (e.g. over its maximum weight), else ''. */
+  unavailableReason: z.string(),
+});
+export type WireSummaryCourier = z.infer<typeof checkoutCourierSchema>;
+
+export const checkoutPackSchema = z.object({
+  packId: z.number().nullable(),
+  index: z.number().int(),
+  /** Warehouse id 1-9. */
+  location: z.number().int(),
+  items: z.array(checkoutItemSchema),
+  /** Grams. */
+  weight: z.number().int(),
+  couriers: z.array(checkoutCourierSchema),
+  options: z.object({ courierId: z.number().int().nullable() }),
+  shippingFee: z.number(),
+  goodsPrice: z.number(),
+});
+export type WireSummaryPack = z.infer<typeof checkoutPackSchema>;
+
+/** A promotion as checkout shows it; `promotionsMehtod` keeps the spec's spelling. */
+export const checkoutPromotionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  promotionsMehtod: z.number().int(),
+  currency: z.enum(['AUD', 'CNY']),
+  threshold: z.number(),
+  reduce: z.number(),
+  discountPercent: z.number().int().nullable(),
+  /** The gift product of an OnTheHouse promotion (the shopper picks its SKU), else null. */
+  goodsSku: z.object({ goodsId: z.number().int(), name: z.string(), image: z.string() }).nullable(),
+  /** The SKU chosen for the gift, if any. */
+  chosenSkuId: z.number().int().nullable(),
+  /** Whether the cart meets the promotion now, and the amount it takes off (0 for gifts). */
+  applies: z.boolean(),
+  amount: z.number(),
+});
+export type WireSummaryPromotion = z.infer<typeof checkoutPromotionSchema>;
+
+export const checkoutSummarySchema = z.object({
+  currency: z.enum(['AUD', 'CNY']),
+  isPickup: z.boolean(),
+  locationCode: z.string(),
+  items: z.array(checkoutItemSchema),
+  packs: z.array(checkoutPackSchema),
+  promotions: z.array(checkoutPromotionSchema),
+  goodsPrice: z.number(),
+  promotionsSum: z.number(),
+  /** Shipping of every pack. */
+  otherPrice: z.number(),
+  taxPrice: z.number(),
+  /** otherPrice + taxPrice (spec §5). */
+  allOtherPrice: z.number(),
+  totalPrice: z.number(),
+  /** CNY per AUD used for conversions, '4.7000'. */
+  rate: z.string(),
+  valid: z.boolean(),
+  /** Why the summary is not valid (shown for 4 s, spec §4), else ''. */
+  notForSaleMsg: z.string(),
+});
+export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>;
+
+/** salespromotions/promotionsList/: the products a promotion offers (its gift), with their SKUs. */
+export const promotionsListRequestSchema = z.strictObject({ id: id.optional(), goodsId: id.optional() });
+export const giftProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image: z.string(),
+  /** Grams of the product's first SKU (spec §7: a gift product detail with skus and weight). */
+  weight: z.number().int(),
+  skus: z.array(skuSchema),
+});
+export type GiftProduct = z.infer<typeof giftProductSchema>;
+export const promotionsListResponseSchema = z.object({ list: z.array(giftProductSchema) });
+
+/** The gift product detail by goods id (one of spec §7's two unnamed checkout calls). */
+export const giftDetailRequestSchema = z.strictObject({ goodsId: id });
+/** The gift check (the other unnamed call, answering a success flag): may this SKU be the promotion's gift? */
+export const giftCheckRequestSchema = giftChoiceSchema;
+export const giftCheckResponseSchema = z.object({ success: z.boolean(), message: z.string() });

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import '../zod-locale';
+import { addressSchema } from './address';
+import { giftChoiceSchema } from './checkout';
+
+/** Orders (spec §3 'Order', §4 'Order status', 'Old-order status', 'Order actions'; §7 'Orders'). Amounts in major units of the order's currency. */
+
+const id = z.number({ error: '编号须为数字' }).int('编号须为整数').positive('编号须为正整数');
+
+export const createOrderRequestSchema = z.strictObject({
+  websiteId: id.optional(),
+  /** The client's key for this checkout attempt (a UUID): resubmitting it returns the same order. */
+  requestId: z.string({ error: '缺少请求编号' }).regex(/^[A-Za-z0-9-]{8,64}$/, '请求编号格式不正确'),
+  currency: z.enum(['AUD', 'CNY'], { error: '币种须为 AUD 或 CNY' }),
+  isPickup: z.boolean().default(false),
+  /** Required unless pickup. */
+  receiverId: id.nullable().default(null),
+  senderId: id.nullable().default(null),
+  packs: z
+    .array(z.strictObject({ index: z.number().int().min(0), courierId: id.nullable() }))
+    .max(20)
+    .default([]),
+  gifts: z.array(giftChoiceSchema).max(20).default([]),
+  memberRemark: z.string().trim().max(500, '备注最多500个字符').default(''),
+});
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+export const createOrderResponseSchema = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  status: z.number().int(),
+  currency: z.enum(['AUD', 'CNY']),
+  totalPrice: z.number(),
+});
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  skuId: z.number().int(),
+  goodsId: z.number().int(),
+  name: z.string(),
+  skuName: z.string(),
+  property: z.record(z.string(), z.string()),
+  image: z.string(),
+  qty: z.number().int(),
+  price: z.number(),
+  isGift: z.boolean(),
+});
+
+export const orderBeanSchema = z.object({
+  id: z.number().int(),
+  index: z.number().int(),
+  status: z.number().int(),
+  location: z.number().int(),
+  courierName: z.string(),
+  logisticCode: z.string(),
+  shippingFee: z.number(),
+  items: z.array(orderItemSchema),
+});
+
+/** An order in the list and in the detail (the detail adds the fields of orderDetailSchema). */
+export const orderSummarySchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  /** Replaced by the first orderBean's status when they differ (spec §4). */
+  status: z.number().int(),
+  currency: z.enum(['AUD', 'CNY']),
+  isPickup: z.boolean(),
+  goodsPrice: z.number(),
+  promotionsSum: z.number(),
+  otherPrice: z.number(),
+  gst: z.number(),
+  /** otherPrice + gst (spec §3 'Order'). */
+  allOtherPrice: z.number(),
+  totalPrice: z.number(),
+  itemCount: z.number().int(),
+  items: z.array(orderItemSchema),
+  orderBeans: z.array(orderBeanSchema),
+  createdAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderListRequestSchema = z.strictObject({
+  websiteId: id.optional(),
+  pageNo: z.number().int('页码须为整数').min(1, '页码须大于0').default(1),
+  pageSize: z.number().int().min(1).max(50, '每页最多50条').default(10),
+  /** A status tab; absent = all. */
+  status: z.number().int().optional(),
+});
+export const orderListResponseSchema = z.object({
+  items: z.array(orderSummarySchema),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
+
+const addressSnapshotSchema = addressSchema.omit({ id: true, defaultFlag: true, updatedAt: true });
+export const orderDetailSchema = orderSummarySchema.extend({
+  promotionsGift: z.array(
+    z.object({ name: z.string(), property: z.record(z.string(), z.string()), qty: z.number().int() }),
+  ),
+  receiver: addressSnapshotSchema.nullable(),
+  sender: addressSnapshotSchema.nullable(),
+  memberRemark: z.string(),
+  attachments: z.array(
+    z.object({
+      id: z.number().int(),
+      beanId: z.number().int().nullable(),
+      path: z.string(),
+      note: z.string(),
+    }),
+  ),
+  paidAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderIdRequestSchema = z.strictObject({ id, websiteId: id.optional() });
+export const updateMemberRemarkRequestSchema = z.strictObject({
+  id,
+  memberRemark: z.string().trim().max(500, '备注最多500个字符'),
+});
+export const orderAttachmentsResponseSchema = orderDetailSchema.shape.attachments;
+
+export const logisticsRequestSchema = z.strictObject({
+  logisticCode: z.string().trim().min(1, '请提供物流单号').max(60),
+});
+export const logisticsResponseSchema = z.object({
+  logisticCode: z.string(),
+  courierName: z.string(),
+  events: z.array(z.object({ time: z.string(), location: z.string(), description: z.string() })),
+});
+
+export const repurchaseRequestSchema = z.strictObject({ orderId: id, websiteId: id.optional() });
+
+export const oldOrderSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  status: z.number().int(),
+  currency: z.string(),
+  totalPrice: z.number(),
+  receiverName: z.string(),
+  items: z.array(
+    z.object({ name: z.string(), skuName: z.string(), qty: z.number().int(), price: z.number() }),
+  ),
+  orderedAt: z.string(),
+});
+export const oldOrderListResponseSchema = z.object({
+  items: z.array(oldOrderSchema),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
