@@ -1,4 +1,11 @@
-import { CartPaths, type GoodsListItem, MemberPaths, SkuStatus } from '@shop/domain';
+import {
+  AddressPaths,
+  CartPaths,
+  type GoodsListItem,
+  MemberPaths,
+  OrderPaths,
+  SkuStatus,
+} from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
 import { type BrowserSession, openBrowser } from './support/browser';
@@ -19,15 +26,20 @@ function openSku(goods: GoodsListItem[], location: number, priced: 'aud' | 'cnyO
 }
 
 /**
- * The cart part of the shopper's journey: a visitor adds goods from two warehouses, logs in with a server
- * cart that already has a line, and sees the merged cart with the AUD warning.
+ * The shopper's journey from cart to order: a visitor adds goods from two warehouses, logs in with a server
+ * cart that already has a line, sees the merged cart with the AUD warning, pastes an address into the parser,
+ * checks out with two packs and a courier each, toggles pickup and sees the totals change, picks a gift SKU,
+ * places the order (a double click makes one order), finds it in /member/order, opens it and cancels it.
  */
-describe('cart journey', () => {
+describe('cart to order journey', () => {
   const baseURL = inject('baseURL');
   const username = `cart_${Date.now().toString(36)}`;
   const password = 'cart12345';
   let s: BrowserSession;
   let goods: GoodsListItem[];
+  let token = '';
+  let cnySkuId = 0;
+  let orderId = 0;
 
   beforeAll(async () => {
     s = await openBrowser(baseURL);
@@ -48,12 +60,13 @@ describe('cart journey', () => {
 
     // The member exists with one line already in the server cart.
     const captcha = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
-    const { token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
+    ({ token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
       username,
       password,
       captchaId: captcha.captchaId,
       captchaCode: TEST_CAPTCHA,
-    });
+    }));
+    cnySkuId = cn.sku.id;
     const serverSku = server.skus.find((k) => k.status === 4);
     await callApi(baseURL, CartPaths.addItem, { skuId: serverSku?.id, qty: 1 }, token);
 
@@ -85,6 +98,89 @@ describe('cart journey', () => {
 
     const cart = await callApi<{ data: { skuId: number }[] }>(baseURL, CartPaths.list, {}, token);
     expect(cart.data.map((l) => l.skuId).sort()).toEqual([au.sku.id, cn.sku.id, serverSku?.id].sort());
+  });
+
+  it('adds a receiver by pasting a whole address into the parser', async () => {
+    await s.page.goto('/member/receiver');
+    await s.page
+      .getByRole('button', { name: /新增.*地址/ })
+      .first()
+      .click();
+    const dialog = s.page.getByRole('dialog');
+    await dialog.getByLabel('智能识别地址文本').fill('王小明 13800138000 广东省深圳市南山区科技园路1号');
+    await dialog.getByRole('button', { name: '智能识别' }).click();
+    await s.page.getByText('已识别并填入').first().waitFor();
+    await s.screenshot('22-address-parsed');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await s.page.getByText('地址已保存').first().waitFor();
+    const book = await callApi<{ name: string; district: string; postCode: string; defaultFlag: boolean }[]>(
+      baseURL,
+      AddressPaths.receiverList,
+      {},
+      token,
+    );
+    expect(book).toMatchObject([
+      { name: '王小明', district: '南山区', postCode: '518000', defaultFlag: true },
+    ]);
+  });
+
+  it('checks out with a courier per pack, toggles pickup, picks a gift and places one order', async () => {
+    // Enough goods for the demo gift promotion's threshold.
+    const cart = await callApi<{ data: { id: number; skuId: number }[] }>(baseURL, CartPaths.list, {}, token);
+    const cnLine = cart.data.find((l) => l.skuId === cnySkuId);
+    await callApi(baseURL, CartPaths.updateItem, { id: cnLine?.id, qty: 5 }, token);
+
+    await s.page.goto('/cart');
+    await s.page.getByRole('button', { name: '去结算' }).click();
+    await s.page.getByRole('button', { name: '提交订单' }).waitFor();
+    const packs = s.page.getByRole('group', { name: /快递$/ });
+    await expect.poll(() => packs.count()).toBe(2);
+    for (let i = 0; i < 2; i += 1) {
+      const options = packs.nth(i).locator('input[type=radio]:not([disabled])');
+      expect(await options.count()).toBeGreaterThan(0);
+      await options.nth((await options.count()) - 1).check({ force: true });
+    }
+    const total = s.page.getByTestId('checkout-total');
+    const delivered = await total.innerText();
+    await s.page.getByText('到仓自提', { exact: true }).click();
+    await expect.poll(() => total.innerText()).not.toBe(delivered);
+    await s.screenshot('23-checkout-pickup');
+    await s.page.getByText('快递配送', { exact: true }).click();
+    await expect.poll(() => total.innerText()).toBe(delivered);
+
+    await s.page.getByRole('button', { name: '选择赠品' }).first().click();
+    const dialog = s.page.getByRole('dialog');
+    await dialog.locator('input[type=radio]:not([disabled])').first().check({ force: true });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await s.page.getByRole('button', { name: '更换赠品' }).waitFor();
+    await s.screenshot('24-checkout-gift');
+
+    await s.page.getByRole('button', { name: '提交订单' }).dblclick();
+    await s.page.waitForURL(/\/payment\?orderId=\d+/);
+    await s.page.getByRole('heading', { name: '订单已提交' }).waitFor();
+    orderId = Number(new URL(s.page.url()).searchParams.get('orderId'));
+    const list = await callApi<{ totalCount: number; items: { id: number; status: number }[] }>(
+      baseURL,
+      OrderPaths.list,
+      {},
+      token,
+    );
+    expect(list.totalCount).toBe(1);
+    expect(list.items[0]).toMatchObject({ id: orderId, status: 0 });
+  });
+
+  it('finds the order in /member/order, opens it and cancels it', async () => {
+    await s.page.goto('/member/order');
+    await s.page.locator('.order-card').first().waitFor();
+    await s.screenshot('25-orders');
+    await s.page.goto(`/order/${orderId}`);
+    await s.page.getByTestId('order-status').waitFor();
+    await s.page.getByRole('button', { name: '取消订单' }).click();
+    await s.page.getByRole('dialog').getByRole('button', { name: '确定取消' }).click();
+    await expect.poll(() => s.page.getByTestId('order-status').innerText()).toBe('已取消');
+    await s.screenshot('26-order-cancelled');
+    const detail = await callApi<{ status: number }>(baseURL, OrderPaths.detail, { id: orderId }, token);
+    expect(detail.status).toBe(-100);
   });
 
   it('saw no page errors on the way', () => {

@@ -12,10 +12,13 @@ import { addressBookRoutes } from './modules/address-book/address-book.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { memberRoutes } from './modules/member/member.routes';
+import { createOrderRoutes } from './modules/order/order.create.routes';
+import { orderRoutes } from './modules/order/order.routes';
 import { authPlugin } from './plugins/auth';
 import { BODY_LIMIT_BYTES, bodyParsersPlugin } from './plugins/body-parsers';
 import { dbPlugin } from './plugins/db';
@@ -90,6 +93,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(addressRoutes, { addresses: services.address });
   await app.register(addressBookRoutes, { addressBook: services.addressBook });
   await app.register(cartRoutes, { cart: services.cart, rates: services.rates });
+  await app.register(checkoutRoutes, { checkout: services.checkout });
+  await app.register(createOrderRoutes, { orderCreation: services.orderCreation });
+  await app.register(orderRoutes, { orders: services.orders });
 
   if (hasStorefront) {
     await app.register(staticWebPlugin, { root: config.webDist });

@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { passwordSchema, ResultCode, usernameSchema } from '@shop/domain';
+import { OrderStatus, passwordSchema, ResultCode, usernameSchema } from '@shop/domain';
 import { z } from 'zod';
 import { type AppConfig, loadConfig } from './config/env';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -10,6 +12,8 @@ import { MemoryRateLimiter } from './lib/rate-limiter';
 import { normalizeRate } from './modules/cart/rate.service';
 import { ImportRejectedError } from './modules/catalogue/catalogue.admin';
 import { checkImportSheet, readSheetFile } from './modules/catalogue/catalogue.import-sheet';
+import { checkoutCommands, OptionError } from './modules/checkout/checkout.cli';
+import { ORDER_TRANSITIONS } from './modules/order/order.service';
 import { createServices, type Services } from './services';
 
 /**
@@ -55,6 +59,47 @@ function countOption(name: string, value: Values[string], min: number): number {
   }
   return Number(value);
 }
+
+/** The order number of `--no`, or a UsageError. */
+function orderNoOption(value: Values[string]): string {
+  const no = typeof value === 'string' ? value.trim() : '';
+  if (no === '') throw new UsageError('--no: 请指定订单号 / an order number is required');
+  return no;
+}
+
+/** `--pack N` as a pack index, or undefined for every pack of the order. */
+function packOption(value: Values[string]): number | undefined {
+  return value === undefined ? undefined : countOption('pack', value, 0);
+}
+
+/** An operator command moving an order's packs to one status (spec §4 'Order status'; order.admin.ts). */
+function orderTransitionCommand(name: string, to: OrderStatus, summary: string): Command {
+  const from = (ORDER_TRANSITIONS[to] ?? []).join('/');
+  return {
+    summary: `${summary}（${from} → ${to}）`,
+    usage: `${name} --no ORDERNO [--pack N]`,
+    options: { no: { type: 'string' }, pack: { type: 'string' } },
+    async run({ values, open, print }) {
+      const orderNo = orderNoOption(values.no);
+      const pack = packOption(values.pack);
+      const { services } = await open();
+      const result = await services.orderAdmin.transition(orderNo, to, { pack });
+      print(
+        result.moved.length > 0
+          ? `订单 ${orderNo}：包裹 ${result.moved.join(', ')} → ${to}；订单状态 / order status ${result.status}`
+          : `订单 ${orderNo} 已是该状态，未改变 / already there, nothing changed (status ${result.status})`,
+      );
+    },
+  };
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+};
 
 const commands: Record<string, Command> = {
   help: {
@@ -237,6 +282,152 @@ const commands: Record<string, Command> = {
       print(`澳币兑人民币汇率 / AUD→CNY rate: 1 AUD = ${rate.rate} CNY (${rate.updatedAt})`);
     },
   },
+  'order:mark-paid': orderTransitionCommand(
+    'order:mark-paid',
+    OrderStatus.Paid,
+    '线下收款，订单标记为已付款 / mark an order paid offline',
+  ),
+  'order:push': orderTransitionCommand(
+    'order:push',
+    OrderStatus.PUSH_TO_WAREHOUSE,
+    '推送到仓库 / push to the warehouse',
+  ),
+  'order:processing': orderTransitionCommand(
+    'order:processing',
+    OrderStatus.WAREHOUSE_READY,
+    '仓库处理中 / warehouse processing',
+  ),
+  'order:ready': orderTransitionCommand('order:ready', OrderStatus.ReadyHandle, '待发货 / awaiting dispatch'),
+  'order:in-transit': orderTransitionCommand(
+    'order:in-transit',
+    OrderStatus.ON_SENDING,
+    '运输中，待收货 / in transit',
+  ),
+  'order:pickup-ready': orderTransitionCommand(
+    'order:pickup-ready',
+    OrderStatus.WAITINF_PICKUP,
+    '自提订单待自提 / ready for self-pickup',
+  ),
+  'order:finish': orderTransitionCommand('order:finish', OrderStatus.Finished, '订单完成 / complete'),
+  ...checkoutCommands,
+  'order:ship': {
+    summary: '包裹发货并写入第一条物流轨迹 / ship a pack with its courier and logistic code (78 → 80)',
+    usage: 'order:ship --no ORDERNO [--pack N] --courier SF --code SF123456789',
+    options: {
+      no: { type: 'string' },
+      pack: { type: 'string' },
+      courier: { type: 'string' },
+      code: { type: 'string' },
+    },
+    async run({ values, open, print }) {
+      const orderNo = orderNoOption(values.no);
+      const pack = packOption(values.pack);
+      const courierCode = typeof values.courier === 'string' ? values.courier.trim() : '';
+      const logisticCode = typeof values.code === 'string' ? values.code.trim() : '';
+      if (courierCode === '')
+        throw new UsageError('--courier: 请指定快递公司编码 / a courier code is required');
+      if (logisticCode === '') throw new UsageError('--code: 请指定物流单号 / a logistic code is required');
+      const { services } = await open();
+      const result = await services.orderAdmin.transition(orderNo, OrderStatus.DELIVERED, {
+        pack,
+        courierCode,
+        logisticCode,
+      });
+      print(
+        result.moved.length > 0
+          ? `订单 ${orderNo}：包裹 ${result.moved.join(', ')} 已发货 / shipped, ${courierCode} ${logisticCode}`
+          : `订单 ${orderNo} 已发货，未改变 / already shipped, nothing changed`,
+      );
+    },
+  },
+  'order:attach': {
+    summary: '上传包裹照片作为订单附件 / attach a package photo to an order',
+    usage: 'order:attach --no ORDERNO [--pack N] --file photo.jpg [--note 备注]',
+    options: {
+      no: { type: 'string' },
+      pack: { type: 'string' },
+      file: { type: 'string' },
+      note: { type: 'string' },
+    },
+    async run({ values, open, print }) {
+      const orderNo = orderNoOption(values.no);
+      const pack = packOption(values.pack);
+      const file = typeof values.file === 'string' ? values.file : '';
+      const contentType = IMAGE_TYPES[extname(file).toLowerCase()];
+      if (!contentType)
+        throw new UsageError(
+          '--file: 请指定 .jpg、.png、.webp 或 .gif 图片 / a JPEG, PNG, WebP or GIF image',
+        );
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(file);
+      } catch (error) {
+        throw new AppError(
+          ResultCode.BadRequest,
+          `无法读取文件 / cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      const { services } = await open();
+      const note = typeof values.note === 'string' ? values.note : undefined;
+      const row = await services.orderAdmin.attach(orderNo, { file: bytes, contentType, pack, note });
+      print(`已添加附件 / attached: ${row.path}`);
+    },
+  },
+  'logistics:add': {
+    summary: '添加物流轨迹 / add a tracking event to a parcel',
+    usage:
+      "logistics:add --code SF123456789 --desc '已到达深圳转运中心' [--location 深圳] [--time 'yyyy-MM-dd HH:mm']",
+    options: {
+      code: { type: 'string' },
+      desc: { type: 'string' },
+      location: { type: 'string' },
+      time: { type: 'string' },
+    },
+    async run({ values, open, print }) {
+      const logisticCode = typeof values.code === 'string' ? values.code.trim() : '';
+      if (logisticCode === '') throw new UsageError('--code: 请指定物流单号 / a logistic code is required');
+      if (typeof values.desc !== 'string')
+        throw new UsageError('--desc: 请填写轨迹描述 / a description is required');
+      const { services } = await open();
+      const event = await services.orderAdmin.addLogisticsEvent({
+        logisticCode,
+        description: values.desc,
+        location: typeof values.location === 'string' ? values.location : undefined,
+        time: typeof values.time === 'string' ? values.time : undefined,
+      });
+      print(`已添加物流轨迹 / event added: ${event.logisticCode} ${event.time} ${event.description}`);
+    },
+  },
+  'orders:import-old': {
+    summary:
+      '导入旧系统订单（全部成功或全部不写，已导入的订单号跳过）/ import old orders from a CSV, all or nothing',
+    usage: 'orders:import-old --file old.csv',
+    options: { file: { type: 'string' } },
+    async run({ values, open, print, printError }) {
+      const file = values.file;
+      if (typeof file !== 'string' || !/\.csv$/i.test(file))
+        throw new UsageError('--file: 请指定 .csv 文件 / a .csv file is required');
+      let table: Awaited<ReturnType<typeof readSheetFile>>;
+      try {
+        table = await readSheetFile(file);
+      } catch (error) {
+        throw new AppError(
+          ResultCode.BadRequest,
+          `无法读取文件 / cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      const { services } = await open();
+      try {
+        const result = await services.orderAdmin.importOldOrders(table);
+        print(
+          `导入完成 / imported: ${result.imported} 个订单，跳过已存在 / skipped existing: ${result.skipped}`,
+        );
+      } catch (error) {
+        if (error instanceof ImportRejectedError) for (const line of error.errors) printError(line);
+        throw error;
+      }
+    },
+  },
 };
 
 function printHelp(print: (line: string) => void) {
@@ -295,7 +486,7 @@ async function main(argv: string[]): Promise<number> {
     await command.run(ctx);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof OptionError) {
       console.error(`参数错误 / bad arguments: ${error.message}`);
       console.error(`用法 / usage: npm run shop -- ${command.usage}`);
       return 2;

@@ -9,11 +9,16 @@ import { createCartService } from './modules/cart/cart.service';
 import { createRateService } from './modules/cart/rate.service';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue.admin';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { createCheckoutAdminService } from './modules/checkout/checkout.admin';
+import { createCheckoutService } from './modules/checkout/checkout.service';
 import { createContentAdminService } from './modules/content/content.admin';
 import { createContentService } from './modules/content/content.service';
 import { createHealthService } from './modules/health/health.service';
 import { createMediaService } from './modules/media/media.service';
 import { createMemberService } from './modules/member/member.service';
+import { createOrderAdminService } from './modules/order/order.admin';
+import { createOrderCreationService } from './modules/order/order.create';
+import { createOrderService } from './modules/order/order.service';
 
 export interface ServiceDeps {
   config: AppConfig;
@@ -40,6 +45,11 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const addressBook = createAddressBookService({ db, clock });
   const rates = createRateService({ db, clock });
   const cart = createCartService({ db, catalogue, rates });
+  const checkout = createCheckoutService({ db, clock, cart, catalogue, rates });
+  const checkoutAdmin = createCheckoutAdminService({ db });
+  const orderCreation = createOrderCreationService({ db, clock, checkout, cart, catalogue, addressBook });
+  const orders = createOrderService({ db, clock, catalogue, cart });
+  const orderAdmin = createOrderAdminService({ db, clock, media, members: member });
   return {
     captcha,
     member,
@@ -53,6 +63,11 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     addressBook,
     rates,
     cart,
+    checkout,
+    checkoutAdmin,
+    orderCreation,
+    orders,
+    orderAdmin,
   };
 }
 

@@ -35,6 +35,7 @@ describe('catalogue skusForCart', () => {
       image: 'goods/apt-1-main.jpg',
       aud: 4200,
       cny: 21000,
+      weight: 500,
     });
     expect(byId.get(byStock ?? 0)).toMatchObject({
       status: SkuStatus.ByStock,

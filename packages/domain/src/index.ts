@@ -9,6 +9,7 @@ export * from './checkout/packs';
 export * from './checkout/promotions';
 export * from './checkout/shipping';
 export * from './checkout/summary-state';
+export * from './checkout/tax';
 export * from './constants';
 export * from './contracts/address';
 export * from './contracts/cart';

@@ -82,5 +82,5 @@ export const captchas = pgTable(
   (t) => [index('captchas_expires_at_idx').on(t.expiresAt)],
 );
 export * from './catalogue-schema';
-export * from './sales-schema';
 export * from './order-schema';
+export * from './sales-schema';

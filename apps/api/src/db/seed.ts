@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { demoCatalogueSeed } from '../modules/catalogue/catalogue.seed';
+import { demoCheckoutSeed } from '../modules/checkout/checkout.seed';
 import { demoContentSeed } from '../modules/content/content.seed';
 import { demoMemberSeed } from '../modules/member/member.seed';
 import type { Services } from '../services';
@@ -14,7 +15,7 @@ export interface SeedStep {
   run(services: Services): Promise<string>;
 }
 
-export const seedSteps: SeedStep[] = [demoMemberSeed, demoCatalogueSeed, demoContentSeed];
+export const seedSteps: SeedStep[] = [demoMemberSeed, demoCatalogueSeed, demoContentSeed, demoCheckoutSeed];
 
 type SeedLog = Pick<FastifyBaseLogger, 'info'>;
 

@@ -58,6 +58,20 @@ export function createAddressBookService({ db, clock }: AddressBookServiceDeps) 
     },
 
     /**
+     * One of the member's entries by id, or null when it is not theirs (an order's receiver and sender, spec
+     * §3 'Sender address / receiver address'). Runs on the caller's transaction when given one.
+     */
+    async entry(
+      memberId: number,
+      book: repo.AddressBookKind,
+      id: number,
+      executor: Database = db,
+    ): Promise<Address | null> {
+      const row = await repo.findEntry(executor, memberId, book, id);
+      return row ? toAddressDto(row) : null;
+    },
+
+    /**
      * Creates (no id) or updates (own id) an entry (spec §7 saveOrUpdate/). defaultFlag true makes it the
      * only default, in the same transaction that clears the others; the first entry of an empty book is the
      * default; defaultFlag false leaves the entry's default state as it was (a book keeps its default until

@@ -151,3 +151,22 @@ export async function deleteLines(db: Database, memberId: number, ids: readonly 
     .returning({ id: cartLines.id });
   return rows.map((r) => r.id);
 }
+
+/**
+ * Lines of several SKUs holding at least the given quantities (repurchase): new lines, or existing lines
+ * raised to the quantity when they hold fewer, all selected. Repeating it changes nothing more.
+ */
+export function raiseLines(
+  db: Database,
+  memberId: number,
+  items: readonly { skuId: number; qty: number }[],
+): Promise<{ id: number; skuId: number; qty: number }[]> {
+  return db
+    .insert(cartLines)
+    .values(items.map((item) => ({ memberId, skuId: item.skuId, qty: item.qty, selected: true })))
+    .onConflictDoUpdate({
+      target: [cartLines.memberId, cartLines.skuId],
+      set: { qty: sql`greatest(${cartLines.qty}, excluded.qty)`, selected: true, updatedAt: sql`now()` },
+    })
+    .returning({ id: cartLines.id, skuId: cartLines.skuId, qty: cartLines.qty });
+}

@@ -48,6 +48,11 @@ export interface CartChange {
   ids: number[];
 }
 
+/** A repurchase: the lines written, and the goods that cannot be bought now with the reason. */
+export interface RepurchaseResult extends CartChange {
+  unavailable: { skuId: number; name: string; reason: string }[];
+}
+
 type CartItem = { skuId: number; qty: number };
 type LinePatch = { id: number; qty?: number | undefined; selected?: boolean | undefined };
 
@@ -277,6 +282,23 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
       });
     },
 
+    /**
+     * The member's selected lines, newest first: what checkout prices and an order takes (spec §5 'Cart totals
+     * count only selected lines'). Runs on the caller's transaction when given one.
+     */
+    async selectedLines(memberId: number, executor: Database = db): Promise<repo.CartLineRow[]> {
+      return (await repo.listLines(executor, memberId)).filter((line) => line.selected);
+    },
+
+    /**
+     * Removes the member's ordered lines inside the order's transaction (spec §4 'Order actions': create);
+     * returns the ids removed (another member's ids are not).
+     */
+    async removeLines(memberId: number, ids: readonly number[], executor: Database = db): Promise<number[]> {
+      if (ids.length === 0) return [];
+      return repo.deleteLines(executor, memberId, [...new Set(ids)]);
+    },
+
     /** Removes one of the member's lines (spec §7 removeItem/). */
     async removeItem(auth: AuthContext, id: number): Promise<CartChange> {
       const ids = await repo.deleteLines(db, auth.memberId, [id]);
@@ -294,6 +316,42 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
         const deleted = await repo.deleteLines(tx, auth.memberId, distinct);
         if (deleted.length !== distinct.length) throw lineNotFound();
         return { ids: deleted };
+      });
+    },
+
+    /**
+     * Puts an earlier order's goods back into the cart (spec §7 cart repurchase/): each purchasable SKU's line
+     * holds at least the ordered quantity (a ByStock SKU at most its stock; a repeated call adds nothing
+     * more); SKUs that cannot be bought now (unknown, off the shelf, not for sale, out of stock) are left out
+     * and named with the reason. One transaction; a full cart refuses the whole call.
+     */
+    async repurchaseItems(
+      auth: AuthContext,
+      items: readonly (CartItem & { name: string })[],
+    ): Promise<RepurchaseResult> {
+      const names = new Map(items.map((i) => [i.skuId, i.name]));
+      const merged = mergeItems(items);
+      const skus = await skusById(merged.map((i) => i.skuId));
+      const lines: CartItem[] = [];
+      const unavailable: RepurchaseResult['unavailable'] = [];
+      for (const item of merged) {
+        const sku = skus.get(item.skuId);
+        const name = sku ? skuLabel(sku) : (names.get(item.skuId) ?? '');
+        if (!sku) {
+          unavailable.push({ skuId: item.skuId, name, reason: CartMessages.skuNotFound });
+          continue;
+        }
+        const qty = Math.min(item.qty, maxLineQty(sku));
+        const problem = quantityProblem(sku, Math.max(qty, 1));
+        if (problem) unavailable.push({ skuId: item.skuId, name, reason: problem });
+        else lines.push({ skuId: item.skuId, qty });
+      }
+      if (lines.length === 0) return { ids: [], unavailable };
+      return db.transaction(async (tx) => {
+        const rows = await repo.raiseLines(tx, auth.memberId, lines);
+        if ((await repo.countLines(tx, auth.memberId)) > MAX_CART_LINES)
+          throw paramsError(CartMessages.tooManyLines);
+        return { ids: rows.map((r) => r.id), unavailable };
       });
     },
   };

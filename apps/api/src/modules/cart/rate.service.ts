@@ -42,8 +42,8 @@ export type RateService = ReturnType<typeof createRateService>;
 export function createRateService({ db, clock }: RateServiceDeps) {
   return {
     /** The AUD→CNY rate used for the 'all CNY' totals (spec §5 display totals, §7 ratePrice/). */
-    async audCny(): Promise<RateInfo> {
-      const row = await repo.findRate(db, AUD_CNY.base, AUD_CNY.quote);
+    async audCny(executor: Database = db): Promise<RateInfo> {
+      const row = await repo.findRate(executor, AUD_CNY.base, AUD_CNY.quote);
       if (!row) throw new AppError(ResultCode.InternalServiceError, RateMessages.missing);
       return { rate: row.rate, updatedAt: row.updatedAt.toISOString() };
     },

@@ -487,3 +487,69 @@ export async function listExportRows(
     .orderBy(asc(goods.location), asc(goods.code), asc(skus.sort), asc(skus.id))
     .limit(limit);
 }
+
+/** A product's name, main image, warehouse and shelf state (checkout gift products). */
+export interface GoodsBriefRow {
+  id: number;
+  name: string;
+  image: string;
+  location: number;
+  onFlag: boolean;
+}
+
+/** The given goods (any shelf state) with their main image; unknown ids are left out. */
+export function listGoodsBriefs(db: Database, goodsIds: readonly number[]): Promise<GoodsBriefRow[]> {
+  if (goodsIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: goods.id,
+      name: goods.name,
+      image: mainImage,
+      location: goods.location,
+      onFlag: goods.onFlag,
+    })
+    .from(goods)
+    .where(inArray(goods.id, [...new Set(goodsIds)]))
+    .orderBy(asc(goods.id));
+}
+
+/**
+ * Takes `qty` units of a SKU only if that many are in stock, in one statement (DESIGN.md 'Stock and orders':
+ * two shoppers can never buy the same last unit). Returns false when the stock was short.
+ */
+export async function takeStockIfEnough(db: Database, skuId: number, qty: number): Promise<boolean> {
+  const rows = await db
+    .update(skus)
+    .set({ stock: sql`${skus.stock} - ${qty}` })
+    .where(and(eq(skus.id, skuId), sql`${skus.stock} >= ${qty}`))
+    .returning({ id: skus.id });
+  return rows.length > 0;
+}
+
+/** Takes up to `qty` units of a SKU under its row lock and returns how many were taken (0 when none left). */
+export async function takeAvailableStock(db: Database, skuId: number, qty: number): Promise<number> {
+  const result = (await db.execute(sql`
+    with old as (select id, stock from ${skus} where id = ${skuId} for update)
+    update ${skus} set stock = ${skus.stock} - least(old.stock, ${qty}::int)
+    from old where ${skus.id} = old.id
+    returning least(old.stock, ${qty}::int) as taken`)) as unknown as { rows: { taken: number }[] };
+  return Number(result.rows[0]?.taken ?? 0);
+}
+
+/** Adds sold units to goods' sales counts, in goods id order so concurrent orders lock rows alike. */
+export async function addGoodsSales(db: Database, sold: ReadonlyMap<number, number>): Promise<void> {
+  for (const [goodsId, qty] of [...sold].sort(([a], [b]) => a - b)) {
+    await db
+      .update(goods)
+      .set({ sales: sql`${goods.sales} + ${qty}` })
+      .where(eq(goods.id, goodsId));
+  }
+}
+
+/** Gives `qty` units back to a SKU's stock (a cancelled order's reservation). */
+export async function addStock(db: Database, skuId: number, qty: number): Promise<void> {
+  await db
+    .update(skus)
+    .set({ stock: sql`${skus.stock} + ${qty}`, updatedAt: sql`now()` })
+    .where(eq(skus.id, skuId));
+}

@@ -13,6 +13,7 @@ import {
   ResultCode,
   type Sku,
   type SkuDetail,
+  SkuStatus,
   toMajor,
 } from '@shop/domain';
 import type { z } from 'zod';
@@ -72,7 +73,33 @@ export interface CartSku {
   image: string;
   aud: number | null;
   cny: number | null;
+  /** Grams per unit, for shipping fees. */
+  weight: number;
 }
+
+/** A product with its SKUs priced at a level (checkout gift products, spec §7 promotionsList/). */
+export interface ProductWithSkus {
+  id: number;
+  name: string;
+  image: string;
+  location: number;
+  onFlag: boolean;
+  skus: Sku[];
+}
+
+/** A SKU line whose stock an order takes (spec §4 'SKU stock status'). */
+export interface StockTake {
+  skuId: number;
+  qty: number;
+  /** The SKU's status when priced; decides how stock is taken. */
+  status: number;
+  /** Named in the refusal when stock is short. */
+  label: string;
+}
+
+export const StockMessages = {
+  short: (label: string) => `库存不足：${label}`,
+} as const;
 
 /** Keyword words for the search: lower-cased (the search text is), split on spaces, without repeats. */
 export function keywordWords(keyword: string | undefined): string[] {
@@ -345,8 +372,8 @@ export function createCatalogueService({ db, clock, members }: CatalogueServiceD
      * stock, shelf state, product name, warehouse, image, property map and the prices of `level` in minor
      * units (null when absent). Unknown ids are left out. One query whatever the number of lines.
      */
-    async skusForCart(skuIds: readonly number[], level: number): Promise<CartSku[]> {
-      const rows = await repo.listCartSkus(db, skuIds, level);
+    async skusForCart(skuIds: readonly number[], level: number, executor: Database = db): Promise<CartSku[]> {
+      const rows = await repo.listCartSkus(executor, skuIds, level);
       return rows.map((row) => ({
         id: row.id,
         goodsId: row.goodsId,
@@ -360,7 +387,73 @@ export function createCatalogueService({ db, clock, members }: CatalogueServiceD
         image: row.image,
         aud: row.aud,
         cny: row.cny,
+        weight: row.weight,
       }));
+    },
+
+    /**
+     * Products with their SKUs priced at `level` (spec §3 'Gift product'; §7 promotionsList/ and the gift
+     * detail), in goods id order; unknown ids are left out. Two queries.
+     */
+    async productsWithSkus(
+      goodsIds: readonly number[],
+      level: number,
+      executor: Database = db,
+    ): Promise<ProductWithSkus[]> {
+      const briefs = await repo.listGoodsBriefs(executor, goodsIds);
+      const skuRows = await repo.listSkusWithPrices(executor, [...new Set(goodsIds)], level);
+      return briefs.map((brief) => ({
+        ...brief,
+        skus: toSkuDtos(skuRows.filter((row) => row.goodsId === brief.id)),
+      }));
+    },
+
+    /** Name, main image, warehouse and shelf state of products (checkout promotions name their gift). */
+    async goodsBriefs(goodsIds: readonly number[], executor: Database = db): Promise<repo.GoodsBriefRow[]> {
+      return repo.listGoodsBriefs(executor, goodsIds);
+    },
+
+    /**
+     * Takes an order's stock inside the caller's transaction (DESIGN.md 'Stock and orders'; spec §4 'SKU stock
+     * status'), SKU by SKU in id order so concurrent orders lock rows alike. ByStock takes all or refuses with
+     * '库存不足：<name>' (the caller's transaction rolls back); ByBook and InStock take what there is, the rest
+     * being a pre-order (ByBook) or stock the warehouse holds but has not counted (InStock). Returns the units
+     * taken per line, in the order given.
+     */
+    async reserveStock(lines: readonly StockTake[], executor: Database): Promise<number[]> {
+      const order = lines.map((line, index) => ({ line, index })).sort((a, b) => a.line.skuId - b.line.skuId);
+      const taken = new Array<number>(lines.length).fill(0);
+      for (const { line, index } of order) {
+        if (line.status === SkuStatus.ByStock) {
+          if (!(await repo.takeStockIfEnough(executor, line.skuId, line.qty))) {
+            throw new AppError(ResultCode.ParamsError, StockMessages.short(line.label), {
+              skuId: line.skuId,
+            });
+          }
+          taken[index] = line.qty;
+        } else {
+          taken[index] = await repo.takeAvailableStock(executor, line.skuId, line.qty);
+        }
+      }
+      return taken;
+    },
+
+    /** Adds sold units to the products' sales counts ('Sales' sort of spec §7 goods/list/) in the caller's transaction. */
+    async addSales(sold: readonly { goodsId: number; qty: number }[], executor: Database): Promise<void> {
+      const byGoods = new Map<number, number>();
+      for (const s of sold) byGoods.set(s.goodsId, (byGoods.get(s.goodsId) ?? 0) + s.qty);
+      await repo.addGoodsSales(executor, byGoods);
+    },
+
+    /**
+     * Gives an order's reserved stock back inside the caller's transaction (DESIGN.md 'Stock and orders':
+     * cancelling returns it), SKU by SKU in id order like reserveStock so concurrent orders lock rows alike.
+     */
+    async returnStock(lines: readonly { skuId: number; qty: number }[], executor: Database): Promise<void> {
+      const bySku = new Map<number, number>();
+      for (const l of lines) if (l.qty > 0) bySku.set(l.skuId, (bySku.get(l.skuId) ?? 0) + l.qty);
+      for (const [skuId, qty] of [...bySku].sort(([a], [b]) => a - b))
+        await repo.addStock(executor, skuId, qty);
     },
 
     /** The category tree, roots with nested children, each level by sort then id (spec §7 goodscatalog/list/). */

@@ -104,3 +104,22 @@ export async function revokeOtherTokens(db: Database, memberId: number, keepToke
       ),
     );
 }
+
+/** Ids of the members with these usernames, keyed by the lower-cased username; unknown names are left out. */
+export async function findMemberIdsByUsernames(
+  db: Database,
+  usernames: readonly string[],
+): Promise<Map<string, number>> {
+  const lower = [...new Set(usernames.map((u) => u.toLowerCase()))];
+  if (lower.length === 0) return new Map();
+  const rows = await db
+    .select({ id: members.id, username: sql<string>`lower(${members.username})` })
+    .from(members)
+    .where(
+      sql`lower(${members.username}) in (${sql.join(
+        lower.map((u) => sql`${u}`),
+        sql`, `,
+      )})`,
+    );
+  return new Map(rows.map((r) => [r.username, r.id]));
+}

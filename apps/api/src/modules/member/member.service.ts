@@ -253,5 +253,10 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
     async logout(auth: AuthContext): Promise<void> {
       await repo.revokeToken(db, auth.tokenId, clock());
     },
+
+    /** Member ids by username, case-insensitively (operator imports name members by username; spec §4 'Old-order status'). */
+    async idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>> {
+      return repo.findMemberIdsByUsernames(db, usernames);
+    },
   };
 }

@@ -1,0 +1,196 @@
+import { Currency, PromotionMethod, ResultCode, toMinor, Warehouse, type WarehouseCode } from '@shop/domain';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import * as repo from './checkout.repository';
+
+/**
+ * The operator's couriers, fee rules and promotions (spec §3 'Pack' couriers, §4 'Promotion methods'), used by
+ * the command line and the demo seed. Amounts arrive in major units ('12.00') and are stored in minor units.
+ */
+
+export interface CourierInput {
+  code: string;
+  name: string;
+  isPublic: boolean;
+  estimatedDays: string;
+  sort?: number;
+}
+
+export interface CourierRuleInput {
+  code: string;
+  warehouse: WarehouseCode;
+  currency: Currency;
+  firstWeight: number;
+  firstFee: string;
+  extraWeight: number;
+  extraFee: string;
+  maxWeight: number | null;
+}
+
+export interface PromotionInput {
+  name: string;
+  method: number;
+  currency: Currency;
+  threshold?: string | undefined;
+  reduce?: string | undefined;
+  discountPercent?: number | undefined;
+  skuIds?: readonly number[] | undefined;
+  pairSkuIds?: readonly number[] | undefined;
+  giftGoodsId?: number | undefined;
+  startsAt?: Date | undefined;
+  endsAt?: Date | undefined;
+}
+
+const invalid = (message: string) => new AppError(ResultCode.ParamsError, message);
+
+function money(value: string | undefined, label: string): number {
+  if (value === undefined) return 0;
+  let minor: number;
+  try {
+    minor = toMinor(value);
+  } catch {
+    throw invalid(`${label}须为最多两位小数的金额`);
+  }
+  if (minor < 0) throw invalid(`${label}不能为负数`);
+  return minor;
+}
+
+/**
+ * Checks a promotion's parameters for its method and returns the row to store (spec §4 'Promotion methods'):
+ * 满减 needs a reduce above 0 (threshold optional); Discount, BuyDiscountAgain and AndBuyDiscount need a
+ * discount 1-99 (percent paid); AndBuyDiscount needs pair SKUs; OnTheHouse needs a gift product.
+ */
+export function promotionRow(input: PromotionInput): repo.NewPromotion {
+  const name = input.name.trim();
+  if (name === '' || name.length > 100) throw invalid('促销名称须为1-100个字符');
+  if (!Object.values(PromotionMethod).includes(input.method as PromotionMethod)) {
+    throw invalid('促销方式须为 0-4');
+  }
+  if (input.currency !== Currency.AUD && input.currency !== Currency.CNY)
+    throw invalid('币种须为 AUD 或 CNY');
+  const threshold = money(input.threshold, '门槛');
+  const reduce = money(input.reduce, '减免金额');
+  const pct = input.discountPercent;
+  const needsPercent: readonly number[] = [
+    PromotionMethod.Discount,
+    PromotionMethod.BuyDiscountAgain,
+    PromotionMethod.AndBuyDiscount,
+  ];
+  if (needsPercent.includes(input.method)) {
+    if (pct === undefined || !Number.isInteger(pct) || pct < 1 || pct > 99) {
+      throw invalid('折扣须为 1-99 的整数（实付百分比，如 90 即九折）');
+    }
+  } else if (pct !== undefined) {
+    throw invalid('只有折扣、再买优惠、搭配优惠可设置折扣');
+  }
+  if (input.method === PromotionMethod.AmountOfReduction && reduce <= 0)
+    throw invalid('满减须设置大于0的减免金额');
+  if (input.method !== PromotionMethod.AmountOfReduction && reduce > 0)
+    throw invalid('只有满减可设置减免金额');
+  if (input.method === PromotionMethod.AndBuyDiscount && (input.pairSkuIds ?? []).length === 0) {
+    throw invalid('搭配优惠须设置搭配 SKU（--pair-skus）');
+  }
+  if (input.method === PromotionMethod.OnTheHouse && input.giftGoodsId === undefined) {
+    throw invalid('满赠须设置赠品商品（--gift-goods）');
+  }
+  if (input.method !== PromotionMethod.OnTheHouse && input.giftGoodsId !== undefined) {
+    throw invalid('只有满赠可设置赠品商品');
+  }
+  if (input.startsAt && input.endsAt && input.endsAt <= input.startsAt)
+    throw invalid('结束时间须晚于开始时间');
+  return {
+    name,
+    method: input.method,
+    currency: input.currency,
+    threshold,
+    reduce,
+    discountPercent: pct ?? null,
+    skuIds: [...(input.skuIds ?? [])],
+    pairSkuIds: [...(input.pairSkuIds ?? [])],
+    giftGoodsId: input.giftGoodsId ?? null,
+    startsAt: input.startsAt ?? null,
+    endsAt: input.endsAt ?? null,
+  };
+}
+
+export type CheckoutAdminService = ReturnType<typeof createCheckoutAdminService>;
+
+/** Operator commands on couriers and promotions (cli.ts courier:*, promotion:*; checkout.seed.ts). */
+export function createCheckoutAdminService({ db }: { db: Database }) {
+  return {
+    /** Adds a courier (spec §3 'Pack': private ones are never offered to shoppers); refuses a code in use. */
+    async addCourier(input: CourierInput): Promise<repo.CourierRow> {
+      const code = input.code.trim().toUpperCase();
+      if (!/^[A-Z0-9_-]{1,32}$/.test(code)) throw invalid('快递编码须为1-32位字母、数字、-或_');
+      const name = input.name.trim();
+      if (name === '' || name.length > 60) throw invalid('快递名称须为1-60个字符');
+      const row = await repo.insertCourier(db, {
+        code,
+        name,
+        isPublic: input.isPublic,
+        estimatedDays: input.estimatedDays.trim().slice(0, 40),
+        sort: input.sort ?? 0,
+      });
+      if (!row) throw invalid(`快递编码 ${code} 已存在`);
+      return row;
+    },
+
+    /** Sets a courier's fee rule from one warehouse in one currency (insert or replace; domain checkout/shipping.ts). */
+    async setRule(input: CourierRuleInput) {
+      const courier = await repo.findCourierByCode(db, input.code.trim().toUpperCase());
+      if (!courier) throw new AppError(ResultCode.NotFound, `快递 ${input.code} 不存在`);
+      const location = Warehouse[input.warehouse];
+      if (location === undefined) throw invalid('仓库须为 AU、CN、NZ、US、HK、KR、EU、JP、Mix 之一');
+      if (input.currency !== Currency.AUD && input.currency !== Currency.CNY)
+        throw invalid('币种须为 AUD 或 CNY');
+      const grams = (value: number, label: string) => {
+        if (!Number.isInteger(value) || value <= 0) throw invalid(`${label}须为大于0的整数克数`);
+        return value;
+      };
+      const rule = {
+        courierId: courier.id,
+        location,
+        currency: input.currency,
+        firstWeight: grams(input.firstWeight, '首重'),
+        firstFee: money(input.firstFee, '首重运费'),
+        extraWeight: grams(input.extraWeight, '续重'),
+        extraFee: money(input.extraFee, '续重运费'),
+        maxWeight: input.maxWeight === null ? null : grams(input.maxWeight, '最大重量'),
+      };
+      return { courier, rule: await repo.upsertRule(db, rule) };
+    },
+
+    /** Every courier with its fee rules (cli.ts courier:list). */
+    async listCouriers() {
+      const [rows, rules] = await Promise.all([repo.listCouriers(db), repo.listAllRules(db)]);
+      return rows.map((courier) => ({ ...courier, rules: rules.filter((r) => r.courierId === courier.id) }));
+    },
+
+    /** How many couriers exist (the demo seed adds its own only to a shop without any). */
+    async countCouriers(): Promise<number> {
+      return repo.countCouriers(db);
+    },
+
+    /** Creates a promotion after checking its parameters for its method (spec §4 'Promotion methods'). */
+    async createPromotion(input: PromotionInput): Promise<repo.PromotionRow> {
+      return repo.insertPromotion(db, promotionRow(input));
+    },
+
+    /** Every promotion, running ones first (cli.ts promotion:list). */
+    async listPromotions(): Promise<repo.PromotionRow[]> {
+      return repo.listPromotions(db);
+    },
+
+    /** How many promotions exist (the demo seed adds its own only to a shop without any). */
+    async countPromotions(): Promise<number> {
+      return repo.countPromotions(db);
+    },
+
+    /** Ends a promotion: checkout stops applying it at once. */
+    async endPromotion(id: number): Promise<repo.PromotionRow> {
+      const row = await repo.setPromotionActive(db, id, false);
+      if (!row) throw new AppError(ResultCode.NotFound, `促销 ${id} 不存在`);
+      return row;
+    },
+  };
+}

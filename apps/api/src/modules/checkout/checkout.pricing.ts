@@ -1,0 +1,395 @@
+import {
+  applyPromotions,
+  buildPacks,
+  type CheckoutPromotion,
+  Currency,
+  cartAudTipText,
+  checkoutTotals,
+  convertMinor,
+  crossBorderTax,
+  currencyKey,
+  Destination,
+  destinationOf,
+  InvalidShippingRuleError,
+  isSkuPurchasable,
+  type PromotionLine,
+  PromotionMethod,
+  SkuStatus,
+  shippingFee,
+  validateCartQuantity,
+  warehouseName,
+} from '@shop/domain';
+import type { CartSku } from '../catalogue/catalogue.service';
+import type { CourierRuleRow, PromotionRow } from './checkout.repository';
+
+/**
+ * The price of a checkout (spec §3 'Checkout info', §4 'Promotion methods', §5), computed from data already
+ * loaded so that the summary and order creation run exactly the same rule: the totals shown are the totals
+ * charged. Amounts are integer minor units of the quote's currency.
+ *
+ * Unit prices: paying AUD, the SKU's AUD price at the member's level (a SKU without one cannot be paid in AUD,
+ * spec §5); paying CNY, the SKU's own CNY price when it has one (the operator's CNY price already carries the
+ * bonded-warehouse costs), else its AUD price converted at the stored rate, rounded half up.
+ */
+
+export const CheckoutMessages = {
+  noLines: '请先选择要结算的商品',
+  offShelf: '商品已下架',
+  noPrice: '暂无价格',
+  /** A ByStock line over its stock; the order refusal reads the same (catalogue reserveStock). */
+  shortStock: (label: string, stock: number) =>
+    `库存不足：${label}${stock > 0 ? `（最多可购买 ${stock} 件）` : ''}`,
+  noCourier: (location: number) =>
+    `${warehouseName(location) || '该仓库'}的包裹暂无可用快递，请选择自提或联系客服`,
+} as const;
+
+/** What the shopper asked for: currency, destination, courier per pack, gift per promotion. */
+export interface QuoteRequest {
+  currency: Currency;
+  /** 'Pickup', a post code, or the default CN11010200 (spec §7). */
+  locationCode: string;
+  packs: readonly { index: number; courierId?: number | null | undefined; packId?: number | undefined }[];
+  gifts: readonly { promotionId: number; skuId: number }[];
+}
+
+/** The data a quote is computed from, as loaded from the database. */
+export interface QuoteData {
+  /** The member's selected cart lines, newest first. */
+  lines: readonly { id: number; skuId: number; qty: number }[];
+  /** The SKUs of the lines and of the chosen gifts, priced at the member's level. */
+  skus: ReadonlyMap<number, CartSku>;
+  /** CNY per AUD ('4.7000'). */
+  rate: string;
+  /** Running promotions in the quote's currency, in stacking order. */
+  promotions: readonly PromotionRow[];
+  /** Gift products of the OnTheHouse promotions. */
+  giftGoods: ReadonlyMap<number, { id: number; name: string; image: string }>;
+  /** Fee rules in the quote's currency of the couriers offered. */
+  rules: readonly CourierRuleRow[];
+}
+
+export interface QuoteItem {
+  /** The cart line; null for a gift. */
+  cartId: number | null;
+  skuId: number;
+  goodsId: number;
+  name: string;
+  skuName: string;
+  property: Record<string, string>;
+  image: string;
+  qty: number;
+  /** Unit price in the quote's currency (0 for a gift). */
+  unitPrice: number;
+  /** The SKU's prices at the member's level. */
+  audPrice: number | null;
+  cnyPrice: number | null;
+  weight: number;
+  location: number;
+  status: number;
+  stock: number;
+  isGift: boolean;
+  promotionId: number | null;
+}
+
+export interface QuoteCourier {
+  id: number;
+  code: string;
+  name: string;
+  isPublic: boolean;
+  estimatedDays: string;
+  /** Null when the courier cannot take the pack. */
+  fee: number | null;
+  unavailableReason: string;
+}
+
+export interface QuotePack {
+  packId: number | null;
+  index: number;
+  location: number;
+  items: QuoteItem[];
+  weight: number;
+  couriers: QuoteCourier[];
+  courierId: number | null;
+  courierName: string;
+  shippingFee: number;
+  goods: number;
+}
+
+export interface QuotePromotion {
+  id: number;
+  name: string;
+  method: number;
+  currency: Currency;
+  threshold: number;
+  reduce: number;
+  discountPercent: number | null;
+  giftGoods: { goodsId: number; name: string; image: string } | null;
+  chosenSkuId: number | null;
+  applies: boolean;
+  amount: number;
+}
+
+export interface Quote {
+  currency: Currency;
+  isPickup: boolean;
+  locationCode: string;
+  items: QuoteItem[];
+  packs: QuotePack[];
+  promotions: QuotePromotion[];
+  goods: number;
+  promotionsSum: number;
+  /** Shipping of every pack. */
+  otherPrice: number;
+  taxPrice: number;
+  total: number;
+  rate: string;
+  /** Whether an AUD price was converted at the rate. */
+  rateUsed: boolean;
+  valid: boolean;
+  notForSaleMsg: string;
+}
+
+/** A promotion row as the domain rule reads it. */
+export function toCheckoutPromotion(row: PromotionRow): CheckoutPromotion {
+  return {
+    id: row.id,
+    promotionsMehtod: row.method,
+    name: row.name,
+    skuIds: row.skuIds,
+    pairSkuIds: row.pairSkuIds,
+    threshold: row.threshold,
+    reduce: row.reduce,
+    discountPercent: row.discountPercent,
+    currency: row.currency as Currency,
+  };
+}
+
+/** Whether a promotion's parameters can be applied (the domain rule throws for bad operator data). */
+function isApplicable(promotion: CheckoutPromotion): boolean {
+  try {
+    applyPromotions([], [promotion]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The name a shopper knows a SKU by in a message. */
+const skuLabel = (sku: CartSku) => sku.name || sku.goodsName;
+
+/** The unit price of a SKU in the quote currency, or null when it has none in it (spec §5, DESIGN 'Money'). */
+export function unitPriceIn(
+  sku: Pick<CartSku, 'aud' | 'cny'>,
+  currency: Currency,
+  rate: string,
+): { price: number; converted: boolean } | null {
+  if (currency === Currency.AUD) return sku.aud === null ? null : { price: sku.aud, converted: false };
+  if (sku.cny !== null) return { price: sku.cny, converted: false };
+  if (sku.aud !== null) return { price: convertMinor(sku.aud, rate), converted: true };
+  return null;
+}
+
+function toItem(
+  sku: CartSku,
+  qty: number,
+  unitPrice: number,
+  extra: Pick<QuoteItem, 'cartId' | 'isGift' | 'promotionId'>,
+): QuoteItem {
+  return {
+    ...extra,
+    skuId: sku.id,
+    goodsId: sku.goodsId,
+    name: sku.goodsName,
+    skuName: sku.name,
+    property: sku.property,
+    image: sku.image,
+    qty,
+    unitPrice,
+    audPrice: sku.aud,
+    cnyPrice: sku.cny,
+    weight: sku.weight,
+    location: sku.location,
+    status: sku.status,
+    stock: sku.stock,
+  };
+}
+
+/** The fee of each offered courier for a pack, in courier order (spec §3 'Pack' couriers). */
+function packCouriers(rules: readonly CourierRuleRow[], location: number, weight: number): QuoteCourier[] {
+  return rules
+    .filter((rule) => rule.location === location)
+    .map((rule) => {
+      let fee: number | null = null;
+      let unavailableReason = '';
+      try {
+        const quote = shippingFee(rule, weight);
+        if (quote.applicable) fee = quote.fee;
+        else unavailableReason = quote.message;
+      } catch (error) {
+        if (!(error instanceof InvalidShippingRuleError)) throw error;
+        unavailableReason = '运费规则有误，暂不可用';
+      }
+      return {
+        id: rule.courierId,
+        code: rule.code,
+        name: rule.name,
+        isPublic: rule.isPublic,
+        estimatedDays: rule.estimatedDays,
+        fee,
+        unavailableReason,
+      };
+    });
+}
+
+/** The chosen courier if it can take the pack, else the cheapest that can (first in courier order on a tie). */
+function chooseCourier(
+  couriers: readonly QuoteCourier[],
+  requested: number | null | undefined,
+): QuoteCourier | null {
+  const available = couriers.filter((c) => c.fee !== null);
+  const chosen = requested == null ? undefined : available.find((c) => c.id === requested);
+  if (chosen) return chosen;
+  let cheapest: QuoteCourier | null = null;
+  for (const c of available) if (cheapest === null || (c.fee ?? 0) < (cheapest.fee ?? 0)) cheapest = c;
+  return cheapest;
+}
+
+/**
+ * Prices the member's selected lines (spec §3 'Checkout info'; §4 'Promotion methods'; §5; DESIGN 'Money'):
+ * items at the member's level in the quote currency; promotions by the domain rule (OnTheHouse adds the
+ * chosen gift SKU at 0 when met and the choice is valid); one pack per warehouse with the couriers that serve
+ * it and the chosen (default: cheapest) courier's fee, none for pickup; cross-border tax; the total. Not
+ * valid, with the reasons in notForSaleMsg, when nothing is selected, a line cannot be bought, AUD is asked
+ * for lines without an AUD price, or a pack has no courier.
+ */
+export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
+  const { currency } = request;
+  const { rate } = data;
+  const key = currencyKey(currency);
+  const isPickup = destinationOf(request.locationCode) === Destination.Pickup;
+  const problems: string[] = [];
+  const cnyOnly: string[] = [];
+  let rateUsed = false;
+
+  const items: QuoteItem[] = [];
+  for (const line of data.lines) {
+    const sku = data.skus.get(line.skuId);
+    if (!sku) continue;
+    const price = unitPriceIn(sku, currency, rate);
+    if (price?.converted) rateUsed = true;
+    items.push(
+      toItem(sku, line.qty, price?.price ?? 0, { cartId: line.id, isGift: false, promotionId: null }),
+    );
+    if (!sku.onFlag) problems.push(`${skuLabel(sku)}：${CheckoutMessages.offShelf}`);
+    else if (sku.status === SkuStatus.ByStock && line.qty > sku.stock) {
+      problems.push(CheckoutMessages.shortStock(skuLabel(sku), sku.stock));
+    } else {
+      const check = validateCartQuantity(line.qty, sku);
+      if (!check.ok) problems.push(`${skuLabel(sku)}：${check.message}`);
+    }
+    if (price === null) {
+      if (currency === Currency.AUD && sku.cny !== null) cnyOnly.push(skuLabel(sku));
+      else problems.push(`${skuLabel(sku)}：${CheckoutMessages.noPrice}`);
+    }
+  }
+  if (items.length === 0) problems.unshift(CheckoutMessages.noLines);
+  if (cnyOnly.length > 0) problems.push(cartAudTipText(cnyOnly));
+
+  // Promotions see the goods in the quote currency only.
+  const promotionLines: PromotionLine[] = items.map((item) => ({
+    skuId: item.skuId,
+    qty: item.qty,
+    audPrice: currency === Currency.AUD ? item.unitPrice : null,
+    cnyPrice: currency === Currency.CNY ? item.unitPrice : null,
+  }));
+  const rows = data.promotions.filter(
+    (row) => row.currency === currency && isApplicable(toCheckoutPromotion(row)),
+  );
+  const domainPromotions = rows.map(toCheckoutPromotion);
+  const result = applyPromotions(promotionLines, domainPromotions);
+  const amountOf = new Map(result.applied.map((a) => [a.promotionId, a.amount]));
+  const metGifts = new Set(result.gifts.map((g) => g.promotion.id));
+
+  const chosenGift = new Map<number, number>();
+  for (const row of rows) {
+    if (row.method !== PromotionMethod.OnTheHouse || !metGifts.has(row.id) || row.giftGoodsId === null)
+      continue;
+    const choice = request.gifts.find((g) => g.promotionId === row.id);
+    const sku = choice ? data.skus.get(choice.skuId) : undefined;
+    if (!sku || sku.goodsId !== row.giftGoodsId || !sku.onFlag || !isSkuPurchasable(sku)) continue;
+    chosenGift.set(row.id, sku.id);
+    items.push(toItem(sku, 1, 0, { cartId: null, isGift: true, promotionId: row.id }));
+  }
+
+  const promotions: QuotePromotion[] = rows.map((row) => {
+    const gift = row.giftGoodsId === null ? undefined : data.giftGoods.get(row.giftGoodsId);
+    return {
+      id: row.id,
+      name: row.name,
+      method: row.method,
+      currency,
+      threshold: row.threshold,
+      reduce: row.reduce,
+      discountPercent: row.discountPercent,
+      giftGoods:
+        row.method === PromotionMethod.OnTheHouse && gift
+          ? { goodsId: gift.id, name: gift.name, image: gift.image }
+          : null,
+      chosenSkuId: chosenGift.get(row.id) ?? null,
+      applies: amountOf.has(row.id) || metGifts.has(row.id),
+      amount: amountOf.get(row.id) ?? 0,
+    };
+  });
+
+  const packs: QuotePack[] = buildPacks(items).map((pack) => {
+    const choice = request.packs.find((p) => p.index === pack.index);
+    const couriers = isPickup ? [] : packCouriers(data.rules, pack.location, pack.weight);
+    const chosen = isPickup ? null : chooseCourier(couriers, choice?.courierId);
+    if (!isPickup && chosen === null) problems.push(CheckoutMessages.noCourier(pack.location));
+    return {
+      packId: choice?.packId ?? null,
+      index: pack.index,
+      location: pack.location,
+      items: pack.items,
+      weight: pack.weight,
+      couriers,
+      courierId: chosen?.id ?? null,
+      courierName: chosen?.name ?? '',
+      shippingFee: chosen?.fee ?? 0,
+      goods: pack.items.reduce((sum, item) => sum + item.unitPrice * item.qty, 0),
+    };
+  });
+
+  const promotionsSum = result.promotionsSum[key];
+  const otherPrice = packs.reduce((sum, pack) => sum + pack.shippingFee, 0);
+  const taxPrice = crossBorderTax({
+    locationCode: request.locationCode,
+    packs: packs.map((pack) => ({ location: pack.location, goods: pack.goods })),
+    promotions: promotionsSum,
+  });
+  const inKey = (amount: number) => (key === 'aud' ? { aud: amount } : { cny: amount });
+  const totals = checkoutTotals({
+    items: promotionLines,
+    otherPrice: inKey(otherPrice),
+    taxPrice: inKey(taxPrice),
+    promotionsSum: inKey(promotionsSum),
+  })[key];
+
+  return {
+    currency,
+    isPickup,
+    locationCode: request.locationCode,
+    items,
+    packs,
+    promotions,
+    goods: totals.goods,
+    promotionsSum: totals.promotions,
+    otherPrice,
+    taxPrice,
+    total: totals.total,
+    rate,
+    rateUsed,
+    valid: problems.length === 0,
+    notForSaleMsg: problems.join('；'),
+  };
+}

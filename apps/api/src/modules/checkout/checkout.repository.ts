@@ -1,0 +1,167 @@
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { courierRules, couriers, promotions } from '../../db/schema';
+
+/** Queries of the checkout module: couriers with their fee rules, and promotions. */
+
+export type PromotionRow = typeof promotions.$inferSelect;
+export type CourierRow = typeof couriers.$inferSelect;
+export type NewPromotion = typeof promotions.$inferInsert;
+
+/** A courier's fee rule from one warehouse in one currency, with the courier's own fields. */
+export interface CourierRuleRow {
+  courierId: number;
+  code: string;
+  name: string;
+  isPublic: boolean;
+  estimatedDays: string;
+  location: number;
+  currency: 'AUD' | 'CNY';
+  firstWeight: number;
+  firstFee: number;
+  extraWeight: number;
+  extraFee: number;
+  maxWeight: number | null;
+}
+
+const ruleColumns = {
+  courierId: couriers.id,
+  code: couriers.code,
+  name: couriers.name,
+  isPublic: couriers.isPublic,
+  estimatedDays: couriers.estimatedDays,
+  location: courierRules.location,
+  currency: sql<'AUD' | 'CNY'>`${courierRules.currency}`,
+  firstWeight: courierRules.firstWeight,
+  firstFee: courierRules.firstFee,
+  extraWeight: courierRules.extraWeight,
+  extraFee: courierRules.extraFee,
+  maxWeight: courierRules.maxWeight,
+};
+
+/** The fee rules in a currency of the active public couriers (spec §3 'Pack': only public ones are offered), courier sort order. */
+export function listOfferedRules(db: Database, currency: 'AUD' | 'CNY'): Promise<CourierRuleRow[]> {
+  return db
+    .select(ruleColumns)
+    .from(courierRules)
+    .innerJoin(couriers, eq(couriers.id, courierRules.courierId))
+    .where(and(eq(courierRules.currency, currency), eq(couriers.active, true), eq(couriers.isPublic, true)))
+    .orderBy(asc(couriers.sort), asc(couriers.id), asc(courierRules.location));
+}
+
+const runningAt = (now: Date) =>
+  and(
+    eq(promotions.active, true),
+    or(isNull(promotions.startsAt), lte(promotions.startsAt, now)),
+    or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
+  );
+
+/** Active promotions in a currency running at `now`, oldest first (the order they stack in). */
+export function listRunningPromotions(
+  db: Database,
+  currency: 'AUD' | 'CNY',
+  now: Date,
+): Promise<PromotionRow[]> {
+  return db
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.currency, currency), runningAt(now)))
+    .orderBy(asc(promotions.id));
+}
+
+/** Active gift (OnTheHouse) promotions running at `now`, any currency, optionally one id or one gift product. */
+export function listRunningGiftPromotions(
+  db: Database,
+  now: Date,
+  filter: { id?: number | undefined; giftGoodsId?: number | undefined },
+): Promise<PromotionRow[]> {
+  return db
+    .select()
+    .from(promotions)
+    .where(
+      and(
+        runningAt(now),
+        eq(promotions.method, 2),
+        filter.id === undefined ? undefined : eq(promotions.id, filter.id),
+        filter.giftGoodsId === undefined ? undefined : eq(promotions.giftGoodsId, filter.giftGoodsId),
+      ),
+    )
+    .orderBy(asc(promotions.id));
+}
+
+export async function findPromotion(db: Database, id: number): Promise<PromotionRow | null> {
+  const rows = await db.select().from(promotions).where(eq(promotions.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+// Operator queries (checkout.admin.ts).
+
+export async function insertCourier(
+  db: Database,
+  values: { code: string; name: string; isPublic: boolean; estimatedDays: string; sort: number },
+): Promise<CourierRow | null> {
+  const rows = await db.insert(couriers).values(values).onConflictDoNothing().returning();
+  return rows[0] ?? null;
+}
+
+export async function findCourierByCode(db: Database, code: string): Promise<CourierRow | null> {
+  const rows = await db.select().from(couriers).where(eq(couriers.code, code)).limit(1);
+  return rows[0] ?? null;
+}
+
+export function listCouriers(db: Database): Promise<CourierRow[]> {
+  return db.select().from(couriers).orderBy(asc(couriers.sort), asc(couriers.id));
+}
+
+export function listAllRules(db: Database) {
+  return db
+    .select()
+    .from(courierRules)
+    .orderBy(asc(courierRules.courierId), asc(courierRules.location), asc(courierRules.currency));
+}
+
+export type NewCourierRule = typeof courierRules.$inferInsert;
+
+/** Sets a courier's rule for one warehouse and currency (insert or replace). */
+export async function upsertRule(db: Database, rule: NewCourierRule) {
+  const { courierId: _c, location: _l, currency: _cur, ...fields } = rule;
+  const rows = await db
+    .insert(courierRules)
+    .values(rule)
+    .onConflictDoUpdate({
+      target: [courierRules.courierId, courierRules.location, courierRules.currency],
+      set: fields,
+    })
+    .returning();
+  return rows[0];
+}
+
+export async function countCouriers(db: Database): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(couriers);
+  return rows[0]?.n ?? 0;
+}
+
+export async function countPromotions(db: Database): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(promotions);
+  return rows[0]?.n ?? 0;
+}
+
+export async function insertPromotion(db: Database, values: NewPromotion): Promise<PromotionRow> {
+  const rows = await db.insert(promotions).values(values).returning();
+  const row = rows[0];
+  if (!row) throw new Error('promotion insert returned nothing');
+  return row;
+}
+
+export function listPromotions(db: Database): Promise<PromotionRow[]> {
+  return db.select().from(promotions).orderBy(desc(promotions.active), asc(promotions.id));
+}
+
+export async function setPromotionActive(
+  db: Database,
+  id: number,
+  active: boolean,
+): Promise<PromotionRow | null> {
+  const rows = await db.update(promotions).set({ active }).where(eq(promotions.id, id)).returning();
+  return rows[0] ?? null;
+}

@@ -1,0 +1,91 @@
+import {
+  CheckoutPaths,
+  checkoutSummaryRequestSchema,
+  checkoutSummarySchema,
+  giftCheckRequestSchema,
+  giftCheckResponseSchema,
+  giftDetailRequestSchema,
+  giftProductSchema,
+  promotionsListRequestSchema,
+  promotionsListResponseSchema,
+} from '@shop/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok, responses } from '../../lib/envelope';
+import { requireMember } from '../../plugins/auth';
+import type { CheckoutService } from './checkout.service';
+
+const bearer = [{ bearerAuth: [] }];
+
+/**
+ * The checkout summary (spec §7 cart/summary/, login required) and the promotion calls (promotionsList/ and
+ * the two calls spec §7 leaves unnamed: giftDetail/, giftCheck/; open to visitors, members see their level's
+ * prices). Handlers only translate HTTP to service calls.
+ */
+export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }> = async (
+  app,
+  { checkout },
+) => {
+  app.post(
+    CheckoutPaths.summary,
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['checkout'],
+        summary: '结算汇总',
+        description:
+          '按会员等级的当前价格计算购物车中选中的商品：按仓库分包，每包列出可用快递及运费（默认最便宜的），' +
+          '应用促销（满减、折扣、第二件优惠、搭配优惠、满赠），计算跨境税（非中国仓发往中国 9.1%）与合计。' +
+          '不可结算时 valid 为 false，notForSaleMsg 说明原因，但仍返回汇总信息。金额为所选币种的元。',
+        security: bearer,
+        body: checkoutSummaryRequestSchema,
+        response: responses(checkoutSummarySchema),
+      },
+    },
+    async (request) => ok(await checkout.summary(requireMember(request), request.body)),
+  );
+
+  app.post(
+    CheckoutPaths.promotionsList,
+    {
+      preHandler: app.authenticateOptional,
+      schema: {
+        tags: ['checkout'],
+        summary: '促销赠品列表',
+        description: '进行中的满赠活动的赠品商品及其 SKU；可按活动 id 或商品 goodsId 过滤。',
+        body: promotionsListRequestSchema,
+        response: responses(promotionsListResponseSchema),
+      },
+    },
+    async (request) => ok(await checkout.promotionsList(request.body, request.member)),
+  );
+
+  app.post(
+    CheckoutPaths.giftDetail,
+    {
+      preHandler: app.authenticateOptional,
+      schema: {
+        tags: ['checkout'],
+        summary: '赠品详情',
+        description: '按商品 id 返回赠品商品、其 SKU 与重量；商品不存在时 404。',
+        body: giftDetailRequestSchema,
+        response: responses(giftProductSchema),
+      },
+    },
+    async (request) => ok(await checkout.giftDetail(request.body.goodsId, request.member)),
+  );
+
+  app.post(
+    CheckoutPaths.giftCheck,
+    {
+      preHandler: app.authenticateOptional,
+      schema: {
+        tags: ['checkout'],
+        summary: '校验赠品选择',
+        description: '该 SKU 能否作为此满赠活动的赠品：活动进行中、SKU 属于活动赠品商品且可售。',
+        body: giftCheckRequestSchema,
+        response: responses(giftCheckResponseSchema),
+      },
+    },
+    async (request) => ok(await checkout.giftCheck(request.body)),
+  );
+};

@@ -1,0 +1,213 @@
+import {
+  type CheckoutSummary,
+  type checkoutSummaryRequestSchema,
+  DEFAULT_MEMBER_LEVEL,
+  type GiftProduct,
+  isSkuPurchasable,
+  PromotionMethod,
+  ResultCode,
+  toMajor,
+} from '@shop/domain';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { CartService } from '../cart/cart.service';
+import type { RateService } from '../cart/rate.service';
+import type { CatalogueService, ProductWithSkus } from '../catalogue/catalogue.service';
+import type { AuthContext } from '../member/member.service';
+import { priceQuote, type Quote, type QuoteItem, type QuoteRequest } from './checkout.pricing';
+import * as repo from './checkout.repository';
+
+export const GiftMessages = {
+  goodsNotFound: '商品不存在',
+  ok: '可选择该赠品',
+  promotionGone: '促销活动不存在或已结束',
+  notGift: '该商品不是此活动的赠品',
+  offShelf: '赠品已下架',
+  soldOut: '赠品暂时缺货，请选择其他款式',
+} as const;
+
+export type SummaryRequest = z.output<typeof checkoutSummaryRequestSchema>;
+
+export interface CheckoutServiceDeps {
+  db: Database;
+  clock: Clock;
+  cart: Pick<CartService, 'selectedLines'>;
+  catalogue: Pick<CatalogueService, 'skusForCart' | 'goodsBriefs' | 'productsWithSkus' | 'priceLevel'>;
+  rates: Pick<RateService, 'audCny'>;
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+const major = (minor: number | null) => (minor === null ? null : toMajor(minor));
+
+function itemDto(item: QuoteItem): CheckoutSummary['items'][number] {
+  return {
+    cartId: item.cartId ?? 0,
+    skuId: item.skuId,
+    goodsId: item.goodsId,
+    name: item.name,
+    skuName: item.skuName,
+    property: item.property,
+    image: item.image,
+    qty: item.qty,
+    price: toMajor(item.unitPrice),
+    audPrice: major(item.audPrice),
+    cnyPrice: major(item.cnyPrice),
+    weight: item.weight,
+    location: item.location,
+    status: item.status,
+    stock: item.stock,
+    isGift: item.isGift,
+    promotionId: item.promotionId,
+  };
+}
+
+/** A quote for the wire (checkoutSummarySchema): amounts in major units of the quote's currency. */
+export function toSummaryDto(quote: Quote): CheckoutSummary {
+  return {
+    currency: quote.currency,
+    isPickup: quote.isPickup,
+    locationCode: quote.locationCode,
+    items: quote.items.map(itemDto),
+    packs: quote.packs.map((pack) => ({
+      packId: pack.packId,
+      index: pack.index,
+      location: pack.location,
+      items: pack.items.map(itemDto),
+      weight: pack.weight,
+      couriers: pack.couriers.map((c) => ({ ...c, fee: major(c.fee) })),
+      options: { courierId: pack.courierId },
+      shippingFee: toMajor(pack.shippingFee),
+      goodsPrice: toMajor(pack.goods),
+    })),
+    promotions: quote.promotions.map((p) => ({
+      id: p.id,
+      name: p.name,
+      promotionsMehtod: p.method,
+      currency: p.currency,
+      threshold: toMajor(p.threshold),
+      reduce: toMajor(p.reduce),
+      discountPercent: p.discountPercent,
+      goodsSku: p.giftGoods,
+      chosenSkuId: p.chosenSkuId,
+      applies: p.applies,
+      amount: toMajor(p.amount),
+    })),
+    goodsPrice: toMajor(quote.goods),
+    promotionsSum: toMajor(quote.promotionsSum),
+    otherPrice: toMajor(quote.otherPrice),
+    taxPrice: toMajor(quote.taxPrice),
+    allOtherPrice: toMajor(quote.otherPrice + quote.taxPrice),
+    totalPrice: toMajor(quote.total),
+    rate: quote.rate,
+    valid: quote.valid,
+    notForSaleMsg: quote.notForSaleMsg,
+  };
+}
+
+/** A product with SKUs as a gift product (spec §3 'Gift product'): its weight is its first SKU's. */
+function toGiftProduct(product: ProductWithSkus): GiftProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    image: product.image,
+    weight: product.skus[0]?.weight ?? 0,
+    skus: product.skus,
+  };
+}
+
+/** Checkout: the priced summary of the selected cart lines and the promotion calls (spec §3 'Checkout info', §7). */
+export function createCheckoutService({ db, clock, cart, catalogue, rates }: CheckoutServiceDeps) {
+  /**
+   * The price of the member's selected lines now, loaded from the database through `executor` (order creation
+   * passes its transaction) and computed by priceQuote, the one rule of the summary and the order (spec §4
+   * 'Checkout summary loading', §7 createdOrder/). Seven queries whatever the cart size.
+   */
+  async function quote(
+    memberId: number,
+    level: number,
+    request: QuoteRequest,
+    executor: Database = db,
+  ): Promise<Quote> {
+    // One after another: inside the order's transaction they share one connection.
+    const lines = await cart.selectedLines(memberId, executor);
+    const promotions = await repo.listRunningPromotions(executor, request.currency, clock());
+    const rules = await repo.listOfferedRules(executor, request.currency);
+    const rate = await rates.audCny(executor);
+    const skuIds = [...lines.map((l) => l.skuId), ...request.gifts.map((g) => g.skuId)];
+    const giftGoodsIds = promotions
+      .filter((p) => p.method === PromotionMethod.OnTheHouse && p.giftGoodsId !== null)
+      .map((p) => p.giftGoodsId as number);
+    const skus = await catalogue.skusForCart(skuIds, level, executor);
+    const giftGoods = await catalogue.goodsBriefs(giftGoodsIds, executor);
+    return priceQuote(request, {
+      lines,
+      skus: new Map(skus.map((s) => [s.id, s])),
+      rate: rate.rate,
+      promotions,
+      giftGoods: new Map(giftGoods.map((g) => [g.id, g])),
+      rules,
+    });
+  }
+
+  return {
+    quote,
+
+    /**
+     * The checkout summary of the caller's selected lines (spec §7 cart/summary/, §4 'Checkout summary
+     * loading'): a summary that is not valid still carries the info, with valid false and notForSaleMsg.
+     */
+    async summary(auth: AuthContext, request: SummaryRequest): Promise<CheckoutSummary> {
+      const level = await catalogue.priceLevel(auth);
+      return toSummaryDto(await quote(auth.memberId, level, request));
+    },
+
+    /**
+     * The gift products of the running OnTheHouse promotions, optionally of one promotion or one product, with
+     * their SKUs at the caller's level (spec §7 salespromotions/promotionsList/: data.list holds products with skus).
+     */
+    async promotionsList(
+      filter: { id?: number | undefined; goodsId?: number | undefined },
+      auth: AuthContext | null,
+    ): Promise<{ list: GiftProduct[] }> {
+      const rows = await repo.listRunningGiftPromotions(db, clock(), {
+        id: filter.id,
+        giftGoodsId: filter.goodsId,
+      });
+      const goodsIds = [...new Set(rows.map((r) => r.giftGoodsId).filter((id): id is number => id !== null))];
+      if (goodsIds.length === 0) return { list: [] };
+      const level = await catalogue.priceLevel(auth);
+      const products = await catalogue.productsWithSkus(goodsIds, level);
+      return { list: products.map(toGiftProduct) };
+    },
+
+    /** A gift product's detail with its SKUs and weight by goods id (spec §4: selecting a gift loads its detail); 404 when unknown. */
+    async giftDetail(goodsId: number, auth: AuthContext | null): Promise<GiftProduct> {
+      const level = await catalogue.priceLevel(auth);
+      const [product] = await catalogue.productsWithSkus([goodsId], level);
+      if (!product) throw new AppError(ResultCode.NotFound, GiftMessages.goodsNotFound);
+      return toGiftProduct(product);
+    },
+
+    /**
+     * Whether a SKU may be the gift of a promotion (the spec's unnamed call answering a success flag): the
+     * promotion is a running OnTheHouse one, the SKU is of its gift product, and the SKU can be had now.
+     */
+    async giftCheck(input: {
+      promotionId: number;
+      skuId: number;
+    }): Promise<{ success: boolean; message: string }> {
+      const [promotion] = await repo.listRunningGiftPromotions(db, clock(), { id: input.promotionId });
+      if (!promotion || promotion.giftGoodsId === null)
+        return { success: false, message: GiftMessages.promotionGone };
+      const [sku] = await catalogue.skusForCart([input.skuId], DEFAULT_MEMBER_LEVEL);
+      if (!sku || sku.goodsId !== promotion.giftGoodsId)
+        return { success: false, message: GiftMessages.notGift };
+      if (!sku.onFlag) return { success: false, message: GiftMessages.offShelf };
+      if (!isSkuPurchasable(sku)) return { success: false, message: GiftMessages.soldOut };
+      return { success: true, message: GiftMessages.ok };
+    },
+  };
+}

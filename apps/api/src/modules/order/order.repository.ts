@@ -1,0 +1,358 @@
+import { and, asc, desc, eq, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  couriers,
+  logisticsEvents,
+  oldOrders,
+  orderAttachments,
+  orderBeans,
+  orderItems,
+  orders,
+} from '../../db/schema';
+
+/**
+ * Queries of the order lifecycle. Member reads and writes name the member in the WHERE, so another member's
+ * order id is simply not found; status changes carry the allowed current statuses in the UPDATE's WHERE, so
+ * a repeated or concurrent request changes nothing twice (DESIGN.md 'Stock and orders').
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type BeanRow = typeof orderBeans.$inferSelect;
+export type ItemRow = typeof orderItems.$inferSelect;
+export type AttachmentRow = typeof orderAttachments.$inferSelect;
+export type OldOrderRow = typeof oldOrders.$inferSelect;
+export type NewOldOrderRow = typeof oldOrders.$inferInsert;
+
+/** The status an order shows: its first pack's, else its own (spec §4 'Order status'). */
+const effectiveStatus = sql<number>`coalesce((select b.status from ${orderBeans} b where b.order_id = ${orders.id} order by b.pack_index limit 1), ${orders.status})`;
+
+function memberOrders(memberId: number, status: number | undefined): SQL | undefined {
+  return and(
+    eq(orders.memberId, memberId),
+    status === undefined ? undefined : sql`${effectiveStatus} = ${status}`,
+  );
+}
+
+/** Number of the member's orders, optionally of one shown status. */
+export async function countOrders(db: Database, memberId: number, status?: number): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(memberOrders(memberId, status));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** One page of the member's orders, newest first, optionally of one shown status. */
+export function listOrdersPage(
+  db: Database,
+  memberId: number,
+  status: number | undefined,
+  page: { limit: number; offset: number },
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(memberOrders(memberId, status))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** The packs of some orders, each order's in pack order. */
+export function listBeans(db: Database, orderIds: readonly number[]): Promise<BeanRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orderBeans)
+    .where(inArray(orderBeans.orderId, [...orderIds]))
+    .orderBy(asc(orderBeans.orderId), asc(orderBeans.packIndex));
+}
+
+/** Every item of some orders, goods before gifts, in the order they were made. */
+export function listItems(db: Database, orderIds: readonly number[]): Promise<ItemRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.isGift), asc(orderItems.id));
+}
+
+/**
+ * The first `perOrder` items of each order (goods before gifts) with each order's number of item lines, in
+ * one query: a list page shows a few items per order, not all of them.
+ */
+export async function listFirstItems(
+  db: Database,
+  orderIds: readonly number[],
+  perOrder: number,
+): Promise<{ items: ItemRow[]; counts: Map<number, number> }> {
+  if (orderIds.length === 0) return { items: [], counts: new Map() };
+  const ranked = db
+    .select({
+      id: orderItems.id,
+      rn: sql<number>`row_number() over (partition by ${orderItems.orderId} order by ${orderItems.isGift}, ${orderItems.id})`.as(
+        'rn',
+      ),
+      total: sql<number>`count(*) over (partition by ${orderItems.orderId})`.as('total'),
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .as('ranked');
+  const rows = await db
+    .select({ item: orderItems, total: ranked.total })
+    .from(ranked)
+    .innerJoin(orderItems, eq(orderItems.id, ranked.id))
+    .where(lte(ranked.rn, perOrder))
+    .orderBy(asc(orderItems.orderId), asc(ranked.rn));
+  const counts = new Map<number, number>();
+  for (const row of rows) counts.set(row.item.orderId, Number(row.total));
+  return { items: rows.map((r) => r.item), counts };
+}
+
+/** One of the member's orders, or null (another member's order is not found). */
+export async function findMemberOrder(db: Database, memberId: number, id: number): Promise<OrderRow | null> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.memberId, memberId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** An order by its number, locked until the transaction ends (operator transitions); null when unknown. */
+export async function lockOrderByNo(db: Database, orderNo: string): Promise<OrderRow | null> {
+  const rows = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1).for('update');
+  return rows[0] ?? null;
+}
+
+/** An order's attachments, oldest first. */
+export function listAttachments(db: Database, orderId: number): Promise<AttachmentRow[]> {
+  return db
+    .select()
+    .from(orderAttachments)
+    .where(eq(orderAttachments.orderId, orderId))
+    .orderBy(asc(orderAttachments.createdAt), asc(orderAttachments.id));
+}
+
+/** The member's attachments of an order, in one query with the ownership check; null when not theirs. */
+export async function findMemberAttachments(
+  db: Database,
+  memberId: number,
+  orderId: number,
+): Promise<AttachmentRow[] | null> {
+  const rows = await db
+    .select({ attachment: orderAttachments, orderId: orders.id })
+    .from(orders)
+    .leftJoin(orderAttachments, eq(orderAttachments.orderId, orders.id))
+    .where(and(eq(orders.id, orderId), eq(orders.memberId, memberId)))
+    .orderBy(asc(orderAttachments.createdAt), asc(orderAttachments.id));
+  if (rows.length === 0) return null;
+  return rows.map((r) => r.attachment).filter((a): a is AttachmentRow => a !== null);
+}
+
+/**
+ * Sets the member's order to `to` only while its status is one of `from`; null when nothing matched (not
+ * the member's, or in another status — e.g. a second cancel, or a payment that came first).
+ */
+export async function moveMemberOrder(
+  db: Database,
+  input: {
+    memberId: number;
+    id: number;
+    from: readonly number[];
+    to: number;
+    set?: Partial<Pick<OrderRow, 'cancelledAt' | 'finishedAt'>>;
+    /** Extra condition on the row, e.g. every pack shipped. */
+    where?: SQL;
+  },
+): Promise<OrderRow | null> {
+  const rows = await db
+    .update(orders)
+    .set({ status: input.to, ...input.set, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, input.id),
+        eq(orders.memberId, input.memberId),
+        inArray(orders.status, [...input.from]),
+        input.where,
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** True while every pack of the order is in one of `statuses` (an SQL condition on the orders row). */
+export function allBeansIn(statuses: readonly number[]): SQL {
+  return sql`not exists (select 1 from ${orderBeans} b where b.order_id = ${orders.id} and b.status not in (${sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  )}))`;
+}
+
+/** Sets the packs of an order that are in one of `from` to `to`. */
+export async function moveBeans(
+  db: Database,
+  orderId: number,
+  from: readonly number[],
+  to: number,
+): Promise<void> {
+  await db
+    .update(orderBeans)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(orderBeans.orderId, orderId), inArray(orderBeans.status, [...from])));
+}
+
+/** The stock an order took, per item (spec DESIGN 'Stock and orders': cancelling returns exactly that). */
+export function reservedStock(db: Database, orderId: number): Promise<{ skuId: number; qty: number }[]> {
+  return db
+    .select({ skuId: orderItems.skuId, qty: orderItems.reservedQty })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), sql`${orderItems.reservedQty} > 0`));
+}
+
+/** Sets the member's remark while the order is neither finished nor cancelled; null when nothing matched. */
+export async function updateRemark(
+  db: Database,
+  input: { memberId: number; id: number; remark: string; closed: readonly number[] },
+): Promise<OrderRow | null> {
+  const rows = await db
+    .update(orders)
+    .set({ memberRemark: input.remark, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, input.id),
+        eq(orders.memberId, input.memberId),
+        notInArray(orders.status, [...input.closed]),
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** The member's pack sent with a logistic code, with its courier's name; null when none of theirs has it. */
+export async function findMemberParcel(
+  db: Database,
+  memberId: number,
+  logisticCode: string,
+): Promise<{ courierName: string } | null> {
+  const rows = await db
+    .select({ courierName: orderBeans.courierName })
+    .from(orderBeans)
+    .innerJoin(orders, eq(orders.id, orderBeans.orderId))
+    .where(and(eq(orderBeans.logisticCode, logisticCode), eq(orders.memberId, memberId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** True when some pack was sent with this logistic code. */
+export async function parcelExists(db: Database, logisticCode: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: orderBeans.id })
+    .from(orderBeans)
+    .where(eq(orderBeans.logisticCode, logisticCode))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Tracking events of a logistic code, newest first. */
+export function listLogisticsEvents(db: Database, logisticCode: string) {
+  return db
+    .select({
+      time: logisticsEvents.eventTime,
+      location: logisticsEvents.location,
+      description: logisticsEvents.description,
+    })
+    .from(logisticsEvents)
+    .where(eq(logisticsEvents.logisticCode, logisticCode))
+    .orderBy(desc(logisticsEvents.eventTime), desc(logisticsEvents.id));
+}
+
+export async function insertLogisticsEvent(
+  db: Database,
+  event: { logisticCode: string; eventTime: Date; location: string; description: string },
+): Promise<void> {
+  await db.insert(logisticsEvents).values(event);
+}
+
+/** A courier by its code (case-insensitive), or null. */
+export async function findCourierByCode(
+  db: Database,
+  code: string,
+): Promise<{ id: number; code: string; name: string } | null> {
+  const rows = await db
+    .select({ id: couriers.id, code: couriers.code, name: couriers.name })
+    .from(couriers)
+    .where(sql`lower(${couriers.code}) = lower(${code})`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Changes packs of an order by id (operator transitions). */
+export async function updateBeans(
+  db: Database,
+  beanIds: readonly number[],
+  set: Partial<Pick<BeanRow, 'status' | 'courierId' | 'courierName' | 'logisticCode' | 'shippedAt'>>,
+): Promise<void> {
+  if (beanIds.length === 0) return;
+  await db
+    .update(orderBeans)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(inArray(orderBeans.id, [...beanIds]));
+}
+
+/** Changes an order by id (operator transitions). */
+export async function updateOrder(
+  db: Database,
+  id: number,
+  set: Partial<Pick<OrderRow, 'status' | 'paidAt' | 'finishedAt'>>,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(orders.id, id));
+}
+
+export async function insertAttachment(
+  db: Database,
+  attachment: { orderId: number; beanId: number | null; path: string; note: string },
+): Promise<AttachmentRow> {
+  const [row] = await db.insert(orderAttachments).values(attachment).returning();
+  if (!row) throw new Error('attachment insert returned nothing');
+  return row;
+}
+
+/** Number of the member's imported legacy orders. */
+export async function countOldOrders(db: Database, memberId: number): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(oldOrders)
+    .where(eq(oldOrders.memberId, memberId));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** One page of the member's legacy orders, newest first. */
+export function listOldOrdersPage(
+  db: Database,
+  memberId: number,
+  page: { limit: number; offset: number },
+): Promise<OldOrderRow[]> {
+  return db
+    .select()
+    .from(oldOrders)
+    .where(eq(oldOrders.memberId, memberId))
+    .orderBy(desc(oldOrders.orderedAt), desc(oldOrders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** Inserts legacy orders, skipping order numbers already imported; returns the numbers written. */
+export async function insertOldOrders(db: Database, rows: readonly NewOldOrderRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const written = await db
+    .insert(oldOrders)
+    .values([...rows])
+    .onConflictDoNothing({ target: oldOrders.orderNo })
+    .returning({ orderNo: oldOrders.orderNo });
+  return written.map((r) => r.orderNo);
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { OrderPaths, ResultCode } from '@shop/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders, skus } from '../src/db/schema';
+import {
+  addToCart,
+  type CheckoutTestApp,
+  createCheckoutTestApp,
+  newMember,
+} from './support/checkout-helpers';
+import { envelope, post } from './support/test-app';
+
+// PGlite runs one query at a time and would hide a race (CONVENTIONS.md 'Tests'): real PostgreSQL only.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!onPostgres)(
+  'order creation races on PostgreSQL (skipped: TEST_DATABASE_URL is not set)',
+  () => {
+    let c: CheckoutTestApp;
+    beforeAll(async () => {
+      c = await createCheckoutTestApp();
+    });
+    afterAll(async () => {
+      await c?.t.close();
+    });
+
+    it('50 members ordering the last 10 units at once: exactly 10 orders, stock 0, the rest told 库存不足', async () => {
+      const skuId = c.sku.fishOil400;
+      await c.t.database.db.update(skus).set({ stock: 10 }).where(eq(skus.id, skuId));
+      const members = [];
+      for (let i = 0; i < 50; i += 1) {
+        const m = await newMember(c.t);
+        await addToCart(c.t, m.token, [[skuId, 1]]);
+        members.push(m);
+      }
+      const results = await Promise.all(
+        members.map((m) =>
+          post(
+            c.t.app,
+            OrderPaths.create,
+            { requestId: randomUUID(), currency: 'AUD', isPickup: true },
+            m.token,
+          ),
+        ),
+      );
+      const won = results.filter((r) => envelope(r).success);
+      const lost = results.filter((r) => !envelope(r).success);
+      expect(won).toHaveLength(10);
+      expect(lost).toHaveLength(40);
+      for (const r of lost) {
+        expect(r.statusCode).toBe(400);
+        expect(envelope(r).resultCode).toBe(ResultCode.ParamsError);
+        expect(envelope(r).message).toMatch(/^库存不足：/);
+      }
+      const [row] = await c.t.database.db.select({ stock: skus.stock }).from(skus).where(eq(skus.id, skuId));
+      expect(row?.stock).toBe(0);
+      const sold = await c.t.database.db.select().from(orderItems).where(eq(orderItems.skuId, skuId));
+      expect(sold.reduce((n, i) => n + i.reservedQty, 0)).toBe(10);
+    });
+
+    it('one member double-submitting with the same requestId at once gets one order', async () => {
+      const m = await newMember(c.t);
+      await addToCart(c.t, m.token, [[c.sku.aptamil, 2]]);
+      const body = { requestId: randomUUID(), currency: 'AUD', isPickup: true };
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => post(c.t.app, OrderPaths.create, body, m.token)),
+      );
+      const ids = new Set(
+        results.map((r) => {
+          expect(envelope(r).success, envelope(r).message).toBe(true);
+          return envelope<{ orderId: number }>(r).data.orderId;
+        }),
+      );
+      expect(ids.size).toBe(1);
+      expect(await c.t.database.db.select().from(orders).where(eq(orders.memberId, m.memberId))).toHaveLength(
+        1,
+      );
+    });
+
+    it('two requestIds racing for the same cart lines make one order', async () => {
+      const m = await newMember(c.t);
+      await addToCart(c.t, m.token, [[c.sku.aptamil, 1]]);
+      const results = await Promise.all(
+        [1, 2].map(() =>
+          post(
+            c.t.app,
+            OrderPaths.create,
+            { requestId: randomUUID(), currency: 'AUD', isPickup: true },
+            m.token,
+          ),
+        ),
+      );
+      expect(results.filter((r) => envelope(r).success)).toHaveLength(1);
+      for (const r of results) expect(r.statusCode).toBeLessThan(500);
+      expect(await c.t.database.db.select().from(orders).where(eq(orders.memberId, m.memberId))).toHaveLength(
+        1,
+      );
+    });
+  },
+);

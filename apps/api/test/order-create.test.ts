@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import { type CheckoutSummary, OrderPaths, OrderStatus, ResultCode } from '@shop/domain';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartLines, goods, orderBeans, orderItems, orders, skus } from '../src/db/schema';
+import {
+  addToCart,
+  type CheckoutTestApp,
+  createCheckoutTestApp,
+  minor,
+  newMember,
+  summary,
+} from './support/checkout-helpers';
+import { envelope, post } from './support/test-app';
+
+let c: CheckoutTestApp;
+beforeAll(async () => {
+  c = await createCheckoutTestApp();
+});
+afterAll(async () => {
+  await c?.t.close();
+});
+
+interface Created {
+  orderId: number;
+  orderNo: string;
+  status: number;
+  currency: string;
+  totalPrice: number;
+}
+
+const receiverInput = {
+  name: '张三',
+  phone: '13800138000',
+  country: 'CN' as const,
+  province: '上海市',
+  city: '上海市',
+  district: '静安区',
+  detail: '南京西路1号',
+  postCode: '200040',
+  company: '',
+  idCardNo: '',
+  defaultFlag: true,
+};
+
+async function receiverOf(token: string): Promise<number> {
+  const auth = await c.t.app.services.member.authenticate(token);
+  if (!auth) throw new Error('no auth');
+  return (await c.t.app.services.addressBook.save(auth, 'receiver', receiverInput)).id;
+}
+
+const stockOf = async (skuId: number) =>
+  (await c.t.database.db.select({ stock: skus.stock }).from(skus).where(eq(skus.id, skuId)))[0]?.stock;
+const cartOf = (memberId: number) =>
+  c.t.database.db.select().from(cartLines).where(eq(cartLines.memberId, memberId));
+const ordersOf = (memberId: number) =>
+  c.t.database.db.select().from(orders).where(eq(orders.memberId, memberId));
+
+function create(token: string | undefined, body: Record<string, unknown>) {
+  return post(c.t.app, OrderPaths.create, { requestId: randomUUID(), ...body }, token);
+}
+
+describe('createdOrder/', () => {
+  it('creates the order, its packs and items at the summary prices, removes the lines and takes ByStock stock', async () => {
+    const m = await newMember(c.t);
+    const receiverId = await receiverOf(m.token);
+    await addToCart(c.t, m.token, [
+      [c.sku.aptamil, 2],
+      [c.sku.fishOil400, 3],
+      [c.sku.rice, 1],
+    ]);
+    const stockBefore = await stockOf(c.sku.fishOil400);
+    const [salesBefore] = await c.t.database.db
+      .select({ sales: goods.sales })
+      .from(goods)
+      .where(eq(goods.id, c.fixture.goods.fishOilGoods.id));
+    const packs = [{ index: 0, courierId: c.couriers.aup }];
+    const s: CheckoutSummary = await summary(c.t, m.token, {
+      currency: 'AUD',
+      locationCode: '200040',
+      packs,
+    });
+    expect(s.valid, s.notForSaleMsg).toBe(true);
+
+    const res = await create(m.token, {
+      currency: 'AUD',
+      receiverId,
+      packs: [...packs, { index: 1, courierId: null }],
+      memberRemark: '请尽快发货',
+    });
+    const body = envelope<Created>(res);
+    expect(body.success, body.message).toBe(true);
+    expect(body.data.status).toBe(OrderStatus.NotPaid);
+    expect(body.data.orderNo).toMatch(/^SO\d{8}\d{8}$/);
+    expect(body.data.totalPrice).toBe(s.totalPrice);
+
+    const [order] = await ordersOf(m.memberId);
+    expect(order).toMatchObject({
+      goodsAmount: minor(s.goodsPrice),
+      shippingAmount: minor(s.otherPrice),
+      taxAmount: minor(s.taxPrice),
+      promotionsAmount: minor(s.promotionsSum),
+      totalAmount: minor(s.totalPrice),
+      currency: 'AUD',
+      locationCode: '200040',
+      memberRemark: '请尽快发货',
+      isPickup: false,
+    });
+    expect(order?.receiver).toMatchObject({ name: '张三', postCode: '200040', city: '上海市' });
+    expect(order?.receiver).not.toHaveProperty('id');
+    expect(order?.receiver).not.toHaveProperty('defaultFlag');
+    expect(order?.sender).toBeNull();
+
+    const beans = await c.t.database.db
+      .select()
+      .from(orderBeans)
+      .where(eq(orderBeans.orderId, body.data.orderId))
+      .orderBy(asc(orderBeans.packIndex));
+    expect(beans.map((b) => [b.packIndex, b.location, b.courierId, b.shippingAmount, b.status])).toEqual(
+      s.packs.map((p) => [
+        p.index,
+        p.location,
+        p.options.courierId,
+        minor(p.shippingFee),
+        OrderStatus.NotPaid,
+      ]),
+    );
+    const items = await c.t.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, body.data.orderId));
+    expect(items).toHaveLength(3);
+    for (const item of s.items) {
+      const row = items.find((i) => i.skuId === item.skuId);
+      expect(row?.unitPrice).toBe(minor(item.price));
+      expect(row?.qty).toBe(item.qty);
+      expect(row?.reservedQty).toBe(item.qty);
+    }
+    expect(await cartOf(m.memberId)).toEqual([]);
+    expect(await stockOf(c.sku.fishOil400)).toBe((stockBefore ?? 0) - 3);
+    const [salesAfter] = await c.t.database.db
+      .select({ sales: goods.sales })
+      .from(goods)
+      .where(eq(goods.id, c.fixture.goods.fishOilGoods.id));
+    expect(salesAfter?.sales).toBe((salesBefore?.sales ?? 0) + 3);
+  });
+
+  it('keeps unselected lines in the cart', async () => {
+    const m = await newMember(c.t);
+    await addToCart(c.t, m.token, [
+      [c.sku.aptamil, 1],
+      [c.sku.rice, 1],
+    ]);
+    await c.t.database.db.update(cartLines).set({ selected: false }).where(eq(cartLines.skuId, c.sku.rice));
+    const res = envelope<Created>(await create(m.token, { currency: 'AUD', isPickup: true }));
+    expect(res.success, res.message).toBe(true);
+    expect((await cartOf(m.memberId)).map((l) => l.skuId)).toEqual([c.sku.rice]);
+    const [order] = await ordersOf(m.memberId);
+    expect(order).toMatchObject({
+      isPickup: true,
+      locationCode: 'Pickup',
+      shippingAmount: 0,
+      taxAmount: 0,
+      receiver: null,
+    });
+  });
+
+  it('a ByBook line beyond stock is a pre-order: only what is there is reserved', async () => {
+    await c.t.database.db.update(skus).set({ stock: 1 }).where(eq(skus.id, c.sku.fishOil200));
+    const m = await newMember(c.t);
+    await addToCart(c.t, m.token, [[c.sku.fishOil200, 3]]);
+    const res = envelope<Created>(await create(m.token, { currency: 'CNY', isPickup: true }));
+    expect(res.success, res.message).toBe(true);
+    const [item] = await c.t.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, res.data.orderId));
+    expect(item).toMatchObject({ qty: 3, reservedQty: 1, unitPrice: 15_800 });
+    expect(await stockOf(c.sku.fishOil200)).toBe(0);
+  });
+
+  it('the same requestId twice makes one order, also when the two requests race', async () => {
+    const m = await newMember(c.t);
+    await addToCart(c.t, m.token, [[c.sku.aptamil, 1]]);
+    const body = { requestId: randomUUID(), currency: 'AUD', isPickup: true };
+    const first = envelope<Created>(await post(c.t.app, OrderPaths.create, body, m.token));
+    const again = envelope<Created>(await post(c.t.app, OrderPaths.create, body, m.token));
+    expect(first.success && again.success).toBe(true);
+    expect(again.data).toEqual(first.data);
+    expect(await ordersOf(m.memberId)).toHaveLength(1);
+
+    const m2 = await newMember(c.t);
+    await addToCart(c.t, m2.token, [[c.sku.aptamil, 1]]);
+    const raced = { requestId: randomUUID(), currency: 'AUD', isPickup: true };
+    const results = await Promise.all([1, 2, 3].map(() => post(c.t.app, OrderPaths.create, raced, m2.token)));
+    const ids = results.map((r) => {
+      const e = envelope<Created>(r);
+      expect(e.success, e.message).toBe(true);
+      return e.data.orderId;
+    });
+    expect(new Set(ids).size).toBe(1);
+    expect(await ordersOf(m2.memberId)).toHaveLength(1);
+  });
+
+  it("another member's receiver is not found", async () => {
+    const owner = await newMember(c.t);
+    const receiverId = await receiverOf(owner.token);
+    const m = await newMember(c.t);
+    await addToCart(c.t, m.token, [[c.sku.aptamil, 1]]);
+    const res = await create(m.token, { currency: 'AUD', receiverId });
+    expect(res.statusCode).toBe(404);
+    expect(envelope(res).message).toBe('地址不存在');
+    const none = await create(m.token, { currency: 'AUD' });
+    expect(envelope(none).resultCode).toBe(ResultCode.ParamsError);
+    expect(envelope(none).message).toBe('请选择收货地址');
+    expect(await ordersOf(m.memberId)).toEqual([]);
+  });
+
+  it('a summary that is not valid is refused with its message and nothing is written', async () => {
+    const m = await newMember(c.t);
+    await addToCart(c.t, m.token, [
+      [c.sku.fishOil400, 2],
+      [c.sku.fishOil200, 1],
+    ]);
+    const stock = await stockOf(c.sku.fishOil400);
+    const res = await create(m.token, { currency: 'AUD', isPickup: true });
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res).resultCode).toBe(ResultCode.ParamsError);
+    expect(envelope(res).message).toContain('以下商品不支持澳币支付');
+    expect(await stockOf(c.sku.fishOil400)).toBe(stock);
+    expect(await cartOf(m.memberId)).toHaveLength(2);
+    expect(await ordersOf(m.memberId)).toEqual([]);
+  });
+
+  it('short ByStock stock at order time rolls everything back with 库存不足', async () => {
+    const m = await newMember(c.t);
+    await addToCart(c.t, m.token, [
+      [c.sku.aptamil, 1],
+      [c.sku.fishOil400, 2],
+    ]);
+    const aptamilStock = await stockOf(c.sku.aptamil);
+    // The quote sees enough stock; the stock goes before the update takes it (a sale elsewhere in between).
+    const service = c.t.app.services.catalogue;
+    const original = service.reserveStock;
+    service.reserveStock = async (lines, executor) => {
+      await executor.update(skus).set({ stock: 1 }).where(eq(skus.id, c.sku.fishOil400));
+      return original(lines, executor);
+    };
+    try {
+      const res = await create(m.token, { currency: 'AUD', isPickup: true });
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res).message).toMatch(/^库存不足：/);
+    } finally {
+      service.reserveStock = original;
+    }
+    expect(await stockOf(c.sku.aptamil)).toBe(aptamilStock);
+    expect(await stockOf(c.sku.fishOil400)).toBeGreaterThan(1);
+    expect(await cartOf(m.memberId)).toHaveLength(2);
+    expect(await ordersOf(m.memberId)).toEqual([]);
+  });
+
+  it('needs login and a requestId', async () => {
+    const res = await create(undefined, { currency: 'AUD', isPickup: true });
+    expect(res.statusCode).toBe(401);
+    const m = await newMember(c.t);
+    const bad = await post(c.t.app, OrderPaths.create, { currency: 'AUD', isPickup: true }, m.token);
+    expect(bad.statusCode).toBe(400);
+    const ids = (
+      await c.t.database.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(inArray(orders.memberId, [m.memberId]))
+    ).length;
+    expect(ids).toBe(0);
+  });
+});

@@ -1,0 +1,161 @@
+import {
+  type CheckoutInfo,
+  type CheckoutSummary,
+  type Currency,
+  checkoutItemDisplay,
+  currencyKey,
+  formatPrice,
+  PromotionMethod,
+  promotionMethodLabel,
+  type WireSummaryItem,
+  warehouseName,
+} from '@shop/domain';
+import { majorToMinor } from '@/lib/money';
+
+/**
+ * What the checkout shows, joined from the reducer's info (packIds, public couriers, the chosen courier, the
+ * gift lists, the other amount) and the wire summary behind it (names, images, fees), by pack index and
+ * promotion id.
+ */
+
+export interface ItemView {
+  key: string;
+  image: string;
+  /** skuName, else name plus the property values (spec §3 'Item'). */
+  displayName: string;
+  propertyText: string;
+  qty: number;
+  priceText: string;
+  isGift: boolean;
+}
+
+export interface CourierView {
+  id: number;
+  name: string;
+  estimatedDays: string;
+  feeText: string | null;
+  unavailableReason: string;
+  available: boolean;
+}
+
+export interface PackView {
+  packId: number;
+  index: number;
+  warehouseName: string;
+  weightKg: string;
+  items: ItemView[];
+  couriers: CourierView[];
+  courierId: number | null;
+  shippingFeeText: string;
+}
+
+export interface PromotionView {
+  id: number;
+  key: string;
+  name: string;
+  methodLabel: string;
+  applies: boolean;
+  /** The amount taken off, for the price-reducing promotions that apply. */
+  amountText: string | null;
+  /** OnTheHouse: the gift product, from which the shopper picks a SKU. */
+  gift: { goodsId: number; name: string; image: string; chosenSkuId: number | null } | null;
+}
+
+export interface TotalsView {
+  goods: string;
+  promotions: string;
+  shipping: string;
+  tax: string;
+  /** otherPrice + taxPrice (spec §5 'Other amount'). */
+  allOther: string;
+  total: string;
+}
+
+export interface CheckoutViewModel {
+  currency: Currency;
+  packs: PackView[];
+  promotions: PromotionView[];
+  totals: TotalsView;
+  /** Gifts the shopper may pick and has not yet (spec §4 waitSelectFreeList, applying now). */
+  giftsToChoose: number;
+}
+
+function itemView(item: WireSummaryItem, currency: Currency): ItemView {
+  const display = checkoutItemDisplay(item);
+  return {
+    key: `${item.cartId}-${item.skuId}-${item.isGift ? 'gift' : 'item'}`,
+    image: item.image,
+    displayName: display.displayName,
+    propertyText: display.propertyText,
+    qty: item.qty,
+    priceText: formatPrice(majorToMinor(item.price), currency),
+    isGift: item.isGift,
+  };
+}
+
+export function checkoutViewModel(info: CheckoutInfo, summary: CheckoutSummary): CheckoutViewModel {
+  const currency = info.cr ?? summary.currency;
+  const price = (minor: number) => formatPrice(minor, currency);
+  const packs = info.packs.map((pack): PackView => {
+    const wire = summary.packs.find((p) => p.index === pack.index);
+    // info.couriers are the public ones only (spec §3 'Pack'); their details come from the wire pack.
+    const couriers = pack.couriers.flatMap((courier): CourierView[] => {
+      const detail = wire?.couriers.find((c) => c.id === courier.id);
+      if (!detail) return [];
+      return [
+        {
+          id: detail.id,
+          name: detail.name,
+          estimatedDays: detail.estimatedDays,
+          feeText: detail.fee === null ? null : price(majorToMinor(detail.fee)),
+          unavailableReason: detail.unavailableReason,
+          available: detail.fee !== null && detail.unavailableReason === '',
+        },
+      ];
+    });
+    return {
+      packId: pack.packId,
+      index: pack.index,
+      warehouseName: warehouseName(pack.location ?? wire?.location) || '其他仓库',
+      weightKg: ((wire?.weight ?? 0) / 1000).toFixed(2),
+      items: (wire?.items ?? []).map((item) => itemView(item, currency)),
+      couriers,
+      courierId: pack.options.courierId ?? null,
+      shippingFeeText: price(majorToMinor(wire?.shippingFee ?? 0)),
+    };
+  });
+
+  const waiting = new Set(info.waitSelectFreeList.map((p) => p.id));
+  let giftsToChoose = 0;
+  const promotions = info.promotions.map((promotion): PromotionView => {
+    const wire = summary.promotions.find((p) => p.id === promotion.id);
+    const applies = wire?.applies ?? false;
+    const isGift = promotion.promotionsMehtod === PromotionMethod.OnTheHouse;
+    const gift = isGift && wire?.goodsSku ? { ...wire.goodsSku, chosenSkuId: wire.chosenSkuId } : null;
+    if (gift && applies && waiting.has(promotion.id) && gift.chosenSkuId === null) giftsToChoose += 1;
+    return {
+      id: promotion.id,
+      key: promotion.promotionsFreeItemKey,
+      name: promotion.name,
+      methodLabel: promotionMethodLabel(promotion.promotionsMehtod),
+      applies,
+      amountText: !isGift && applies && wire ? price(-majorToMinor(wire.amount)) : null,
+      gift,
+    };
+  });
+
+  return {
+    currency,
+    packs,
+    promotions,
+    giftsToChoose,
+    totals: {
+      goods: price(majorToMinor(summary.goodsPrice)),
+      promotions: price(-info.promotionsSum[currencyKey(currency)]),
+      shipping: price(info.otherPrice),
+      tax: price(info.taxPrice),
+      allOther: price(info.allOtherPrice),
+      total: price(majorToMinor(summary.totalPrice)),
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import {
+  countryLabel,
+  effectiveOrderStatus,
+  type OrderDetail,
+  orderStatusLabel,
+  parseProperties,
+  ResultCode,
+  warehouseName,
+} from '@shop/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '@/components/empty-state';
+import { ProductImage } from '@/components/product-image';
+import { Skeleton } from '@/components/skeleton';
+import { isApiError, toApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useOrderDetail } from '../api/get-order-detail';
+import { formatDateTime, orderPrice } from '../order-format';
+import { LogisticsTimeline } from './logistics-timeline';
+import { OrderActions } from './order-actions';
+import { OrderAttachments } from './order-attachments';
+import { RemarkEditor } from './remark-editor';
+import '../order.css';
+
+type Snapshot = NonNullable<OrderDetail['receiver']>;
+
+function AddressBlock({ title, address }: { title: string; address: Snapshot | null }) {
+  return (
+    <div className="order-address">
+      <h3>{title}</h3>
+      {address ? (
+        <>
+          <div>
+            <strong>{address.name}</strong> {address.phone}
+          </div>
+          <div className="muted">
+            {[countryLabel(address.country), address.province, address.city, address.district, address.detail]
+              .filter((part) => part !== '')
+              .join(' ')}
+          </div>
+        </>
+      ) : (
+        <p className="muted">{title === '收货人' ? '到仓自提' : '未指定'}</p>
+      )}
+    </div>
+  );
+}
+
+function PackBlock({
+  order,
+  bean,
+  position,
+}: {
+  order: OrderDetail;
+  bean: OrderDetail['orderBeans'][number];
+  position: number;
+}) {
+  const [tracking, setTracking] = useState(false);
+  return (
+    <section className="panel order-section" aria-label={`包裹 ${position}`}>
+      <header className="order-section-head">
+        <h2>
+          包裹 {position} · {warehouseName(bean.location) || '其他仓库'}
+        </h2>
+        <span className="order-status">{orderStatusLabel(bean.status)}</span>
+      </header>
+      <div className="order-pack-meta muted">
+        {order.isPickup ? '到仓自提' : `快递：${bean.courierName || '待定'}`}
+        {bean.logisticCode && ` · 物流单号 ${bean.logisticCode}`}
+        {!order.isPickup && ` · 运费 ${orderPrice(bean.shippingFee, order.currency)}`}
+      </div>
+      <ul className="order-items">
+        {bean.items.map((item) => (
+          <li key={item.id} className="order-item">
+            <ProductImage path={item.image} alt={item.skuName || item.name} width={56} />
+            <div className="order-item-name">
+              <Link to={paths.product(item.goodsId)}>{item.skuName || item.name}</Link>
+              {item.isGift && <span className="order-tag">赠品</span>}
+              {parseProperties(item.property).text && (
+                <span className="muted order-item-property">{parseProperties(item.property).text}</span>
+              )}
+            </div>
+            <span className="order-item-amount">
+              <span>{orderPrice(item.price, order.currency)}</span>
+              <span className="muted">×{item.qty}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {bean.logisticCode && (
+        <div className="order-tracking">
+          <button
+            type="button"
+            className="link-button order-link"
+            aria-expanded={tracking}
+            onClick={() => setTracking((v) => !v)}
+          >
+            {tracking ? '收起物流' : '查看物流'}
+          </button>
+          {tracking && <LogisticsTimeline logisticCode={bean.logisticCode} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function NotFound() {
+  return (
+    <EmptyState
+      title="订单不存在"
+      description="该订单可能已被删除，或不属于当前账号。"
+      actions={
+        <Link to={paths.member.order()} className="btn btn-primary">
+          返回我的订单
+        </Link>
+      }
+    />
+  );
+}
+
+/**
+ * One order (spec §2 /order/{id}, §3 'Order'): status, packs with their courier, tracking and goods, gifts,
+ * amounts, receiver and sender as ordered, the remark, package photos and the actions.
+ */
+export function OrderDetailView({
+  orderId,
+  onCartChanged,
+}: {
+  orderId: number | undefined;
+  onCartChanged: () => void;
+}) {
+  const detail = useOrderDetail(orderId);
+  if (orderId === undefined) return <NotFound />;
+  if (detail.isPending) return <Skeleton lines={8} />;
+  if (detail.isError) {
+    if (isApiError(detail.error) && detail.error.code === ResultCode.NotFound) return <NotFound />;
+    return <ErrorState message={toApiError(detail.error).message} onRetry={() => void detail.refetch()} />;
+  }
+  const order = detail.data;
+  const status = effectiveOrderStatus(order);
+  const price = (amount: number) => orderPrice(amount, order.currency);
+  return (
+    <div className="order-detail">
+      <section className="panel order-section order-summary-head">
+        <div className="order-section-head">
+          <h2>订单号 {order.orderNo}</h2>
+          <span className="order-status order-status-big" data-testid="order-status">
+            {orderStatusLabel(status)}
+          </span>
+        </div>
+        <div className="muted order-times">
+          <span>下单时间 {formatDateTime(order.createdAt)}</span>
+          {order.paidAt && <span>付款时间 {formatDateTime(order.paidAt)}</span>}
+          {order.finishedAt && <span>完成时间 {formatDateTime(order.finishedAt)}</span>}
+          {order.cancelledAt && <span>取消时间 {formatDateTime(order.cancelledAt)}</span>}
+        </div>
+        <OrderActions order={order} onCartChanged={onCartChanged} />
+      </section>
+
+      {order.orderBeans.map((bean, i) => (
+        <PackBlock key={bean.id} order={order} bean={bean} position={i + 1} />
+      ))}
+
+      {order.promotionsGift.length > 0 && (
+        <section className="panel order-section" aria-labelledby="order-gifts">
+          <h2 id="order-gifts">赠品</h2>
+          <ul className="order-gifts">
+            {order.promotionsGift.map((gift) => (
+              <li key={`${gift.name}-${JSON.stringify(gift.property)}`} className="order-gift">
+                <span>{gift.name}</span>
+                <span className="muted">{parseProperties(gift.property).text}</span>
+                <span className="muted">×{gift.qty}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section className="panel order-section order-two-columns">
+        <AddressBlock title="收货人" address={order.receiver} />
+        <AddressBlock title="发件人" address={order.sender} />
+      </section>
+
+      <section className="panel order-section" aria-labelledby="order-amounts">
+        <h2 id="order-amounts">订单金额</h2>
+        <dl className="order-amounts">
+          <dt>商品金额</dt>
+          <dd>{price(order.goodsPrice)}</dd>
+          <dt>优惠</dt>
+          <dd>{price(-order.promotionsSum)}</dd>
+          <dt>运费</dt>
+          <dd>{price(order.otherPrice)}</dd>
+          <dt>税费</dt>
+          <dd>{price(order.gst)}</dd>
+          <dt>其他费用合计</dt>
+          <dd data-testid="order-other">{price(order.allOtherPrice)}</dd>
+          <dt>应付总额</dt>
+          <dd>
+            <strong className="price price-strong" data-testid="order-total">
+              {price(order.totalPrice)}
+            </strong>
+          </dd>
+        </dl>
+      </section>
+
+      <section className="panel order-section" aria-labelledby="order-remark">
+        <h2 id="order-remark">订单备注</h2>
+        <RemarkEditor orderId={order.id} remark={order.memberRemark} />
+      </section>
+
+      <section className="panel order-section" aria-labelledby="order-photos">
+        <h2 id="order-photos">包裹照片</h2>
+        <OrderAttachments orderId={order.id} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { OrderStatus, orderStatusLabel } from '@shop/domain';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState } from '@/components/empty-state';
+import { Skeleton } from '@/components/skeleton';
+import { toApiError } from '@/lib/api-client';
+import { positiveIntParam } from '@/lib/params';
+import { paths } from '@/lib/paths';
+import { useOrderList } from '../api/get-order-list';
+import { OrderCard } from './order-card';
+import { Pager } from './pager';
+import '../order.css';
+
+/** Orders per page (orderList/ default). */
+export const ORDER_PAGE_SIZE = 10;
+
+/** The status tabs of the order list; labels are the domain's (spec §4 'Order status'). */
+const TABS: readonly (number | undefined)[] = [
+  undefined,
+  OrderStatus.NotPaid,
+  OrderStatus.Paid,
+  OrderStatus.ReadyHandle,
+  OrderStatus.DELIVERED,
+  OrderStatus.ON_SENDING,
+  OrderStatus.Finished,
+  OrderStatus.Cancelled,
+];
+
+function tabOf(value: string | null): number | undefined {
+  if (value === null || !/^-?\d+$/.test(value)) return undefined;
+  const status = Number(value);
+  return TABS.includes(status) ? status : undefined;
+}
+
+/**
+ * The member's orders (spec §2 /member/order): a tab per status, one page at a time; the tab and page live in
+ * the address so that back returns to them.
+ */
+export function OrderListView({ onCartChanged }: { onCartChanged: () => void }) {
+  const [params, setParams] = useSearchParams();
+  const status = tabOf(params.get('status'));
+  const pageNo = positiveIntParam(params.get('pageNo')) ?? 1;
+  const list = useOrderList({ pageNo, pageSize: ORDER_PAGE_SIZE, status });
+
+  const go = (next: { status?: number; pageNo?: number }) => {
+    const query = new URLSearchParams();
+    if (next.status !== undefined) query.set('status', String(next.status));
+    if (next.pageNo && next.pageNo > 1) query.set('pageNo', String(next.pageNo));
+    setParams(query);
+  };
+
+  let body: ReactNode;
+  if (list.isPending) body = <Skeleton lines={5} />;
+  else if (list.isError) {
+    body = <ErrorState message={toApiError(list.error).message} onRetry={() => void list.refetch()} />;
+  } else if (list.data.items.length === 0) {
+    body = (
+      <EmptyState
+        title="暂无订单"
+        actions={
+          <Link to={paths.products()} className="btn btn-primary">
+            去逛逛
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <ul className="order-list" aria-busy={list.isFetching}>
+          {list.data.items.map((order) => (
+            <OrderCard key={order.id} order={order} onCartChanged={onCartChanged} />
+          ))}
+        </ul>
+        <Pager
+          pageNo={pageNo}
+          pageSize={ORDER_PAGE_SIZE}
+          totalCount={list.data.totalCount}
+          onChange={(page) => go({ status, pageNo: page })}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="order-page">
+      <div className="order-tabs" role="tablist" aria-label="订单状态">
+        {TABS.map((tab) => (
+          <button
+            key={tab ?? 'all'}
+            type="button"
+            role="tab"
+            aria-selected={tab === status}
+            className="order-tab"
+            onClick={() => go({ status: tab })}
+          >
+            {tab === undefined ? '全部' : orderStatusLabel(tab)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">{body}</div>
+    </div>
+  );
+}

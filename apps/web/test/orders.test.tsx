@@ -1,0 +1,318 @@
+import { CartPaths, CheckoutPaths, MemberPaths, OrderPaths } from '@shop/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { toastStore } from '@/lib/notify';
+import { startSession } from '@/lib/session';
+import { cartList } from './cart-fixtures';
+import { shellHandlers } from './catalogue-fixtures';
+import { orderDetail, orderSummary } from './checkout-fixtures';
+import { demoMember, fail, mockApi, ok, renderApp } from './utils';
+
+const SLOW = { timeout: 15_000 };
+const toasts = () => toastStore.getState().toasts.map((t) => t.text);
+
+const member = {
+  ...shellHandlers,
+  [MemberPaths.current]: ok(demoMember),
+  [CartPaths.list]: ok(cartList([])),
+};
+
+const page = (items: ReturnType<typeof orderSummary>[], totalCount = items.length) =>
+  ok({ items, pageNo: 1, pageSize: 10, totalCount });
+
+function bean(fields: { id: number; status: number; logisticCode?: string }) {
+  return {
+    index: 0,
+    location: 1,
+    courierName: '澳邮经济',
+    logisticCode: '',
+    shippingFee: 12,
+    items: orderSummary({ id: fields.id }).items,
+    ...fields,
+  };
+}
+
+type Calls = ReturnType<typeof mockApi>['calls'];
+const bodiesOf = (calls: Calls, path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
+
+describe('order list (spec §2 /member/order)', () => {
+  it('sends the status of the chosen tab and shows the effective status of each order', async () => {
+    const { calls } = mockApi({
+      ...member,
+      // Paid at the top, but its first pack has shipped: the pack's status is shown (spec §4).
+      [OrderPaths.list]: page([
+        orderSummary({ id: 1, status: 60, orderBeans: [bean({ id: 11, status: 80 })] }),
+      ]),
+    });
+    startSession('tok-1');
+    renderApp('/member/order');
+    const card = (await screen.findByText('订单号 SO2026000001', {}, SLOW)).closest('li') as HTMLElement;
+    expect(within(card).getByText('已发货')).toBeTruthy();
+    expect(within(card).getByText('¥143.50')).toBeTruthy();
+    expect(bodiesOf(calls, OrderPaths.list)).toEqual([{ pageNo: 1, pageSize: 10 }]);
+
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['全部', '待付款', '已付款', '待发货', '已发货', '待收货', '已完成', '已取消']);
+    fireEvent.click(screen.getByRole('tab', { name: '待付款' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, OrderPaths.list).at(-1)).toEqual({ pageNo: 1, pageSize: 10, status: 0 }),
+    );
+    fireEvent.click(screen.getByRole('tab', { name: '已取消' }));
+    await waitFor(() =>
+      expect(bodiesOf(calls, OrderPaths.list).at(-1)).toEqual({ pageNo: 1, pageSize: 10, status: -100 }),
+    );
+    expect(screen.getByRole('tab', { name: '已取消' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("shows '暂无' for a status it does not know", async () => {
+    mockApi({ ...member, [OrderPaths.list]: page([orderSummary({ id: 2, status: 55 })]) });
+    startSession('tok-1');
+    renderApp('/member/order');
+    const card = (await screen.findByText('订单号 SO2026000002', {}, SLOW)).closest('li') as HTMLElement;
+    expect(within(card).getByText('暂无')).toBeTruthy();
+  });
+
+  it('cancels an unpaid order after confirmation and refreshes the list', async () => {
+    let cancelled = false;
+    const { calls } = mockApi({
+      ...member,
+      [OrderPaths.list]: () => page([orderSummary({ id: 3, status: cancelled ? -100 : 0 })]),
+      [OrderPaths.cancel]: () => {
+        cancelled = true;
+        return ok({ id: 3, orderNo: 'SO2026000003', status: -100, changed: true }, '订单已取消');
+      },
+    });
+    startSession('tok-1');
+    renderApp('/member/order');
+    const card = (await screen.findByText('订单号 SO2026000003', {}, SLOW)).closest('li') as HTMLElement;
+    expect(within(card).getByRole('link', { name: '去付款' }).getAttribute('href')).toBe(
+      '/payment?orderId=3',
+    );
+    fireEvent.click(within(card).getByRole('button', { name: '取消订单' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(bodiesOf(calls, OrderPaths.cancel)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定取消' }));
+
+    await waitFor(() => expect(toasts()).toContain('订单已取消'));
+    expect(bodiesOf(calls, OrderPaths.cancel)).toEqual([{ id: 3 }]);
+    await waitFor(() => expect(bodiesOf(calls, OrderPaths.list)).toHaveLength(2));
+    await waitFor(() => expect(within(card).getByText('已取消')).toBeTruthy());
+    expect(within(card).queryByRole('button', { name: '取消订单' })).toBeNull();
+  });
+
+  it('shows the custom message when cancelling fails without an explanation (spec §8)', async () => {
+    mockApi({
+      ...member,
+      [OrderPaths.list]: page([orderSummary({ id: 4, status: 0 })]),
+      [OrderPaths.cancel]: { status: 502, body: null },
+    });
+    startSession('tok-1');
+    renderApp('/member/order');
+    fireEvent.click(await screen.findByRole('button', { name: '取消订单' }, SLOW));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定取消' }));
+    await waitFor(() => expect(toasts()).toContain('取消订单失败，请检查网络后重试'));
+  });
+
+  it('offers 确认收货 only once an order has shipped', async () => {
+    const { calls } = mockApi({
+      ...member,
+      [OrderPaths.list]: page([
+        orderSummary({ id: 5, status: 60 }),
+        orderSummary({ id: 6, status: 90, orderBeans: [bean({ id: 61, status: 90 })] }),
+      ]),
+      [OrderPaths.finish]: ok({ id: 6, orderNo: 'SO2026000006', status: 100, changed: true }, '订单已完成'),
+    });
+    startSession('tok-1');
+    renderApp('/member/order');
+    const paid = (await screen.findByText('订单号 SO2026000005', {}, SLOW)).closest('li') as HTMLElement;
+    const sending = screen.getByText('订单号 SO2026000006').closest('li') as HTMLElement;
+    expect(within(paid).queryByRole('button', { name: '确认收货' })).toBeNull();
+    expect(within(paid).queryByRole('button', { name: '取消订单' })).toBeNull();
+    fireEvent.click(within(sending).getByRole('button', { name: '确认收货' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确认收货' }));
+    await waitFor(() => expect(toasts()).toContain('订单已完成'));
+    expect(bodiesOf(calls, OrderPaths.finish)).toEqual([{ id: 6 }]);
+    await waitFor(() => expect(bodiesOf(calls, OrderPaths.list)).toHaveLength(2));
+  });
+
+  it('再次购买 puts the goods back in the cart, says so and links to the cart', async () => {
+    const { calls } = mockApi({
+      ...member,
+      [OrderPaths.list]: page([orderSummary({ id: 7, status: 100 })]),
+      [CheckoutPaths.repurchase]: ok(
+        { ids: [1], unavailable: [{ skuId: 9, name: '旧款手套', reason: '已下架' }] },
+        '已加入购物车',
+      ),
+    });
+    startSession('tok-1');
+    renderApp('/member/order');
+    fireEvent.click(await screen.findByRole('button', { name: '再次购买' }, SLOW));
+    await waitFor(() => expect(toasts()).toContain('已加入购物车'));
+    expect(toasts()).toContain('以下商品暂不能购买：旧款手套（已下架）');
+    expect(bodiesOf(calls, CheckoutPaths.repurchase)).toEqual([{ orderId: 7, websiteId: 1 }]);
+    expect(screen.getByRole('link', { name: '去购物车结算' }).getAttribute('href')).toBe('/cart');
+  });
+
+  it('shows the custom message when buying again fails without an explanation', async () => {
+    mockApi({
+      ...member,
+      [OrderPaths.list]: page([orderSummary({ id: 8, status: 100 })]),
+      [CheckoutPaths.repurchase]: fail(500, ''),
+    });
+    startSession('tok-1');
+    renderApp('/member/order');
+    fireEvent.click(await screen.findByRole('button', { name: '再次购买' }, SLOW));
+    await waitFor(() => expect(toasts()).toContain('再次购买失败，请检查网络后重试'));
+  });
+});
+
+describe('old orders (spec §2 /member/oldOrder, §4 Old-order status)', () => {
+  it('shows the old-order status labels and pages', async () => {
+    const old = (id: number, status: number) => ({
+      id,
+      orderNo: `OLD-${id}`,
+      status,
+      currency: 'AUD',
+      totalPrice: 88.8,
+      receiverName: '王五',
+      items: [{ name: '奶粉', skuName: '奶粉 900g', qty: 2, price: 44.4 }],
+      orderedAt: '2019-05-01T02:00:00.000Z',
+    });
+    const { calls } = mockApi({
+      ...member,
+      [OrderPaths.oldList]: ok({
+        items: [old(1, 10), old(2, 9), old(3, 42)],
+        pageNo: 1,
+        pageSize: 10,
+        totalCount: 23,
+      }),
+    });
+    startSession('tok-1');
+    renderApp('/member/oldOrder');
+    const first = (await screen.findByText('订单号 OLD-1', {}, SLOW)).closest('li') as HTMLElement;
+    expect(within(first).getByText('待发货')).toBeTruthy();
+    expect(within(first).getByText('$88.80')).toBeTruthy();
+    expect(
+      within(screen.getByText('订单号 OLD-2').closest('li') as HTMLElement).getByText('货物暂扣'),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByText('订单号 OLD-3').closest('li') as HTMLElement).getByText('暂无'),
+    ).toBeTruthy();
+    expect(bodiesOf(calls, OrderPaths.oldList)).toEqual([{ pageNo: 1, pageSize: 10 }]);
+
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() =>
+      expect(bodiesOf(calls, OrderPaths.oldList).at(-1)).toEqual({ pageNo: 2, pageSize: 10 }),
+    );
+  });
+});
+
+describe('order detail (spec §2 /order/{id})', () => {
+  const shipped = orderDetail({
+    id: 12,
+    status: 60,
+    orderBeans: [bean({ id: 121, status: 90, logisticCode: 'SF123456' })],
+    promotionsGift: [{ name: '赠品小样', property: { 颜色: '红' }, qty: 1 }],
+    memberRemark: '请用纸箱',
+  });
+
+  it('shows status, packs, gifts, amounts and addresses', async () => {
+    mockApi({ ...member, [OrderPaths.detail]: ok(shipped), [OrderPaths.attachments]: ok([]) });
+    startSession('tok-1');
+    renderApp('/order/12');
+    expect(await screen.findByRole('heading', { name: '订单号 SO2026000012' }, SLOW)).toBeTruthy();
+    expect(screen.getByTestId('order-status').textContent).toBe('待收货');
+    expect(screen.getByText(/物流单号 SF123456/)).toBeTruthy();
+    expect(screen.getByText('赠品小样')).toBeTruthy();
+    expect(screen.getByTestId('order-other').textContent).toBe('¥23.50');
+    expect(screen.getByTestId('order-total').textContent).toBe('¥143.50');
+    expect(screen.getByText('请用纸箱')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '确认收货' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '取消订单' })).toBeNull();
+    expect(await screen.findByText('暂无包裹照片')).toBeTruthy();
+  });
+
+  it('edits the remark', async () => {
+    let remark = '请用纸箱';
+    const { calls } = mockApi({
+      ...member,
+      [OrderPaths.detail]: () => ok({ ...shipped, memberRemark: remark }),
+      [OrderPaths.attachments]: ok([]),
+      [OrderPaths.updateRemark]: (body) => {
+        remark = (body as { memberRemark: string }).memberRemark;
+        return ok({ id: 12, memberRemark: remark });
+      },
+    });
+    startSession('tok-1');
+    renderApp('/order/12');
+    fireEvent.click(await screen.findByRole('button', { name: '编辑备注' }, SLOW));
+    fireEvent.change(screen.getByRole('textbox', { name: '订单备注' }), { target: { value: '周末送货 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(toasts()).toContain('备注已保存'));
+    expect(bodiesOf(calls, OrderPaths.updateRemark)).toEqual([{ id: 12, memberRemark: '周末送货' }]);
+    expect(await screen.findByText('周末送货')).toBeTruthy();
+  });
+
+  it('shows the custom message when the remark cannot be saved', async () => {
+    mockApi({
+      ...member,
+      [OrderPaths.detail]: ok(shipped),
+      [OrderPaths.attachments]: ok([]),
+      [OrderPaths.updateRemark]: fail(500, ''),
+    });
+    startSession('tok-1');
+    renderApp('/order/12');
+    fireEvent.click(await screen.findByRole('button', { name: '编辑备注' }, SLOW));
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(toasts()).toContain('修改订单备注失败，请检查网络后重试'));
+  });
+
+  it('shows the tracking of a pack, newest first', async () => {
+    const { calls } = mockApi({
+      ...member,
+      [OrderPaths.detail]: ok(shipped),
+      [OrderPaths.attachments]: ok([{ id: 1, beanId: 121, path: 'parcels/1.jpg', note: '外箱' }]),
+      [OrderPaths.logistics]: ok({
+        logisticCode: 'SF123456',
+        courierName: '澳邮经济',
+        events: [
+          { time: '2026-03-02T01:00:00.000Z', location: '悉尼', description: '已揽收' },
+          { time: '2026-03-04T01:00:00.000Z', location: '深圳', description: '派送中' },
+        ],
+      }),
+    });
+    startSession('tok-1');
+    renderApp('/order/12');
+    fireEvent.click(await screen.findByRole('button', { name: '查看物流' }, SLOW));
+    const timeline = await screen.findByRole('list', { name: '物流单号 SF123456 的物流轨迹' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['派送中', '已揽收']);
+    expect(bodiesOf(calls, OrderPaths.logistics)).toEqual([{ logisticCode: 'SF123456' }]);
+    expect(bodiesOf(calls, OrderPaths.attachments)).toEqual([{ id: 12 }]);
+    expect(screen.getByRole('img', { name: '外箱' }).getAttribute('src')).toContain('parcels/1.jpg');
+  });
+
+  it('shows the custom message when the tracking cannot be loaded', async () => {
+    mockApi({
+      ...member,
+      [OrderPaths.detail]: ok(shipped),
+      [OrderPaths.attachments]: ok([]),
+      [OrderPaths.logistics]: { status: 502, body: null },
+    });
+    startSession('tok-1');
+    renderApp('/order/12');
+    fireEvent.click(await screen.findByRole('button', { name: '查看物流' }, SLOW));
+    await waitFor(() => expect(toasts()).toContain('获取物流信息失败，请检查网络后重试'));
+  });
+
+  it('an unknown order shows the not-found state', async () => {
+    mockApi({ ...member, [OrderPaths.detail]: fail(404, '订单不存在') });
+    startSession('tok-1');
+    renderApp('/order/999');
+    expect(await screen.findByRole('heading', { name: '订单不存在' }, SLOW)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回我的订单' }).getAttribute('href')).toBe('/member/order');
+  });
+});

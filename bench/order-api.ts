@@ -1,0 +1,213 @@
+/**
+ * Throughput and tail latency of checkout: cart/summary/ of a member holding lines from several warehouses
+ * (priced, packed, couriers and promotions applied), and createdOrder/ (quote re-run, stock taken, order,
+ * packs and items written, cart lines removed, in one transaction), plus an oversell check: N members order
+ * the last K units of a ByStock SKU at the same moment and exactly K orders must be made.
+ * Usage: npm run bench:orders            (embedded PGlite)
+ *        BENCH_DATABASE_URL=postgres://… npm run bench:orders   (PostgreSQL)
+ * summary/ runs for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS (default 10) connections;
+ * createdOrder/ places BENCH_ORDERS (default 200) orders, one per fresh member (an order empties the cart),
+ * over BENCH_CONNECTIONS connections.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  AddressPaths,
+  CartPaths,
+  CheckoutPaths,
+  type CheckoutSummary,
+  type Envelope,
+  type GoodsListItem,
+  MemberPaths,
+  OrderPaths,
+  SkuStatus,
+} from '@shop/domain';
+import { allGoods, callApi, loginToken } from '../e2e/support/api';
+import { TEST_CAPTCHA } from '../e2e/support/server';
+import { load, report, resultRow, settings, startBenchShop } from './support';
+
+/** Every bench member ships to the same Shanghai receiver (post code 200040: cross-border tax applies). */
+const RECEIVER = {
+  name: '测试收件人',
+  phone: '13800138000',
+  country: 'CN',
+  province: '上海市',
+  city: '上海市',
+  district: '静安区',
+  detail: '南京西路1号',
+  postCode: '200040',
+};
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
+/** Members beyond the stock in the oversell check. */
+const OVERSELL_EXTRA = 40;
+
+const shop = await startBenchShop();
+const runId = Date.now().toString(36).slice(-5);
+
+/** Registers a member through the API (the test server's captcha answer) and returns their token. */
+async function register(n: number): Promise<string> {
+  const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
+  const data = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
+    username: `bo${runId}_${n}`,
+    password: 'bench1234',
+    captchaId: captcha.captchaId,
+    captchaCode: TEST_CAPTCHA,
+  });
+  return data.token;
+}
+
+/** Runs tasks over `connections` workers; returns each task's latency (ms), in completion order. */
+async function runConcurrently<T>(
+  tasks: readonly (() => Promise<T>)[],
+  connections: number,
+): Promise<{ results: T[]; latencies: number[]; seconds: number }> {
+  const results: T[] = [];
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(connections, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const task = tasks[next];
+        next += 1;
+        if (!task) continue;
+        const t0 = performance.now();
+        results.push(await task());
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { results, latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)] ?? 0);
+}
+
+/** POSTs and returns the envelope whatever its success. */
+async function post<T>(
+  path: string,
+  body: unknown,
+  token: string,
+): Promise<Envelope<T> & { status: number }> {
+  const res = await fetch(`${shop.baseURL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return { ...((await res.json()) as Envelope<T>), status: res.status };
+}
+
+const rows: Record<string, unknown>[] = [];
+try {
+  const demo = await loginToken(shop.baseURL);
+  const goods = await allGoods(shop.baseURL);
+  // Open SKUs (any quantity) with a CNY price, one per product, from several warehouses.
+  const open = goods.flatMap((g: GoodsListItem) =>
+    g.skus
+      .filter((s) => (s.status === SkuStatus.InStock || s.status === SkuStatus.ByBook) && s.cnyPrice !== null)
+      .slice(0, 1)
+      .map((s) => ({ skuId: s.id, location: g.location })),
+  );
+  const warehouses = [...new Set(open.map((s) => s.location))].slice(0, 3);
+  const basket = warehouses.flatMap((w) => open.filter((s) => s.location === w).slice(0, 2));
+  if (basket.length < 4) throw new Error('too few open SKUs: is the demo catalogue seeded?');
+  const body = { currency: 'CNY', locationCode: '200040' };
+
+  // cart/summary/ of the demo member's basket.
+  await callApi(
+    shop.baseURL,
+    CartPaths.batchAddItems,
+    basket.map((s) => ({ skuId: s.skuId, qty: 2 })),
+    demo,
+  );
+  const check = await callApi<CheckoutSummary>(shop.baseURL, CheckoutPaths.summary, body, demo);
+  if (!check.valid) throw new Error(`demo summary not valid: ${check.notForSaleMsg}`);
+  const summary = await load(shop, {
+    title: 'cart/summary/',
+    path: CheckoutPaths.summary,
+    body,
+    token: demo,
+  });
+  rows.push(
+    resultRow(`cart/summary/ (${basket.length} lines, ${check.packs.length} packs)`, summary, {
+      promotions: check.promotions.filter((p) => p.applies).length,
+    }),
+  );
+
+  // createdOrder/: one fresh member per order, each with the same basket.
+  const members: string[] = [];
+  const made = await runConcurrently(
+    Array.from({ length: ORDERS }, (_, n) => () => register(n)),
+    settings.connections,
+  );
+  members.push(...made.results);
+  const receivers = new Map<string, number>();
+  await runConcurrently(
+    members.map((token) => async () => {
+      const lines = basket.map((s) => ({ skuId: s.skuId, qty: 1 }));
+      await callApi(shop.baseURL, CartPaths.batchAddItems, lines, token);
+      const address = await callApi<{ id: number }>(shop.baseURL, AddressPaths.receiverSave, RECEIVER, token);
+      receivers.set(token, address.id);
+    }),
+    settings.connections,
+  );
+  const orders = await runConcurrently(
+    members.map((token) => () => {
+      const order = { currency: 'CNY', receiverId: receivers.get(token), requestId: randomUUID() };
+      return post(OrderPaths.create, order, token);
+    }),
+    settings.connections,
+  );
+  const failed = orders.results.filter((r) => !r.success);
+  const sorted = [...orders.latencies].sort((a, b) => a - b);
+  rows.push({
+    call: `createdOrder/ (${basket.length} lines)`,
+    database: settings.database,
+    'req/s': Math.round(orders.results.length / orders.seconds),
+    'p50 ms': percentile(sorted, 50),
+    'p99 ms': percentile(sorted, 99),
+    non2xx: failed.length,
+    errors: 0,
+  });
+  if (failed.length > 0) throw new Error(`orders refused: ${failed[0]?.message}`);
+
+  // Oversell: the last K units of a ByStock SKU, K + OVERSELL_EXTRA members at once.
+  const byStock = goods
+    .flatMap((g) => g.skus)
+    .filter((s) => s.status === SkuStatus.ByStock && s.stock >= 5 && s.stock <= 40)
+    .sort((a, b) => a.stock - b.stock)[0];
+  if (!byStock) throw new Error('no ByStock SKU with 5-40 units in the demo catalogue');
+  const stock = byStock.stock;
+  const buyers = await runConcurrently(
+    Array.from({ length: stock + OVERSELL_EXTRA }, (_, n) => () => register(ORDERS + n)),
+    settings.connections,
+  );
+  for (const token of buyers.results) {
+    await callApi(shop.baseURL, CartPaths.addItem, { skuId: byStock.id, qty: 1 }, token);
+  }
+  const rush = await Promise.all(
+    buyers.results.map((token) =>
+      post(OrderPaths.create, { currency: 'CNY', isPickup: true, requestId: randomUUID() }, token),
+    ),
+  );
+  const sold = rush.filter((r) => r.success).length;
+  const short = rush.filter((r) => !r.success && r.status === 400 && r.message.startsWith('库存不足')).length;
+  const server = rush.filter((r) => r.status >= 500).length;
+  rows.push({
+    call: 'oversell check',
+    database: settings.database,
+    stock,
+    buyers: rush.length,
+    sold,
+    refused: short,
+    '5xx': server,
+  });
+  if (sold !== stock || short !== rush.length - stock || server > 0) {
+    throw new Error(`oversell check failed: ${sold} sold of ${stock}, ${short} refused, ${server} 5xx`);
+  }
+} finally {
+  await shop.stop();
+}
+await report('order-api', rows);
