@@ -433,9 +433,11 @@ const commands: Record<string, Command> = {
 function printHelp(print: (line: string) => void) {
   print('用法 / usage: npm run shop -- <command> [options]');
   print('');
-  const width = Math.max(...Object.values(commands).map((c) => c.usage.length));
-  for (const command of Object.values(commands))
-    print(`  ${command.usage.padEnd(width)}  ${command.summary}`);
+  // Usage lines vary from 4 to 200 characters: each command gets its summary on a line of its own.
+  for (const command of Object.values(commands)) {
+    print(`  ${command.usage}`);
+    print(`      ${command.summary}`);
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
