@@ -13,10 +13,10 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * Catalogue, content and media tables (spec §3 'Product list item', 'Product detail', 'SKU', 'Brand',
@@ -27,9 +27,6 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
-
-const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** The nine warehouses of spec §3 (ids 1 AU … 9 Mix); rows are written by the migration. */
 export const warehouses = pgTable('warehouses', {

@@ -18,15 +18,13 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { goods, skus, warehouses } from './catalogue-schema';
+import { createdAt, updatedAt } from './columns';
 import { members } from './schema';
 
 /**
  * Couriers, promotions and orders (spec §3 'Checkout info', 'Order'; §4 'Order status', 'Promotion methods';
  * DESIGN.md 'Stock and orders'). Amounts are integer minor units of the order's currency.
  */
-
-const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Couriers; only public ones are offered to shoppers (spec §3 'Pack': couriers with isPublic true). */
 export const couriers = pgTable('couriers', {

@@ -9,20 +9,17 @@ import {
   pgTable,
   primaryKey,
   serial,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { skus } from './catalogue-schema';
+import { createdAt, updatedAt } from './columns';
 import { members } from './schema';
 
 /**
  * Cart, address book and exchange-rate tables (spec §3 'Cart', 'Sender address / receiver address'; DESIGN.md
  * 'Money'). Prices are never stored in the cart: a line is priced from the catalogue when it is listed.
  */
-
-const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * A member's server cart: one line per SKU (spec §3 'Cart'). The unique (member, SKU) pair lets an add be a

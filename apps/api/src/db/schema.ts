@@ -12,16 +12,14 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * The one Drizzle schema (PostgreSQL dialect) for PGlite and PostgreSQL alike. Stay within PostgreSQL 15
  * features: Debian's server is 15 while PGlite is 18 inside (TOOLCHAIN.md).
  */
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+const timestamps = { createdAt, updatedAt };
 
 /** Shop members (spec §3 'User'). Deposits are integer minor units (fen, cents) and never negative. */
 export const members = pgTable(
