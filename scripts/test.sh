@@ -28,7 +28,8 @@ step "type-check"
 npm run typecheck
 
 step "unit and API tests (PGlite)"
-npx vitest run --project domain --project web --project api \
+# The embedded database on purpose, even when CI has pointed TEST_DATABASE_URL at PostgreSQL.
+env -u TEST_DATABASE_URL npx vitest run --project domain --project web --project api \
   --reporter=default --reporter=json --outputFile.json="$out/unit.json"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
