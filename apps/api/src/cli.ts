@@ -7,12 +7,13 @@ import { type AppConfig, loadConfig } from './config/env';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { runSeed } from './db/seed';
 import { AppError } from './lib/app-error';
+import { type OptionValues, optionText, requiredText, UsageError } from './lib/cli-options';
 import { systemClock } from './lib/clock';
 import { MemoryRateLimiter } from './lib/rate-limiter';
 import { normalizeRate } from './modules/cart/rate.service';
 import { ImportRejectedError } from './modules/catalogue/catalogue.admin';
 import { checkImportSheet, readSheetFile } from './modules/catalogue/catalogue.import-sheet';
-import { checkoutCommands, OptionError } from './modules/checkout/checkout.cli';
+import { checkoutCommands } from './modules/checkout/checkout.cli';
 import { ORDER_TRANSITIONS } from './modules/order/order.service';
 import { createServices, type Services } from './services';
 
@@ -22,7 +23,7 @@ import { createServices, type Services } from './services';
  */
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+type Values = OptionValues;
 
 interface CliContext {
   config: AppConfig;
@@ -40,9 +41,6 @@ interface Command {
   options?: Options;
   run(ctx: CliContext): Promise<void>;
 }
-
-/** A mistake of the operator: printed without a stack trace, exit code 2. */
-class UsageError extends Error {}
 
 const levelSchema = z.coerce.number().int().min(0).max(999);
 
@@ -62,9 +60,7 @@ function countOption(name: string, value: Values[string], min: number): number {
 
 /** The order number of `--no`, or a UsageError. */
 function orderNoOption(value: Values[string]): string {
-  const no = typeof value === 'string' ? value.trim() : '';
-  if (no === '') throw new UsageError('--no: 请指定订单号 / an order number is required');
-  return no;
+  return requiredText({ no: value }, 'no', '请指定订单号 / an order number is required');
 }
 
 /** `--pack N` as a pack index, or undefined for every pack of the order. */
@@ -148,7 +144,7 @@ const commands: Record<string, Command> = {
       const level = values.level === undefined ? undefined : levelSchema.safeParse(values.level);
       if (level && !level.success)
         throw new UsageError('--level: 应为 0-999 的整数 / must be an integer 0-999');
-      const name = typeof values.name === 'string' ? values.name.trim().slice(0, 50) : undefined;
+      const name = optionText(values, 'name', false)?.slice(0, 50);
       const { services } = await open();
       const member = await services.member.createMember({
         username: username.data,
@@ -242,8 +238,7 @@ const commands: Record<string, Command> = {
       sub: { type: 'string' },
     },
     async run({ values, open, print }) {
-      const sku = typeof values.sku === 'string' ? values.sku.trim() : '';
-      if (sku === '') throw new UsageError('--sku: 请指定 SKU 编码 / a SKU code is required');
+      const sku = requiredText(values, 'sku', '请指定 SKU 编码 / a SKU code is required');
       const given = (['stock', 'add', 'sub'] as const).filter((k) => values[k] !== undefined);
       if (given.length !== 1)
         throw new UsageError('请指定 --stock、--add、--sub 之一 / give exactly one of --stock, --add, --sub');
@@ -322,11 +317,8 @@ const commands: Record<string, Command> = {
     async run({ values, open, print }) {
       const orderNo = orderNoOption(values.no);
       const pack = packOption(values.pack);
-      const courierCode = typeof values.courier === 'string' ? values.courier.trim() : '';
-      const logisticCode = typeof values.code === 'string' ? values.code.trim() : '';
-      if (courierCode === '')
-        throw new UsageError('--courier: 请指定快递公司编码 / a courier code is required');
-      if (logisticCode === '') throw new UsageError('--code: 请指定物流单号 / a logistic code is required');
+      const courierCode = requiredText(values, 'courier', '请指定快递公司编码 / a courier code is required');
+      const logisticCode = requiredText(values, 'code', '请指定物流单号 / a logistic code is required');
       const { services } = await open();
       const result = await services.orderAdmin.transition(orderNo, OrderStatus.DELIVERED, {
         pack,
@@ -368,7 +360,7 @@ const commands: Record<string, Command> = {
         );
       }
       const { services } = await open();
-      const note = typeof values.note === 'string' ? values.note : undefined;
+      const note = optionText(values, 'note', false);
       const row = await services.orderAdmin.attach(orderNo, { file: bytes, contentType, pack, note });
       print(`已添加附件 / attached: ${row.path}`);
     },
@@ -384,16 +376,14 @@ const commands: Record<string, Command> = {
       time: { type: 'string' },
     },
     async run({ values, open, print }) {
-      const logisticCode = typeof values.code === 'string' ? values.code.trim() : '';
-      if (logisticCode === '') throw new UsageError('--code: 请指定物流单号 / a logistic code is required');
-      if (typeof values.desc !== 'string')
-        throw new UsageError('--desc: 请填写轨迹描述 / a description is required');
+      const logisticCode = requiredText(values, 'code', '请指定物流单号 / a logistic code is required');
+      const description = requiredText(values, 'desc', '请填写轨迹描述 / a description is required');
       const { services } = await open();
       const event = await services.orderAdmin.addLogisticsEvent({
         logisticCode,
-        description: values.desc,
-        location: typeof values.location === 'string' ? values.location : undefined,
-        time: typeof values.time === 'string' ? values.time : undefined,
+        description,
+        location: optionText(values, 'location', false),
+        time: optionText(values, 'time', false),
       });
       print(`已添加物流轨迹 / event added: ${event.logisticCode} ${event.time} ${event.description}`);
     },
@@ -488,7 +478,7 @@ async function main(argv: string[]): Promise<number> {
     await command.run(ctx);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof OptionError) {
+    if (error instanceof UsageError) {
       console.error(`参数错误 / bad arguments: ${error.message}`);
       console.error(`用法 / usage: npm run shop -- ${command.usage}`);
       return 2;

@@ -8,6 +8,7 @@ import {
   type WarehouseCode,
   warehouseName,
 } from '@shop/domain';
+import { type OptionValues, optionText, UsageError } from '../../lib/cli-options';
 import type { Services } from '../../services';
 import { promotionRow } from './checkout.admin';
 
@@ -16,10 +17,8 @@ import { promotionRow } from './checkout.admin';
  * units ('12.00') and stored in minor units; the services check every value.
  */
 
-type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
-
 interface CheckoutCliContext {
-  values: Values;
+  values: OptionValues;
   open(): Promise<{ services: Services }>;
   print(line: string): void;
 }
@@ -31,45 +30,35 @@ export interface CheckoutCommand {
   run(ctx: CheckoutCliContext): Promise<void>;
 }
 
-/** A mistake in the options: cli.ts prints it with the usage and exits 2. */
-export class OptionError extends Error {}
-
-function text(values: Values, name: string, required = true): string | undefined {
-  const value = values[name];
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  if (required) throw new OptionError(`--${name}: 必填 / required`);
-  return undefined;
-}
-
-function integer(values: Values, name: string, required = true): number | undefined {
-  const value = text(values, name, required);
+function integer(values: OptionValues, name: string, required = true): number | undefined {
+  const value = optionText(values, name, required);
   if (value === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(value)) throw new OptionError(`--${name}: 应为非负整数 / must be a whole number`);
+  if (!/^\d{1,9}$/.test(value)) throw new UsageError(`--${name}: 应为非负整数 / must be a whole number`);
   return Number(value);
 }
 
-function idList(values: Values, name: string): number[] | undefined {
-  const value = text(values, name, false);
+function idList(values: OptionValues, name: string): number[] | undefined {
+  const value = optionText(values, name, false);
   if (value === undefined) return undefined;
   const parts = value.split(',').map((p) => p.trim());
   if (parts.some((p) => !/^\d{1,9}$/.test(p) || Number(p) === 0)) {
-    throw new OptionError(`--${name}: 应为逗号分隔的编号，如 1,2,3 / comma-separated ids`);
+    throw new UsageError(`--${name}: 应为逗号分隔的编号，如 1,2,3 / comma-separated ids`);
   }
   return [...new Set(parts.map(Number))];
 }
 
-function date(values: Values, name: string): Date | undefined {
-  const value = text(values, name, false);
+function date(values: OptionValues, name: string): Date | undefined {
+  const value = optionText(values, name, false);
   if (value === undefined) return undefined;
   const at = new Date(value);
   if (Number.isNaN(at.getTime()))
-    throw new OptionError(`--${name}: 应为日期时间，如 2025-06-01T00:00:00+08:00 / a date`);
+    throw new UsageError(`--${name}: 应为日期时间，如 2025-06-01T00:00:00+08:00 / a date`);
   return at;
 }
 
-function currency(values: Values): Currency {
-  const value = text(values, 'currency')?.toUpperCase();
-  if (value !== Currency.AUD && value !== Currency.CNY) throw new OptionError('--currency: 应为 AUD 或 CNY');
+function currency(values: OptionValues): Currency {
+  const value = optionText(values, 'currency')?.toUpperCase();
+  if (value !== Currency.AUD && value !== Currency.CNY) throw new UsageError('--currency: 应为 AUD 或 CNY');
   return value;
 }
 
@@ -86,10 +75,10 @@ export const checkoutCommands: Record<string, CheckoutCommand> = {
     },
     async run({ values, open, print }) {
       const input = {
-        code: text(values, 'code') ?? '',
-        name: text(values, 'name') ?? '',
+        code: optionText(values, 'code') ?? '',
+        name: optionText(values, 'name') ?? '',
         isPublic: values.private !== true,
-        estimatedDays: text(values, 'days', false) ?? '',
+        estimatedDays: optionText(values, 'days', false) ?? '',
         sort: integer(values, 'sort', false) ?? 0,
       };
       const { services } = await open();
@@ -115,17 +104,17 @@ export const checkoutCommands: Record<string, CheckoutCommand> = {
     },
     async run({ values, open, print }) {
       const warehouse = Object.keys(Warehouse).find(
-        (k) => k.toUpperCase() === text(values, 'warehouse')?.toUpperCase(),
+        (k) => k.toUpperCase() === optionText(values, 'warehouse')?.toUpperCase(),
       );
-      if (!warehouse) throw new OptionError(`--warehouse: 应为 ${Object.keys(Warehouse).join('、')} 之一`);
+      if (!warehouse) throw new UsageError(`--warehouse: 应为 ${Object.keys(Warehouse).join('、')} 之一`);
       const input = {
-        code: text(values, 'code') ?? '',
+        code: optionText(values, 'code') ?? '',
         warehouse: warehouse as WarehouseCode,
         currency: currency(values),
         firstWeight: integer(values, 'first-weight') ?? 0,
-        firstFee: text(values, 'first-fee') ?? '',
+        firstFee: optionText(values, 'first-fee') ?? '',
         extraWeight: integer(values, 'extra-weight') ?? 0,
-        extraFee: text(values, 'extra-fee') ?? '',
+        extraFee: optionText(values, 'extra-fee') ?? '',
         maxWeight: integer(values, 'max-weight', false) ?? null,
       };
       const { services } = await open();
@@ -175,13 +164,13 @@ export const checkoutCommands: Record<string, CheckoutCommand> = {
     },
     async run({ values, open, print }) {
       const method = integer(values, 'method') ?? -1;
-      if (method > 4) throw new OptionError('--method: 应为 0-4');
+      if (method > 4) throw new UsageError('--method: 应为 0-4');
       const input = {
-        name: text(values, 'name') ?? '',
+        name: optionText(values, 'name') ?? '',
         method,
         currency: currency(values),
-        threshold: text(values, 'threshold', false),
-        reduce: text(values, 'reduce', false),
+        threshold: optionText(values, 'threshold', false),
+        reduce: optionText(values, 'reduce', false),
         discountPercent: integer(values, 'discount', false),
         skuIds: idList(values, 'skus'),
         pairSkuIds: idList(values, 'pair-skus'),
