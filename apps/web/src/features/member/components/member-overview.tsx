@@ -2,7 +2,7 @@ import { Currency } from '@shop/domain';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/empty-state';
 import { Skeleton } from '@/components/skeleton';
-import { formatAmount } from '@/lib/money';
+import { formatMajorPrice } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import { useCurrentMember } from '../api/get-current-member';
 
@@ -30,11 +30,11 @@ export function MemberOverview() {
       <section className="balance-grid" aria-label="账户余额">
         <div className="panel balance">
           <span className="muted">人民币余额</span>
-          <strong className="balance-amount">{formatAmount(Currency.CNY, member.cnyDeposit)}</strong>
+          <strong className="balance-amount">{formatMajorPrice(member.cnyDeposit, Currency.CNY)}</strong>
         </div>
         <div className="panel balance">
           <span className="muted">澳元余额</span>
-          <strong className="balance-amount">{formatAmount(Currency.AUD, member.audDeposit)}</strong>
+          <strong className="balance-amount">{formatMajorPrice(member.audDeposit, Currency.AUD)}</strong>
         </div>
       </section>
       <section className="panel quick-links" aria-label="账户设置">
