@@ -23,7 +23,7 @@ import {
 } from '@shop/domain';
 import { allGoods, callApi, loginToken } from '../e2e/support/api';
 import { TEST_CAPTCHA } from '../e2e/support/server';
-import { load, report, resultRow, settings, startBenchShop } from './support';
+import { load, percentile, report, resultRow, runConcurrently, settings, startBenchShop } from './support';
 
 /** Every bench member ships to the same Shanghai receiver (post code 200040: cross-border tax applies). */
 const RECEIVER = {
@@ -54,35 +54,6 @@ async function register(n: number): Promise<string> {
     captchaCode: TEST_CAPTCHA,
   });
   return data.token;
-}
-
-/** Runs tasks over `connections` workers; returns each task's latency (ms), in completion order. */
-async function runConcurrently<T>(
-  tasks: readonly (() => Promise<T>)[],
-  connections: number,
-): Promise<{ results: T[]; latencies: number[]; seconds: number }> {
-  const results: T[] = [];
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(connections, tasks.length) }, async () => {
-      while (next < tasks.length) {
-        const task = tasks[next];
-        next += 1;
-        if (!task) continue;
-        const t0 = performance.now();
-        results.push(await task());
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return { results, latencies, seconds: (performance.now() - started) / 1000 };
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)] ?? 0);
 }
 
 /** POSTs and returns the envelope whatever its success. */

@@ -78,3 +78,33 @@ export async function report(name: string, rows: Record<string, unknown>[]) {
   const suffix = settings.databaseUrl ? 'pg' : 'pglite';
   await writeFile(join(repoRoot, `bench/results/${name}-${suffix}.json`), JSON.stringify(rows, null, 2));
 }
+
+/** Runs tasks over `connections` workers; returns each task's latency (ms), in completion order. */
+export async function runConcurrently<T>(
+  tasks: readonly (() => Promise<T>)[],
+  connections: number,
+): Promise<{ results: T[]; latencies: number[]; seconds: number }> {
+  const results: T[] = [];
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(connections, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const task = tasks[next];
+        next += 1;
+        if (!task) continue;
+        const t0 = performance.now();
+        results.push(await task());
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { results, latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The p-th percentile (nearest rank) of sorted latencies, rounded to whole ms. */
+export function percentile(sorted: readonly number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)] ?? 0);
+}

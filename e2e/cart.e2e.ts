@@ -150,14 +150,25 @@ describe('cart to order journey', () => {
 
     await s.page.getByRole('button', { name: '选择赠品' }).first().click();
     const dialog = s.page.getByRole('dialog');
-    await dialog.locator('input[type=radio]:not([disabled])').first().check({ force: true });
+    // The dialog fills in the gift's SKUs as their detail arrives: pick the first open one once it holds.
+    const giftSku = dialog.locator('input[type=radio]:not([disabled])').first();
+    await expect
+      .poll(
+        async () => {
+          await giftSku.check({ force: true, timeout: 2_000 }).catch(() => undefined);
+          return giftSku.isChecked();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await s.page.getByRole('button', { name: '更换赠品' }).waitFor();
     await s.screenshot('24-checkout-gift');
 
     await s.page.getByRole('button', { name: '提交订单' }).dblclick();
     await s.page.waitForURL(/\/payment\?orderId=\d+/);
-    await s.page.getByRole('heading', { name: '订单已提交' }).waitFor();
+    // The payment page of the new order, with its methods.
+    await s.page.getByRole('heading', { name: '选择支付方式' }).waitFor();
     orderId = Number(new URL(s.page.url()).searchParams.get('orderId'));
     const list = await callApi<{ totalCount: number; items: { id: number; status: number }[] }>(
       baseURL,

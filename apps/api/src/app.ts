@@ -16,9 +16,11 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { depositRoutes } from './modules/member/deposit.routes';
 import { memberRoutes } from './modules/member/member.routes';
 import { createOrderRoutes } from './modules/order/order.create.routes';
 import { orderRoutes } from './modules/order/order.routes';
+import { paymentRoutes } from './modules/payment/payment.routes';
 import { authPlugin } from './plugins/auth';
 import { BODY_LIMIT_BYTES, bodyParsersPlugin } from './plugins/body-parsers';
 import { dbPlugin } from './plugins/db';
@@ -55,6 +57,9 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Opening the database runs its migrations; on a busy machine or a large PGlite folder that can take
+    // longer than Fastify's 10 s default for a plugin to start.
+    pluginTimeout: 120_000,
     trustProxy: config.trustProxy,
     // Random ids stay unique across the API processes behind a load balancer.
     genReqId: () => randomUUID(),
@@ -83,6 +88,15 @@ export async function buildApp(options: BuildAppOptions) {
     app.log.info('seeded demo data');
   }
 
+  if (config.nodeEnv === 'production') {
+    const sandbox = await services.paymentAdmin.enabledSandboxCodes();
+    if (sandbox.length > 0)
+      app.log.warn(
+        { methods: sandbox },
+        '沙箱支付已启用：顾客无需真实付款即可完成支付。接入真实渠道后请运行 payment:provider 或 payment:disable',
+      );
+  }
+
   await app.register(authPlugin, { authenticate: services.member.authenticate });
   await app.register(healthRoutes, { health: services.health });
   await app.register(captchaRoutes, { captcha: services.captcha });
@@ -92,10 +106,12 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(mediaRoutes, { media: services.media });
   await app.register(addressRoutes, { addresses: services.address });
   await app.register(addressBookRoutes, { addressBook: services.addressBook });
-  await app.register(cartRoutes, { cart: services.cart, rates: services.rates });
+  await app.register(cartRoutes, { cart: services.cart, rates: services.rates, payments: services.payments });
   await app.register(checkoutRoutes, { checkout: services.checkout });
   await app.register(createOrderRoutes, { orderCreation: services.orderCreation });
   await app.register(orderRoutes, { orders: services.orders });
+  await app.register(paymentRoutes, { payments: services.payments });
+  await app.register(depositRoutes, { deposits: services.deposits });
 
   if (hasStorefront) {
     await app.register(staticWebPlugin, { root: config.webDist });

@@ -14,7 +14,9 @@ import { normalizeRate } from './modules/cart/rate.service';
 import { ImportRejectedError } from './modules/catalogue/catalogue.admin';
 import { checkImportSheet, readSheetFile } from './modules/catalogue/catalogue.import-sheet';
 import { checkoutCommands } from './modules/checkout/checkout.cli';
+import { depositCommands } from './modules/member/deposit.cli';
 import { ORDER_TRANSITIONS } from './modules/order/order.service';
+import { paymentCommands } from './modules/payment/payment.cli';
 import { createServices, type Services } from './services';
 
 /**
@@ -280,7 +282,7 @@ const commands: Record<string, Command> = {
   'order:mark-paid': orderTransitionCommand(
     'order:mark-paid',
     OrderStatus.Paid,
-    '线下收款，订单标记为已付款 / mark an order paid offline',
+    '线下收款，订单标记为已付款（记为线下付款，金额为订单总额）/ mark an order paid offline',
   ),
   'order:push': orderTransitionCommand(
     'order:push',
@@ -305,6 +307,8 @@ const commands: Record<string, Command> = {
   ),
   'order:finish': orderTransitionCommand('order:finish', OrderStatus.Finished, '订单完成 / complete'),
   ...checkoutCommands,
+  ...depositCommands,
+  ...paymentCommands,
   'order:ship': {
     summary: '包裹发货并写入第一条物流轨迹 / ship a pack with its courier and logistic code (78 → 80)',
     usage: 'order:ship --no ORDERNO [--pack N] --courier SF --code SF123456789',

@@ -15,10 +15,14 @@ import { createContentAdminService } from './modules/content/content.admin';
 import { createContentService } from './modules/content/content.service';
 import { createHealthService } from './modules/health/health.service';
 import { createMediaService } from './modules/media/media.service';
+import { createDepositAdminService } from './modules/member/deposit.admin';
+import { createDepositService } from './modules/member/deposit.service';
 import { createMemberService } from './modules/member/member.service';
 import { createOrderAdminService } from './modules/order/order.admin';
 import { createOrderCreationService } from './modules/order/order.create';
 import { createOrderService } from './modules/order/order.service';
+import { createPaymentAdminService } from './modules/payment/payment.admin';
+import { createPaymentService } from './modules/payment/payment.service';
 
 export interface ServiceDeps {
   config: AppConfig;
@@ -35,6 +39,18 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const { db } = database;
   const captcha = createCaptchaService({ db, clock, testAnswer: config.testCaptcha });
   const member = createMemberService({ db, clock, rateLimiter, captcha });
+  const rates = createRateService({ db, clock });
+  const paymentAdmin = createPaymentAdminService({
+    db,
+    gatewayConfigured: config.paymentGateway !== undefined,
+  });
+  const deposits = createDepositService({
+    db,
+    clock,
+    rates,
+    methodEnabled: (code) => paymentAdmin.isEnabled(code),
+  });
+  const depositAdmin = createDepositAdminService({ db, clock, deposits, members: member });
   const health = createHealthService(database);
   const catalogue = createCatalogueService({ db, clock, members: member });
   const content = createContentService({ db });
@@ -43,16 +59,25 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const contentAdmin = createContentAdminService({ db });
   const address = createAddressService();
   const addressBook = createAddressBookService({ db, clock });
-  const rates = createRateService({ db, clock });
   const cart = createCartService({ db, catalogue, rates });
   const checkout = createCheckoutService({ db, clock, cart, catalogue, rates });
   const checkoutAdmin = createCheckoutAdminService({ db });
   const orderCreation = createOrderCreationService({ db, clock, checkout, cart, catalogue, addressBook });
   const orders = createOrderService({ db, clock, catalogue, cart });
-  const orderAdmin = createOrderAdminService({ db, clock, media, members: member });
+  const payments = createPaymentService({
+    db,
+    clock,
+    deposits,
+    rates,
+    gateway: config.paymentGateway,
+    sandboxNotifyDelayMs: config.sandboxNotifyDelayMs,
+  });
+  const orderAdmin = createOrderAdminService({ db, clock, media, members: member, catalogue, deposits });
   return {
     captcha,
     member,
+    deposits,
+    depositAdmin,
     health,
     catalogue,
     content,
@@ -67,6 +92,8 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     checkoutAdmin,
     orderCreation,
     orders,
+    payments,
+    paymentAdmin,
     orderAdmin,
   };
 }

@@ -5,7 +5,7 @@ import {
   ResultCode,
 } from '@shop/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_CODE, request, requestEnvelope } from '@/lib/api-client';
+import { ApiError, NETWORK_ERROR_CODE, request, requestEnvelope, toFormBody } from '@/lib/api-client';
 import { saveToken } from '@/lib/storage';
 import { fail, mockApi, ok } from './utils';
 
@@ -28,6 +28,25 @@ describe('request', () => {
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
     expect(calls[0]?.body).toEqual({ a: 1 });
     expect(calls[0]?.headers['Content-Type']).toBe('application/json');
+  });
+
+  it('sends a form-encoded body when asked (memberDepositLog/list/), leaving out empty fields', async () => {
+    const { calls, fetchMock } = mockApi({ [PATH]: ok({ items: [] }) });
+    await expect(
+      request(
+        PATH,
+        { pageNo: 2, pageSize: 15, note: '余额 & 明细', skip: undefined, none: null },
+        { form: true },
+      ),
+    ).resolves.toEqual({ items: [] });
+    expect(calls[0]?.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(
+      'pageNo=2&pageSize=15&note=%E4%BD%99%E9%A2%9D+%26+%E6%98%8E%E7%BB%86',
+    );
+    // The fake network reads the form back as its fields.
+    expect(calls[0]?.body).toEqual({ pageNo: '2', pageSize: '15', note: '余额 & 明细' });
+    expect(toFormBody(undefined)).toBe('');
   });
 
   it('keeps the message when the whole envelope is asked for', async () => {

@@ -6,6 +6,7 @@ import {
   type CreateOrderRequest,
   MemberPaths,
   OrderPaths,
+  PaymentPaths,
 } from '@shop/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +23,7 @@ import {
   orderDetail,
   summaryFor,
 } from './checkout-fixtures';
+import { ratePriceHandler, shopMethods } from './payment-fixtures';
 import { demoMember, fail, mockApi, ok, renderApp } from './utils';
 
 const SLOW = { timeout: 15_000 };
@@ -310,6 +312,13 @@ describe('提交订单 (spec §7 createdOrder/)', () => {
           return ok({ orderId: 77, orderNo: 'SO2026000077', status: 0, currency: 'CNY', totalPrice: 143.5 });
         },
         [OrderPaths.detail]: ok(orderDetail({ id: 77, orderNo: 'SO2026000077' })),
+        [PaymentPaths.configList]: ok(shopMethods),
+        [PaymentPaths.ratePrice]: ratePriceHandler({
+          orderId: 77,
+          orderNo: 'SO2026000077',
+          orderCurrency: 'CNY',
+          orderPrice: 143.5,
+        }),
       }),
     );
     const { router } = await openCheckout();
@@ -348,11 +357,14 @@ describe('提交订单 (spec §7 createdOrder/)', () => {
       expect(calls.filter((c) => c.path === CartPaths.list).length).toBeGreaterThan(cartCallsBefore),
     );
 
-    // The payment page placeholder reads the order from the server.
-    expect(await screen.findByRole('heading', { name: '订单已提交' }, SLOW)).toBeTruthy();
-    expect(screen.getByText('SO2026000077')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '查看订单' }).getAttribute('href')).toBe('/order/77');
+    // The payment page reads the order from the server and asks what it costs in its currency.
+    expect(await screen.findByText('SO2026000077', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('pay-due').textContent).toBe('¥143.50'));
     expect(calls.find((c) => c.path === OrderPaths.detail)?.body).toEqual({ id: 77 });
+    expect(calls.find((c) => c.path === PaymentPaths.ratePrice)?.body).toEqual({
+      orderId: 77,
+      currency: 'CNY',
+    });
   });
 
   it("shows the server's refusal as it is", async () => {

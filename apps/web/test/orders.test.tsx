@@ -85,7 +85,7 @@ describe('order list (spec §2 /member/order)', () => {
     startSession('tok-1');
     renderApp('/member/order');
     const card = (await screen.findByText('订单号 SO2026000003', {}, SLOW)).closest('li') as HTMLElement;
-    expect(within(card).getByRole('link', { name: '去付款' }).getAttribute('href')).toBe(
+    expect(within(card).getByRole('link', { name: '去支付' }).getAttribute('href')).toBe(
       '/payment?orderId=3',
     );
     fireEvent.click(within(card).getByRole('button', { name: '取消订单' }));

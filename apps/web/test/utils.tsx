@@ -29,8 +29,15 @@ export function mockApi(handlers: Record<string, Handler>) {
   const calls: FetchCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const path = String(input);
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ path, body, headers: (init.headers ?? {}) as Record<string, string> });
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    // A form-encoded body (memberDepositLog/list/) is recorded as its fields, each a string.
+    const form = headers['Content-Type']?.startsWith('application/x-www-form-urlencoded');
+    const body = !init.body
+      ? undefined
+      : form
+        ? Object.fromEntries(new URLSearchParams(String(init.body)))
+        : JSON.parse(String(init.body));
+    calls.push({ path, body, headers });
     const handler = handlers[path];
     if (!handler) return new Response(JSON.stringify(fail(404, '接口不存在')), { status: 404 });
     const reply = typeof handler === 'function' ? await handler(body, init) : handler;

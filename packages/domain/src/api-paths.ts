@@ -73,3 +73,34 @@ export const OrderPaths = {
   cancel: '/api/orderService/ordermain/cancel/',
   logistics: '/api/logisticsService/courierinfo/getByLogisticCode/',
 } as const;
+
+/** Payment calls (spec §7 'Payment'); the notify and cashier paths are the channel's side, not the storefront's. */
+export const PaymentPaths = {
+  configList: '/api/paymentService/paymentconfig/paymentConfigList/',
+  payBySyb: '/api/paymentService/paymentfororder/payBySyb/',
+  findPayStatus: '/api/paymentService/paymentfororder/findPayStatus/',
+  ratePrice: '/api/paymentService/paymentfororder/ratePrice/',
+  supayParam: '/api/paymentService/paymentfororder/supayParam/',
+  /** Channel → shop asynchronous notify, one per provider: followed by the provider name and '/'. */
+  notify: '/api/paymentService/notify/',
+  payByDeposit: '/api/memberService/memberdeposit/payByDeposit/',
+} as const;
+
+/** Deposit calls (spec §7 'Member'): the log, and the recharges of /member/recharge. */
+export const DepositPaths = {
+  logList: '/api/memberService/memberDepositLog/list/',
+  /** A bank-transfer recharge, pending until the operator approves it. */
+  bankTransfer: '/api/memberService/memberdeposit/bankTransfer/',
+  /** The member's recharges (pending, credited, rejected). */
+  rechargeList: '/api/memberService/memberdeposit/rechargeList/',
+} as const;
+
+/** The sandbox payment channel's own pages (DESIGN.md 'sandboxes'), served by the shop. */
+export const SandboxPaths = {
+  /** GET, followed by the channel's trade number. */
+  cashier: '/sandbox-pay/cashier/',
+  /** POST form: the supay bridge. */
+  bridge: '/sandbox-pay/bridge',
+  /** GET: the chat-app proxy, answering { result, url }. */
+  proxy: '/sandbox-pay/proxy',
+} as const;

@@ -54,6 +54,15 @@ export const FIELD_LABELS: Record<string, string> = {
   logisticCode: '物流单号',
   orderId: '订单编号',
   status: '订单状态',
+  deposit: '支付金额',
+  money: '充值金额',
+  reference: '付款人或流水号',
+  note: '备注',
+  type: '类型',
+  paymentType: '支付场景',
+  methodId: '支付方式',
+  tradeNo: '交易号',
+  supportWebsite: '站点支付',
 };
 
 /** The label of a field path such as ['items', 0, 'qty'], falling back to the raw path. */

@@ -22,6 +22,8 @@ export const AFTER_PAYMENT_PATH = '/member/order';
 export const DEPOSIT_TOPUP_RETURN_PATH = '/member/deposit';
 /** After a third-party-page payment (spec §2). */
 export const THIRD_PARTY_PAYMENT_RETURN_PATH = '/payment';
+/** The payment result page (spec §2 route table), where a cashier sends the shopper back with the trade. */
+export const PAYMENT_RESULT_PATH = '/payment/result';
 /** Home, the fallback of every link. */
 export const HOME_PATH = '/';
 

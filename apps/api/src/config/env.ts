@@ -37,7 +37,35 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   SEED_DEMO: booleanish(true),
   TRUST_PROXY: booleanish(false),
+  SHOP_PAY_GATEWAY_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
+    .optional(),
+  SHOP_PAY_MERCHANT_ID: z.string().min(1).max(64).optional(),
+  SHOP_PAY_SECRET: z.string().min(16, '至少16个字符 / at least 16 characters').optional(),
+  SHOP_PAY_PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
+    .optional(),
+  SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
+
+/** The real payment channel's settings: all four or none (DESIGN.md 'Outside services'). */
+const PAY_GATEWAY_VARS = [
+  'SHOP_PAY_GATEWAY_URL',
+  'SHOP_PAY_MERCHANT_ID',
+  'SHOP_PAY_SECRET',
+  'SHOP_PAY_PUBLIC_URL',
+] as const;
+
+/** The real payment channel adapter's settings (payment_configs rows with provider 'gateway'). */
+export interface PaymentGatewayConfig {
+  url: string;
+  merchantId: string;
+  secret: string;
+  /** The shop's public address: the channel posts notifies to it and sends shoppers back to it. */
+  publicUrl: string;
+}
 
 export type DatabaseConfig = { kind: 'postgresql'; url: string } | { kind: 'pglite'; dataDir: string };
 
@@ -57,6 +85,10 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Trust X-Forwarded-For from a load balancer in front (client address for login rate limits). */
   trustProxy: boolean;
+  /** The real payment channel, when the four SHOP_PAY_* settings of the gateway are set. */
+  paymentGateway?: PaymentGatewayConfig | undefined;
+  /** Delay before the sandbox channel sends its notify after a payment (default 200 ms). */
+  sandboxNotifyDelayMs?: number | undefined;
 }
 
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors: string[] };
@@ -72,6 +104,13 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
   // A fixed captcha answer would switch off the registration captcha for everyone (spec §7 captcha/).
   if (cleaned.NODE_ENV === 'production' && cleaned.SHOP_TEST_CAPTCHA !== undefined) {
     errors.push('SHOP_TEST_CAPTCHA: 生产环境不允许设置 / must not be set when NODE_ENV=production');
+  }
+  const gatewaySet = PAY_GATEWAY_VARS.filter((name) => cleaned[name] !== undefined);
+  if (gatewaySet.length > 0 && gatewaySet.length < PAY_GATEWAY_VARS.length) {
+    for (const name of PAY_GATEWAY_VARS.filter((n) => !gatewaySet.includes(n)))
+      errors.push(
+        `${name}: 支付渠道的四个变量须同时设置 / set all of ${PAY_GATEWAY_VARS.join(', ')} or none`,
+      );
   }
   if (!parsed.success || errors.length > 0) return { ok: false, errors };
   const e = parsed.data;
@@ -89,6 +128,16 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
       seedDemo: e.SEED_DEMO,
       trustProxy: e.TRUST_PROXY,
+      paymentGateway:
+        e.SHOP_PAY_GATEWAY_URL && e.SHOP_PAY_MERCHANT_ID && e.SHOP_PAY_SECRET && e.SHOP_PAY_PUBLIC_URL
+          ? {
+              url: e.SHOP_PAY_GATEWAY_URL.replace(/\/+$/, ''),
+              merchantId: e.SHOP_PAY_MERCHANT_ID,
+              secret: e.SHOP_PAY_SECRET,
+              publicUrl: e.SHOP_PAY_PUBLIC_URL.replace(/\/+$/, ''),
+            }
+          : undefined,
+      sandboxNotifyDelayMs: e.SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS,
     },
   };
 }

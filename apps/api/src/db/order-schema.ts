@@ -125,6 +125,13 @@ export const orders = pgTable(
     sender: jsonb('sender').$type<Record<string, unknown> | null>(),
     memberRemark: varchar('member_remark', { length: 500 }).notNull().default(''),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** How the order was paid: the payment method's code (DepositPay, W01 …) or 'offline' (operator). */
+    payChannel: varchar('pay_channel', { length: 32 }),
+    /** What was charged, in the currency it was charged in (a CNY order may be paid from the AUD deposit). */
+    paidCurrency: char('paid_currency', { length: 3 }),
+    paidAmount: bigint('paid_amount', { mode: 'number' }),
+    /** Returned to the member so far (operator refunds and cancels), in paidCurrency. */
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt,
@@ -136,6 +143,10 @@ export const orders = pgTable(
     index('orders_member_status_idx').on(t.memberId, t.status, t.createdAt),
     check('orders_currency', sql`${t.currency} in ('AUD', 'CNY')`),
     check('orders_amounts', sql`${t.totalAmount} >= 0 and ${t.goodsAmount} >= 0`),
+    check(
+      'orders_refunded',
+      sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= coalesce(${t.paidAmount}, 0)`,
+    ),
   ],
 );
 

@@ -81,4 +81,5 @@ export const captchas = pgTable(
 );
 export * from './catalogue-schema';
 export * from './order-schema';
+export * from './payment-schema';
 export * from './sales-schema';

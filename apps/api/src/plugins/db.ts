@@ -14,7 +14,15 @@ export interface DbPluginOptions {
   database?: DatabaseHandle | undefined;
 }
 
-/** Opens the database, applies pending migrations at start, and closes it with the app if it opened it. */
+/** How long a closing app waits for requests still running before it closes the database anyway. */
+export const DRAIN_TIMEOUT_MS = 8_000;
+
+/**
+ * Opens the database, applies pending migrations at start, and closes it with the app if it opened it. Fastify
+ * runs plugins' onClose hooks before the HTTP server has finished its in-flight requests, so the close waits
+ * until the requests that were running when the app began to close have answered (at most DRAIN_TIMEOUT_MS):
+ * a request under way at shutdown still finds its database.
+ */
 export const dbPlugin = fp<DbPluginOptions>(
   async (app, options) => {
     const owned = options.database === undefined;
@@ -26,7 +34,35 @@ export const dbPlugin = fp<DbPluginOptions>(
       throw error;
     }
     app.decorate('database', database);
-    if (owned) app.addHook('onClose', async () => database.close());
+    let inFlight = 0;
+    let drained: (() => void) | null = null;
+    const running = new WeakSet<object>();
+    const done = async (request: object) => {
+      // onResponse and onRequestAbort may both come for one request: count it once.
+      if (!running.delete(request)) return;
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    };
+    app.addHook('onRequest', async (request) => {
+      running.add(request);
+      inFlight += 1;
+    });
+    app.addHook('onResponse', done);
+    app.addHook('onRequestAbort', done);
+    if (owned) {
+      app.addHook('onClose', async () => {
+        if (inFlight > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, DRAIN_TIMEOUT_MS);
+            drained = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+        await database.close();
+      });
+    }
     app.log.info({ driver: database.driver }, 'database ready');
   },
   { name: 'db' },

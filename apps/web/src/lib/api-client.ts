@@ -44,6 +44,22 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Spec §7: every call is POST unless noted; the template reads are GET without a body. */
   method?: 'GET' | 'POST';
+  /**
+   * Send the body form-encoded (application/x-www-form-urlencoded) instead of JSON: spec §7 notes it for
+   * memberDepositLog/list/. Only flat fields make sense; null and undefined fields are left out.
+   */
+  form?: boolean;
+}
+
+/** A flat object as an application/x-www-form-urlencoded body ('pageNo=1&pageSize=15'). */
+export function toFormBody(body: unknown): string {
+  const params = new URLSearchParams();
+  if (typeof body === 'object' && body !== null) {
+    for (const [key, value] of Object.entries(body)) {
+      if (value !== undefined && value !== null) params.append(key, String(value));
+    }
+  }
+  return params.toString();
 }
 
 function isEnvelope(value: unknown): value is Envelope {
@@ -64,7 +80,7 @@ const cancelled = () => new ApiError(ResultCode.RequestCancel, '请求已取消'
 async function send<R>(
   path: string,
   body: unknown,
-  { signal, timeoutMs = REQUEST_TIMEOUT_MS, method = 'POST' }: RequestOptions,
+  { signal, timeoutMs = REQUEST_TIMEOUT_MS, method = 'POST', form = false }: RequestOptions,
   accept: string,
   read: (response: Response) => Promise<R>,
 ): Promise<R> {
@@ -80,7 +96,9 @@ async function send<R>(
   signal?.addEventListener('abort', forwardAbort, { once: true });
 
   const headers: Record<string, string> = { Accept: accept };
-  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  if (method === 'POST') {
+    headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
+  }
   const token = getToken();
   // Spec §6: every request carries the bearer header built from the stored token.
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -89,7 +107,7 @@ async function send<R>(
     const response = await fetch(path, {
       method,
       headers,
-      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+      ...(method === 'POST' ? { body: form ? toFormBody(body) : JSON.stringify(body ?? {}) } : {}),
       signal: controller.signal,
       credentials: 'same-origin',
     });
@@ -117,7 +135,7 @@ function failure(status: number, payload: unknown): ApiError {
 }
 
 /**
- * POSTs JSON to an API path and returns the whole envelope when `success` is true; otherwise throws ApiError
+ * POSTs JSON (or a form, with `form: true`) to an API path and returns the whole envelope when `success` is true; otherwise throws ApiError
  * (spec §7: a call succeeds only when the response says success true). Use `request` unless the message matters.
  */
 export async function requestEnvelope<T>(

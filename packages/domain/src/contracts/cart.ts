@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { orderPriceSchema } from './payment';
 
 /**
  * Server cart calls (spec §7 'Cart and checkout'; §3 'Cart'; §4 'Cart sync on login'). Amounts on the wire are
@@ -90,4 +91,6 @@ export const ratePriceResponseSchema = z.object({
   /** CNY per 1 AUD, decimal string with 4 places. */
   rate: z.string(),
   updatedAt: z.string(),
+  /** With an orderId in the request: the order's amount due in the chosen currency (contracts/payment.ts). */
+  order: orderPriceSchema.optional(),
 });

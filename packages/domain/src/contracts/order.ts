@@ -109,6 +109,14 @@ export const orderDetailSchema = orderSummarySchema.extend({
     }),
   ),
   paidAt: z.string().nullable(),
+  /** How it was paid: the payment method's code and name (null while unpaid; 'offline' by the operator). */
+  payChannel: z.string().nullable(),
+  payChannelName: z.string().nullable(),
+  /** What was charged, in the currency it was charged in (a CNY order may be paid from the AUD deposit). */
+  paidCurrency: z.enum(['AUD', 'CNY']).nullable(),
+  paidPrice: z.number().nullable(),
+  /** Returned to the deposit so far by the operator's cancel or refund, in paidCurrency. */
+  refundedPrice: z.number(),
   cancelledAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
 });

@@ -1,4 +1,3 @@
-import type { ParseArgsConfig } from 'node:util';
 import {
   Currency,
   formatAmount,
@@ -8,27 +7,14 @@ import {
   type WarehouseCode,
   warehouseName,
 } from '@shop/domain';
+import type { ModuleCommand } from '../../lib/cli-command';
 import { type OptionValues, optionText, UsageError } from '../../lib/cli-options';
-import type { Services } from '../../services';
 import { promotionRow } from './checkout.admin';
 
 /**
  * Operator commands for couriers, fee rules and promotions (cli.ts command table). Amounts are typed in major
  * units ('12.00') and stored in minor units; the services check every value.
  */
-
-interface CheckoutCliContext {
-  values: OptionValues;
-  open(): Promise<{ services: Services }>;
-  print(line: string): void;
-}
-
-export interface CheckoutCommand {
-  summary: string;
-  usage: string;
-  options?: NonNullable<ParseArgsConfig['options']>;
-  run(ctx: CheckoutCliContext): Promise<void>;
-}
 
 function integer(values: OptionValues, name: string, required = true): number | undefined {
   const value = optionText(values, name, required);
@@ -62,7 +48,7 @@ function currency(values: OptionValues): Currency {
   return value;
 }
 
-export const checkoutCommands: Record<string, CheckoutCommand> = {
+export const checkoutCommands: Record<string, ModuleCommand> = {
   'courier:add': {
     summary: '添加快递（--private 不向顾客展示）/ add a courier',
     usage: "courier:add --code SF --name 顺丰速运 [--private] [--days '3-5个工作日'] [--sort N]",

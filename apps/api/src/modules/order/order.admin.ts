@@ -1,12 +1,31 @@
-import { OrderStatus, orderStatusLabel, ResultCode, warehouseName } from '@shop/domain';
+import {
+  type Currency,
+  DepositLogType,
+  formatPrice,
+  OrderStatus,
+  orderStatusLabel,
+  ResultCode,
+  warehouseName,
+} from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { ImportRejectedError } from '../catalogue/catalogue.admin';
 import type { SheetTable } from '../catalogue/catalogue.import-sheet';
+import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { MediaService } from '../media/media.service';
+import type { DepositService } from '../member/deposit.service';
 import type { MemberService } from '../member/member.service';
 import { checkOldOrderSheet, parseOrderedAt, sheetUsernames } from './order.old-import';
+import {
+  addRefund,
+  cancelPaidOrder,
+  lockOrderForPaymentByNo,
+  OFFLINE_PAY_CHANNEL,
+  PAID_NOT_SHIPPED,
+  type PayableOrder,
+  recordOfflinePayment,
+} from './order.payment';
 import * as repo from './order.repository';
 import { ORDER_TRANSITIONS } from './order.service';
 
@@ -30,6 +49,18 @@ export const OrderAdminMessages = {
   badTime: '时间格式应为 ISO 8601 或 yyyy-MM-dd HH:mm（北京时间）',
   badDescription: '物流描述不能为空，最多500个字符',
   badNote: '备注最多200个字符',
+  alreadyCancelled: (orderNo: string) => `订单 ${orderNo} 已取消，未重复退库存或退款`,
+  notPaidNotShipped: (orderNo: string, status: number) =>
+    `订单 ${orderNo} 当前状态为「${orderStatusLabel(status)}」，只能取消已付款且未发货的订单`,
+  packShipped: (orderNo: string) => `订单 ${orderNo} 已有包裹发货，不能取消`,
+  offlineCancel: (orderNo: string) =>
+    `订单 ${orderNo} 为线下付款，系统无法退回余额；请线下退款后加 --no-refund 取消订单`,
+  offlineRefund: (orderNo: string) => `订单 ${orderNo} 为线下付款，请线下退款`,
+  refundCancelled: (orderNo: string) => `订单 ${orderNo} 已取消，不能退款`,
+  refundNotPaid: (orderNo: string) => `订单 ${orderNo} 尚未付款，不能退款`,
+  refundTooMuch: (refundable: number, currency: Currency) =>
+    `退款金额超过可退金额 ${formatPrice(refundable, currency)}`,
+  badAmount: '退款金额须为大于0、最多两位小数的数字',
 } as const;
 
 const LOGISTIC_CODE = /^[A-Za-z0-9-]{4,60}$/;
@@ -51,6 +82,27 @@ export interface TransitionResult {
   moved: number[];
 }
 
+/** What an operator's cancel or refund of a paid order did. */
+export interface MoneyBackResult {
+  orderNo: string;
+  status: number;
+  /** Given back to the deposit now, minor units of `currency`; 0 when nothing was. */
+  refunded: number;
+  currency: Currency | null;
+  /** The member's balance in `currency` afterwards; null when the deposit did not move. */
+  balanceAfter: number | null;
+  /** All given back on the order so far (minor units) and what was paid. */
+  refundedTotal: number;
+  paidAmount: number | null;
+  /** Stock lines returned (cancel). */
+  stockLines: number;
+}
+
+/** An order paid outside the shop, or marked paid before the shop recorded amounts: no channel to return to. */
+function paidOffline(order: PayableOrder): boolean {
+  return order.payChannel === OFFLINE_PAY_CHANNEL || order.paidAmount === null || order.paidCurrency === null;
+}
+
 export type OrderAdminService = ReturnType<typeof createOrderAdminService>;
 
 const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
@@ -60,11 +112,17 @@ export function createOrderAdminService({
   clock,
   media,
   members,
+  catalogue,
+  deposits,
 }: {
   db: Database;
   clock: Clock;
   media: Pick<MediaService, 'storeImage'>;
   members: Pick<MemberService, 'idsByUsernames'>;
+  /** Stock belongs to the catalogue: cancelling a paid order gives the reservation back through it. */
+  catalogue: Pick<CatalogueService, 'returnStock'>;
+  /** Money given back goes to the member's deposit through the deposit service. */
+  deposits: Pick<DepositService, 'credit'>;
 }) {
   return {
     /**
@@ -104,6 +162,7 @@ export function createOrderAdminService({
             ...(to === OrderStatus.Paid ? { paidAt: now } : {}),
             ...(to === OrderStatus.Finished ? { finishedAt: now } : {}),
           });
+          if (to === OrderStatus.Paid) await recordOfflinePayment(tx, order.id);
           return { orderNo, status: to, moved: [] };
         }
 
@@ -155,7 +214,116 @@ export function createOrderAdminService({
           ...(to === OrderStatus.Paid && !order.paidAt ? { paidAt: now } : {}),
           ...(status === OrderStatus.Finished && !order.finishedAt ? { finishedAt: now } : {}),
         });
+        // The operator took the money outside the shop: the order records it as an offline payment.
+        if (to === OrderStatus.Paid) await recordOfflinePayment(tx, order.id);
         return { orderNo, status, moved: moving.map((b) => b.packIndex) };
+      });
+    },
+
+    /**
+     * Cancels a paid order that has not shipped (operator order:cancel-paid; spec §3 'Deposit log' type 4):
+     * in one transaction under the order's lock, the order and its packs become Cancelled, the reserved
+     * stock goes back, and what was paid less what was refunded already returns to the member's deposit in
+     * the currency it was paid in. Offline payments have no deposit to return to: refused unless `noRefund`
+     * (the operator refunds outside the shop). A cancelled order is refused, so nothing happens twice.
+     */
+    async cancelPaid(
+      orderNo: string,
+      options: { by?: string | undefined; reason?: string | undefined; noRefund?: boolean | undefined } = {},
+    ): Promise<MoneyBackResult> {
+      const reason = (options.reason ?? '').trim();
+      if (reason.length > 200) throw paramsError(OrderAdminMessages.badNote);
+      return db.transaction(async (tx) => {
+        const order = await lockOrderForPaymentByNo(tx, orderNo);
+        if (!order) throw new AppError(ResultCode.NotFound, OrderAdminMessages.notFound(orderNo));
+        if (order.status === OrderStatus.Cancelled)
+          throw paramsError(OrderAdminMessages.alreadyCancelled(orderNo));
+        if (!PAID_NOT_SHIPPED.includes(order.status as OrderStatus))
+          throw paramsError(OrderAdminMessages.notPaidNotShipped(orderNo, order.status));
+        const beans = await repo.listBeans(tx, [order.id]);
+        if (beans.some((b) => !PAID_NOT_SHIPPED.includes(b.status as OrderStatus)))
+          throw paramsError(OrderAdminMessages.packShipped(orderNo));
+        const offline = paidOffline(order);
+        if (offline && !options.noRefund) throw paramsError(OrderAdminMessages.offlineCancel(orderNo));
+
+        const refund = offline || options.noRefund ? 0 : (order.paidAmount ?? 0) - order.refundedAmount;
+        const refundedTotal = order.refundedAmount + refund;
+        if (!(await cancelPaidOrder(tx, { orderId: order.id, refundedAmount: refundedTotal, at: clock() })))
+          throw paramsError(OrderAdminMessages.notPaidNotShipped(orderNo, order.status));
+        const stock = await repo.reservedStock(tx, order.id);
+        await catalogue.returnStock(stock, tx);
+        let balanceAfter: number | null = null;
+        if (refund > 0 && order.paidCurrency) {
+          const movement = await deposits.credit(tx, {
+            memberId: order.memberId,
+            currency: order.paidCurrency,
+            amount: refund,
+            type: DepositLogType.OrderCancel,
+            orderId: order.id,
+            note: `订单 ${orderNo} 取消${reason ? `：${reason}` : ''}`,
+            operator: options.by,
+          });
+          balanceAfter = movement.balanceAfter;
+        }
+        return {
+          orderNo,
+          status: OrderStatus.Cancelled,
+          refunded: refund,
+          currency: order.paidCurrency,
+          balanceAfter,
+          refundedTotal,
+          paidAmount: order.paidAmount,
+          stockLines: stock.length,
+        };
+      });
+    },
+
+    /**
+     * Refunds part or all of a paid order to the member's deposit (operator order:refund; spec §3 'Deposit
+     * log' type 5), in the currency it was paid in: any status from Paid on, not cancelled, and never more
+     * in all than was paid ('退款金额超过可退金额'). The order's row lock serializes refunds and cancels.
+     */
+    async refund(
+      orderNo: string,
+      input: { amount: number; by?: string | undefined; reason?: string | undefined },
+    ): Promise<MoneyBackResult> {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+        throw paramsError(OrderAdminMessages.badAmount);
+      const reason = (input.reason ?? '').trim();
+      if (reason.length > 200) throw paramsError(OrderAdminMessages.badNote);
+      return db.transaction(async (tx) => {
+        const order = await lockOrderForPaymentByNo(tx, orderNo);
+        if (!order) throw new AppError(ResultCode.NotFound, OrderAdminMessages.notFound(orderNo));
+        if (order.status === OrderStatus.Cancelled)
+          throw paramsError(OrderAdminMessages.refundCancelled(orderNo));
+        if (order.status < OrderStatus.Paid) throw paramsError(OrderAdminMessages.refundNotPaid(orderNo));
+        if (paidOffline(order) || !order.paidCurrency || order.paidAmount === null)
+          throw paramsError(OrderAdminMessages.offlineRefund(orderNo));
+        const refundable = order.paidAmount - order.refundedAmount;
+        if (input.amount > refundable)
+          throw paramsError(OrderAdminMessages.refundTooMuch(refundable, order.paidCurrency));
+        const refundedTotal = await addRefund(tx, order.id, input.amount);
+        if (refundedTotal === null)
+          throw paramsError(OrderAdminMessages.refundTooMuch(refundable, order.paidCurrency));
+        const movement = await deposits.credit(tx, {
+          memberId: order.memberId,
+          currency: order.paidCurrency,
+          amount: input.amount,
+          type: DepositLogType.OrderRefund,
+          orderId: order.id,
+          note: `订单 ${orderNo} 退款${reason ? `：${reason}` : ''}`,
+          operator: input.by,
+        });
+        return {
+          orderNo,
+          status: order.status,
+          refunded: input.amount,
+          currency: order.paidCurrency,
+          balanceAfter: movement.balanceAfter,
+          refundedTotal,
+          paidAmount: order.paidAmount,
+          stockLines: 0,
+        };
       });
     },
 

@@ -36,6 +36,14 @@ export function MemberOverview() {
           <span className="muted">澳元余额</span>
           <strong className="balance-amount">{formatMajorPrice(member.audDeposit, Currency.AUD)}</strong>
         </div>
+        <div className="balance-links">
+          <Link to={paths.member.deposit()} className="btn">
+            余额明细
+          </Link>
+          <Link to={paths.member.recharge()} className="btn btn-primary">
+            充值
+          </Link>
+        </div>
       </section>
       <section className="panel quick-links" aria-label="账户设置">
         <Link to={paths.member.settings()} className="quick-link">

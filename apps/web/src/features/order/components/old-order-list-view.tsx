@@ -2,12 +2,12 @@ import { oldOrderStatusLabel } from '@shop/domain';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/empty-state';
+import { Pager } from '@/components/pager';
 import { Skeleton } from '@/components/skeleton';
 import { toApiError } from '@/lib/api-client';
 import { positiveIntParam } from '@/lib/params';
 import { useOldOrderList } from '../api/get-old-order-list';
 import { formatDateTime, orderPrice } from '../order-format';
-import { Pager } from './pager';
 import '../order.css';
 
 const OLD_ORDER_PAGE_SIZE = 10;
@@ -58,6 +58,7 @@ export function OldOrderListView() {
           ))}
         </ul>
         <Pager
+          className="order-pager"
           pageNo={pageNo}
           pageSize={OLD_ORDER_PAGE_SIZE}
           totalCount={list.data.totalCount}

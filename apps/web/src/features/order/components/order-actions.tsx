@@ -17,7 +17,7 @@ export interface OrderActionsProps {
 type Confirming = 'cancel' | 'finish' | null;
 
 /**
- * The order actions (spec §4 'Order actions', §8 custom failure messages): 去付款 and 取消订单 before payment,
+ * The order actions (spec §4 'Order actions', §8 custom failure messages): 去支付 and 取消订单 before payment,
  * 确认收货 once shipped, 再次购买 always. Cancel and finish ask first and refresh the order lists.
  */
 export function OrderActions({ order, onCartChanged, showDetailLink = false }: OrderActionsProps) {
@@ -93,7 +93,7 @@ export function OrderActions({ order, onCartChanged, showDetailLink = false }: O
       )}
       {allowed.pay && (
         <Link to={paths.payment({ orderId: order.id })} className="btn btn-primary order-action">
-          去付款
+          去支付
         </Link>
       )}
       <Modal

@@ -4,6 +4,7 @@ import {
   type OrderDetail,
   orderStatusLabel,
   parseProperties,
+  payChannelLabel,
   ResultCode,
   warehouseName,
 } from '@shop/domain';
@@ -200,6 +201,30 @@ export function OrderDetailView({
               {price(order.totalPrice)}
             </strong>
           </dd>
+          {order.payChannel !== null && (
+            <>
+              <dt>支付方式</dt>
+              <dd data-testid="order-pay-channel">
+                {order.payChannelName || payChannelLabel(order.payChannel)}
+              </dd>
+            </>
+          )}
+          {order.paidPrice !== null && (
+            <>
+              <dt>实付金额</dt>
+              <dd data-testid="order-paid">
+                {orderPrice(order.paidPrice, order.paidCurrency ?? order.currency)}
+              </dd>
+            </>
+          )}
+          {order.refundedPrice > 0 && (
+            <>
+              <dt>已退款</dt>
+              <dd data-testid="order-refunded">
+                {orderPrice(order.refundedPrice, order.paidCurrency ?? order.currency)}
+              </dd>
+            </>
+          )}
         </dl>
       </section>
 

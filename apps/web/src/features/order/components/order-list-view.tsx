@@ -2,13 +2,13 @@ import { OrderStatus, orderStatusLabel } from '@shop/domain';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/empty-state';
+import { Pager } from '@/components/pager';
 import { Skeleton } from '@/components/skeleton';
 import { toApiError } from '@/lib/api-client';
 import { positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
 import { useOrderList } from '../api/get-order-list';
 import { OrderCard } from './order-card';
-import { Pager } from './pager';
 import '../order.css';
 
 /** Orders per page (orderList/ default). */
@@ -73,6 +73,7 @@ export function OrderListView({ onCartChanged }: { onCartChanged: () => void }) 
           ))}
         </ul>
         <Pager
+          className="order-pager"
           pageNo={pageNo}
           pageSize={ORDER_PAGE_SIZE}
           totalCount={list.data.totalCount}

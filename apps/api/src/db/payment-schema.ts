@@ -1,0 +1,236 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { orders } from './order-schema';
+import { members } from './schema';
+
+/**
+ * Payment channels, payments, deposit movements and recharges (spec §3 'Payment', 'Deposit log'; §4 'Payment
+ * by channel'; §7 'Payment'; DESIGN.md 'Outside services, and their sandboxes'). Amounts are integer minor
+ * units of the row's currency.
+ */
+
+/**
+ * The payment methods the shop offers (paymentConfigList/). `kind` decides the flow: 'deposit' pays from the
+ * member's balance, 'syb' (A01, W01) asks the channel for a cashier URL server to server (payBySyb/), 'supay'
+ * posts a hidden form to the channel's bridge, 'supay_proxy' GETs the channel's proxy for a cashier URL
+ * (supayParam/). `currency` is what the channel charges; `provider` names the adapter behind it.
+ */
+export const paymentConfigs = pgTable(
+  'payment_configs',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 32 }).notNull().unique('payment_configs_code_key'),
+    name: varchar('name', { length: 60 }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    provider: varchar('provider', { length: 16 }).notNull().default('sandbox'),
+    supportWebsite: boolean('support_website').notNull().default(true),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Offered for online recharge of the deposit as well as for orders. */
+    forRecharge: boolean('for_recharge').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    description: varchar('description', { length: 200 }).notNull().default(''),
+    createdAt,
+  },
+  (t) => [
+    check('payment_configs_kind', sql`${t.kind} in ('deposit', 'syb', 'supay', 'supay_proxy')`),
+    check('payment_configs_currency', sql`${t.currency} in ('AUD', 'CNY')`),
+  ],
+);
+
+/**
+ * Recharges of the deposit that wait for something: an online recharge (type 7) waits for the channel's
+ * notify, a bank transfer (type 2) for the operator's approval. Cash (1) and gifts (6) are entered by the
+ * operator and go straight to the deposit log.
+ */
+export const recharges = pgTable(
+  'recharges',
+  {
+    id: serial('id').primaryKey(),
+    rechargeNo: varchar('recharge_no', { length: 32 }).notNull().unique('recharges_recharge_no_key'),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** Deposit-log type it becomes: 2 bank transfer, 7 online. */
+    type: smallint('type').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** pending → credited, or pending → rejected (bank transfer) / cancelled (online). */
+    status: varchar('status', { length: 12 }).notNull().default('pending'),
+    /** Bank transfer: the payer's name or the bank's reference, so the operator can match the statement. */
+    reference: varchar('reference', { length: 100 }).notNull().default(''),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    reviewedBy: varchar('reviewed_by', { length: 60 }).notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    index('recharges_member_idx').on(t.memberId, t.createdAt),
+    index('recharges_status_idx').on(t.status, t.createdAt),
+    check('recharges_type', sql`${t.type} in (2, 7)`),
+    check('recharges_currency', sql`${t.currency} in ('AUD', 'CNY')`),
+    check('recharges_amount', sql`${t.amount} > 0`),
+    check('recharges_status', sql`${t.status} in ('pending', 'credited', 'rejected', 'cancelled')`),
+  ],
+);
+
+/**
+ * One attempt to pay through an online channel, for an order or a recharge. `tradeNo` is the shop's trade
+ * number sent to the channel; `channelTradeNo` is the channel's own, unique, so a notify is settled once.
+ * `settlement` records where a paid amount went: 'order' (the order became Paid), 'recharge' (credited as a
+ * recharge), 'deposit' (the order was no longer payable, so the money went to the member's deposit).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    tradeNo: varchar('trade_no', { length: 32 }).notNull().unique('payments_trade_no_key'),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    purpose: varchar('purpose', { length: 10 }).notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    rechargeId: integer('recharge_id').references(() => recharges.id),
+    configId: integer('config_id')
+      .notNull()
+      .references(() => paymentConfigs.id),
+    channel: varchar('channel', { length: 32 }).notNull(),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('pending'),
+    channelTradeNo: varchar('channel_trade_no', { length: 64 }),
+    settlement: varchar('settlement', { length: 10 }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    uniqueIndex('payments_channel_trade_key').on(t.provider, t.channelTradeNo),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_member_idx').on(t.memberId, t.createdAt),
+    check('payments_purpose', sql`${t.purpose} in ('order', 'recharge')`),
+    check(
+      'payments_target',
+      sql`(${t.purpose} = 'order' and ${t.orderId} is not null) or (${t.purpose} = 'recharge' and ${t.rechargeId} is not null)`,
+    ),
+    check('payments_currency', sql`${t.currency} in ('AUD', 'CNY')`),
+    check('payments_amount', sql`${t.amount} > 0`),
+    check('payments_status', sql`${t.status} in ('pending', 'paid', 'cancelled', 'failed')`),
+    check(
+      'payments_settlement',
+      sql`${t.settlement} is null or ${t.settlement} in ('order', 'recharge', 'deposit')`,
+    ),
+  ],
+);
+
+/**
+ * Every notify a channel sent, kept as received (forged ones too) with what the shop did with it, so an
+ * operator can answer 'did the channel tell us?' without the channel.
+ */
+export const paymentNotifies = pgTable(
+  'payment_notifies',
+  {
+    id: serial('id').primaryKey(),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    tradeNo: varchar('trade_no', { length: 32 }).notNull().default(''),
+    channelTradeNo: varchar('channel_trade_no', { length: 64 }).notNull().default(''),
+    /** verified, paid, duplicate, cancelled, rejected (bad signature, unknown trade, amount or currency). */
+    outcome: varchar('outcome', { length: 16 }).notNull(),
+    reason: varchar('reason', { length: 200 }).notNull().default(''),
+    body: text('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_notifies_trade_idx').on(t.tradeNo)],
+);
+
+/**
+ * The deposit log (spec §3 'Deposit log'): every change of a member's balance, with the signed amount and
+ * the balance after it. Types 1 cash, 2 bank transfer, 3 order payment, 4 order cancel, 5 order refund,
+ * 6 system gift, 7 online recharge. An order is paid from the deposit once and returned by a cancel once
+ * (partial unique indexes); a recharge or an online payment is credited once.
+ */
+export const depositLogs = pgTable(
+  'deposit_logs',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    type: smallint('type').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    rechargeId: integer('recharge_id').references(() => recharges.id),
+    paymentId: integer('payment_id').references(() => payments.id),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    operator: varchar('operator', { length: 60 }).notNull().default(''),
+    createdAt,
+  },
+  (t) => [
+    index('deposit_logs_member_idx').on(t.memberId, t.createdAt, t.id),
+    uniqueIndex('deposit_logs_order_payment_key').on(t.orderId).where(sql`${t.type} = 3`),
+    uniqueIndex('deposit_logs_order_cancel_key').on(t.orderId).where(sql`${t.type} = 4`),
+    uniqueIndex('deposit_logs_recharge_key').on(t.rechargeId),
+    uniqueIndex('deposit_logs_payment_key').on(t.paymentId),
+    check('deposit_logs_type', sql`${t.type} between 1 and 7`),
+    check('deposit_logs_currency', sql`${t.currency} in ('AUD', 'CNY')`),
+    check('deposit_logs_amount', sql`${t.amount} <> 0`),
+    check('deposit_logs_balance', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/**
+ * The sandbox channel's own books (DESIGN.md 'sandboxes'): the trades its cashier page shows. They play the
+ * part of the third party's database, so the shop's tables never learn a payment from here except through a
+ * signed notify.
+ */
+export const sandboxTrades = pgTable(
+  'sandbox_trades',
+  {
+    channelTradeNo: varchar('channel_trade_no', { length: 40 }).primaryKey(),
+    merchantTradeNo: varchar('merchant_trade_no', { length: 32 }).notNull(),
+    channel: varchar('channel', { length: 32 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    subject: varchar('subject', { length: 120 }).notNull().default(''),
+    notifyUrl: varchar('notify_url', { length: 255 }).notNull(),
+    returnUrl: varchar('return_url', { length: 500 }).notNull(),
+    /** open → paid or cancelled; closed when the merchant closes it first. */
+    status: varchar('status', { length: 12 }).notNull().default('open'),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    uniqueIndex('sandbox_trades_merchant_trade_key').on(t.merchantTradeNo),
+    check('sandbox_trades_status', sql`${t.status} in ('open', 'paid', 'cancelled', 'closed')`),
+  ],
+);
+
+/**
+ * Secrets the shop makes for itself on first start (the sandbox channel's signing key), kept in the database
+ * so every API process and every restart signs and verifies with the same one.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 40 }).primaryKey(),
+  value: varchar('value', { length: 200 }).notNull(),
+  createdAt,
+});

@@ -1,0 +1,202 @@
+import { type Currency, OrderStatus } from '@shop/domain';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orderBeans, orders } from '../../db/schema';
+import { allBeansIn } from './order.repository';
+
+/**
+ * The order's side of a payment, for the payment and deposit modules (CONVENTIONS.md: they reach orders only
+ * through here). Every function runs on the caller's transaction, so a payment and the order change it
+ * causes commit together or not at all.
+ */
+
+/** What a payment needs of an order. */
+export interface PayableOrder {
+  id: number;
+  orderNo: string;
+  memberId: number;
+  status: number;
+  currency: Currency;
+  /** The amount due, in minor units of `currency`. */
+  totalAmount: number;
+  payChannel: string | null;
+  paidCurrency: Currency | null;
+  paidAmount: number | null;
+  refundedAmount: number;
+  paidAt: Date | null;
+}
+
+const payableColumns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  memberId: orders.memberId,
+  status: orders.status,
+  currency: orders.currency,
+  totalAmount: orders.totalAmount,
+  payChannel: orders.payChannel,
+  paidCurrency: orders.paidCurrency,
+  paidAmount: orders.paidAmount,
+  refundedAmount: orders.refundedAmount,
+  paidAt: orders.paidAt,
+};
+
+function toPayable(
+  row: typeof orders.$inferSelect | undefined | Record<string, unknown>,
+): PayableOrder | null {
+  return (row as PayableOrder | undefined) ?? null;
+}
+
+/**
+ * The order, read for a payment: locked until the transaction ends when `lock` is set, so two payments of one
+ * order queue instead of both seeing it unpaid. With `memberId`, another member's order is not found.
+ */
+export async function findOrderForPayment(
+  executor: Database,
+  orderId: number,
+  options: { memberId?: number | undefined; lock?: boolean } = {},
+): Promise<PayableOrder | null> {
+  const where = and(
+    eq(orders.id, orderId),
+    options.memberId === undefined ? undefined : eq(orders.memberId, options.memberId),
+  );
+  const query = executor.select(payableColumns).from(orders).where(where).limit(1);
+  const rows = options.lock ? await query.for('update') : await query;
+  return toPayable(rows[0]);
+}
+
+/** The order by its number (operator commands), locked for the transaction. */
+export async function lockOrderForPaymentByNo(
+  executor: Database,
+  orderNo: string,
+): Promise<PayableOrder | null> {
+  const rows = await executor
+    .select(payableColumns)
+    .from(orders)
+    .where(eq(orders.orderNo, orderNo))
+    .limit(1)
+    .for('update');
+  return toPayable(rows[0]);
+}
+
+/**
+ * Marks an unpaid order Paid (spec §4: NotPaid 0 → Paid 60), with its unpaid packs, recording how and what
+ * was charged. The status condition is in the UPDATE's WHERE: false when the order was no longer unpaid
+ * (paid by another payment first, or cancelled), and then nothing changed.
+ */
+export async function markOrderPaid(
+  executor: Database,
+  input: { orderId: number; payChannel: string; paidCurrency: Currency; paidAmount: number; at: Date },
+): Promise<boolean> {
+  const rows = await executor
+    .update(orders)
+    .set({
+      status: OrderStatus.Paid,
+      payChannel: input.payChannel,
+      paidCurrency: input.paidCurrency,
+      paidAmount: input.paidAmount,
+      paidAt: input.at,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, input.orderId), eq(orders.status, OrderStatus.NotPaid)))
+    .returning({ id: orders.id });
+  if (rows.length === 0) return false;
+  await executor
+    .update(orderBeans)
+    .set({ status: OrderStatus.Paid, updatedAt: sql`now()` })
+    .where(and(eq(orderBeans.orderId, input.orderId), eq(orderBeans.status, OrderStatus.NotPaid)));
+  return true;
+}
+
+/** The payment channel recorded when the operator takes the money outside the shop (order:mark-paid). */
+export const OFFLINE_PAY_CHANNEL = 'offline';
+
+/**
+ * Paid statuses before anything left the warehouse (spec §4: 60, 70, 75, 78): the operator may still cancel
+ * the order and give the money back.
+ */
+export const PAID_NOT_SHIPPED: readonly OrderStatus[] = [
+  OrderStatus.Paid,
+  OrderStatus.PUSH_TO_WAREHOUSE,
+  OrderStatus.WAREHOUSE_READY,
+  OrderStatus.ReadyHandle,
+];
+
+/** Order numbers by order id (the deposit log names the order of each movement); unknown ids are left out. */
+export async function orderNumbers(executor: Database, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: orders.id, orderNo: orders.orderNo })
+    .from(orders)
+    .where(inArray(orders.id, unique));
+  return new Map(rows.map((r) => [r.id, r.orderNo]));
+}
+
+/**
+ * Records an operator's offline payment on an order that has just become Paid without a channel: channel
+ * 'offline', paid in the order's currency, the order's total. An order that already records a payment keeps it.
+ */
+export async function recordOfflinePayment(executor: Database, orderId: number): Promise<void> {
+  await executor
+    .update(orders)
+    .set({
+      payChannel: OFFLINE_PAY_CHANNEL,
+      paidCurrency: sql`${orders.currency}`,
+      paidAmount: sql`${orders.totalAmount}`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), isNull(orders.payChannel), isNull(orders.paidAmount)));
+}
+
+/**
+ * Cancels a paid order that has not shipped (operator order:cancel-paid): the order and its packs become
+ * Cancelled and `refundedAmount` is what has been given back in all. The allowed statuses, every pack's
+ * included, are in the UPDATE's WHERE: false when the order was not (or no longer) in one of them, and then
+ * nothing changed, so a repeated cancel cannot return stock or money twice.
+ */
+export async function cancelPaidOrder(
+  executor: Database,
+  input: { orderId: number; refundedAmount: number; at: Date },
+): Promise<boolean> {
+  const rows = await executor
+    .update(orders)
+    .set({
+      status: OrderStatus.Cancelled,
+      cancelledAt: input.at,
+      refundedAmount: input.refundedAmount,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(orders.id, input.orderId),
+        inArray(orders.status, [...PAID_NOT_SHIPPED]),
+        allBeansIn(PAID_NOT_SHIPPED),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (rows.length === 0) return false;
+  await executor
+    .update(orderBeans)
+    .set({ status: OrderStatus.Cancelled, updatedAt: sql`now()` })
+    .where(and(eq(orderBeans.orderId, input.orderId), inArray(orderBeans.status, [...PAID_NOT_SHIPPED])));
+  return true;
+}
+
+/**
+ * Adds a refund to the order's refunded amount only while the total stays within what was paid (the CHECK
+ * on orders is the second guard); the new refunded amount, or null when it would exceed it.
+ */
+export async function addRefund(executor: Database, orderId: number, amount: number): Promise<number | null> {
+  const rows = await executor
+    .update(orders)
+    .set({ refundedAmount: sql`${orders.refundedAmount} + ${amount}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        sql`${orders.paidAmount} is not null and ${orders.refundedAmount} + ${amount} <= ${orders.paidAmount}`,
+      ),
+    )
+    .returning({ refundedAmount: orders.refundedAmount });
+  const refunded = rows[0]?.refundedAmount;
+  return refunded === undefined ? null : Number(refunded);
+}

@@ -1,0 +1,53 @@
+import type { ModuleCommand } from '../../lib/cli-command';
+import { requiredText } from '../../lib/cli-options';
+import type { PaymentConfigRow } from './payment.admin';
+
+/** Operator commands for the payment methods (cli.ts command table). */
+
+function line(row: PaymentConfigRow): string {
+  const state = row.enabled ? '启用' : '停用';
+  return `${row.code}\t${row.name}\t${row.kind}\t${row.currency}\t${row.provider}\t${state}`;
+}
+
+export const paymentCommands: Record<string, ModuleCommand> = {
+  'payment:list': {
+    summary: '列出支付方式 / list payment methods',
+    usage: 'payment:list',
+    async run({ open, print }) {
+      const { services } = await open();
+      print('编码\t名称\t类型\t币种\t渠道\t状态');
+      for (const row of await services.paymentAdmin.list()) print(line(row));
+    },
+  },
+  'payment:enable': {
+    summary: '在支付页提供该支付方式 / offer a payment method',
+    usage: 'payment:enable --code W01',
+    options: { code: { type: 'string' } },
+    async run({ values, open, print }) {
+      const { services } = await open();
+      print(line(await services.paymentAdmin.setEnabled(requiredText(values, 'code'), true)));
+    },
+  },
+  'payment:disable': {
+    summary: '停止提供该支付方式 / stop offering a payment method',
+    usage: 'payment:disable --code W01',
+    options: { code: { type: 'string' } },
+    async run({ values, open, print }) {
+      const { services } = await open();
+      print(line(await services.paymentAdmin.setEnabled(requiredText(values, 'code'), false)));
+    },
+  },
+  'payment:provider': {
+    summary: '更换支付方式的渠道提供方（sandbox 或 gateway）/ switch the provider of a method',
+    usage: 'payment:provider --code W01 --provider gateway',
+    options: { code: { type: 'string' }, provider: { type: 'string' } },
+    async run({ values, open, print }) {
+      const { services } = await open();
+      const row = await services.paymentAdmin.setProvider(
+        requiredText(values, 'code'),
+        requiredText(values, 'provider'),
+      );
+      print(line(row));
+    },
+  },
+};

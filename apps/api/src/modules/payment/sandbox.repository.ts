@@ -1,0 +1,66 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { appSecrets, sandboxTrades } from '../../db/schema';
+
+/**
+ * The sandbox channel's own books (sandbox_trades) and the shop's self-made secrets (app_secrets). Trade state
+ * changes carry the current state in the UPDATE's WHERE, so a double click pays or cancels once.
+ */
+
+export type SandboxTradeRow = typeof sandboxTrades.$inferSelect;
+export type SandboxTradeStatus = 'open' | 'paid' | 'cancelled' | 'closed';
+
+/**
+ * The secret named `name`, made from `candidate` when there is none yet. INSERT … ON CONFLICT DO NOTHING then
+ * SELECT: several processes starting together all end up with the one that was stored first.
+ */
+export async function ensureSecret(db: Database, name: string, candidate: string): Promise<string> {
+  await db.insert(appSecrets).values({ name, value: candidate }).onConflictDoNothing();
+  const rows = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+  const value = rows[0]?.value;
+  if (value === undefined) throw new Error(`app secret ${name} was not stored`);
+  return value;
+}
+
+/** Opens a trade unless the merchant's trade number is known; returns the trade stored for that number. */
+export async function openTrade(
+  db: Database,
+  row: typeof sandboxTrades.$inferInsert,
+): Promise<SandboxTradeRow> {
+  await db.insert(sandboxTrades).values(row).onConflictDoNothing();
+  const rows = await db
+    .select()
+    .from(sandboxTrades)
+    .where(eq(sandboxTrades.merchantTradeNo, row.merchantTradeNo))
+    .limit(1);
+  const stored = rows[0];
+  if (!stored) throw new Error('sandbox trade insert returned no row');
+  return stored;
+}
+
+export async function findTrade(db: Database, channelTradeNo: string): Promise<SandboxTradeRow | null> {
+  const rows = await db
+    .select()
+    .from(sandboxTrades)
+    .where(eq(sandboxTrades.channelTradeNo, channelTradeNo))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Moves an open trade to `status`; null when it was not open (already paid, cancelled or closed). */
+export async function settleTrade(
+  db: Database,
+  where: { channelTradeNo: string } | { merchantTradeNo: string },
+  status: Exclude<SandboxTradeStatus, 'open'>,
+): Promise<SandboxTradeRow | null> {
+  const key =
+    'channelTradeNo' in where
+      ? eq(sandboxTrades.channelTradeNo, where.channelTradeNo)
+      : eq(sandboxTrades.merchantTradeNo, where.merchantTradeNo);
+  const rows = await db
+    .update(sandboxTrades)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(key, eq(sandboxTrades.status, 'open')))
+    .returning();
+  return rows[0] ?? null;
+}

@@ -1,0 +1,112 @@
+import { Currency, DEPOSIT_LOG_PAGE_SIZE } from '@shop/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState } from '@/components/empty-state';
+import { Pager } from '@/components/pager';
+import { Skeleton } from '@/components/skeleton';
+import { toApiError } from '@/lib/api-client';
+import { formatMajorPrice } from '@/lib/money';
+import { positiveIntParam } from '@/lib/params';
+import { paths } from '@/lib/paths';
+import { useDepositLog } from '../api/get-deposit-log';
+import { paymentKeys } from '../api/keys';
+import { type Balances, tradeNoParam } from '../payment-format';
+import { DepositLogTable } from './deposit-log-table';
+import { RechargeReturnNotice } from './recharge-return-notice';
+import '../payment.css';
+
+/** The balances as the route reads them from the member. */
+export interface BalancesState {
+  data: Balances | undefined;
+  isPending: boolean;
+  error: Error | null;
+  refetch: () => void;
+}
+
+/** Both deposit balances, large, with 充值 (spec §3 'User': cnyDeposit, audDeposit). */
+export function BalanceCards({ balances }: { balances: BalancesState }) {
+  if (balances.error)
+    return <ErrorState message={toApiError(balances.error).message} onRetry={balances.refetch} />;
+  return (
+    <section className="deposit-balances" aria-label="账户余额">
+      <div className="panel deposit-balance">
+        <span className="muted">人民币余额</span>
+        <strong className="deposit-balance-amount" data-testid="balance-cny">
+          {balances.data ? formatMajorPrice(balances.data.cnyDeposit, Currency.CNY) : '—'}
+        </strong>
+      </div>
+      <div className="panel deposit-balance">
+        <span className="muted">澳元余额</span>
+        <strong className="deposit-balance-amount" data-testid="balance-aud">
+          {balances.data ? formatMajorPrice(balances.data.audDeposit, Currency.AUD) : '—'}
+        </strong>
+      </div>
+      <Link to={paths.member.recharge()} className="btn btn-primary deposit-recharge">
+        充值
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * /member/deposit (spec §2, §3 'Deposit log'): the balances, and the log one page at a time (15 a page,
+ * spec §9). Also the return address of an online recharge (spec §2): with ?tradeNo= it waits for the result
+ * and then asks the balances and the log again (`onBalanceChanged` refreshes the member).
+ */
+export function DepositView({
+  balances,
+  onBalanceChanged,
+}: {
+  balances: BalancesState;
+  onBalanceChanged: () => void;
+}) {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const pageNo = positiveIntParam(params.get('pageNo')) ?? 1;
+  const tradeNo = tradeNoParam(params.get('tradeNo'));
+  const log = useDepositLog({ pageNo, pageSize: DEPOSIT_LOG_PAGE_SIZE });
+
+  let body: ReactNode;
+  if (log.isPending) body = <Skeleton lines={6} />;
+  else if (log.isError) {
+    body = <ErrorState message={toApiError(log.error).message} onRetry={() => void log.refetch()} />;
+  } else if (log.data.items.length === 0) {
+    body = <EmptyState title="暂无余额明细" description="充值、订单付款和退款都会记录在这里。" />;
+  } else {
+    body = (
+      <>
+        <div aria-busy={log.isFetching}>
+          <DepositLogTable items={log.data.items} />
+        </div>
+        <Pager
+          pageNo={pageNo}
+          pageSize={DEPOSIT_LOG_PAGE_SIZE}
+          totalCount={log.data.totalCount}
+          onChange={(page) => setParams(page > 1 ? { pageNo: String(page) } : {})}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="deposit-page">
+      {tradeNo && (
+        <RechargeReturnNotice
+          tradeNo={tradeNo}
+          onSettled={() => {
+            void queryClient.invalidateQueries({ queryKey: paymentKeys.depositLogs() });
+            void queryClient.invalidateQueries({ queryKey: paymentKeys.recharges() });
+            onBalanceChanged();
+          }}
+          onDismiss={() => setParams({}, { replace: true })}
+        />
+      )}
+      <BalanceCards balances={balances} />
+      <section className="panel deposit-log-section" aria-labelledby="deposit-log-title">
+        <h2 id="deposit-log-title">收支记录</h2>
+        {body}
+      </section>
+    </div>
+  );
+}

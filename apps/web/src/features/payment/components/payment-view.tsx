@@ -1,0 +1,251 @@
+import {
+  CURRENCIES,
+  type Currency,
+  effectiveOrderStatus,
+  type OrderDetail,
+  OrderStatus,
+  offeredPaymentMethods,
+  orderStatusLabel,
+  type PaymentConfig,
+  PaymentKind,
+} from '@shop/domain';
+import { Button, Modal, Radio } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState, ErrorState } from '@/components/empty-state';
+import { Skeleton } from '@/components/skeleton';
+import { toApiError } from '@/lib/api-client';
+import { formatMajorPrice, majorToMinor } from '@/lib/money';
+import { paths } from '@/lib/paths';
+import { type OrderPrice, useOrderPrices } from '../api/get-order-price';
+import { usePaymentConfigs } from '../api/get-payment-configs';
+import { usePayByDeposit } from '../api/pay-by-deposit';
+import { type Balances, CURRENCY_NAMES } from '../payment-format';
+import { useLeavingFor } from '../use-leaving-for';
+import { useStartOrderPayment } from '../use-start-payment';
+import '../payment.css';
+
+function balanceIn(balances: Balances, currency: Currency): number {
+  return currency === 'CNY' ? balances.cnyDeposit : balances.audDeposit;
+}
+
+/** An order that cannot be paid any more: what happened to it, and the way to it. */
+function NotPayable({ order }: { order: OrderDetail }) {
+  const status = effectiveOrderStatus(order);
+  let title = `该订单${orderStatusLabel(status)}，无需支付`;
+  if (status === OrderStatus.Cancelled) title = '该订单已取消，无法支付';
+  else if (status >= OrderStatus.Paid || order.paidAt) title = '该订单已支付';
+  return (
+    <EmptyState
+      title={title}
+      description={`订单号 ${order.orderNo}`}
+      actions={
+        <Link to={paths.order(order.id)} className="btn btn-primary">
+          查看订单
+        </Link>
+      }
+    />
+  );
+}
+
+interface MethodRowProps {
+  method: PaymentConfig;
+  price: OrderPrice | undefined;
+  balances: Balances;
+  busy: boolean;
+  disabled: boolean;
+  onPay: (method: PaymentConfig, price: OrderPrice) => void;
+}
+
+/** One payment method: what it charges in its own currency, the balance for a deposit method, and 支付. */
+function MethodRow({ method, price, balances, busy, disabled, onPay }: MethodRowProps) {
+  const deposit = method.kind === PaymentKind.Deposit;
+  const balance = balanceIn(balances, method.currency);
+  const short = deposit && price !== undefined && majorToMinor(balance) < majorToMinor(price.price);
+  return (
+    <li className="pay-method" aria-label={method.name}>
+      <div className="pay-method-info">
+        <strong className="pay-method-name">{method.name}</strong>
+        {method.description && <span className="muted">{method.description}</span>}
+        {deposit && (
+          <span className="pay-method-balance">可用余额 {formatMajorPrice(balance, method.currency)}</span>
+        )}
+      </div>
+      <div className="pay-method-amount">
+        <span className="muted">需支付</span>
+        <strong className="price">{price ? formatMajorPrice(price.price, price.currency) : '计算中…'}</strong>
+      </div>
+      <Button
+        type="primary"
+        className="pay-method-button"
+        loading={busy}
+        disabled={disabled || short || price === undefined}
+        onClick={() => price && onPay(method, price)}
+      >
+        支付
+      </Button>
+      {short && (
+        <p className="pay-method-hint">
+          余额不足，请选择其他支付方式或 <Link to={paths.member.recharge()}>先充值</Link>
+        </p>
+      )}
+    </li>
+  );
+}
+
+export interface PaymentViewProps {
+  order: OrderDetail;
+  balances: Balances;
+  /** Paid from the deposit: the route refreshes the orders and the member's balances. */
+  onPaid: () => void;
+}
+
+/**
+ * /payment?orderId= (spec §2, §3 'Payment', §4 'Payment by channel'): the order and its amount due in either
+ * currency, and the payment methods on offer, each with what it charges in its own currency. The deposit
+ * methods show the balance and ask before paying; the online ones go on to the channel. An order already
+ * paid or cancelled says so and links to itself instead.
+ */
+export function PaymentView(props: PaymentViewProps) {
+  if (effectiveOrderStatus(props.order) !== OrderStatus.NotPaid) return <NotPayable order={props.order} />;
+  return <PayOrder {...props} />;
+}
+
+function PayOrder({ order, balances, onPaid }: PaymentViewProps) {
+  const navigate = useNavigate();
+  const [currency, setCurrency] = useState<Currency>(order.currency);
+  const configs = usePaymentConfigs();
+  const offered = useMemo(
+    () =>
+      offeredPaymentMethods(configs.data ?? [], {
+        cnyDeposit: majorToMinor(balances.cnyDeposit),
+        audDeposit: majorToMinor(balances.audDeposit),
+      }),
+    [configs.data, balances.cnyDeposit, balances.audDeposit],
+  );
+  // The amount due in the chosen currency and in the currency of every method on offer.
+  const needed = CURRENCIES.filter((c) => c === currency || offered.some((m) => m.currency === c));
+  const prices = useOrderPrices(order.id, needed);
+  const payByDeposit = usePayByDeposit();
+  const startPayment = useStartOrderPayment();
+  const [confirming, setConfirming] = useState<{ method: PaymentConfig; price: OrderPrice } | null>(null);
+  const [leavingFor, setLeavingFor] = useLeavingFor();
+
+  const busyId = payByDeposit.isPending
+    ? (confirming?.method.id ?? null)
+    : startPayment.isPending
+      ? (startPayment.variables?.method.id ?? null)
+      : leavingFor;
+
+  const pay = (method: PaymentConfig, price: OrderPrice) => {
+    if (method.kind === PaymentKind.Deposit) {
+      setConfirming({ method, price });
+      return;
+    }
+    startPayment.mutate({ method, orderId: order.id }, { onSuccess: () => setLeavingFor(method.id) });
+  };
+
+  const confirmDeposit = () => {
+    if (!confirming) return;
+    const { method, price } = confirming;
+    payByDeposit.mutate(
+      { orderId: order.id, currency: method.currency, deposit: price.price },
+      {
+        onSuccess: () => {
+          onPaid();
+          navigate(paths.paymentResult({ orderId: order.id, status: 'paid' }));
+        },
+        onSettled: () => setConfirming(null),
+      },
+    );
+  };
+
+  const due = prices.byCurrency[currency];
+  let methods: ReactNode;
+  if (configs.isPending) methods = <Skeleton lines={3} title={false} />;
+  else if (configs.isError) {
+    methods = (
+      <ErrorState message={toApiError(configs.error).message} onRetry={() => void configs.refetch()} />
+    );
+  } else if (offered.length === 0) {
+    methods = <EmptyState title="暂无可用的支付方式" description="请联系客服，或稍后再试。" />;
+  } else {
+    methods = (
+      <ul className="pay-methods">
+        {offered.map((method) => (
+          <MethodRow
+            key={method.id}
+            method={method}
+            price={prices.byCurrency[method.currency]}
+            balances={balances}
+            busy={busyId === method.id}
+            disabled={busyId !== null && busyId !== method.id}
+            onPay={pay}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="payment-page">
+      <section className="panel pay-summary" aria-labelledby="pay-summary-title">
+        <h2 id="pay-summary-title" className="visually-hidden">
+          订单信息
+        </h2>
+        <dl className="pay-facts">
+          <dt>订单号</dt>
+          <dd>{order.orderNo}</dd>
+          <dt>商品数量</dt>
+          <dd>共 {order.itemCount} 件</dd>
+          <dt>应付金额</dt>
+          <dd>
+            <strong className="price price-strong pay-due" data-testid="pay-due">
+              {due ? formatMajorPrice(due.price, due.currency) : prices.error ? '—' : '计算中…'}
+            </strong>
+          </dd>
+        </dl>
+        <Radio.Group
+          className="pay-currency"
+          aria-label="支付币种"
+          optionType="button"
+          buttonStyle="solid"
+          value={currency}
+          onChange={(e) => setCurrency(e.target.value as Currency)}
+          options={CURRENCIES.map((c) => ({ value: c, label: `${CURRENCY_NAMES[c]} ${c}` }))}
+        />
+        {currency !== order.currency && (
+          <p className="muted pay-rate-note">
+            订单以{CURRENCY_NAMES[order.currency]}计价（{formatMajorPrice(order.totalPrice, order.currency)}
+            ），按商城当前汇率换算。
+          </p>
+        )}
+        {prices.error && (
+          <ErrorState message={toApiError(prices.error).message} onRetry={() => void prices.refetch()} />
+        )}
+      </section>
+
+      <section className="panel pay-method-section" aria-labelledby="pay-methods-title">
+        <h2 id="pay-methods-title">选择支付方式</h2>
+        {methods}
+      </section>
+
+      <Modal
+        title="余额支付"
+        open={confirming !== null}
+        okText="确认支付"
+        cancelText="取消"
+        okButtonProps={{ loading: payByDeposit.isPending }}
+        onOk={confirmDeposit}
+        onCancel={() => !payByDeposit.isPending && setConfirming(null)}
+        destroyOnHidden
+      >
+        {confirming &&
+          `确认使用${CURRENCY_NAMES[confirming.method.currency]}余额支付 ${formatMajorPrice(
+            confirming.price.price,
+            confirming.price.currency,
+          )}？`}
+      </Modal>
+    </div>
+  );
+}

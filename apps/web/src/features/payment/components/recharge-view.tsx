@@ -1,0 +1,205 @@
+import { CURRENCIES, type Currency, currencySymbol, type PaymentConfig, PaymentKind } from '@shop/domain';
+import { Button, Form, Input, Radio, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { EmptyState, ErrorState } from '@/components/empty-state';
+import { Skeleton } from '@/components/skeleton';
+import { toApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { usePageCurrency } from '@/lib/page-currency';
+import { useBankTransfer } from '../api/bank-transfer';
+import { usePaymentConfigs } from '../api/get-payment-configs';
+import { CURRENCY_NAMES } from '../payment-format';
+import { rechargeAmountError } from '../recharge-amount';
+import { useLeavingFor } from '../use-leaving-for';
+import { useStartRecharge } from '../use-start-payment';
+import { RechargeList } from './recharge-list';
+import '../payment.css';
+
+interface RechargeValues {
+  currency: Currency;
+  money: string;
+  reference: string;
+  note: string;
+}
+
+/** What the shop tells about its bank account: the account itself comes from customer service. */
+export const BANK_TRANSFER_NOTICE = '请向客服索取收款账户，转账后在此登记';
+
+const REFERENCE_MAX = 100;
+const NOTE_MAX = 200;
+
+/** The online methods that recharge in the chosen currency. */
+function OnlineMethods({
+  currency,
+  busyId,
+  onRecharge,
+}: {
+  currency: Currency;
+  busyId: number | null;
+  onRecharge: (method: PaymentConfig) => void;
+}) {
+  const configs = usePaymentConfigs();
+  if (configs.isPending) return <Skeleton lines={2} title={false} />;
+  if (configs.isError) {
+    return <ErrorState message={toApiError(configs.error).message} onRetry={() => void configs.refetch()} />;
+  }
+  const methods = configs.data.filter(
+    (m) => m.forRecharge && m.kind !== PaymentKind.Deposit && m.currency === currency,
+  );
+  if (methods.length === 0) {
+    return (
+      <EmptyState
+        title={`暂无${CURRENCY_NAMES[currency]}在线充值方式`}
+        description="可以切换币种，或使用银行转账充值。"
+      />
+    );
+  }
+  return (
+    <ul className="pay-methods">
+      {methods.map((method) => (
+        <li key={method.id} className="pay-method" aria-label={method.name}>
+          <div className="pay-method-info">
+            <strong className="pay-method-name">{method.name}</strong>
+            {method.description && <span className="muted">{method.description}</span>}
+          </div>
+          <Button
+            type="primary"
+            className="pay-method-button"
+            loading={busyId === method.id}
+            disabled={busyId !== null && busyId !== method.id}
+            onClick={() => onRecharge(method)}
+          >
+            去充值
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * /member/recharge (spec §2): the currency and the amount, then either an online recharge through a supay
+ * channel (supayParam/ with type recharge; the channel brings the shopper back to /member/deposit) or a bank
+ * transfer registered for the operator to review; below, the member's recharges with their status.
+ */
+export function RechargeView() {
+  const pageCurrency = usePageCurrency((s) => s.currency);
+  const [form] = Form.useForm<RechargeValues>();
+  const currency = Form.useWatch('currency', form) ?? pageCurrency;
+  const startRecharge = useStartRecharge();
+  const bankTransfer = useBankTransfer();
+  const [leavingFor, setLeavingFor] = useLeavingFor();
+  const busyId = startRecharge.isPending ? (startRecharge.variables?.method.id ?? null) : leavingFor;
+
+  const recharge = async (method: PaymentConfig) => {
+    let money: string;
+    try {
+      ({ money } = await form.validateFields(['money']));
+    } catch {
+      return;
+    }
+    startRecharge.mutate(
+      { method, money: Number(money.trim()) },
+      { onSuccess: () => setLeavingFor(method.id) },
+    );
+  };
+
+  const registerTransfer = async () => {
+    let values: RechargeValues;
+    try {
+      values = await form.validateFields(['currency', 'money', 'reference', 'note']);
+    } catch {
+      return;
+    }
+    bankTransfer.mutate(
+      {
+        currency: values.currency,
+        money: Number(values.money.trim()),
+        reference: values.reference.trim(),
+        note: (values.note ?? '').trim(),
+      },
+      {
+        onSuccess: () => {
+          notify.success('已提交，等待审核');
+          form.resetFields(['money', 'reference', 'note']);
+        },
+      },
+    );
+  };
+
+  const online: ReactNode = <OnlineMethods currency={currency} busyId={busyId} onRecharge={recharge} />;
+  const bank: ReactNode = (
+    <div className="bank-transfer">
+      <p className="bank-transfer-notice">{BANK_TRANSFER_NOTICE}</p>
+      <Form.Item
+        name="reference"
+        label="付款人或转账流水号"
+        rules={[
+          {
+            validator: async (_rule, value: string | undefined) => {
+              const text = (value ?? '').trim();
+              if (text === '') throw new Error('请填写付款人或转账流水号');
+              if (text.length < 2) throw new Error('付款人或流水号至少2个字符');
+              if (text.length > REFERENCE_MAX) throw new Error(`付款人或流水号最多${REFERENCE_MAX}个字符`);
+            },
+          },
+        ]}
+      >
+        <Input placeholder="转账时的付款人姓名或银行流水号" maxLength={REFERENCE_MAX} />
+      </Form.Item>
+      <Form.Item name="note" label="备注" rules={[{ max: NOTE_MAX, message: `备注最多${NOTE_MAX}个字符` }]}>
+        <Input.TextArea placeholder="选填，如转账日期、银行名称" rows={2} maxLength={NOTE_MAX} />
+      </Form.Item>
+      <Button type="primary" loading={bankTransfer.isPending} onClick={() => void registerTransfer()}>
+        提交转账登记
+      </Button>
+    </div>
+  );
+
+  return (
+    <div className="recharge-page">
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        className="panel recharge-form"
+        initialValues={{ currency: pageCurrency, money: '', reference: '', note: '' }}
+      >
+        <Form.Item name="currency" label="充值币种">
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            options={CURRENCIES.map((c) => ({ value: c, label: `${CURRENCY_NAMES[c]} ${c}` }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="money"
+          label="充值金额"
+          rules={[
+            {
+              validator: async (_rule, value: string | undefined) => {
+                const error = rechargeAmountError(value);
+                if (error) throw new Error(error);
+              },
+            },
+          ]}
+        >
+          <Input
+            className="recharge-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            prefix={currencySymbol(currency)}
+            placeholder="请输入充值金额"
+          />
+        </Form.Item>
+        <Tabs
+          items={[
+            { key: 'online', label: '在线充值', children: online },
+            { key: 'bank', label: '银行转账', children: bank },
+          ]}
+        />
+      </Form>
+      <RechargeList />
+    </div>
+  );
+}

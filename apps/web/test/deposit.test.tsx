@@ -1,0 +1,316 @@
+import { CartPaths, DepositPaths, MemberPaths, OrderPaths, PaymentPaths, ResultCode } from '@shop/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { toastStore } from '@/lib/notify';
+import { startSession } from '@/lib/session';
+import { cartList } from './cart-fixtures';
+import { shellHandlers } from './catalogue-fixtures';
+import { orderDetail } from './checkout-fixtures';
+import { depositLogItem, payStart, payStatus, recharge, shopMethods } from './payment-fixtures';
+import { demoMember, fail, mockApi, ok, renderApp } from './utils';
+
+const SLOW = { timeout: 15_000 };
+const toasts = () => toastStore.getState().toasts.map((t) => t.text);
+
+type Handlers = Parameters<typeof mockApi>[0];
+type Calls = ReturnType<typeof mockApi>['calls'];
+const callsOf = (calls: Calls, path: string) => calls.filter((c) => c.path === path);
+const bodiesOf = (calls: Calls, path: string) => callsOf(calls, path).map((c) => c.body);
+
+const logPage = (items: ReturnType<typeof depositLogItem>[], totalCount = items.length, pageNo = 1) =>
+  ok({ items, pageNo, pageSize: 15, totalCount });
+
+function handlers(overrides: Handlers = {}): Handlers {
+  return {
+    ...shellHandlers,
+    [MemberPaths.current]: ok({ ...demoMember, cnyDeposit: 1091, audDeposit: 20.5 }),
+    [CartPaths.list]: ok(cartList([])),
+    [DepositPaths.logList]: logPage([]),
+    [PaymentPaths.configList]: ok(shopMethods),
+    [DepositPaths.rechargeList]: ok({ items: [], pageNo: 1, pageSize: 10, totalCount: 0 }),
+    ...overrides,
+  };
+}
+
+describe('deposit log (spec §2 /member/deposit, §3 Deposit log, §7 memberDepositLog/list/)', () => {
+  it('asks form-encoded for 15 a page and shows signed amounts, balances after and order links', async () => {
+    const { calls } = mockApi(
+      handlers({
+        [DepositPaths.logList]: logPage([
+          depositLogItem({
+            id: 3,
+            type: 3,
+            typeLabel: '订单支付',
+            amount: -143.5,
+            balanceAfter: 1091,
+            orderId: 77,
+            orderNo: 'SO2026000077',
+          }),
+          depositLogItem({
+            id: 2,
+            type: 6,
+            typeLabel: '系统赠送',
+            currency: 'AUD',
+            amount: 20.5,
+            balanceAfter: 20.5,
+            note: '新会员礼',
+          }),
+          depositLogItem({ id: 1, amount: 1234.5, balanceAfter: 1234.5 }),
+        ]),
+      }),
+    );
+    startSession('tok-1');
+    renderApp('/member/deposit');
+    const table = await screen.findByRole('table', {}, SLOW);
+    const [request] = callsOf(calls, DepositPaths.logList);
+    expect(request?.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect(request?.body).toEqual({ pageNo: '1', pageSize: '15' });
+
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    const [payment, gift, online] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(payment).getByText('订单支付')).toBeTruthy();
+    const debit = within(payment).getByText('-¥143.50');
+    expect(debit.className).toContain('deposit-amount-out');
+    expect(within(payment).getByText('¥1091.00')).toBeTruthy();
+    expect(within(payment).getByRole('link', { name: 'SO2026000077' }).getAttribute('href')).toBe(
+      '/order/77',
+    );
+    const credit = within(gift).getByText('+$20.50');
+    expect(credit.className).toContain('deposit-amount-in');
+    expect(within(gift).getByText('澳元')).toBeTruthy();
+    expect(within(gift).getByText('新会员礼')).toBeTruthy();
+    expect(within(online).getByText('+¥1234.50')).toBeTruthy();
+    expect(within(online).queryByRole('link')).toBeNull();
+
+    // Both balances, and the way to recharge.
+    expect(screen.getByTestId('balance-cny').textContent).toBe('¥1091.00');
+    expect(screen.getByTestId('balance-aud').textContent).toBe('$20.50');
+    const balances = screen.getByRole('region', { name: '账户余额' });
+    expect(within(balances).getByRole('link', { name: '充值' }).getAttribute('href')).toBe(
+      '/member/recharge',
+    );
+  });
+
+  it('pages through the log', async () => {
+    const items = Array.from({ length: 15 }, (_, i) => depositLogItem({ id: 40 - i }));
+    const { calls } = mockApi(
+      handlers({
+        [DepositPaths.logList]: (body) => {
+          const pageNo = Number((body as { pageNo: string }).pageNo);
+          return logPage(pageNo === 1 ? items : [depositLogItem({ id: 5, note: '第二页' })], 16, pageNo);
+        },
+      }),
+    );
+    startSession('tok-1');
+    renderApp('/member/deposit');
+    await screen.findByRole('table', {}, SLOW);
+    fireEvent.click(screen.getByTitle('2'));
+    expect(await screen.findByText('第二页')).toBeTruthy();
+    expect(bodiesOf(calls, DepositPaths.logList).at(-1)).toEqual({ pageNo: '2', pageSize: '15' });
+  });
+
+  it('says 暂无余额明细 when there is nothing yet', async () => {
+    mockApi(handlers());
+    startSession('tok-1');
+    renderApp('/member/deposit');
+    expect(await screen.findByRole('heading', { name: '暂无余额明细' }, SLOW)).toBeTruthy();
+  });
+
+  it('back from an online recharge: waits for it, says 充值成功 and asks the balances and the log again', async () => {
+    let asked = 0;
+    const { calls } = mockApi(
+      handlers({
+        [PaymentPaths.findPayStatus]: () => {
+          asked += 1;
+          return ok(
+            payStatus({
+              status: asked === 1 ? 'pending' : 'paid',
+              purpose: 'recharge',
+              tradeNo: 'R2026000001',
+              orderId: null,
+              orderNo: null,
+              rechargeNo: 'RC2026000001',
+              amount: 200,
+            }),
+          );
+        },
+      }),
+    );
+    startSession('tok-1');
+    renderApp('/member/deposit?tradeNo=R2026000001');
+    expect(await screen.findByText('正在确认充值结果…', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(toasts()).toContain('充值成功'), { timeout: 5000 });
+    expect(screen.getByText('充值成功，¥200.00 已存入余额')).toBeTruthy();
+    expect(bodiesOf(calls, PaymentPaths.findPayStatus)[0]).toEqual({ tradeNo: 'R2026000001' });
+    await waitFor(() => expect(callsOf(calls, DepositPaths.logList).length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(callsOf(calls, MemberPaths.current).length).toBeGreaterThanOrEqual(2));
+  }, 20_000);
+
+  it('back from a cancelled recharge: says 充值已取消', async () => {
+    mockApi(handlers({ [PaymentPaths.findPayStatus]: fail(ResultCode.PayCancel, '用户取消支付') }));
+    startSession('tok-1');
+    renderApp('/member/deposit?tradeNo=R2026000001');
+    expect(await screen.findByText('充值已取消', {}, SLOW)).toBeTruthy();
+    expect(toasts()).not.toContain('充值成功');
+    fireEvent.click(screen.getByRole('button', { name: '关闭提示' }));
+    await waitFor(() => expect(screen.queryByText('充值已取消')).toBeNull());
+  });
+});
+
+describe('recharge (spec §2 /member/recharge)', () => {
+  async function openRecharge(overrides: Handlers = {}) {
+    const api = mockApi(handlers(overrides));
+    startSession('tok-1');
+    renderApp('/member/recharge');
+    await screen.findByRole('listitem', { name: '支付宝' }, SLOW);
+    return api;
+  }
+
+  const amountInput = () => screen.getByLabelText('充值金额');
+  const rechargeWith = (name: string) =>
+    within(screen.getByRole('listitem', { name })).getByRole('button', { name: '去充值' });
+
+  it.each([
+    ['', '请输入充值金额'],
+    ['abc', '请输入正确的金额'],
+    ['0', '充值金额须大于0'],
+    ['1.234', '金额最多两位小数'],
+    ['500000.01', '单笔充值最多500000'],
+  ])('refuses the amount %j with %s', async (value, message) => {
+    const { calls } = await openRecharge();
+    fireEvent.change(amountInput(), { target: { value } });
+    fireEvent.click(rechargeWith('支付宝'));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(bodiesOf(calls, PaymentPaths.supayParam)).toEqual([]);
+  });
+
+  it('offers the online methods of the chosen currency and recharges through supayParam/', async () => {
+    const submitted: HTMLFormElement[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      submitted.push(this);
+    });
+    const { calls } = await openRecharge({
+      [PaymentPaths.supayParam]: ok(
+        payStart({
+          method: 'POST',
+          action: '/sandbox-pay/bridge',
+          fields: { tradeNo: 'R2026000002', amount: '100.50' },
+        }),
+      ),
+    });
+    // CNY first: the CNY channels, never the deposits themselves.
+    expect(screen.getByRole('listitem', { name: '微信支付' })).toBeTruthy();
+    expect(screen.queryByRole('listitem', { name: 'Supay 支付宝（澳币）' })).toBeNull();
+    expect(screen.queryByRole('listitem', { name: '人民币余额支付' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: '澳元 AUD' }));
+    expect(await screen.findByRole('listitem', { name: 'Supay 支付宝（澳币）' })).toBeTruthy();
+    expect(screen.queryByRole('listitem', { name: '支付宝' })).toBeNull();
+
+    fireEvent.change(amountInput(), { target: { value: '100.5' } });
+    fireEvent.click(rechargeWith('Supay 支付宝（澳币）'));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(bodiesOf(calls, PaymentPaths.supayParam)).toEqual([
+      { methodId: 5, type: 'recharge', money: 100.5 },
+    ]);
+    expect(submitted[0]?.getAttribute('action')).toBe('/sandbox-pay/bridge');
+  });
+
+  it('registers a bank transfer for review and lists it', async () => {
+    let registered = false;
+    const { calls } = await openRecharge({
+      [DepositPaths.bankTransfer]: () => {
+        registered = true;
+        return ok(recharge({ rechargeNo: 'RC2026000003' }));
+      },
+      [DepositPaths.rechargeList]: () =>
+        ok({
+          items: registered
+            ? [recharge({ rechargeNo: 'RC2026000003', reference: '张三', note: '3月1日转账' })]
+            : [],
+          pageNo: 1,
+          pageSize: 10,
+          totalCount: registered ? 1 : 0,
+        }),
+    });
+    expect(await screen.findByRole('heading', { name: '暂无充值记录' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '银行转账' }));
+    expect(await screen.findByText('请向客服索取收款账户，转账后在此登记')).toBeTruthy();
+
+    fireEvent.change(amountInput(), { target: { value: '500' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交转账登记' }));
+    expect(await screen.findByText('请填写付款人或转账流水号')).toBeTruthy();
+    expect(bodiesOf(calls, DepositPaths.bankTransfer)).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('付款人或转账流水号'), { target: { value: ' 张三 ' } });
+    fireEvent.change(screen.getByLabelText('备注'), { target: { value: '3月1日转账' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交转账登记' }));
+    await waitFor(() => expect(toasts()).toContain('已提交，等待审核'));
+    expect(bodiesOf(calls, DepositPaths.bankTransfer)).toEqual([
+      { currency: 'CNY', money: 500, reference: '张三', note: '3月1日转账' },
+    ]);
+    const item = await screen.findByRole('listitem', { name: '充值单 RC2026000003' });
+    expect(within(item).getByText('待确认')).toBeTruthy();
+    expect(within(item).getByText('¥500.00')).toBeTruthy();
+  });
+
+  it("shows the server's refusal of a bank transfer", async () => {
+    await openRecharge({ [DepositPaths.bankTransfer]: fail(-1, '待审核的转账过多，请联系客服') });
+    fireEvent.click(screen.getByRole('tab', { name: '银行转账' }));
+    fireEvent.change(amountInput(), { target: { value: '10' } });
+    fireEvent.change(await screen.findByLabelText('付款人或转账流水号'), { target: { value: '李四' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交转账登记' }));
+    await waitFor(() => expect(toasts()).toContain('待审核的转账过多，请联系客服'));
+  });
+});
+
+describe('member home and order detail links to payment', () => {
+  it('the member home links to the deposit log and to recharge beside the balances', async () => {
+    mockApi(handlers());
+    startSession('tok-1');
+    renderApp('/member');
+    const balances = await screen.findByRole('region', { name: '账户余额' }, SLOW);
+    expect(within(balances).getByRole('link', { name: '余额明细' }).getAttribute('href')).toBe(
+      '/member/deposit',
+    );
+    expect(within(balances).getByRole('link', { name: '充值' }).getAttribute('href')).toBe(
+      '/member/recharge',
+    );
+  });
+
+  it('an unpaid order offers 去支付', async () => {
+    mockApi(handlers({ [OrderPaths.detail]: ok(orderDetail({ id: 77 })), [OrderPaths.attachments]: ok([]) }));
+    startSession('tok-1');
+    renderApp('/order/77');
+    const pay = await screen.findByRole('link', { name: '去支付' }, SLOW);
+    expect(pay.getAttribute('href')).toBe('/payment?orderId=77');
+    expect(screen.queryByTestId('order-pay-channel')).toBeNull();
+  });
+
+  it('a paid order tells how it was paid, what was charged and what was refunded', async () => {
+    mockApi(
+      handlers({
+        [OrderPaths.detail]: ok(
+          orderDetail({
+            id: 78,
+            status: 60,
+            paidAt: '2026-03-01T06:10:00.000Z',
+            payChannel: 'DepositPayAUD',
+            payChannelName: '澳币余额支付',
+            paidCurrency: 'AUD',
+            paidPrice: 28.7,
+            refundedPrice: 5,
+          }),
+        ),
+        [OrderPaths.attachments]: ok([]),
+      }),
+    );
+    startSession('tok-1');
+    renderApp('/order/78');
+    expect((await screen.findByTestId('order-pay-channel', {}, SLOW)).textContent).toBe('澳币余额支付');
+    expect(screen.getByTestId('order-paid').textContent).toBe('$28.70');
+    expect(screen.getByTestId('order-refunded').textContent).toBe('$5.00');
+    expect(screen.queryByRole('link', { name: '去支付' })).toBeNull();
+  });
+});

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CartPaths,
+  type DepositLogItem,
+  DepositPaths,
+  type GoodsListItem,
+  type Member,
+  MemberPaths,
+  OrderPaths,
+  OrderStatus,
+  SkuStatus,
+  StorageKey,
+} from '@shop/domain';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { allGoods, callApi } from './support/api';
+import { type BrowserSession, openBrowser } from './support/browser';
+import { TEST_CAPTCHA } from './support/server';
+
+/**
+ * Paying, as a new member does it in Chromium: a recharge online through the sandbox cashier credits the
+ * deposit; an order paid from the deposit shows the new balance and its log line; an order paid with W01 on
+ * the sandbox cashier comes back paid; a payment cancelled on the cashier shows the failure page and leaves
+ * the order unpaid.
+ */
+describe('payment journey', () => {
+  const baseURL = inject('baseURL');
+  const username = `pay_${Date.now().toString(36)}`;
+  let s: BrowserSession;
+  let token = '';
+  let skuId = 0;
+
+  /** A pickup order of one unit, made through the API as checkout does. */
+  async function placeOrder(): Promise<{ orderId: number; orderNo: string; totalPrice: number }> {
+    await callApi(baseURL, CartPaths.addItem, { skuId, qty: 1 }, token);
+    return callApi(
+      baseURL,
+      OrderPaths.create,
+      { currency: 'CNY', isPickup: true, requestId: randomUUID() },
+      token,
+    );
+  }
+
+  async function orderStatus(orderId: number): Promise<number> {
+    return (await callApi<{ status: number }>(baseURL, OrderPaths.detail, { id: orderId }, token)).status;
+  }
+
+  beforeAll(async () => {
+    const goods = await allGoods(baseURL);
+    const sku = goods
+      .filter((g: GoodsListItem) => g.skus.filter((k) => k.status !== SkuStatus.NotForSale).length === 1)
+      .flatMap((g) => g.skus)
+      .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null && k.cnyPrice < 400);
+    if (!sku) throw new Error('the demo catalogue has no InStock SKU under ¥400');
+    skuId = sku.id;
+    const captcha = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
+    ({ token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
+      username,
+      password: 'pay12345',
+      captchaId: captcha.captchaId,
+      captchaCode: TEST_CAPTCHA,
+    }));
+    s = await openBrowser(baseURL, { width: 390, height: 844 });
+    // Logged in as the storefront keeps it: the token in local storage.
+    await s.context.addInitScript(
+      ([key, value]) => window.localStorage.setItem(key as string, value as string),
+      [StorageKey.token, token],
+    );
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('recharges ¥800 online on the sandbox cashier and sees the credit', async () => {
+    await s.page.goto('/member/recharge');
+    await s.page.getByPlaceholder('请输入充值金额').fill('800');
+    await s.screenshot('30-recharge');
+    await s.page
+      .getByRole('listitem', { name: '微信支付', exact: true })
+      .getByRole('button', { name: '去充值' })
+      .click();
+
+    // The sandbox channel's cashier, served by the shop.
+    await s.page.waitForURL(/\/sandbox-pay\/cashier\//);
+    await s.page.getByText('¥800.00').first().waitFor();
+    await s.screenshot('31-sandbox-cashier');
+    await s.page.getByRole('button', { name: '确认支付' }).click();
+
+    await s.page.waitForURL(/\/member\/deposit\?tradeNo=/);
+    await s.page
+      .getByText(/充值成功/)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await s.page.getByText('¥800.00').first().waitFor();
+    await s.page.getByText('在线充值').first().waitFor();
+    await s.screenshot('32-recharged');
+    const me = await callApi<Member>(baseURL, MemberPaths.current, {}, token);
+    expect(me.cnyDeposit).toBe(800);
+  });
+
+  it('pays an order from the deposit and sees the new balance and the log line', async () => {
+    const order = await placeOrder();
+    await s.page.goto(`/payment?orderId=${order.orderId}`);
+    await s.page.getByText(order.orderNo).waitFor();
+    await s.screenshot('33-payment-methods');
+    // The AUD deposit is 0, so only the CNY deposit method is offered.
+    await expect.poll(() => s.page.getByRole('listitem', { name: '澳币余额支付' }).count()).toBe(0);
+    await s.page
+      .getByRole('listitem', { name: '人民币余额支付' })
+      .getByRole('button', { name: '支付' })
+      .click();
+    await s.page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确认支付/ })
+      .click();
+
+    await s.page.waitForURL(/\/payment\/result/);
+    await s.page.getByText('支付成功').first().waitFor({ timeout: 15_000 });
+    await s.screenshot('34-paid-by-deposit');
+    expect(await orderStatus(order.orderId)).toBe(OrderStatus.Paid);
+
+    const balance = Math.round((800 - order.totalPrice) * 100) / 100;
+    await s.page.goto('/member/deposit');
+    await s.page
+      .getByText(`¥${balance.toFixed(2)}`)
+      .first()
+      .waitFor();
+    await s.page.getByText('订单支付').first().waitFor();
+    await s.page.getByText(order.orderNo).first().waitFor();
+    await s.screenshot('35-deposit-log');
+    const log = await callApi<{ items: DepositLogItem[] }>(baseURL, DepositPaths.logList, {}, token);
+    expect(log.items[0]).toMatchObject({ type: 3, amount: -order.totalPrice, balanceAfter: balance });
+  });
+
+  it('pays an order with W01 on the sandbox cashier and comes back to it paid', async () => {
+    const order = await placeOrder();
+    await s.page.goto(`/payment?orderId=${order.orderId}`);
+    await s.page
+      .getByRole('listitem', { name: '微信支付', exact: true })
+      .getByRole('button', { name: '支付' })
+      .click();
+    await s.page.waitForURL(/\/sandbox-pay\/cashier\//);
+    await s.page.getByRole('button', { name: '确认支付' }).click();
+
+    await s.page.waitForURL(/\/payment\/result/);
+    await s.page.getByText('支付成功').first().waitFor({ timeout: 15_000 });
+    await s.screenshot('36-paid-by-w01');
+    await s.page.getByRole('link', { name: '查看订单' }).first().click();
+    await s.page.waitForURL(/\/member\/order/);
+    expect(await orderStatus(order.orderId)).toBe(OrderStatus.Paid);
+    const detail = await callApi<{ payChannel: string }>(
+      baseURL,
+      OrderPaths.detail,
+      { id: order.orderId },
+      token,
+    );
+    expect(detail.payChannel).toBe('W01');
+  });
+
+  it('shows the failure page when the shopper cancels on the cashier, and the order stays unpaid', async () => {
+    const order = await placeOrder();
+    await s.page.goto(`/payment?orderId=${order.orderId}`);
+    await s.page
+      .getByRole('listitem', { name: '支付宝', exact: true })
+      .getByRole('button', { name: '支付' })
+      .click();
+    await s.page.waitForURL(/\/sandbox-pay\/cashier\//);
+    await s.page.getByRole('button', { name: '取消支付' }).click();
+
+    await s.page.waitForURL(/\/payment\/result/);
+    await s.page.getByText('支付失败').first().waitFor({ timeout: 15_000 });
+    await s.page.getByText('支付已取消').first().waitFor();
+    await s.screenshot('37-payment-cancelled');
+    expect(await orderStatus(order.orderId)).toBe(OrderStatus.NotPaid);
+    expect(s.errors).toEqual([]);
+  });
+});
