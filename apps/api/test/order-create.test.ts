@@ -192,7 +192,9 @@ describe('createdOrder/', () => {
     const m2 = await newMember(c.t);
     await addToCart(c.t, m2.token, [[c.sku.aptamil, 1]]);
     const raced = { requestId: randomUUID(), currency: 'AUD', isPickup: true };
-    const results = await Promise.all([1, 2, 3].map(() => post(c.t.app, OrderPaths.create, raced, m2.token)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => post(c.t.app, OrderPaths.create, raced, m2.token)),
+    );
     const ids = results.map((r) => {
       const e = envelope<Created>(r);
       expect(e.success, e.message).toBe(true);

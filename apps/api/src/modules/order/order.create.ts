@@ -47,18 +47,6 @@ export interface OrderCreationDeps {
 
 export type OrderCreationService = ReturnType<typeof createOrderCreationService>;
 
-const REQUEST_KEY = 'orders_member_request_key';
-
-/** Whether an error (or one it wraps) is PostgreSQL's unique violation of the given index. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
-    const fields = e as Error & { code?: unknown; constraint?: unknown };
-    if (fields.code === '23505' && (fields.constraint === constraint || e.message.includes(constraint)))
-      return true;
-  }
-  return false;
-}
-
 /** 'SO' + the order day (UTC, yyyyMMdd) + the order id padded to 8 digits: unique because the id is. */
 export function orderNumber(id: number, at: Date): string {
   const day = at.toISOString().slice(0, 10).replaceAll('-', '');
@@ -113,10 +101,10 @@ export function createOrderCreationService({
     /**
      * Creates an order from the member's selected cart lines (spec §7 createdOrder/, §4 'Order actions';
      * DESIGN.md 'Stock and orders'), all in one transaction: the same requestId returns the order already made
-     * (also when two requests race: the unique index decides, the loser returns the winner's order); the price
-     * is the checkout quote re-run from the database; a not-valid quote is refused with its message; stock is
-     * taken SKU by SKU in id order (ByStock all or '库存不足：<name>'); the packs, items and address snapshots
-     * are written; the ordered cart lines are removed and the goods' sales counted.
+     * (also when requests race: the unique index or the emptied cart stops a loser, which then returns the
+     * winner's order); the price is the checkout quote re-run from the database; a not-valid quote is refused
+     * with its message; stock is taken SKU by SKU in id order (ByStock all or '库存不足：<name>'); the packs,
+     * items and address snapshots are written; the ordered cart lines are removed and the goods' sales counted.
      */
     async createOrder(auth: AuthContext, input: CreateOrderInput): Promise<CreatedOrder> {
       const { memberId } = auth;
@@ -239,7 +227,9 @@ export function createOrderCreationService({
           });
         });
       } catch (error) {
-        if (!isUniqueViolation(error, REQUEST_KEY)) throw error;
+        // A racing request with the same requestId may have committed after this one looked: it either hit
+        // the unique index, or found the cart lines already ordered and removed. Either way that order is
+        // the answer to this requestId.
         const winner = await repo.findByRequest(db, memberId, input.requestId);
         if (!winner) throw error;
         return toCreated(winner);
