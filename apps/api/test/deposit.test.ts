@@ -11,7 +11,7 @@ import {
 } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skus } from '../src/db/schema';
+import { goods, skus } from '../src/db/schema';
 import { runSeed } from '../src/db/seed';
 import { demoMemberSeed } from '../src/modules/member/member.seed';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
@@ -490,6 +490,8 @@ describe('the operator gives a paid order’s money back', () => {
         .success,
     ).toBe(true);
     const admin = t.app.services.orderAdmin;
+    // The fixture writes the order directly; a real order would have counted its 2 units as sales.
+    await t.database.db.update(goods).set({ sales: 12 }).where(eq(goods.id, f.goods.riceCereal.id));
 
     const part = await admin.refund(o.orderNo, { amount: 3_000, reason: '破损补偿', by: '客服' });
     expect(part).toMatchObject({
@@ -508,6 +510,11 @@ describe('the operator gives a paid order’s money back', () => {
       balanceAfter: 20_000,
     });
     expect(await stockOf(t.database.db, rice)).toBe(stockBefore + 2);
+    const [sales] = await t.database.db
+      .select({ sales: goods.sales })
+      .from(goods)
+      .where(eq(goods.id, f.goods.riceCereal.id));
+    expect(sales?.sales).toBe(10);
     const state = await orderState(t.database.db, o.id);
     expect(state.order).toMatchObject({ status: OrderStatus.Cancelled, refundedAmount: 10_000 });
     expect(state.order?.cancelledAt).toBeInstanceOf(Date);

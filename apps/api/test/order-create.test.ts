@@ -143,6 +143,16 @@ describe('createdOrder/', () => {
       .from(goods)
       .where(eq(goods.id, c.fixture.goods.fishOilGoods.id));
     expect(salesAfter?.sales).toBe((salesBefore?.sales ?? 0) + 3);
+
+    // Cancelling gives back the stock and takes back the sales the order counted.
+    const cancelled = envelope(await post(c.t.app, OrderPaths.cancel, { id: body.data.orderId }, m.token));
+    expect(cancelled.success, cancelled.message).toBe(true);
+    expect(await stockOf(c.sku.fishOil400)).toBe(stockBefore);
+    const [salesCancelled] = await c.t.database.db
+      .select({ sales: goods.sales })
+      .from(goods)
+      .where(eq(goods.id, c.fixture.goods.fishOilGoods.id));
+    expect(salesCancelled?.sales).toBe(salesBefore?.sales);
   });
 
   it('keeps unselected lines in the cart', async () => {

@@ -1,6 +1,7 @@
-import { CartPaths, CheckoutPaths, MemberPaths, OrderPaths } from '@shop/domain';
+import { CartPaths, CheckoutPaths, MemberPaths, type OrderDetail, OrderPaths } from '@shop/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { giftsOutsidePacks } from '@/features/order/components/order-detail-view';
 import { toastStore } from '@/lib/notify';
 import { startSession } from '@/lib/session';
 import { cartList } from './cart-fixtures';
@@ -230,6 +231,38 @@ describe('order detail (spec §2 /order/{id})', () => {
     expect(screen.getByRole('button', { name: '确认收货' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '取消订单' })).toBeNull();
     expect(await screen.findByText('暂无包裹照片')).toBeTruthy();
+  });
+
+  it('lists a gift once: in its pack when it ships in one, under 赠品 only when no pack holds it', async () => {
+    const giftLine = {
+      ...(orderSummary({ id: 13 }).items[0] as OrderDetail['items'][number]),
+      id: 131,
+      name: '小样礼盒',
+      skuName: '赠品小样',
+      price: 0,
+      qty: 1,
+      isGift: true,
+    };
+    const inPack = orderDetail({
+      id: 13,
+      status: 0,
+      orderBeans: [{ ...bean({ id: 130, status: 0 }), items: [giftLine] }],
+      promotionsGift: [{ name: '赠品小样', property: { 颜色: '红' }, qty: 1 }],
+    });
+    expect(giftsOutsidePacks(inPack)).toEqual([]);
+    expect(
+      giftsOutsidePacks({
+        ...inPack,
+        promotionsGift: [{ name: '赠品小样', property: { 颜色: '蓝' }, qty: 1 }],
+      }),
+    ).toHaveLength(1);
+
+    mockApi({ ...member, [OrderPaths.detail]: ok(inPack), [OrderPaths.attachments]: ok([]) });
+    startSession('tok-1');
+    renderApp('/order/13');
+    expect(await screen.findByRole('heading', { name: '订单号 SO2026000013' }, SLOW)).toBeTruthy();
+    expect(screen.getAllByText('赠品小样')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: '赠品' })).toBeNull();
   });
 
   it('edits the remark', async () => {

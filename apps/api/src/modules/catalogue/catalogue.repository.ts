@@ -546,6 +546,16 @@ export async function addGoodsSales(db: Database, sold: ReadonlyMap<number, numb
   }
 }
 
+/** Takes units back off goods' sales counts (a cancelled order), never below 0, in goods id order. */
+export async function subtractGoodsSales(db: Database, sold: ReadonlyMap<number, number>): Promise<void> {
+  for (const [goodsId, qty] of [...sold].sort(([a], [b]) => a - b)) {
+    await db
+      .update(goods)
+      .set({ sales: sql`greatest(${goods.sales} - ${qty}, 0)` })
+      .where(eq(goods.id, goodsId));
+  }
+}
+
 /** Gives `qty` units back to a SKU's stock (a cancelled order's reservation). */
 export async function addStock(db: Database, skuId: number, qty: number): Promise<void> {
   await db

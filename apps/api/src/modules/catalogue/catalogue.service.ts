@@ -445,6 +445,13 @@ export function createCatalogueService({ db, clock, members }: CatalogueServiceD
       await repo.addGoodsSales(executor, byGoods);
     },
 
+    /** Takes a cancelled order's units back off the products' sales counts, in the caller's transaction. */
+    async removeSales(sold: readonly { goodsId: number; qty: number }[], executor: Database): Promise<void> {
+      const byGoods = new Map<number, number>();
+      for (const s of sold) if (s.qty > 0) byGoods.set(s.goodsId, (byGoods.get(s.goodsId) ?? 0) + s.qty);
+      await repo.subtractGoodsSales(executor, byGoods);
+    },
+
     /**
      * Gives an order's reserved stock back inside the caller's transaction (DESIGN.md 'Stock and orders':
      * cancelling returns it), SKU by SKU in id order like reserveStock so concurrent orders lock rows alike.

@@ -120,7 +120,7 @@ export function createOrderAdminService({
   media: Pick<MediaService, 'storeImage'>;
   members: Pick<MemberService, 'idsByUsernames'>;
   /** Stock belongs to the catalogue: cancelling a paid order gives the reservation back through it. */
-  catalogue: Pick<CatalogueService, 'returnStock'>;
+  catalogue: Pick<CatalogueService, 'returnStock' | 'removeSales'>;
   /** Money given back goes to the member's deposit through the deposit service. */
   deposits: Pick<DepositService, 'credit'>;
 }) {
@@ -223,7 +223,7 @@ export function createOrderAdminService({
     /**
      * Cancels a paid order that has not shipped (operator order:cancel-paid; spec §3 'Deposit log' type 4):
      * in one transaction under the order's lock, the order and its packs become Cancelled, the reserved
-     * stock goes back, and what was paid less what was refunded already returns to the member's deposit in
+     * stock goes back, the sales count drops by what the order added, and what was paid less what was refunded already returns to the member's deposit in
      * the currency it was paid in. Offline payments have no deposit to return to: refused unless `noRefund`
      * (the operator refunds outside the shop). A cancelled order is refused, so nothing happens twice.
      */
@@ -252,6 +252,7 @@ export function createOrderAdminService({
           throw paramsError(OrderAdminMessages.notPaidNotShipped(orderNo, order.status));
         const stock = await repo.reservedStock(tx, order.id);
         await catalogue.returnStock(stock, tx);
+        await catalogue.removeSales(await repo.soldGoods(tx, order.id), tx);
         let balanceAfter: number | null = null;
         if (refund > 0 && order.paidCurrency) {
           const movement = await deposits.credit(tx, {

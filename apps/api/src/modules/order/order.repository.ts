@@ -211,6 +211,14 @@ export function reservedStock(db: Database, orderId: number): Promise<{ skuId: n
     .where(and(eq(orderItems.orderId, orderId), sql`${orderItems.reservedQty} > 0`));
 }
 
+/** The units an order counted as sales when it was made: its items other than gifts. */
+export function soldGoods(db: Database, orderId: number): Promise<{ goodsId: number; qty: number }[]> {
+  return db
+    .select({ goodsId: orderItems.goodsId, qty: orderItems.qty })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.isGift, false)));
+}
+
 /** Sets the member's remark while the order is neither finished nor cancelled; null when nothing matched. */
 export async function updateRemark(
   db: Database,

@@ -156,7 +156,7 @@ export interface OrderServiceDeps {
   db: Database;
   clock: Clock;
   /** Stock belongs to the catalogue: a cancellation gives the reservation back through it. */
-  catalogue: Pick<CatalogueService, 'returnStock'>;
+  catalogue: Pick<CatalogueService, 'returnStock' | 'removeSales'>;
   /** The cart module owns cart lines: repurchase puts goods back through it. */
   cart: Pick<CartService, 'repurchaseItems'>;
 }
@@ -242,9 +242,10 @@ export function createOrderService({ db, clock, catalogue, cart }: OrderServiceD
 
     /**
      * Cancels the member's order before payment (spec §7 cancel/, §4 'Order actions'; DESIGN.md 'Stock and
-     * orders'): the order and its packs become Cancelled and each item's reserved stock goes back, in one
-     * transaction. The allowed statuses are in the UPDATE's WHERE, so a second or concurrent cancel, or a
-     * payment that came first, changes nothing: a repeat answers changed false, a paid order is refused.
+     * orders'): the order and its packs become Cancelled, each item's reserved stock goes back and the goods'
+     * sales counts drop by what the order added, in one transaction. The allowed statuses are in the UPDATE's
+     * WHERE, so a second or concurrent cancel, or a payment that came first, changes nothing: a repeat answers
+     * changed false, a paid order is refused.
      */
     async cancel(auth: AuthContext, id: number): Promise<OrderStateChange> {
       return db.transaction(async (tx) => {
@@ -258,6 +259,7 @@ export function createOrderService({ db, clock, catalogue, cart }: OrderServiceD
         if (cancelled) {
           await repo.moveBeans(tx, id, CANCELLABLE, S.Cancelled);
           await catalogue.returnStock(await repo.reservedStock(tx, id), tx);
+          await catalogue.removeSales(await repo.soldGoods(tx, id), tx);
           return toStateChange(cancelled, S.Cancelled, true);
         }
         const order = await ownOrder(auth, id, tx);

@@ -120,6 +120,26 @@ function NotFound() {
 }
 
 /**
+ * The order's gifts that no pack lists: a gift chosen at checkout is already a 0-price line, tagged 赠品, in
+ * the pack it ships in (named by its SKU name, as promotionsGift names it), so only gifts without such a line get
+ * the separate list.
+ */
+export function giftsOutsidePacks(order: OrderDetail): OrderDetail['promotionsGift'] {
+  const inPacks = new Set(
+    order.orderBeans.flatMap((bean) =>
+      bean.items
+        .filter((item) => item.isGift)
+        .map((item) => giftKey(item.skuName || item.name, item.property)),
+    ),
+  );
+  return order.promotionsGift.filter((gift) => !inPacks.has(giftKey(gift.name, gift.property)));
+}
+
+function giftKey(name: string, property: Record<string, string>): string {
+  return JSON.stringify([name, Object.entries(property).sort(([a], [b]) => a.localeCompare(b))]);
+}
+
+/**
  * One order (spec §2 /order/{id}, §3 'Order'): status, packs with their courier, tracking and goods, gifts,
  * amounts, receiver and sender as ordered, the remark, package photos and the actions.
  */
@@ -139,6 +159,7 @@ export function OrderDetailView({
   }
   const order = detail.data;
   const status = effectiveOrderStatus(order);
+  const gifts = giftsOutsidePacks(order);
   const price = (amount: number) => orderPrice(amount, order.currency);
   return (
     <div className="order-detail">
@@ -162,11 +183,11 @@ export function OrderDetailView({
         <PackBlock key={bean.id} order={order} bean={bean} position={i + 1} />
       ))}
 
-      {order.promotionsGift.length > 0 && (
+      {gifts.length > 0 && (
         <section className="panel order-section" aria-labelledby="order-gifts">
           <h2 id="order-gifts">赠品</h2>
           <ul className="order-gifts">
-            {order.promotionsGift.map((gift) => (
+            {gifts.map((gift) => (
               <li key={`${gift.name}-${JSON.stringify(gift.property)}`} className="order-gift">
                 <span>{gift.name}</span>
                 <span className="muted">{parseProperties(gift.property).text}</span>
