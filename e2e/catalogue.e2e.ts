@@ -35,6 +35,39 @@ describe('catalogue journey', () => {
     await s.screenshot('10-home');
   });
 
+  it('shows every home image whole and loaded on a phone with a 3× screen', async () => {
+    const phone = await openBrowser(baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 3 });
+    try {
+      await phone.page.goto('/');
+      await phone.page.getByLabel('首页推荐').locator('.carousel-image').first().waitFor();
+      await phone.page.locator('section.home-section').nth(2).waitFor();
+      // Every image above the blocks: loaded (not the placeholder a refused 2× variant falls back to), and
+      // a carousel banner shown in a frame of its own proportions, so nothing of it is cropped.
+      const report = () =>
+        phone.page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLImageElement>('.home img'))
+            .filter((img) => img.loading === 'eager' || img.closest('.carousel-slide[aria-hidden="false"]'))
+            .map((img) => ({
+              src: img.currentSrc,
+              loaded: img.complete && img.naturalWidth > 0 && !img.currentSrc.includes('placeholder'),
+              banner: img.classList.contains('carousel-image'),
+              ratioGap: Math.abs(
+                img.naturalWidth / img.naturalHeight - img.clientWidth / Math.max(img.clientHeight, 1),
+              ),
+            })),
+        );
+      await expect.poll(async () => (await report()).every((i) => i.loaded), { timeout: 15_000 }).toBe(true);
+      const images = await report();
+      expect(images.length).toBeGreaterThanOrEqual(3);
+      for (const banner of images.filter((i) => i.banner))
+        expect(banner.ratioGap, banner.src).toBeLessThan(0.05);
+      await phone.screenshot('10-home-phone-3x');
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('finds goods by a Chinese name fragment from the header search', async () => {
     await s.page.getByPlaceholder('搜索商品、品牌').fill('奶粉');
     await s.page.getByPlaceholder('搜索商品、品牌').press('Enter');

@@ -16,10 +16,14 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** Opens Debian's Chromium (never a downloaded browser) with a fresh profile. */
+/**
+ * Opens Debian's Chromium (never a downloaded browser) with a fresh profile; `deviceScaleFactor` 2 or 3 is a
+ * phone's dense screen, where the browser picks images' 2× variants.
+ */
 export async function openBrowser(
   baseURL: string,
   viewport = { width: 1280, height: 800 },
+  { deviceScaleFactor = 1 }: { deviceScaleFactor?: number } = {},
 ): Promise<BrowserSession> {
   const profile = await mkdtemp(join(tmpdir(), 'shop-chromium-'));
   await mkdir(screenshotDir, { recursive: true });
@@ -28,6 +32,7 @@ export async function openBrowser(
     headless: true,
     baseURL,
     viewport,
+    deviceScaleFactor,
     locale: 'zh-CN',
     args: [
       '--headless',

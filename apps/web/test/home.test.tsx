@@ -1,5 +1,5 @@
 import type { HomeBlock } from '@shop/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { goods, page, shellHandlers } from './catalogue-fixtures';
 import { mockApi, ok, renderApp } from './utils';
@@ -60,6 +60,24 @@ describe('home page (spec §3 Home page info)', () => {
     );
     expect(within(carousel).getByRole('button', { name: '下一张' })).toBeTruthy();
     expect(within(carousel).getAllByRole('button', { name: /^第 \d 张/ })).toHaveLength(2);
+    // A swipe to the left turns to the next slide, back to the right to the first; a short or vertical move
+    // turns nothing.
+    const current = () =>
+      within(carousel)
+        .getAllByRole('button', { name: /^第 \d 张/ })
+        .findIndex((dot) => dot.getAttribute('aria-current') === 'true');
+    const swipe = (from: [number, number], to: [number, number]) => {
+      fireEvent.touchStart(carousel, { touches: [{ clientX: from[0], clientY: from[1] }] });
+      fireEvent.touchEnd(carousel, { changedTouches: [{ clientX: to[0], clientY: to[1] }] });
+    };
+    expect(current()).toBe(0);
+    swipe([300, 100], [200, 110]);
+    expect(current()).toBe(1);
+    swipe([200, 100], [220, 100]);
+    swipe([200, 100], [150, 300]);
+    expect(current()).toBe(1);
+    swipe([100, 100], [200, 100]);
+    expect(current()).toBe(0);
 
     // swiperRightAd beside it (warehouse → /products?location=1).
     expect(screen.getByRole('link', { name: '澳洲直邮' }).getAttribute('href')).toBe('/products?location=1');

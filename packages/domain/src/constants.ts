@@ -39,6 +39,8 @@ export const SUMMARY_ERROR_NOTICE_S = 4;
 
 export const COOKIE_DEFAULT_DAYS = 30;
 export const IMAGE_DEFAULT_WIDTH = 128;
+/** The widest variant the image host renders; a wider request is a parameter error there. */
+export const IMAGE_MAX_WIDTH = 1600;
 
 /** Browser storage keys and the token cookie (spec §4, §9: key names not given, chosen here). */
 export const StorageKey = {

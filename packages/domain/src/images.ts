@@ -1,4 +1,4 @@
-import { IMAGE_DEFAULT_WIDTH } from './constants';
+import { IMAGE_DEFAULT_WIDTH, IMAGE_MAX_WIDTH } from './constants';
 
 /** Path under which the server serves (and resizes) product images (spec §3 'Images'). */
 export const IMAGE_BASE = '/res/img';
@@ -16,7 +16,8 @@ export function isEmptyImage(path: string | null | undefined): boolean {
  * URL of an image resized to a width (spec §3 'Images', default 128): a relative path becomes
  * `/res/img/<path>?w=<width>`, an absolute http(s) URL passes through unchanged, and an empty value gives
  * the placeholder. A path already under /res/img is not prefixed twice; a width that is not a positive
- * integer falls back to the default.
+ * integer falls back to the default, and one beyond what the host renders (a wide banner's 2× variant) is
+ * capped at IMAGE_MAX_WIDTH.
  */
 export function imageUrl(path: string | null | undefined, width: number = IMAGE_DEFAULT_WIDTH): string {
   if (path === null || path === undefined || isEmptyImage(path)) return PLACEHOLDER_IMAGE;
@@ -25,7 +26,7 @@ export function imageUrl(path: string | null | undefined, width: number = IMAGE_
   let relative = text.replace(/^\/+/, '');
   const base = IMAGE_BASE.slice(1);
   if (relative.startsWith(`${base}/`)) relative = relative.slice(base.length + 1);
-  const w = Number.isInteger(width) && width > 0 ? width : IMAGE_DEFAULT_WIDTH;
+  const w = Number.isInteger(width) && width > 0 ? Math.min(width, IMAGE_MAX_WIDTH) : IMAGE_DEFAULT_WIDTH;
   const joiner = relative.includes('?') ? '&' : '?';
   return `${IMAGE_BASE}/${relative}${joiner}w=${w}`;
 }

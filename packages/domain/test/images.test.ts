@@ -12,6 +12,8 @@ describe('imageUrl (spec §3 images)', () => {
     ['goods/a.jpg', 0, '/res/img/goods/a.jpg?w=128'],
     ['goods/a.jpg', -5, '/res/img/goods/a.jpg?w=128'],
     ['goods/a.jpg', 12.5, '/res/img/goods/a.jpg?w=128'],
+    ['ad/banner.png', 1600, '/res/img/ad/banner.png?w=1600'],
+    ['ad/banner.png', 2400, '/res/img/ad/banner.png?w=1600'],
     [' goods/a.jpg ', undefined, '/res/img/goods/a.jpg?w=128'],
     ['https://cdn.example.com/a.jpg', 64, 'https://cdn.example.com/a.jpg'],
     ['http://cdn.example.com/a.jpg', undefined, 'http://cdn.example.com/a.jpg'],

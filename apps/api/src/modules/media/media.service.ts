@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ResultCode } from '@shop/domain';
+import { IMAGE_MAX_WIDTH, ResultCode } from '@shop/domain';
 import sharp, { type Sharp } from 'sharp';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -16,7 +16,7 @@ export const MEDIA_LIMITS = {
   /** Largest file accepted. */
   maxBytes: 5 * 1024 * 1024,
   minWidth: 16,
-  maxWidth: 1600,
+  maxWidth: IMAGE_MAX_WIDTH,
   /** Widths are rounded up to a multiple of this, so the cache holds a bounded number of variants. */
   widthStep: 16,
   /** Resized outputs kept in memory. */

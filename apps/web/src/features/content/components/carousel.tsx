@@ -1,10 +1,12 @@
 import { type AdItem, linkDestination } from '@shop/domain';
-import { useEffect, useState } from 'react';
+import { type TouchEvent, useEffect, useRef, useState } from 'react';
 import { ProductImage } from '@/components/product-image';
 import { SmartLink } from '@/components/smart-link';
 import '../home.css';
 
 const ADVANCE_MS = 5000;
+/** A horizontal finger move this long (CSS px) turns the slide. */
+const SWIPE_PX = 40;
 
 function prefersReducedMotion(): boolean {
   return (
@@ -14,12 +16,14 @@ function prefersReducedMotion(): boolean {
 
 /**
  * The home carousel (spec §3 'Home page info' swiperAd): one slide at a time, moving on by itself every 5 s
- * (not while hovered or focused, nor with reduced motion), with previous/next buttons and dots.
+ * (not while hovered or focused, nor with reduced motion), with previous/next buttons and dots, and a
+ * horizontal swipe on touch screens.
  */
 export function Carousel({ items }: { items: AdItem[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = items.length;
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
 
   useEffect(() => {
     if (count < 2 || paused || prefersReducedMotion()) return;
@@ -29,6 +33,19 @@ export function Carousel({ items }: { items: AdItem[] }) {
 
   if (count === 0) return null;
   const go = (next: number) => setIndex((next + count) % count);
+  const onTouchStart = (event: TouchEvent) => {
+    const touch = event.touches[0];
+    touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touchStart.current;
+    const touch = event.changedTouches[0];
+    touchStart.current = null;
+    if (!start || !touch || count < 2) return;
+    const dx = touch.clientX - start.x;
+    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(touch.clientY - start.y))
+      go(index + (dx < 0 ? 1 : -1));
+  };
 
   return (
     <section
@@ -39,6 +56,8 @@ export function Carousel({ items }: { items: AdItem[] }) {
       onPointerLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
     >
       <div className="carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
         {items.map((item, i) => (
@@ -56,8 +75,8 @@ export function Carousel({ items }: { items: AdItem[] }) {
               <ProductImage
                 path={item.image}
                 alt={item.title ?? ''}
-                width={880}
-                height={340}
+                width={1200}
+                height={400}
                 lazy={i !== 0}
                 className="carousel-image"
               />
