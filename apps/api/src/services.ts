@@ -71,6 +71,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     rates,
     gateway: config.paymentGateway,
     sandboxNotifyDelayMs: config.sandboxNotifyDelayMs,
+    rateLimiter,
   });
   const orderAdmin = createOrderAdminService({ db, clock, media, members: member, catalogue, deposits });
   return {

@@ -1,5 +1,7 @@
 import { PaymentPaths } from '@shop/domain';
+import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentNotifies } from '../src/db/schema';
 import { DepositMessages } from '../src/modules/member/deposit.service';
 import { PaymentAdminMessages } from '../src/modules/payment/payment.admin';
 import { useOperatorCli } from './support/cli';
@@ -64,6 +66,42 @@ describe('payment methods by the operator', () => {
     );
     expect((await admin.setProvider('W01', 'sandbox')).provider).toBe('sandbox');
   });
+
+  it('prunes rejected notifies older than the days given, keeping the ones that moved money', async () => {
+    const db = t.database.db;
+    const day = 24 * 3600 * 1000;
+    const row = (tradeNo: string, outcome: string, ageDays: number) => ({
+      provider: 'sandbox',
+      tradeNo,
+      outcome,
+      body: '{}',
+      receivedAt: new Date(Date.now() - ageDays * day),
+    });
+    await db
+      .insert(paymentNotifies)
+      .values([
+        row('PRUNE-OLD', 'rejected', 100),
+        row('PRUNE-OLD', 'paid', 100),
+        row('PRUNE-OLD', 'duplicate', 100),
+        row('PRUNE-NEW', 'rejected', 10),
+      ]);
+    const admin = t.app.services.paymentAdmin;
+    expect(await admin.pruneRejectedNotifies(90)).toBe(1);
+    const left = await db
+      .select({ tradeNo: paymentNotifies.tradeNo, outcome: paymentNotifies.outcome })
+      .from(paymentNotifies)
+      .where(inArray(paymentNotifies.tradeNo, ['PRUNE-OLD', 'PRUNE-NEW']))
+      .orderBy(asc(paymentNotifies.id));
+    expect(left).toEqual([
+      { tradeNo: 'PRUNE-OLD', outcome: 'paid' },
+      { tradeNo: 'PRUNE-OLD', outcome: 'duplicate' },
+      { tradeNo: 'PRUNE-NEW', outcome: 'rejected' },
+    ]);
+    expect(await admin.pruneRejectedNotifies(90)).toBe(0);
+    expect(await admin.pruneRejectedNotifies(5)).toBe(1);
+    for (const days of [0, -1, 1.5, 4000])
+      await expect(admin.pruneRejectedNotifies(days)).rejects.toThrow(PaymentAdminMessages.badDays);
+  });
 });
 
 describe('payment commands', () => {
@@ -79,5 +117,11 @@ describe('payment commands', () => {
     const bad = shop('payment:enable', '--code', 'X9');
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toContain('未知的支付方式编码：X9');
+    const prune = shop('payment:prune-notifies', '--days', '30');
+    expect(prune.status, prune.stderr).toBe(0);
+    expect(prune.stdout).toContain('已删除 0 条 30 天前被拒的支付通知');
+    const badDays = shop('payment:prune-notifies', '--days', 'ten');
+    expect(badDays.status).toBe(2);
+    expect(badDays.stderr).toContain(PaymentAdminMessages.badDays);
   }, 180_000);
 });

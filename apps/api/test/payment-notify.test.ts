@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentNotifies, payments, sandboxTrades } from '../src/db/schema';
 import { hmacHex } from '../src/modules/payment/payment.provider';
+import { REJECTED_NOTIFY_RECORDS_PER_MINUTE } from '../src/modules/payment/payment.service';
 import { newMember, orderState } from './support/order-fixtures';
 import {
   balances,
@@ -105,6 +106,25 @@ describe('notify', () => {
     const notes = await notifiesOf(db(), start.tradeNo);
     expect(notes.map((n) => n.outcome)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(notes[0]).toMatchObject({ provider: 'sandbox', reason: '签名无效或报文格式错误', body: success });
+  });
+
+  it('records at most 20 forged notifies a minute from one address, and still settles a signed one from it', async () => {
+    const { order, start, success } = await pendingPayment();
+    const spammer = '192.0.2.77';
+    const answers = [];
+    for (let i = 0; i < 25; i += 1)
+      answers.push(await sendNotify(t.app, success, `forged-${i}`, 'sandbox', spammer));
+    expect(answers.map((a) => `${a.statusCode} ${a.body}`)).toEqual(Array(25).fill('400 FAIL'));
+    expect(await notifiesOf(db(), start.tradeNo)).toHaveLength(REJECTED_NOTIFY_RECORDS_PER_MINUTE);
+    // Another address is counted on its own.
+    await sendNotify(t.app, success, 'forged-other', 'sandbox', '192.0.2.78');
+    expect(await notifiesOf(db(), start.tradeNo)).toHaveLength(REJECTED_NOTIFY_RECORDS_PER_MINUTE + 1);
+
+    const signed = await sendNotify(t.app, success, undefined, 'sandbox', spammer);
+    expect(signed.body).toBe('SUCCESS');
+    expect((await orderState(db(), order.id)).order?.status).toBe(OrderStatus.Paid);
+    const notes = await notifiesOf(db(), start.tradeNo);
+    expect(notes.at(-1)?.outcome).toBe('paid');
   });
 
   it('rejects a signed notify of another amount or currency, or of an unknown trade', async () => {

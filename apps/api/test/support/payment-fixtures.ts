@@ -136,11 +136,18 @@ export function notifyBody(fields: {
 }
 
 /** Sends a notify to the sandbox provider's route, signed with `secret` (the sandbox's own unless forged). */
-export async function sendNotify(app: App, rawBody: string, secret?: string, provider = 'sandbox') {
+export async function sendNotify(
+  app: App,
+  rawBody: string,
+  secret?: string,
+  provider = 'sandbox',
+  remoteAddress = '127.0.0.1',
+) {
   const key = secret ?? (await app.services.payments.sandbox.secret());
   return app.inject({
     method: 'POST',
     url: `${PaymentPaths.notify}${provider}/`,
+    remoteAddress,
     payload: rawBody,
     headers: { 'content-type': 'application/json', 'x-pay-signature': hmacHex(key, rawBody) },
   });

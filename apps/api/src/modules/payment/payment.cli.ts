@@ -1,6 +1,6 @@
 import type { ModuleCommand } from '../../lib/cli-command';
-import { requiredText } from '../../lib/cli-options';
-import type { PaymentConfigRow } from './payment.admin';
+import { optionText, requiredText, UsageError } from '../../lib/cli-options';
+import { PaymentAdminMessages, type PaymentConfigRow } from './payment.admin';
 
 /** Operator commands for the payment methods (cli.ts command table). */
 
@@ -48,6 +48,19 @@ export const paymentCommands: Record<string, ModuleCommand> = {
         requiredText(values, 'provider'),
       );
       print(line(row));
+    },
+  },
+  'payment:prune-notifies': {
+    summary:
+      '删除超过指定天数的被拒支付通知（默认 90 天）/ delete rejected payment notifies older than N days',
+    usage: 'payment:prune-notifies [--days 90]',
+    options: { days: { type: 'string' } },
+    async run({ values, open, print }) {
+      const text = optionText(values, 'days', false) ?? '90';
+      if (!/^\d{1,4}$/.test(text)) throw new UsageError(PaymentAdminMessages.badDays);
+      const { services } = await open();
+      const gone = await services.paymentAdmin.pruneRejectedNotifies(Number(text));
+      print(`已删除 ${gone} 条 ${text} 天前被拒的支付通知`);
     },
   },
 };

@@ -24,6 +24,7 @@ import type { PaymentGatewayConfig } from '../../config/env';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { RateLimiter } from '../../lib/rate-limiter';
 import type { RateService } from '../cart/rate.service';
 import type { DepositService } from '../member/deposit.service';
 import type { AuthContext } from '../member/member.service';
@@ -83,7 +84,15 @@ export interface NotifyResult {
   /** True when the channel should stop sending (answer SUCCESS); false for a rejected notify (FAIL). */
   accepted: boolean;
   tradeNo: string;
+  /** False for an unverified notify beyond the per-address allowance: answered, counted, not written. */
+  recorded: boolean;
 }
+
+/**
+ * Unverified notifies written to payment_notifies per client address and minute. A channel that signs
+ * correctly is never limited; beyond this a flood of forged notifies is answered FAIL without a row each.
+ */
+export const REJECTED_NOTIFY_RECORDS_PER_MINUTE = 20;
 
 const NotifyReasons = {
   unknownProvider: '未知的支付渠道',
@@ -108,6 +117,8 @@ export interface PaymentServiceDeps {
   sandboxNotifyDelayMs?: number | undefined;
   /** The gateway's HTTP client (tests). */
   fetch?: typeof fetch;
+  /** Counts unverified notifies per client address (REJECTED_NOTIFY_RECORDS_PER_MINUTE). */
+  rateLimiter: Pick<RateLimiter, 'hit'>;
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
@@ -164,7 +175,7 @@ function claimedTrade(body: string): { tradeNo: string; channelTradeNo: string }
  * goes to the member's deposit instead of being lost.
  */
 export function createPaymentService(deps: PaymentServiceDeps) {
-  const { db, clock, deposits, rates } = deps;
+  const { db, clock, deposits, rates, rateLimiter } = deps;
   const sandbox = createSandboxChannel({ db, clock, notifyDelayMs: deps.sandboxNotifyDelayMs });
   const providers = new Map<string, PaymentProvider>();
   const sandboxProvider = createSandboxProvider(sandbox);
@@ -373,7 +384,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     tx: Database,
     payment: repo.PaymentRow,
     payload: NotifyPayload,
-  ): Promise<Omit<NotifyResult, 'tradeNo'>> {
+  ): Promise<Omit<NotifyResult, 'tradeNo' | 'recorded'>> {
     const taken = await repo.findOtherByChannelTradeNo(tx, {
       provider: payment.provider,
       channelTradeNo: payload.channelTradeNo,
@@ -445,7 +456,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     tx: Database,
     provider: string,
     payload: NotifyPayload,
-  ): Promise<Omit<NotifyResult, 'tradeNo'>> {
+  ): Promise<Omit<NotifyResult, 'tradeNo' | 'recorded'>> {
     const rejected = (reason: string) => ({ outcome: 'rejected' as const, reason, accepted: false });
     const payment = await repo.lockPaymentByTradeNo(tx, payload.tradeNo);
     if (!payment || payment.provider !== provider) return rejected(NotifyReasons.unknownTrade);
@@ -593,12 +604,22 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * in one transaction with the payment row locked (SELECT … FOR UPDATE). SUCCESS pays the order (or, when the
      * order is no longer unpaid, credits the deposit as an order refund, type 5) or credits the recharge; CLOSED
      * and FAILED close the payment and its recharge; a payment already settled is a duplicate and nothing
-     * changes. A forged, unknown or mismatched notify is rejected and changes nothing. Every notify is recorded.
+     * changes. A forged, unknown or mismatched notify is rejected and changes nothing. Every notify is recorded,
+     * except unverified ones from a client address beyond REJECTED_NOTIFY_RECORDS_PER_MINUTE.
      */
-    async handleNotify(providerName: string, rawBody: Buffer, headers: NotifyHeaders): Promise<NotifyResult> {
+    async handleNotify(
+      providerName: string,
+      rawBody: Buffer,
+      headers: NotifyHeaders,
+      clientAddress = '',
+    ): Promise<NotifyResult> {
       const body = rawBody.toString('utf8');
       const claimed = claimedTrade(body);
-      const record = (executor: Database, result: Omit<NotifyResult, 'tradeNo'>, payload?: NotifyPayload) =>
+      const record = (
+        executor: Database,
+        result: Omit<NotifyResult, 'tradeNo' | 'recorded'>,
+        payload?: NotifyPayload,
+      ) =>
         repo.insertNotify(executor, {
           provider: providerName.slice(0, 16),
           tradeNo: (payload?.tradeNo ?? claimed.tradeNo).slice(0, 32),
@@ -616,8 +637,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           reason: provider ? NotifyReasons.badSignature : NotifyReasons.unknownProvider,
           accepted: false,
         };
-        await record(db, result);
-        return { ...result, tradeNo: claimed.tradeNo };
+        const seen = await rateLimiter.hit(`notify-rejected:${clientAddress}`, 60_000);
+        const recorded = seen <= REJECTED_NOTIFY_RECORDS_PER_MINUTE;
+        if (recorded) await record(db, result);
+        return { ...result, tradeNo: claimed.tradeNo, recorded };
       }
       try {
         const result = await db.transaction(async (tx) => {
@@ -625,7 +648,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           await record(tx, settled, payload);
           return settled;
         });
-        return { ...result, tradeNo: payload.tradeNo };
+        return { ...result, tradeNo: payload.tradeNo, recorded: true };
       } catch (error) {
         await record(
           db,
