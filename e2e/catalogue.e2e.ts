@@ -5,7 +5,7 @@ import type { GoodsListItem } from '@shop/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { allGoods, attributeKeys, loginToken } from './support/api';
-import { type BrowserSession, openBrowser } from './support/browser';
+import { type BrowserSession, openBrowser, screenshotDir } from './support/browser';
 
 /**
  * The catalogue journey: the home page's carousels and blocks, keyword search by a Chinese fragment and by a
@@ -62,6 +62,28 @@ describe('catalogue journey', () => {
       for (const banner of images.filter((i) => i.banner))
         expect(banner.ratioGap, banner.src).toBeLessThan(0.05);
       await phone.screenshot('10-home-phone-3x');
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it("fits every catalogue page, a product's description included, in a phone's width", async () => {
+    const phone = await openBrowser(baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 2 });
+    const product = goods[0];
+    expect(product, 'the demo catalogue has products').toBeDefined();
+    try {
+      const widths: Record<string, number> = {};
+      for (const path of ['/', '/products', '/brands', '/cart', `/product/${product?.id}`]) {
+        await phone.page.goto(path);
+        await phone.page.waitForLoadState('networkidle');
+        if (path.startsWith('/product/')) await phone.page.locator('.rich-content img').first().waitFor();
+        widths[path] = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+      }
+      expect(widths).toEqual(Object.fromEntries(Object.keys(widths).map((path) => [path, 390])));
+      // The description's first image, in view: as wide as the screen allows, no wider.
+      await phone.page.locator('.rich-content img').first().scrollIntoViewIfNeeded();
+      await phone.page.screenshot({ path: join(screenshotDir, '13-product-description-phone.png') });
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.close();
