@@ -1,11 +1,21 @@
-import { type Address, AddressPaths, MemberPaths } from '@shop/domain';
+import {
+  type Address,
+  AddressPaths,
+  CartPaths,
+  CheckoutPaths,
+  type CheckoutSummaryRequest,
+  MemberPaths,
+} from '@shop/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addressKeys } from '@/features/address/api/keys';
 import type { RegionRoot } from '@/features/address/region-tree';
+import { resetCheckoutStore } from '@/features/checkout/checkout-store';
 import { toastStore } from '@/lib/notify';
 import { startSession } from '@/lib/session';
+import { cartList } from './cart-fixtures';
 import { shellHandlers } from './catalogue-fixtures';
+import { summaryFor } from './checkout-fixtures';
 import { demoMember, mockApi, ok, renderApp } from './utils';
 
 const SLOW = { timeout: 15_000 };
@@ -77,21 +87,29 @@ function address(fields: Partial<Address> & { id: number }): Address {
   };
 }
 
-/** A fake receiver book on the server: list, save (create or update, one default) and delete. */
-function receiverBook(initial: Address[]) {
+/** A fake address book on the server: list, save (create or update, one default) and delete. */
+function fakeBook(kind: 'receiver' | 'sender', initial: Address[]) {
   let book = [...initial];
   let nextId = 100;
+  const api =
+    kind === 'receiver'
+      ? {
+          list: AddressPaths.receiverList,
+          save: AddressPaths.receiverSave,
+          remove: AddressPaths.receiverDelete,
+        }
+      : { list: AddressPaths.senderList, save: AddressPaths.senderSave, remove: AddressPaths.senderDelete };
   return {
     handlers: {
-      [AddressPaths.receiverList]: () => ok(book),
-      [AddressPaths.receiverSave]: (body: unknown) => {
+      [api.list]: () => ok(book),
+      [api.save]: (body: unknown) => {
         const req = body as Omit<Address, 'id' | 'updatedAt'> & { id?: number };
         const saved = address({ ...req, id: req.id ?? nextId++ });
         if (saved.defaultFlag) book = book.map((a) => ({ ...a, defaultFlag: false }));
         book = req.id ? book.map((a) => (a.id === req.id ? saved : a)) : [...book, saved];
         return ok(saved);
       },
-      [AddressPaths.receiverDelete]: (body: unknown) => {
+      [api.remove]: (body: unknown) => {
         book = book.filter((a) => a.id !== (body as { id: number }).id);
         return ok(null);
       },
@@ -99,6 +117,8 @@ function receiverBook(initial: Address[]) {
     },
   };
 }
+
+const receiverBook = (initial: Address[]) => fakeBook('receiver', initial);
 
 const cards = () => screen.getAllByRole('listitem').filter((li) => li.classList.contains('address-card'));
 
@@ -347,5 +367,117 @@ describe('sender address book', () => {
     expect(await screen.findByRole('heading', { name: '请先登录' })).toBeTruthy();
     await act(async () => {});
     expect(queryClient.getQueryData(addressKeys.list('sender'))).toBeUndefined();
+  });
+});
+
+describe('sent from the checkout (spec §2 /checkout: 新增收货地址, 管理发件地址)', () => {
+  type Calls = ReturnType<typeof mockApi>['calls'];
+  const lastSummary = (calls: Calls) =>
+    calls.filter((c) => c.path === CheckoutPaths.summary).at(-1)?.body as CheckoutSummaryRequest | undefined;
+  const remark = () => (screen.getByRole('textbox', { name: '订单备注' }) as HTMLTextAreaElement).value;
+
+  function checkoutHandlers(receivers: Address[], senders: Address[]) {
+    return {
+      ...shellHandlers,
+      [MemberPaths.current]: ok(demoMember),
+      [CartPaths.list]: ok(cartList([])),
+      [CheckoutPaths.summary]: (body: unknown) => ok(summaryFor(body as CheckoutSummaryRequest)),
+      ...fakeBook('receiver', receivers).handlers,
+      ...fakeBook('sender', senders).handlers,
+    };
+  }
+
+  async function openCheckout() {
+    startSession('tok-1');
+    const app = renderApp('/checkout');
+    await screen.findByRole('button', { name: '提交订单' }, SLOW);
+    return app;
+  }
+
+  async function addAddress(person: string, name: string, postCode: string) {
+    fireEvent.click(await screen.findByRole('button', { name: `新增${person}地址` }, SLOW));
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+    type(`${person}姓名`, name);
+    type('手机号', '13900139000');
+    openCascader();
+    pickRegion('广东省');
+    pickRegion('深圳市');
+    pickRegion('福田区');
+    type('详细地址', '深南大道100号');
+    type('邮编', postCode);
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+  }
+
+  beforeEach(() => {
+    resetCheckoutStore();
+  });
+
+  it('goes back to the checkout after a receiver is added, with it chosen and the other choices kept', async () => {
+    const { calls } = mockApi(checkoutHandlers([address({ id: 1, name: '李四', defaultFlag: true })], []));
+    const { router } = await openCheckout();
+    const au = screen.getByRole('group', { name: '澳大利亚仓快递' });
+    fireEvent.click(within(au).getByRole('radio', { name: /DHL 快递/ }));
+    await waitFor(() => expect(lastSummary(calls)?.packs?.[0]?.courierId).toBe(14));
+    fireEvent.change(screen.getByRole('textbox', { name: '订单备注' }), { target: { value: '请用纸箱' } });
+
+    fireEvent.click(screen.getByRole('link', { name: '新增收货地址' }));
+    await screen.findByText('李四', {}, SLOW);
+    expect(router.state.location.pathname).toBe('/member/receiver');
+    expect(router.state.location.search).toBe('?from=%2Fcheckout');
+    expect(screen.getByRole('link', { name: '返回结算' }).getAttribute('href')).toBe('/checkout');
+
+    await addAddress('收件人', '赵六', '518048');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'), SLOW);
+    expect(toasts()).toContain('地址已保存');
+    await screen.findByRole('button', { name: '提交订单' }, SLOW);
+    // The new address is the receiver (the default is still 李四), and the summary follows its postcode.
+    const receiver = screen.getByRole('region', { name: '收货人' });
+    expect(within(receiver).getByText('赵六')).toBeTruthy();
+    await waitFor(() => expect(lastSummary(calls)?.locationCode).toBe('518048'));
+    // The choices made before the detour are still there.
+    expect(lastSummary(calls)?.packs?.map((p) => [p.index, p.courierId])).toEqual([
+      [0, 14],
+      [1, 21],
+    ]);
+    expect(remark()).toBe('请用纸箱');
+  });
+
+  it('goes back from the sender book by 返回结算, or after a save with the new sender chosen', async () => {
+    mockApi(
+      checkoutHandlers(
+        [address({ id: 1, defaultFlag: true })],
+        [address({ id: 5, name: '老仓库', defaultFlag: true })],
+      ),
+    );
+    const { router } = await openCheckout();
+    const sender = () => screen.getByRole('region', { name: '发件人' });
+    expect(within(sender()).getByText('老仓库')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: '订单备注' }), { target: { value: '周末送达' } });
+
+    fireEvent.click(screen.getByRole('link', { name: '管理发件地址' }));
+    fireEvent.click(await screen.findByRole('link', { name: '返回结算' }, SLOW));
+    await screen.findByRole('button', { name: '提交订单' }, SLOW);
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(remark()).toBe('周末送达');
+
+    fireEvent.click(screen.getByRole('link', { name: '管理发件地址' }));
+    await addAddress('发件人', '新仓库', '518048');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'), SLOW);
+    await screen.findByRole('button', { name: '提交订单' }, SLOW);
+    expect(within(sender()).getByText('新仓库')).toBeTruthy();
+    expect(remark()).toBe('周末送达');
+  });
+
+  it('offers no way back to another site, and then stays on the page after a save', async () => {
+    mockApi(checkoutHandlers([address({ id: 1, defaultFlag: true })], []));
+    startSession('tok-1');
+    const { router } = renderApp(`/member/receiver?from=${encodeURIComponent('//evil.example/checkout')}`);
+    await screen.findByText('张三', {}, SLOW);
+    expect(screen.queryByRole('link', { name: /返回/ })).toBeNull();
+
+    await addAddress('收件人', '赵六', '518048');
+    expect(await screen.findByText('赵六')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/member/receiver');
   });
 });

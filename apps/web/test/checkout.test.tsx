@@ -81,7 +81,13 @@ describe('checkout summary request (spec §7 cart/summary/)', () => {
     await openCheckout();
     expect(lastSummary(calls)?.locationCode).toBe('CN11010200');
     expect(screen.getByText('还没有收货地址，请先添加')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '新增收货地址' }).getAttribute('href')).toBe('/member/receiver');
+    // The address book is told to come back here (?from=/checkout).
+    expect(screen.getByRole('link', { name: '新增收货地址' }).getAttribute('href')).toBe(
+      '/member/receiver?from=%2Fcheckout',
+    );
+    expect(screen.getByRole('link', { name: '管理发件地址' }).getAttribute('href')).toBe(
+      '/member/sender?from=%2Fcheckout',
+    );
 
     fireEvent.click(screen.getByRole('radio', { name: '到仓自提' }));
     await waitFor(() => expect(lastSummary(calls)?.locationCode).toBe('Pickup'));

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentRouterPathname, paths, routerBase, toDocumentUrl } from '@/lib/paths';
+import { readReturnState, returnPath } from '@/lib/return-to';
 
 afterEach(() => {
   window.__SHOP_CONFIG__ = undefined;
@@ -15,6 +16,35 @@ describe('paths', () => {
     expect(paths.product(5)).toBe('/product/5');
     expect(paths.productBySku(99)).toBe('/product?skuId=99');
     expect(paths.member.supportTicketReply(3)).toBe('/member/supportticketreply/3');
+    expect(paths.member.receiver()).toBe('/member/receiver');
+    expect(paths.member.sender({ from: '/checkout' })).toBe('/member/sender?from=%2Fcheckout');
+  });
+
+  it.each([
+    ['/checkout', '/checkout'],
+    ['/member/order?status=0', '/member/order?status=0'],
+    [null, null],
+    ['', null],
+    ['checkout', null],
+    ['//evil.example', null],
+    ['/\\evil.example', null],
+    ['https://evil.example/checkout', null],
+    ['javascript:alert(1)', null],
+    ['/checkout\n', null],
+  ])('a way back to %j goes to %j (only paths within the shop)', (from, to) => {
+    expect(returnPath(from)).toBe(to);
+  });
+
+  it('reads the state of a way back, ignoring anything else', () => {
+    expect(readReturnState({ resumed: true, savedAddress: { book: 'receiver', id: 7 } })).toEqual({
+      resumed: true,
+      savedAddress: { book: 'receiver', id: 7 },
+    });
+    expect(readReturnState({ resumed: true, savedAddress: { book: 'other', id: 7 } })).toEqual({
+      resumed: true,
+    });
+    expect(readReturnState({ usr: 1 })).toBeNull();
+    expect(readReturnState(null)).toBeNull();
   });
 
   it('the router base defaults to / and follows window.__SHOP_CONFIG__.routerBase', () => {

@@ -16,6 +16,17 @@ function withQuery(pathname: string, query: Query = {}): string {
 
 const id = (value: string | number) => encodeURIComponent(String(value));
 
+/**
+ * The query parameter of a page the shopper visits on the way (an address book, from the checkout) that names
+ * the in-app path to go back to (lib/return-to.ts reads it).
+ */
+export const RETURN_PARAM = 'from';
+
+/** Where a page visited on the way goes back to. */
+export interface ReturnQuery {
+  [RETURN_PARAM]?: string;
+}
+
 export interface ProductListQuery {
   keyword?: string;
   /** Warehouse id (spec §2 link type 'warehouse'). */
@@ -51,10 +62,10 @@ export const paths = {
     message: () => '/member/message',
     oldOrder: () => '/member/oldOrder',
     order: () => '/member/order',
-    receiver: () => '/member/receiver',
+    receiver: (query?: ReturnQuery) => withQuery('/member/receiver', { ...query }),
     recharge: () => '/member/recharge',
     security: () => '/member/security',
-    sender: () => '/member/sender',
+    sender: (query?: ReturnQuery) => withQuery('/member/sender', { ...query }),
     settings: () => '/member/settings',
     supportTicket: () => '/member/supportticket',
     supportTicketReply: (ticketId: string | number) => `/member/supportticketreply/${id(ticketId)}`,

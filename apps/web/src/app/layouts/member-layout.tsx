@@ -1,6 +1,7 @@
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
 import { paths } from '@/lib/paths';
+import { useScrollStrip } from '@/lib/use-scroll-strip';
 import { useRouteTitle } from '../route-handle';
 
 /** Every member route of spec §2, in the order a member looks for them. */
@@ -24,9 +25,11 @@ export function Component() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const loadingOther = navigation.state === 'loading' && navigation.location.pathname !== pathname;
+  // On phones the menu is one row wider than the screen: the current page's item is scrolled into view.
+  const navRef = useScrollStrip<HTMLElement>('[aria-current="page"]', pathname);
   return (
     <div className="container member-area">
-      <nav className="member-nav" aria-label="会员中心菜单">
+      <nav className="member-nav" aria-label="会员中心菜单" ref={navRef}>
         {MEMBER_LINKS.map((link) => (
           <NavLink key={link.to} to={link.to} end={'end' in link}>
             {link.label}

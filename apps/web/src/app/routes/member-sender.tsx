@@ -1,11 +1,13 @@
 import { AntdProvider } from '@/components/antd-provider';
 import { AddressBookView } from '@/features/address/components/address-book-view';
+import { useReturnTarget } from '@/lib/return-to';
 
-/** The member's sender address book (spec §2 /member/sender). */
+/** The member's sender address book (spec §2 /member/sender); `?from=` names the page to go back to. */
 export function Component() {
+  const returnTo = useReturnTarget();
   return (
     <AntdProvider>
-      <AddressBookView book="sender" />
+      <AddressBookView book="sender" returnTo={returnTo} />
     </AntdProvider>
   );
 }

@@ -1,10 +1,12 @@
 import { ADDRESS_BOOK_LIMIT, type Address, type AddressSaveRequest } from '@shop/domain';
 import { Button } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/empty-state';
 import { Skeleton } from '@/components/skeleton';
 import { toApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { type ReturnTarget, returnState } from '@/lib/return-to';
 import { ADDRESS_BOOKS, type AddressBook } from '../address-book';
 import { useDeleteAddress } from '../api/delete-address';
 import { useAddressList } from '../api/get-address-list';
@@ -36,14 +38,22 @@ function defaultFirst(list: readonly Address[]): Address[] {
   return [...list].sort((a, b) => Number(b.defaultFlag) - Number(a.defaultFlag));
 }
 
+interface AddressBookViewProps {
+  book: AddressBook;
+  /** The page that sent the shopper here (the checkout): a link back, and the way back after a save. */
+  returnTo?: ReturnTarget | null;
+}
+
 /**
  * A member's sender or receiver address book (spec §2 /member/sender, /member/receiver; §4 'Address state'):
- * list with the default first, add, edit, set default and delete; the list reloads after each change.
+ * list with the default first, add, edit, set default and delete; the list reloads after each change. A shopper
+ * sent here from another page goes back to it once an address is added or edited, with that address.
  */
-export function AddressBookView({ book }: { book: AddressBook }) {
+export function AddressBookView({ book, returnTo }: AddressBookViewProps) {
   const list = useAddressList(book);
   const save = useSaveAddress(book);
   const remove = useDeleteAddress(book);
+  const navigate = useNavigate();
   // undefined: no dialog; null: a new address; an address: editing it.
   const [editing, setEditing] = useState<Address | null | undefined>(undefined);
   const person = ADDRESS_BOOKS[book].person;
@@ -89,6 +99,12 @@ export function AddressBookView({ book }: { book: AddressBook }) {
 
   return (
     <div className="address-book">
+      {returnTo && (
+        <Link to={returnTo.to} state={returnState()} className="address-book-back">
+          <span aria-hidden="true">‹ </span>
+          {returnTo.label}
+        </Link>
+      )}
       <div className="address-book-head">
         <span className="muted">
           已保存 {count} 个地址，最多 {ADDRESS_BOOK_LIMIT} 个
@@ -102,6 +118,9 @@ export function AddressBookView({ book }: { book: AddressBook }) {
           address={editing ?? undefined}
           firstAddress={count === 0}
           onClose={() => setEditing(undefined)}
+          onSaved={(saved) => {
+            if (returnTo) navigate(returnTo.to, { state: returnState({ book, id: saved.id }) });
+          }}
         />
       )}
     </div>

@@ -50,6 +50,8 @@ interface AddressFormModalProps {
   /** The book has no address yet: the new one becomes the default unless unticked. */
   firstAddress: boolean;
   onClose: () => void;
+  /** After a successful save (the dialog closes first). */
+  onSaved?: (address: Address) => void;
 }
 
 /**
@@ -57,7 +59,7 @@ interface AddressFormModalProps {
  * picked from the country's tree, the postcode filled from the picked city, and for receivers the 智能识别
  * paste-in and the ID number used for customs clearance.
  */
-export function AddressFormModal({ book, address, firstAddress, onClose }: AddressFormModalProps) {
+export function AddressFormModal({ book, address, firstAddress, onClose, onSaved }: AddressFormModalProps) {
   const [form] = Form.useForm<AddressFormValues>();
   const save = useSaveAddress(book);
   const { data: tree } = useRegionTree();
@@ -121,9 +123,10 @@ export function AddressFormModal({ book, address, firstAddress, onClose }: Addre
       defaultFlag: values.defaultFlag ?? false,
     };
     save.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
         notify.success('地址已保存');
         onClose();
+        onSaved?.(saved);
       },
     });
   };

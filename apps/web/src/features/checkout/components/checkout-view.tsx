@@ -41,9 +41,15 @@ export interface AddressBookState {
   isPending: boolean;
 }
 
+/** The shopper comes back from an address book: this attempt goes on, with the address saved there chosen. */
+export interface CheckoutResume {
+  savedAddress?: { book: 'receiver' | 'sender'; id: number };
+}
+
 export interface CheckoutViewProps {
   receivers: AddressBookState;
   senders: AddressBookState;
+  resume?: CheckoutResume;
   /** The order exists: the route refreshes the order list and the cart, then goes on to payment. */
   onOrderCreated: (order: CreatedOrder) => void;
 }
@@ -56,12 +62,17 @@ const REMARK_MAX = 500;
  * delivery or pickup, the packs per warehouse with a courier each, promotions and gifts, the remark and the
  * totals of the server's summary, and 提交订单.
  */
-export function CheckoutView({ receivers, senders, onOrderCreated }: CheckoutViewProps) {
+export function CheckoutView({ receivers, senders, resume, onOrderCreated }: CheckoutViewProps) {
   const navigationType = useNavigationType();
   // Arriving from the cart (not by the browser's back button) starts a new attempt: fresh choices and a
-  // fresh requestId. Done before the first read of the store so the first summary already has them.
+  // fresh requestId. Coming back from adding an address keeps the attempt's choices and takes that address.
+  // Done before the first read of the store so the first summary already has them.
   useState(() => {
-    if (navigationType !== NavigationType.Pop) startCheckoutAttempt();
+    if (navigationType === NavigationType.Pop) return null;
+    const saved = resume?.savedAddress;
+    if (!resume) startCheckoutAttempt();
+    else if (saved?.book === 'receiver') chooseReceiver(saved.id);
+    else if (saved?.book === 'sender') chooseSender(saved.id);
     return null;
   });
   const store = useCheckoutStore();
@@ -206,7 +217,7 @@ export function CheckoutView({ receivers, senders, onOrderCreated }: CheckoutVie
             book={receivers.data}
             current={receiver}
             emptyText="还没有收货地址，请先添加"
-            manageTo={paths.member.receiver()}
+            manageTo={paths.member.receiver({ from: paths.checkout() })}
             manageText="新增收货地址"
             onChoose={chooseReceiver}
           />
@@ -217,7 +228,7 @@ export function CheckoutView({ receivers, senders, onOrderCreated }: CheckoutVie
           current={sender}
           optional
           emptyText="未设置发件人（选填）"
-          manageTo={paths.member.sender()}
+          manageTo={paths.member.sender({ from: paths.checkout() })}
           manageText="管理发件地址"
           onChoose={chooseSender}
         />

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/skeleton';
 import { toApiError } from '@/lib/api-client';
 import { positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
+import { useScrollStrip } from '@/lib/use-scroll-strip';
 import { useOrderList } from '../api/get-order-list';
 import { OrderCard } from './order-card';
 import '../order.css';
@@ -41,6 +42,8 @@ export function OrderListView({ onCartChanged }: { onCartChanged: () => void }) 
   const status = tabOf(params.get('status'));
   const pageNo = positiveIntParam(params.get('pageNo')) ?? 1;
   const list = useOrderList({ pageNo, pageSize: ORDER_PAGE_SIZE, status });
+  // On phones the later tabs are past the right edge: the chosen one is scrolled into view.
+  const tabsRef = useScrollStrip<HTMLDivElement>('[aria-selected="true"]', status);
 
   const go = (next: { status?: number; pageNo?: number }) => {
     const query = new URLSearchParams();
@@ -85,7 +88,7 @@ export function OrderListView({ onCartChanged }: { onCartChanged: () => void }) 
 
   return (
     <div className="order-page">
-      <div className="order-tabs" role="tablist" aria-label="订单状态">
+      <div className="order-tabs" role="tablist" aria-label="订单状态" ref={tabsRef}>
         {TABS.map((tab) => (
           <button
             key={tab ?? 'all'}
