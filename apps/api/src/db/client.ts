@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/env';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /** The Drizzle database both drivers fit (TOOLCHAIN.md); a transaction is assignable to it too. */
@@ -105,9 +106,31 @@ export function createPglite(dataDir?: string, options: PGliteOptions = {}): Pro
   return PGlite.create(dataDir, { ...options, extensions: { ...options.extensions, pg_trgm } });
 }
 
-/** Opens the database the config names: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
+/**
+ * Opens the database the config names: PostgreSQL when DATABASE_URL is set, else embedded PGlite. A PGlite
+ * folder is locked to this process until the handle closes (data-dir-lock.ts): a second process is refused
+ * with DataDirBusyError instead of writing beside the first.
+ */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgresql') return postgresHandle(config.url);
-  if (!config.dataDir.startsWith('memory://')) await mkdir(config.dataDir, { recursive: true });
-  return pgliteHandle(await createPglite(config.dataDir));
+  if (config.dataDir.startsWith('memory://')) return pgliteHandle(await createPglite(config.dataDir));
+  await mkdir(config.dataDir, { recursive: true });
+  const release = await lockDataDir(config.dataDir);
+  let handle: DatabaseHandle;
+  try {
+    handle = pgliteHandle(await createPglite(config.dataDir));
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  return {
+    ...handle,
+    close: async () => {
+      try {
+        await handle.close();
+      } finally {
+        await release();
+      }
+    },
+  };
 }
