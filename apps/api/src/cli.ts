@@ -14,6 +14,7 @@ import { normalizeRate } from './modules/cart/rate.service';
 import { ImportRejectedError } from './modules/catalogue/catalogue.admin';
 import { checkImportSheet, readSheetFile } from './modules/catalogue/catalogue.import-sheet';
 import { checkoutCommands } from './modules/checkout/checkout.cli';
+import { contentCommands } from './modules/content/content.cli';
 import { depositCommands } from './modules/member/deposit.cli';
 import { ORDER_TRANSITIONS } from './modules/order/order.service';
 import { paymentCommands } from './modules/payment/payment.cli';
@@ -307,6 +308,7 @@ const commands: Record<string, Command> = {
   ),
   'order:finish': orderTransitionCommand('order:finish', OrderStatus.Finished, '订单完成 / complete'),
   ...checkoutCommands,
+  ...contentCommands,
   ...depositCommands,
   ...paymentCommands,
   'order:ship': {

@@ -255,6 +255,66 @@ describe('recharge (spec §2 /member/recharge)', () => {
     expect(within(item).getByText('¥500.00')).toBeTruthy();
   });
 
+  it("lists the shop's bank accounts in the chosen currency, and copies an account number", async () => {
+    const bankAccounts = [
+      {
+        currency: 'CNY',
+        bankName: '招商银行',
+        branch: '上海分行',
+        accountName: '澳中贸易',
+        accountNo: '6214 0001',
+      },
+      {
+        currency: 'AUD',
+        bankName: 'Westpac',
+        branch: 'BSB 032-000',
+        accountName: 'AUZH Pty Ltd',
+        accountNo: '111 222',
+        swift: 'WPACAU2S',
+      },
+    ];
+    const basic = {
+      basicInfo: {
+        siteName: '澳中批发商城',
+        slogan: '',
+        hotline: '',
+        email: '',
+        address: '',
+        workTime: '',
+        bankAccounts,
+      },
+      helps: [],
+      allWrap: [],
+      customerAd: [],
+    };
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    await openRecharge({
+      '/api/salesService/template/basic': ok({
+        name: 'basic',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+        templateJson: JSON.stringify(basic),
+      }),
+    });
+    fireEvent.click(screen.getByRole('tab', { name: '银行转账' }));
+    const account = await screen.findByLabelText('收款账户 招商银行');
+    expect(within(account).getByText('招商银行 · 上海分行')).toBeTruthy();
+    expect(within(account).getByText('6214 0001')).toBeTruthy();
+    expect(screen.queryByLabelText('收款账户 Westpac')).toBeNull();
+    expect(screen.queryByText('请向客服索取收款账户，转账后在此登记')).toBeNull();
+    fireEvent.click(within(account).getByRole('button', { name: '复制' }));
+    await waitFor(() => expect(toasts()).toContain('账号已复制'));
+    expect(copied).toEqual(['62140001']);
+
+    fireEvent.click(screen.getByRole('radio', { name: '澳元 AUD' }));
+    const aud = await screen.findByLabelText('收款账户 Westpac');
+    expect(within(aud).getByText('WPACAU2S')).toBeTruthy();
+    expect(screen.queryByLabelText('收款账户 招商银行')).toBeNull();
+  });
+
   it("shows the server's refusal of a bank transfer", async () => {
     await openRecharge({ [DepositPaths.bankTransfer]: fail(-1, '待审核的转账过多，请联系客服') });
     fireEvent.click(screen.getByRole('tab', { name: '银行转账' }));

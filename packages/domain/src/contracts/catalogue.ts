@@ -302,6 +302,18 @@ export const homeTemplateSchema = z.array(homeBlockSchema);
 
 /** One link of the footer; in a group the first one is the heading (spec §3 'General state'). */
 export const helpLinkSchema = z.object({ title: z.string(), link: linkItemSchema.optional() });
+/** A bank account the shop receives transfers on, shown on the recharge page's bank-transfer tab. */
+export const bankAccountSchema = z.object({
+  currency: z.enum(['CNY', 'AUD']),
+  bankName: z.string().min(1).max(100),
+  accountName: z.string().min(1).max(100),
+  accountNo: z.string().min(1).max(64),
+  /** The branch (开户行) for a Chinese account; BSB for an Australian one. */
+  branch: z.string().max(100).optional(),
+  swift: z.string().max(20).optional(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
 export const basicTemplateSchema = z.object({
   basicInfo: z.object({
     siteName: z.string(),
@@ -310,6 +322,8 @@ export const basicTemplateSchema = z.object({
     email: z.string(),
     address: z.string(),
     workTime: z.string(),
+    /** Bank accounts for bank-transfer recharges (spec §3 'Deposit log' type 2); none: ask customer service. */
+    bankAccounts: z.array(bankAccountSchema).max(10).optional(),
   }),
   /** Footer groups: the first element of each group is its heading, the rest its links. */
   helps: z.array(z.array(helpLinkSchema).min(1)),

@@ -31,7 +31,25 @@ const SITE = {
   email: 'service@auzh-wholesale.example',
   address: 'Unit 5, 12 Example Street, Homebush NSW 2140, Australia',
   workTime: '周一至周六 9:00-18:00（悉尼时间）',
-} as const;
+  // Demo accounts, named as such: the operator puts the shop's own with template:put (README).
+  bankAccounts: [
+    {
+      currency: 'CNY',
+      bankName: '招商银行',
+      branch: '上海分行营业部',
+      accountName: '上海澳中贸易有限公司（演示账户）',
+      accountNo: '6214 8312 3456 7890',
+    },
+    {
+      currency: 'AUD',
+      bankName: 'Commonwealth Bank of Australia',
+      branch: 'BSB 062-000',
+      accountName: 'AUZH Wholesale Pty Ltd (demo account)',
+      accountNo: '1234 5678',
+      swift: 'CTBAAU2S',
+    },
+  ],
+} satisfies BasicTemplate['basicInfo'];
 
 /** The brands of the home page's brand wall, in order. */
 const BRAND_WALL = [

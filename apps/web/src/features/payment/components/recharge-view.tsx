@@ -1,4 +1,11 @@
-import { CURRENCIES, type Currency, currencySymbol, type PaymentConfig, PaymentKind } from '@shop/domain';
+import {
+  type BankAccount,
+  CURRENCIES,
+  type Currency,
+  currencySymbol,
+  type PaymentConfig,
+  PaymentKind,
+} from '@shop/domain';
 import { Button, Form, Input, Radio, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState } from '@/components/empty-state';
@@ -22,8 +29,66 @@ interface RechargeValues {
   note: string;
 }
 
-/** What the shop tells about its bank account: the account itself comes from customer service. */
+/** What the shop tells when it lists no account in the chosen currency: ask customer service. */
 export const BANK_TRANSFER_NOTICE = '请向客服索取收款账户，转账后在此登记';
+
+/** The shop's bank accounts as the route reads them (the basic template's, set by template:put). */
+export interface ShopBankAccounts {
+  accounts: readonly BankAccount[] | undefined;
+  isPending: boolean;
+}
+
+/**
+ * The shop's accounts in the chosen currency, each with a button that copies the account number; without
+ * any, the notice to ask customer service.
+ */
+function BankAccounts({ currency, bank }: { currency: Currency; bank: ShopBankAccounts }) {
+  if (bank.isPending) return <Skeleton lines={3} title={false} />;
+  const accounts = (bank.accounts ?? []).filter((a) => a.currency === currency);
+  if (accounts.length === 0) return <p className="bank-transfer-notice">{BANK_TRANSFER_NOTICE}</p>;
+  const copy = (accountNo: string) => {
+    const digits = accountNo.replace(/\s/g, '');
+    navigator.clipboard?.writeText(digits).then(
+      () => notify.success('账号已复制'),
+      () => notify.error('无法复制，请手动抄写账号'),
+    );
+  };
+  return (
+    <div className="bank-accounts">
+      <p className="bank-transfer-notice">
+        请转账至以下{CURRENCY_NAMES[currency]}账户，转账后在此登记付款人或流水号，核对到账后计入余额。
+      </p>
+      {accounts.map((account) => (
+        <dl
+          key={`${account.bankName}-${account.accountNo}`}
+          className="bank-account"
+          aria-label={`收款账户 ${account.bankName}`}
+        >
+          <dt>开户银行</dt>
+          <dd>
+            {account.bankName}
+            {account.branch ? ` · ${account.branch}` : ''}
+          </dd>
+          <dt>户名</dt>
+          <dd>{account.accountName}</dd>
+          <dt>账号</dt>
+          <dd className="bank-account-no">
+            <span>{account.accountNo}</span>
+            <button type="button" className="link-button" onClick={() => copy(account.accountNo)}>
+              复制
+            </button>
+          </dd>
+          {account.swift && (
+            <>
+              <dt>SWIFT</dt>
+              <dd>{account.swift}</dd>
+            </>
+          )}
+        </dl>
+      ))}
+    </div>
+  );
+}
 
 const REFERENCE_MAX = 100;
 const NOTE_MAX = 200;
@@ -82,7 +147,7 @@ function OnlineMethods({
  * channel (supayParam/ with type recharge; the channel brings the shopper back to /member/deposit) or a bank
  * transfer registered for the operator to review; below, the member's recharges with their status.
  */
-export function RechargeView() {
+export function RechargeView({ bankAccounts }: { bankAccounts: ShopBankAccounts }) {
   const pageCurrency = usePageCurrency((s) => s.currency);
   const [form] = Form.useForm<RechargeValues>();
   const currency = Form.useWatch('currency', form) ?? pageCurrency;
@@ -130,7 +195,7 @@ export function RechargeView() {
   const online: ReactNode = <OnlineMethods currency={currency} busyId={busyId} onRecharge={recharge} />;
   const bank: ReactNode = (
     <div className="bank-transfer">
-      <p className="bank-transfer-notice">{BANK_TRANSFER_NOTICE}</p>
+      <BankAccounts currency={currency} bank={bankAccounts} />
       <Form.Item
         name="reference"
         label="付款人或转账流水号"

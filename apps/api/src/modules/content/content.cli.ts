@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import { TemplateName } from '@shop/domain';
+import type { ModuleCommand } from '../../lib/cli-command';
+import { requiredText, UsageError } from '../../lib/cli-options';
+
+/**
+ * Operator commands for the page templates (spec §3 'Home page info', 'General state'): the home page's
+ * blocks, the footer and contact details with the bank accounts for transfers (basic), and the goods-sort
+ * shortcuts. An operator reads one out as JSON, edits it and puts it back; it is checked before it is stored.
+ */
+
+const NAMES = Object.values(TemplateName);
+
+function templateName(values: Parameters<ModuleCommand['run']>[0]['values']): TemplateName {
+  const name = requiredText(values, 'name');
+  if (!(NAMES as string[]).includes(name))
+    throw new UsageError(`--name: 须为 ${NAMES.join('、')} 之一 / one of ${NAMES.join(', ')}`);
+  return name as TemplateName;
+}
+
+export const contentCommands: Record<string, ModuleCommand> = {
+  'template:show': {
+    summary: '以 JSON 输出页面模板（home、basic、goodsSort）/ print a page template as JSON',
+    usage: 'template:show --name basic > basic.json',
+    options: { name: { type: 'string' } },
+    async run({ values, open, print }) {
+      const name = templateName(values);
+      const { services } = await open();
+      const template = await services.content.template(name);
+      print(JSON.stringify(JSON.parse(template.templateJson), null, 2));
+    },
+  },
+  'template:put': {
+    summary: '检查并保存页面模板（如 basic 的联系方式与收款账户）/ check and store a page template',
+    usage: 'template:put --name basic --file basic.json',
+    options: { name: { type: 'string' }, file: { type: 'string' } },
+    async run({ values, open, print }) {
+      const name = templateName(values);
+      const file = requiredText(values, 'file');
+      let value: unknown;
+      try {
+        value = JSON.parse(await readFile(file, 'utf8'));
+      } catch (error) {
+        throw new UsageError(
+          `--file: 无法读取 JSON / not readable as JSON: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      const { services } = await open();
+      await services.contentAdmin.putTemplate(name, value, { replace: true });
+      print(`已保存模板 / stored template: ${name}`);
+    },
+  },
+};
