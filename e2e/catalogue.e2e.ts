@@ -68,10 +68,15 @@ describe('catalogue journey', () => {
     }
   });
 
-  it("fits every catalogue page, a product's description included, in a phone's width", async () => {
+  it("fits every catalogue page, a product's description included, in a phone's width, without antd", async () => {
     const phone = await openBrowser(baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 2 });
     const product = goods[0];
     expect(product, 'the demo catalogue has products').toBeDefined();
+    // The component library (199 kB gzipped) is for member, checkout and payment pages: browsing never loads it.
+    const scripts: string[] = [];
+    phone.page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
     try {
       const widths: Record<string, number> = {};
       for (const path of ['/', '/products', '/brands', '/cart', `/product/${product?.id}`]) {
@@ -81,6 +86,8 @@ describe('catalogue journey', () => {
         widths[path] = await phone.page.evaluate(() => document.documentElement.scrollWidth);
       }
       expect(widths).toEqual(Object.fromEntries(Object.keys(widths).map((path) => [path, 390])));
+      expect(scripts.length).toBeGreaterThan(5);
+      expect(scripts.filter((url) => url.includes('antd'))).toEqual([]);
       // The description's first image, in view: as wide as the screen allows, no wider.
       await phone.page.locator('.rich-content img').first().scrollIntoViewIfNeeded();
       await phone.page.screenshot({ path: join(screenshotDir, '13-product-description-phone.png') });

@@ -1,6 +1,5 @@
 import { FIRST_PAGE, ResultCode } from '@shop/domain';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { AntdProvider } from '@/components/antd-provider';
 import { EmptyState, ErrorState } from '@/components/empty-state';
 import { PageSkeleton } from '@/components/skeleton';
 import { useBrandDetail } from '@/features/catalogue/api/get-brand-detail';
@@ -48,25 +47,23 @@ export function Component() {
   }
 
   return (
-    <AntdProvider>
-      <div className="container brand-page">
-        <BrandBanner brand={data} />
-        <section aria-label={`${data.name} 的商品`}>
-          <h2 className="section-title">
-            品牌商品
-            <Link to={paths.products(undefined, { brandId })} className="section-more">
-              按条件筛选 ›
-            </Link>
-          </h2>
-          <BrandGoods
-            brandId={brandId}
-            pageNo={pageNo}
-            onPageChange={(next) =>
-              navigate(next === FIRST_PAGE ? paths.brand(brandId) : `${paths.brand(brandId)}?pageNo=${next}`)
-            }
-          />
-        </section>
-      </div>
-    </AntdProvider>
+    <div className="container brand-page">
+      <BrandBanner brand={data} />
+      <section aria-label={`${data.name} 的商品`}>
+        <h2 className="section-title">
+          品牌商品
+          <Link to={paths.products(undefined, { brandId })} className="section-more">
+            按条件筛选 ›
+          </Link>
+        </h2>
+        <BrandGoods
+          brandId={brandId}
+          pageNo={pageNo}
+          onPageChange={(next) =>
+            navigate(next === FIRST_PAGE ? paths.brand(brandId) : `${paths.brand(brandId)}?pageNo=${next}`)
+          }
+        />
+      </section>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 import { ResultCode } from '@shop/domain';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { AntdProvider } from '@/components/antd-provider';
 import { EmptyState, ErrorState } from '@/components/empty-state';
 import { PageSkeleton } from '@/components/skeleton';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
@@ -43,12 +42,10 @@ export function Component() {
   // Keyed by product and asked-for SKU so each starts with its own selection and quantity.
   else body = <ProductDetail key={`${data.id}-${data.selectedSkuId ?? ''}`} detail={data} />;
 
+  // Buying on this page puts the SKU into the cart (spec §4 'Guest cart', §7 addItem/).
   return (
-    <AntdProvider>
-      {/* Buying on this page puts the SKU into the cart (spec §4 'Guest cart', §7 addItem/). */}
-      <BuyActionProvider value={AddToCartButton}>
-        <div className="container">{body}</div>
-      </BuyActionProvider>
-    </AntdProvider>
+    <BuyActionProvider value={AddToCartButton}>
+      <div className="container">{body}</div>
+    </BuyActionProvider>
   );
 }

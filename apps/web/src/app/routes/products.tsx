@@ -1,5 +1,4 @@
 import { useParams, useSearchParams } from 'react-router';
-import { AntdProvider } from '@/components/antd-provider';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { BuyActionProvider } from '@/features/catalogue/buy-action';
 import { ActiveFilters } from '@/features/catalogue/components/active-filters';
@@ -21,29 +20,27 @@ export function Component() {
   const filters = readListFilters(cateId, params);
   const { location, brandId, keyword } = filters;
 
+  // Each product and SKU of the list can go into the cart (spec §4 'Guest cart', §7 addItem/).
   return (
-    <AntdProvider>
-      {/* Each product and SKU of the list can go into the cart (spec §4 'Guest cart', §7 addItem/). */}
-      <BuyActionProvider value={AddToCartButton}>
-        <div className="container products-page">
-          <h1 className="visually-hidden">商品列表</h1>
-          <GoodsSortShortcuts />
-          <div className="filters panel">
-            <CategoryNav filters={filters} />
-            <WarehouseChips filters={filters} />
-            <ActiveFilters filters={filters} />
-          </div>
-          <GoodsResults
-            filters={filters}
-            toolbar={
-              <div className="goods-results-tools">
-                <SortBar filters={filters} />
-                <ExportPriceButton filters={{ cateId: filters.cateId, location, brandId, keyword }} />
-              </div>
-            }
-          />
+    <BuyActionProvider value={AddToCartButton}>
+      <div className="container products-page">
+        <h1 className="visually-hidden">商品列表</h1>
+        <GoodsSortShortcuts />
+        <div className="filters panel">
+          <CategoryNav filters={filters} />
+          <WarehouseChips filters={filters} />
+          <ActiveFilters filters={filters} />
         </div>
-      </BuyActionProvider>
-    </AntdProvider>
+        <GoodsResults
+          filters={filters}
+          toolbar={
+            <div className="goods-results-tools">
+              <SortBar filters={filters} />
+              <ExportPriceButton filters={{ cateId: filters.cateId, location, brandId, keyword }} />
+            </div>
+          }
+        />
+      </div>
+    </BuyActionProvider>
   );
 }

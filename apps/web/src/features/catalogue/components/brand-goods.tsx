@@ -1,6 +1,6 @@
 import { PRODUCT_PAGE_SIZE } from '@shop/domain';
-import { Pagination } from 'antd';
 import { EmptyState, ErrorState } from '@/components/empty-state';
+import { Pager } from '@/components/pager';
 import { CardGridSkeleton } from '@/components/skeleton';
 import { toApiError } from '@/lib/api-client';
 import { useGoodsList } from '../api/get-goods-list';
@@ -32,12 +32,11 @@ export function BrandGoods({
         ))}
       </div>
       {data.totalCount > PRODUCT_PAGE_SIZE && (
-        <Pagination
+        <Pager
           className="goods-pagination"
-          current={pageNo}
+          pageNo={pageNo}
           pageSize={PRODUCT_PAGE_SIZE}
-          total={data.totalCount}
-          showSizeChanger={false}
+          totalCount={data.totalCount}
           onChange={onPageChange}
         />
       )}

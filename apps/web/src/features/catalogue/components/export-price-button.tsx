@@ -1,5 +1,4 @@
 import { CURRENCIES, type Currency } from '@shop/domain';
-import { Button, Progress, Radio } from 'antd';
 import { useState } from 'react';
 import { notify } from '@/lib/notify';
 import { usePageCurrency } from '@/lib/page-currency';
@@ -22,23 +21,32 @@ export function ExportPriceButton({ filters }: { filters: ExportFilters }) {
 
   return (
     <div className="export-price">
-      <Radio.Group
-        size="small"
-        optionType="button"
-        value={currency}
-        onChange={(e) => setCurrency(e.target.value as Currency)}
-        options={CURRENCIES.map((c) => ({ label: c, value: c }))}
-        aria-label="导出币种"
-      />
-      <Button size="small" onClick={start} loading={exporter.isPending}>
-        导出价格表
-      </Button>
+      <div className="export-currency" role="radiogroup" aria-label="导出币种">
+        {CURRENCIES.map((c) => (
+          <label key={c}>
+            <input
+              type="radio"
+              name="export-currency"
+              value={c}
+              checked={currency === c}
+              onChange={() => setCurrency(c)}
+            />
+            {c}
+          </label>
+        ))}
+      </div>
+      <button type="button" className="btn" onClick={start} disabled={exporter.isPending}>
+        {exporter.isPending ? '正在导出…' : '导出价格表'}
+      </button>
       {exporter.isPending && (
         <span className="export-progress" role="status" aria-label="正在导出价格表">
           {exporter.progress === null ? (
             <span className="muted">正在生成…</span>
           ) : (
-            <Progress percent={Math.round(exporter.progress * 100)} size="small" style={{ width: 120 }} />
+            <>
+              <progress max={100} value={Math.round(exporter.progress * 100)} />
+              <span className="muted">{Math.round(exporter.progress * 100)}%</span>
+            </>
           )}
         </span>
       )}

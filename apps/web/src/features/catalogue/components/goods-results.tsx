@@ -1,8 +1,8 @@
 import { PRODUCT_PAGE_SIZE } from '@shop/domain';
-import { Pagination } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/empty-state';
+import { Pager } from '@/components/pager';
 import { Skeleton } from '@/components/skeleton';
 import { toApiError } from '@/lib/api-client';
 import { useGoodsList } from '../api/get-goods-list';
@@ -45,13 +45,12 @@ export function GoodsResults({ filters, toolbar }: { filters: ProductListFilters
             ))}
           </div>
           {data.totalCount > PRODUCT_PAGE_SIZE && (
-            <Pagination
+            <Pager
               className="goods-pagination"
-              current={filters.pageNo}
+              pageNo={filters.pageNo}
               pageSize={PRODUCT_PAGE_SIZE}
-              total={data.totalCount}
-              showSizeChanger={false}
-              showLessItems
+              totalCount={data.totalCount}
+              compact
               onChange={(pageNo) => navigate(listHref(filters, { pageNo }))}
             />
           )}

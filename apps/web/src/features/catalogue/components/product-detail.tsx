@@ -12,7 +12,6 @@ import {
   visibleSkus,
   withLocationPrefix,
 } from '@shop/domain';
-import { InputNumber } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PriceList } from '@/components/price';
@@ -21,6 +20,7 @@ import { RichContent } from '@/components/rich-content';
 import { paths } from '@/lib/paths';
 import { BuyAction } from '../buy-action';
 import { ProductGallery } from './product-gallery';
+import { QuantityInput } from './quantity-input';
 import { SkuSelector } from './sku-selector';
 import { StockText } from './stock-text';
 import '../catalogue.css';
@@ -147,14 +147,7 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
             <div>
               <dt>数量</dt>
               <dd>
-                <InputNumber
-                  min={1}
-                  precision={0}
-                  value={quantity}
-                  disabled={!onShelf || !selected}
-                  onChange={(v) => setQuantity(typeof v === 'number' && v >= 1 ? v : 1)}
-                  aria-label="购买数量"
-                />
+                <QuantityInput value={quantity} disabled={!onShelf || !selected} onChange={setQuantity} />
               </dd>
             </div>
             {selected && (
