@@ -33,7 +33,7 @@ describe('guest cart from the product page (spec §4 Guest cart)', () => {
     renderApp('/product/7');
     const add = await screen.findByRole('button', { name: '加入购物车' }, SLOW);
 
-    fireEvent.change(screen.getByRole('spinbutton', { name: '购买数量' }), { target: { value: '3' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '购买数量' }), { target: { value: '3' } });
     fireEvent.click(add);
     expect(storedGuestCart().data).toEqual([
       {

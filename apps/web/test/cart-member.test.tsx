@@ -36,7 +36,7 @@ describe('member add to cart (spec §7 addItem/)', () => {
     startSession('tok-1');
     renderApp('/product/7');
     const add = await screen.findByRole('button', { name: '加入购物车' }, SLOW);
-    fireEvent.change(screen.getByRole('spinbutton', { name: '购买数量' }), { target: { value: '2' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '购买数量' }), { target: { value: '2' } });
     fireEvent.click(add);
 
     await waitFor(() => expect(toasts()).toContain('已加入购物车'));

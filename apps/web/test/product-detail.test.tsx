@@ -98,7 +98,7 @@ describe('product detail (spec §3 Product detail)', () => {
       'textContent',
       '商品已下架',
     );
-    expect((screen.getByRole('spinbutton', { name: '购买数量' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('textbox', { name: '购买数量' }) as HTMLInputElement).disabled).toBe(true);
   });
 
   it('shows 商品不存在 for an unknown product', async () => {

@@ -10,9 +10,9 @@ import {
 } from '@shop/domain';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-image';
+import { QtyStepper } from '@/components/qty-stepper';
 import { paths } from '@/lib/paths';
 import type { CartViewLine } from '../cart-lines';
-import { QtyStepper } from './qty-stepper';
 
 interface CartLineItemProps {
   line: CartViewLine;

@@ -16,11 +16,11 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PriceList } from '@/components/price';
 import { ProductImage } from '@/components/product-image';
+import { QtyStepper } from '@/components/qty-stepper';
 import { RichContent } from '@/components/rich-content';
 import { paths } from '@/lib/paths';
 import { BuyAction } from '../buy-action';
 import { ProductGallery } from './product-gallery';
-import { QuantityInput } from './quantity-input';
 import { SkuSelector } from './sku-selector';
 import { StockText } from './stock-text';
 import '../catalogue.css';
@@ -147,7 +147,14 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
             <div>
               <dt>数量</dt>
               <dd>
-                <QuantityInput value={quantity} disabled={!onShelf || !selected} onChange={setQuantity} />
+                <QtyStepper
+                  value={quantity}
+                  disabled={!onShelf || !selected}
+                  onChange={setQuantity}
+                  label="购买数量"
+                  inputLabel="购买数量"
+                  commit="typing"
+                />
               </dd>
             </div>
             {selected && (

@@ -2,23 +2,37 @@ import { useState } from 'react';
 
 interface QtyStepperProps {
   value: number;
-  /** Asks for a new quantity; the cart decides whether it is allowed. */
+  /** Asks for a new quantity; the caller decides whether it is allowed. */
   onChange: (qty: number) => void;
   disabled?: boolean;
-  /** What the quantity is of, for screen readers. */
+  /** What the quantity is of, for screen readers (the group's name). */
   label: string;
+  /** The field's own name; 数量 unless given. */
+  inputLabel?: string;
+  /**
+   * 'blur' (a cart line, where each change is a request): typing is kept local until the field is left (or
+   * Enter), and text that is not a whole number is passed on as NaN so the caller's rule can say why.
+   * 'typing' (the quantity to buy): each whole number from 1 is passed on as it is typed; anything else waits,
+   * and leaving the field shows the last quantity again.
+   */
+  commit?: 'blur' | 'typing';
 }
 
-/**
- * − [n] + for a cart line. Typing is kept local until the field is left (or Enter), so a half-typed number is
- * never sent; text that is not a whole number is passed on as NaN so the cart's quantity rule can say why.
- */
-export function QtyStepper({ value, onChange, disabled = false, label }: QtyStepperProps) {
+/** − [n] + for a quantity: the cart's lines and the product page's quantity to buy. */
+export function QtyStepper({
+  value,
+  onChange,
+  disabled = false,
+  label,
+  inputLabel = '数量',
+  commit: mode = 'blur',
+}: QtyStepperProps) {
   const [draft, setDraft] = useState<string | null>(null);
 
   const commit = () => {
     if (draft === null) return;
     setDraft(null);
+    if (mode === 'typing') return;
     const text = draft.trim();
     const qty = /^\d+$/.test(text) ? Number(text) : Number.NaN;
     if (qty !== value) onChange(qty);
@@ -38,11 +52,15 @@ export function QtyStepper({ value, onChange, disabled = false, label }: QtyStep
       <input
         type="text"
         inputMode="numeric"
-        aria-label="数量"
+        aria-label={inputLabel}
         value={draft ?? String(value)}
         disabled={disabled}
         onFocus={() => setDraft(String(value))}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => {
+          const text = event.target.value;
+          setDraft(text);
+          if (mode === 'typing' && /^\d+$/.test(text.trim()) && Number(text) >= 1) onChange(Number(text));
+        }}
         onBlur={commit}
         onKeyDown={(event) => {
           if (event.key === 'Enter') event.currentTarget.blur();
