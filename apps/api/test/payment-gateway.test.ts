@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OrderStatus, PaymentPaths, type PayStart } from '@shop/domain';
+import { OrderStatus, PaymentPaths } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/env';
@@ -18,9 +18,9 @@ import {
   createPaymentTestApp,
   notifiesOf,
   notifyBody,
-  okData,
   paymentByTradeNo,
   sendNotify,
+  startSyb,
   unpaidOrder,
 } from './support/payment-fixtures';
 import type { TestApp } from './support/test-app';
@@ -259,12 +259,7 @@ describe('a method on the gateway, through the app', () => {
     fake.mode = 'ok';
     const buyer = await newMember(t.app);
     const order = await unpaidOrder(t.database.db, { memberId: buyer.id, skuId, total: 9400 });
-    const start = await okData<PayStart>(
-      t.app,
-      PaymentPaths.payBySyb,
-      { orderId: order.id, type: 'W01' },
-      buyer.token,
-    );
+    const start = await startSyb(t.app, buyer.token, order.id, 'W01');
     expect(start).toMatchObject({ method: 'GET', action: `https://pay.example/cashier/GW-${start.tradeNo}` });
     expect(await paymentByTradeNo(t.database.db, start.tradeNo)).toMatchObject({
       provider: 'gateway',
@@ -309,14 +304,9 @@ describe('a method on the gateway, through the app', () => {
     expect(failed.json()).toMatchObject({ success: false, message: '支付渠道暂时不可用，请稍后再试' });
 
     fake.mode = 'ok';
-    const w01 = await okData<PayStart>(
-      t.app,
-      PaymentPaths.payBySyb,
-      { orderId: order.id, type: 'W01' },
-      buyer.token,
-    );
+    const w01 = await startSyb(t.app, buyer.token, order.id, 'W01');
     fake.received = [];
-    await okData<PayStart>(t.app, PaymentPaths.payBySyb, { orderId: order.id, type: 'A01' }, buyer.token);
+    await startSyb(t.app, buyer.token, order.id, 'A01');
     expect(fake.received).toMatchObject([
       { path: '/close', body: { trade_no: w01.tradeNo }, signatureOk: true },
     ]);

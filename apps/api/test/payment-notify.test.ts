@@ -3,7 +3,6 @@ import {
   OrderPaths,
   OrderStatus,
   PaymentPaths,
-  type PayStart,
   type PayStatusResult,
   ResultCode,
 } from '@shop/domain';
@@ -25,6 +24,7 @@ import {
   postForm,
   sandboxTradeOf,
   sendNotify,
+  startSyb,
   unpaidOrder,
 } from './support/payment-fixtures';
 import type { TestApp } from './support/test-app';
@@ -46,12 +46,7 @@ const idle = () => t.app.services.payments.idle();
 async function pendingPayment() {
   const buyer = await newMember(t.app);
   const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 9400 });
-  const start = await okData<PayStart>(
-    t.app,
-    PaymentPaths.payBySyb,
-    { orderId: order.id, type: 'W01' },
-    buyer.token,
-  );
+  const start = await startSyb(t.app, buyer.token, order.id, 'W01');
   const trade = await sandboxTradeOf(db(), start.tradeNo);
   const channelTradeNo = trade?.channelTradeNo ?? '';
   const success = notifyBody({
@@ -236,24 +231,14 @@ describe('notify', () => {
   it('credits the deposit when another payment paid the order first', async () => {
     const buyer = await newMember(t.app);
     const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 9400 });
-    const w01 = await okData<PayStart>(
-      t.app,
-      PaymentPaths.payBySyb,
-      { orderId: order.id, type: 'W01' },
-      buyer.token,
-    );
+    const w01 = await startSyb(t.app, buyer.token, order.id, 'W01');
     // Paid at the W01 cashier, but the channel's notify is late: the shopper opens A01 meanwhile. The channel
     // cannot close a paid trade, so the W01 payment stays pending.
     await db()
       .update(sandboxTrades)
       .set({ status: 'paid' })
       .where(eq(sandboxTrades.merchantTradeNo, w01.tradeNo));
-    const a01 = await okData<PayStart>(
-      t.app,
-      PaymentPaths.payBySyb,
-      { orderId: order.id, type: 'A01' },
-      buyer.token,
-    );
+    const a01 = await startSyb(t.app, buyer.token, order.id, 'A01');
     expect(await paymentByTradeNo(db(), w01.tradeNo)).toMatchObject({ status: 'pending' });
     const w01Trade = await sandboxTradeOf(db(), w01.tradeNo);
     const late = await sendNotify(

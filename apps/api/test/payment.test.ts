@@ -23,6 +23,7 @@ import {
   paymentsOfOrder,
   postForm,
   sandboxTradeOf,
+  startSyb,
   unpaidOrder,
 } from './support/payment-fixtures';
 import type { TestApp } from './support/test-app';
@@ -291,24 +292,14 @@ describe('payBySyb/', () => {
 
     // A01 charges CNY too; an AUD order is converted with the stored rate (A$20.00 → ¥94.00).
     const audOrder = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 2000, currency: 'AUD' });
-    const aud = await okData<PayStart>(
-      t.app,
-      PaymentPaths.payBySyb,
-      { orderId: audOrder.id, type: 'A01' },
-      buyer.token,
-    );
+    const aud = await startSyb(t.app, buyer.token, audOrder.id, 'A01');
     expect(aud).toMatchObject({ currency: 'CNY', amount: 94 });
   });
 
   it('shows the sandbox cashier, and paying makes the order Paid through the signed notify', async () => {
     const buyer = await newMember(t.app);
     const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 9400 });
-    const start = await okData<PayStart>(
-      t.app,
-      PaymentPaths.payBySyb,
-      { orderId: order.id, type: 'W01' },
-      buyer.token,
-    );
+    const start = await startSyb(t.app, buyer.token, order.id, 'W01');
 
     const page = await t.app.inject({ method: 'GET', url: start.action });
     expect(page.statusCode).toBe(200);
@@ -397,12 +388,7 @@ describe('payBySyb/', () => {
   it('cancelling at the cashier answers PayCancel and leaves the order unpaid', async () => {
     const buyer = await newMember(t.app);
     const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 9400 });
-    const start = await okData<PayStart>(
-      t.app,
-      PaymentPaths.payBySyb,
-      { orderId: order.id, type: 'A01' },
-      buyer.token,
-    );
+    const start = await startSyb(t.app, buyer.token, order.id, 'A01');
     const cancel = await postForm(t.app, `${start.action}/cancel`);
     expect(cancel.statusCode).toBe(303);
     expect(cancel.headers.location).toBe(`/payment/result?orderId=${order.id}&tradeNo=${start.tradeNo}`);
@@ -419,12 +405,7 @@ describe('payBySyb/', () => {
     expect((await t.app.inject({ method: 'GET', url: start.action })).body).toContain('该交易已取消');
 
     // A new attempt opens a new trade, which then decides the order's status.
-    const retry = await okData<PayStart>(
-      t.app,
-      PaymentPaths.payBySyb,
-      { orderId: order.id, type: 'A01' },
-      buyer.token,
-    );
+    const retry = await startSyb(t.app, buyer.token, order.id, 'A01');
     expect(retry.tradeNo).not.toBe(start.tradeNo);
     const status = await okData<PayStatusResult>(
       t.app,
@@ -438,18 +419,8 @@ describe('payBySyb/', () => {
   it('opens a new trade after 30 minutes, and closes the trade the shopper left for another method', async () => {
     const buyer = await newMember(t.app);
     const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 9400 });
-    const w01 = await okData<PayStart>(
-      t.app,
-      PaymentPaths.payBySyb,
-      { orderId: order.id, type: 'W01' },
-      buyer.token,
-    );
-    const a01 = await okData<PayStart>(
-      t.app,
-      PaymentPaths.payBySyb,
-      { orderId: order.id, type: 'A01' },
-      buyer.token,
-    );
+    const w01 = await startSyb(t.app, buyer.token, order.id, 'W01');
+    const a01 = await startSyb(t.app, buyer.token, order.id, 'A01');
     expect(a01.tradeNo).not.toBe(w01.tradeNo);
     expect(await paymentByTradeNo(db(), w01.tradeNo)).toMatchObject({ status: 'cancelled' });
     expect(await sandboxTradeOf(db(), w01.tradeNo)).toMatchObject({ status: 'closed' });
@@ -458,12 +429,7 @@ describe('payBySyb/', () => {
     expect(closedPay.headers.location).toBe(w01.action);
 
     t.clock.advance(31 * 60 * 1000);
-    const later = await okData<PayStart>(
-      t.app,
-      PaymentPaths.payBySyb,
-      { orderId: order.id, type: 'A01' },
-      buyer.token,
-    );
+    const later = await startSyb(t.app, buyer.token, order.id, 'A01');
     expect(later.tradeNo).not.toBe(a01.tradeNo);
     expect(await paymentByTradeNo(db(), a01.tradeNo)).toMatchObject({ status: 'cancelled' });
     expect((await paymentsOfOrder(db(), order.id)).filter((p) => p.status === 'pending')).toHaveLength(1);
@@ -474,12 +440,7 @@ describe('payBySyb/', () => {
   it('escapes what it shows on the cashier page', async () => {
     const buyer = await newMember(t.app);
     const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 9400, orderNo: 'SO<b>&"x\'' });
-    const start = await okData<PayStart>(
-      t.app,
-      PaymentPaths.payBySyb,
-      { orderId: order.id, type: 'W01' },
-      buyer.token,
-    );
+    const start = await startSyb(t.app, buyer.token, order.id, 'W01');
     const page = await t.app.inject({ method: 'GET', url: start.action });
     expect(page.body).toContain('订单 SO&lt;b&gt;&amp;&quot;x&#39;');
     expect(page.body).not.toContain('<b>');
@@ -575,12 +536,7 @@ describe('another member', () => {
     const owner = await newMember(t.app);
     const other = await newMember(t.app);
     const order = await unpaidOrder(db(), { memberId: owner.id, skuId, total: 9400 });
-    const start = await okData<PayStart>(
-      t.app,
-      PaymentPaths.payBySyb,
-      { orderId: order.id, type: 'W01' },
-      owner.token,
-    );
+    const start = await startSyb(t.app, owner.token, order.id, 'W01');
     const supay = await configIdOf('SupayAlipay');
 
     const attempts = [

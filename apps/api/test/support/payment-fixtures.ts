@@ -1,4 +1,4 @@
-import { PaymentPaths } from '@shop/domain';
+import { PaymentPaths, type PayStart } from '@shop/domain';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app';
@@ -77,6 +77,11 @@ export async function okData<T>(app: App, path: string, body: unknown, token?: s
   const res = await call<T>(app, path, body, token);
   expect(res.success, res.message).toBe(true);
   return res.data;
+}
+
+/** Starts paying an order with an A01/W01-type method (payBySyb/), expecting success: the trade to open. */
+export function startSyb(app: App, token: string, orderId: number, type: string): Promise<PayStart> {
+  return okData<PayStart>(app, PaymentPaths.payBySyb, { orderId, type }, token);
 }
 
 export async function configId(db: Database, code: string): Promise<number> {

@@ -1,7 +1,7 @@
 import type { PayStatusResult } from '@shop/domain';
 import { ResultCode } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { findPayStatusQueryOptions } from './api/find-pay-status';
 import type { PayStatusTarget } from './api/keys';
@@ -23,11 +23,18 @@ export type PayOutcome =
   /** The status could not be read (network, server): a retry. */
   | { state: 'error'; message: string };
 
+/** The outcomes that end a payment: paid, PayCancel or PayFailed. */
+export type SettledState = Extract<PayOutcome['state'], 'paid' | 'cancelled' | 'failed'>;
+
 /**
  * Asks findPayStatus/ every PAY_STATUS_POLL_MS while the payment is pending, for at most PAY_STATUS_MAX_MS;
- * paid, PayCancel and PayFailed settle it. `retry` starts a fresh round.
+ * paid, PayCancel and PayFailed settle it, and `onSettled` then runs once with the outcome. `retry` starts a
+ * fresh round.
  */
-export function usePayStatus(target: PayStatusTarget | undefined) {
+export function usePayStatus(
+  target: PayStatusTarget | undefined,
+  onSettled?: (outcome: Extract<PayOutcome, { state: SettledState }>) => void,
+) {
   const [round, setRound] = useState(0);
   const [timedOut, setTimedOut] = useState(false);
   const query = useQuery({
@@ -62,6 +69,17 @@ export function usePayStatus(target: PayStatusTarget | undefined) {
   } else if (query.data?.status === 'paid') outcome = { state: 'paid', result: query.data };
   else if (timedOut) outcome = { state: 'timeout' };
   else outcome = { state: 'checking' };
+
+  const reported = useRef(false);
+  const settledRef = useRef(onSettled);
+  settledRef.current = onSettled;
+  const settled = outcome.state === 'paid' || outcome.state === 'cancelled' || outcome.state === 'failed';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported once, when the state first settles
+  useEffect(() => {
+    if (reported.current || !settled) return;
+    reported.current = true;
+    settledRef.current?.(outcome as Extract<PayOutcome, { state: SettledState }>);
+  }, [settled]);
 
   return { outcome, retry };
 }

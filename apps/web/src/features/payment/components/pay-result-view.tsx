@@ -1,14 +1,11 @@
 import { PAY_CANCELLED_MESSAGE, PAY_FAILED_MESSAGE } from '@shop/domain';
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/empty-state';
 import { formatMajorPrice } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import type { PayStatusTarget } from '../api/keys';
-import { type PayOutcome, usePayStatus } from '../use-pay-status';
+import { type SettledState, usePayStatus } from '../use-pay-status';
 import { PayChecking, PayFailure, PayStillPending, PaySuccess } from './pay-outcome';
-
-export type SettledState = Extract<PayOutcome['state'], 'paid' | 'cancelled' | 'failed'>;
 
 /**
  * /payment/result (spec §2, §8): asks findPayStatus/ until the payment settles, then shows 支付成功 or
@@ -23,18 +20,7 @@ export function PayResultView({
   orderId: number | undefined;
   onSettled: (state: SettledState) => void;
 }) {
-  const { outcome, retry } = usePayStatus(target);
-  const reported = useRef(false);
-  const settledRef = useRef(onSettled);
-  settledRef.current = onSettled;
-
-  useEffect(() => {
-    if (reported.current) return;
-    if (outcome.state === 'paid' || outcome.state === 'cancelled' || outcome.state === 'failed') {
-      reported.current = true;
-      settledRef.current(outcome.state);
-    }
-  }, [outcome.state]);
+  const { outcome, retry } = usePayStatus(target, (settled) => onSettled(settled.state));
 
   switch (outcome.state) {
     case 'checking':

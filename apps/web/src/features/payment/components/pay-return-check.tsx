@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '@/components/empty-state';
 import { paths } from '@/lib/paths';
@@ -19,14 +18,11 @@ export function PayReturnCheck({
   /** Leave the pending attempt and show the payment methods again. */
   onChooseAgain: () => void;
 }) {
-  const { outcome, retry } = usePayStatus({ tradeNo });
   const navigate = useNavigate();
-  const settled = outcome.state === 'paid' || outcome.state === 'cancelled' || outcome.state === 'failed';
-  const settledOrderId = outcome.state === 'paid' ? (outcome.result.orderId ?? orderId) : orderId;
-
-  useEffect(() => {
-    if (settled) navigate(paths.paymentResult({ orderId: settledOrderId, tradeNo }), { replace: true });
-  }, [settled, settledOrderId, tradeNo, navigate]);
+  const { outcome, retry } = usePayStatus({ tradeNo }, (settled) => {
+    const settledOrderId = settled.state === 'paid' ? (settled.result.orderId ?? orderId) : orderId;
+    navigate(paths.paymentResult({ orderId: settledOrderId, tradeNo }), { replace: true });
+  });
 
   if (outcome.state === 'timeout') {
     return (

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { formatMajorPrice } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { usePayStatus } from '../use-pay-status';
@@ -17,19 +16,10 @@ export function RechargeReturnNotice({
   onSettled: () => void;
   onDismiss: () => void;
 }) {
-  const { outcome, retry } = usePayStatus({ tradeNo });
-  const reported = useRef(false);
-  const settledRef = useRef(onSettled);
-  settledRef.current = onSettled;
-
-  useEffect(() => {
-    if (reported.current) return;
-    if (outcome.state === 'paid' || outcome.state === 'cancelled' || outcome.state === 'failed') {
-      reported.current = true;
-      if (outcome.state === 'paid') notify.success('充值成功');
-      settledRef.current();
-    }
-  }, [outcome.state]);
+  const { outcome, retry } = usePayStatus({ tradeNo }, (settled) => {
+    if (settled.state === 'paid') notify.success('充值成功');
+    onSettled();
+  });
 
   let tone = 'info';
   let text: string;
