@@ -32,6 +32,11 @@ try {
       CataloguePaths.goodsList,
       { cateId: category.id },
     ],
+    [
+      'goods/list/ price low→high',
+      CataloguePaths.goodsList,
+      { orderByType: 'Price', orderByTendency: 'ASC' },
+    ],
     [`goodsdetail/detail/ id ${product.id}`, CataloguePaths.goodsDetail, { id: product.id }],
   ];
   for (const [title, path, body] of cases) {

@@ -24,11 +24,12 @@ import {
   PaymentPaths,
   type PayStart,
   SkuStatus,
+  Warehouse,
 } from '@shop/domain';
 import pg from 'pg';
 import { allGoods, callApi } from '../e2e/support/api';
 import { TEST_CAPTCHA } from '../e2e/support/server';
-import { percentile, report, runConcurrently, settings, startBenchShop } from './support';
+import { newCaptcha, percentile, report, runConcurrently, settings, startBenchShop } from './support';
 
 const MEMBERS = Number(process.env.BENCH_PAY_MEMBERS ?? 20);
 const ORDERS_EACH = Number(process.env.BENCH_PAY_ORDERS ?? 10);
@@ -47,11 +48,10 @@ async function post<T>(path: string, body: unknown, token: string) {
 }
 
 async function register(n: number): Promise<string> {
-  const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
   const data = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
     username: `bp${runId}_${n}`,
     password: 'bench1234',
-    captchaId: captcha.captchaId,
+    captchaId: await newCaptcha(shop, n),
     captchaCode: TEST_CAPTCHA,
   });
   return data.token;
@@ -82,9 +82,11 @@ async function waitPaid(tradeNo: string, token: string): Promise<void> {
 const rows: Record<string, unknown>[] = [];
 try {
   const goods = await allGoods(shop.baseURL);
-  // One SKU any number of members can order: InStock with a CNY price, on a one-SKU product.
+  // One SKU any number of members can order: InStock with a CNY price, on a one-SKU product, from the AU
+  // warehouse (the orders are picked up, and only its desk takes pickup orders).
   const pick = goods
-    .filter((g: GoodsListItem) => g.skus.filter((s) => s.status !== SkuStatus.NotForSale).length === 1)
+    .filter((g: GoodsListItem) => g.location === Warehouse.AU)
+    .filter((g) => g.skus.filter((s) => s.status !== SkuStatus.NotForSale).length === 1)
     .flatMap((g) => g.skus)
     .find((s) => s.status === SkuStatus.InStock && s.cnyPrice !== null);
   if (!pick) throw new Error('no InStock SKU with a CNY price: is the demo catalogue seeded?');

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { MemberPaths } from '@shop/domain';
 import autocannon from 'autocannon';
 import { type RunningShop, repoRoot, startShop } from '../e2e/support/server';
 
@@ -15,11 +16,30 @@ export const settings = {
 } as const;
 
 export function startBenchShop(): Promise<RunningShop> {
+  // TRUST_PROXY lets newCaptcha() give each benchmark member its own client address.
   return startShop(
     settings.databaseUrl
-      ? { DATABASE_URL: settings.databaseUrl, LOG_LEVEL: 'error' }
-      : { LOG_LEVEL: 'error' },
+      ? { DATABASE_URL: settings.databaseUrl, LOG_LEVEL: 'error', TRUST_PROXY: 'true' }
+      : { LOG_LEVEL: 'error', TRUST_PROXY: 'true' },
   );
+}
+
+/**
+ * A captcha for the n-th member a benchmark registers, asked from an address of its own (10.x.y.z through
+ * X-Forwarded-For): captchas are limited per client address, and hundreds of members come from one machine.
+ */
+export async function newCaptcha(shop: RunningShop, n: number): Promise<string> {
+  const res = await fetch(`${shop.baseURL}${MemberPaths.captcha}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    },
+    body: '{}',
+  });
+  const envelope = (await res.json()) as { success: boolean; message: string; data: { captchaId: string } };
+  if (!envelope.success) throw new Error(`captcha/: ${envelope.message}`);
+  return envelope.data.captchaId;
 }
 
 export interface LoadCall {

@@ -1,16 +1,19 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { GoodsListItem } from '@shop/domain';
+import { CartPaths, type GoodsListItem, isSkuPurchasable, MemberPaths, SkuStatus } from '@shop/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { allGoods, attributeKeys, loginToken } from './support/api';
+import { allGoods, attributeKeys, callApi, loginToken } from './support/api';
 import { type BrowserSession, openBrowser, screenshotDir } from './support/browser';
+import { TEST_CAPTCHA } from './support/server';
 
 /**
  * The catalogue journey: the home page's carousels and blocks, keyword search by a Chinese fragment and by a
  * misspelt Latin name, the warehouse filter, a product with a two-key matrix and one with a grid, switching
- * SKU and currency, brands A–Z to a brand page, and a member's price-list export opened as a workbook.
+ * SKU and currency, brands A–Z to a brand page, and a member's price-list export opened as a workbook; a
+ * wholesale buyer puts 10 SKUs of one product into the cart in one go from the list's matrix, and a member buys
+ * a product now from the bar at the bottom of a phone's screen, the rest of their cart kept.
  */
 describe('catalogue journey', () => {
   const baseURL = inject('baseURL');
@@ -174,6 +177,138 @@ describe('catalogue journey', () => {
     await expect.poll(() => priceBox.innerText()).toContain('$');
     await s.screenshot('14-product-aud');
     await s.page.getByLabel('切换币种').getByRole('button', { name: 'CNY' }).click();
+  });
+
+  it('lists goods that can be bought first, and sorts by price low to high on the first click', async () => {
+    await s.page.goto('/products');
+    const buttons = s.page.locator('article.goods-item .goods-item-buy > button.add-to-cart');
+    await buttons.first().waitFor();
+    // The first page of 综合: every product can be put into the cart.
+    expect(await s.page.locator('article.goods-item').count()).toBe(20);
+    expect(
+      await buttons.evaluateAll((els) => els.filter((b) => (b as HTMLButtonElement).disabled).length),
+    ).toBe(0);
+
+    await s.page.getByRole('link', { name: '价格', exact: true }).click();
+    await s.page.waitForURL(/orderByType=Price&orderByTendency=ASC/);
+    const prices = () =>
+      s.page
+        .locator('article.goods-item .goods-item-price')
+        .allInnerTexts()
+        .then((texts) =>
+          texts.map((t) => ({ aud: t.startsWith('$'), value: Number(t.replace(/[^\d.]/g, '')) })),
+        );
+    // Prices in the page currency (CNY) rise; an AUD-only price counts at the rate, so it is not sent last.
+    const cnyRising = async () => {
+      const cny = (await prices()).filter((p) => !p.aud).map((p) => p.value);
+      return cny.length > 0 && cny.every((v, i) => i === 0 || (cny[i - 1] ?? 0) <= v);
+    };
+    await expect.poll(cnyRising, { timeout: 10_000 }).toBe(true);
+    expect((await prices()).length).toBe(20);
+    await s.screenshot('14b-price-low-to-high');
+
+    // Past the last page: the last page, not 'nothing found'.
+    await s.page.goto('/products?pageNo=99');
+    await s.page.waitForURL(/pageNo=(?!99)\d+/);
+    await s.page.locator('article.goods-item').first().waitFor();
+  });
+
+  it('puts 10 SKUs of one product into the cart in one go from the list matrix', async () => {
+    const product = goods.find(
+      (g) => attributeKeys(g).length === 2 && g.skus.filter((k) => isSkuPurchasable(k)).length >= 10,
+    );
+    expect(product, 'the demo catalogue has a two-key product with 10 SKUs to buy').toBeDefined();
+    if (!product) return;
+    const buyer = await openBrowser(baseURL, { width: 1366, height: 900 });
+    try {
+      await buyer.page.goto(`/products?keyword=${encodeURIComponent(product.code)}`);
+      const item = buyer.page.locator('article.goods-item').first();
+      await item.getByRole('button', { name: /展开/ }).click();
+      const sheet = item.getByRole('group', { name: '批量订购' });
+      await sheet.locator('table.sku-matrix').waitFor();
+      const fields = sheet.locator('input.sku-qty:not([disabled])');
+      expect(await fields.count()).toBeGreaterThanOrEqual(10);
+      for (let i = 0; i < 10; i += 1) await fields.nth(i).fill('1');
+      await expect
+        .poll(() => sheet.locator('.sku-order-summary').innerText())
+        .toBe('已填 10 个规格，共 10 件');
+      await buyer.screenshot('14c-matrix-filled');
+      await sheet.getByRole('button', { name: /^批量加入购物车/ }).click();
+      await buyer.page.getByText('已加入购物车：10 个规格，共 10 件').first().waitFor();
+      // The fields that went in are cleared.
+      expect(await sheet.locator('.sku-order-summary').innerText()).toBe('在规格下填写数量，一次加入购物车');
+
+      await buyer.page.goto('/cart');
+      await expect.poll(() => buyer.page.locator('li.cart-line').count()).toBe(10);
+      await buyer.screenshot('14d-cart-ten-skus');
+      expect(buyer.errors).toEqual([]);
+    } finally {
+      await buyer.close();
+    }
+  });
+
+  it('buys now from the bar at the bottom of a phone: only that line goes to checkout, the cart keeps the rest', async () => {
+    const product = goods.find(
+      (g) =>
+        g.skus.filter((k) => k.status !== SkuStatus.NotForSale).length === 1 &&
+        g.skus.some((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null),
+    );
+    const other = goods.find(
+      (g) => g.id !== product?.id && g.skus.some((k) => k.status === SkuStatus.InStock),
+    );
+    expect(product && other, 'the demo catalogue has InStock goods').toBeTruthy();
+    if (!product || !other) return;
+    const sku = product.skus.find((k) => k.status === SkuStatus.InStock);
+    const otherSku = other.skus.find((k) => k.status === SkuStatus.InStock);
+
+    // A member of their own, with another product already in the cart.
+    const captcha = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
+    const { token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
+      username: `buynow_${Date.now().toString(36)}`,
+      password: 'buynow123',
+      captchaId: captcha.captchaId,
+      captchaCode: TEST_CAPTCHA,
+    });
+    await callApi(baseURL, CartPaths.addItem, { skuId: otherSku?.id, qty: 3 }, token);
+
+    const phone = await openBrowser(baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 2 });
+    try {
+      await phone.page.goto('/');
+      await phone.page.evaluate((t) => localStorage.setItem('user-token', t), token);
+      await phone.context.addCookies([{ name: 'user-token', value: token, url: baseURL }]);
+      await phone.page.goto(`/product/${product.id}`);
+      const bar = phone.page.locator('.product-buy-bar');
+      await bar.getByRole('button', { name: '立即购买' }).waitFor();
+      // The bar sits at the bottom of the screen with the price, the quantity and both buttons.
+      const box = await bar.boundingBox();
+      expect(box && Math.round(box.y + box.height)).toBe(844);
+      expect(await bar.locator('.product-buy-bar-price').innerText()).toMatch(/[¥$]\d/);
+      await bar.getByRole('textbox', { name: '购买数量' }).fill('2');
+      await phone.page.screenshot({ path: join(screenshotDir, '17-product-phone-buy-bar.png') });
+      await bar.getByRole('button', { name: '立即购买' }).click();
+      await phone.page.waitForURL(/\/checkout$/);
+      await phone.page.getByRole('button', { name: '提交订单' }).waitFor();
+      await phone.page.getByText(product.name).first().waitFor();
+      expect(await phone.page.getByText(other.name).count()).toBe(0);
+      await phone.page.screenshot({ path: join(screenshotDir, '18-checkout-buy-now-phone.png') });
+
+      // The cart keeps the other product, unselected; the product bought now is the one selected line.
+      const cart = await callApi<{ data: { skuId: number; qty: number; selected: boolean }[] }>(
+        baseURL,
+        CartPaths.list,
+        {},
+        token,
+      );
+      expect(cart.data.map((l) => [l.skuId, l.qty, l.selected]).sort()).toEqual(
+        [
+          [sku?.id, 2, true],
+          [otherSku?.id, 3, false],
+        ].sort(),
+      );
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 
   it('goes from brands A–Z to a brand page with its goods', async () => {

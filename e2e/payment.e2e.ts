@@ -8,8 +8,10 @@ import {
   MemberPaths,
   OrderPaths,
   OrderStatus,
+  PaymentPaths,
   SkuStatus,
   StorageKey,
+  Warehouse,
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
@@ -18,9 +20,10 @@ import { TEST_CAPTCHA } from './support/server';
 
 /**
  * Paying, as a new member does it in Chromium: a recharge online through the sandbox cashier credits the
- * deposit; an order paid from the deposit shows the new balance and its log line; an order paid with W01 on
- * the sandbox cashier comes back paid; a payment cancelled on the cashier shows the failure page and leaves
- * the order unpaid.
+ * deposit; an order paid from the deposit shows the new balance and its log line, then goes on to the order
+ * list; an order paid with W01 on the sandbox cashier comes back paid; an order with a line that has no AUD
+ * price is offered no AUD method; a payment cancelled on the cashier shows the failure page and leaves the
+ * order unpaid, with not one console error on the way (a cancelled trade is an answer, not an HTTP error).
  */
 describe('payment journey', () => {
   const baseURL = inject('baseURL');
@@ -28,10 +31,12 @@ describe('payment journey', () => {
   let s: BrowserSession;
   let token = '';
   let skuId = 0;
+  let cnyOnlySkuId = 0;
+  let cnyOnlyGoodsId = 0;
 
   /** A pickup order of one unit, made through the API as checkout does. */
-  async function placeOrder(): Promise<{ orderId: number; orderNo: string; totalPrice: number }> {
-    await callApi(baseURL, CartPaths.addItem, { skuId, qty: 1 }, token);
+  async function placeOrder(sku = skuId): Promise<{ orderId: number; orderNo: string; totalPrice: number }> {
+    await callApi(baseURL, CartPaths.addItem, { skuId: sku, qty: 1 }, token);
     return callApi(
       baseURL,
       OrderPaths.create,
@@ -46,12 +51,25 @@ describe('payment journey', () => {
 
   beforeAll(async () => {
     const goods = await allGoods(baseURL);
+    // From the AU warehouse: the pickup orders need its desk (only it has one).
     const sku = goods
-      .filter((g: GoodsListItem) => g.skus.filter((k) => k.status !== SkuStatus.NotForSale).length === 1)
+      .filter((g: GoodsListItem) => g.location === Warehouse.AU)
+      .filter((g) => g.skus.filter((k) => k.status !== SkuStatus.NotForSale).length === 1)
       .flatMap((g) => g.skus)
       .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null && k.cnyPrice < 400);
-    if (!sku) throw new Error('the demo catalogue has no InStock SKU under ¥400');
+    if (!sku) throw new Error('the demo catalogue has no AU InStock SKU under ¥400');
     skuId = sku.id;
+    const cnyOnly = goods
+      .flatMap((g) => g.skus)
+      .find(
+        (k) =>
+          (k.status === SkuStatus.InStock || k.status === SkuStatus.ByBook) &&
+          k.audPrice === null &&
+          k.cnyPrice !== null,
+      );
+    if (!cnyOnly) throw new Error('the demo catalogue has no SKU with a CNY price only');
+    cnyOnlySkuId = cnyOnly.id;
+    cnyOnlyGoodsId = goods.find((g) => g.skus.some((k) => k.id === cnyOnly.id))?.id ?? 0;
     const captcha = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
     ({ token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
       username,
@@ -115,8 +133,11 @@ describe('payment journey', () => {
 
     await s.page.waitForURL(/\/payment\/result/);
     await s.page.getByText('支付成功').first().waitFor({ timeout: 15_000 });
+    await s.page.getByText(/秒后前往我的订单/).waitFor();
     await s.screenshot('34-paid-by-deposit');
     expect(await orderStatus(order.orderId)).toBe(OrderStatus.Paid);
+    // Spec §2 'After a payment finishes': on to the order list by itself.
+    await s.page.waitForURL(/\/member\/order$/, { timeout: 15_000 });
 
     const balance = Math.round((800 - order.totalPrice) * 100) / 100;
     await s.page.goto('/member/deposit');
@@ -156,6 +177,30 @@ describe('payment journey', () => {
     expect(detail.payChannel).toBe('W01');
   });
 
+  it('offers no AUD method for an order with a line that has no AUD price, and the server refuses one', async () => {
+    const order = await placeOrder(cnyOnlySkuId);
+    await s.page.goto(`/payment?orderId=${order.orderId}`);
+    await s.page.getByText(order.orderNo).waitFor();
+    await s.page.getByRole('listitem', { name: '微信支付', exact: true }).waitFor();
+    await s.page.getByText('该订单以人民币结算，请使用人民币支付方式。').waitFor();
+    await s.screenshot('38-payment-cny-order');
+    for (const name of ['澳币余额支付', 'Supay 支付宝（澳币）', 'Supay 微信（澳币）']) {
+      expect(await s.page.getByRole('listitem', { name }).count(), name).toBe(0);
+    }
+    expect(await s.page.getByRole('radio', { name: '澳币 AUD' }).count()).toBe(0);
+    const methods = await callApi<{ id: number; code: string }[]>(baseURL, PaymentPaths.configList, {});
+    const supay = methods.find((m) => m.code === 'SupayAlipay');
+    const refused = await fetch(new URL(PaymentPaths.supayParam, baseURL), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ orderId: order.orderId, methodId: supay?.id }),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      '该订单以人民币结算，不能使用澳币支付，请选择人民币支付方式',
+    );
+  });
+
   it('shows the failure page when the shopper cancels on the cashier, and the order stays unpaid', async () => {
     const order = await placeOrder();
     await s.page.goto(`/payment?orderId=${order.orderId}`);
@@ -172,5 +217,41 @@ describe('payment journey', () => {
     await s.screenshot('37-payment-cancelled');
     expect(await orderStatus(order.orderId)).toBe(OrderStatus.NotPaid);
     expect(s.errors).toEqual([]);
+    // Not even an HTTP 400 logged by Chromium: the cancelled trade's status is an answer.
+    expect(s.consoleErrors).toEqual([]);
+  });
+
+  it('withdraws a pending bank-transfer registration with 撤销 on a phone', async () => {
+    const made = await callApi<{ rechargeNo: string }>(
+      baseURL,
+      DepositPaths.bankTransfer,
+      { currency: 'CNY', money: 66, reference: '张三 工行' },
+      token,
+    );
+    await s.page.goto('/member/recharge');
+    const item = s.page.getByRole('listitem', { name: `充值单 ${made.rechargeNo}` });
+    await item.getByRole('button', { name: /撤销/ }).click();
+    await s.page
+      .getByRole('dialog')
+      .getByText(`确认撤销充值单 ${made.rechargeNo}`, { exact: false })
+      .waitFor();
+    await s.screenshot('39-recharge-withdraw-confirm');
+    await s.page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确认撤销/ })
+      .click();
+    await item.getByText('已取消').waitFor();
+    expect(await item.getByRole('button', { name: /撤销/ }).count()).toBe(0);
+    await s.screenshot('40-recharge-withdrawn');
+  });
+
+  it('paying AUD, a product with a CNY price only says 仅支持人民币结算 in text a phone shows', async () => {
+    await s.page.goto(`/product/${cnyOnlyGoodsId}`);
+    await s.page.getByRole('button', { name: 'AUD', exact: true }).first().click();
+    const hint = s.page.getByText('仅支持人民币结算').first();
+    await hint.waitFor();
+    expect(await hint.isVisible()).toBe(true);
+    await s.screenshot('41-product-cny-only-phone');
+    expect(s.consoleErrors).toEqual([]);
   });
 });

@@ -2,11 +2,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const API_ORIGIN = 'http://127.0.0.1:3000';
+/** The server writes each response's CSP nonce over this (apps/api/src/plugins/static-web.ts). */
+const CSP_NONCE_PLACEHOLDER = 'SHOP_CSP_NONCE';
 
 export default defineConfig({
   plugins: [react()],
   // The API server serves dist/ at the site root; a shop mounted elsewhere sets window.__SHOP_CONFIG__.routerBase.
   base: '/',
+  // index.html's tags and a <meta property="csp-nonce"> carry the nonce; Vite's loader of lazy chunks reads it.
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: { alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) } },
   build: {
     outDir: 'dist',

@@ -12,6 +12,11 @@ export interface BrowserSession {
   page: Page;
   /** Console errors and uncaught page errors seen so far; a journey expects none. */
   errors: string[];
+  /**
+   * Every console error, the HTTP 4xx answers Chromium logs ('Failed to load resource: … status of 400') too:
+   * a journey whose every answer is expected (payment, a cancelled trade) expects none at all.
+   */
+  consoleErrors: string[];
   screenshot(name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,15 +52,19 @@ export async function openBrowser(
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
+  const consoleErrors: string[] = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    consoleErrors.push(`${msg.text()} ${msg.location().url}`);
     // A 401 answered by the API is an expected outcome of some steps, not a page error.
-    if (msg.type() === 'error' && !/status of 40[0-9]/.test(msg.text())) errors.push(msg.text());
+    if (!/status of 40[0-9]/.test(msg.text())) errors.push(msg.text());
   });
   return {
     context,
     page,
     errors,
+    consoleErrors,
     async screenshot(name) {
       await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
     },

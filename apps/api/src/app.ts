@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AppConfig, webDistExists } from './config/env';
+import { type AppConfig, isProduction, webDistExists } from './config/env';
 import type { DatabaseHandle } from './db/client';
-import { seedIfFresh } from './db/seed';
 import { type Clock, systemClock } from './lib/clock';
+import { loggerOptions } from './lib/log-safety';
 import type { RateLimiter } from './lib/rate-limiter';
 import { addressRoutes } from './modules/address';
 import { addressBookRoutes } from './modules/address-book/address-book.routes';
@@ -14,21 +15,32 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { depositRoutes } from './modules/deposit/deposit.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
-import { depositRoutes } from './modules/member/deposit.routes';
 import { memberRoutes } from './modules/member/member.routes';
-import { createOrderRoutes } from './modules/order/order.create.routes';
+import { liveRoutes } from './modules/messages/messages.live';
+import { messageRoutes } from './modules/messages/messages.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
+import { SANDBOX_PROVIDER } from './modules/payment/sandbox.provider';
+import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { authPlugin } from './plugins/auth';
 import { BODY_LIMIT_BYTES, bodyParsersPlugin } from './plugins/body-parsers';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
+import { seedIfFresh } from './seed/seed';
 import { createServices, type Services } from './services';
+import { cancelOrderRoutes } from './workflows/cancel-order.routes';
+import { onlinePaymentRoutes } from './workflows/online-payment.routes';
+import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
+import { createOrderRoutes } from './workflows/place-order.routes';
+import { repurchaseRoutes } from './workflows/repurchase.routes';
+import { settlePaymentRoutes } from './workflows/settle-payment.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,18 +56,24 @@ export interface BuildAppOptions {
   rateLimiter?: RateLimiter;
   /** Time source of the services (tests move it to expire captchas and tokens). */
   clock?: Clock;
-  /** Logger options; defaults to pino at the configured level. */
+  /**
+   * Logger options (level, stream); defaults to pino at the configured level. The error serializer and the
+   * redaction of credentials are always added (lib/log-safety.ts); false turns logging off.
+   */
   logger?: FastifyServerOptions['logger'];
 }
 
 /**
  * Builds the shop's API (and the storefront it serves) without listening: server.ts listens, tests use
- * `app.inject`. Later modules add their routes and services here in the same way as the member module.
+ * `app.inject`.
  */
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(typeof options.logger === 'object' ? options.logger : { level: config.logLevel }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Opening the database runs its migrations; on a busy machine or a large PGlite folder that can take
     // longer than Fastify's 10 s default for a plugin to start.
@@ -63,41 +81,54 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: config.trustProxy,
     // Random ids stay unique across the API processes behind a load balancer.
     genReqId: () => randomUUID(),
+    // Every answer is the envelope, also where Fastify or Node answer before any route (plugins/errors.ts).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const hasStorefront = webDistExists(config);
+  // First, so that every response carries the headers: the not-found page, errors, the API docs.
+  await app.register(securityHeadersPlugin, {
+    trustProxy: config.trustProxy,
+    paymentGatewayUrl: config.paymentGateway?.url,
+  });
   await app.register(errorsPlugin, { storefrontFallback: hasStorefront });
   await app.register(bodyParsersPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { config: config.database, database: options.database });
-  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, rateLimiter: options.rateLimiter });
+  const clock = options.clock ?? systemClock;
+  await app.register(rateLimitPlugin, {
+    redisUrl: config.redisUrl,
+    database: app.database,
+    clock,
+    rateLimiter: options.rateLimiter,
+  });
 
-  const services = createServices({
+  const serviceDeps = {
     config,
     database: app.database,
-    clock: options.clock ?? systemClock,
+    clock,
     rateLimiter: app.rateLimiter,
-  });
+  };
+  const services = createServices(serviceDeps);
   app.decorate('services', services);
-  if (config.seedDemo && (await seedIfFresh(services, app.log))) {
+  if (config.seedDemo && (await seedIfFresh(serviceDeps, app.log))) {
     // PGlite has no autovacuum: without fresh statistics its planner picks poor plans for the catalogue.
     await app.database.analyze();
     app.log.info('seeded demo data');
   }
 
-  if (config.nodeEnv === 'production') {
-    const sandbox = await services.paymentAdmin.enabledSandboxCodes();
-    if (sandbox.length > 0)
-      app.log.warn(
-        { methods: sandbox },
-        '沙箱支付已启用：顾客无需真实付款即可完成支付。接入真实渠道后请运行 payment:provider 或 payment:disable',
-      );
-  }
+  await logPaymentMethods(app.log, services, config);
 
   await app.register(authPlugin, { authenticate: services.member.authenticate });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  app.addHook('onClose', async () => services.hub.close());
+
+  // Modules' routes.
   await app.register(healthRoutes, { health: services.health });
   await app.register(captchaRoutes, { captcha: services.captcha });
   await app.register(memberRoutes, { members: services.member });
@@ -106,12 +137,25 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(mediaRoutes, { media: services.media });
   await app.register(addressRoutes, { addresses: services.address });
   await app.register(addressBookRoutes, { addressBook: services.addressBook });
-  await app.register(cartRoutes, { cart: services.cart, rates: services.rates, payments: services.payments });
+  await app.register(cartRoutes, { cart: services.cart });
   await app.register(checkoutRoutes, { checkout: services.checkout });
-  await app.register(createOrderRoutes, { orderCreation: services.orderCreation });
   await app.register(orderRoutes, { orders: services.orders });
   await app.register(paymentRoutes, { payments: services.payments });
   await app.register(depositRoutes, { deposits: services.deposits });
+  await app.register(ticketRoutes, { tickets: services.tickets });
+  await app.register(messageRoutes, { messages: services.messages });
+  await app.register(liveRoutes, {
+    hub: services.hub,
+    authenticate: (token) => services.member.authenticate(token),
+    unread: (auth) => services.messages.unreadCount(auth),
+  });
+  // Workflows' routes.
+  await app.register(createOrderRoutes, { orderCreation: services.orderCreation });
+  await app.register(cancelOrderRoutes, { flow: services.cancelOrder });
+  await app.register(repurchaseRoutes, { flow: services.repurchase });
+  await app.register(payByDepositRoutes, { flow: services.payByDeposit });
+  await app.register(onlinePaymentRoutes, { flow: services.onlinePayment });
+  await app.register(settlePaymentRoutes, { flow: services.settlePayment });
 
   if (hasStorefront) {
     await app.register(staticWebPlugin, { root: config.webDist });
@@ -119,6 +163,31 @@ export async function buildApp(options: BuildAppOptions) {
     app.log.warn({ webDist: config.webDist }, 'storefront build not found: serving the API only');
   }
   return app;
+}
+
+/**
+ * Says at start which payment methods take money and through which provider, so an operator sees before the
+ * first order whether a sandbox (which pays without money) is live, or a method is enabled but cannot work.
+ */
+async function logPaymentMethods(log: FastifyBaseLogger, services: Services, config: AppConfig) {
+  const methods = await services.payments.liveMethods();
+  const live = methods.filter((m) => m.live);
+  const dead = methods.filter((m) => !m.live);
+  log.info(
+    { methods: live.map((m) => `${m.code}:${m.provider}`) },
+    `支付方式 / payment methods live: ${live.map((m) => `${m.name}（${m.code}，${m.provider}）`).join('、') || '无'}`,
+  );
+  if (dead.length > 0)
+    log.warn(
+      { methods: dead.map((m) => `${m.code}:${m.provider}`) },
+      `已启用但渠道未运行，不会向顾客提供 / enabled but not offered (provider not running): ${dead.map((m) => m.code).join(', ')}`,
+    );
+  const sandboxLive = live.filter((m) => m.provider === SANDBOX_PROVIDER);
+  if (isProduction(config.nodeEnv) && sandboxLive.length > 0)
+    log.warn(
+      { methods: sandboxLive.map((m) => m.code) },
+      '沙箱支付已通过 SHOP_PAY_SANDBOX=on 开启：顾客无需真实付款即可完成支付，仅用于测试或演示站点',
+    );
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,6 +1,7 @@
 import { type App, buildApp } from './app';
-import { loadConfig } from './config/env';
-import { DEMO_MEMBER } from './modules/member/member.seed';
+import { isProduction, loadConfig } from './config/env';
+import { describeError } from './lib/log-safety';
+import { DEMO_MEMBER } from './seed/demo-member';
 
 /** Starts the shop: config → database (migrate, seed) → listen; stops cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -9,7 +10,7 @@ async function main() {
   try {
     app = await buildApp({ config });
   } catch (error) {
-    console.error('启动失败 / Could not start:', error instanceof Error ? error.message : error);
+    console.error('启动失败 / Could not start:', describeError(error));
     process.exit(1);
   }
 
@@ -38,7 +39,7 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    console.error('无法监听端口 / Could not listen:', error instanceof Error ? error.message : error);
+    console.error('无法监听端口 / Could not listen:', describeError(error));
     await app.close();
     process.exit(1);
   }
@@ -47,7 +48,7 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.info(`商城已启动 / Shop running at http://${shownHost}:${port}`);
-  if (config.seedDemo) {
+  if (config.seedDemo && !isProduction(config.nodeEnv)) {
     console.info(`演示账号 / Demo login: ${DEMO_MEMBER.username} / ${DEMO_MEMBER.password}`);
   }
 }

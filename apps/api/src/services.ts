@@ -1,28 +1,42 @@
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
+import { createLiveHub } from './lib/live-hub';
+import type { MemberNotifier } from './lib/member-notice';
 import type { RateLimiter } from './lib/rate-limiter';
 import { createAddressService } from './modules/address';
 import { createAddressBookService } from './modules/address-book/address-book.service';
 import { createCaptchaService } from './modules/captcha/captcha.service';
 import { createCartService } from './modules/cart/cart.service';
-import { createRateService } from './modules/cart/rate.service';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue.admin';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createCheckoutAdminService } from './modules/checkout/checkout.admin';
 import { createCheckoutService } from './modules/checkout/checkout.service';
 import { createContentAdminService } from './modules/content/content.admin';
 import { createContentService } from './modules/content/content.service';
+import { createDepositAdminService } from './modules/deposit/deposit.admin';
+import { createDepositService } from './modules/deposit/deposit.service';
 import { createHealthService } from './modules/health/health.service';
 import { createMediaService } from './modules/media/media.service';
-import { createDepositAdminService } from './modules/member/deposit.admin';
-import { createDepositService } from './modules/member/deposit.service';
 import { createMemberService } from './modules/member/member.service';
+import { createMessageService } from './modules/messages/messages.service';
 import { createOrderAdminService } from './modules/order/order.admin';
-import { createOrderCreationService } from './modules/order/order.create';
 import { createOrderService } from './modules/order/order.service';
 import { createPaymentAdminService } from './modules/payment/payment.admin';
+import { createPaymentProviders } from './modules/payment/payment.providers';
 import { createPaymentService } from './modules/payment/payment.service';
+import { createRateService } from './modules/rate/rate.service';
+import { createTicketService } from './modules/tickets/tickets.service';
+import { createWarehouseService } from './modules/warehouse/warehouse.service';
+import { createCancelOrderFlow } from './workflows/cancel-order';
+import { createMemberLevelFlow } from './workflows/member-level';
+import { createOnlinePaymentFlow } from './workflows/online-payment';
+import { createPayByDepositFlow } from './workflows/pay-by-deposit';
+import { createOrderCreationService } from './workflows/place-order';
+import { createRefundOrderFlow } from './workflows/refund-order';
+import { createRepurchaseFlow } from './workflows/repurchase';
+import { createSettlePaymentFlow } from './workflows/settle-payment';
+import { createTicketReplyFlow } from './workflows/ticket-reply';
 
 export interface ServiceDeps {
   config: AppConfig;
@@ -32,27 +46,33 @@ export interface ServiceDeps {
 }
 
 /**
- * Every module's service, wired once. A module that needs another module's data gets that module's
- * service here (CONVENTIONS.md: modules never read each other's tables). Used by the app and the CLI.
+ * The composition root: every module's service, then the workflows that join them, wired once for the app and
+ * the command line. A module never imports a sibling; where it needs another module's capability it declares a
+ * port and gets it here. Flows that change several modules' data in one transaction are workflows
+ * (docs/decisions/009-workflows-and-module-boundaries.md).
  */
 export function createServices({ config, database, clock, rateLimiter }: ServiceDeps) {
   const { db } = database;
-  const captcha = createCaptchaService({ db, clock, testAnswer: config.testCaptcha });
+
+  // Modules.
+  const captcha = createCaptchaService({ db, clock, rateLimiter, testAnswer: config.testCaptcha });
   const member = createMemberService({ db, clock, rateLimiter, captcha });
   const rates = createRateService({ db, clock });
-  const paymentAdmin = createPaymentAdminService({
-    db,
-    gatewayConfigured: config.paymentGateway !== undefined,
-  });
-  const deposits = createDepositService({
+  const hub = createLiveHub(database);
+  const messages = createMessageService({ db, hub, joinedAt: (memberId) => member.joinedAt(memberId) });
+  const notify: MemberNotifier = (executor, notice) => messages.send(executor, notice);
+  const orders = createOrderService({ db, clock });
+  const deposits = createDepositService({ db, clock, orderNumbers: orders.orderNumbers });
+  const depositAdmin = createDepositAdminService({
     db,
     clock,
-    rates,
-    methodEnabled: (code) => paymentAdmin.isEnabled(code),
+    deposits,
+    members: member,
+    orderNumbers: orders.orderNumbers,
+    notify,
   });
-  const depositAdmin = createDepositAdminService({ db, clock, deposits, members: member });
   const health = createHealthService(database);
-  const catalogue = createCatalogueService({ db, clock, members: member });
+  const catalogue = createCatalogueService({ db, clock, members: member, rateLimiter, rates });
   const content = createContentService({ db });
   const media = createMediaService({ db });
   const catalogueAdmin = createCatalogueAdminService({ db });
@@ -60,20 +80,67 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const address = createAddressService();
   const addressBook = createAddressBookService({ db, clock });
   const cart = createCartService({ db, catalogue, rates });
-  const checkout = createCheckoutService({ db, clock, cart, catalogue, rates });
+  const warehouses = createWarehouseService({ db, clock });
+  const checkout = createCheckoutService({ db, clock, cart, catalogue, rates, warehouses });
   const checkoutAdmin = createCheckoutAdminService({ db });
-  const orderCreation = createOrderCreationService({ db, clock, checkout, cart, catalogue, addressBook });
-  const orders = createOrderService({ db, clock, catalogue, cart });
+  const orderAdmin = createOrderAdminService({
+    db,
+    clock,
+    ports: {
+      storeImage: (data, contentType, folder) => media.storeImage(data, contentType, folder),
+      idsByUsernames: (usernames) => member.idsByUsernames(usernames),
+      notify,
+    },
+  });
+  const paymentAdmin = createPaymentAdminService({
+    db,
+    gatewayConfigured: config.paymentGateway !== undefined,
+  });
   const payments = createPaymentService({
+    db,
+    clock,
+    providers: createPaymentProviders({
+      db,
+      clock,
+      sandboxEnabled: config.paymentSandbox,
+      sandboxNotifyDelayMs: config.sandboxNotifyDelayMs,
+      gateway: config.paymentGateway,
+    }),
+    rateLimiter,
+  });
+
+  const tickets = createTicketService({
+    db,
+    clock,
+    hub,
+    rateLimiter,
+    ports: {
+      memberOrder: (memberId, orderId) => orders.memberOrderRef(memberId, orderId),
+      orderNumbers: (ids) => orders.orderNumbers(ids),
+      displayName: (memberId) => member.displayName(memberId),
+      storeUpload: (bytes, prefix) => media.storeUpload(bytes, prefix),
+      deleteFiles: (paths) => media.deleteFiles(paths),
+    },
+  });
+
+  // Workflows: one transaction across modules each.
+  const orderCreation = createOrderCreationService({ db, clock, checkout, cart, catalogue, addressBook });
+  const cancelOrder = createCancelOrderFlow({ db, orders, catalogue });
+  const repurchase = createRepurchaseFlow({ orders, cart });
+  const payByDeposit = createPayByDepositFlow({
     db,
     clock,
     deposits,
     rates,
-    gateway: config.paymentGateway,
-    sandboxNotifyDelayMs: config.sandboxNotifyDelayMs,
-    rateLimiter,
+    methodEnabled: (code) => paymentAdmin.isEnabled(code),
+    notify,
   });
-  const orderAdmin = createOrderAdminService({ db, clock, media, members: member, catalogue, deposits });
+  const onlinePayment = createOnlinePaymentFlow({ db, payments, deposits, rates });
+  const settlePayment = createSettlePaymentFlow({ db, clock, payments, deposits, notify });
+  const refundOrder = createRefundOrderFlow({ db, clock, catalogue, deposits, notify });
+  const ticketReply = createTicketReplyFlow({ db, tickets, messages, media });
+  const memberLevel = createMemberLevelFlow({ db, members: member, messages });
+
   return {
     captcha,
     member,
@@ -89,13 +156,25 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     addressBook,
     rates,
     cart,
+    warehouses,
     checkout,
     checkoutAdmin,
-    orderCreation,
     orders,
+    orderAdmin,
     payments,
     paymentAdmin,
-    orderAdmin,
+    orderCreation,
+    cancelOrder,
+    repurchase,
+    payByDeposit,
+    onlinePayment,
+    settlePayment,
+    refundOrder,
+    hub,
+    messages,
+    tickets,
+    ticketReply,
+    memberLevel,
   };
 }
 

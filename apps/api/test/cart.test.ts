@@ -81,7 +81,8 @@ async function refused(path: string, body: unknown, token: string, status = 400)
   return res;
 }
 
-const list = (token: string) => ok<CartListResponse>(CartPaths.list, {}, token);
+const list = (token: string, currency?: 'AUD' | 'CNY') =>
+  ok<CartListResponse>(CartPaths.list, currency ? { currency } : {}, token);
 const add = (token: string, skuId: number, qty: number) => ok(CartPaths.addItem, { skuId, qty }, token);
 
 describe('login required', () => {
@@ -161,6 +162,35 @@ describe('cart/list/', () => {
     expect(cart.data.find((l) => l.skuId === sku.rice)).toMatchObject({ selected: false, audPrice: 6.5 });
   });
 
+  it('bills every line in the currency the buyer pays in: paying CNY, all in CNY and no tip (ADR 013)', async () => {
+    const token = await newMember(38);
+    await add(token, sku.aptamil, 2); // CNY 210.00 at level 38: its own CNY price, not 2 × 42.00 AUD
+    await add(token, sku.fishOil400, 3); // AUD 31.00 only: 3 × 31.00 × 4.7 = 437.10 CNY
+    await add(token, sku.fishOil200, 1); // CNY 158.00 only
+
+    const cny = await list(token, 'CNY');
+    expect(cny.totalPrice).toEqual({ audPrice: '0.00', cnyPrice: '1015.10', allCnyPrice: '1015.10' });
+    expect(cny.cartAudTipText).toBe('');
+    expect(cny.data.map((l) => l.currency)).toEqual(['CNY', 'CNY', 'CNY']);
+
+    const aud = await list(token, 'AUD');
+    expect(aud.totalPrice).toMatchObject({ audPrice: '177.00', cnyPrice: '158.00' });
+    expect(aud.cartAudTipText).toContain('200粒');
+    expect(aud.data.map((l) => [l.skuId, l.currency])).toEqual([
+      [sku.fishOil200, 'CNY'],
+      [sku.fishOil400, 'AUD'],
+      [sku.aptamil, 'AUD'],
+    ]);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: CartPaths.list,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { currency: 'JPY' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('币种：币种须为 AUD 或 CNY');
+  });
+
   it('converts AUD at the stored rate, rounding half up to the fen', async () => {
     const token = await newMember();
     await add(token, sku.rice, 1); // 650 AUD cents
@@ -186,13 +216,14 @@ describe('cart/list/', () => {
     expect((await list(wholesale)).data[0]).toMatchObject({ skuId: sku.rice, audPrice: 6.5, cnyPrice: 32 });
   });
 
-  it('a SKU without any price counts as CNY 0 and is named in the tip', async () => {
+  it('a SKU without any price counts 0; paying AUD it is named in the tip, paying CNY it is not', async () => {
     const token = await newMember();
     await add(token, sku.mask, 1);
     const cart = await list(token);
     expect(cart.data[0]).toMatchObject({ audPrice: null, cnyPrice: null, currency: 'CNY' });
     expect(cart.totalPrice).toEqual({ audPrice: '0.00', cnyPrice: '0.00', allCnyPrice: '0.00' });
     expect(cart.cartAudTipText).toContain('3M 防护口罩');
+    expect((await list(token, 'CNY')).cartAudTipText).toBe('');
   });
 
   it('shows a line whose product went off the shelf or out of stock with its live state', async () => {

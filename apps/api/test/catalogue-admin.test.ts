@@ -6,14 +6,12 @@ import { asc, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, categories, goods, skuPrices, skus } from '../src/db/schema';
-import { brandInitial, ImportRejectedError } from '../src/modules/catalogue/catalogue.admin';
+import { csvTable, ImportRejectedError, parseCsv, readSheetFile } from '../src/lib/spreadsheet';
+import { brandInitial } from '../src/modules/catalogue/catalogue.admin';
 import {
   checkImportSheet,
-  csvTable,
   type ImportSheet,
-  parseCsv,
   parsePropertyText,
-  readSheetFile,
 } from '../src/modules/catalogue/catalogue.import-sheet';
 import { useOperatorCli } from './support/cli';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -51,7 +49,7 @@ async function goodsCount() {
 }
 
 describe('sheet parsing', () => {
-  it('reads quoted CSV with a BOM, CRLF and doubled quotes', () => {
+  it('reads quoted CSV with a BOM, CRLF and doubled quotes', async () => {
     expect(parseCsv('\uFEFFa,b\r\n"x, ""y""",2\r\n')).toEqual([
       ['a', 'b'],
       ['x, "y"', '2'],
@@ -61,7 +59,7 @@ describe('sheet parsing', () => {
     expect(parsePropertyText('颜色:红;颜色:蓝')).toBeNull();
   });
 
-  it('gives brands their A–Z group, Chinese names by pinyin and others under #', () => {
+  it('gives brands their A–Z group, Chinese names by pinyin and others under #', async () => {
     const cases: [string, string][] = [
       ['Swisse', 'S'],
       ['a2', 'A'],
@@ -104,7 +102,7 @@ AU-X-4,商品四,,,保健品,AU,yes,AU-X-4-1,,,4,1,,,,
     expect(await goodsCount()).toBe(0);
   });
 
-  it('checks the header and the rows of one goods against each other', () => {
+  it('checks the header and the rows of one goods against each other', async () => {
     const header = checkImportSheet(csvTable('goodsCode,name,AUD@37,colour\nA,b,1,x\n'));
     expect(header.ok).toBe(false);
     if (!header.ok) {
@@ -301,7 +299,7 @@ describe('goods:shelf and goods:stock', () => {
     expect(flags.filter((g) => g.code.startsWith('AU-')).every((g) => !g.onFlag)).toBe(true);
 
     await expect(admin.setShelf({ codes: ['AU-SW-0001', 'NOPE-1'] }, true)).rejects.toMatchObject({
-      code: ResultCode.NotFound,
+      code: ResultCode.BadRequest,
       message: '商品不存在：NOPE-1',
     });
     expect((await t.database.db.select().from(goods).where(eq(goods.code, 'AU-SW-0001')))[0]?.onFlag).toBe(
@@ -325,7 +323,9 @@ describe('goods:shelf and goods:stock', () => {
     await expect(admin.changeStock('AU-SW-0001-1', { set: -2 })).rejects.toMatchObject({
       code: ResultCode.ParamsError,
     });
-    await expect(admin.changeStock('NOPE', { set: 1 })).rejects.toMatchObject({ code: ResultCode.NotFound });
+    await expect(admin.changeStock('NOPE', { set: 1 })).rejects.toMatchObject({
+      code: ResultCode.BadRequest,
+    });
     expect((await t.database.db.select().from(skus).where(eq(skus.code, 'AU-SW-0001-1')))[0]?.stock).toBe(0);
   });
 
@@ -343,7 +343,7 @@ describe('operator commands', () => {
   it('imports a sheet, refuses a bad one row by row, and changes shelf and stock', async () => {
     const good = join(dir, 'good.csv');
     await writeFile(good, GOOD_CSV);
-    const imported = shop('goods:import', '--file', good);
+    const imported = await shop('goods:import', '--file', good);
     expect(imported.status, imported.stderr).toBe(0);
     expect(imported.stdout).toContain('新增 created 3');
 
@@ -352,19 +352,19 @@ describe('operator commands', () => {
       badFile,
       `${HEADER}\nX-1,坏商品,,,食品,AU,yes,X-1-1,,,4,-1,,1,,\nX-2,,,,食品,AU,yes,X-2-1,,,4,1,,1,,\n`,
     );
-    const bad = shop('goods:import', '--file', badFile);
+    const bad = await shop('goods:import', '--file', badFile);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('第 2 行：库存须为不小于0的整数');
     expect(bad.stderr).toContain('第 3 行：商品名称不能为空');
 
-    const shelf = shop('goods:shelf', '--code', 'AU-SW-0001', '--off');
+    const shelf = await shop('goods:shelf', '--code', 'AU-SW-0001', '--off');
     expect(shelf.status, shelf.stderr).toBe(0);
     expect(shelf.stdout).toContain('AU-SW-0001');
 
-    const sub = shop('goods:stock', '--sku', 'AU-UG-0001-1', '--sub', '5');
+    const sub = await shop('goods:stock', '--sku', 'AU-UG-0001-1', '--sub', '5');
     expect(sub.status).toBe(1);
     expect(sub.stderr).toContain('当前库存 3');
-    const add = shop('goods:stock', '--sku', 'AU-UG-0001-1', '--add', '4');
+    const add = await shop('goods:stock', '--sku', 'AU-UG-0001-1', '--add', '4');
     expect(add.status, add.stderr).toBe(0);
     expect(add.stdout).toContain('3 → 7');
   }, 120_000);

@@ -41,15 +41,16 @@ async function refused(path: string, body: unknown, status = 400) {
 }
 
 describe('goods/list/', () => {
-  it('lists the goods on the shelf, Comprehensive by default (sort weight, sales, id)', async () => {
+  it('lists the goods on the shelf, Comprehensive by default (buyable first, sort weight, sales, id)', async () => {
     const data = await list();
     const g = f.goods;
+    // Swisse has no SKU that can be bought (out of stock, not for sale, ByStock without stock): last.
     expect(ids(data)).toEqual([
       g.aptamilGold.id,
       g.fishOilGoods.id,
-      g.swisseCalcium.id,
       g.riceCereal.id,
       g.mask.id,
+      g.swisseCalcium.id,
     ]);
     expect(data).toMatchObject({ pageNo: 1, pageSize: 20, totalCount: 5 });
     expect(ids(data)).not.toContain(g.offShelf.id);
@@ -106,7 +107,7 @@ describe('goods/list/', () => {
 
   it('pages: pageSize and pageNo slice the list; past the end is an empty page', async () => {
     const page2 = await list({ pageNo: 2, pageSize: 2 });
-    expect(ids(page2)).toEqual([f.goods.swisseCalcium.id, f.goods.riceCereal.id]);
+    expect(ids(page2)).toEqual([f.goods.riceCereal.id, f.goods.mask.id]);
     expect(page2).toMatchObject({ pageNo: 2, pageSize: 2, totalCount: 5 });
     const beyond = await list({ pageNo: 99 });
     expect(beyond.items).toEqual([]);
@@ -216,8 +217,8 @@ describe('goods/list/', () => {
       expect(ids(await list({ cateId: f.categories.infantMilk.id }))).toEqual([g.aptamilGold.id]);
       expect(ids(await list({ cateId: f.categories.health.id }))).toEqual([
         g.fishOilGoods.id,
-        g.swisseCalcium.id,
         g.mask.id,
+        g.swisseCalcium.id,
       ]);
       expect((await list({ cateId: f.categories.beauty.id })).items).toEqual([]);
     });
@@ -247,9 +248,10 @@ describe('goods/list/', () => {
   });
 
   describe('sorting', () => {
-    it('Price sorts by the cheapest CNY price of SKUs for sale; goods without one go last', async () => {
+    it("Price sorts by the listed SKU's CNY price (AUD at the rate); goods without one go last", async () => {
       const g = f.goods;
-      // Swisse: 99 (OutStock counts; its NotForSale SKU at 1.00 does not).
+      // Swisse: 99 (nothing can be bought: its first SKU for sale; the NotForSale one at 1.00 does not count).
+      // Fish oil: its first purchasable SKU is AUD only, $35.00 = ¥164.50 at 4.70.
       const ascending = [g.riceCereal.id, g.swisseCalcium.id, g.fishOilGoods.id, g.aptamilGold.id, g.mask.id];
       expect(ids(await list({ orderByType: 'Price', orderByTendency: 'ASC' }))).toEqual(ascending);
       expect(ids(await list({ orderByType: 'Price', orderByTendency: 'DESC' }))).toEqual([
@@ -412,7 +414,7 @@ describe('goodsdetail/detail/', () => {
 
   it.each([[{ id: 999_999 }], [{ skuId: 999_999 }]])('answers 404 商品不存在 for %j', async (body) => {
     const env = await refused(CataloguePaths.goodsDetail, body, 404);
-    expect(env).toMatchObject({ resultCode: ResultCode.NotFound, message: '商品不存在' });
+    expect(env).toMatchObject({ resultCode: ResultCode.BadRequest, message: '商品不存在' });
   });
 
   it('refuses a SKU of another product', async () => {
@@ -567,7 +569,7 @@ describe('goodsbrand/detail/', () => {
 
   it('answers 404 品牌不存在 for an unknown brand and ParamsError without an id', async () => {
     const env = await refused(CataloguePaths.brandDetail, { id: 999_999 }, 404);
-    expect(env).toMatchObject({ resultCode: ResultCode.NotFound, message: '品牌不存在' });
+    expect(env).toMatchObject({ resultCode: ResultCode.BadRequest, message: '品牌不存在' });
     expect((await refused(CataloguePaths.brandDetail, {})).resultCode).toBe(ResultCode.ParamsError);
   });
 });

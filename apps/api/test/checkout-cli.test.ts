@@ -7,8 +7,8 @@ import { useOperatorCli } from './support/cli';
 const { shop } = useOperatorCli('shop-checkout-cli-');
 
 describe('operator CLI: couriers and promotions', () => {
-  it('adds a courier, sets and replaces its fee rule, creates, lists and ends a promotion', () => {
-    const added = shop(
+  it('adds a courier, sets and replaces its fee rule, creates, lists and ends a promotion', async () => {
+    const added = await shop(
       'courier:add',
       '--code',
       'sf',
@@ -40,14 +40,14 @@ describe('operator CLI: couriers and promotions', () => {
         '--max-weight',
         '30000',
       );
-    expect(rule('12.00').status).toBe(0);
-    const replaced = rule('13.50');
+    expect((await rule('12.00')).status).toBe(0);
+    const replaced = await rule('13.50');
     expect(replaced.status, replaced.stderr).toBe(0);
-    const listed = shop('courier:list');
+    const listed = await shop('courier:list');
     expect(listed.stdout).toContain('首重 1000g 13.50，续重每 500g 4.00，最大 30000g');
     expect(listed.stdout).not.toContain('12.00');
 
-    const created = shop(
+    const created = await shop(
       'promotion:create',
       '--name',
       '满500减30',
@@ -62,14 +62,14 @@ describe('operator CLI: couriers and promotions', () => {
     );
     expect(created.status, created.stderr).toBe(0);
     expect(created.stdout).toContain('#1 满500减30（满减，CNY）');
-    const refused = shop('promotion:create', '--name', 'x', '--method', '1', '--currency', 'AUD');
+    const refused = await shop('promotion:create', '--name', 'x', '--method', '1', '--currency', 'AUD');
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('折扣须为 1-99');
-    const badOption = shop('promotion:create', '--name', 'x', '--method', '7', '--currency', 'CNY');
+    const badOption = await shop('promotion:create', '--name', 'x', '--method', '7', '--currency', 'CNY');
     expect(badOption.status).toBe(2);
-    const off = shop('promotion:off', '--id', '1');
+    const off = await shop('promotion:off', '--id', '1');
     expect(off.status, off.stderr).toBe(0);
-    expect(shop('promotion:list').stdout).toMatch(
+    expect((await shop('promotion:list')).stdout).toMatch(
       /#1\s+已结束\s+满减\s+CNY\s+满500减30\s+门槛 500.00\s+减 30.00/,
     );
   }, 180_000);
@@ -127,7 +127,7 @@ describe('promotion parameters per method (spec §4 Promotion methods)', () => {
       },
       '结束时间',
     ],
-  ])('%s', (_name, input, problem) => {
+  ])('%s', async (_name, input, problem) => {
     if (problem === null) {
       expect(promotionRow({ ...base, ...input })).toMatchObject({ method: input.method, currency: 'AUD' });
     } else {
@@ -136,7 +136,7 @@ describe('promotion parameters per method (spec §4 Promotion methods)', () => {
     }
   });
 
-  it('stores amounts in minor units', () => {
+  it('stores amounts in minor units', async () => {
     expect(
       promotionRow({ ...base, currency: Currency.CNY, method: 0, threshold: '500.00', reduce: '30' }),
     ).toMatchObject({

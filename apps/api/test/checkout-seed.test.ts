@@ -1,6 +1,6 @@
 import { CheckoutPaths, type CheckoutSummary, PromotionMethod } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSeed } from '../src/db/seed';
+import { runSeed } from '../src/seed/seed';
 import { addToCart } from './support/checkout-helpers';
 import { createTestApp, envelope, post, type TestApp } from './support/test-app';
 
@@ -23,7 +23,7 @@ describe('demo checkout seed', () => {
     const gift = promotions.find((p) => p.method === PromotionMethod.OnTheHouse);
     expect(gift?.giftGoodsId).not.toBeNull();
 
-    await runSeed(t.app.services, { info: () => {} });
+    await runSeed(t.deps, { info: () => {} });
     expect(await t.app.services.checkoutAdmin.countCouriers()).toBe(4);
     expect(await t.app.services.checkoutAdmin.countPromotions()).toBe(5);
   });

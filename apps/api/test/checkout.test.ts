@@ -171,9 +171,29 @@ describe('summary: currencies and validity', () => {
       [c.sku.fishOil200, 1],
     ]);
     expect(s.valid).toBe(false);
-    expect(s.notForSaleMsg).toContain('以下商品不支持澳币支付');
+    // Said once, naming the line.
+    expect(s.notForSaleMsg.match(/不支持澳币支付/g)).toHaveLength(1);
     expect(s.notForSaleMsg).toContain('200粒');
-    expect(s.items).toHaveLength(2);
+    expect(s.notPayableInAud).toEqual([expect.stringContaining('200粒')]);
+    // The line is left out: never shown at $0.00, weighed into no pack, and adds no freight (ADR 013).
+    expect(s.items.map((i) => i.skuId)).toEqual([c.sku.aptamil]);
+    expect(s.items.every((i) => i.price > 0)).toBe(true);
+    expect(s.packs.flatMap((p) => p.items.map((i) => i.skuId))).toEqual([c.sku.aptamil]);
+    const alone = (await cartSummary([[c.sku.aptamil, 1]])).s;
+    expect(s.packs.map((p) => p.location)).toEqual(alone.packs.map((p) => p.location));
+    expect(s.otherPrice).toBe(alone.otherPrice);
+    expect(s.totalPrice).toBe(alone.totalPrice);
+    expectTotalsAddUp(s);
+  });
+
+  it('paying AUD with only CNY-only lines: not valid, no pack, nothing to pay', async () => {
+    const { s } = await cartSummary([[c.sku.fishOil200, 1]]);
+    expect(s.valid).toBe(false);
+    expect(s.items).toEqual([]);
+    expect(s.packs).toEqual([]);
+    expect(s.otherPrice).toBe(0);
+    expect(s.totalPrice).toBe(0);
+    expect(s.notForSaleMsg).toBe('以下商品不支持澳币支付，请重新选择：' + s.notPayableInAud[0]);
   });
 
   it('paying CNY converts an AUD-only price at the stored rate and keeps CNY prices', async () => {

@@ -3,17 +3,17 @@ import { buildApp } from '../src/app';
 import { useOperatorCli } from './support/cli';
 import { testConfig } from './support/test-app';
 
-const { shop, state } = useOperatorCli();
+const { shop, shopProcess, state } = useOperatorCli();
 
 describe('operator CLI', () => {
-  it('lists its commands', () => {
-    const run = shop('help');
+  it('lists its commands', async () => {
+    const run = await shop('help');
     expect(run.status).toBe(0);
     for (const name of ['migrate', 'seed', 'member:create']) expect(run.stdout).toContain(name);
   });
 
   it('creates a member who can then log in, and refuses a taken username', async () => {
-    const created = shop(
+    const created = await shop(
       'member:create',
       '--username',
       'wholesaler',
@@ -25,11 +25,11 @@ describe('operator CLI', () => {
     expect(created.status, created.stderr).toBe(0);
     expect(created.stdout).toContain('wholesaler');
 
-    const again = shop('member:create', '--username', 'WHOLESALER', '--password', 'trade2024');
+    const again = await shop('member:create', '--username', 'WHOLESALER', '--password', 'trade2024');
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('用户名已被注册');
 
-    const seeded = shop('seed');
+    const seeded = await shop('seed');
     expect(seeded.status, seeded.stderr).toBe(0);
 
     const app = await buildApp({ config: testConfig({ DATA_DIR: state.dataDir, SEED_DEMO: 'false' }) });
@@ -51,13 +51,26 @@ describe('operator CLI', () => {
     }
   }, 60_000);
 
-  it('explains bad arguments and unknown commands with a non-zero exit', () => {
-    const weak = shop('member:create', '--username', 'x', '--password', 'short');
+  it('runs as its own process with the exit codes a script sees', () => {
+    const help = shopProcess('help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('member:create');
+    const unknown = shopProcess('members:delete');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown command');
+    const created = shopProcess('member:create', '--username', 'byprocess', '--password', 'trade2024');
+    expect(created.status, created.stderr).toBe(0);
+    const again = shopProcess('member:create', '--username', 'byprocess', '--password', 'trade2024');
+    expect(again.status).toBe(1);
+  }, 60_000);
+
+  it('explains bad arguments and unknown commands with a non-zero exit', async () => {
+    const weak = await shop('member:create', '--username', 'x', '--password', 'short');
     expect(weak.status).toBe(2);
     expect(weak.stderr).toContain('--username');
-    const unknownOption = shop('member:create', '--nickname', 'x');
+    const unknownOption = await shop('member:create', '--nickname', 'x');
     expect(unknownOption.status).toBe(2);
-    const unknown = shop('members:delete');
+    const unknown = await shop('members:delete');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('unknown command');
   });

@@ -21,6 +21,7 @@ describe('config', () => {
         webDist: DEFAULT_WEB_DIST,
         seedDemo: true,
         trustProxy: false,
+        paymentSandbox: true,
       },
     });
     expect(DEFAULT_WEB_DIST.endsWith('/apps/web/dist')).toBe(true);
@@ -38,6 +39,17 @@ describe('config', () => {
     expect(test.ok && test.config.testCaptcha).toBe('abcd');
     const dev = parseConfig({ NODE_ENV: 'development', SHOP_TEST_CAPTCHA: 'abcd' });
     expect(dev.ok && dev.config.testCaptcha).toBeUndefined();
+  });
+
+  it('keeps the sandbox channel and the demo data off in production unless asked for', () => {
+    const prod = parseConfig({ NODE_ENV: 'production' });
+    expect(prod.ok && prod.config).toMatchObject({ paymentSandbox: false, seedDemo: false });
+    const staging = parseConfig({ NODE_ENV: 'production', SHOP_PAY_SANDBOX: 'on', SEED_DEMO: 'true' });
+    expect(staging.ok && staging.config).toMatchObject({ paymentSandbox: true, seedDemo: true });
+    const dev = parseConfig({ SHOP_PAY_SANDBOX: 'off' });
+    expect(dev.ok && dev.config).toMatchObject({ paymentSandbox: false, seedDemo: true });
+    const bad = parseConfig({ SHOP_PAY_SANDBOX: 'yes' });
+    expect(bad.ok ? [] : bad.errors.map((line) => line.split(':')[0])).toEqual(['SHOP_PAY_SANDBOX']);
   });
 
   it('names every bad variable', () => {

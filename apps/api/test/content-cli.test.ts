@@ -31,13 +31,13 @@ const basic: BasicTemplate = {
 
 describe('template commands', () => {
   it('store a checked template, print it back, and refuse a bad one naming the field', async () => {
-    expect(shop('migrate').status).toBe(0);
+    expect((await shop('migrate')).status).toBe(0);
     const good = join(state.dataDir, 'basic.json');
     await writeFile(good, JSON.stringify(basic));
-    const put = shop('template:put', '--name', 'basic', '--file', good);
+    const put = await shop('template:put', '--name', 'basic', '--file', good);
     expect(put.status, put.stderr).toBe(0);
     expect(put.stdout).toContain('已保存模板 / stored template: basic');
-    const shown = shop('template:show', '--name', 'basic');
+    const shown = await shop('template:show', '--name', 'basic');
     expect(shown.status, shown.stderr).toBe(0);
     expect(JSON.parse(shown.stdout)).toEqual(basic);
 
@@ -47,17 +47,17 @@ describe('template commands', () => {
       bad,
       JSON.stringify({ ...basic, basicInfo: { ...basic.basicInfo, bankAccounts: [usd] } }),
     );
-    const refused = shop('template:put', '--name', 'basic', '--file', bad);
+    const refused = await shop('template:put', '--name', 'basic', '--file', bad);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('模板 basic 格式不正确：basicInfo.bankAccounts.0.currency');
-    expect(JSON.parse(shop('template:show', '--name', 'basic').stdout)).toEqual(basic);
+    expect(JSON.parse((await shop('template:show', '--name', 'basic')).stdout)).toEqual(basic);
 
     const notJson = join(state.dataDir, 'not.json');
     await writeFile(notJson, '{ nope');
-    expect(shop('template:put', '--name', 'basic', '--file', notJson).status).toBe(2);
-    const unknown = shop('template:show', '--name', 'footer');
+    expect((await shop('template:put', '--name', 'basic', '--file', notJson)).status).toBe(2);
+    const unknown = await shop('template:show', '--name', 'footer');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('须为 home、basic、goodsSort 之一');
-    expect(shop('template:show', '--name', 'home').stderr).toContain('模板不存在');
+    expect((await shop('template:show', '--name', 'home')).stderr).toContain('模板不存在');
   }, 180_000);
 });

@@ -34,7 +34,7 @@ describe('GET template/{name}', () => {
     expect(res.statusCode).toBe(404);
     expect(envelope(res)).toMatchObject({
       success: false,
-      resultCode: ResultCode.NotFound,
+      resultCode: ResultCode.BadRequest,
       message: '模板不存在',
     });
   });
@@ -79,7 +79,7 @@ describe('article/get/', () => {
   ])('answers 404 文章不存在 for %s article', async (_label, id) => {
     const res = await post(t.app, CataloguePaths.articleGet, { id: id() });
     expect(res.statusCode).toBe(404);
-    expect(envelope(res)).toMatchObject({ resultCode: ResultCode.NotFound, message: '文章不存在' });
+    expect(envelope(res)).toMatchObject({ resultCode: ResultCode.BadRequest, message: '文章不存在' });
   });
 
   it.each([[{}], [{ id: 'one' }], [{ id: -5 }], [{ id: 1, title: 'x' }]])(

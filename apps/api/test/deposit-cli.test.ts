@@ -38,14 +38,14 @@ async function login(app: App): Promise<string> {
   return envelope<{ token: string }>(res).data.token;
 }
 
-function ok(...args: string[]) {
-  const run = shop(...args);
+async function ok(...args: string[]) {
+  const run = await shop(...args);
   expect(run.status, `${args.join(' ')}\n${run.stderr}`).toBe(0);
   return run.stdout;
 }
 
-function fails(code: 1 | 2, args: string[], message: string) {
-  const run = shop(...args);
+async function fails(code: 1 | 2, args: string[], message: string) {
+  const run = await shop(...args);
   expect(run.status, `${args.join(' ')}\n${run.stdout}`).toBe(code);
   expect(run.stderr).toContain(message);
 }
@@ -53,7 +53,7 @@ function fails(code: 1 | 2, args: string[], message: string) {
 describe('deposit operator commands', () => {
   it('credit cash and gifts, review bank transfers, refund and cancel paid orders, keeping the ledger whole', async () => {
     // The CLI makes the database folder: the app's plugin start has no time limit to race on a busy machine.
-    ok('migrate');
+    await ok('migrate');
     const setup = await withApp(async (app) => {
       const db = app.database.db;
       const fixture = await insertCatalogueFixture(db);
@@ -81,30 +81,30 @@ describe('deposit operator commands', () => {
     });
 
     // Mistakes are refused before the database is opened, with the usage.
-    fails(2, ['deposit:cash', '--currency', 'CNY', '--amount', '10'], '--member');
-    fails(
+    await fails(2, ['deposit:cash', '--currency', 'CNY', '--amount', '10'], '--member');
+    await fails(
       2,
       ['deposit:cash', '--member', 'depcli', '--currency', 'USD', '--amount', '10'],
       '--currency: 应为 CNY 或 AUD',
     );
-    fails(
+    await fails(
       2,
       ['deposit:cash', '--member', 'depcli', '--currency', 'CNY', '--amount', '1.005'],
       '--amount: 应为大于0',
     );
-    fails(
+    await fails(
       2,
       ['deposit:gift', '--member', 'depcli', '--currency', 'CNY', '--amount=0'],
       '--amount: 应为大于0',
     );
-    fails(
+    await fails(
       1,
       ['deposit:cash', '--member', 'ghost', '--currency', 'CNY', '--amount', '10'],
       '会员不存在：ghost',
     );
 
     expect(
-      ok(
+      await ok(
         'deposit:cash',
         '--member',
         'depcli',
@@ -118,29 +118,31 @@ describe('deposit operator commands', () => {
         '小王',
       ),
     ).toContain('+¥100.50（现金充值），余额 / balance ¥100.50');
-    expect(ok('deposit:gift', '--member', 'DepCli', '--currency', 'AUD', '--amount', '20')).toContain(
+    expect(await ok('deposit:gift', '--member', 'DepCli', '--currency', 'AUD', '--amount', '20')).toContain(
       '+$20.00（系统赠送），余额 / balance $20.00',
     );
 
-    const pending = ok('recharge:list');
+    const pending = await ok('recharge:list');
     expect(pending).toContain(setup.approved);
     expect(pending).toContain(setup.rejected);
     expect(pending).toContain('depcli');
     expect(pending).toContain('待确认');
-    expect(ok('recharge:approve', '--no', setup.approved, '--by', '财务')).toContain(
+    expect(await ok('recharge:approve', '--no', setup.approved, '--by', '财务')).toContain(
       `已入账 / credited: ${setup.approved} ¥200.00，余额 / balance ¥300.50`,
     );
-    expect(ok('recharge:approve', '--no', setup.approved)).toContain('already credited, nothing changed');
-    expect(ok('recharge:reject', '--no', setup.rejected, '--reason', '未收到款项')).toContain('已驳回');
-    expect(ok('recharge:reject', '--no', setup.rejected, '--reason', '未收到款项')).toContain(
+    expect(await ok('recharge:approve', '--no', setup.approved)).toContain(
+      'already credited, nothing changed',
+    );
+    expect(await ok('recharge:reject', '--no', setup.rejected, '--reason', '未收到款项')).toContain('已驳回');
+    expect(await ok('recharge:reject', '--no', setup.rejected, '--reason', '未收到款项')).toContain(
       'already rejected, nothing changed',
     );
-    fails(1, ['recharge:approve', '--no', setup.rejected], '已驳回，不能入账');
-    fails(1, ['recharge:reject', '--no', setup.approved, '--reason', '搞错了'], '已入账，不能驳回');
-    fails(2, ['recharge:reject', '--no', setup.rejected], '--reason');
-    fails(1, ['recharge:approve', '--no', 'R404'], '充值单不存在：R404');
-    expect(ok('recharge:list')).toContain('暂无待确认充值单');
-    expect(ok('recharge:list', '--status', 'all')).toContain('已驳回');
+    await fails(1, ['recharge:approve', '--no', setup.rejected], '已驳回，不能入账');
+    await fails(1, ['recharge:reject', '--no', setup.approved, '--reason', '搞错了'], '已入账，不能驳回');
+    await fails(2, ['recharge:reject', '--no', setup.rejected], '--reason');
+    await fails(1, ['recharge:approve', '--no', 'R404'], '充值单不存在：R404');
+    expect(await ok('recharge:list')).toContain('暂无待确认充值单');
+    expect(await ok('recharge:list', '--status', 'all')).toContain('已驳回');
 
     const stockBefore = await withApp(async (app) => {
       const token = await login(app);
@@ -153,17 +155,17 @@ describe('deposit operator commands', () => {
       return stockOf(app.database.db, setup.sku);
     });
 
-    expect(ok('order:refund', '--order', setup.paid.orderNo, '--amount', '30', '--reason', '破损')).toContain(
-      '已退回余额 / returned to the deposit: ¥30.00，余额 / balance ¥230.50',
-    );
-    fails(
+    expect(
+      await ok('order:refund', '--order', setup.paid.orderNo, '--amount', '30', '--reason', '破损'),
+    ).toContain('已退回余额 / returned to the deposit: ¥30.00，余额 / balance ¥230.50');
+    await fails(
       1,
       ['order:refund', '--order', setup.paid.orderNo, '--amount', '70.01'],
       '退款金额超过可退金额 ¥70.00',
     );
-    fails(2, ['order:refund', '--order', setup.paid.orderNo, '--amount', 'abc'], '--amount');
+    await fails(2, ['order:refund', '--order', setup.paid.orderNo, '--amount', 'abc'], '--amount');
 
-    const cancelled = ok(
+    const cancelled = await ok(
       'order:cancel-paid',
       '--order',
       setup.paid.orderNo,
@@ -175,16 +177,20 @@ describe('deposit operator commands', () => {
     expect(cancelled).toContain(`订单 ${setup.paid.orderNo} 已取消`);
     expect(cancelled).toContain('stock returned: 1');
     expect(cancelled).toContain('¥70.00，余额 / balance ¥300.50');
-    fails(1, ['order:cancel-paid', '--order', setup.paid.orderNo], '已取消，未重复退库存或退款');
+    await fails(1, ['order:cancel-paid', '--order', setup.paid.orderNo], '已取消，未重复退库存或退款');
 
-    ok('order:mark-paid', '--no', setup.offline.orderNo);
-    fails(1, ['order:cancel-paid', '--order', setup.offline.orderNo], '为线下付款，系统无法退回余额');
-    fails(1, ['order:refund', '--order', setup.offline.orderNo, '--amount', '1'], '为线下付款，请线下退款');
-    expect(ok('order:cancel-paid', '--order', setup.offline.orderNo, '--no-refund')).toContain(
+    await ok('order:mark-paid', '--no', setup.offline.orderNo);
+    await fails(1, ['order:cancel-paid', '--order', setup.offline.orderNo], '为线下付款，系统无法退回余额');
+    await fails(
+      1,
+      ['order:refund', '--order', setup.offline.orderNo, '--amount', '1'],
+      '为线下付款，请线下退款',
+    );
+    expect(await ok('order:cancel-paid', '--order', setup.offline.orderNo, '--no-refund')).toContain(
       '未退回余额 / nothing returned to the deposit',
     );
 
-    const shown = ok('deposit:show', '--member', 'depcli');
+    const shown = await ok('deposit:show', '--member', 'depcli');
     expect(shown).toContain('人民币 / CNY ¥300.50，澳币 / AUD $20.00');
     expect(shown).toContain('明细 / log: 6 条');
     expect(shown).toContain('订单取消  +¥70.00  余额 ¥300.50');

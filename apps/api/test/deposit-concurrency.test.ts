@@ -102,7 +102,7 @@ describe.skipIf(!onPostgres)('deposit races on PostgreSQL (skipped: TEST_DATABAS
     );
     expect(envelope(paid).success).toBe(true);
     const stock = await stockOf(t.database.db, rice);
-    const admin = t.app.services.orderAdmin;
+    const admin = t.app.services.refundOrder;
 
     const outcomes = await Promise.allSettled([
       ...Array.from({ length: 4 }, () => admin.cancelPaid(o.orderNo, { by: 'a' })),
@@ -135,6 +135,41 @@ describe.skipIf(!onPostgres)('deposit races on PostgreSQL (skipped: TEST_DATABAS
     for (const r of results.filter((x) => !envelope(x).success)) {
       expect(r.statusCode).toBe(400);
       expect(envelope(r).message).toBe('待确认的转账充值过多，请等待审核');
+    }
+  });
+
+  it('a member’s cancel and the operator’s approval of one transfer at once: exactly one wins, 20 times', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const m = await newMember(t.app);
+      const made = envelope<{ rechargeNo: string }>(
+        await post(
+          t.app,
+          DepositPaths.bankTransfer,
+          { currency: 'CNY', money: 50, reference: '张三' },
+          m.token,
+        ),
+      ).data;
+      const [cancel, approve] = await Promise.allSettled([
+        post(t.app, DepositPaths.cancelBankTransfer, { rechargeNo: made.rechargeNo }, m.token),
+        t.app.services.depositAdmin.approve(made.rechargeNo, '财务'),
+      ]);
+      const cancelled = cancel.status === 'fulfilled' && envelope(cancel.value).success;
+      const approved = approve.status === 'fulfilled' && approve.value.changed;
+      expect(cancelled !== approved, `round ${round}`).toBe(true);
+      const balances = await balancesOf(t.database.db, m.id);
+      const logs = await logsOf(t.database.db, m.id);
+      if (approved) {
+        // The loser is told it arrived; the money is in the deposit once.
+        expect(cancel.status === 'fulfilled' && envelope(cancel.value).message).toBe(
+          '该笔转账已确认到账，不能撤销',
+        );
+        expect(balances.CNY).toBe(5000);
+        expect(logs).toHaveLength(1);
+      } else {
+        expect(approve.status).toBe('rejected');
+        expect(balances.CNY).toBe(0);
+        expect(logs).toHaveLength(0);
+      }
     }
   });
 });

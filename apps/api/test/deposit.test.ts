@@ -12,8 +12,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goods, skus } from '../src/db/schema';
-import { runSeed } from '../src/db/seed';
-import { demoMemberSeed } from '../src/modules/member/member.seed';
+import { demoMemberSeed } from '../src/seed/demo-member';
+import { runSeed } from '../src/seed/seed';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { balancesOf, giveDeposit, ledgerOf, logsOf } from './support/deposit-helpers';
@@ -81,7 +81,7 @@ describe('memberdeposit/payByDeposit/', () => {
 
     const state = await orderState(t.database.db, o.id);
     expect(state.order?.status).toBe(OrderStatus.Paid);
-    expect(state.beanStatuses).toEqual([OrderStatus.Paid]);
+    expect(state.packStatuses).toEqual([OrderStatus.Paid]);
     expect(state.order?.paidAt).toBeInstanceOf(Date);
     expect(state.order).toMatchObject({ payChannel: 'DepositPay', paidCurrency: 'CNY', paidAmount: 10_000 });
 
@@ -101,28 +101,29 @@ describe('memberdeposit/payByDeposit/', () => {
     });
   });
 
-  it('pays a CNY order from the AUD deposit at the stored rate (¥100 at 4.7 = A$21.28, half up)', async () => {
+  it('refuses to pay a CNY order from the AUD deposit (ADR 013), charging nothing', async () => {
     const m = await newMember(t.app);
     await giveDeposit(t.app, m.id, 'AUD', 3_000);
     const o = await order100(m.id);
 
-    const res = await call<PayResult>(
+    const res = await call(
       PaymentPaths.payByDeposit,
       { orderId: o.id, currency: 'AUD', deposit: 21.28 },
       m.token,
     );
-    expect(res.success, res.message).toBe(true);
-    expect(res.data).toMatchObject({ currency: 'AUD', paid: 21.28, balance: 8.72 });
-    const state = await orderState(t.database.db, o.id);
-    expect(state.order).toMatchObject({
-      status: OrderStatus.Paid,
-      payChannel: 'DepositPayAUD',
-      paidCurrency: 'AUD',
-      paidAmount: 2128,
+    expect(res.status).toBe(400);
+    expect(res).toMatchObject({
+      success: false,
+      resultCode: ResultCode.ParamsError,
+      message: '该订单以人民币结算，不能使用澳币支付，请选择人民币支付方式',
+      data: { currency: 'CNY' },
     });
-    expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 0, AUD: 872 });
-    const me = await call<{ audDeposit: number }>(MemberPaths.current, {}, m.token);
-    expect(me.data.audDeposit).toBe(8.72);
+    expect((await orderState(t.database.db, o.id)).order).toMatchObject({
+      status: OrderStatus.NotPaid,
+      payChannel: null,
+    });
+    expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 0, AUD: 3_000 });
+    expect(await logsOf(t.database.db, m.id)).toHaveLength(1);
   });
 
   it('pays an AUD order from the CNY deposit, converting with the rate', async () => {
@@ -151,11 +152,12 @@ describe('memberdeposit/payByDeposit/', () => {
 
   it('refuses an amount that is no longer the amount due, with the price to show, charging nothing', async () => {
     const m = await newMember(t.app);
-    await giveDeposit(t.app, m.id, 'AUD', 10_000);
-    const o = await order100(m.id);
+    await giveDeposit(t.app, m.id, 'CNY', 50_000);
+    // A$100.00 → ¥470.00 at 4.7.
+    const o = await order100(m.id, { currency: 'AUD' });
     const res = await call(
       PaymentPaths.payByDeposit,
-      { orderId: o.id, currency: 'AUD', deposit: 21.27 },
+      { orderId: o.id, currency: 'CNY', deposit: 469.99 },
       m.token,
     );
     expect(res.status).toBe(400);
@@ -163,17 +165,17 @@ describe('memberdeposit/payByDeposit/', () => {
       success: false,
       resultCode: ResultCode.ParamsError,
       message: '应付金额已变化，请刷新后重试',
-      data: { price: 21.28, currency: 'AUD' },
+      data: { price: 470, currency: 'CNY' },
     });
-    // The shopper agreed to the CNY total but pays from AUD: refused too.
-    const cnyAmount = await call(
+    // The shopper agreed to the AUD total but pays from CNY: refused too.
+    const audAmount = await call(
       PaymentPaths.payByDeposit,
-      { orderId: o.id, currency: 'AUD', deposit: 100 },
+      { orderId: o.id, currency: 'CNY', deposit: 100 },
       m.token,
     );
-    expect(cnyAmount.message).toBe('应付金额已变化，请刷新后重试');
+    expect(audAmount.message).toBe('应付金额已变化，请刷新后重试');
     expect((await orderState(t.database.db, o.id)).order?.status).toBe(OrderStatus.NotPaid);
-    expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 0, AUD: 10_000 });
+    expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 50_000, AUD: 0 });
     expect(await logsOf(t.database.db, m.id)).toHaveLength(1);
   });
 
@@ -193,9 +195,10 @@ describe('memberdeposit/payByDeposit/', () => {
       message: '人民币余额不足，当前余额 ¥50.00',
       data: { balance: 50 },
     });
+    const aud = await order100(m.id, { currency: 'AUD' });
     const empty = await call(
       PaymentPaths.payByDeposit,
-      { orderId: o.id, currency: 'AUD', deposit: 21.28 },
+      { orderId: aud.id, currency: 'AUD', deposit: 100 },
       m.token,
     );
     expect(empty.message).toBe('澳币余额不足，当前余额 $0.00');
@@ -248,7 +251,7 @@ describe('memberdeposit/payByDeposit/', () => {
       other.token,
     );
     expect(res.status).toBe(404);
-    expect(res).toMatchObject({ success: false, resultCode: ResultCode.NotFound, message: '订单不存在' });
+    expect(res).toMatchObject({ success: false, resultCode: ResultCode.BadRequest, message: '订单不存在' });
     const missing = await call(
       PaymentPaths.payByDeposit,
       { orderId: 99_999_999, currency: 'CNY', deposit: 100 },
@@ -476,6 +479,76 @@ describe('memberdeposit/bankTransfer/ and rechargeList/', () => {
   });
 });
 
+describe('memberdeposit/cancelBankTransfer/: a member withdraws a pending transfer', () => {
+  it('cancels the member’s own pending transfer once; the operator can then neither approve nor reject it', async () => {
+    const m = await newMember(t.app);
+    const made = await call<Recharge>(
+      DepositPaths.bankTransfer,
+      { currency: 'CNY', money: 200, reference: '张三 工行' },
+      m.token,
+    );
+    const { rechargeNo } = made.data;
+    // Another member's, or a visitor: not found / not logged in, and nothing changes.
+    const other = await newMember(t.app);
+    const foreign = await call(DepositPaths.cancelBankTransfer, { rechargeNo }, other.token);
+    expect(foreign.status).toBe(404);
+    expect(foreign.message).toBe('充值记录不存在');
+    expect((await call(DepositPaths.cancelBankTransfer, { rechargeNo })).status).toBe(401);
+
+    const res = await call<Recharge>(DepositPaths.cancelBankTransfer, { rechargeNo }, m.token);
+    expect(res.status).toBe(200);
+    expect(res.message).toBe('转账充值已撤销');
+    expect(res.data).toMatchObject({ rechargeNo, status: 'cancelled', statusLabel: '已取消' });
+    // Again: answered unchanged.
+    const again = await call<Recharge>(DepositPaths.cancelBankTransfer, { rechargeNo }, m.token);
+    expect(again.data.status).toBe('cancelled');
+    await expect(t.app.services.depositAdmin.approve(rechargeNo)).rejects.toThrow('不能审核');
+    expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 0, AUD: 0 });
+    expect(await logsOf(t.database.db, m.id)).toHaveLength(0);
+    // It no longer counts among the waiting ones.
+    const list = await call<RechargePage>(DepositPaths.rechargeList, {}, m.token);
+    expect(list.data.items[0]).toMatchObject({ rechargeNo, status: 'cancelled' });
+  });
+
+  it('refuses an approved or rejected transfer, an online recharge and a malformed number', async () => {
+    const m = await newMember(t.app);
+    const transfer = async (reference: string) =>
+      (await call<Recharge>(DepositPaths.bankTransfer, { currency: 'AUD', money: 10, reference }, m.token))
+        .data.rechargeNo;
+    const approved = await transfer('approved');
+    await t.app.services.depositAdmin.approve(approved);
+    const credited = await call(DepositPaths.cancelBankTransfer, { rechargeNo: approved }, m.token);
+    expect(credited.status).toBe(400);
+    expect(credited.message).toBe('该笔转账已确认到账，不能撤销');
+    expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 0, AUD: 1000 });
+
+    const rejected = await transfer('rejected');
+    await t.app.services.depositAdmin.reject(rejected, '未收到款项');
+    expect((await call(DepositPaths.cancelBankTransfer, { rechargeNo: rejected }, m.token)).message).toBe(
+      '该笔转账已被驳回，无需撤销',
+    );
+
+    const online = await t.app.services.deposits.openOnlineRecharge(t.database.db, {
+      memberId: m.id,
+      currency: 'CNY',
+      amount: 500,
+    });
+    expect(
+      (await call(DepositPaths.cancelBankTransfer, { rechargeNo: online.rechargeNo }, m.token)).message,
+    ).toBe('在线充值由支付渠道确认，不能撤销');
+
+    const bad = await call(DepositPaths.cancelBankTransfer, { rechargeNo: 'R1' }, m.token);
+    expect(bad.status).toBe(400);
+    expect(bad.message).toBe('充值单号：充值单号格式不正确');
+    const unknown = await call(
+      DepositPaths.cancelBankTransfer,
+      { rechargeNo: `R${'0'.repeat(20)}` },
+      m.token,
+    );
+    expect(unknown.status).toBe(404);
+  });
+});
+
 describe('the operator gives a paid order’s money back', () => {
   it('refunds part, refuses more than is left, then cancels: stock and the rest back once', async () => {
     const m = await newMember(t.app);
@@ -489,20 +562,20 @@ describe('the operator gives a paid order’s money back', () => {
       (await call(PaymentPaths.payByDeposit, { orderId: o.id, currency: 'CNY', deposit: 100 }, m.token))
         .success,
     ).toBe(true);
-    const admin = t.app.services.orderAdmin;
+    const refunds = t.app.services.refundOrder;
     // The fixture writes the order directly; a real order would have counted its 2 units as sales.
     await t.database.db.update(goods).set({ sales: 12 }).where(eq(goods.id, f.goods.riceCereal.id));
 
-    const part = await admin.refund(o.orderNo, { amount: 3_000, reason: '破损补偿', by: '客服' });
+    const part = await refunds.refund(o.orderNo, { amount: 3_000, reason: '破损补偿', by: '客服' });
     expect(part).toMatchObject({
       refunded: 3_000,
       refundedTotal: 3_000,
       balanceAfter: 13_000,
       currency: 'CNY',
     });
-    await expect(admin.refund(o.orderNo, { amount: 7_001 })).rejects.toThrow('退款金额超过可退金额 ¥70.00');
+    await expect(refunds.refund(o.orderNo, { amount: 7_001 })).rejects.toThrow('退款金额超过可退金额 ¥70.00');
 
-    const cancelled = await admin.cancelPaid(o.orderNo, { reason: '缺货', by: '客服' });
+    const cancelled = await refunds.cancelPaid(o.orderNo, { reason: '缺货', by: '客服' });
     expect(cancelled).toMatchObject({
       status: -100,
       refunded: 7_000,
@@ -518,10 +591,12 @@ describe('the operator gives a paid order’s money back', () => {
     const state = await orderState(t.database.db, o.id);
     expect(state.order).toMatchObject({ status: OrderStatus.Cancelled, refundedAmount: 10_000 });
     expect(state.order?.cancelledAt).toBeInstanceOf(Date);
-    expect(state.beanStatuses).toEqual([OrderStatus.Cancelled]);
+    expect(state.packStatuses).toEqual([OrderStatus.Cancelled]);
 
-    await expect(admin.cancelPaid(o.orderNo)).rejects.toThrow(`订单 ${o.orderNo} 已取消，未重复退库存或退款`);
-    await expect(admin.refund(o.orderNo, { amount: 1 })).rejects.toThrow(
+    await expect(refunds.cancelPaid(o.orderNo)).rejects.toThrow(
+      `订单 ${o.orderNo} 已取消，未重复退库存或退款`,
+    );
+    await expect(refunds.refund(o.orderNo, { amount: 1 })).rejects.toThrow(
       `订单 ${o.orderNo} 已取消，不能退款`,
     );
     expect(await stockOf(t.database.db, rice)).toBe(stockBefore + 2);
@@ -548,16 +623,18 @@ describe('the operator gives a paid order’s money back', () => {
 
   it('returns money in the currency it was paid in, refunds shipped orders but cancels only unshipped ones', async () => {
     const m = await newMember(t.app);
-    await giveDeposit(t.app, m.id, 'AUD', 10_000);
-    const o = await order100(m.id);
+    await giveDeposit(t.app, m.id, 'CNY', 50_000);
+    // An AUD order paid from the CNY deposit (A$100.00 → ¥470.00): its money goes back in CNY.
+    const o = await order100(m.id, { currency: 'AUD' });
     expect(
-      (await call(PaymentPaths.payByDeposit, { orderId: o.id, currency: 'AUD', deposit: 21.28 }, m.token))
+      (await call(PaymentPaths.payByDeposit, { orderId: o.id, currency: 'CNY', deposit: 470 }, m.token))
         .success,
     ).toBe(true);
     const admin = t.app.services.orderAdmin;
-    await admin.transition(o.orderNo, OrderStatus.PUSH_TO_WAREHOUSE);
-    await admin.transition(o.orderNo, OrderStatus.WAREHOUSE_READY);
-    await admin.transition(o.orderNo, OrderStatus.ReadyHandle);
+    const refunds = t.app.services.refundOrder;
+    await admin.transition(o.orderNo, OrderStatus.PushedToWarehouse);
+    await admin.transition(o.orderNo, OrderStatus.WarehouseProcessing);
+    await admin.transition(o.orderNo, OrderStatus.AwaitingDispatch);
     await t.app.services.checkoutAdmin.addCourier({
       code: 'DEPSF',
       name: '顺丰',
@@ -565,22 +642,22 @@ describe('the operator gives a paid order’s money back', () => {
       estimatedDays: '',
       sort: 0,
     });
-    await admin.transition(o.orderNo, OrderStatus.DELIVERED, {
+    await admin.transition(o.orderNo, OrderStatus.Shipped, {
       courierCode: 'DEPSF',
       logisticCode: 'SF20250001',
     });
 
-    await expect(admin.cancelPaid(o.orderNo)).rejects.toThrow('只能取消已付款且未发货的订单');
-    const refund = await admin.refund(o.orderNo, { amount: 2_128 });
-    expect(refund).toMatchObject({ currency: 'AUD', refunded: 2_128, balanceAfter: 10_000 });
-    await expect(admin.refund(o.orderNo, { amount: 1 })).rejects.toThrow('退款金额超过可退金额 $0.00');
-    expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 0, AUD: 10_000 });
+    await expect(refunds.cancelPaid(o.orderNo)).rejects.toThrow('只能取消已付款且未发货的订单');
+    const refund = await refunds.refund(o.orderNo, { amount: 47_000 });
+    expect(refund).toMatchObject({ currency: 'CNY', refunded: 47_000, balanceAfter: 50_000 });
+    await expect(refunds.refund(o.orderNo, { amount: 1 })).rejects.toThrow('退款金额超过可退金额 ¥0.00');
+    expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 50_000, AUD: 0 });
 
     const unpaid = await order100(m.id);
-    await expect(admin.refund(unpaid.orderNo, { amount: 1 })).rejects.toThrow('尚未付款，不能退款');
-    await expect(admin.cancelPaid(unpaid.orderNo)).rejects.toThrow('当前状态为「待付款」');
-    await expect(admin.refund('SO-NOPE', { amount: 1 })).rejects.toThrow('订单不存在：SO-NOPE');
-    await expect(admin.refund(unpaid.orderNo, { amount: 0 })).rejects.toThrow(
+    await expect(refunds.refund(unpaid.orderNo, { amount: 1 })).rejects.toThrow('尚未付款，不能退款');
+    await expect(refunds.cancelPaid(unpaid.orderNo)).rejects.toThrow('当前状态为「待付款」');
+    await expect(refunds.refund('SO-NOPE', { amount: 1 })).rejects.toThrow('订单不存在：SO-NOPE');
+    await expect(refunds.refund(unpaid.orderNo, { amount: 0 })).rejects.toThrow(
       '退款金额须为大于0、最多两位小数的数字',
     );
   });
@@ -590,15 +667,16 @@ describe('the operator gives a paid order’s money back', () => {
     const o = await order100(m.id);
     const before = await stockOf(t.database.db, rice);
     const admin = t.app.services.orderAdmin;
+    const refunds = t.app.services.refundOrder;
     await admin.transition(o.orderNo, OrderStatus.Paid);
     expect((await orderState(t.database.db, o.id)).order).toMatchObject({
       payChannel: 'offline',
       paidCurrency: 'CNY',
       paidAmount: 10_000,
     });
-    await expect(admin.cancelPaid(o.orderNo)).rejects.toThrow('为线下付款，系统无法退回余额');
-    await expect(admin.refund(o.orderNo, { amount: 100 })).rejects.toThrow('为线下付款，请线下退款');
-    const done = await admin.cancelPaid(o.orderNo, { noRefund: true });
+    await expect(refunds.cancelPaid(o.orderNo)).rejects.toThrow('为线下付款，系统无法退回余额');
+    await expect(refunds.refund(o.orderNo, { amount: 100 })).rejects.toThrow('为线下付款，请线下退款');
+    const done = await refunds.cancelPaid(o.orderNo, { noRefund: true });
     expect(done).toMatchObject({ refunded: 0, balanceAfter: null, stockLines: 1 });
     expect(await stockOf(t.database.db, rice)).toBe(before + 1);
     expect(await logsOf(t.database.db, m.id)).toHaveLength(0);
@@ -612,8 +690,8 @@ describe('the operator gives a paid order’s money back', () => {
 describe('demo seed', () => {
   it('gives the demo member ¥5,000.00 and A$1,000.00 as system gifts, once', async () => {
     const silent = { info: () => {} };
-    await runSeed(t.app.services, silent, [demoMemberSeed]);
-    await runSeed(t.app.services, silent, [demoMemberSeed]);
+    await runSeed(t.deps, silent, [demoMemberSeed]);
+    await runSeed(t.deps, silent, [demoMemberSeed]);
     const id = (await t.app.services.member.idsByUsernames(['demo'])).get('demo') ?? 0;
     expect(await balancesOf(t.database.db, id)).toEqual({ CNY: 500_000, AUD: 100_000 });
     const logs = await logsOf(t.database.db, id);

@@ -48,7 +48,7 @@ describe('unknown paths and methods', () => {
     for (const method of ['GET', 'POST'] as const) {
       const res = await t.app.inject({ method, url: '/api/nope' });
       expect(res.statusCode).toBe(404);
-      expect(envelope(res)).toEqual({ success: false, resultCode: 404, message: '接口不存在', data: null });
+      expect(envelope(res)).toEqual({ success: false, resultCode: 400, message: '接口不存在', data: null });
     }
   });
 

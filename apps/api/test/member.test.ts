@@ -99,7 +99,7 @@ describe('register/', () => {
       captchaCode: 'zzzz',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(envelope(wrong)).toMatchObject({ success: false, resultCode: -1, message: '验证码错误或已过期' });
+    expect(envelope(wrong)).toMatchObject({ success: false, resultCode: 404, message: '验证码错误或已过期' });
     const retry = await post(t.app, MemberPaths.register, {
       username: 'wrong_captcha',
       password: 'secret123',
@@ -136,7 +136,7 @@ describe('register/', () => {
       captchaId,
       captchaCode: TEST_CAPTCHA,
     });
-    expect(envelope(res)).toMatchObject({ success: false, resultCode: -1, message: '验证码错误或已过期' });
+    expect(envelope(res)).toMatchObject({ success: false, resultCode: 404, message: '验证码错误或已过期' });
   });
 
   it('refuses an unknown captcha id', async () => {
@@ -187,7 +187,7 @@ describe('login/', () => {
       success: false,
       resultCode: -1,
       message: '用户名或密码错误',
-      data: null,
+      data: { needCaptcha: false },
     });
     expect(envelope(unknown)).toEqual(envelope(wrong));
   });

@@ -2,8 +2,7 @@ import { OldOrderStatus, OrderPaths, OrderStatus, Warehouse } from '@shop/domain
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error';
-import { ImportRejectedError } from '../src/modules/catalogue/catalogue.admin';
-import { csvTable } from '../src/modules/catalogue/catalogue.import-sheet';
+import { csvTable, ImportRejectedError } from '../src/lib/spreadsheet';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { insertCouriers, insertOrder, newMember, orderState } from './support/order-fixtures';
@@ -50,40 +49,43 @@ describe('operator transitions', () => {
     expect(await admin().transition(no, S.Paid)).toEqual({ orderNo: no, status: S.Paid, moved: [0, 1] });
     const paid = await orderState(t.database.db, order.id);
     expect(paid.order?.paidAt).toBeInstanceOf(Date);
-    expect(paid.beanStatuses).toEqual([S.Paid, S.Paid]);
+    expect(paid.packStatuses).toEqual([S.Paid, S.Paid]);
     // A repeat changes nothing, not even the payment time.
     expect((await admin().transition(no, S.Paid)).moved).toEqual([]);
     expect((await orderState(t.database.db, order.id)).order?.paidAt).toEqual(paid.order?.paidAt);
 
-    await admin().transition(no, S.PUSH_TO_WAREHOUSE);
-    await admin().transition(no, S.WAREHOUSE_READY);
-    await admin().transition(no, S.ReadyHandle);
-    expect((await orderState(t.database.db, order.id)).beanStatuses).toEqual([S.ReadyHandle, S.ReadyHandle]);
+    await admin().transition(no, S.PushedToWarehouse);
+    await admin().transition(no, S.WarehouseProcessing);
+    await admin().transition(no, S.AwaitingDispatch);
+    expect((await orderState(t.database.db, order.id)).packStatuses).toEqual([
+      S.AwaitingDispatch,
+      S.AwaitingDispatch,
+    ]);
 
     // Two packs: shipping names the pack.
     const unnamed = await rejection(
-      admin().transition(no, S.DELIVERED, { courierCode: 'SF', logisticCode: 'SF123456789' }),
+      admin().transition(no, S.Shipped, { courierCode: 'SF', logisticCode: 'SF123456789' }),
     );
     expect(unnamed.message).toContain('--pack');
 
     // The second pack ships first: the order keeps its first pack's status (spec §4).
-    const second = await admin().transition(no, S.DELIVERED, {
+    const second = await admin().transition(no, S.Shipped, {
       pack: 1,
       courierCode: 'sf',
       logisticCode: 'SF000000002',
     });
-    expect(second).toEqual({ orderNo: no, status: S.ReadyHandle, moved: [1] });
-    const first = await admin().transition(no, S.DELIVERED, {
+    expect(second).toEqual({ orderNo: no, status: S.AwaitingDispatch, moved: [1] });
+    const first = await admin().transition(no, S.Shipped, {
       pack: 0,
       courierCode: 'SF',
       logisticCode: 'SF000000001',
     });
-    expect(first.status).toBe(S.DELIVERED);
+    expect(first.status).toBe(S.Shipped);
 
     const list = envelope<{
       items: { status: number; orderBeans: { courierName: string; logisticCode: string }[] }[];
     }>(await post(t.app, OrderPaths.list, {}, m.token)).data.items[0];
-    expect(list?.status).toBe(S.DELIVERED);
+    expect(list?.status).toBe(S.Shipped);
     expect(list?.orderBeans.map((b) => [b.courierName, b.logisticCode])).toEqual([
       ['顺丰速运', 'SF000000001'],
       ['顺丰速运', 'SF000000002'],
@@ -95,12 +97,12 @@ describe('operator transitions', () => {
     expect(tracking.events[0]?.description).toContain('已发货');
     expect(tracking.events[0]?.location).toBe('澳大利亚仓');
 
-    await admin().transition(no, S.ON_SENDING);
-    expect((await orderState(t.database.db, order.id)).beanStatuses).toEqual([S.ON_SENDING, S.ON_SENDING]);
+    await admin().transition(no, S.InTransit);
+    expect((await orderState(t.database.db, order.id)).packStatuses).toEqual([S.InTransit, S.InTransit]);
     expect((await admin().transition(no, S.Finished)).status).toBe(S.Finished);
     const done = await orderState(t.database.db, order.id);
     expect(done.order?.finishedAt).toBeInstanceOf(Date);
-    expect(done.beanStatuses).toEqual([S.Finished, S.Finished]);
+    expect(done.packStatuses).toEqual([S.Finished, S.Finished]);
   });
 
   it('readies a pickup order for self-pickup, and the member confirms it', async () => {
@@ -108,14 +110,14 @@ describe('operator transitions', () => {
     const order = await insertOrder(t.database.db, {
       memberId: m.id,
       isPickup: true,
-      status: S.ReadyHandle,
+      status: S.AwaitingDispatch,
       items: [{ skuId: rice, qty: 1, unitPrice: 3200 }],
     });
     const ship = await rejection(
-      admin().transition(order.orderNo, S.DELIVERED, { courierCode: 'SF', logisticCode: 'SF55555555' }),
+      admin().transition(order.orderNo, S.Shipped, { courierCode: 'SF', logisticCode: 'SF55555555' }),
     );
     expect(ship.message).toContain('自提订单');
-    expect((await admin().transition(order.orderNo, S.WAITINF_PICKUP)).status).toBe(S.WAITINF_PICKUP);
+    expect((await admin().transition(order.orderNo, S.AwaitingPickup)).status).toBe(S.AwaitingPickup);
     const res = envelope<{ changed: boolean }>(
       await post(t.app, OrderPaths.finish, { id: order.id }, m.token),
     );
@@ -130,26 +132,26 @@ describe('operator transitions', () => {
       items: [{ skuId: rice, qty: 1, unitPrice: 3200 }],
     });
     const before = await orderState(t.database.db, order.id);
-    const skip = await rejection(admin().transition(order.orderNo, S.ReadyHandle));
+    const skip = await rejection(admin().transition(order.orderNo, S.AwaitingDispatch));
     expect(skip.message).toBe('包裹 0 当前状态为「已付款」，不能变更为「待发货」');
-    const pickup = await rejection(admin().transition(order.orderNo, S.WAITINF_PICKUP));
+    const pickup = await rejection(admin().transition(order.orderNo, S.AwaitingPickup));
     expect(pickup.message).toContain('不是自提订单');
     expect((await rejection(admin().transition('SO-NOPE', S.Paid))).message).toBe('订单不存在：SO-NOPE');
     expect(
-      (await rejection(admin().transition(order.orderNo, S.PUSH_TO_WAREHOUSE, { pack: 3 }))).message,
+      (await rejection(admin().transition(order.orderNo, S.PushedToWarehouse, { pack: 3 }))).message,
     ).toContain('没有包裹 3');
-    await admin().transition(order.orderNo, S.PUSH_TO_WAREHOUSE);
-    await admin().transition(order.orderNo, S.WAREHOUSE_READY);
-    await admin().transition(order.orderNo, S.ReadyHandle);
+    await admin().transition(order.orderNo, S.PushedToWarehouse);
+    await admin().transition(order.orderNo, S.WarehouseProcessing);
+    await admin().transition(order.orderNo, S.AwaitingDispatch);
     const courier = await rejection(
-      admin().transition(order.orderNo, S.DELIVERED, { courierCode: 'DHL', logisticCode: 'DHL12345' }),
+      admin().transition(order.orderNo, S.Shipped, { courierCode: 'DHL', logisticCode: 'DHL12345' }),
     );
     expect(courier.message).toContain('DHL');
     const code = await rejection(
-      admin().transition(order.orderNo, S.DELIVERED, { courierCode: 'SF', logisticCode: 'x' }),
+      admin().transition(order.orderNo, S.Shipped, { courierCode: 'SF', logisticCode: 'x' }),
     );
     expect(code.message).toContain('物流单号');
-    expect((await orderState(t.database.db, order.id)).beanStatuses).toEqual([S.ReadyHandle]);
+    expect((await orderState(t.database.db, order.id)).packStatuses).toEqual([S.AwaitingDispatch]);
     expect(before.order?.status).toBe(S.Paid);
 
     const cancelled = await insertOrder(t.database.db, {
@@ -179,7 +181,7 @@ describe('operator transitions', () => {
     const list = envelope<{ path: string; beanId: number; note: string }[]>(
       await post(t.app, OrderPaths.attachments, { id: order.id }, m.token),
     ).data;
-    expect(list).toEqual([{ id: row.id, path: row.path, beanId: order.beanIds[0], note: '外箱' }]);
+    expect(list).toEqual([{ id: row.id, path: row.path, beanId: order.packIds[0], note: '外箱' }]);
 
     expect(
       (await rejection(admin().attach(order.orderNo, { file: photo, contentType: 'image/png' }))).message,
@@ -193,7 +195,7 @@ describe('operator transitions', () => {
     const m = await newMember(t.app);
     await insertOrder(t.database.db, {
       memberId: m.id,
-      status: S.DELIVERED,
+      status: S.Shipped,
       packs: [{ courierName: '顺丰速运', logisticCode: 'SF777000111' }],
       items: [{ skuId: rice, qty: 1, unitPrice: 1 }],
     });

@@ -38,14 +38,14 @@ describe('order operator commands', () => {
       const ready = await insertOrder(db, {
         memberId: member.id,
         orderNo: 'SO20250301002',
-        status: OrderStatus.ReadyHandle,
+        status: OrderStatus.AwaitingDispatch,
         items: [{ skuId: sku, qty: 1, unitPrice: 3200 }],
       });
       return { paid: unpaid, shipped: ready };
     });
     const no = setup.shipped.orderNo;
 
-    const refusedEarly = shop('order:ready', '--no', setup.paid.orderNo);
+    const refusedEarly = await shop('order:ready', '--no', setup.paid.orderNo);
     expect(refusedEarly.status).toBe(1);
     expect(refusedEarly.stderr).toContain('不能变更为「待发货」');
 
@@ -57,7 +57,7 @@ describe('order operator commands', () => {
       ['logistics:add', '--code', 'SF123456789', '--desc', '已到达深圳转运中心', '--location', '深圳'],
       ['order:finish', '--no', no],
     ]) {
-      const run = shop(...args);
+      const run = await shop(...args);
       expect(run.status, `${args.join(' ')}\n${run.stderr}`).toBe(0);
     }
 
@@ -68,21 +68,21 @@ describe('order operator commands', () => {
         .png()
         .toBuffer(),
     );
-    const attached = shop('order:attach', '--no', no, '--file', photo, '--note', '外箱照片');
+    const attached = await shop('order:attach', '--no', no, '--file', photo, '--note', '外箱照片');
     expect(attached.status, attached.stderr).toBe(0);
 
-    const unknown = shop('order:push', '--no', 'SO404');
+    const unknown = await shop('order:push', '--no', 'SO404');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('订单不存在：SO404');
-    const noNumber = shop('order:push');
+    const noNumber = await shop('order:push');
     expect(noNumber.status).toBe(2);
 
     await withApp(async (app) => {
       const shipped = await orderState(app.database.db, setup.shipped.id);
       expect(shipped.order?.status).toBe(OrderStatus.Finished);
-      expect(shipped.beanStatuses).toEqual([OrderStatus.Finished]);
+      expect(shipped.packStatuses).toEqual([OrderStatus.Finished]);
       const paid = await orderState(app.database.db, setup.paid.id);
-      expect(paid.order?.status).toBe(OrderStatus.PUSH_TO_WAREHOUSE);
+      expect(paid.order?.status).toBe(OrderStatus.PushedToWarehouse);
       expect(paid.order?.paidAt).toBeInstanceOf(Date);
 
       const login = await app.inject({
@@ -123,15 +123,15 @@ describe('order operator commands', () => {
       bad,
       `${header}\nclibuyer,OLD-9003,100,CNY,1,王五,2021-08-08 08:08,\nghost,OLD-9004,abc,CNY,1,王五,2021-08-08 08:08,\n`,
     );
-    const rejected = shop('orders:import-old', '--file', bad);
+    const rejected = await shop('orders:import-old', '--file', bad);
     expect(rejected.status).toBe(1);
     expect(rejected.stderr).toContain('第3行：会员不存在：ghost；订单状态不正确：abc');
     expect(rejected.stderr).toContain('未写入任何数据');
 
-    const imported = shop('orders:import-old', '--file', good);
+    const imported = await shop('orders:import-old', '--file', good);
     expect(imported.status, imported.stderr).toBe(0);
     expect(imported.stdout).toContain('imported: 2');
-    const repeated = shop('orders:import-old', '--file', good);
+    const repeated = await shop('orders:import-old', '--file', good);
     expect(repeated.stdout).toContain('skipped existing: 2');
 
     await withApp(async (app) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CheckoutSummary, OrderPaths, OrderStatus, ResultCode } from '@shop/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartLines, goods, orderBeans, orderItems, orders, skus } from '../src/db/schema';
+import { cartLines, goods, orderItems, orderPacks, orders, skus } from '../src/db/schema';
 import {
   addToCart,
   type CheckoutTestApp,
@@ -111,12 +111,12 @@ describe('createdOrder/', () => {
     expect(order?.receiver).not.toHaveProperty('defaultFlag');
     expect(order?.sender).toBeNull();
 
-    const beans = await c.t.database.db
+    const packRows = await c.t.database.db
       .select()
-      .from(orderBeans)
-      .where(eq(orderBeans.orderId, body.data.orderId))
-      .orderBy(asc(orderBeans.packIndex));
-    expect(beans.map((b) => [b.packIndex, b.location, b.courierId, b.shippingAmount, b.status])).toEqual(
+      .from(orderPacks)
+      .where(eq(orderPacks.orderId, body.data.orderId))
+      .orderBy(asc(orderPacks.packIndex));
+    expect(packRows.map((b) => [b.packIndex, b.location, b.courierId, b.shippingAmount, b.status])).toEqual(
       s.packs.map((p) => [
         p.index,
         p.location,

@@ -111,6 +111,8 @@ describe('orderList/', () => {
       allOtherPrice: 15.83,
       totalPrice: 234.03,
       itemCount: 7,
+      // 2 + 1 + 1 + 1 + 3 + 1 (gift) + 1: pieces, not lines.
+      pieceCount: 10,
     });
     expect(order?.items).toHaveLength(5);
     // Goods before gifts: the gift is not among the first five.
@@ -131,25 +133,25 @@ describe('orderList/', () => {
     const pushed = await insertOrder(t.database.db, {
       memberId: m.id,
       status: OrderStatus.Paid,
-      packs: [{ status: OrderStatus.PUSH_TO_WAREHOUSE }, { status: OrderStatus.Paid }],
+      packs: [{ status: OrderStatus.PushedToWarehouse }, { status: OrderStatus.Paid }],
       items: item,
     });
     const unpaid = await insertOrder(t.database.db, { memberId: m.id, items: item });
     const shipped = await insertOrder(t.database.db, {
       memberId: m.id,
-      status: OrderStatus.ON_SENDING,
+      status: OrderStatus.InTransit,
       items: item,
     });
 
     const all = await ok<OrderList>(OrderPaths.list, {}, m.token);
-    expect(all.items.find((o) => o.id === pushed.id)?.status).toBe(OrderStatus.PUSH_TO_WAREHOUSE);
+    expect(all.items.find((o) => o.id === pushed.id)?.status).toBe(OrderStatus.PushedToWarehouse);
 
     const tab = async (status: number) =>
       (await ok<OrderList>(OrderPaths.list, { status }, m.token)).items.map((o) => o.id);
     expect(await tab(OrderStatus.NotPaid)).toEqual([unpaid.id]);
-    expect(await tab(OrderStatus.PUSH_TO_WAREHOUSE)).toEqual([pushed.id]);
+    expect(await tab(OrderStatus.PushedToWarehouse)).toEqual([pushed.id]);
     expect(await tab(OrderStatus.Paid)).toEqual([]);
-    expect(await tab(OrderStatus.ON_SENDING)).toEqual([shipped.id]);
+    expect(await tab(OrderStatus.InTransit)).toEqual([shipped.id]);
     const counted = await ok<OrderList>(OrderPaths.list, { status: OrderStatus.NotPaid }, m.token);
     expect(counted.totalCount).toBe(1);
   });
@@ -175,7 +177,7 @@ describe('detail/, updateMemberRemark/, getAttach/, courierinfo/getByLogisticCod
       memberRemark: '请尽快发货',
       sender: { name: '李四', phone: '0400000000', country: 'AU', province: 'NSW', detail: '1 George St' },
       items: [
-        { skuId: sku.aptamil, qty: 1, unitPrice: 22900 },
+        { skuId: sku.aptamil, qty: 3, unitPrice: 22900 },
         {
           skuId: sku.rice,
           qty: 1,
@@ -188,7 +190,7 @@ describe('detail/, updateMemberRemark/, getAttach/, courierinfo/getByLogisticCod
     });
     await t.database.db.insert(orderAttachments).values({
       orderId: order.id,
-      beanId: order.beanIds[0] ?? null,
+      packId: order.packIds[0] ?? null,
       path: 'order/photo.jpg',
       note: '打包照片',
     });
@@ -198,10 +200,11 @@ describe('detail/, updateMemberRemark/, getAttach/, courierinfo/getByLogisticCod
       orderNo: order.orderNo,
       memberRemark: '请尽快发货',
       itemCount: 2,
+      pieceCount: 4,
       promotionsGift: [{ name: '米粉 125g', property: { 规格: '125g' }, qty: 1 }],
       receiver: { name: '张三', province: '上海市', postCode: '200120' },
       sender: { name: '李四', country: 'AU', city: '', idCardNo: '' },
-      attachments: [{ beanId: order.beanIds[0], path: 'order/photo.jpg', note: '打包照片' }],
+      attachments: [{ beanId: order.packIds[0], path: 'order/photo.jpg', note: '打包照片' }],
       paidAt: null,
       cancelledAt: null,
       finishedAt: null,
@@ -267,7 +270,7 @@ describe('detail/, updateMemberRemark/, getAttach/, courierinfo/getByLogisticCod
     const other = await newMember(t.app);
     await insertOrder(t.database.db, {
       memberId: m.id,
-      status: OrderStatus.DELIVERED,
+      status: OrderStatus.Shipped,
       packs: [{ courierName: '顺丰速运', logisticCode: 'SF100200300' }],
       items: [{ skuId: sku.rice, qty: 1, unitPrice: 1 }],
     });

@@ -59,7 +59,7 @@ describe('cancel/', () => {
     const state = await orderState(t.database.db, order.id);
     expect(state.order?.status).toBe(OrderStatus.Cancelled);
     expect(state.order?.cancelledAt).toBeInstanceOf(Date);
-    expect(state.beanStatuses).toEqual([OrderStatus.Cancelled, OrderStatus.Cancelled]);
+    expect(state.packStatuses).toEqual([OrderStatus.Cancelled, OrderStatus.Cancelled]);
 
     const second = await call(OrderPaths.cancel, { id: order.id }, m.token);
     expect(second.success).toBe(true);
@@ -83,8 +83,8 @@ describe('cancel/', () => {
     const m = await newMember(t.app);
     for (const status of [
       OrderStatus.Paid,
-      OrderStatus.ReadyHandle,
-      OrderStatus.ON_SENDING,
+      OrderStatus.AwaitingDispatch,
+      OrderStatus.InTransit,
       OrderStatus.Finished,
     ]) {
       const order = await insertOrder(t.database.db, {
@@ -113,7 +113,7 @@ describe('cancel/', () => {
 describe('finishOrder/', () => {
   it('confirms receipt only once shipped, once', async () => {
     const m = await newMember(t.app);
-    for (const status of [OrderStatus.DELIVERED, OrderStatus.WAITINF_PICKUP, OrderStatus.ON_SENDING]) {
+    for (const status of [OrderStatus.Shipped, OrderStatus.AwaitingPickup, OrderStatus.InTransit]) {
       const order = await insertOrder(t.database.db, {
         memberId: m.id,
         status,
@@ -124,7 +124,7 @@ describe('finishOrder/', () => {
       expect(res.success, res.message).toBe(true);
       expect(res.data).toMatchObject({ status: OrderStatus.Finished, changed: true });
       const state = await orderState(t.database.db, order.id);
-      expect(state.beanStatuses).toEqual([OrderStatus.Finished, OrderStatus.Finished]);
+      expect(state.packStatuses).toEqual([OrderStatus.Finished, OrderStatus.Finished]);
       const finishedAt = state.order?.finishedAt;
       expect(finishedAt).toBeInstanceOf(Date);
 
@@ -140,11 +140,11 @@ describe('finishOrder/', () => {
     const cases = [
       { status: OrderStatus.NotPaid, message: '订单尚未发货' },
       { status: OrderStatus.Paid, message: '订单尚未发货' },
-      { status: OrderStatus.ReadyHandle, message: '订单尚未发货' },
+      { status: OrderStatus.AwaitingDispatch, message: '订单尚未发货' },
       { status: OrderStatus.Cancelled, message: '订单已取消' },
       {
-        status: OrderStatus.DELIVERED,
-        packs: [{ status: OrderStatus.DELIVERED }, { status: OrderStatus.ReadyHandle }],
+        status: OrderStatus.Shipped,
+        packs: [{ status: OrderStatus.Shipped }, { status: OrderStatus.AwaitingDispatch }],
         message: '订单还有包裹未发货',
       },
     ];

@@ -2,8 +2,8 @@ import { PaymentPaths } from '@shop/domain';
 import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentNotifies } from '../src/db/schema';
-import { DepositMessages } from '../src/modules/member/deposit.service';
 import { PaymentAdminMessages } from '../src/modules/payment/payment.admin';
+import { PayByDepositMessages } from '../src/workflows/pay-by-deposit';
 import { useOperatorCli } from './support/cli';
 import { giveDeposit } from './support/deposit-helpers';
 import { newMember, orderState } from './support/order-fixtures';
@@ -32,7 +32,12 @@ describe('payment methods by the operator', () => {
     expect(await codes()).toContain('SupayWechat');
     expect((await admin.setEnabled('SupayWechat', false)).enabled).toBe(false);
     expect(await codes()).not.toContain('SupayWechat');
-    expect(await admin.enabledSandboxCodes()).toEqual(['A01', 'W01', 'SupayAlipay']);
+    const live = await t.app.services.payments.liveMethods();
+    expect(live.filter((m) => m.provider === 'sandbox').map((m) => m.code)).toEqual([
+      'A01',
+      'W01',
+      'SupayAlipay',
+    ]);
     await admin.setEnabled('SupayWechat', true);
     expect(await codes()).toContain('SupayWechat');
   });
@@ -45,7 +50,7 @@ describe('payment methods by the operator', () => {
     await admin.setEnabled('DepositPay', false);
     const body = { orderId: order.id, currency: 'CNY', deposit: 100 };
     const refused = await call(t.app, PaymentPaths.payByDeposit, body, member.token);
-    expect(refused).toMatchObject({ status: 400, success: false, message: DepositMessages.methodOff });
+    expect(refused).toMatchObject({ status: 400, success: false, message: PayByDepositMessages.methodOff });
     expect((await orderState(t.database.db, order.id)).order?.status).toBe(0);
     await admin.setEnabled('DepositPay', true);
     const paid = await call(t.app, PaymentPaths.payByDeposit, body, member.token);
@@ -107,20 +112,20 @@ describe('payment methods by the operator', () => {
 describe('payment commands', () => {
   const { shop } = useOperatorCli('shop-payment-cli-');
 
-  it('lists, disables and enables methods, and names a bad code', () => {
-    const list = shop('payment:list');
+  it('lists, disables and enables methods, and names a bad code', async () => {
+    const list = await shop('payment:list');
     expect(list.status, list.stderr).toBe(0);
     expect(list.stdout).toContain('W01\t微信支付\tsyb\tCNY\tsandbox\t启用');
-    const off = shop('payment:disable', '--code', 'A01');
+    const off = await shop('payment:disable', '--code', 'A01');
     expect(off.status, off.stderr).toBe(0);
     expect(off.stdout).toContain('A01\t支付宝\tsyb\tCNY\tsandbox\t停用');
-    const bad = shop('payment:enable', '--code', 'X9');
+    const bad = await shop('payment:enable', '--code', 'X9');
     expect(bad.status).not.toBe(0);
     expect(bad.stderr).toContain('未知的支付方式编码：X9');
-    const prune = shop('payment:prune-notifies', '--days', '30');
+    const prune = await shop('payment:prune-notifies', '--days', '30');
     expect(prune.status, prune.stderr).toBe(0);
     expect(prune.stdout).toContain('已删除 0 条 30 天前被拒的支付通知');
-    const badDays = shop('payment:prune-notifies', '--days', 'ten');
+    const badDays = await shop('payment:prune-notifies', '--days', 'ten');
     expect(badDays.status).toBe(2);
     expect(badDays.stderr).toContain(PaymentAdminMessages.badDays);
   }, 180_000);

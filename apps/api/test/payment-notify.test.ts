@@ -22,6 +22,7 @@ import {
   okData,
   paymentByTradeNo,
   postForm,
+  sandboxSecret,
   sandboxTradeOf,
   sendNotify,
   startSyb,
@@ -88,7 +89,7 @@ describe('notify', () => {
     });
     expect(unsigned.statusCode).toBe(400);
     // A body changed after signing (one space) no longer matches: the raw bytes are what is signed.
-    const secret = await t.app.services.payments.sandbox.secret();
+    const secret = await sandboxSecret(t.app);
     const tampered = await t.app.inject({
       method: 'POST',
       url: '/api/paymentService/notify/sandbox/',
@@ -305,7 +306,7 @@ describe('notify', () => {
     ]);
   });
 
-  it('answers PayFailed after a FAILED notify, and a later SUCCESS of it is only a duplicate', async () => {
+  it('answers the failed state (PayFailed) after a FAILED notify, and a later SUCCESS of it is only a duplicate', async () => {
     const { buyer, order, start, channelTradeNo, success } = await pendingPayment();
     const failed = await sendNotify(
       t.app,
@@ -313,9 +314,12 @@ describe('notify', () => {
     );
     expect(failed.body).toBe('SUCCESS');
     for (const body of [{ tradeNo: start.tradeNo }, { orderId: order.id }]) {
-      const res = await call(t.app, PaymentPaths.findPayStatus, body, buyer.token);
-      expect(res.resultCode).toBe(ResultCode.PayFailed);
-      expect(res.message).toBe('支付失败');
+      const res = await call<PayStatusResult>(t.app, PaymentPaths.findPayStatus, body, buyer.token);
+      expect(res.status).toBe(200);
+      expect(res.data).toMatchObject({
+        status: 'failed',
+        failure: { resultCode: ResultCode.PayFailed, message: '支付失败' },
+      });
     }
     expect((await sendNotify(t.app, success)).body).toBe('SUCCESS');
     expect((await orderState(db(), order.id)).order?.status).toBe(OrderStatus.NotPaid);

@@ -56,7 +56,7 @@ describe('sandbox channel', () => {
     const [first, second] = await Promise.all([a.secret(), b.secret()]);
     expect(first).toMatch(/^[0-9a-f]{64}$/);
     expect(second).toBe(first);
-    expect(await t.app.services.payments.sandbox.secret()).toBe(first);
+    expect(await t.app.services.payments.sandbox?.secret()).toBe(first);
     const rows = await t.database.db.select().from(appSecrets);
     expect(rows.filter((r) => r.name === SANDBOX_SECRET_NAME)).toHaveLength(1);
   });

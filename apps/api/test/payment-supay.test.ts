@@ -129,10 +129,39 @@ describe('supayParam/ checks', () => {
   });
 });
 
+describe('an order that cannot be paid in AUD (ADR 013)', () => {
+  it('a CNY order refuses both Supay AUD methods and the AUD deposit, opening no trade; CNY methods still work', async () => {
+    const buyer = await newMember(t.app);
+    const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 9400 });
+    for (const methodId of [ids.supayAlipay, ids.supayWechat]) {
+      const res = await call(t.app, PaymentPaths.supayParam, { orderId: order.id, methodId }, buyer.token);
+      expect(res.status).toBe(400);
+      expect(res.resultCode).toBe(ResultCode.ParamsError);
+      expect(res.message).toBe('该订单以人民币结算，不能使用澳币支付，请选择人民币支付方式');
+    }
+    const deposit = await call(
+      t.app,
+      PaymentPaths.payByDeposit,
+      { orderId: order.id, currency: 'AUD', deposit: 20 },
+      buyer.token,
+    );
+    expect(deposit.message).toBe('该订单以人民币结算，不能使用澳币支付，请选择人民币支付方式');
+    expect(await paymentsOfOrder(db(), order.id)).toEqual([]);
+    const w01 = await okData<PayStart>(
+      t.app,
+      PaymentPaths.supayParam,
+      { orderId: order.id, methodId: ids.w01 },
+      buyer.token,
+    );
+    expect(w01).toMatchObject({ currency: 'CNY', amount: 94 });
+  });
+});
+
 describe('supayParam/ with the supay bridge', () => {
   it('answers a signed form; posting it opens the trade and paying settles the order in AUD', async () => {
     const buyer = await newMember(t.app);
-    const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 9400 });
+    // An AUD order of A$20.00: the Supay methods charge AUD (ADR 013).
+    const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 2000, currency: 'AUD' });
     const start = await okData<PayStart>(
       t.app,
       PaymentPaths.supayParam,
@@ -191,7 +220,8 @@ describe('supayParam/ with the supay bridge', () => {
 
   it('refuses a forged or incomplete bridge form and opens no trade', async () => {
     const buyer = await newMember(t.app);
-    const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 9400 });
+    // An AUD order of A$20.00: the Supay methods charge AUD (ADR 013).
+    const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 2000, currency: 'AUD' });
     const start = await okData<PayStart>(
       t.app,
       PaymentPaths.supayParam,
@@ -217,7 +247,8 @@ describe('supayParam/ with the supay bridge', () => {
 describe('supayParam/ with the chat-app proxy', () => {
   it('answers a signed proxy URL whose JSON leads to the cashier; a forged one answers FAIL', async () => {
     const buyer = await newMember(t.app);
-    const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 9400 });
+    // An AUD order of A$20.00: the Supay methods charge AUD (ADR 013).
+    const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 2000, currency: 'AUD' });
     const start = await okData<PayStart>(
       t.app,
       PaymentPaths.supayParam,
@@ -397,9 +428,19 @@ describe('online recharge', () => {
     const cancel = await postForm(t.app, `${start.action}/cancel`);
     expect(cancel.headers.location).toBe(`/member/deposit?tradeNo=${start.tradeNo}`);
     await idle();
-    const res = await call(t.app, PaymentPaths.findPayStatus, { tradeNo: start.tradeNo }, buyer.token);
-    expect(res.resultCode).toBe(ResultCode.PayCancel);
-    expect(res.message).toBe('支付已取消');
+    const res = await call<PayStatusResult>(
+      t.app,
+      PaymentPaths.findPayStatus,
+      { tradeNo: start.tradeNo },
+      buyer.token,
+    );
+    // An expected outcome: a success answer carrying the cancelled state (spec §8 PayCancel).
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({
+      status: 'cancelled',
+      purpose: 'recharge',
+      failure: { resultCode: ResultCode.PayCancel, message: '支付已取消' },
+    });
     const [recharge] = await db().select().from(recharges).where(eq(recharges.memberId, buyer.id));
     expect(recharge?.status).toBe('cancelled');
     expect(await balances(db(), buyer.id)).toEqual({ cny: 0, aud: 0 });

@@ -181,6 +181,33 @@ describe('ratePrice/', () => {
 });
 
 describe('payBySyb/', () => {
+  it('refuses a cashier charging AUD for a CNY order (ADR 013), opening no trade', async () => {
+    const buyer = await newMember(t.app);
+    const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 9400 });
+    // An operator set up the A01 cashier to charge AUD.
+    await db().update(paymentConfigs).set({ currency: 'AUD' }).where(eq(paymentConfigs.code, 'A01'));
+    try {
+      const res = await call(
+        t.app,
+        PaymentPaths.payBySyb,
+        { orderId: order.id, type: 'A01', paymentType: 'PC' },
+        buyer.token,
+      );
+      expect(res.status).toBe(400);
+      expect(res.message).toBe('该订单以人民币结算，不能使用澳币支付，请选择人民币支付方式');
+      const aud = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 2000, currency: 'AUD' });
+      const ok = await call(
+        t.app,
+        PaymentPaths.payBySyb,
+        { orderId: aud.id, type: 'A01', paymentType: 'PC' },
+        buyer.token,
+      );
+      expect(ok.success, ok.message).toBe(true);
+    } finally {
+      await db().update(paymentConfigs).set({ currency: 'CNY' }).where(eq(paymentConfigs.code, 'A01'));
+    }
+  });
+
   it('checks login and every field', async () => {
     const buyer = await newMember(t.app);
     const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 9400 });
@@ -325,7 +352,7 @@ describe('payBySyb/', () => {
     expect(pay.headers.location).toBe(`/payment/result?orderId=${order.id}&tradeNo=${start.tradeNo}`);
     await idle();
 
-    const { order: row, beanStatuses } = await orderState(db(), order.id);
+    const { order: row, packStatuses } = await orderState(db(), order.id);
     expect(row).toMatchObject({
       status: OrderStatus.Paid,
       payChannel: 'W01',
@@ -333,7 +360,7 @@ describe('payBySyb/', () => {
       paidAmount: 9400,
     });
     expect(row?.paidAt).toBeInstanceOf(Date);
-    expect(beanStatuses).toEqual([OrderStatus.Paid]);
+    expect(packStatuses).toEqual([OrderStatus.Paid]);
     expect(await paymentByTradeNo(db(), start.tradeNo)).toMatchObject({
       status: 'paid',
       settlement: 'order',
@@ -385,7 +412,7 @@ describe('payBySyb/', () => {
     expect(repeat.message).toBe('订单已支付');
   });
 
-  it('cancelling at the cashier answers PayCancel and leaves the order unpaid', async () => {
+  it('cancelling at the cashier answers the cancelled state (PayCancel) as data and leaves the order unpaid', async () => {
     const buyer = await newMember(t.app);
     const order = await unpaidOrder(db(), { memberId: buyer.id, skuId, total: 9400 });
     const start = await startSyb(t.app, buyer.token, order.id, 'A01');
@@ -395,10 +422,16 @@ describe('payBySyb/', () => {
     await idle();
 
     for (const body of [{ tradeNo: start.tradeNo }, { orderId: order.id }]) {
-      const res = await call(t.app, PaymentPaths.findPayStatus, body, buyer.token);
-      expect(res.success).toBe(false);
-      expect(res.resultCode).toBe(ResultCode.PayCancel);
-      expect(res.message).toBe('支付已取消');
+      // A cancelled trade is an expected outcome, not an HTTP error (spec §8 PayCancel 1021).
+      const res = await call<PayStatusResult>(t.app, PaymentPaths.findPayStatus, body, buyer.token);
+      expect(res.status).toBe(200);
+      expect(res.success).toBe(true);
+      expect(res.data).toMatchObject({
+        status: 'cancelled',
+        tradeNo: start.tradeNo,
+        orderId: order.id,
+        failure: { resultCode: ResultCode.PayCancel, message: '支付已取消' },
+      });
     }
     expect((await orderState(db(), order.id)).order?.status).toBe(OrderStatus.NotPaid);
     expect(await paymentByTradeNo(db(), start.tradeNo)).toMatchObject({ status: 'cancelled' });

@@ -1,6 +1,6 @@
 import { CartPaths, ResultCode } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeRate } from '../src/modules/cart/rate.service';
+import { normalizeRate } from '../src/modules/rate/rate.service';
 import { useOperatorCli } from './support/cli';
 import { createTestApp, envelope, post, type TestApp } from './support/test-app';
 
@@ -66,21 +66,21 @@ describe('ratePrice/', () => {
 describe('operator commands rate:set and rate:show', () => {
   const { shop } = useOperatorCli('shop-rate-cli-');
 
-  it('shows the default, sets a new rate, shows it, and refuses bad values', () => {
-    const shown = shop('rate:show');
+  it('shows the default, sets a new rate, shows it, and refuses bad values', async () => {
+    const shown = await shop('rate:show');
     expect(shown.status, shown.stderr).toBe(0);
     expect(shown.stdout).toContain('1 AUD = 4.7000 CNY');
 
-    const set = shop('rate:set', '--aud-cny', '4.75');
+    const set = await shop('rate:set', '--aud-cny', '4.75');
     expect(set.status, set.stderr).toBe(0);
     expect(set.stdout).toContain('1 AUD = 4.7500 CNY');
-    expect(shop('rate:show').stdout).toContain('1 AUD = 4.7500 CNY');
+    expect((await shop('rate:show')).stdout).toContain('1 AUD = 4.7500 CNY');
 
     for (const bad of [
       ['--aud-cny', '0'],
       ['--aud-cny', '4.12345'],
     ]) {
-      const refused = shop('rate:set', ...bad);
+      const refused = await shop('rate:set', ...bad);
       expect(refused.status).toBe(2);
       expect(refused.stderr).toContain('--aud-cny');
     }

@@ -21,30 +21,31 @@ import {
   skus,
   templates,
 } from '../src/db/schema';
-import { runSeed } from '../src/db/seed';
 import { MemoryRateLimiter } from '../src/lib/rate-limiter';
-import { packQuantity } from '../src/modules/catalogue/catalogue.seed';
-import { createServices, type Services } from '../src/services';
+import { packQuantity } from '../src/seed/demo-catalogue';
+import { runSeed } from '../src/seed/seed';
+import { createServices, type ServiceDeps, type Services } from '../src/services';
 import { openTestDatabase, testConfig } from './support/test-app';
 
 const silent = { info: () => {} };
 
 interface Seeded {
   database: DatabaseHandle;
+  deps: ServiceDeps;
   services: Services;
   dispose(): Promise<void>;
 }
 
 async function seededDatabase(): Promise<Seeded> {
   const { database, dispose } = await openTestDatabase();
-  const services = createServices({
+  const deps: ServiceDeps = {
     config: testConfig(),
     database,
     clock: () => new Date(),
     rateLimiter: new MemoryRateLimiter(),
-  });
-  await runSeed(services, silent);
-  return { database, services, dispose };
+  };
+  await runSeed(deps, silent);
+  return { database, deps, services: createServices(deps), dispose };
 }
 
 interface SampleGoods {
@@ -319,6 +320,30 @@ describe('demo seed', () => {
     expect(sort.sortProducts.length).toBeGreaterThanOrEqual(6);
   });
 
+  it('writes the pickup article from the pickup points: the Sydney desk with its hours, every other warehouse shipping only', async () => {
+    const points = await a.services.warehouses.pickupPoints();
+    expect(points.map((p) => p.warehouseName)).toEqual(['澳大利亚仓']);
+    const [article] = await a.database.db
+      .select({ content: articles.content, summary: articles.summary })
+      .from(articles)
+      .where(sql`${articles.title} = '门店自提服务'`);
+    const text = (article?.content ?? '').replaceAll(/<[^>]+>/g, ' ');
+    for (const p of points) {
+      expect(text).toContain(p.address);
+      expect(text).toContain(p.hours);
+      expect(text).toContain(p.phone);
+    }
+    expect(text).toContain('其他仓库（包括中国仓）的商品只能快递发货');
+    // The footer and the contact page name the same place.
+    const basic = basicTemplateSchema.parse(
+      JSON.parse(
+        (await a.database.db.select().from(templates)).find((t) => t.name === TemplateName.basic)
+          ?.templateJson ?? '{}',
+      ),
+    );
+    expect(basic.basicInfo.address).toContain(points[0]?.address);
+  });
+
   it('adds nothing when it runs again', async () => {
     const before = await catalogueFingerprint(a.database);
     const counts = async () => ({
@@ -329,7 +354,7 @@ describe('demo seed', () => {
       media: (await a.database.db.select({ n: count() }).from(mediaFiles))[0]?.n,
     });
     const countsBefore = await counts();
-    await runSeed(a.services, silent);
+    await runSeed(a.deps, silent);
     expect(await counts()).toEqual(countsBefore);
     expect(await catalogueFingerprint(a.database)).toEqual(before);
   });

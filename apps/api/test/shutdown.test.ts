@@ -8,7 +8,8 @@ import { dbPlugin } from '../src/plugins/db';
  */
 describe('closing the app', () => {
   it('lets a request that was running finish its queries before the database closes', async () => {
-    const app = Fastify({ logger: false });
+    // A fresh in-memory PGlite runs initdb: on a busy machine longer than Fastify's 10 s plugin default.
+    const app = Fastify({ logger: false, pluginTimeout: 120_000 });
     await app.register(dbPlugin, { config: { kind: 'pglite', dataDir: 'memory://' } });
     app.get('/slow', async () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -31,7 +32,7 @@ describe('closing the app', () => {
   }, 60_000);
 
   it('closes at once when nothing is running', async () => {
-    const app = Fastify({ logger: false });
+    const app = Fastify({ logger: false, pluginTimeout: 120_000 });
     await app.register(dbPlugin, { config: { kind: 'pglite', dataDir: 'memory://' } });
     await app.ready();
     const started = performance.now();

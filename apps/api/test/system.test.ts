@@ -111,7 +111,7 @@ describe('storefront', () => {
     expect(asset.statusCode).toBe(404);
     const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
-    expect(envelope(api)).toMatchObject({ success: false, resultCode: 404, message: '接口不存在' });
+    expect(envelope(api)).toMatchObject({ success: false, resultCode: 400, message: '接口不存在' });
     const post = await t.app.inject({ method: 'POST', url: '/member/settings' });
     expect(post.statusCode).toBe(404);
   });

@@ -5,11 +5,11 @@ import {
   CheckoutPaths,
   type CheckoutSummaryRequest,
   MemberPaths,
+  type RegionRoot,
 } from '@shop/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addressKeys } from '@/features/address/api/keys';
-import type { RegionRoot } from '@/features/address/region-tree';
 import { resetCheckoutStore } from '@/features/checkout/checkout-store';
 import { toastStore } from '@/lib/notify';
 import { startSession } from '@/lib/session';

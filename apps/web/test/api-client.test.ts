@@ -9,7 +9,8 @@ import { ApiError, NETWORK_ERROR_CODE, request, requestEnvelope, toFormBody } fr
 import { saveToken } from '@/lib/storage';
 import { fail, mockApi, ok } from './utils';
 
-const PATH = '/api/memberService/member/current/';
+// A path of no real call: these tests are about the client, not about one call's contract.
+const PATH = '/api/testService/echo/';
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   try {

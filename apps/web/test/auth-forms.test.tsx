@@ -102,6 +102,65 @@ describe('LoginForm (spec §4 Login)', () => {
     expect(window.localStorage.getItem(StorageKey.token)).toBeNull();
   });
 
+  it('after a refusal that asks for the captcha, shows it and sends it with the next attempt', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
+    let attempts = 0;
+    let served = 0;
+    const { calls } = mockApi({
+      [MemberPaths.captcha]: () =>
+        ok({ captchaId: `c${++served}`, image: `data:image/svg+xml;base64,${served}`, expiresIn: 120 }),
+      [MemberPaths.login]: () => {
+        attempts += 1;
+        if (attempts === 1)
+          return {
+            status: 400,
+            body: fail(ResultCode.ParamsError, '用户名或密码错误', { needCaptcha: true }),
+          };
+        if (attempts === 2)
+          return {
+            status: 400,
+            body: fail(ResultCode.ImageVerifyFailed, '验证码错误或已过期', { needCaptcha: true }),
+          };
+        return ok({ token: 'tok-3' });
+      },
+      [MemberPaths.current]: ok(demoMember),
+    });
+    renderWithClient(<LoginForm />);
+    await screen.findByPlaceholderText('用户名', {}, SLOW);
+    expect(screen.queryByPlaceholderText('验证码')).toBeNull();
+    type('用户名', 'demo');
+    type('密码', 'wrong-pass1');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+
+    // The captcha appears (fetched only now) and the password is cleared.
+    const image = await screen.findByAltText('验证码', {}, SLOW);
+    expect(image.getAttribute('src')).toBe('data:image/svg+xml;base64,1');
+    expect(calls.filter((c) => c.path === MemberPaths.captcha)).toHaveLength(1);
+    type('密码', 'demo1234');
+    type('验证码', 'wxyz');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(attempts).toBe(2));
+    expect(calls.filter((c) => c.path === MemberPaths.login)[1]?.body).toEqual({
+      username: 'demo',
+      password: 'demo1234',
+      captchaId: 'c1',
+      captchaCode: 'wxyz',
+    });
+    // A refused captcha is replaced by a new one for the next attempt.
+    await waitFor(() =>
+      expect(screen.getByAltText('验证码').getAttribute('src')).toBe('data:image/svg+xml;base64,2'),
+    );
+    type('密码', 'demo1234');
+    type('验证码', 'abcd');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(attempts).toBe(3));
+    expect(calls.filter((c) => c.path === MemberPaths.login)[2]?.body).toMatchObject({ captchaId: 'c2' });
+    await waitFor(() => expect(window.localStorage.getItem(StorageKey.token)).toBe('tok-3'));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
   it('does not call the server when a field is empty', async () => {
     const { calls } = mockApi({});
     renderWithClient(<LoginForm />);

@@ -1,7 +1,8 @@
 import { CartPaths } from '@shop/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { toastStore } from '@/lib/notify';
+import { usePageCurrency } from '@/lib/page-currency';
 import { guestLine, rateHandler, storedGuestCart, storeGuestCart } from './cart-fixtures';
 import { detail, detailSku, goods, page, shellHandlers, sku } from './catalogue-fixtures';
 import { mockApi, ok, renderApp } from './utils';
@@ -95,7 +96,7 @@ describe('guest cart from the product page (spec §4 Guest cart)', () => {
 });
 
 describe('guest cart from the product list', () => {
-  it('adds the selected SKU with quantity 1, and any SKU of the expanded row', async () => {
+  it('adds the selected SKU with quantity 1, and the quantities filled in the expanded row at once', async () => {
     const tea = goods({
       id: 30,
       name: '有机绿茶',
@@ -113,16 +114,21 @@ describe('guest cart from the product list', () => {
     expect(storedGuestCart().data.map((l) => [l.skuId, l.qty, l.location])).toEqual([[301, 1, 2]]);
 
     fireEvent.click(within(row).getByRole('button', { name: /展开/ }));
-    fireEvent.click(within(row).getByRole('button', { name: '加入购物车：250g' }));
-    fireEvent.click(within(row).getByRole('button', { name: '加入购物车：100g' }));
-    expect(storedGuestCart().data.map((l) => [l.skuId, l.qty])).toEqual([
-      [302, 1],
-      [301, 2],
-    ]);
+    fireEvent.change(within(row).getByRole('textbox', { name: '250g 数量' }), { target: { value: '1' } });
+    fireEvent.change(within(row).getByRole('textbox', { name: '100g 数量' }), { target: { value: '1' } });
+    fireEvent.click(within(row).getByRole('button', { name: /^批量加入购物车/ }));
+    await waitFor(() =>
+      expect(storedGuestCart().data.map((l) => [l.skuId, l.qty])).toEqual([
+        [302, 1],
+        [301, 2],
+      ]),
+    );
   });
 });
 
 describe('guest cart page (spec §2 /cart, §5 totals)', () => {
+  // Paying AUD, the cart reads as spec §5 is written (ADR 013); paying CNY is below.
+  beforeEach(() => usePageCurrency.getState().setCurrency('AUD'));
   const twoWarehouses = () =>
     storeGuestCart({
       data: [
@@ -227,6 +233,37 @@ describe('guest cart page (spec §2 /cart, §5 totals)', () => {
     expect(storedGuestCart().data.every((l) => !l.selected)).toBe(true);
     expect(screen.getByTestId('cart-total').textContent).toBe('¥0.00');
     expect((screen.getByRole('button', { name: '去结算' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('paying CNY (the page currency), bills every line in CNY with no AUD warning; the header switch re-bills', async () => {
+    usePageCurrency.getState().setCurrency('CNY');
+    mockApi({ ...shellHandlers, ...rateHandler });
+    storeGuestCart({
+      data: [
+        guestLine({ skuId: 72, name: '羊毛围巾', skuName: '红色围巾', qty: 2 }),
+        guestLine({ skuId: 301, goodsId: 30, name: '有机绿茶', location: 2, audPrice: null, cnyPrice: 3000 }),
+        guestLine({ skuId: 75, name: '袋鼠玩偶', skuName: '玩偶', audPrice: 2000, cnyPrice: null }),
+      ],
+      deleteList: [],
+    });
+    renderApp('/cart');
+
+    const au = await screen.findByRole('region', { name: '澳大利亚仓' }, SLOW);
+    // 2 × ¥50 (its own CNY price, not $10) + ¥30 + $20 × 4.7 = ¥94.00 (converted and said so).
+    expect(within(au).getByText('¥100.00')).toBeTruthy();
+    await waitFor(() => expect(within(au).getAllByText('¥94.00')).toHaveLength(2));
+    expect(within(au).getByText('按汇率折合人民币结算')).toBeTruthy();
+    expect(screen.getByTestId('cart-total').textContent).toBe('¥224.00');
+    expect(screen.queryByTestId('cart-all-cny')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/不支持澳币支付/)).toBeNull();
+
+    // The header switch to AUD: the CNY-only tea is billed in CNY, marked and named in the warning.
+    fireEvent.click(screen.getAllByRole('button', { name: 'AUD' })[0] as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$40.00 + ¥30.00'));
+    expect(screen.getByRole('alert').textContent).toBe('以下商品不支持澳币支付，请重新选择：规格 301');
+    expect(within(screen.getByRole('region', { name: '中国仓' })).getByText('不支持澳币支付')).toBeTruthy();
+    expect(screen.queryByText('$0.00')).toBeNull();
   });
 
   it('asks a visitor to log in before checkout', async () => {

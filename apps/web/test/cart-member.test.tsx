@@ -1,16 +1,20 @@
 import {
+  allCnyTotal,
   CartPaths,
+  type Currency,
   cartAudTipText,
   cartTotals,
+  formatAmount,
   MemberPaths,
   type ServerCartLine,
-  toMinor,
 } from '@shop/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppQueryClient } from '@/app/query-client';
 import { loadCartList } from '@/features/cart/api/get-cart-list';
+import { majorToMinor } from '@/lib/money';
 import { toastStore } from '@/lib/notify';
+import { usePageCurrency } from '@/lib/page-currency';
 import { startSession } from '@/lib/session';
 import { cartList, rateHandler, serverLine, storedGuestCart, storeGuestCart } from './cart-fixtures';
 import { detail, detailSku, shellHandlers } from './catalogue-fixtures';
@@ -65,6 +69,8 @@ describe('member add to cart (spec §7 addItem/)', () => {
 });
 
 describe('member cart page (spec §5 totals from the server)', () => {
+  // Paying AUD, the cart reads as spec §5 is written (ADR 013); paying CNY is tested on its own.
+  beforeEach(() => usePageCurrency.getState().setCurrency('AUD'));
   const scarf = serverLine({
     id: 1,
     skuId: 72,
@@ -95,18 +101,21 @@ describe('member cart page (spec §5 totals from the server)', () => {
     selected: false,
   });
 
-  /** The server's answer for these lines, as the API computes it. */
-  function serverCart(lines: ServerCartLine[]) {
+  /** The server's answer for these lines billed in `currency`, as the API computes it. */
+  function serverCart(lines: ServerCartLine[], currency: Currency = 'AUD') {
     const minor = lines.map((l) => ({
       ...l,
-      audPrice: l.audPrice == null ? null : toMinor(l.audPrice),
-      cnyPrice: l.cnyPrice == null ? null : toMinor(l.cnyPrice),
+      audPrice: majorToMinor(l.audPrice),
+      cnyPrice: majorToMinor(l.cnyPrice),
     }));
-    const t = cartTotals(minor);
-    const major = (m: number) => (m / 100).toFixed(2);
+    const t = cartTotals(minor, currency, '4.7');
     return cartList(
       lines,
-      { audPrice: major(t.aud), cnyPrice: major(t.cny), allCnyPrice: major(t.cny + Math.round(t.aud * 4.7)) },
+      {
+        audPrice: formatAmount(t.aud),
+        cnyPrice: formatAmount(t.cny),
+        allCnyPrice: formatAmount(allCnyTotal(t.aud, t.cny, '4.7')),
+      },
       cartAudTipText(t.cnyOnlySkuNames),
     );
   }
@@ -125,6 +134,18 @@ describe('member cart page (spec §5 totals from the server)', () => {
     expect(calls.some((c) => c.path === CartPaths.ratePrice)).toBe(false);
   });
 
+  it('shows a failed load with its retry, never a made-up total, when the server total cannot be read', async () => {
+    mockApi({
+      ...member,
+      [CartPaths.list]: ok(cartList([scarf], { audPrice: '20.0.0', cnyPrice: '0.00', allCnyPrice: '94.00' })),
+    });
+    startSession('tok-1');
+    renderApp('/cart');
+
+    expect(await screen.findByRole('button', { name: '重新加载' }, SLOW)).toBeTruthy();
+    expect(screen.queryByTestId('cart-total')).toBeNull();
+  });
+
   it('reads the same for a visitor holding the same lines (domain rule) as for the member (server totals)', async () => {
     const lines = [scarf, tea, glove];
     mockApi({ ...member, ...rateHandler, [CartPaths.list]: ok(serverCart(lines)) });
@@ -137,8 +158,8 @@ describe('member cart page (spec §5 totals from the server)', () => {
     storeGuestCart({
       data: lines.map((l) => ({
         ...l,
-        audPrice: l.audPrice == null ? null : toMinor(l.audPrice),
-        cnyPrice: l.cnyPrice == null ? null : toMinor(l.cnyPrice),
+        audPrice: majorToMinor(l.audPrice),
+        cnyPrice: majorToMinor(l.cnyPrice),
         fromLocal: true,
       })),
       deleteList: [],
@@ -204,12 +225,38 @@ describe('member cart page (spec §5 totals from the server)', () => {
     expect(calls.find((c) => c.path === CartPaths.removeItem)?.body).toEqual({ id: 3 });
   });
 
+  it('asks for the cart in the page currency and shows it billed so: switching to CNY drops the AUD warning', async () => {
+    const { calls } = mockApi({
+      ...member,
+      [CartPaths.list]: (body) =>
+        ok(serverCart([scarf, tea, glove], (body as { currency: Currency }).currency)),
+    });
+    startSession('tok-1');
+    renderApp('/cart');
+    expect(await screen.findByRole('alert', {}, SLOW)).toBeTruthy();
+    expect(calls.filter((c) => c.path === CartPaths.list).map((c) => c.body)).toEqual([
+      { websiteId: 1, currency: 'AUD' },
+    ]);
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'CNY' })[0] as HTMLElement);
+    // 2 × ¥50 + ¥30, billed in CNY; nothing is said about AUD.
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('¥130.00'));
+    expect(calls.filter((c) => c.path === CartPaths.list).at(-1)?.body).toEqual({
+      websiteId: 1,
+      currency: 'CNY',
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/不支持澳币支付/)).toBeNull();
+    expect(screen.getByText('¥100.00')).toBeTruthy();
+  });
+
   it('goes to checkout when logged in', async () => {
     mockApi({ ...member, [CartPaths.list]: ok(serverCart([scarf])) });
     startSession('tok-1');
     const { router } = renderApp('/cart');
     fireEvent.click(await screen.findByRole('button', { name: '去结算' }, SLOW));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    // The checkout route is lazy and brings antd: as slow to arrive as the other lazy pages.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'), SLOW);
   });
 });
 
@@ -223,7 +270,7 @@ describe('cart list throttle (spec §4, §9: 5000 ms)', () => {
 
     await loadCartList(queryClient);
     expect(listCalls()).toBe(1);
-    expect(calls[0]?.body).toEqual({ websiteId: 1 });
+    expect(calls[0]?.body).toEqual({ websiteId: 1, currency: 'CNY' });
 
     await act(() => vi.advanceTimersByTimeAsync(4000));
     await loadCartList(queryClient);

@@ -1,4 +1,4 @@
-import { CartPaths, MemberPaths } from '@shop/domain';
+import { CartPaths, MemberPaths, StorageKey } from '@shop/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/lib/notify';
@@ -71,6 +71,43 @@ describe('cart sync on login (spec §4 Cart sync on login)', () => {
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(reload).toHaveBeenCalledOnce();
   }, 20_000);
+
+  it('after a visitor pressed 立即购买: only that line is selected once the carts are merged', async () => {
+    const { calls } = mockApi({
+      ...shellHandlers,
+      [MemberPaths.current]: ok(demoMember),
+      [CartPaths.batchAddItems]: ok({ ids: [2] }),
+      [CartPaths.batchUpdateItems]: ok({ ids: [1, 3] }),
+      // The member's cart after the merge: their own lines (selected) and the SKU bought now (3 more before).
+      [CartPaths.list]: ok(
+        cartList([
+          serverLine({ id: 1, skuId: 900, qty: 1 }),
+          serverLine({ id: 2, skuId: 501, qty: 5 }),
+          serverLine({ id: 3, skuId: 902, qty: 4, selected: false }),
+          serverLine({ id: 4, skuId: 903, qty: 1 }),
+        ]),
+      ),
+    });
+    storeGuestCart({
+      data: [guestLine({ skuId: 501, qty: 2 }), guestLine({ skuId: 904, qty: 1, selected: false })],
+      deleteList: [],
+    });
+    window.localStorage.setItem(StorageKey.buyNow, JSON.stringify({ skuId: 501, qty: 2, at: Date.now() }));
+    renderApp('/');
+    await screen.findByRole('link', { name: /购物车/ }, SLOW);
+    startSession('tok-1');
+    await runAfterLoginTasks();
+    const updates = calls.filter((c) => c.path === CartPaths.batchUpdateItems).map((c) => c.body);
+    expect(updates).toEqual([
+      [
+        { id: 2, qty: 2, selected: true },
+        { id: 1, selected: false },
+        { id: 4, selected: false },
+      ],
+    ]);
+    // Acted on once.
+    expect(window.localStorage.getItem(StorageKey.buyNow)).toBeNull();
+  });
 
   it('sends nothing when the local cart has nothing to bring over', async () => {
     const { calls } = mockApi({

@@ -5,6 +5,7 @@ import type {
   GiftProduct,
   OrderDetail,
   OrderSummary,
+  PickupPoint,
   WireSummaryCourier,
   WireSummaryItem,
 } from '@shop/domain';
@@ -62,17 +63,43 @@ function courier(fields: Partial<WireSummaryCourier> & { id: number; name: strin
   };
 }
 
+/** The shop's one pickup desk, at the AU warehouse (migration 0008). */
+export const SYDNEY_DESK: PickupPoint = {
+  warehouseId: 1,
+  warehouseName: '澳大利亚仓',
+  address: 'Unit 5, 12 Holker Street, Silverwater NSW 2128',
+  hours: '周一至周五 9:00-17:00',
+  phone: '+61 2 8000 1234',
+};
+export const SHENZHEN_DESK: PickupPoint = {
+  warehouseId: 2,
+  warehouseName: '中国仓',
+  address: '深圳市南山区前海保税区 1 号仓',
+  hours: '每天 10:00-16:00',
+  phone: '',
+};
+
 export const GIFT_PROMOTION_ID = 9;
 export const GIFT_GOODS_ID = 50;
 
 /**
- * The server's summary for a request, computed the way the shop does: two packs (AU and CN warehouse), the
- * cheapest available courier unless one is asked for, no shipping or tax for pickup, and a free-gift promotion.
+ * The server's summary for a request, computed the way the shop does: two packs (AU and CN warehouse; AU only
+ * with `auOnly`), the cheapest available courier unless one is asked for, no shipping or tax for pickup, pickup
+ * only where every pack's warehouse has a desk (`desks`, by default the Sydney one only: pickup asked for with
+ * the CN pack is not valid), and a free-gift promotion.
  */
 export function summaryFor(
   body: CheckoutSummaryRequest,
-  options: { valid?: boolean; notForSaleMsg?: string; empty?: boolean } = {},
+  options: {
+    valid?: boolean;
+    notForSaleMsg?: string;
+    empty?: boolean;
+    auOnly?: boolean;
+    desks?: readonly PickupPoint[];
+    notPayableInAud?: string[];
+  } = {},
 ): CheckoutSummary {
+  const desks = options.desks ?? [SYDNEY_DESK];
   const currency = body.currency;
   const pickup = body.locationCode === 'Pickup';
   const scarf = summaryItem({ skuId: 72, name: '羊毛围巾', property: { 颜色: '红' }, qty: 2, price: 50 });
@@ -100,7 +127,7 @@ export function summaryFor(
   ];
   const packs = [
     { location: 1, items: [scarf, ...giftItem] },
-    { location: 2, items: [tea] },
+    ...(options.auOnly ? [] : [{ location: 2, items: [tea] }]),
   ].map((pack, index) => {
     const asked = body.packs?.find((p) => p.index === index);
     const courierId = pickup ? null : (asked?.courierId ?? couriers[index]?.[0]?.id ?? null);
@@ -115,16 +142,20 @@ export function summaryFor(
       options: { courierId },
       shippingFee: fee,
       goodsPrice: pack.items.reduce((sum, item) => sum + item.price * item.qty, 0),
+      pickup: desks.find((d) => d.warehouseId === pack.location) ?? null,
     };
   });
-  const goodsPrice = 130;
+  const canPickup = packs.every((p) => p.pickup !== null);
+  const noPickup = pickup && !canPickup;
+  const goodsPrice = options.auOnly ? 100 : 130;
   const otherPrice = packs.reduce((sum, p) => sum + p.shippingFee, 0);
   const taxPrice = pickup ? 0 : 3.5;
   const promotionsSum = 10;
-  const items = options.empty ? [] : [scarf, tea, ...giftItem];
+  const items = options.empty ? [] : [scarf, ...(options.auOnly ? [] : [tea]), ...giftItem];
   return {
     currency,
     isPickup: pickup,
+    canPickup: !options.empty && canPickup,
     locationCode: body.locationCode,
     items,
     packs: options.empty ? [] : packs,
@@ -163,8 +194,9 @@ export function summaryFor(
     allOtherPrice: Number((otherPrice + taxPrice).toFixed(2)),
     totalPrice: Number((goodsPrice - promotionsSum + otherPrice + taxPrice).toFixed(2)),
     rate: '4.7000',
-    valid: options.valid ?? true,
-    notForSaleMsg: options.notForSaleMsg ?? '',
+    valid: options.valid ?? !noPickup,
+    notForSaleMsg: options.notForSaleMsg ?? (noPickup ? '中国仓不提供到仓自提，请选择快递配送' : ''),
+    notPayableInAud: options.notPayableInAud ?? [],
   };
 }
 
@@ -216,6 +248,7 @@ export function orderSummary(fields: Partial<OrderSummary> & { id: number }): Or
     allOtherPrice: 23.5,
     totalPrice: 143.5,
     itemCount: 3,
+    pieceCount: 7,
     items: [
       {
         id: fields.id * 10,

@@ -10,8 +10,9 @@ import {
 } from '@shop/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCheckoutStore } from '@/features/checkout/checkout-store';
+import { choosePickup, resetCheckoutStore } from '@/features/checkout/checkout-store';
 import { notify, toastStore } from '@/lib/notify';
+import { usePageCurrency } from '@/lib/page-currency';
 import { startSession } from '@/lib/session';
 import { cartList } from './cart-fixtures';
 import { shellHandlers } from './catalogue-fixtures';
@@ -21,6 +22,8 @@ import {
   GIFT_PROMOTION_ID,
   giftProduct,
   orderDetail,
+  SHENZHEN_DESK,
+  SYDNEY_DESK,
   summaryFor,
 } from './checkout-fixtures';
 import { ratePriceHandler, shopMethods } from './payment-fixtures';
@@ -43,6 +46,12 @@ function handlers(overrides: Record<string, Parameters<typeof mockApi>[0][string
     ...overrides,
   };
 }
+
+/** A shop where both warehouses of the order have a pickup desk. */
+const bothDesks = {
+  [CheckoutPaths.summary]: (body: unknown) =>
+    ok(summaryFor(body as CheckoutSummaryRequest, { desks: [SYDNEY_DESK, SHENZHEN_DESK] })),
+};
 
 type Calls = ReturnType<typeof mockApi>['calls'];
 const summaryCalls = (calls: Calls) =>
@@ -77,7 +86,7 @@ describe('checkout summary request (spec §7 cart/summary/)', () => {
   });
 
   it('uses the default location code without a receiver, and Pickup when picking up', async () => {
-    const { calls } = mockApi(handlers({ [AddressPaths.receiverList]: ok([]) }));
+    const { calls } = mockApi(handlers({ [AddressPaths.receiverList]: ok([]), ...bothDesks }));
     await openCheckout();
     expect(lastSummary(calls)?.locationCode).toBe('CN11010200');
     expect(screen.getByText('还没有收货地址，请先添加')).toBeTruthy();
@@ -138,7 +147,7 @@ describe('packs and couriers (spec §3 Pack, §4 choosing a courier)', () => {
   });
 
   it('pickup drops shipping and tax from the totals', async () => {
-    mockApi(handlers());
+    mockApi(handlers(bothDesks));
     await openCheckout();
     expect(screen.getByTestId('checkout-shipping').textContent).toBe('¥20.00');
     expect(screen.getByTestId('checkout-tax').textContent).toBe('¥3.50');
@@ -151,7 +160,63 @@ describe('packs and couriers (spec §3 Pack, §4 choosing a courier)', () => {
     await waitFor(() => expect(screen.getByTestId('checkout-other').textContent).toBe('¥0.00'));
     expect(screen.getByTestId('checkout-shipping').textContent).toBe('¥0.00');
     expect(screen.getByTestId('checkout-total').textContent).toBe('¥120.00');
-    expect(screen.getAllByText('到仓自提，无需快递')).toHaveLength(2);
+    expect(screen.getByText(`到仓自提：${SYDNEY_DESK.address}，无需快递`)).toBeTruthy();
+    expect(screen.getByText(`到仓自提：${SHENZHEN_DESK.address}，无需快递`)).toBeTruthy();
+  });
+});
+
+describe('pickup is a property of the warehouse (spec §4 Setting pickup stores isPickup)', () => {
+  it('offers no pickup when a pack comes from a warehouse without a desk, and says which one', async () => {
+    // The shop's one desk is in Sydney; the order has a CN pack.
+    const { calls } = mockApi(handlers());
+    await openCheckout();
+    const delivery = screen.getByRole('region', { name: '配送方式' });
+    expect(within(delivery).queryByRole('radio', { name: '到仓自提' })).toBeNull();
+    expect(within(delivery).queryByText('到仓自提')).toBeNull();
+    expect(within(delivery).getByText('快递配送')).toBeTruthy();
+    expect(within(delivery).getByText('中国仓的商品只能快递发货，本单不能到仓自提。')).toBeTruthy();
+    expect(summaryCalls(calls).map((b) => b.locationCode)).toEqual(['518000']);
+  });
+
+  it('shows where and when to collect once pickup is chosen for AU goods', async () => {
+    const { calls } = mockApi(
+      handlers({
+        [CheckoutPaths.summary]: (body: unknown) =>
+          ok(summaryFor(body as CheckoutSummaryRequest, { auOnly: true })),
+      }),
+    );
+    await openCheckout();
+    expect(screen.queryByRole('group', { name: '自提地点' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: '到仓自提' }));
+    await waitFor(() => expect(lastSummary(calls)?.locationCode).toBe('Pickup'));
+    const desk = await screen.findByRole('group', { name: '自提地点' });
+    expect(within(desk).getByText('澳大利亚仓自提点')).toBeTruthy();
+    expect(within(desk).getByText(SYDNEY_DESK.address)).toBeTruthy();
+    expect(within(desk).getByText(`营业时间：${SYDNEY_DESK.hours}`)).toBeTruthy();
+    expect(within(desk).getByText(`电话：${SYDNEY_DESK.phone}`)).toBeTruthy();
+    // No receiver is asked for: the goods are collected.
+    expect(screen.queryByRole('region', { name: '收货人' })).toBeNull();
+    expect(screen.getByTestId('checkout-total').textContent).toBe('¥90.00');
+  });
+
+  it('a pickup choice left from before stays visible but disabled, and the shopper switches back', async () => {
+    choosePickup(true);
+    const { calls } = mockApi(handlers());
+    await openCheckout();
+    // The server refuses pickup for the CN pack and says so, once, beside the totals (ADR 013).
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: '订单金额' })).getByRole('alert').textContent).toBe(
+        '中国仓不提供到仓自提，请选择快递配送',
+      ),
+    );
+    const pickup = screen.getByRole('radio', { name: '到仓自提' }) as HTMLInputElement;
+    expect(pickup.checked).toBe(true);
+    expect(pickup.disabled).toBe(true);
+    expect(screen.getByRole('button', { name: '提交订单' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: '快递配送' }));
+    await waitFor(() => expect(lastSummary(calls)?.locationCode).toBe('518000'));
+    await waitFor(() => expect(screen.queryByRole('radio', { name: '到仓自提' })).toBeNull());
+    expect(screen.getByRole('button', { name: '提交订单' }).hasAttribute('disabled')).toBe(false);
   });
 });
 
@@ -173,7 +238,7 @@ describe('summary loading (spec §4 Checkout summary loading)', () => {
     await waitFor(() => expect(summaryCalls(calls)).toHaveLength(2));
   });
 
-  it('a not-valid summary shows notForSaleMsg for 4 s but is shown, and cannot be submitted', async () => {
+  it('a not-valid summary is shown with notForSaleMsg said once, beside the totals, and cannot be submitted', async () => {
     mockApi(
       handlers({
         [CheckoutPaths.summary]: (body) =>
@@ -182,13 +247,79 @@ describe('summary loading (spec §4 Checkout summary loading)', () => {
     );
     const notice = vi.spyOn(notify, 'error');
     await openCheckout();
-    await waitFor(() => expect(toasts()).toContain('有机绿茶库存不足'));
-    expect(notice).toHaveBeenCalledWith('有机绿茶库存不足', 4000);
     expect(screen.getByText('绿茶 100g')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: '订单金额' })).getByRole('alert').textContent).toBe(
       '有机绿茶库存不足',
     );
+    // Once: not also as a toast (ADR 013).
+    expect(screen.getAllByText('有机绿茶库存不足')).toHaveLength(1);
+    expect(notice).not.toHaveBeenCalled();
+    expect(toasts()).not.toContain('有机绿茶库存不足');
+    expect(screen.queryByRole('button', { name: '改用人民币结算' })).toBeNull();
     expect((screen.getByRole('button', { name: '提交订单' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('paying AUD with a line without an AUD price: no $0.00 line, no freight for it, said once; 改用人民币结算 re-quotes in CNY', async () => {
+    usePageCurrency.getState().setCurrency('AUD');
+    const message = '以下商品不支持澳币支付，请重新选择：绿茶 100g';
+    // The server leaves the tea out of an AUD quote (its pack, goods and freight) and names it.
+    const summary = (body: CheckoutSummaryRequest) => {
+      const s = summaryFor(body);
+      if (body.currency !== 'AUD') return s;
+      const packs = s.packs.filter((p) => p.location !== 2);
+      const otherPrice = packs.reduce((sum, p) => sum + p.shippingFee, 0);
+      return {
+        ...s,
+        packs,
+        items: s.items.filter((i) => i.skuId !== 301),
+        goodsPrice: 100,
+        otherPrice,
+        allOtherPrice: otherPrice + s.taxPrice,
+        totalPrice: 100 - s.promotionsSum + otherPrice + s.taxPrice,
+        valid: false,
+        notForSaleMsg: message,
+        notPayableInAud: ['绿茶 100g'],
+      };
+    };
+    const { calls } = mockApi(
+      handlers({ [CheckoutPaths.summary]: (body) => ok(summary(body as CheckoutSummaryRequest)) }),
+    );
+    await openCheckout();
+    expect(lastSummary(calls)?.currency).toBe('AUD');
+    expect(screen.getAllByText(/不支持澳币支付/)).toHaveLength(1);
+    expect(toasts()).toEqual([]);
+    expect(screen.queryByText('绿茶 100g')).toBeNull();
+    expect(screen.queryByText('$0.00')).toBeNull();
+    expect(screen.queryByRole('heading', { name: /中国仓/ })).toBeNull();
+    expect(screen.getByTestId('checkout-shipping').textContent).toBe('$12.00');
+    expect((screen.getByRole('button', { name: '提交订单' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: '改用人民币结算' }));
+    await waitFor(() => expect(lastSummary(calls)?.currency).toBe('CNY'));
+    expect(await screen.findByText('绿茶 100g')).toBeTruthy();
+    expect(screen.queryByText(/不支持澳币支付/)).toBeNull();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: '提交订单' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+  });
+
+  it('paying AUD when no selected line has an AUD price: says why once and offers to pay in CNY', async () => {
+    usePageCurrency.getState().setCurrency('AUD');
+    const message = '以下商品不支持澳币支付，请重新选择：绿茶 100g';
+    mockApi(
+      handlers({
+        [CheckoutPaths.summary]: (body) => {
+          const s = summaryFor(body as CheckoutSummaryRequest, { empty: true });
+          return ok({ ...s, valid: false, notForSaleMsg: message, notPayableInAud: ['绿茶 100g'] });
+        },
+      }),
+    );
+    startSession('tok-1');
+    renderApp('/checkout');
+    expect(await screen.findByText(message, {}, SLOW)).toBeTruthy();
+    expect(screen.getAllByText(/不支持澳币支付/)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: '改用人民币结算' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回购物车' })).toBeTruthy();
   });
 
   it('a failed load resets the info and offers to try again', async () => {
@@ -232,7 +363,13 @@ describe('summary loading (spec §4 Checkout summary loading)', () => {
     await openCheckout();
     reply = 'empty';
     fireEvent.click(screen.getByRole('radio', { name: /DHL 快递/ }));
-    await waitFor(() => expect(toasts()).toContain('没有可结算的商品'));
+    // Said once, beside the totals of the info kept on screen, which cannot be submitted now.
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: '订单金额' })).getByRole('alert').textContent).toBe(
+        '没有可结算的商品',
+      ),
+    );
+    expect((screen.getByRole('button', { name: '提交订单' }) as HTMLButtonElement).disabled).toBe(true);
     reply = 'fail';
     fireEvent.click(screen.getByRole('button', { name: 'AUD' }));
     await waitFor(() => expect(toasts()).toContain('服务繁忙'));

@@ -78,7 +78,7 @@ describe('deposit log (spec §2 /member/deposit, §3 Deposit log, §7 memberDepo
     );
     const credit = within(gift).getByText('+$20.50');
     expect(credit.className).toContain('deposit-amount-in');
-    expect(within(gift).getByText('澳元')).toBeTruthy();
+    expect(within(gift).getByText('澳币')).toBeTruthy();
     expect(within(gift).getByText('新会员礼')).toBeTruthy();
     expect(within(online).getByText('+¥1234.50')).toBeTruthy();
     expect(within(online).queryByRole('link')).toBeNull();
@@ -204,7 +204,7 @@ describe('recharge (spec §2 /member/recharge)', () => {
     expect(screen.queryByRole('listitem', { name: 'Supay 支付宝（澳币）' })).toBeNull();
     expect(screen.queryByRole('listitem', { name: '人民币余额支付' })).toBeNull();
 
-    fireEvent.click(screen.getByRole('radio', { name: '澳元 AUD' }));
+    fireEvent.click(screen.getByRole('radio', { name: '澳币 AUD' }));
     expect(await screen.findByRole('listitem', { name: 'Supay 支付宝（澳币）' })).toBeTruthy();
     expect(screen.queryByRole('listitem', { name: '支付宝' })).toBeNull();
 
@@ -254,6 +254,60 @@ describe('recharge (spec §2 /member/recharge)', () => {
     expect(within(item).getByText('待确认')).toBeTruthy();
     expect(within(item).getByText('¥500.00')).toBeTruthy();
   });
+
+  it('withdraws a pending bank transfer after confirmation; one approved meanwhile is refused and shown', async () => {
+    let items = [
+      recharge({ rechargeNo: 'R20260301060500000001' }),
+      recharge({ rechargeNo: 'R20260301060500000002', amount: 80 }),
+      recharge({ rechargeNo: 'R20260301060500000003', status: 'credited', statusLabel: '已到账' }),
+    ];
+    const { calls } = await openRecharge({
+      [DepositPaths.rechargeList]: () => ok({ items, pageNo: 1, pageSize: 10, totalCount: items.length }),
+      [DepositPaths.cancelBankTransfer]: (body) => {
+        const { rechargeNo } = body as { rechargeNo: string };
+        if (rechargeNo.endsWith('2')) {
+          // The operator approved it a moment before.
+          items = items.map((r) =>
+            r.rechargeNo === rechargeNo ? { ...r, status: 'credited', statusLabel: '已到账' } : r,
+          );
+          return { status: 400, body: fail(-1, '该笔转账已确认到账，不能撤销') };
+        }
+        items = items.map((r) =>
+          r.rechargeNo === rechargeNo ? { ...r, status: 'cancelled', statusLabel: '已取消' } : r,
+        );
+        return ok(items.find((r) => r.rechargeNo === rechargeNo));
+      },
+    });
+    const first = await screen.findByRole('listitem', { name: '充值单 R20260301060500000001' }, SLOW);
+    // Only pending transfers can be withdrawn.
+    expect(
+      within(screen.getByRole('listitem', { name: '充值单 R20260301060500000003' })).queryByRole('button'),
+    ).toBeNull();
+
+    fireEvent.click(within(first).getByRole('button', { name: /撤销/ }));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    expect(within(dialog).getByText(/确认撤销充值单 R20260301060500000001（¥500.00）/)).toBeTruthy();
+    expect(bodiesOf(calls, DepositPaths.cancelBankTransfer)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认撤销' }));
+    await waitFor(() => expect(toasts()).toContain('已撤销'));
+    expect(bodiesOf(calls, DepositPaths.cancelBankTransfer)).toEqual([
+      { rechargeNo: 'R20260301060500000001' },
+    ]);
+    await waitFor(() => expect(within(first).getByText('已取消')).toBeTruthy());
+    expect(within(first).queryByRole('button')).toBeNull();
+
+    const second = screen.getByRole('listitem', { name: '充值单 R20260301060500000002' });
+    // As soon as the first confirmation has let go, 撤销 asks about the second.
+    await waitFor(() => {
+      fireEvent.click(within(second).getByRole('button', { name: /撤销/ }));
+      expect(screen.getByText(/确认撤销充值单 R20260301060500000002（¥80.00）/)).toBeTruthy();
+    }, SLOW);
+    // The same dialog again; its button's loading icon may still be fading out (name 'loading 确认撤销').
+    fireEvent.click(await screen.findByRole('button', { name: /确认撤销/ }, SLOW));
+    await waitFor(() => expect(toasts()).toContain('该笔转账已确认到账，不能撤销'));
+    await waitFor(() => expect(within(second).getByText('已到账')).toBeTruthy());
+    expect(within(second).queryByRole('button')).toBeNull();
+  }, 20_000);
 
   it("lists the shop's bank accounts in the chosen currency, and copies an account number", async () => {
     const bankAccounts = [
@@ -309,7 +363,7 @@ describe('recharge (spec §2 /member/recharge)', () => {
     await waitFor(() => expect(toasts()).toContain('账号已复制'));
     expect(copied).toEqual(['62140001']);
 
-    fireEvent.click(screen.getByRole('radio', { name: '澳元 AUD' }));
+    fireEvent.click(screen.getByRole('radio', { name: '澳币 AUD' }));
     const aud = await screen.findByLabelText('收款账户 Westpac');
     expect(within(aud).getByText('WPACAU2S')).toBeTruthy();
     expect(screen.queryByLabelText('收款账户 招商银行')).toBeNull();

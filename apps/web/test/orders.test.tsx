@@ -1,5 +1,12 @@
-import { CartPaths, CheckoutPaths, MemberPaths, type OrderDetail, OrderPaths } from '@shop/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  CartPaths,
+  CheckoutPaths,
+  MemberPaths,
+  type OrderDetail,
+  OrderPaths,
+  ResultCode,
+} from '@shop/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { giftsOutsidePacks } from '@/features/order/components/order-detail-view';
 import { toastStore } from '@/lib/notify';
@@ -21,13 +28,14 @@ const member = {
 const page = (items: ReturnType<typeof orderSummary>[], totalCount = items.length) =>
   ok({ items, pageNo: 1, pageSize: 10, totalCount });
 
-function bean(fields: { id: number; status: number; logisticCode?: string }) {
+function pack(fields: { id: number; status: number; logisticCode?: string }) {
   return {
     index: 0,
     location: 1,
     courierName: '澳邮经济',
     logisticCode: '',
     shippingFee: 12,
+    pickup: null,
     items: orderSummary({ id: fields.id }).items,
     ...fields,
   };
@@ -42,7 +50,7 @@ describe('order list (spec §2 /member/order)', () => {
       ...member,
       // Paid at the top, but its first pack has shipped: the pack's status is shown (spec §4).
       [OrderPaths.list]: page([
-        orderSummary({ id: 1, status: 60, orderBeans: [bean({ id: 11, status: 80 })] }),
+        orderSummary({ id: 1, status: 60, orderBeans: [pack({ id: 11, status: 80 })] }),
       ]),
     });
     startSession('tok-1');
@@ -63,6 +71,24 @@ describe('order list (spec §2 /member/order)', () => {
       expect(bodiesOf(calls, OrderPaths.list).at(-1)).toEqual({ pageNo: 1, pageSize: 10, status: -100 }),
     );
     expect(screen.getByRole('tab', { name: '已取消' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('counts pieces, not lines: 1 + 2 pieces are 3, one line of 7 pieces is 7', async () => {
+    mockApi({
+      ...member,
+      [OrderPaths.list]: page([
+        orderSummary({ id: 5, itemCount: 2, pieceCount: 3 }),
+        orderSummary({ id: 6, itemCount: 1, pieceCount: 7 }),
+        orderSummary({ id: 7, itemCount: 2, pieceCount: 2 }),
+      ]),
+    });
+    startSession('tok-1');
+    renderApp('/member/order');
+    const card = async (no: string) =>
+      (await screen.findByText(`订单号 ${no}`, {}, SLOW)).closest('li') as HTMLElement;
+    expect(within(await card('SO2026000005')).getByText(/^共 2 种 3 件/)).toBeTruthy();
+    expect(within(await card('SO2026000006')).getByText(/^共 7 件/)).toBeTruthy();
+    expect(within(await card('SO2026000007')).getByText(/^共 2 件/)).toBeTruthy();
   });
 
   it("shows '暂无' for a status it does not know", async () => {
@@ -101,6 +127,17 @@ describe('order list (spec §2 /member/order)', () => {
     expect(within(card).queryByRole('button', { name: '取消订单' })).toBeNull();
   });
 
+  it('backs out of cancelling with 再想想: nothing is sent', async () => {
+    const { calls } = mockApi({ ...member, [OrderPaths.list]: page([orderSummary({ id: 4, status: 0 })]) });
+    startSession('tok-1');
+    renderApp('/member/order');
+    fireEvent.click(await screen.findByRole('button', { name: '取消订单' }, SLOW));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '再想想' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(bodiesOf(calls, OrderPaths.cancel)).toEqual([]);
+    expect(screen.getByRole('button', { name: '取消订单' }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('shows the custom message when cancelling fails without an explanation (spec §8)', async () => {
     mockApi({
       ...member,
@@ -119,7 +156,7 @@ describe('order list (spec §2 /member/order)', () => {
       ...member,
       [OrderPaths.list]: page([
         orderSummary({ id: 5, status: 60 }),
-        orderSummary({ id: 6, status: 90, orderBeans: [bean({ id: 61, status: 90 })] }),
+        orderSummary({ id: 6, status: 90, orderBeans: [pack({ id: 61, status: 90 })] }),
       ]),
       [OrderPaths.finish]: ok({ id: 6, orderNo: 'SO2026000006', status: 100, changed: true }, '订单已完成'),
     });
@@ -212,7 +249,7 @@ describe('order detail (spec §2 /order/{id})', () => {
   const shipped = orderDetail({
     id: 12,
     status: 60,
-    orderBeans: [bean({ id: 121, status: 90, logisticCode: 'SF123456' })],
+    orderBeans: [pack({ id: 121, status: 90, logisticCode: 'SF123456' })],
     promotionsGift: [{ name: '赠品小样', property: { 颜色: '红' }, qty: 1 }],
     memberRemark: '请用纸箱',
   });
@@ -246,7 +283,7 @@ describe('order detail (spec §2 /order/{id})', () => {
     const inPack = orderDetail({
       id: 13,
       status: 0,
-      orderBeans: [{ ...bean({ id: 130, status: 0 }), items: [giftLine] }],
+      orderBeans: [{ ...pack({ id: 130, status: 0 }), items: [giftLine] }],
       promotionsGift: [{ name: '赠品小样', property: { 颜色: '红' }, qty: 1 }],
     });
     expect(giftsOutsidePacks(inPack)).toEqual([]);
@@ -284,6 +321,71 @@ describe('order detail (spec §2 /order/{id})', () => {
     await waitFor(() => expect(toasts()).toContain('备注已保存'));
     expect(bodiesOf(calls, OrderPaths.updateRemark)).toEqual([{ id: 12, memberRemark: '周末送货' }]);
     expect(await screen.findByText('周末送货')).toBeTruthy();
+  });
+
+  it('counts the remark in the row of the buttons, not under 保存', async () => {
+    mockApi({ ...member, [OrderPaths.detail]: ok(shipped), [OrderPaths.attachments]: ok([]) });
+    startSession('tok-1');
+    renderApp('/order/12');
+    fireEvent.click(await screen.findByRole('button', { name: '编辑备注' }, SLOW));
+    const box = screen.getByRole('textbox', { name: '订单备注' });
+    const count = screen.getByTestId('remark-count');
+    expect(count.textContent).toBe('4 / 500');
+    // The count is the textarea's description and leads the buttons' row (antd's own count floats below the
+    // box, where 保存 is).
+    expect(box.getAttribute('aria-describedby')).toBe(count.id);
+    expect(count.parentElement).toBe(screen.getByRole('button', { name: '保存' }).parentElement);
+    expect(document.querySelector('.ant-input-data-count')).toBeNull();
+    fireEvent.change(box, { target: { value: '' } });
+    expect(count.textContent).toBe('0 / 500');
+  });
+
+  it.each([
+    ['cancelled', -100],
+    ['finished', 100],
+  ])(
+    'offers no 编辑备注 on a %s order (the server refuses it) but still shows the remark',
+    async (_, status) => {
+      const closed = orderDetail({
+        id: 14,
+        status,
+        orderBeans: [pack({ id: 141, status })],
+        memberRemark: '请用纸箱',
+      });
+      mockApi({ ...member, [OrderPaths.detail]: ok(closed), [OrderPaths.attachments]: ok([]) });
+      startSession('tok-1');
+      renderApp('/order/14');
+      expect(await screen.findByRole('heading', { name: '订单号 SO2026000014' }, SLOW)).toBeTruthy();
+      const section = screen.getByRole('region', { name: '订单备注' });
+      expect(within(section).getByText('请用纸箱')).toBeTruthy();
+      expect(within(section).queryByRole('button')).toBeNull();
+    },
+  );
+
+  it('shows where to collect a pickup order instead of a receiver', async () => {
+    const desk = {
+      warehouseId: 1,
+      warehouseName: '澳大利亚仓',
+      address: 'Unit 5, 12 Holker Street, Silverwater NSW 2128',
+      hours: '周一至周五 9:00-17:00',
+      phone: '+61 2 8000 1234',
+    };
+    const pickupOrder = orderDetail({
+      id: 15,
+      status: 85,
+      isPickup: true,
+      receiver: null,
+      orderBeans: [{ ...pack({ id: 151, status: 85 }), pickup: desk }],
+    });
+    mockApi({ ...member, [OrderPaths.detail]: ok(pickupOrder), [OrderPaths.attachments]: ok([]) });
+    startSession('tok-1');
+    renderApp('/order/15');
+    const where = await screen.findByRole('group', { name: '自提地点' }, SLOW);
+    expect(within(where).getByText('澳大利亚仓自提点')).toBeTruthy();
+    expect(within(where).getByText(desk.address)).toBeTruthy();
+    expect(within(where).getByText(`营业时间：${desk.hours}`)).toBeTruthy();
+    expect(screen.queryByText('收货人')).toBeNull();
+    expect(screen.getByTestId('order-status').textContent).toBe('待自提');
   });
 
   it('shows the custom message when the remark cannot be saved', async () => {
@@ -342,7 +444,10 @@ describe('order detail (spec §2 /order/{id})', () => {
   });
 
   it('an unknown order shows the not-found state', async () => {
-    mockApi({ ...member, [OrderPaths.detail]: fail(404, '订单不存在') });
+    mockApi({
+      ...member,
+      [OrderPaths.detail]: { status: 404, body: fail(ResultCode.BadRequest, '订单不存在') },
+    });
     startSession('tok-1');
     renderApp('/order/999');
     expect(await screen.findByRole('heading', { name: '订单不存在' }, SLOW)).toBeTruthy();

@@ -1,11 +1,14 @@
-import type {
-  Currency,
-  DepositLogItem,
-  PaymentConfig,
-  PayStart,
-  PayStatusResult,
-  Recharge,
+import {
+  amountIn,
+  type Currency,
+  type DepositLogItem,
+  type PaymentConfig,
+  type PayStart,
+  type PayStatusResult,
+  type Recharge,
+  toMajor,
 } from '@shop/domain';
+import { majorToMinor } from '@/lib/money';
 import { ok } from './utils';
 
 /** Builders of payment and deposit wire data (contracts/payment.ts; major units). */
@@ -60,14 +63,12 @@ export function ratePriceHandler(order: {
 }) {
   return (body: unknown) => {
     const { currency = order.orderCurrency } = (body ?? {}) as { currency?: Currency };
-    let price = order.orderPrice;
-    if (currency !== order.orderCurrency) {
-      price = currency === 'CNY' ? order.orderPrice * RATE : order.orderPrice / RATE;
-    }
+    // Converted as the API does: on minor units with the domain's rule, rounded half up.
+    const price = toMajor(amountIn(majorToMinor(order.orderPrice), order.orderCurrency, currency, RATE));
     return ok({
       rate: '5.0000',
       updatedAt: '2026-01-01T00:00:00.000Z',
-      order: { ...order, currency, price: Math.round(price * 100) / 100 },
+      order: { ...order, currency, price },
     });
   };
 }

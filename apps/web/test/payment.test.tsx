@@ -40,6 +40,19 @@ function handlers(
   };
 }
 
+/** Order 77 in AUD instead: A$28.70, ¥143.50 at the fixtures' rate; it can be paid in either currency. */
+const audOrder: Handlers = {
+  [OrderPaths.detail]: ok(
+    orderDetail({ id: 77, orderNo: 'SO2026000077', currency: 'AUD', totalPrice: 28.7 }),
+  ),
+  [PaymentPaths.ratePrice]: ratePriceHandler({
+    orderId: 77,
+    orderNo: 'SO2026000077',
+    orderCurrency: 'AUD',
+    orderPrice: 28.7,
+  }),
+};
+
 async function openPayment(path = '/payment?orderId=77') {
   startSession('tok-1');
   const app = renderApp(path);
@@ -52,24 +65,41 @@ const methodRow = (name: string) => screen.getByRole('listitem', { name });
 const payButton = (name: string) => within(methodRow(name)).getByRole('button', { name: '支付' });
 
 describe('payment page (spec §2 /payment, §4 Payment by channel)', () => {
-  it('shows the order and the amount due in either currency, each method charging in its own', async () => {
-    const { calls } = mockApi(handlers());
+  it('an AUD order: the amount due in either currency, each method charging in its own', async () => {
+    const { calls } = mockApi(handlers(audOrder));
     await openPayment();
     expect(screen.getByText('SO2026000077')).toBeTruthy();
-    expect(screen.getByText('共 3 件')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('pay-due').textContent).toBe('¥143.50'));
+    // Pieces, with the kinds they are of (3 lines, 7 pieces): never the lines alone.
+    expect(screen.getByText('共 3 种 7 件')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('pay-due').textContent).toBe('$28.70'));
     expect(within(methodRow('支付宝')).getByText('¥143.50')).toBeTruthy();
     await waitFor(() => expect(within(methodRow('Supay 支付宝（澳币）')).getByText('$28.70')).toBeTruthy());
     expect(bodiesOf(calls, PaymentPaths.configList)).toEqual([{ supportWebsite: true }]);
 
-    fireEvent.click(screen.getByRole('radio', { name: '澳元 AUD' }));
-    await waitFor(() => expect(screen.getByTestId('pay-due').textContent).toBe('$28.70'));
+    fireEvent.click(screen.getByRole('radio', { name: '人民币 CNY' }));
+    await waitFor(() => expect(screen.getByTestId('pay-due').textContent).toBe('¥143.50'));
     expect(bodiesOf(calls, PaymentPaths.ratePrice)).toEqual(
       expect.arrayContaining([
         { orderId: 77, currency: 'CNY' },
         { orderId: 77, currency: 'AUD' },
       ]),
     );
+  });
+
+  it('a CNY order (its lines cannot be paid in AUD) offers no AUD method and no AUD amount (ADR 013)', async () => {
+    const { calls } = mockApi(handlers({}, { cnyDeposit: 1234.5, audDeposit: 50 }));
+    await openPayment();
+    await waitFor(() => expect(screen.getByTestId('pay-due').textContent).toBe('¥143.50'));
+    expect(methodRow('人民币余额支付')).toBeTruthy();
+    expect(methodRow('微信支付')).toBeTruthy();
+    // Not the AUD deposit, even with a balance, nor either Supay AUD method.
+    expect(screen.queryByRole('listitem', { name: '澳币余额支付' })).toBeNull();
+    expect(screen.queryByRole('listitem', { name: 'Supay 支付宝（澳币）' })).toBeNull();
+    expect(screen.queryByRole('listitem', { name: 'Supay 微信（澳币）' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: '澳币 AUD' })).toBeNull();
+    expect(screen.getByText('该订单以人民币结算，请使用人民币支付方式。')).toBeTruthy();
+    expect(screen.queryByText(/\$/)).toBeNull();
+    expect(bodiesOf(calls, PaymentPaths.ratePrice)).toEqual([{ orderId: 77, currency: 'CNY' }]);
   });
 
   it('offers DepositPay only with a CNY balance and DepositPayAUD only with an AUD balance', async () => {
@@ -80,7 +110,7 @@ describe('payment page (spec §2 /payment, §4 Payment by channel)', () => {
     expect(screen.queryByRole('listitem', { name: '澳币余额支付' })).toBeNull();
     first.unmount();
 
-    mockApi(handlers({}, { cnyDeposit: 0, audDeposit: 50 }));
+    mockApi(handlers(audOrder, { cnyDeposit: 0, audDeposit: 50 }));
     await openPayment();
     expect(screen.queryByRole('listitem', { name: '人民币余额支付' })).toBeNull();
     expect(within(methodRow('澳币余额支付')).getByText('可用余额 $50.00')).toBeTruthy();
@@ -238,6 +268,7 @@ describe('payment page (spec §2 /payment, §4 Payment by channel)', () => {
     };
     const { calls } = mockApi(
       handlers({
+        ...audOrder,
         [PaymentPaths.supayParam]: ok(payStart({ method: 'POST', action: '/sandbox-pay/bridge', fields })),
       }),
     );
@@ -261,6 +292,7 @@ describe('payment page (spec §2 /payment, §4 Payment by channel)', () => {
     const proxy = '/sandbox-pay/proxy?tradeNo=T2026000003';
     const { calls } = mockApi(
       handlers({
+        ...audOrder,
         [PaymentPaths.supayParam]: ok(payStart({ kind: 'supay_proxy', method: 'PROXY', action: proxy })),
         [proxy]: { status: 200, body: { result: 'SUCCESS', url: 'https://cashier.test/pay/T2026000003' } },
       }),
@@ -279,6 +311,7 @@ describe('payment page (spec §2 /payment, §4 Payment by channel)', () => {
     const proxy = '/sandbox-pay/proxy?tradeNo=T2026000004';
     mockApi(
       handlers({
+        ...audOrder,
         [PaymentPaths.supayParam]: ok(payStart({ kind: 'supay_proxy', method: 'PROXY', action: proxy })),
         [proxy]: { status: 200, body: { result: 'FAIL', message: '收银台暂不可用' } },
       }),
@@ -288,6 +321,17 @@ describe('payment page (spec §2 /payment, §4 Payment by channel)', () => {
     fireEvent.click(payButton('Supay 微信（澳币）'));
     await waitFor(() => expect(toasts()).toContain('收银台暂不可用'));
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("another member's order (HTTP 404) says 订单不存在 with a way back, not 重新加载", async () => {
+    mockApi(
+      handlers({ [OrderPaths.detail]: { status: 404, body: fail(ResultCode.BadRequest, '订单不存在') } }),
+    );
+    startSession('tok-1');
+    renderApp('/payment?orderId=78');
+    expect(await screen.findByRole('heading', { name: '订单不存在' }, SLOW)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '查看我的订单' }).getAttribute('href')).toBe('/member/order');
+    expect(screen.queryByRole('button', { name: '重新加载' })).toBeNull();
   });
 
   it('an order already paid says so and links to it instead of offering methods', async () => {
@@ -368,8 +412,18 @@ describe('payment result (spec §2 /payment/result, §8 PayCancel / PayFailed)',
     expect(bodiesOf(calls, PaymentPaths.findPayStatus)).toHaveLength(3);
   }, 20_000);
 
-  it('PayCancel (1021) shows 支付失败 with 支付已取消 and the ways on', async () => {
-    mockApi(resultHandlers(fail(ResultCode.PayCancel, '用户取消支付')));
+  it('a cancelled trade, answered as data with PayCancel (1021), shows 支付失败 with 支付已取消 and the ways on', async () => {
+    mockApi(
+      resultHandlers(
+        ok(
+          payStatus({
+            status: 'cancelled',
+            paidAt: null,
+            failure: { resultCode: ResultCode.PayCancel, message: '支付已取消' },
+          }),
+        ),
+      ),
+    );
     startSession('tok-1');
     renderApp('/payment/result?orderId=77&tradeNo=T2026000001');
     expect(await screen.findByRole('heading', { name: '支付失败' }, SLOW)).toBeTruthy();
@@ -379,14 +433,53 @@ describe('payment result (spec §2 /payment/result, §8 PayCancel / PayFailed)',
     expect(toasts()).toEqual([]);
   });
 
-  it('PayFailed (1022) shows 支付失败 with the reason', async () => {
-    mockApi(resultHandlers(fail(ResultCode.PayFailed, '银行卡余额不足')));
+  it('a failed payment, answered as data with PayFailed (1022), shows 支付失败 with the reason', async () => {
+    mockApi(
+      resultHandlers(
+        ok(
+          payStatus({
+            status: 'failed',
+            paidAt: null,
+            failure: { resultCode: ResultCode.PayFailed, message: '银行卡余额不足' },
+          }),
+        ),
+      ),
+    );
     startSession('tok-1');
     renderApp('/payment/result?orderId=77&tradeNo=T2026000001');
     expect(await screen.findByRole('heading', { name: '支付失败' }, SLOW)).toBeTruthy();
     expect(screen.getByText('银行卡余额不足')).toBeTruthy();
     expect(screen.getByRole('link', { name: '重新支付' }).getAttribute('href')).toBe('/payment?orderId=77');
   });
+
+  it('an older server answering PayCancel as an error still shows 支付失败 quietly', async () => {
+    mockApi(resultHandlers(fail(ResultCode.PayCancel, '用户取消支付')));
+    startSession('tok-1');
+    renderApp('/payment/result?orderId=77&tradeNo=T2026000001');
+    expect(await screen.findByRole('heading', { name: '支付失败' }, SLOW)).toBeTruthy();
+    expect(toasts()).toEqual([]);
+  });
+
+  it('after 支付成功 goes on to the order list after a short countdown (spec §2)', async () => {
+    mockApi(resultHandlers(ok(payStatus({}))));
+    startSession('tok-1');
+    const { router } = renderApp('/payment/result?orderId=77&tradeNo=T2026000001');
+    expect(await screen.findByRole('heading', { name: '支付成功' }, SLOW)).toBeTruthy();
+    expect(screen.getByText(/秒后前往我的订单/)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member/order'), { timeout: 8000 });
+  }, 20_000);
+
+  it('留在此页 stops the countdown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi(resultHandlers(ok(payStatus({}))));
+    startSession('tok-1');
+    const { router } = renderApp('/payment/result?orderId=77&tradeNo=T2026000001');
+    expect(await screen.findByRole('heading', { name: '支付成功' }, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '留在此页' }));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(router.state.location.pathname).toBe('/payment/result');
+    expect(screen.queryByText(/秒后前往我的订单/)).toBeNull();
+  }, 20_000);
 
   it('says 支付结果确认中 after a minute of pending, and asks again on 重新查询', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -1,5 +1,8 @@
+import { ResultCode } from '@shop/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { toastStore } from '@/lib/notify';
+import { storedGuestCart } from './cart-fixtures';
 import { detail, detailSku, shellHandlers } from './catalogue-fixtures';
 import { fail, mockApi, ok, renderApp } from './utils';
 
@@ -39,13 +42,100 @@ function option(group: string, value: string) {
 
 const priceBox = () => document.querySelector('.product-price-box') as HTMLElement;
 
+// 颜色 × 领型: 炭灰色 is for sale only as V领 (its 圆领 is not for sale); every 藏青色 is sold out.
+const jumper = detail({
+  id: 8,
+  name: '美利奴羊毛衫',
+  location: 9,
+  property: [
+    { Key: '颜色', Values: ['燕麦色', '藏青色', '炭灰色'] },
+    { Key: '领型', Values: ['圆领', 'V领'] },
+  ],
+  skus: [
+    detailSku({ id: 81, property: { 颜色: '燕麦色', 领型: '圆领' }, cnyPrice: 700, status: 4 }),
+    detailSku({ id: 82, property: { 颜色: '燕麦色', 领型: 'V领' }, cnyPrice: 710, status: 4 }),
+    detailSku({ id: 83, property: { 颜色: '藏青色', 领型: '圆领' }, cnyPrice: 720, status: 1, stock: 0 }),
+    detailSku({ id: 84, property: { 颜色: '藏青色', 领型: 'V领' }, cnyPrice: 730, status: 0, stock: 0 }),
+    detailSku({ id: 85, property: { 颜色: '炭灰色', 领型: 'V领' }, cnyPrice: 740, status: 1, stock: 283 }),
+    detailSku({ id: 86, property: { 颜色: '炭灰色', 领型: '圆领' }, cnyPrice: 750, status: -1 }),
+  ],
+});
+
+describe('the SKU picker (only what cannot be bought is disabled; a click lands on a SKU that can be)', () => {
+  it('offers 炭灰色 with 圆领 chosen and moves 领型 to V领 when it is clicked', async () => {
+    mockApi({ ...shellHandlers, [DETAIL]: ok(jumper) });
+    renderApp('/product/8');
+    await screen.findByRole('heading', { name: /^【混合仓】\s?美利奴羊毛衫$/ }, { timeout: 15_000 });
+    expect(option('颜色', '燕麦色').getAttribute('aria-pressed')).toBe('true');
+    expect(option('领型', '圆领').getAttribute('aria-pressed')).toBe('true');
+
+    // Not for sale with 圆领, for sale with V领: enabled, marked as another combination.
+    const grey = option('颜色', '炭灰色') as HTMLButtonElement;
+    expect(grey.disabled).toBe(false);
+    expect(grey.className).toContain('sku-value-elsewhere');
+    // Every 藏青色 is sold out: that one really is unavailable.
+    expect((option('颜色', '藏青色') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(grey);
+    expect(option('颜色', '炭灰色').getAttribute('aria-pressed')).toBe('true');
+    expect(option('领型', 'V领').getAttribute('aria-pressed')).toBe('true');
+    expect(within(priceBox()).getByText('¥740.00')).toBeTruthy();
+
+    // 圆领 again: 炭灰色 has none for sale, so the colour moves to one that has.
+    fireEvent.click(option('领型', '圆领'));
+    expect(option('颜色', '燕麦色').getAttribute('aria-pressed')).toBe('true');
+    expect(within(priceBox()).getByText('¥700.00')).toBeTruthy();
+  }, 20_000);
+});
+
+describe('the quantity to buy (kept within what the SKU allows, like the cart)', () => {
+  it('clamps 99999 to the 283 in stock, says why, and buys 283', async () => {
+    mockApi({ ...shellHandlers, [DETAIL]: ok({ ...jumper, selectedSkuId: 85 }) });
+    renderApp('/product/8?skuId=85');
+    const field = (await screen.findByRole(
+      'textbox',
+      { name: '购买数量' },
+      { timeout: 15_000 },
+    )) as HTMLInputElement;
+    expect(option('颜色', '炭灰色').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.focus(field);
+    fireEvent.change(field, { target: { value: '99999' } });
+    expect(field.value).toBe('283');
+    expect(toastStore.getState().toasts.map((t) => t.text)).toContain('库存不足，最多可购买 283 件');
+    fireEvent.blur(field);
+    expect(field.value).toBe('283');
+    expect((screen.getByRole('button', { name: '增加数量' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: '加入购物车' }));
+    expect(storedGuestCart().data.map((l) => [l.skuId, l.qty])).toEqual([[85, 283]]);
+  });
+
+  it('a SKU with less stock brings the quantity down to its stock', async () => {
+    mockApi({ ...shellHandlers, [DETAIL]: ok(jumper) });
+    renderApp('/product/8');
+    const field = (await screen.findByRole(
+      'textbox',
+      { name: '购买数量' },
+      { timeout: 15_000 },
+    )) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '500' } });
+    fireEvent.blur(field);
+    expect(field.value).toBe('500');
+    fireEvent.click(option('颜色', '炭灰色'));
+    expect(field.value).toBe('283');
+  });
+});
+
 describe('product detail (spec §3 Product detail)', () => {
-  it('starts on the first purchasable SKU, chooses SKUs by attribute values and disables impossible ones', async () => {
+  it('starts on the first purchasable SKU, chooses SKUs by attribute values and disables sold-out ones', async () => {
     const { calls } = mockApi({ ...shellHandlers, [DETAIL]: ok(scarf) });
     renderApp('/product/7');
     expect(
-      await screen.findByRole('heading', { name: '【澳大利亚仓】羊毛围巾' }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { name: /^【澳大利亚仓】\s?羊毛围巾$/ }, { timeout: 15_000 }),
     ).toBeTruthy();
+    // The warehouse shows as a chip; the heading keeps the prefixed name (spec §3) for screen readers.
+    expect(document.querySelector('.product-title .warehouse-chip')?.textContent).toBe('澳大利亚仓');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('【澳大利亚仓】羊毛围巾');
     expect(calls.find((c) => c.path === DETAIL)?.body).toEqual({ id: 7, websiteId: 1 });
     expect(screen.getByRole('link', { name: '澳羊' }).getAttribute('href')).toBe('/brand/3');
 
@@ -55,7 +145,8 @@ describe('product detail (spec §3 Product detail)', () => {
     expect(within(priceBox()).getByText('¥55.00')).toBeTruthy();
     expect(within(priceBox()).getByText('$11.00')).toBeTruthy();
     expect(screen.getByText('1.25 kg')).toBeTruthy();
-    expect(screen.getByText('现货')).toBeTruthy();
+    const facts = document.querySelector('.product-facts') as HTMLElement;
+    expect(within(facts).getByText('现货')).toBeTruthy();
 
     // 绿 only exists as NotForSale: disabled. 蓝 exists with M: enabled.
     expect((option('颜色', '绿') as HTMLButtonElement).disabled).toBe(true);
@@ -63,16 +154,17 @@ describe('product detail (spec §3 Product detail)', () => {
     fireEvent.click(option('颜色', '蓝'));
     expect(within(priceBox()).getByText('¥60.00')).toBeTruthy();
     expect(within(priceBox()).queryByText(/\$/)).toBeNull();
-    // 蓝 has no S.
+    // S exists only as 红/S, which has no stock: sold out, so disabled.
     expect((option('尺码', 'S') as HTMLButtonElement).disabled).toBe(true);
 
-    // Clearing the size lets the shopper reach 红/S.
-    fireEvent.click(option('尺码', 'M'));
-    expect(within(priceBox()).getByText('请选择尺码')).toBeTruthy();
-    fireEvent.click(option('颜色', '红'));
-    fireEvent.click(option('尺码', 'S'));
+    // The sold-out 红/S is still there to look at, in the SKU grid.
+    const sheet = screen.getByRole('group', { name: '批量订购' });
+    fireEvent.click(within(sheet).getByRole('button', { name: '红 S' }));
     expect(within(priceBox()).getByText('¥50.00')).toBeTruthy();
-    expect(screen.getByText('库存不足')).toBeTruthy();
+    expect(
+      within(document.querySelector('.product-facts') as HTMLElement).getByText('库存不足'),
+    ).toBeTruthy();
+    expect(option('尺码', 'S').getAttribute('aria-pressed')).toBe('true');
 
     // Switching currency updates the prices live.
     fireEvent.click(screen.getByRole('button', { name: 'AUD' }));
@@ -102,7 +194,7 @@ describe('product detail (spec §3 Product detail)', () => {
   });
 
   it('shows 商品不存在 for an unknown product', async () => {
-    mockApi({ ...shellHandlers, [DETAIL]: { status: 404, body: fail(404, '商品不存在') } });
+    mockApi({ ...shellHandlers, [DETAIL]: { status: 404, body: fail(ResultCode.BadRequest, '商品不存在') } });
     renderApp('/product/999');
     expect(await screen.findByRole('heading', { name: '商品不存在' }, { timeout: 15_000 })).toBeTruthy();
   });

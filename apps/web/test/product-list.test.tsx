@@ -66,9 +66,15 @@ describe('product list items (spec §3/§4 Product list item)', () => {
     // The NotForSale SKU is gone; one key → a single row of options.
     const options = within(row).getByRole('group', { name: '颜色' });
     expect(options.getAttribute('data-layout')).toBe('row');
-    expect(skuOptions(options).map((b) => b.textContent)).toEqual(['红¥100.00库存不足', '蓝¥120.00现货']);
-    // Each SKU has its own add-to-cart button beside its option.
-    expect(within(options).getAllByRole('button', { name: /^加入购物车：/ })).toHaveLength(2);
+    // Each SKU shows its price, stock status and how many can be taken, with a quantity field.
+    expect(skuOptions(options).map((b) => b.textContent)).toEqual([
+      '红¥100.00库存不足',
+      '蓝¥120.00现货可购 8 件',
+    ]);
+    expect(within(options).getAllByRole('textbox', { name: /数量$/ })).toHaveLength(2);
+    expect((within(options).getByRole('textbox', { name: '红 数量' }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
     expect(within(row).queryByText('黑')).toBeNull();
     // Choosing 红 shows its price and stock.
     fireEvent.click(within(options).getByRole('button', { name: /^红/ }));
@@ -132,6 +138,7 @@ describe('product list filters in the address (spec §4 Product list state)', ()
     const { calls } = mockApi({ ...shellHandlers, [LIST]: ok(page([scarf], 45)) });
     renderApp('/products/5?brandId=3&location=0&keyword=围巾&orderByType=Price&orderByTendency=ASC&pageNo=2');
     await screen.findByRole('article', { name: /羊毛围巾/ });
+    // The Price sort compares prices in the page currency, so the request carries it.
     expect(listBodies(calls).at(-1)).toEqual({
       websiteId: 1,
       pageNo: 2,
@@ -141,6 +148,7 @@ describe('product list filters in the address (spec §4 Product list state)', ()
       keyword: '围巾',
       orderByType: 'Price',
       orderByTendency: 'ASC',
+      currency: 'CNY',
     });
   });
 
@@ -150,18 +158,24 @@ describe('product list filters in the address (spec §4 Product list state)', ()
     await screen.findByRole('article', { name: /羊毛围巾/ });
     expect(listBodies(calls).at(-1)).toMatchObject({ pageNo: 1, pageSize: 20, orderByType: 'Comprehensive' });
 
+    // The first click on 价格 sorts low to high.
     fireEvent.click(screen.getByRole('link', { name: '价格' }));
     await waitFor(() =>
-      expect(router.state.location.search).toBe('?keyword=%E5%9B%B4%E5%B7%BE&orderByType=Price'),
+      expect(router.state.location.search).toBe(
+        '?keyword=%E5%9B%B4%E5%B7%BE&orderByType=Price&orderByTendency=ASC',
+      ),
     );
-    await waitFor(() =>
-      expect(listBodies(calls).at(-1)).toMatchObject({ orderByType: 'Price', orderByTendency: 'DESC' }),
-    );
-    // The active sort again flips the direction.
-    fireEvent.click(screen.getByRole('link', { name: '价格（降序）' }));
     await waitFor(() =>
       expect(listBodies(calls).at(-1)).toMatchObject({ orderByType: 'Price', orderByTendency: 'ASC' }),
     );
+    // The active sort again flips the direction, and back.
+    fireEvent.click(screen.getByRole('link', { name: '价格（升序）' }));
+    await waitFor(() =>
+      expect(listBodies(calls).at(-1)).toMatchObject({ orderByType: 'Price', orderByTendency: 'DESC' }),
+    );
+    // Back to low to high: that list was fetched before and comes from the cache.
+    fireEvent.click(screen.getByRole('link', { name: '价格（降序）' }));
+    await waitFor(() => expect(router.state.location.search).toContain('orderByTendency=ASC'));
 
     fireEvent.click(screen.getByRole('link', { name: '日本仓' }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('location')).toBe('8'));
@@ -188,7 +202,51 @@ describe('product list filters in the address (spec §4 Product list state)', ()
       keyword: '围巾',
       orderByType: 'Price',
       orderByTendency: 'ASC',
+      currency: 'CNY',
     });
+  });
+
+  it('the Price sort follows the page currency; the other sorts do not send it', async () => {
+    const { calls } = mockApi({ ...shellHandlers, [LIST]: ok(page([scarf], 45)) });
+    renderApp('/products?orderByType=Price&orderByTendency=ASC');
+    await screen.findByRole('article', { name: /羊毛围巾/ });
+    expect(listBodies(calls).at(-1)).toMatchObject({ orderByType: 'Price', currency: 'CNY' });
+    fireEvent.click(screen.getByRole('button', { name: 'AUD' }));
+    await waitFor(() =>
+      expect(listBodies(calls).at(-1)).toMatchObject({ orderByType: 'Price', currency: 'AUD' }),
+    );
+    fireEvent.click(screen.getByRole('link', { name: '销量' }));
+    await waitFor(() => expect(listBodies(calls).at(-1)).toMatchObject({ orderByType: 'Sales' }));
+    expect(listBodies(calls).at(-1)).not.toHaveProperty('currency');
+  });
+
+  it('past the last page shows the last page instead of an empty list beside the count', async () => {
+    const { calls } = mockApi({
+      ...shellHandlers,
+      [LIST]: (body) => {
+        const { pageNo } = body as { pageNo: number };
+        return ok({ ...page(pageNo === 3 ? [scarf] : [], 45), pageNo });
+      },
+    });
+    const { router } = renderApp('/products?pageNo=99');
+    expect(await screen.findByRole('article', { name: /羊毛围巾/ }, { timeout: 15_000 })).toBeTruthy();
+    expect(router.state.location.search).toBe('?pageNo=3');
+    expect(listBodies(calls).map((b) => (b as { pageNo: number }).pageNo)).toEqual([99, 3]);
+    expect(screen.queryByRole('heading', { name: '没有找到相关商品' })).toBeNull();
+    expect(screen.getByRole('button', { name: '第 3 页' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('product names and the warehouse chip', () => {
+  it('shows the warehouse as a chip beside the name, the name keeping its prefix for screen readers', async () => {
+    mockApi({ ...shellHandlers, [LIST]: ok(page([scarf])) });
+    renderApp('/products');
+    const row = await screen.findByRole('article', { name: '【澳大利亚仓】羊毛围巾' }, { timeout: 15_000 });
+    const heading = within(row).getByRole('heading', { level: 3 });
+    expect(heading.textContent).toBe('【澳大利亚仓】羊毛围巾');
+    // The prefix inside the name is for screen readers only; the eye reads the chip.
+    expect(heading.querySelector('.visually-hidden')?.textContent).toBe('【澳大利亚仓】');
+    expect(row.querySelector('.warehouse-chip')?.textContent).toBe('澳大利亚仓');
   });
 });
 

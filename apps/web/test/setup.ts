@@ -5,12 +5,14 @@ import { clearToasts } from '@/lib/notify';
 import { reloadPageCurrency } from '@/lib/page-currency';
 import { syncSessionFromStorage } from '@/lib/session';
 import { removeCookie } from '@/lib/storage';
+import { contractDrifts } from './contracts';
 
 // CONVENTIONS.md 'Tests': console.error during a test is a failure.
 let consoleErrors: unknown[][] = [];
 
 beforeEach(() => {
   consoleErrors = [];
+  contractDrifts.length = 0;
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);
   });
@@ -35,6 +37,11 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // A fake answer that drifted from the domain's contract tests a storefront the real API would never meet.
+  if (contractDrifts.length > 0) {
+    const text = [...new Set(contractDrifts)].join('\n');
+    throw new Error(`a fake API answer does not match its response contract (packages/domain):\n${text}`);
+  }
   if (consoleErrors.length > 0) {
     const text = consoleErrors.map((args) => args.map(String).join(' ')).join('\n');
     throw new Error(`console.error was called during the test:\n${text}`);

@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { App } from '@/app/app';
 import { createAppQueryClient } from '@/app/query-client';
 import { createRoutes } from '@/app/routes';
+import { contractDrift, contractDrifts, isOffContract } from './contracts';
 
 export function ok<T>(data: T, message = ''): Envelope<T> {
   return { success: true, resultCode: 200, message, data };
@@ -24,7 +25,31 @@ export interface FetchCall {
   headers: Record<string, string>;
 }
 
-/** Fakes the network boundary: each API path answers with an envelope (HTTP 200 unless given). */
+/**
+ * A successful answer that does not match the domain's response contract of its path is recorded as a drift,
+ * which fails the test (setup.ts); offContract() marks the answers a test gives outside it on purpose.
+ */
+function checkContract(path: string, reply: Envelope<unknown> | { status: number; body: unknown }): void {
+  if (isOffContract(reply)) return;
+  const { status, payload } =
+    'status' in reply && !('success' in reply)
+      ? { status: reply.status, payload: reply.body }
+      : { status: 200, payload: reply };
+  if (status !== 200) return;
+  const envelope = payload as Partial<Envelope<unknown>> | null;
+  const drift =
+    envelope && typeof envelope === 'object' && 'success' in envelope
+      ? envelope.success === true
+        ? contractDrift(path, envelope.data, true)
+        : null
+      : contractDrift(path, payload, false);
+  if (drift) contractDrifts.push(drift);
+}
+
+/**
+ * Fakes the network boundary: each API path answers with an envelope (HTTP 200 unless given), checked against
+ * the path's response contract.
+ */
 export function mockApi(handlers: Record<string, Handler>) {
   const calls: FetchCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -39,9 +64,10 @@ export function mockApi(handlers: Record<string, Handler>) {
         : JSON.parse(String(init.body));
     calls.push({ path, body, headers });
     const handler = handlers[path];
-    if (!handler) return new Response(JSON.stringify(fail(404, '接口不存在')), { status: 404 });
+    if (!handler) return new Response(JSON.stringify(fail(400, '接口不存在')), { status: 404 });
     const reply = typeof handler === 'function' ? await handler(body, init) : handler;
     if (reply instanceof Response) return reply;
+    checkContract(path, reply);
     const { status, payload } =
       'status' in reply && !('success' in reply)
         ? { status: reply.status, payload: reply.body }

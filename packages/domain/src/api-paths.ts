@@ -74,6 +74,30 @@ export const OrderPaths = {
   logistics: '/api/logisticsService/courierinfo/getByLogisticCode/',
 } as const;
 
+/** Support tickets (spec §7 'Orders and tickets'); uploadImage/ is multipart with an `image` file field. */
+export const SupportTicketPaths = {
+  list: '/api/orderService/supportticket/list/',
+  create: '/api/orderService/supportticket/create/',
+  detail: '/api/orderService/supportticket/detail/',
+  close: '/api/orderService/supportticket/closeSupportTicket/',
+  uploadImage: '/api/orderService/supportticket/uploadImage/',
+  addReply: '/api/orderService/supportticketreply/addReply/',
+} as const;
+
+/** Member messages (spec §7 'Content' message/list/; the read calls are the shop's own). */
+export const MessagePaths = {
+  list: '/api/salesService/message/list/',
+  unreadCount: '/api/salesService/message/unreadCount/',
+  read: '/api/salesService/message/read/',
+  readAll: '/api/salesService/message/readAll/',
+} as const;
+
+/**
+ * The live channel: a WebSocket per signed-in member (GET with Upgrade). The token goes in the first message
+ * ({ token }), never in the address, so it does not reach access logs.
+ */
+export const LIVE_PATH = '/api/live';
+
 /** Payment calls (spec §7 'Payment'); the notify and cashier paths are the channel's side, not the storefront's. */
 export const PaymentPaths = {
   configList: '/api/paymentService/paymentconfig/paymentConfigList/',
@@ -93,6 +117,8 @@ export const DepositPaths = {
   bankTransfer: '/api/memberService/memberdeposit/bankTransfer/',
   /** The member's recharges (pending, credited, rejected). */
   rechargeList: '/api/memberService/memberdeposit/rechargeList/',
+  /** The member withdraws their own pending bank-transfer registration. */
+  cancelBankTransfer: '/api/memberService/memberdeposit/cancelBankTransfer/',
 } as const;
 
 /** The sandbox payment channel's own pages (DESIGN.md 'sandboxes'), served by the shop. */

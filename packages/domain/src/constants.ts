@@ -47,6 +47,8 @@ export const StorageKey = {
   token: 'user-token',
   pageCurrency: 'user-page-currency',
   cartInfo: 'cart-info',
+  /** A visitor's 立即购买 waiting for the login that checkout needs: which SKU, how many, since when. */
+  buyNow: 'cart-buy-now',
 } as const;
 export const TOKEN_COOKIE_NAME = 'user-token';
 

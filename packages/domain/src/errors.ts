@@ -19,10 +19,10 @@ export const ResultCode = {
   WebSocketError: 1031,
   WebSocketTokenExpire: 1032,
   /**
-   * Codes the catalogue does not name but HTTP needs (spec §8 leaves 'the remaining codes' open):
-   * not found, payload too large, too many requests. They reuse the HTTP number so clients can map them.
+   * Codes the catalogue does not name but HTTP needs (spec §8 leaves 'the remaining codes' open): payload too
+   * large, too many requests. They reuse the HTTP number so clients can map them. Something that does not exist
+   * is BadRequest 400 with HTTP status 404 (NOT_FOUND_STATUS): 404 in the envelope is ImageVerifyFailed.
    */
-  NotFound: 404,
   PayloadTooLarge: 413,
   TooManyRequests: 429,
 } as const;
@@ -53,6 +53,9 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
+/** HTTP status of an answer about something that does not exist (or is not the caller's); code BadRequest. */
+export const NOT_FOUND_STATUS = 404;
+
 /** HTTP status that goes with a result code, where one fits (DESIGN.md 'The API contract'). */
 export function httpStatusFor(code: number): number {
   switch (code) {
@@ -60,8 +63,6 @@ export function httpStatusFor(code: number): number {
       return 200;
     case ResultCode.InvalidToken:
       return 401;
-    case ResultCode.NotFound:
-      return 404;
     case ResultCode.MethodNotAllowed:
       return 405;
     case ResultCode.PayloadTooLarge:

@@ -57,12 +57,17 @@ export const FIELD_LABELS: Record<string, string> = {
   deposit: '支付金额',
   money: '充值金额',
   reference: '付款人或流水号',
+  rechargeNo: '充值单号',
   note: '备注',
   type: '类型',
   paymentType: '支付场景',
   methodId: '支付方式',
   tradeNo: '交易号',
   supportWebsite: '站点支付',
+  provider: '支付渠道',
+  channelTradeNo: '渠道交易号',
+  w: '宽度',
+  '*': '图片路径',
 };
 
 /** The label of a field path such as ['items', 0, 'qty'], falling back to the raw path. */

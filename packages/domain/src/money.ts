@@ -79,6 +79,12 @@ export const CURRENCY_SYMBOLS: Readonly<Record<Currency, string>> = {
   [Currency.CNY]: '¥',
 };
 
+/**
+ * The Chinese name of each currency, the one way the shop says it: 澳币 as its buyers do and as the stored payment
+ * methods are named (澳币余额支付), 人民币 for CNY; beside the symbols, so a price and its name come from one place.
+ */
+export const CURRENCY_LABELS: Readonly<Record<Currency, string>> = { AUD: '澳币', CNY: '人民币' };
+
 /** The price symbol of a currency (spec §5 'A price shows $ for AUD and ¥ for CNY'). */
 export function currencySymbol(currency: Currency): string {
   const symbol = CURRENCY_SYMBOLS[currency];

@@ -1,17 +1,21 @@
 import { lookupLabel } from './labels';
 
-/** Order status (spec §4 'Order status'); the misspelt WAITINF_PICKUP is the spec's name. */
+/**
+ * Order status (spec §4 'Order status'). The numbers are the spec's and travel on the wire; the keys say what
+ * each means (the spec names them PUSH_TO_WAREHOUSE, WAREHOUSE_READY, ReadyHandle, DELIVERED, WAITINF_PICKUP and
+ * ON_SENDING).
+ */
 export const OrderStatus = {
   Cancelled: -100,
   NotConfirmed: -1,
   NotPaid: 0,
   Paid: 60,
-  PUSH_TO_WAREHOUSE: 70,
-  WAREHOUSE_READY: 75,
-  ReadyHandle: 78,
-  DELIVERED: 80,
-  WAITINF_PICKUP: 85,
-  ON_SENDING: 90,
+  PushedToWarehouse: 70,
+  WarehouseProcessing: 75,
+  AwaitingDispatch: 78,
+  Shipped: 80,
+  AwaitingPickup: 85,
+  InTransit: 90,
   Finished: 100,
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
@@ -21,12 +25,12 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   [OrderStatus.NotConfirmed]: '待确认',
   [OrderStatus.NotPaid]: '待付款',
   [OrderStatus.Paid]: '已付款',
-  [OrderStatus.PUSH_TO_WAREHOUSE]: '已推送',
-  [OrderStatus.WAREHOUSE_READY]: '仓库处理中',
-  [OrderStatus.ReadyHandle]: '待发货',
-  [OrderStatus.DELIVERED]: '已发货',
-  [OrderStatus.WAITINF_PICKUP]: '待自提',
-  [OrderStatus.ON_SENDING]: '待收货',
+  [OrderStatus.PushedToWarehouse]: '已推送',
+  [OrderStatus.WarehouseProcessing]: '仓库处理中',
+  [OrderStatus.AwaitingDispatch]: '待发货',
+  [OrderStatus.Shipped]: '已发货',
+  [OrderStatus.AwaitingPickup]: '待自提',
+  [OrderStatus.InTransit]: '待收货',
   [OrderStatus.Finished]: '已完成',
 };
 

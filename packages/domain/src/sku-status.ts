@@ -82,3 +82,22 @@ export function stockDisplay(status: number, stock: number, needed = 1): StockDi
       return StockDisplayText.NotForSale;
   }
 }
+
+/**
+ * How many units a shopper can take, as a SKU cell shows it beside its stock status (wholesale buyers order many
+ * SKUs at once and need the numbers): ByStock '可购 N 件' (its stock is the limit), ByBook the stock in hand and
+ * that more is a pre-order, else '不限量' like InStock; nothing when none can be taken (the status says why).
+ */
+export function availabilityText(sku: SkuStockFields): string {
+  const stock = Number.isFinite(sku.stock) ? Math.max(0, Math.floor(sku.stock)) : 0;
+  switch (sku.status) {
+    case SkuStatus.ByStock:
+      return stock > 0 ? `可购 ${stock} 件` : '';
+    case SkuStatus.ByBook:
+      return stock > 0 ? `现货 ${stock} 件 · 可预订` : '不限量';
+    case SkuStatus.InStock:
+      return '不限量';
+    default:
+      return '';
+  }
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   exportFileName,
+  firstOrderByTendency,
   goodsDetailRequestSchema,
   goodsListRequestSchema,
   goodsSearchText,
@@ -31,10 +32,27 @@ describe('goods/list/ request', () => {
     [{ orderByType: 'Cheapest' }, ''],
     [{ cateId: 1.5 }, '编号须为整数'],
     [{ evil: 1 }, ''],
+    [{ currency: 'USD' }, '币种须为 AUD 或 CNY'],
   ])('rejects %j', (input, message) => {
     const r = goodsListRequestSchema.safeParse(input);
     expect(r.success).toBe(false);
     if (message) expect(r.error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('the direction a sort starts in', () => {
+  it.each([
+    ['Price', 'ASC'],
+    ['Comprehensive', 'DESC'],
+    ['Sales', 'DESC'],
+    ['Newest', 'DESC'],
+  ] as const)('%s starts %s', (type, tendency) => {
+    expect(firstOrderByTendency(type)).toBe(tendency);
+  });
+  it('carries the page currency for the Price sort', () => {
+    expect(goodsListRequestSchema.parse({ orderByType: 'Price', currency: 'AUD' })).toMatchObject({
+      currency: 'AUD',
+    });
   });
 });
 

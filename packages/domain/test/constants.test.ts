@@ -70,7 +70,15 @@ describe('business constants (spec §9)', () => {
     [Currency, { CNY: 'CNY', AUD: 'AUD' }],
     [CURRENCIES, ['CNY', 'AUD']],
     [PaymentTypeCode, { A01: 'A01', W01: 'W01' }],
-    [StorageKey, { token: 'user-token', pageCurrency: 'user-page-currency', cartInfo: 'cart-info' }],
+    [
+      StorageKey,
+      {
+        token: 'user-token',
+        pageCurrency: 'user-page-currency',
+        cartInfo: 'cart-info',
+        buyNow: 'cart-buy-now',
+      },
+    ],
   ])('%j', (actual, expected) => {
     expect(actual).toEqual(expected);
   });

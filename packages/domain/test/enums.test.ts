@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   COUNTRY_LABELS,
   Country,
+  CURRENCY_LABELS,
+  Currency,
   countryLabel,
   DEPOSIT_LOG_TYPE_LABELS,
   DepositLogType,
@@ -17,6 +19,7 @@ import {
   OrderStatus,
   oldOrderStatusLabel,
   orderStatusLabel,
+  PAY_CHANNEL_LABELS,
   PROMOTION_METHOD_LABELS,
   PromotionMethod,
   promotionMethodLabel,
@@ -46,12 +49,13 @@ describe('enum values follow the spec', () => {
         NotConfirmed: -1,
         NotPaid: 0,
         Paid: 60,
-        PUSH_TO_WAREHOUSE: 70,
-        WAREHOUSE_READY: 75,
-        ReadyHandle: 78,
-        DELIVERED: 80,
-        WAITINF_PICKUP: 85,
-        ON_SENDING: 90,
+        // The spec's PUSH_TO_WAREHOUSE, WAREHOUSE_READY, ReadyHandle, DELIVERED, WAITINF_PICKUP, ON_SENDING.
+        PushedToWarehouse: 70,
+        WarehouseProcessing: 75,
+        AwaitingDispatch: 78,
+        Shipped: 80,
+        AwaitingPickup: 85,
+        InTransit: 90,
         Finished: 100,
       },
     ],
@@ -216,6 +220,7 @@ describe('label helpers', () => {
     ['MESSAGE_TYPE_LABELS', MESSAGE_TYPE_LABELS, MessageType],
     ['DEPOSIT_LOG_TYPE_LABELS', DEPOSIT_LOG_TYPE_LABELS, DepositLogType],
     ['COUNTRY_LABELS', COUNTRY_LABELS, Country],
+    ['CURRENCY_LABELS', CURRENCY_LABELS, Currency],
   ] as [string, Record<string, string>, Record<string, string | number>][])(
     '%s labels every value with Chinese text',
     (_name, labels, values) => {
@@ -223,6 +228,12 @@ describe('label helpers', () => {
       for (const label of Object.values(labels)) expect(label).toMatch(/^[\u4e00-\u9fa5]+$/);
     },
   );
+
+  it('names AUD 澳币 and CNY 人民币, as the stored deposit payment methods do', () => {
+    expect(CURRENCY_LABELS).toEqual({ AUD: '澳币', CNY: '人民币' });
+    expect(PAY_CHANNEL_LABELS.DepositPayAUD).toBe(`${CURRENCY_LABELS.AUD}余额支付`);
+    expect(PAY_CHANNEL_LABELS.DepositPay).toBe(`${CURRENCY_LABELS.CNY}余额支付`);
+  });
 
   it.each([
     [{ a: 'A' }, 'a', undefined, 'A'],

@@ -28,7 +28,6 @@ describe('ResultCode (spec §8 error catalogue)', () => {
     ['WebSocketClose', 1030],
     ['WebSocketError', 1031],
     ['WebSocketTokenExpire', 1032],
-    ['NotFound', 404],
     ['PayloadTooLarge', 413],
     ['TooManyRequests', 429],
   ] as const)('%s is %i', (name, code) => {
@@ -40,8 +39,8 @@ describe('httpStatusFor', () => {
   it.each([
     [ResultCode.Success, 200],
     [ResultCode.InvalidToken, 401],
-    [ResultCode.NotFound, 404],
-    [ResultCode.ImageVerifyFailed, 404],
+    // 404 in the envelope is ImageVerifyFailed (a wrong captcha): a client error, not a missing thing.
+    [ResultCode.ImageVerifyFailed, 400],
     [ResultCode.MethodNotAllowed, 405],
     [ResultCode.PayloadTooLarge, 413],
     [ResultCode.UnsupportedMediaType, 415],

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addManyToGuestCart,
   addToGuestCart,
+  buyNowInGuestCart,
   CART_QTY_INVALID_MESSAGE,
   type CartLine,
   CartQuantityError,
@@ -281,5 +283,54 @@ describe('parseStoredGuestCart (local storage may hold anything)', () => {
       },
     ]);
     expect(parsed.deleteList).toEqual([1, 8]);
+  });
+});
+
+describe('addManyToGuestCart (many SKUs of a product at once)', () => {
+  it('adds each like addToGuestCart, the first item ending at the front', () => {
+    const before = cartOf([serverLine(1, 100, 2), localLine(300)]);
+    const after = addManyToGuestCart(before, [item(200, 5), item(100, 3), item(400, 1)]);
+    expect(after.data.map((l) => [l.skuId, l.qty])).toEqual([
+      [200, 5],
+      [400, 1],
+      [100, 5],
+      [300, 1],
+    ]);
+    expect(after.data.find((l) => l.skuId === 100)).toMatchObject({ needUpdate: true, selected: true });
+  });
+
+  it('changes nothing when one quantity is not a positive integer', () => {
+    const before = cartOf([localLine(300)]);
+    expect(() => addManyToGuestCart(before, [item(200, 5), item(201, 0)])).toThrow(CartQuantityError);
+    expect(before.data).toHaveLength(1);
+  });
+});
+
+describe('buyNowInGuestCart (立即购买: only that line selected, the others kept)', () => {
+  it('a new SKU: a line of that quantity at the front, the only one selected', () => {
+    const before = cartOf([serverLine(1, 100, 2), localLine(300, 4)]);
+    const after = buyNowInGuestCart(before, item(200, 3));
+    expect(after.data.map((l) => [l.skuId, l.qty, l.selected])).toEqual([
+      [200, 3, true],
+      [100, 2, false],
+      [300, 4, false],
+    ]);
+    // The server line's new selection is synced at login.
+    expect(after.data[1]).toMatchObject({ needUpdate: true });
+    expect(after.data[2]).not.toHaveProperty('needUpdate');
+  });
+
+  it('a SKU already in the cart: its line holds exactly the quantity bought now', () => {
+    const before = cartOf([localLine(300, 4), serverLine(1, 100, 2, { selected: false })]);
+    const after = buyNowInGuestCart(before, item(100, 7));
+    expect(after.data.map((l) => [l.skuId, l.qty, l.selected])).toEqual([
+      [300, 4, false],
+      [100, 7, true],
+    ]);
+    expect(after.data[1]).toMatchObject({ id: 1, needUpdate: true });
+  });
+
+  it.each([0, 1.5])('qty %s throws CartQuantityError', (qty) => {
+    expect(() => buyNowInGuestCart(emptyGuestCart(), item(1, qty))).toThrow(CartQuantityError);
   });
 });

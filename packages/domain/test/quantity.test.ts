@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CartQuantityProblem, isValidCartQty, SkuStatus, validateCartQuantity } from '../src';
+import {
+  CartQuantityProblem,
+  clampCartQty,
+  isValidCartQty,
+  maxCartQty,
+  SkuStatus,
+  validateCartQuantity,
+} from '../src';
 
 const { NotForSale, OutStock, ByStock, ByBook, InStock } = SkuStatus;
 
@@ -47,5 +54,32 @@ describe('isValidCartQty', () => {
     ['1', false],
   ])('%s → %s', (qty, expected) => {
     expect(isValidCartQty(qty)).toBe(expected);
+  });
+});
+
+describe('maxCartQty and clampCartQty (the quantity to buy, as the cart stepper keeps it)', () => {
+  it.each([
+    [InStock, 0, 9999],
+    [ByBook, 3, 9999],
+    [ByStock, 283, 283],
+    [ByStock, 20_000, 9999],
+    [ByStock, 0, 0],
+    [OutStock, 50, 0],
+    [NotForSale, 50, 0],
+  ])('status %s with stock %s allows %s', (status, stock, max) => {
+    expect(maxCartQty({ status, stock })).toBe(max);
+  });
+
+  it.each([
+    [99_999, ByStock, 283, { qty: 283, limitedTo: 283, message: '库存不足，最多可购买 283 件' }],
+    [283, ByStock, 283, { qty: 283 }],
+    [12, ByStock, 283, { qty: 12 }],
+    [99_999, InStock, 5, { qty: 9999, limitedTo: 9999, message: '单个商品最多购买9999件' }],
+    [0, ByBook, 0, { qty: 1 }],
+    [2.7, InStock, 5, { qty: 2 }],
+    [Number.NaN, InStock, 5, { qty: 1 }],
+    [40, OutStock, 0, { qty: 40 }],
+  ])('%s of status %s with stock %s → %o', (qty, status, stock, clamped) => {
+    expect(clampCartQty(qty, { status, stock })).toEqual(clamped);
   });
 });

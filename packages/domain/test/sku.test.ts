@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  availabilityText,
   defaultSelectedSku,
   isExpandable,
   isSkuPurchasable,
@@ -178,5 +179,19 @@ describe('skuGridLayout (spec §4)', () => {
     ['no skus', [], [], []],
   ] as [string, SkuLike[], string[], string[]][])('%s', (_name, skus, keys, columns) => {
     expect(skuGridLayout(skus)).toEqual({ kind: 'row', isGridList: false, keys, columns, skus });
+  });
+});
+
+describe('availabilityText (what a SKU cell says a buyer can take)', () => {
+  it.each([
+    [ByStock, 283, '可购 283 件'],
+    [ByStock, 0, ''],
+    [ByBook, 12, '现货 12 件 · 可预订'],
+    [ByBook, 0, '不限量'],
+    [InStock, 0, '不限量'],
+    [OutStock, 0, ''],
+    [NotForSale, 5, ''],
+  ])('status %s with stock %s → %s', (status, stock, text) => {
+    expect(availabilityText({ status, stock })).toBe(text);
   });
 });

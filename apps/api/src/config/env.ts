@@ -13,11 +13,12 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** The storefront build of this repo, found from this file's place (apps/api/src/config → apps/web/dist). */
 export const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '..', '..', '..', 'web', 'dist');
 
-const booleanish = (fallback: boolean) =>
+/** A true/false variable; undefined when unset, so its default can depend on other variables. */
+const booleanish = () =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: '应为 true 或 false / must be true or false' })
     .optional()
-    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1' || v === 'yes'));
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes'));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,8 +36,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, '应为 redis:// 地址 / must be a redis:// URL')
     .optional(),
   WEB_DIST: z.string().min(1).optional(),
-  SEED_DEMO: booleanish(true),
-  TRUST_PROXY: booleanish(false),
+  SEED_DEMO: booleanish(),
+  TRUST_PROXY: booleanish(),
   SHOP_PAY_GATEWAY_URL: z
     .string()
     .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
@@ -48,6 +49,7 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
     .optional(),
   SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  SHOP_PAY_SANDBOX: z.enum(['on', 'off'], { error: '应为 on 或 off / must be on or off' }).optional(),
 });
 
 /** The real payment channel's settings: all four or none (DESIGN.md 'Outside services'). */
@@ -81,7 +83,10 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** The built storefront folder served at `/`. */
   webDist: string;
-  /** Seed demo data into a fresh database at start. */
+  /**
+   * Seed demo data into a fresh database at start: by default outside production only. Even when asked for in
+   * production, the demo member with its published password is never created (seed/seed.ts).
+   */
   seedDemo: boolean;
   /** Trust X-Forwarded-For from a load balancer in front (client address for login rate limits). */
   trustProxy: boolean;
@@ -89,6 +94,16 @@ export interface AppConfig {
   paymentGateway?: PaymentGatewayConfig | undefined;
   /** Delay before the sandbox channel sends its notify after a payment (default 200 ms). */
   sandboxNotifyDelayMs?: number | undefined;
+  /**
+   * Whether the sandbox payment channel collects for the methods set to it. On by default for development and
+   * demos; off with NODE_ENV=production unless SHOP_PAY_SANDBOX=on, because its cashier pays without money.
+   */
+  paymentSandbox: boolean;
+}
+
+/** NODE_ENV=production: the shop faces strangers, so sandboxes and demo logins are off unless asked for. */
+export function isProduction(nodeEnv: string | undefined): boolean {
+  return nodeEnv === 'production';
 }
 
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors: string[] };
@@ -126,8 +141,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       testCaptcha: e.NODE_ENV === 'test' ? e.SHOP_TEST_CAPTCHA : undefined,
       redisUrl: e.REDIS_URL,
       webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
-      seedDemo: e.SEED_DEMO,
-      trustProxy: e.TRUST_PROXY,
+      seedDemo: e.SEED_DEMO ?? !isProduction(e.NODE_ENV),
+      trustProxy: e.TRUST_PROXY ?? false,
       paymentGateway:
         e.SHOP_PAY_GATEWAY_URL && e.SHOP_PAY_MERCHANT_ID && e.SHOP_PAY_SECRET && e.SHOP_PAY_PUBLIC_URL
           ? {
@@ -138,6 +153,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
             }
           : undefined,
       sandboxNotifyDelayMs: e.SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS,
+      paymentSandbox:
+        e.SHOP_PAY_SANDBOX === undefined ? !isProduction(e.NODE_ENV) : e.SHOP_PAY_SANDBOX === 'on',
     },
   };
 }

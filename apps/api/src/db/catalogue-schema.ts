@@ -8,6 +8,7 @@ import {
   index,
   integer,
   json,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -27,6 +28,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+/**
+ * The catalogue's version: moved on (nextval) after every committed change of goods, SKUs, prices, stock,
+ * brands or categories, by the service that made it. The goods exports are built once per version
+ * (catalogue.export-cache.ts). A sequence, not a counter row, so that concurrent orders never wait on it.
+ */
+export const catalogueVersion = pgSequence('catalogue_version');
 
 /** The nine warehouses of spec §3 (ids 1 AU … 9 Mix); rows are written by the migration. */
 export const warehouses = pgTable('warehouses', {

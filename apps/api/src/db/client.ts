@@ -28,6 +28,12 @@ export interface DatabaseHandle {
   analyze(): Promise<void>;
   /** Runs `select 1`; rejects when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Calls `onNotice` with the payload of every NOTIFY on `channel` (delivered when the notifying transaction
+   * commits); resolves with a function that stops listening. PostgreSQL listens on a connection of its own,
+   * reconnecting after an error.
+   */
+  listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
   /** Closes the connection(s); safe to call twice. */
   close(): Promise<void>;
 }
@@ -54,6 +60,12 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
     ping: async () => {
       if (closed) throw new Error('database is closed');
       await db.execute(sql`select 1`);
+    },
+    listen: async (channel, onNotice) => {
+      const stop = await client.listen(channel, onNotice);
+      return async () => {
+        if (!closed) await stop();
+      };
     },
     close: async () => {
       if (closed) return;
@@ -90,11 +102,65 @@ export function postgresHandle(url: string): DatabaseHandle {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onNotice) => listenPostgres(url, channel, onNotice, () => closed),
     close: async () => {
       if (closed) return;
       closed = true;
       await pool.end();
     },
+  };
+}
+
+// A quoted identifier: the channel names are the shop's own constants, quoted anyway.
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). After the connection drops it
+ * reconnects with a growing wait, up to 30 s, until stopped; notices sent meanwhile are lost, which the
+ * storefront's polling covers.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotice: (payload: string) => void,
+  databaseClosed: () => boolean,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let wait = 500;
+  const again = () => {
+    if (stopped || databaseClosed()) return;
+    clearTimeout(retry);
+    retry = setTimeout(() => void connect().catch(again), wait);
+    retry.unref();
+    wait = Math.min(wait * 2, 30_000);
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onNotice(message.payload);
+    });
+    // A dropped connection ends the client: listen again on a new one.
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (client === next) again();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${quoteIdent(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+    wait = 500;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

@@ -150,8 +150,8 @@ export const orders = pgTable(
   ],
 );
 
-/** An order's packs (spec §3 'Order': orderBeans, each with status, location and items). */
-export const orderBeans = pgTable(
+/** An order's packs (spec §3 'Order': orderPacks, each with status, location and items). */
+export const orderPacks = pgTable(
   'order_beans',
   {
     id: serial('id').primaryKey(),
@@ -168,6 +168,8 @@ export const orderBeans = pgTable(
     logisticCode: varchar('logistic_code', { length: 60 }).notNull().default(''),
     shippingAmount: bigint('shipping_amount', { mode: 'number' }).notNull().default(0),
     weight: integer('weight').notNull().default(0),
+    /** Where a pickup order's pack is collected, as the warehouse's pickup point was when the order was made. */
+    pickup: jsonb('pickup').$type<{ address: string; hours: string; phone: string } | null>(),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     updatedAt,
   },
@@ -188,9 +190,9 @@ export const orderItems = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    beanId: integer('bean_id')
+    packId: integer('bean_id')
       .notNull()
-      .references(() => orderBeans.id, { onDelete: 'cascade' }),
+      .references(() => orderPacks.id, { onDelete: 'cascade' }),
     skuId: integer('sku_id')
       .notNull()
       .references(() => skus.id),
@@ -221,7 +223,7 @@ export const orderAttachments = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    beanId: integer('bean_id').references(() => orderBeans.id, { onDelete: 'cascade' }),
+    packId: integer('bean_id').references(() => orderPacks.id, { onDelete: 'cascade' }),
     path: varchar('path', { length: 255 }).notNull(),
     note: varchar('note', { length: 200 }).notNull().default(''),
     createdAt,

@@ -79,7 +79,33 @@ export const captchas = pgTable(
   },
   (t) => [index('captchas_expires_at_idx').on(t.expiresAt)],
 );
+/**
+ * Demo-data steps that finished (seed/seed.ts). Each step commits with its row, so a first start stopped halfway
+ * (a crash, a kill) finishes the missing steps at the next start instead of leaving a half-filled shop.
+ */
+export const seedSteps = pgTable('seed_steps', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  summary: varchar('summary', { length: 500 }).notNull().default(''),
+  doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Fixed-window counters of the database rate limiter (lib/db-rate-limiter.ts): shared by every API process on
+ * one PostgreSQL, counted by one atomic upsert each, so parallel requests cannot slip past a limit.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: varchar('key', { length: 200 }).primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_counters_expires_at_idx').on(t.expiresAt)],
+);
+
 export * from './catalogue-schema';
 export * from './order-schema';
 export * from './payment-schema';
 export * from './sales-schema';
+export * from './service-schema';
+export * from './warehouse-schema';

@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_MESSAGE, httpStatusFor } from '@shop/domain';
+import { DEFAULT_ERROR_MESSAGE, httpStatusFor, NOT_FOUND_STATUS, ResultCode } from '@shop/domain';
 
 /**
  * The one error type of the server (CONVENTIONS.md): a result code of spec §8, a message a shopper can
@@ -7,15 +7,26 @@ import { DEFAULT_ERROR_MESSAGE, httpStatusFor } from '@shop/domain';
 export class AppError extends Error {
   readonly code: number;
   readonly data: unknown;
+  /** The HTTP status when the code's own does not say it (a missing thing: BadRequest with 404). */
+  private readonly status: number | undefined;
 
-  constructor(code: number, message: string, data: unknown = null) {
+  constructor(code: number, message: string, data: unknown = null, status?: number) {
     super(message || DEFAULT_ERROR_MESSAGE);
     this.name = 'AppError';
     this.code = code;
     this.data = data;
+    this.status = status;
   }
 
   get statusCode(): number {
-    return httpStatusFor(this.code);
+    return this.status ?? httpStatusFor(this.code);
   }
+}
+
+/**
+ * Something that does not exist, or is not the caller's (answered alike, so other members' ids cannot be
+ * probed): BadRequest 400 in the envelope, HTTP 404. The envelope's 404 is ImageVerifyFailed (spec §8).
+ */
+export function notFoundError(message: string, data: unknown = null): AppError {
+  return new AppError(ResultCode.BadRequest, message, data, NOT_FOUND_STATUS);
 }

@@ -35,6 +35,12 @@ export class ByteLru<V extends { byteLength: number }> {
     }
   }
 
+  /** Forgets every value. */
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
   /** Total bytes held. */
   get bytes(): number {
     return this.#bytes;

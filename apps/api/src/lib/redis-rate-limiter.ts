@@ -26,6 +26,15 @@ export class RedisRateLimiter implements RateLimiter {
     return Number(incr[1]);
   }
 
+  async undo(key: string): Promise<void> {
+    // Only a live key: a DECR of an expired one would create a key without expiry.
+    await this.redis.eval(
+      "if redis.call('PTTL', KEYS[1]) > 0 and tonumber(redis.call('GET', KEYS[1])) > 0 then return redis.call('DECR', KEYS[1]) end return 0",
+      1,
+      this.prefix + key,
+    );
+  }
+
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
   }

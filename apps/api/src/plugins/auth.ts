@@ -2,7 +2,12 @@ import { LOGIN_EXPIRED_MESSAGE, ResultCode } from '@shop/domain';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import type { AuthContext } from '../modules/member/member.service';
+
+/** Who is calling: the member and the token they presented (set by `app.authenticate`). */
+export interface AuthContext {
+  memberId: number;
+  tokenId: number;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,7 +15,10 @@ declare module 'fastify' {
     member: AuthContext | null;
   }
   interface FastifyInstance {
-    /** preHandler of member-only calls: a live bearer token or InvalidToken 401 (spec §8). */
+    /**
+     * onRequest hook of member-only calls: a live bearer token or InvalidToken 401 (spec §8). It runs before
+     * the body is read, so a visitor never gets a field message and never costs a body parse.
+     */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /**
      * preHandler of public calls that answer members differently (catalogue prices by level): sets
@@ -31,11 +39,22 @@ const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     app.decorateRequest('member', null);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    const authenticate = async (request: FastifyRequest) => {
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
       const auth = token ? await options.authenticate(token) : null;
       if (!auth) throw new AppError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE);
       request.member = auth;
+    };
+    app.decorate('authenticate', authenticate);
+    // A member-only route that checked the token in a later hook would parse and validate a visitor's body
+    // first (and answer with a field message): refuse to start with such a route.
+    app.addHook('onRoute', (route) => {
+      for (const hook of ['preParsing', 'preValidation', 'preHandler'] as const) {
+        const hooks = route[hook];
+        if ((Array.isArray(hooks) ? hooks : [hooks]).includes(authenticate)) {
+          throw new Error(`${route.method} ${route.url}: use onRequest: app.authenticate, not ${hook}`);
+        }
+      }
     });
     app.decorate('authenticateOptional', async (request: FastifyRequest) => {
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
@@ -46,7 +65,7 @@ export const authPlugin = fp<AuthPluginOptions>(
   { name: 'auth' },
 );
 
-/** The member of a call behind `app.authenticate` (throws InvalidToken if the preHandler was left out). */
+/** The member of a call behind `app.authenticate` (throws InvalidToken if the hook was left out). */
 export function requireMember(request: FastifyRequest): AuthContext {
   if (!request.member) throw new AppError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE);
   return request.member;

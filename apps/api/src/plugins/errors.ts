@@ -1,5 +1,7 @@
-import { fieldLabel, httpStatusFor, LOGIN_EXPIRED_MESSAGE, ResultCode } from '@shop/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { fieldLabel, httpStatusFor, LOGIN_EXPIRED_MESSAGE, NOT_FOUND_STATUS, ResultCode } from '@shop/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -18,12 +20,19 @@ export const ErrorMessages = {
   badRequest: '请求无效',
   internal: '服务器开小差了，请稍后再试',
   invalidToken: LOGIN_EXPIRED_MESSAGE,
+  uriTooLong: '请求地址过长',
+  badUrl: '请求地址无效',
+  headersTooLarge: '请求头或请求地址过长',
+  requestTimeout: '请求超时，请重试',
+  shuttingDown: '服务器正在重启，请稍后再试',
 } as const;
 
 interface EnvelopeError {
   code: number;
   message: string;
   data: unknown;
+  /** HTTP status when the code's own does not say it (a missing thing: BadRequest with 404). */
+  status?: number;
 }
 
 /** A validation issue as a sentence naming the field in Chinese, e.g. '用户名：用户名为3-32位…'. */
@@ -61,7 +70,8 @@ const FASTIFY_CODES: Record<string, EnvelopeError> = {
 
 /** Maps any thrown value to the envelope's code, message and data (spec §8). */
 export function toEnvelopeError(error: unknown): EnvelopeError {
-  if (error instanceof AppError) return { code: error.code, message: error.message, data: error.data };
+  if (error instanceof AppError)
+    return { code: error.code, message: error.message, data: error.data, status: error.statusCode };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     return {
@@ -87,12 +97,65 @@ export function toEnvelopeError(error: unknown): EnvelopeError {
 }
 
 function sendError(reply: FastifyReply, error: EnvelopeError) {
-  return reply.code(httpStatusFor(error.code)).send({
+  return reply.code(error.status ?? httpStatusFor(error.code)).send({
     success: false,
     resultCode: error.code,
     message: error.message,
     data: error.data,
   });
+}
+
+/** The envelope of a failure as JSON text, for the paths that answer before Fastify's reply is usable. */
+function envelopeText(code: number, message: string): string {
+  return JSON.stringify({ success: false, resultCode: code, message, data: null });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL its router cannot take (a bad percent-encoding, a path parameter over
+ * maxParamLength) is answered before any hook or route, so the envelope is written here.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const [status, code, message] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, ResultCode.BadRequest, ErrorMessages.uriTooLong]
+      : error.code === 'FST_ERR_BAD_URL'
+        ? [400, ResultCode.BadRequest, ErrorMessages.badUrl]
+        : [500, ResultCode.InternalServiceError, ErrorMessages.internal];
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ resultCode: code, reason: message }, 'request refused');
+  return reply
+    .code(status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('x-request-id', request.id)
+    .send(envelopeText(code, message));
+}
+
+/**
+ * Node's `clientError`: a request its HTTP parser refuses (headers or request line over 16 KiB, a bad
+ * Content-Length, an unknown method, a timeout) never reaches Fastify. The connection gets a minimal envelope
+ * and is closed, as the parser cannot tell where the next request would start.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, ErrorMessages.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, ErrorMessages.requestTimeout]
+        : [400, ErrorMessages.badRequest];
+  this.log.debug({ err: error }, 'client error');
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = envelopeText(ResultCode.BadRequest, message);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -104,6 +167,8 @@ const FILE_EXTENSION =
 export function isStorefrontPath(path: string): boolean {
   if (path === '/api' || path.startsWith('/api/') || path === '/healthz') return false;
   if (path.startsWith('/res/') || path.startsWith('/assets/')) return false;
+  // The sandbox channel's pages stand in for a third party's site: switched off, they are simply not there.
+  if (path.startsWith('/sandbox-pay/')) return false;
   return !FILE_EXTENSION.test(path);
 }
 
@@ -133,8 +198,23 @@ export const errorsPlugin = fp<ErrorsPluginOptions>(
       }
     });
 
+    // While the server drains for a shutdown, requests still arriving on open connections are refused with
+    // the envelope (the app turns off Fastify's own 503 body), so a load balancer retries them elsewhere.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+
     app.addHook('onRequest', async (request, reply) => {
       reply.header('x-request-id', request.id);
+      if (closing) {
+        // Sent as text: the route's response schemas do not run for a request it never handled.
+        return reply
+          .code(503)
+          .header('connection', 'close')
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(envelopeText(ResultCode.InternalServiceError, ErrorMessages.shuttingDown));
+      }
     });
 
     app.setErrorHandler((error, request, reply) => {
@@ -165,10 +245,10 @@ export const errorsPlugin = fp<ErrorsPluginOptions>(
         isStorefrontPath(path)
       ) {
         // Client routes such as /member/settings or /product/12 are pages of the single-page storefront.
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return reply.sendStorefrontPage();
       }
       const message = path.startsWith('/api/') ? ErrorMessages.notFoundApi : ErrorMessages.notFound;
-      return sendError(reply, { code: ResultCode.NotFound, message, data: null });
+      return sendError(reply, { code: ResultCode.BadRequest, message, data: null, status: NOT_FOUND_STATUS });
     });
   },
   { name: 'errors' },

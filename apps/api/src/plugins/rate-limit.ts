@@ -1,4 +1,7 @@
 import fp from 'fastify-plugin';
+import type { DatabaseHandle } from '../db/client';
+import type { Clock } from '../lib/clock';
+import { DbRateLimiter } from '../lib/db-rate-limiter';
 import { MemoryRateLimiter, type RateLimiter } from '../lib/rate-limiter';
 import { RedisRateLimiter } from '../lib/redis-rate-limiter';
 
@@ -10,17 +13,28 @@ declare module 'fastify' {
 
 export interface RateLimitPluginOptions {
   redisUrl: string | undefined;
+  /** The shop's database: on PostgreSQL the counters live there, shared by every API process. */
+  database: DatabaseHandle;
+  clock: Clock;
   /** A limiter made by the caller (tests); the caller then closes it. */
   rateLimiter?: RateLimiter | undefined;
 }
 
-/** Counters for login throttling: in memory for one process, Redis when REDIS_URL is set (shared). */
+/**
+ * The rate limiter of the app: Redis when REDIS_URL is set; else the database on PostgreSQL (several API
+ * processes share it); else memory, exact for the one process the embedded database allows.
+ */
 export const rateLimitPlugin = fp<RateLimitPluginOptions>(
   async (app, options) => {
     const owned = options.rateLimiter === undefined;
+    const now = () => options.clock().getTime();
     const limiter =
       options.rateLimiter ??
-      (options.redisUrl ? new RedisRateLimiter(options.redisUrl) : new MemoryRateLimiter());
+      (options.redisUrl
+        ? new RedisRateLimiter(options.redisUrl)
+        : options.database.driver === 'postgresql'
+          ? new DbRateLimiter(options.database.db, now)
+          : new MemoryRateLimiter(now));
     app.decorate('rateLimiter', limiter);
     if (owned) app.addHook('onClose', async () => limiter.close());
   },

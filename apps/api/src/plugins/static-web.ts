@@ -1,8 +1,23 @@
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * What the storefront build writes wherever the page needs this response's CSP nonce (vite.config.ts
+ * `html.cspNonce`: the nonce attributes of its tags and `<meta property="csp-nonce">`).
+ */
+export const CSP_NONCE_PLACEHOLDER = 'SHOP_CSP_NONCE';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sends the storefront's index.html with this response's CSP nonce (security-headers.ts). */
+    sendStorefrontPage(): Promise<FastifyReply>;
+  }
+}
 
 export interface StaticWebOptions {
   /** The storefront build (WEB_DIST). */
@@ -10,21 +25,45 @@ export interface StaticWebOptions {
 }
 
 /**
+ * index.html split at the nonce placeholder, read again when the file changes (a rebuild needs no restart).
+ */
+function storefrontTemplate(file: string) {
+  let cached: { mtimeMs: number; size: number; parts: string[] } | undefined;
+  return async (nonce: string): Promise<string> => {
+    const { mtimeMs, size } = await stat(file);
+    if (cached?.mtimeMs !== mtimeMs || cached.size !== size) {
+      cached = { mtimeMs, size, parts: (await readFile(file, 'utf8')).split(CSP_NONCE_PLACEHOLDER) };
+    }
+    return cached.parts.join(nonce);
+  };
+}
+
+/**
  * Serves the built storefront. Vite puts content-hashed files under /assets/, so they are cached for a
  * year; index.html and other files are revalidated on every visit so a new release shows at once.
- * Unknown page paths fall back to index.html in the not-found handler (plugins/errors.ts).
+ * The page itself is never sent as a file: each response gets its own CSP nonce written into it, so neither
+ * index.html nor a precompressed copy of it is served as it is on disk. Unknown page paths fall back to it
+ * in the not-found handler (plugins/errors.ts).
  */
 export const staticWebPlugin = fp<StaticWebOptions>(
   async (app, { root }) => {
-    // Top-level files (index.html, favicon …): routes for the files present at start, so an unknown
+    const page = storefrontTemplate(join(root, 'index.html'));
+    app.decorateReply('sendStorefrontPage', async function (this: FastifyReply) {
+      const html = await page(this.styleNonce);
+      return this.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    });
+    for (const url of ['/', '/index.html'])
+      app.get(url, { schema: { hide: true } }, (_req, reply) => reply.sendStorefrontPage());
+
+    // Other top-level files (favicon …): routes for the files present at start, so an unknown
     // path reaches the not-found handler and its index.html fallback. Revalidated on every visit.
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
-      index: ['index.html'],
+      index: false,
       preCompressed: true,
       cacheControl: false,
-      globIgnore: ['assets/**'],
+      globIgnore: ['assets/**', 'index.html', 'index.html.*'],
       setHeaders(reply) {
         reply.header('cache-control', 'no-cache');
       },
@@ -42,5 +81,5 @@ export const staticWebPlugin = fp<StaticWebOptions>(
       },
     });
   },
-  { name: 'static-web' },
+  { name: 'static-web', dependencies: ['security-headers'] },
 );

@@ -24,7 +24,7 @@ import {
  */
 
 type Price = { level: number; currency: 'AUD' | 'CNY'; amount: number };
-interface SkuSpec {
+export interface SkuSpec {
   code: string;
   property: Record<string, string>;
   status: number;
@@ -32,7 +32,7 @@ interface SkuSpec {
   weight?: number;
   prices: Price[];
 }
-interface GoodsSpec {
+export interface GoodsSpec {
   code: string;
   name: string;
   nameEn: string;
@@ -49,7 +49,7 @@ interface GoodsSpec {
   skus: SkuSpec[];
 }
 
-async function insertCategory(
+export async function insertCategory(
   db: Database,
   name: string,
   sort: number,
@@ -71,7 +71,7 @@ async function insertCategory(
   return { id: row.id, path, depth: row.depth, name };
 }
 
-async function insertBrand(db: Database, name: string, nameEn: string, initial: string) {
+export async function insertBrand(db: Database, name: string, nameEn: string, initial: string) {
   const [row] = await db
     .insert(brands)
     .values({
@@ -87,7 +87,7 @@ async function insertBrand(db: Database, name: string, nameEn: string, initial: 
   return { id: row.id, name, nameEn };
 }
 
-async function insertGoods(db: Database, spec: GoodsSpec) {
+export async function insertGoods(db: Database, spec: GoodsSpec) {
   const [row] = await db
     .insert(goods)
     .values({

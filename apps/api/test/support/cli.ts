@@ -3,12 +3,22 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { runCli } from '../../src/cli/run-cli';
+import { parseConfig } from '../../src/config/env';
 
 const apiRoot = resolve(import.meta.dirname, '..', '..');
 
+/** What a command run answered: its exit code and the lines it printed, as an operator's terminal shows them. */
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
 /**
  * An operator's command line on its own PGlite folder, made before the file's tests and removed after them.
- * `shop(...args)` runs `npm run shop -- …` the way an operator does.
+ * `shop(...args)` runs a command in this process, as `npm run shop -- …` would (same runner, same folder);
+ * `shopProcess(...args)` runs it as a separate process, for the few tests about the process itself.
  */
 export function useOperatorCli(prefix = 'shop-cli-') {
   const state = { dataDir: '' };
@@ -18,12 +28,24 @@ export function useOperatorCli(prefix = 'shop-cli-') {
   afterAll(async () => {
     await rm(state.dataDir, { recursive: true, force: true });
   });
-  const shop = (...args: string[]) =>
+  const env = () => ({ DATA_DIR: state.dataDir, LOG_LEVEL: 'silent' });
+  const shop = async (...args: string[]): Promise<CliRun> => {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const parsed = parseConfig(env());
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const status = await runCli(args, {
+      config: parsed.config,
+      io: { print: (line) => stdout.push(`${line}\n`), printError: (line) => stderr.push(`${line}\n`) },
+    });
+    return { status, stdout: stdout.join(''), stderr: stderr.join('') };
+  };
+  const shopProcess = (...args: string[]): CliRun =>
     spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
       cwd: apiRoot,
-      env: { PATH: process.env.PATH, DATA_DIR: state.dataDir, LOG_LEVEL: 'silent' },
+      env: { PATH: process.env.PATH, ...env() },
       encoding: 'utf8',
       timeout: 60_000,
     });
-  return { shop, state };
+  return { shop, shopProcess, state };
 }

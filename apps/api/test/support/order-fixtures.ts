@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app';
 import type { Database } from '../../src/db/client';
-import { couriers, orderBeans, orderItems, orders, skus } from '../../src/db/schema';
+import { couriers, orderItems, orderPacks, orders, skus } from '../../src/db/schema';
 import { envelope, post } from './test-app';
 
 /**
  * Orders written with Drizzle directly, the rows order creation (createdOrder/) makes: the order with its
- * amounts and address snapshots, one bean per pack, items with their reserved stock taken from the SKU.
+ * amounts and address snapshots, one pack per pack, items with their reserved stock taken from the SKU.
  * Amounts are minor units.
  */
 
@@ -19,7 +19,7 @@ export interface FixtureItem {
   reservedQty?: number;
   unitPrice: number;
   isGift?: boolean;
-  /** Index of the pack (bean) the item is in; default 0. */
+  /** Index of the pack (pack) the item is in; default 0. */
   pack?: number;
   name?: string;
   skuName?: string;
@@ -47,7 +47,7 @@ export interface FixtureOrder {
 export interface InsertedOrder {
   id: number;
   orderNo: string;
-  beanIds: number[];
+  packIds: number[];
   itemIds: number[];
 }
 
@@ -100,8 +100,8 @@ export async function insertOrder(db: Database, spec: FixtureOrder): Promise<Ins
       })
       .returning();
     if (!order) throw new Error('order insert failed');
-    const beans = await tx
-      .insert(orderBeans)
+    const packRows = await tx
+      .insert(orderPacks)
       .values(
         packs.map((p, packIndex) => ({
           orderId: order.id,
@@ -114,13 +114,13 @@ export async function insertOrder(db: Database, spec: FixtureOrder): Promise<Ins
         })),
       )
       .returning();
-    const beanIds = beans.sort((a, b) => a.packIndex - b.packIndex).map((b) => b.id);
+    const packIds = packRows.sort((a, b) => a.packIndex - b.packIndex).map((b) => b.id);
     const items = await tx
       .insert(orderItems)
       .values(
         spec.items.map((i) => ({
           orderId: order.id,
-          beanId: beanIds[i.pack ?? 0] ?? 0,
+          packId: packIds[i.pack ?? 0] ?? 0,
           skuId: i.skuId,
           goodsId: 0,
           name: i.name ?? `商品${i.skuId}`,
@@ -145,7 +145,7 @@ export async function insertOrder(db: Database, spec: FixtureOrder): Promise<Ins
     await tx.execute(
       sql`update ${orderItems} oi set goods_id = s.goods_id from ${skus} s where s.id = oi.sku_id and oi.order_id = ${order.id}`,
     );
-    return { id: order.id, orderNo, beanIds, itemIds: items.map((r) => r.id) };
+    return { id: order.id, orderNo, packIds, itemIds: items.map((r) => r.id) };
   });
 }
 
@@ -155,15 +155,15 @@ export async function stockOf(db: Database, skuId: number): Promise<number> {
   return rows[0]?.stock ?? -1;
 }
 
-/** An order's row and its beans' statuses, to check what a refused call left unchanged. */
+/** An order's row and its packs' statuses, to check what a refused call left unchanged. */
 export async function orderState(db: Database, id: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
-  const beans = await db
-    .select({ status: orderBeans.status })
-    .from(orderBeans)
-    .where(eq(orderBeans.orderId, id))
-    .orderBy(orderBeans.packIndex);
-  return { order, beanStatuses: beans.map((b) => b.status) };
+  const packs = await db
+    .select({ status: orderPacks.status })
+    .from(orderPacks)
+    .where(eq(orderPacks.orderId, id))
+    .orderBy(orderPacks.packIndex);
+  return { order, packStatuses: packs.map((b) => b.status) };
 }
 
 /** The couriers the shipping tests use. */

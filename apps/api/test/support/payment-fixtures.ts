@@ -148,7 +148,7 @@ export async function sendNotify(
   provider = 'sandbox',
   remoteAddress = '127.0.0.1',
 ) {
-  const key = secret ?? (await app.services.payments.sandbox.secret());
+  const key = secret ?? (await sandboxSecret(app));
   return app.inject({
     method: 'POST',
     url: `${PaymentPaths.notify}${provider}/`,
@@ -166,4 +166,11 @@ export function postForm(app: App, url: string, fields: Record<string, string> =
     payload: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
+}
+
+/** The sandbox channel's merchant key (the sandbox is on in tests unless a test switches it off). */
+export async function sandboxSecret(app: App): Promise<string> {
+  const sandbox = app.services.payments.sandbox;
+  if (!sandbox) throw new Error('the sandbox channel is off in this app');
+  return sandbox.secret();
 }

@@ -7,6 +7,8 @@ import { type App, buildApp } from '../../src/app';
 import { type AppConfig, parseConfig } from '../../src/config/env';
 import { createPglite, type DatabaseHandle, pgliteHandle, postgresHandle } from '../../src/db/client';
 import type { RateLimiter } from '../../src/lib/rate-limiter';
+import { RedisRateLimiter } from '../../src/lib/redis-rate-limiter';
+import type { ServiceDeps } from '../../src/services';
 
 /** The answer of every captcha in tests (NODE_ENV=test + SHOP_TEST_CAPTCHA). */
 export const TEST_CAPTCHA = 'Ab3d';
@@ -84,6 +86,8 @@ export interface TestAppOptions {
 export interface TestApp {
   app: App;
   database: DatabaseHandle;
+  /** What the app's services were made from (seeding runs its steps on services of its own). */
+  deps: ServiceDeps;
   clock: ReturnType<typeof testClock>;
   close(): Promise<void>;
 }
@@ -92,8 +96,9 @@ export interface TestApp {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase();
   const clock = testClock();
+  const config = testConfig(options.env);
   const app = await buildApp({
-    config: testConfig(options.env),
+    config,
     database,
     clock: clock.now,
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
@@ -104,6 +109,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     database,
+    deps: { config, database, clock: clock.now, rateLimiter: app.rateLimiter },
     clock,
     async close() {
       await app.close();
@@ -133,4 +139,13 @@ export function post(app: App, url: string, body?: unknown, token?: string, remo
     headers: token ? { authorization: `Bearer ${token}` } : {},
     ...(remoteAddress ? { remoteAddress } : {}),
   });
+}
+
+/**
+ * The rate limiter a limits test runs on: Redis under a key prefix of its own when TEST_REDIS_URL is set (as with
+ * REDIS_URL), else none, so the app uses its own (memory on PGlite, the database on PostgreSQL). The test closes it.
+ */
+export function redisTestLimiter(): RateLimiter | undefined {
+  const url = process.env.TEST_REDIS_URL;
+  return url ? new RedisRateLimiter(url, `shop-test:${randomBytes(6).toString('hex')}:`) : undefined;
 }

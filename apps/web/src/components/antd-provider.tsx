@@ -1,6 +1,10 @@
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
+import { readCspNonce } from '@/lib/csp-nonce';
+
+// The styles antd injects carry the page's CSP nonce, or the policy refuses them.
+const CSP = { nonce: readCspNonce() };
 
 /**
  * Chinese locale and shop colours for the component library. Only lazily loaded modules render it,
@@ -10,6 +14,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={zhCN}
+      csp={CSP}
       // Buttons read exactly '登录' / '注册', not the library's spaced '登 录'.
       button={{ autoInsertSpace: false }}
       theme={{ token: { colorPrimary: '#cf1322', borderRadius: 6, fontFamily: 'inherit' } }}

@@ -1,3 +1,6 @@
+import { useEffect, useRef } from 'react';
+import { EmptyState } from './empty-state';
+
 /**
  * The page numbers to show: the first, the last, and `around` on each side of the current one, with null for
  * each gap ('…'). Ten pages or fewer (counting the gaps they would leave) are all shown.
@@ -85,5 +88,32 @@ export function Pager({
         ›
       </button>
     </nav>
+  );
+}
+
+/** The number of the last page of a list (1 for an empty one). */
+export function lastPageNo(totalCount: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(totalCount / pageSize));
+}
+
+/**
+ * Shown for a page past the last one (an old link, or goods gone since it was made): goes to the last page at
+ * once, replacing the address, with a button back to it in case the move is held up.
+ */
+export function PastLastPage({ lastPage, onGo }: { lastPage: number; onGo: (pageNo: number) => void }) {
+  const go = useRef(onGo);
+  go.current = onGo;
+  useEffect(() => {
+    go.current(lastPage);
+  }, [lastPage]);
+  return (
+    <EmptyState
+      title="这一页已经没有商品了"
+      actions={
+        <button type="button" className="btn btn-primary" onClick={() => onGo(lastPage)}>
+          回到第 {lastPage} 页
+        </button>
+      }
+    />
   );
 }

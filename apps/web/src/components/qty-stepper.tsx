@@ -16,6 +16,11 @@ interface QtyStepperProps {
    * and leaving the field shows the last quantity again.
    */
   commit?: 'blur' | 'typing';
+  /**
+   * The most that may be asked ('typing' mode: the product page's quantity to buy): + stops there, and a larger
+   * number typed is passed on (the caller clamps and says why) while the field shows the limit at once.
+   */
+  max?: number;
 }
 
 /** − [n] + for a quantity: the cart's lines and the product page's quantity to buy. */
@@ -26,6 +31,7 @@ export function QtyStepper({
   label,
   inputLabel = '数量',
   commit: mode = 'blur',
+  max,
 }: QtyStepperProps) {
   const [draft, setDraft] = useState<string | null>(null);
 
@@ -58,8 +64,10 @@ export function QtyStepper({
         onFocus={() => setDraft(String(value))}
         onChange={(event) => {
           const text = event.target.value;
-          setDraft(text);
-          if (mode === 'typing' && /^\d+$/.test(text.trim()) && Number(text) >= 1) onChange(Number(text));
+          const typed = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
+          const over = mode === 'typing' && max !== undefined && max >= 1 && typed > max;
+          setDraft(over ? String(max) : text);
+          if (mode === 'typing' && typed >= 1) onChange(typed);
         }}
         onBlur={commit}
         onKeyDown={(event) => {
@@ -70,7 +78,12 @@ export function QtyStepper({
           }
         }}
       />
-      <button type="button" aria-label="增加数量" disabled={disabled} onClick={() => onChange(value + 1)}>
+      <button
+        type="button"
+        aria-label="增加数量"
+        disabled={disabled || (max !== undefined && max >= 1 && value >= max)}
+        onClick={() => onChange(value + 1)}
+      >
         +
       </button>
     </div>

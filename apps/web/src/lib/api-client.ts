@@ -3,6 +3,7 @@ import {
   type Envelope,
   LOGIN_EXPIRED_MESSAGE,
   NETWORK_ERROR_MESSAGE,
+  NOT_FOUND_STATUS,
   REQUEST_TIMEOUT_MS,
   ResultCode,
 } from '@shop/domain';
@@ -18,17 +19,28 @@ export const NETWORK_ERROR_CODE = 0;
 export class ApiError<TData = unknown> extends Error {
   readonly code: number;
   readonly data: TData | undefined;
+  /** The HTTP status of the answer (0 when none arrived). */
+  readonly status: number;
 
-  constructor(code: number, message: string, data?: TData) {
+  constructor(code: number, message: string, data?: TData, status = 0) {
     super(message || DEFAULT_ERROR_MESSAGE);
     this.name = 'ApiError';
     this.code = code;
     this.data = data;
+    this.status = status;
   }
 }
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * True when the server said the thing asked for does not exist (or is not the caller's): HTTP 404. The code in
+ * the envelope is then BadRequest; code 404 itself means ImageVerifyFailed (spec §8).
+ */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === NOT_FOUND_STATUS;
 }
 
 /** Any thrown value as an ApiError, so every caller can show `message`. */
@@ -127,11 +139,16 @@ function failure(status: number, payload: unknown): ApiError {
   if (isEnvelope(payload)) {
     // Spec §8: InvalidToken also when only the HTTP status says so.
     const code = status === 401 ? ResultCode.InvalidToken : payload.resultCode;
-    return new ApiError(code, payload.message || DEFAULT_ERROR_MESSAGE, payload.data);
+    return new ApiError(code, payload.message || DEFAULT_ERROR_MESSAGE, payload.data, status);
   }
-  if (status === 401) return new ApiError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE);
+  if (status === 401) return new ApiError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE, undefined, status);
   // Not an envelope (a proxy error page, an empty body): the status is the best code there is.
-  return new ApiError(status >= 400 ? status : ResultCode.InternalServiceError, DEFAULT_ERROR_MESSAGE);
+  return new ApiError(
+    status >= 400 ? status : ResultCode.InternalServiceError,
+    DEFAULT_ERROR_MESSAGE,
+    undefined,
+    status,
+  );
 }
 
 /**

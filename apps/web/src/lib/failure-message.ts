@@ -13,7 +13,7 @@ export function withFailureMessage(error: unknown, message: string): ApiError {
     !(error instanceof ApiError) ||
     apiError.code === NETWORK_ERROR_CODE ||
     apiError.message === DEFAULT_ERROR_MESSAGE;
-  return unexplained ? new ApiError(apiError.code, message, apiError.data) : apiError;
+  return unexplained ? new ApiError(apiError.code, message, apiError.data, apiError.status) : apiError;
 }
 
 /** Runs a call and gives its failure the action's own message (spec §8), see withFailureMessage. */

@@ -1,18 +1,19 @@
-import { AMOUNT_DECIMALS, type Currency, formatPrice, toMinor } from '@shop/domain';
+import { type Currency, formatPrice, toMinor } from '@shop/domain';
 
 /**
- * An amount as the API sends it (major units, 12.5) formatted by the domain's formatPrice: '$12.50' / '¥12.50'
- * (spec §5). The API rounds to 2 decimals; anything longer is rounded here rather than breaking the page.
+ * The storefront's one way from a wire amount to minor units. The API sends major units with at most 2 decimals
+ * (12.5 = 12.50, DESIGN.md 'Money'); the domain's toMinor reads them exactly. Anything else (more decimals, text
+ * that is not a number) is not an amount the API sends, so it throws InvalidAmountError: the caller shows a
+ * failure instead of a wrong price, and never a silent 0. null and undefined (a SKU without a price in that
+ * currency) stay null.
  */
-export function formatMajorPrice(amount: number, currency: Currency): string {
-  return formatPrice(majorToMinor(amount), currency);
+export function majorToMinor(amount: number | string): number;
+export function majorToMinor(amount: number | string | null | undefined): number | null;
+export function majorToMinor(amount: number | string | null | undefined): number | null {
+  return amount == null ? null : toMinor(amount);
 }
 
-/** A major-unit amount of the API (12.5) in minor units (1250), exactly when it has at most 2 decimals. */
-export function majorToMinor(amount: number): number {
-  try {
-    return toMinor(amount);
-  } catch {
-    return toMinor(amount.toFixed(AMOUNT_DECIMALS));
-  }
+/** A wire amount (major units) with its symbol: 12.5 AUD → '$12.50' (spec §5); throws like majorToMinor. */
+export function formatMajorPrice(amount: number, currency: Currency): string {
+  return formatPrice(majorToMinor(amount), currency);
 }

@@ -98,6 +98,37 @@ export function addToGuestCart(cart: GuestCart, item: GuestCartItem): GuestCart 
 }
 
 /**
+ * Adds several SKUs at once (ordering many SKUs of a product from its grid): each as addToGuestCart does, the
+ * first item ending at the front so the cart lists them in the grid's order. Throws CartQuantityError (and
+ * changes nothing) unless every quantity is a positive integer.
+ */
+export function addManyToGuestCart(cart: GuestCart, items: readonly GuestCartItem[]): GuestCart {
+  return [...items].reverse().reduce(addToGuestCart, cart);
+}
+
+/**
+ * Buying one SKU now (立即购买): its line holds exactly that quantity (new lines go to the front) and is the only
+ * selected line, so checkout, which takes the selected lines (spec §5), has only it; the other lines stay in the
+ * cart, unselected (server lines among them become needUpdate). Throws CartQuantityError unless item.qty is a
+ * positive integer.
+ */
+export function buyNowInGuestCart(cart: GuestCart, item: GuestCartItem): GuestCart {
+  assertQty(item.qty);
+  const withLine = cart.data.some((line) => line.skuId === item.skuId)
+    ? cart
+    : addToGuestCart(cart, { ...item, selected: true });
+  return {
+    ...withLine,
+    data: withLine.data.map((line) => {
+      const isIt = line.skuId === item.skuId;
+      const qty = isIt ? item.qty : line.qty;
+      if (line.selected === isIt && line.qty === qty) return line;
+      return { ...line, qty, selected: isIt, ...(isServerLine(line) ? { needUpdate: true } : {}) };
+    }),
+  };
+}
+
+/**
  * Changes the quantity and/or selection of the line with this skuId (spec §4 'Guest cart'); a server line
  * becomes needUpdate. An unknown skuId or an empty patch leaves the cart as it is. Throws CartQuantityError
  * unless a given qty is a positive integer.

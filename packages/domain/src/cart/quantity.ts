@@ -9,8 +9,13 @@ export const CartQuantityProblem = {
 } as const;
 export type CartQuantityProblem = (typeof CartQuantityProblem)[keyof typeof CartQuantityProblem];
 
+/** Most units of one SKU a cart line may hold (the cart contract and the API's line check). */
+export const MAX_CART_LINE_QTY = 9999;
+
 /** Shown when a cart quantity is not a whole number of at least 1. */
 export const CART_QTY_INVALID_MESSAGE = '购买数量须为大于0的整数';
+/** Shown when a line would hold more than MAX_CART_LINE_QTY units. */
+export const CART_LINE_QTY_MAX_MESSAGE = `单个商品最多购买${MAX_CART_LINE_QTY}件`;
 /** Shown for a NotForSale (or unknown-status) SKU. */
 export const CART_NOT_FOR_SALE_MESSAGE = '该商品不可售';
 /** Shown for an OutStock SKU, or a ByStock SKU with no stock left. */
@@ -64,4 +69,43 @@ export function validateCartQuantity(qty: unknown, sku: SkuStockFields): CartQua
     default:
       return { ok: false, problem: CartQuantityProblem.NotForSale, message: CART_NOT_FOR_SALE_MESSAGE };
   }
+}
+
+/**
+ * The most units of a SKU one cart line may hold (spec §4 'SKU stock status'): a ByStock SKU its stock, ByBook
+ * and InStock the line maximum (beyond stock is a pre-order, or stock the warehouse has not counted), a SKU that
+ * cannot be bought 0.
+ */
+export function maxCartQty(sku: SkuStockFields): number {
+  switch (sku.status) {
+    case SkuStatus.ByBook:
+    case SkuStatus.InStock:
+      return MAX_CART_LINE_QTY;
+    case SkuStatus.ByStock:
+      return Number.isFinite(sku.stock) ? Math.min(Math.max(0, Math.floor(sku.stock)), MAX_CART_LINE_QTY) : 0;
+    default:
+      return 0;
+  }
+}
+
+/** A quantity to buy brought within 1 … maxCartQty, and the limit that cut it down (for the shopper's notice). */
+export interface ClampedQty {
+  qty: number;
+  /** Set when the quantity asked for was over what the SKU allows; the quantity is then this limit. */
+  limitedTo?: number;
+  /** Why it was cut down: overStockMessage for a ByStock SKU, the line maximum otherwise. */
+  message?: string;
+}
+
+/**
+ * The quantity to buy of a SKU as the cart's stepper keeps it (spec §4 'Stock display by status'): a whole
+ * number from 1, at most maxCartQty; over it, the limit with the message the cart shows ('库存不足，最多可购买 283
+ * 件'). A SKU that cannot be bought keeps the quantity (its buy button is disabled anyway).
+ */
+export function clampCartQty(qty: number, sku: SkuStockFields): ClampedQty {
+  const whole = Number.isFinite(qty) ? Math.max(1, Math.floor(qty)) : 1;
+  const max = maxCartQty(sku);
+  if (max === 0 || whole <= max) return { qty: whole };
+  const message = sku.status === SkuStatus.ByStock ? overStockMessage(max) : CART_LINE_QTY_MAX_MESSAGE;
+  return { qty: max, limitedTo: max, message };
 }

@@ -1,6 +1,6 @@
 import type { AmountsByCurrency } from '../cart/pay-currency';
-import { cartTotals } from '../cart-totals';
-import { DEFAULT_LOCATION_CODE, PICKUP_LOCATION_CODE } from '../constants';
+import { Currency, DEFAULT_LOCATION_CODE, PICKUP_LOCATION_CODE } from '../constants';
+import { cartTotals } from '../currency-rule';
 import { parseProperties } from '../properties';
 import { packWeight } from './shipping';
 
@@ -45,7 +45,10 @@ export function isItemSelected(item: { selected?: boolean | null }): boolean {
   return item.selected !== false;
 }
 
-/** Goods subtotal per currency of the selected items, by cartTotals (spec §5 cart totals). */
+/**
+ * Goods subtotal per currency of the selected items, by cartTotals (spec §5 cart totals): an item with an AUD
+ * price counts in AUD, any other in CNY (a quote's items carry the price of its one currency only).
+ */
 export function goodsSubtotal(
   items: readonly {
     qty: number;
@@ -54,7 +57,10 @@ export function goodsSubtotal(
     selected?: boolean | null;
   }[],
 ): AmountsByCurrency {
-  const { aud, cny } = cartTotals(items.map((item) => ({ ...item, selected: isItemSelected(item) })));
+  const { aud, cny } = cartTotals(
+    items.map((item) => ({ ...item, selected: isItemSelected(item) })),
+    Currency.AUD,
+  );
   return { aud, cny };
 }
 

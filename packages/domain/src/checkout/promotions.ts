@@ -1,5 +1,6 @@
-import { type AmountsByCurrency, currencyKey, payCurrencyOf, payUnitPrice } from '../cart/pay-currency';
-import type { Currency } from '../constants';
+import { type AmountsByCurrency, currencyKey } from '../cart/pay-currency';
+import { Currency } from '../constants';
+import { hasPriceIn, type LinePrices } from '../currency-rule';
 import { roundHalfUp, sumOtherAmount } from '../money';
 import { PromotionMethod } from '../promotion';
 import { goodsSubtotal, isItemSelected } from './packs';
@@ -97,6 +98,15 @@ function percentOff(base: number, pct: number): number {
 function inList(list: readonly number[] | null | undefined, skuId: number, emptyMeansAll: boolean): boolean {
   if (list == null || list.length === 0) return emptyMeansAll;
   return list.includes(skuId);
+}
+
+/** A promotion line's currency: a quote's lines carry the price of its one currency (AUD if any, else CNY). */
+function payCurrencyOf(line: LinePrices): Currency {
+  return hasPriceIn(line, Currency.AUD) ? Currency.AUD : Currency.CNY;
+}
+
+function payUnitPrice(line: LinePrices): number {
+  return (payCurrencyOf(line) === Currency.AUD ? line.audPrice : line.cnyPrice) ?? 0;
 }
 
 function lineTotal(line: PromotionLine): number {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './text';
 
 /**
  * Sender and receiver address books (spec §3 'Sender address / receiver address', §4 'Address state', §7
@@ -7,14 +8,12 @@ import '../zod-locale';
  */
 
 const id = z.number({ error: '编号须为数字' }).int('编号须为整数').positive('编号须为正整数');
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `请输入${label}` })
-    .trim()
+const requiredText = (label: string, max: number, multiline = false) =>
+  text({ error: `请输入${label}`, trim: true, multiline })
     .min(1, `请输入${label}`)
     .max(max, `${label}最多${max}个字符`);
 const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label}最多${max}个字符`).optional();
+  text({ trim: true }).max(max, `${label}最多${max}个字符`).optional();
 
 export const ADDRESS_BOOK_LIMIT = 50;
 
@@ -41,25 +40,19 @@ export type Address = z.infer<typeof addressSchema>;
 /** saveOrUpdate/: without id creates, with id updates the member's own entry. */
 export const addressSaveRequestSchema = z.strictObject({
   id: id.optional(),
-  name: text('收件人姓名', 50),
-  phone: z
-    .string({ error: '请输入手机号' })
-    .trim()
-    .regex(/^\+?[0-9][0-9 -]{5,19}$/, '手机号格式不正确'),
+  name: requiredText('收件人姓名', 50),
+  phone: text({ error: '请输入手机号', trim: true }).regex(/^\+?[0-9][0-9 -]{5,19}$/, '手机号格式不正确'),
   country: z.enum(['CN', 'AU'], { error: '国家须为 CN 或 AU' }).default('CN'),
-  province: text('省份', 40),
+  province: requiredText('省份', 40),
   city: optionalText('城市', 40).default(''),
   district: optionalText('区县', 40).default(''),
-  detail: text('详细地址', 200),
-  postCode: z
-    .string()
-    .trim()
+  // Typed in a two-line box on the address form.
+  detail: requiredText('详细地址', 200, true),
+  postCode: text({ trim: true })
     .regex(/^$|^[0-9]{4,6}$/, '邮编格式不正确')
     .default(''),
   company: optionalText('公司名称', 100).default(''),
-  idCardNo: z
-    .string()
-    .trim()
+  idCardNo: text({ trim: true })
     .regex(/^$|^[0-9]{17}[0-9Xx]$/, '身份证号格式不正确')
     .default(''),
   defaultFlag: z.boolean().default(false),
@@ -69,6 +62,54 @@ export type AddressSaveRequest = z.input<typeof addressSaveRequestSchema>;
 export const addressListRequestSchema = z.strictObject({});
 export const addressListResponseSchema = z.array(addressSchema);
 export const addressDeleteRequestSchema = z.strictObject({ id });
+
+/** addressReceiver/intelligent/: the fields recognised in a pasted address; one not found is ''. */
+export const parsedAddressSchema = z.object({
+  name: z.string().describe('收货人姓名，未识别为空串'),
+  phone: z.string().describe('电话：手机11位数字，座机「区号-号码」，澳洲10位数字'),
+  province: z.string().describe('省/直辖市/自治区，或澳洲的州（地址树中的名称）'),
+  city: z.string().describe('城市；直辖市与省同名（如 北京市）'),
+  district: z.string().describe('区/县'),
+  detail: z.string().describe('详细地址（街道门牌）'),
+  postCode: z.string().describe('邮编：文本中的邮编，否则所识别城市的邮编，否则空串'),
+});
+export type ParsedAddress = z.infer<typeof parsedAddressSchema>;
+
+/**
+ * The static region tree of /res/static/address.json (spec §3 'Address tree'): one root per country with its
+ * maximum depth (China 3: province → city → district; Australia 2: state → city). Addresses store the names.
+ */
+export interface RegionNode {
+  /** Unique in the whole tree. China: 'CN' + the 6-digit GB/T 2260 division code; Australia: 'AU-NSW', 'AU-NSW-SYD'. */
+  code: string;
+  /** The name a shopper picks and the parser answers (Chinese). */
+  name: string;
+  /** English name (Australian regions), so an address written in English can be matched. */
+  enName?: string;
+  /** China: the city's 6-digit postal code; Australia: the 4-digit postcode of the city centre. */
+  postCode?: string;
+  children?: RegionNode[];
+}
+export const regionNodeSchema: z.ZodType<RegionNode> = z.lazy(() =>
+  z.object({
+    code: z.string(),
+    name: z.string(),
+    enName: z.string().optional(),
+    postCode: z.string().optional(),
+    children: z.array(regionNodeSchema).optional(),
+  }),
+);
+export const regionRootSchema = z.object({
+  code: z.string().describe('国家代码：CN、AU'),
+  name: z.string(),
+  enName: z.string().optional(),
+  maxDepth: z.number().int().describe('该国地址的最大层级：中国3（省/市/区），澳洲2（州/城市）'),
+  children: z.array(regionNodeSchema),
+});
+/** A root of the tree: a country, with the number of levels below it (spec §3: 'each root having a maximum depth'). */
+export type RegionRoot = z.infer<typeof regionRootSchema>;
+export const regionTreeSchema = z.array(regionRootSchema).describe('地址区域树：每个根节点为一个国家');
+export type RegionTree = z.infer<typeof regionTreeSchema>;
 
 /**
  * The address a cart uses (spec §3): the default entry, else the first; for receivers an empty object when

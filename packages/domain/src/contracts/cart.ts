@@ -38,19 +38,29 @@ export const cartLineSchema = z.object({
   status: z.number().int(),
   stock: z.number().int(),
   onFlag: z.boolean(),
-  /** The currency the line is paid in: AUD when it has an AUD price, else CNY (spec §5). */
+  /**
+   * The currency the line is billed in when paying the request's currency (ADR 013): paying AUD, AUD when it
+   * has an AUD price, else CNY (spec §5, named in cartAudTipText); paying CNY, always CNY.
+   */
   currency: z.enum(['AUD', 'CNY']),
 });
 export type ServerCartLine = z.infer<typeof cartLineSchema>;
 
-export const cartListRequestSchema = z.strictObject({ websiteId });
+export const cartListRequestSchema = z.strictObject({
+  websiteId,
+  /**
+   * The currency the buyer is about to pay in (the page currency, ADR 013). Without it the cart is billed as
+   * spec §5 reads: AUD where a line has an AUD price, CNY otherwise, with the AUD warning.
+   */
+  currency: z.enum(['AUD', 'CNY'], { error: '币种须为 AUD 或 CNY' }).optional(),
+});
 /** cart/list/: spec §3 'Cart' info — data (lines) and totalPrice (strings with 2 decimals) plus the AUD warning. */
 export const cartListResponseSchema = z.object({
   data: z.array(cartLineSchema),
   totalPrice: z.object({
-    /** Selected AUD-priced lines, '12.50'. */
+    /** Selected lines billed in AUD, '12.50' (none when paying CNY). */
     audPrice: z.string(),
-    /** Selected lines without an AUD price, '100.00'. */
+    /** Selected lines billed in CNY, '100.00' (paying CNY: every line, AUD-only ones converted at the rate). */
     cnyPrice: z.string(),
     /** Everything in CNY at the stored exchange rate, '159.38'. */
     allCnyPrice: z.string(),
@@ -85,6 +95,10 @@ export const cartBatchRemoveRequestSchema = z
 
 /** What a changing cart call answers: the line ids it touched. */
 export const cartChangeResponseSchema = z.object({ ids: z.array(z.number().int()) });
+export type CartChange = z.infer<typeof cartChangeResponseSchema>;
+export type CartUpdateItemRequest = z.input<typeof cartUpdateItemRequestSchema>;
+export type CartBatchAddItem = z.input<typeof cartBatchAddRequestSchema>[number];
+export type CartBatchUpdateItem = z.input<typeof cartBatchUpdateRequestSchema>[number];
 
 /** The exchange rate the shop uses for CNY equivalents of AUD amounts (DESIGN.md 'Money'). */
 export const ratePriceResponseSchema = z.object({
@@ -94,3 +108,4 @@ export const ratePriceResponseSchema = z.object({
   /** With an orderId in the request: the order's amount due in the chosen currency (contracts/payment.ts). */
   order: orderPriceSchema.optional(),
 });
+export type RatePriceResponse = z.infer<typeof ratePriceResponseSchema>;

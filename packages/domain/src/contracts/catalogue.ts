@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE } from '../constants';
+import { text } from './text';
 
 /**
  * Catalogue and content calls (spec §7 'Goods and brands', 'Content'; §3 entities). Amounts on the wire are
@@ -28,6 +29,14 @@ export const GOODS_ORDER_BY_LABELS: Record<GoodsOrderByType, string> = {
 export const OrderByTendency = { ASC: 'ASC', DESC: 'DESC' } as const;
 export type OrderByTendency = (typeof OrderByTendency)[keyof typeof OrderByTendency];
 
+/**
+ * The direction a sort starts in when a shopper first chooses it: prices low to high (a buyer looks for the
+ * cheapest first), the others best, most sold or newest first (spec §7 default DESC).
+ */
+export function firstOrderByTendency(type: GoodsOrderByType): OrderByTendency {
+  return type === GoodsOrderByType.Price ? OrderByTendency.ASC : OrderByTendency.DESC;
+}
+
 /** Member levels that have their own prices (spec §3 'User': level defaults to 37). */
 export const MemberLevel = { Standard: 37, Wholesale: 38, KeyAccount: 39 } as const;
 export type MemberLevel = (typeof MemberLevel)[keyof typeof MemberLevel];
@@ -44,7 +53,7 @@ export const goodsFilterFields = {
   /** Category: the category and all its sub-categories. */
   cateId: id.optional(),
   brandId: id.optional(),
-  keyword: z.string().trim().max(100, '搜索词最多100个字符').optional(),
+  keyword: text({ trim: true }).max(100, '搜索词最多100个字符').optional(),
 };
 
 /** goods/list/ request (spec §7): defaults pageNo 1, pageSize 20 (capped at 100), Comprehensive, DESC. */
@@ -60,6 +69,14 @@ export const goodsListRequestSchema = z.strictObject({
   ...goodsFilterFields,
   orderByType: z.enum(GoodsOrderByType).default(GoodsOrderByType.Comprehensive),
   orderByTendency: z.enum(OrderByTendency).default(OrderByTendency.DESC),
+  /**
+   * The page currency (spec §4 'Currency'): the Price sort compares each product's price in it, converting a
+   * price that exists only in the other currency at the stored rate. Absent: CNY, the default page currency.
+   */
+  currency: z
+    .enum(['AUD', 'CNY'], { error: '币种须为 AUD 或 CNY' })
+    .optional()
+    .describe('页面币种；价格排序按该币种比较，只有另一币种价格的商品按汇率折算。缺省为 CNY'),
 });
 export type GoodsListRequest = z.input<typeof goodsListRequestSchema>;
 
@@ -175,6 +192,8 @@ export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
   }),
 );
 export const catalogListRequestSchema = z.strictObject({ websiteId: id.optional() });
+/** goodscatalog/list/: the roots of the category tree, each with its children. */
+export const catalogListResponseSchema = z.array(categoryNodeSchema);
 
 export const brandSchema = z.object({
   id: z.number().int(),
@@ -191,10 +210,11 @@ export type Brand = z.infer<typeof brandSchema>;
 
 export const brandListRequestSchema = z.strictObject({
   websiteId: id.optional(),
-  keyword: z.string().trim().max(50).optional(),
+  keyword: text({ trim: true }).max(50, '搜索词最多50个字符').optional(),
 });
 /** goodsbrand/list/: items sorted by initial then name, to be grouped A–Z by the client. */
 export const brandListResponseSchema = z.object({ items: z.array(brandSchema) });
+export type BrandListResponse = z.infer<typeof brandListResponseSchema>;
 
 export const brandByCatalogRequestSchema = z.strictObject({
   websiteId: id.optional(),
@@ -204,6 +224,8 @@ export const brandByCatalogRequestSchema = z.strictObject({
 export const brandByCatalogResponseSchema = z.object({
   items: z.array(z.object({ category: categoryRefSchema, brands: z.array(brandSchema) })),
 });
+export type BrandByCatalogResponse = z.infer<typeof brandByCatalogResponseSchema>;
+export type BrandsOfCategory = BrandByCatalogResponse['items'][number];
 
 export const brandDetailRequestSchema = z.strictObject({ id, websiteId: id.optional() });
 export const brandDetailSchema = brandSchema.extend({ description: z.string(), banner: z.string() });
@@ -363,6 +385,7 @@ export const articleCategorySchema = z.object({
   name: z.string(),
   articles: z.array(z.object({ id: z.number().int(), title: z.string() })),
 });
+export type ArticleCategory = z.infer<typeof articleCategorySchema>;
 export const articleCategoryListResponseSchema = z.array(articleCategorySchema);
 
 /**

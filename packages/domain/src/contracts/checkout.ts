@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { skuSchema } from './catalogue';
+import { text } from './text';
 
 /**
  * Checkout: the summary of the member's selected cart lines (spec §7 cart/summary/, §3 'Checkout info', §4
  * 'Checkout summary loading') and the promotion calls. Every amount of a summary is in its `currency` (the
- * `cr` of spec §3), in major units: AUD lines are converted at the stored rate when paying in CNY; lines
- * without an AUD price make an AUD summary not valid (spec §5).
+ * `cr` of spec §3), in major units, billed by the domain's currency rule (ADR 013): AUD lines are converted at
+ * the stored rate when paying in CNY; lines without an AUD price are left out of an AUD summary's packs and
+ * make it not valid (spec §5).
  */
 
 const id = z.number({ error: '编号须为数字' }).int('编号须为整数').positive('编号须为正整数');
@@ -19,11 +21,12 @@ export const checkoutPackRequestSchema = z.strictObject({
 });
 
 export const giftChoiceSchema = z.strictObject({ promotionId: id, skuId: id });
+export type GiftChoice = z.infer<typeof giftChoiceSchema>;
 
 export const checkoutSummaryRequestSchema = z.strictObject({
   websiteId: id.optional(),
   /** 'Pickup', the receiver's postCode, or the default 'CN11010200' (spec §7). */
-  locationCode: z.string({ error: '请提供配送地区' }).trim().min(1, '请提供配送地区').max(20),
+  locationCode: text({ error: '请提供配送地区', trim: true }).min(1, '请提供配送地区').max(20),
   currency: z.enum(['AUD', 'CNY'], { error: '币种须为 AUD 或 CNY' }),
   packs: z.array(checkoutPackRequestSchema).max(20).default([]),
   gifts: z.array(giftChoiceSchema).max(20).default([]),
@@ -66,6 +69,23 @@ export const checkoutCourierSchema = z.object({
 });
 export type WireSummaryCourier = z.infer<typeof checkoutCourierSchema>;
 
+/**
+ * Where the goods of a warehouse can be collected (到仓自提): a property of the warehouse, set by the operator
+ * (warehouse:pickup). Only warehouses with one can be picked up from (spec §4 'Setting pickup stores isPickup').
+ */
+export const pickupPointSchema = z.object({
+  /** Warehouse id 1-9. */
+  warehouseId: z.number().int(),
+  /** '澳大利亚仓'. */
+  warehouseName: z.string(),
+  address: z.string(),
+  /** Opening hours as the shop writes them, e.g. '周一至周五 9:00-17:00'. */
+  hours: z.string(),
+  /** A phone number for the pickup desk, or ''. */
+  phone: z.string(),
+});
+export type PickupPoint = z.infer<typeof pickupPointSchema>;
+
 export const checkoutPackSchema = z.object({
   packId: z.number().nullable(),
   index: z.number().int(),
@@ -78,6 +98,8 @@ export const checkoutPackSchema = z.object({
   options: z.object({ courierId: z.number().int().nullable() }),
   shippingFee: z.number(),
   goodsPrice: z.number(),
+  /** The pickup point of the pack's warehouse, whether or not pickup is chosen; null when it has none. */
+  pickup: pickupPointSchema.nullable(),
 });
 export type WireSummaryPack = z.infer<typeof checkoutPackSchema>;
 
@@ -103,6 +125,8 @@ export type WireSummaryPromotion = z.infer<typeof checkoutPromotionSchema>;
 export const checkoutSummarySchema = z.object({
   currency: z.enum(['AUD', 'CNY']),
   isPickup: z.boolean(),
+  /** Whether pickup may be chosen: there are packs and every pack's warehouse has a pickup point. */
+  canPickup: z.boolean(),
   locationCode: z.string(),
   items: z.array(checkoutItemSchema),
   packs: z.array(checkoutPackSchema),
@@ -118,8 +142,13 @@ export const checkoutSummarySchema = z.object({
   /** CNY per AUD used for conversions, '4.7000'. */
   rate: z.string(),
   valid: z.boolean(),
-  /** Why the summary is not valid (shown for 4 s, spec §4), else ''. */
+  /** Why the summary is not valid (spec §4), else ''. */
   notForSaleMsg: z.string(),
+  /**
+   * Paying AUD: the names of the selected lines that have no AUD price. They are left out of the packs (no
+   * goods, no freight) and make the summary not valid; paying CNY would bill them (ADR 013).
+   */
+  notPayableInAud: z.array(z.string()),
 });
 export type CheckoutSummary = z.infer<typeof checkoutSummarySchema>;
 
@@ -135,9 +164,11 @@ export const giftProductSchema = z.object({
 });
 export type GiftProduct = z.infer<typeof giftProductSchema>;
 export const promotionsListResponseSchema = z.object({ list: z.array(giftProductSchema) });
+export type PromotionsListResponse = z.infer<typeof promotionsListResponseSchema>;
 
 /** The gift product detail by goods id (one of spec §7's two unnamed checkout calls). */
 export const giftDetailRequestSchema = z.strictObject({ goodsId: id });
 /** The gift check (the other unnamed call, answering a success flag): may this SKU be the promotion's gift? */
 export const giftCheckRequestSchema = giftChoiceSchema;
 export const giftCheckResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type GiftCheckResponse = z.infer<typeof giftCheckResponseSchema>;

@@ -1,35 +1,41 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './text';
 
 /** Member calls of spec §7 'Member' (request and response shapes, shared by API and storefront). */
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_\u4e00-\u9fa5]{3,32}$/;
 
-export const usernameSchema = z
-  .string({ error: '请输入用户名' })
-  .trim()
-  .regex(USERNAME_PATTERN, '用户名为3-32位字母、数字、下划线或汉字');
+export const usernameSchema = text({ error: '请输入用户名', trim: true }).regex(
+  USERNAME_PATTERN,
+  '用户名为3-32位字母、数字、下划线或汉字',
+);
 
-export const passwordSchema = z
-  .string({ error: '请输入密码' })
+export const passwordSchema = text({ error: '请输入密码' })
   .min(8, '密码至少8位')
   .max(64, '密码最多64位')
   .regex(/[A-Za-z]/, '密码须包含字母')
   .regex(/[0-9]/, '密码须包含数字');
 
+// The address test of zod's z.email(), or nothing.
+const EMAIL_OR_EMPTY = new RegExp(`^$|${z.regexes.email.source}`);
+
 /** Profile fields a member may set at registration and later on /member/settings. */
 export const profileFieldsSchema = z.strictObject({
-  name: z.string().trim().max(50, '姓名最多50个字符').optional(),
-  email: z.union([z.literal(''), z.email('邮箱格式不正确').max(120)]).optional(),
-  mobile: z
-    .union([z.literal(''), z.string().regex(/^\+?[0-9][0-9 -]{5,19}$/, '手机号格式不正确')])
+  name: text({ trim: true }).max(50, '姓名最多50个字符').optional(),
+  // Empty clears the field.
+  email: text().regex(EMAIL_OR_EMPTY, '邮箱格式不正确').max(120, '邮箱最多120个字符').optional(),
+  mobile: text()
+    .regex(/^$|^\+?[0-9][0-9 -]{5,19}$/, '手机号格式不正确')
     .optional(),
-  company: z.string().trim().max(100, '公司名称最多100个字符').optional(),
-  wechat: z.string().trim().max(50, '微信号最多50个字符').optional(),
+  company: text({ trim: true }).max(100, '公司名称最多100个字符').optional(),
+  wechat: text({ trim: true }).max(50, '微信号最多50个字符').optional(),
 });
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 
 export const emptyRequestSchema = z.strictObject({});
+/** The data of a call that answers nothing but its envelope (logout/, updatePwd/, an address delete/). */
+export const emptyResponseSchema = z.null();
 
 export const captchaResponseSchema = z.object({
   captchaId: z.string(),
@@ -43,16 +49,26 @@ export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
 export const registerRequestSchema = profileFieldsSchema.extend({
   username: usernameSchema,
   password: passwordSchema,
-  captchaId: z.string({ error: '请先获取验证码' }).min(1, '请先获取验证码').max(64),
-  captchaCode: z.string({ error: '请输入验证码' }).trim().min(1, '请输入验证码').max(16),
+  captchaId: text({ error: '请先获取验证码' }).min(1, '请先获取验证码').max(64),
+  captchaCode: text({ error: '请输入验证码', trim: true }).min(1, '请输入验证码').max(16),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+/**
+ * Password login (spec §7 login/). After a few failures for the account or the address the server also asks for
+ * the picture captcha (ImageVerifyFailed 404 with `needCaptcha`); then `captchaId` and `captchaCode` come along.
+ */
 export const loginRequestSchema = z.strictObject({
-  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64),
-  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128),
+  username: text({ error: '请输入用户名', trim: true }).min(1, '请输入用户名').max(64),
+  password: text({ error: '请输入密码' }).min(1, '请输入密码').max(128),
+  captchaId: text().max(64).optional(),
+  captchaCode: text({ trim: true }).max(16).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** The data of a refused login: whether the next attempt must carry the picture captcha. */
+export const loginRefusalSchema = z.object({ needCaptcha: z.boolean() });
+export type LoginRefusal = z.infer<typeof loginRefusalSchema>;
 
 export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
@@ -78,7 +94,7 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 export const updatePasswordRequestSchema = z
   .strictObject({
-    oldPassword: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(128),
+    oldPassword: text({ error: '请输入原密码' }).min(1, '请输入原密码').max(128),
     newPassword: passwordSchema,
   })
   .refine((v) => v.oldPassword !== v.newPassword, {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { addressSchema } from './address';
-import { giftChoiceSchema } from './checkout';
+import { giftChoiceSchema, pickupPointSchema } from './checkout';
+import { text } from './text';
 
 /** Orders (spec §3 'Order', §4 'Order status', 'Old-order status', 'Order actions'; §7 'Orders'). Amounts in major units of the order's currency. */
 
@@ -10,7 +11,7 @@ const id = z.number({ error: '编号须为数字' }).int('编号须为整数').p
 export const createOrderRequestSchema = z.strictObject({
   websiteId: id.optional(),
   /** The client's key for this checkout attempt (a UUID): resubmitting it returns the same order. */
-  requestId: z.string({ error: '缺少请求编号' }).regex(/^[A-Za-z0-9-]{8,64}$/, '请求编号格式不正确'),
+  requestId: text({ error: '缺少请求编号' }).regex(/^[A-Za-z0-9-]{8,64}$/, '请求编号格式不正确'),
   currency: z.enum(['AUD', 'CNY'], { error: '币种须为 AUD 或 CNY' }),
   isPickup: z.boolean().default(false),
   /** Required unless pickup. */
@@ -21,7 +22,7 @@ export const createOrderRequestSchema = z.strictObject({
     .max(20)
     .default([]),
   gifts: z.array(giftChoiceSchema).max(20).default([]),
-  memberRemark: z.string().trim().max(500, '备注最多500个字符').default(''),
+  memberRemark: text({ trim: true, multiline: true }).max(500, '备注最多500个字符').default(''),
 });
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 export const createOrderResponseSchema = z.object({
@@ -31,6 +32,7 @@ export const createOrderResponseSchema = z.object({
   currency: z.enum(['AUD', 'CNY']),
   totalPrice: z.number(),
 });
+export type CreatedOrder = z.infer<typeof createOrderResponseSchema>;
 
 export const orderItemSchema = z.object({
   id: z.number().int(),
@@ -53,6 +55,8 @@ export const orderBeanSchema = z.object({
   courierName: z.string(),
   logisticCode: z.string(),
   shippingFee: z.number(),
+  /** Where a pickup order's pack is collected, as it was when the order was placed; null when delivered. */
+  pickup: pickupPointSchema.nullable(),
   items: z.array(orderItemSchema),
 });
 
@@ -71,7 +75,10 @@ export const orderSummarySchema = z.object({
   /** otherPrice + gst (spec §3 'Order'). */
   allOtherPrice: z.number(),
   totalPrice: z.number(),
+  /** Item lines (kinds of goods), gifts included: '4 种'. */
   itemCount: z.number().int(),
+  /** Pieces: the quantities of every line added up, gifts included: '7 件'. */
+  pieceCount: z.number().int(),
   items: z.array(orderItemSchema),
   orderBeans: z.array(orderBeanSchema),
   createdAt: z.string(),
@@ -91,6 +98,7 @@ export const orderListResponseSchema = z.object({
   pageSize: z.number().int(),
   totalCount: z.number().int(),
 });
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 
 const addressSnapshotSchema = addressSchema.omit({ id: true, defaultFlag: true, updatedAt: true });
 export const orderDetailSchema = orderSummarySchema.extend({
@@ -125,20 +133,41 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export const orderIdRequestSchema = z.strictObject({ id, websiteId: id.optional() });
 export const updateMemberRemarkRequestSchema = z.strictObject({
   id,
-  memberRemark: z.string().trim().max(500, '备注最多500个字符'),
+  memberRemark: text({ trim: true, multiline: true }).max(500, '备注最多500个字符'),
 });
 export const orderAttachmentsResponseSchema = orderDetailSchema.shape.attachments;
+export type OrderAttachment = z.infer<typeof orderAttachmentsResponseSchema>[number];
+
+/** The answer of cancel/ and finishOrder/: the order's status now; changed is false for a repeated request. */
+export const orderStateResponseSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  status: z.number().int(),
+  changed: z.boolean(),
+});
+export type OrderStateResponse = z.infer<typeof orderStateResponseSchema>;
+/** The answer of updateMemberRemark/: the remark as stored. */
+export const memberRemarkResponseSchema = z.object({ id: z.number().int(), memberRemark: z.string() });
+export type MemberRemarkResponse = z.infer<typeof memberRemarkResponseSchema>;
+export type UpdateMemberRemarkRequest = z.infer<typeof updateMemberRemarkRequestSchema>;
 
 export const logisticsRequestSchema = z.strictObject({
-  logisticCode: z.string().trim().min(1, '请提供物流单号').max(60),
+  logisticCode: text({ trim: true }).min(1, '请提供物流单号').max(60),
 });
 export const logisticsResponseSchema = z.object({
   logisticCode: z.string(),
   courierName: z.string(),
   events: z.array(z.object({ time: z.string(), location: z.string(), description: z.string() })),
 });
+export type LogisticsInfo = z.infer<typeof logisticsResponseSchema>;
 
 export const repurchaseRequestSchema = z.strictObject({ orderId: id, websiteId: id.optional() });
+/** repurchase/: the cart lines written, and the goods that cannot be bought now with the reason. */
+export const repurchaseResponseSchema = z.object({
+  ids: z.array(z.number().int()),
+  unavailable: z.array(z.object({ skuId: z.number().int(), name: z.string(), reason: z.string() })),
+});
+export type RepurchaseResponse = z.infer<typeof repurchaseResponseSchema>;
 
 export const oldOrderSchema = z.object({
   id: z.number().int(),
@@ -152,9 +181,11 @@ export const oldOrderSchema = z.object({
   ),
   orderedAt: z.string(),
 });
+export type OldOrder = z.infer<typeof oldOrderSchema>;
 export const oldOrderListResponseSchema = z.object({
   items: z.array(oldOrderSchema),
   pageNo: z.number().int(),
   pageSize: z.number().int(),
   totalCount: z.number().int(),
 });
+export type OldOrderListResponse = z.infer<typeof oldOrderListResponseSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 import { InvalidAmountError, toMinor } from '../money';
 import { MAX_RECHARGE } from '../payment';
+import { text } from './text';
 
 /**
  * Payment, deposit and recharge calls (spec §3 'Payment', 'Deposit log'; §4 'Payment by channel'; §7 'Payment'
@@ -60,6 +61,8 @@ export const orderPriceSchema = z.object({
   currency: currencySchema,
   price: z.number(),
 });
+/** The order's amount due in one currency, converted by the server with the stored rate. */
+export type OrderPrice = z.infer<typeof orderPriceSchema>;
 
 export const payBySybRequestSchema = z.strictObject({
   orderId: id,
@@ -67,6 +70,7 @@ export const payBySybRequestSchema = z.strictObject({
   /** How the cashier is shown: PC (a page with a QR code) or H5 (a phone's browser). */
   paymentType: z.enum(['PC', 'H5'], { error: '支付场景须为 PC 或 H5' }).default('PC'),
 });
+export type PayBySybRequest = z.input<typeof payBySybRequestSchema>;
 
 /**
  * What the storefront does next with an online payment: open `action` (GET), post the hidden form `fields`
@@ -105,8 +109,7 @@ export type SupayParamRequest = z.input<typeof supayParamRequestSchema>;
 
 export const findPayStatusRequestSchema = z
   .strictObject({
-    tradeNo: z
-      .string()
+    tradeNo: text()
       .regex(/^[A-Z0-9]{8,32}$/, '交易号格式不正确')
       .optional(),
     orderId: id.optional(),
@@ -115,9 +118,12 @@ export const findPayStatusRequestSchema = z
     message: '请提供交易号或订单编号',
     path: ['tradeNo'],
   });
-/** Cancelled and failed payments answer PayCancel and PayFailed instead (spec §8). */
+/**
+ * Where a payment stands. A cancelled or failed payment is an expected outcome, not a failed call: it answers
+ * success with status cancelled or failed and `failure` carrying PayCancel 1021 or PayFailed 1022 (spec §8).
+ */
 export const payStatusSchema = z.object({
-  status: z.enum(['pending', 'paid']),
+  status: z.enum(['pending', 'paid', 'cancelled', 'failed']),
   purpose: z.enum(['order', 'recharge']),
   tradeNo: z.string().nullable(),
   orderId: z.number().int().nullable(),
@@ -131,6 +137,8 @@ export const payStatusSchema = z.object({
    * was no longer payable, so the money went to the member's deposit). Absent or null while not paid.
    */
   settlement: z.enum(['order', 'recharge', 'deposit']).nullable().optional(),
+  /** Cancelled or failed: the catalogue code (PayCancel 1021, PayFailed 1022) and what to tell the shopper. */
+  failure: z.object({ resultCode: z.number().int(), message: z.string() }).nullable().optional(),
 });
 export type PayStatusResult = z.infer<typeof payStatusSchema>;
 
@@ -149,6 +157,8 @@ export const payByDepositResponseSchema = z.object({
   /** The deposit left in that currency. */
   balance: z.number(),
 });
+export type PayByDepositRequest = z.infer<typeof payByDepositRequestSchema>;
+export type PayByDepositResponse = z.infer<typeof payByDepositResponseSchema>;
 
 /** Form-encoded paging (spec §7 memberDepositLog/list/: defaults 1 and 15). */
 export const depositLogListRequestSchema = z.object({
@@ -180,18 +190,24 @@ export const depositLogListResponseSchema = z.object({
   pageSize: z.number().int(),
   totalCount: z.number().int(),
 });
+export type DepositLogListResponse = z.infer<typeof depositLogListResponseSchema>;
 
 export const bankTransferRequestSchema = z.strictObject({
   currency: currencySchema,
   money: rechargeMoneySchema,
   /** The payer's name or the bank's reference, so the operator can match the statement. */
-  reference: z
-    .string()
-    .trim()
+  reference: text({ trim: true })
     .min(2, '请填写付款人或转账流水号（至少2个字符）')
     .max(100, '付款人或流水号最多100个字符'),
-  note: z.string().trim().max(200, '备注最多200个字符').default(''),
+  note: text({ trim: true, multiline: true }).max(200, '备注最多200个字符').default(''),
 });
+export type BankTransferRequest = z.input<typeof bankTransferRequestSchema>;
+
+/** Withdraws a pending bank-transfer registration by its number. */
+export const cancelBankTransferRequestSchema = z.strictObject({
+  rechargeNo: text({ error: '请提供充值单号', trim: true }).regex(/^R\d{20}$/, '充值单号格式不正确'),
+});
+export type CancelBankTransferRequest = z.input<typeof cancelBankTransferRequestSchema>;
 
 export const rechargeStatusSchema = z.enum(['pending', 'credited', 'rejected', 'cancelled']);
 export const RECHARGE_STATUS_LABELS: Readonly<Record<z.infer<typeof rechargeStatusSchema>, string>> = {
@@ -224,3 +240,4 @@ export const rechargeListResponseSchema = z.object({
   pageSize: z.number().int(),
   totalCount: z.number().int(),
 });
+export type RechargeListResponse = z.infer<typeof rechargeListResponseSchema>;

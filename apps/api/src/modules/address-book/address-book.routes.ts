@@ -44,7 +44,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod<{ addressBook: AddressBook
     app.post(
       list,
       {
-        preValidation: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           tags: ['address'],
           summary: `${label}列表`,
@@ -60,7 +60,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod<{ addressBook: AddressBook
     app.post(
       save,
       {
-        preValidation: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           tags: ['address'],
           summary: `新增或修改${label}`,
@@ -80,7 +80,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod<{ addressBook: AddressBook
     app.post(
       remove,
       {
-        preValidation: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           tags: ['address'],
           summary: `删除${label}`,

@@ -1,9 +1,9 @@
 import { ADDRESS_BOOK_LIMIT, type Address, type addressSaveRequestSchema, ResultCode } from '@shop/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { AuthContext } from '../member/member.service';
+import type { AuthContext } from '../../plugins/auth';
 import * as repo from './address-book.repository';
 
 export type { AddressBookKind } from './address-book.repository';
@@ -44,7 +44,7 @@ export function toAddressDto(row: repo.AddressRow): Address {
   };
 }
 
-const notFound = () => new AppError(ResultCode.NotFound, AddressBookMessages.notFound);
+const notFound = () => notFoundError(AddressBookMessages.notFound);
 
 /**
  * The sender and receiver address books (spec §3 'Sender address / receiver address', §4 'Address state',

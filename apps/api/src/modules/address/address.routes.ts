@@ -62,7 +62,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   app.post(
     AddressPaths.intelligent,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['address'],
         summary: '智能识别收货地址',

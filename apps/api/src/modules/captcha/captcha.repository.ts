@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { captchas } from '../../db/schema';
 
-/** Stores a new captcha's answer digest. */
+/** Only the digest of the answer is stored: a database leak gives no captcha away. */
 export async function insertCaptcha(
   db: Database,
   row: { id: string; answerHash: string; createdAt: Date; expiresAt: Date },
@@ -23,7 +23,6 @@ export async function consumeCaptcha(db: Database, id: string, now: Date): Promi
   return rows[0]?.answerHash ?? null;
 }
 
-/** Deletes captchas that expired before `before`. */
 export async function deleteExpiredCaptchas(db: Database, before: Date): Promise<void> {
   await db.delete(captchas).where(lt(captchas.expiresAt, before));
 }

@@ -9,30 +9,21 @@ import {
   cartListResponseSchema,
   cartRemoveItemRequestSchema,
   cartUpdateItemRequestSchema,
-  ratePriceRequestSchema,
-  ratePriceResponseSchema,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/envelope';
 import { requireMember } from '../../plugins/auth';
-import type { PaymentService } from '../payment/payment.service';
 import { CartMessages, type CartService } from './cart.service';
-import type { RateService } from './rate.service';
 
 const bearer = [{ bearerAuth: [] }];
 
 /**
- * The server cart calls of spec §7 'Cart and checkout' (every one needs login and touches only the caller's
- * lines) and the public exchange rate of §7 'Payment' ratePrice/. Handlers only translate HTTP to service calls.
+ * The server cart calls of spec §7 'Cart and checkout': every one needs login and touches only the caller's
+ * lines. Handlers only translate HTTP to service calls.
  */
-export const cartRoutes: FastifyPluginAsyncZod<{
-  cart: CartService;
-  rates: RateService;
-  /** ratePrice/ with an orderId: the order's amount due, which the payment module knows. */
-  payments: Pick<PaymentService, 'ratePrice'>;
-}> = async (app, { cart, rates, payments }) => {
+export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
   // Login is checked before the body, so a visitor gets InvalidToken rather than a field message.
-  const member = { preValidation: app.authenticate };
+  const member = { onRequest: app.authenticate };
 
   app.post(
     CartPaths.list,
@@ -42,14 +33,15 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         tags: ['cart'],
         summary: '购物车列表',
         description:
-          '按会员等级的当前价格列出购物车（最新加入的在前）；合计只计选中的行：有澳币价的计入澳币合计，' +
-          '其余计入人民币合计并列入 cartAudTipText；allCnyPrice 按库存汇率折算，四舍五入到分。',
+          '按会员等级的当前价格列出购物车（最新加入的在前）；合计只计选中的行，按 currency（买家将要支付的币种，即页面币种）计：' +
+          'AUD（未提供时同此，规格第5节）有澳币价的计入澳币合计，其余计入人民币合计并列入 cartAudTipText；' +
+          'CNY 全部计入人民币合计（只有澳币价的按库存汇率折算），没有澳币提示。allCnyPrice 按库存汇率折算，四舍五入到分。',
         security: bearer,
         body: cartListRequestSchema,
         response: responses(cartListResponseSchema),
       },
     },
-    async (request) => ok(await cart.list(requireMember(request))),
+    async (request) => ok(await cart.list(requireMember(request), request.body.currency)),
   );
 
   app.post(
@@ -156,34 +148,5 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       ok(await cart.batchRemoveItems(requireMember(request), request.body), CartMessages.removed),
-  );
-
-  app.post(
-    CartPaths.ratePrice,
-    {
-      // Public; a token is read when given, since an orderId needs the member (spec §7 ratePrice/).
-      preValidation: app.authenticateOptional,
-      schema: {
-        tags: ['payment'],
-        summary: '澳币兑人民币汇率（及订单应付金额）',
-        description:
-          '每 1 澳币兑换的人民币，4 位小数，由商城管理员设置（npm run shop -- rate:set）。' +
-          '带 orderId 时须登录，且只能是自己的订单（否则 404“订单不存在”）：另返回 order，即订单应付金额 orderPrice（订单币种）' +
-          '与按该汇率折算成 currency（默认订单币种）的 price，四舍五入到分。',
-        // A currency alone means nothing: it chooses the currency of an order's amount due.
-        body: ratePriceRequestSchema
-          .refine((v) => v.currency === undefined || v.orderId !== undefined, {
-            message: '请提供订单编号',
-            path: ['orderId'],
-          })
-          .optional(),
-        response: responses(ratePriceResponseSchema),
-      },
-    },
-    async (request) => {
-      const body = request.body ?? {};
-      if (body.orderId === undefined) return ok(await rates.audCny());
-      return ok(await payments.ratePrice(request.member, body));
-    },
   );
 };

@@ -1,24 +1,25 @@
 import {
   allCnyTotal,
+  billLine,
   type CartListResponse,
+  Currency,
   cartAudTipText,
   cartTotals,
   DEFAULT_MEMBER_LEVEL,
   formatAmount,
   MAX_CART_LINES,
-  payCurrencyOf,
+  type RateSetting,
   ResultCode,
   type ServerCartLine,
+  type SkuOffer,
   SkuStatus,
   toMajor,
   validateCartQuantity,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import type { CartSku, CatalogueService } from '../catalogue/catalogue.service';
-import type { AuthContext } from '../member/member.service';
+import { AppError, notFoundError } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/auth';
 import * as repo from './cart.repository';
-import type { RateService } from './rate.service';
 
 /** Most units of one SKU a line may hold (the contract's cartQtySchema and the table's check). */
 export const MAX_LINE_QTY = 9999;
@@ -38,8 +39,13 @@ export const CartMessages = {
 export interface CartServiceDeps {
   db: Database;
   /** SKU status, stock, shelf state and prices; the catalogue module owns SKUs. */
-  catalogue: Pick<CatalogueService, 'skusForCart' | 'priceLevel'>;
-  rates: Pick<RateService, 'audCny'>;
+  /** The catalogue's SKUs at a price level, and the caller's level (the catalogue module, wired in services.ts). */
+  catalogue: {
+    skusForCart(skuIds: readonly number[], level: number, executor?: Database): Promise<SkuOffer[]>;
+    priceLevel(auth: AuthContext | null): Promise<number>;
+  };
+  /** The stored AUD→CNY rate (the rate module) for the 'all CNY' total. */
+  rates: { audCny(executor?: Database): Promise<RateSetting> };
 }
 
 export type CartService = ReturnType<typeof createCartService>;
@@ -58,16 +64,16 @@ type LinePatch = { id: number; qty?: number | undefined; selected?: boolean | un
 
 const paramsError = (message: string, data: unknown = null) =>
   new AppError(ResultCode.ParamsError, message, data);
-const lineNotFound = () => new AppError(ResultCode.NotFound, CartMessages.lineNotFound);
+const lineNotFound = () => notFoundError(CartMessages.lineNotFound);
 
 /** The name a shopper knows a SKU by in a message: its own name, else its product's. */
-const skuLabel = (sku: CartSku) => sku.name || sku.goodsName;
+const skuLabel = (sku: SkuOffer) => sku.name || sku.goodsName;
 
 /**
  * Why `qty` units of a SKU may not be in the cart, or null when they may (spec §4 'SKU stock status', 'Stock
  * display by status'): the product must be on the shelf and the quantity within the SKU's stock rule.
  */
-function quantityProblem(sku: CartSku, qty: number): string | null {
+function quantityProblem(sku: SkuOffer, qty: number): string | null {
   if (!sku.onFlag) return CartMessages.offShelf;
   if (qty > MAX_LINE_QTY) return CartMessages.lineQtyMax;
   const check = validateCartQuantity(qty, sku);
@@ -75,12 +81,18 @@ function quantityProblem(sku: CartSku, qty: number): string | null {
 }
 
 /** The most units a line of the SKU may reach: its stock when sold by stock, else the line maximum. */
-function maxLineQty(sku: CartSku): number {
+function maxLineQty(sku: SkuOffer): number {
   return sku.status === SkuStatus.ByStock ? Math.min(Math.max(sku.stock, 0), MAX_LINE_QTY) : MAX_LINE_QTY;
 }
 
+/** The currency a SKU's line is billed in when paying `payCurrency` (ADR 013); CNY when it has no price. */
+function billedCurrency(sku: SkuOffer, payCurrency: Currency, rate: string): Currency {
+  const bill = billLine({ audPrice: sku.aud, cnyPrice: sku.cny }, payCurrency, rate);
+  return bill.kind === 'unpriced' ? Currency.CNY : bill.currency;
+}
+
 /** A cart line for the wire: priced now at the member's level, amounts in major units (spec §3 'Cart'). */
-function toLineDto(line: repo.CartLineRow, sku: CartSku): ServerCartLine {
+function toLineDto(line: repo.CartLineRow, sku: SkuOffer, currency: Currency): ServerCartLine {
   return {
     id: line.id,
     skuId: line.skuId,
@@ -97,7 +109,7 @@ function toLineDto(line: repo.CartLineRow, sku: CartSku): ServerCartLine {
     status: sku.status,
     stock: sku.stock,
     onFlag: sku.onFlag,
-    currency: payCurrencyOf({ audPrice: sku.aud, cnyPrice: sku.cny }),
+    currency,
   };
 }
 
@@ -125,7 +137,7 @@ function mergePatches(patches: readonly LinePatch[]): LinePatch[] {
 /** The member's server cart (spec §3 'Cart', §4 'Cart sync on login', §5 totals, §7 'Cart and checkout'). */
 export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
   /** The SKUs by id; prices are not needed to check quantities, so the default level's are read. */
-  async function skusById(skuIds: readonly number[]): Promise<Map<number, CartSku>> {
+  async function skusById(skuIds: readonly number[]): Promise<Map<number, SkuOffer>> {
     const skus = await catalogue.skusForCart(skuIds, DEFAULT_MEMBER_LEVEL);
     return new Map(skus.map((s) => [s.id, s]));
   }
@@ -157,10 +169,12 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
   return {
     /**
      * The member's cart priced at their level now, newest line first, with the totals of the selected lines
-     * (spec §3 'Cart', §5): AUD-priced lines to the AUD total, the others to CNY and named in the warning,
-     * and everything in CNY at the stored rate. Four queries whatever the number of lines.
+     * billed in the currency the buyer pays in (spec §3 'Cart', §5; ADR 013): paying AUD (also when no
+     * currency is given, spec §5 as written), AUD-priced lines to the AUD total, the others to CNY and named
+     * in the warning; paying CNY, every line in CNY and no warning. Everything in CNY at the stored rate.
+     * Four queries whatever the number of lines.
      */
-    async list(auth: AuthContext): Promise<CartListResponse> {
+    async list(auth: AuthContext, payCurrency: Currency = Currency.AUD): Promise<CartListResponse> {
       const [level, lines, rate] = await Promise.all([
         catalogue.priceLevel(auth),
         repo.listLines(db, auth.memberId),
@@ -179,7 +193,7 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
       for (const line of lines) {
         const sku = skus.get(line.skuId);
         if (!sku) continue;
-        data.push(toLineDto(line, sku));
+        data.push(toLineDto(line, sku, billedCurrency(sku, payCurrency, rate.rate)));
         forTotals.push({
           qty: line.qty,
           selected: line.selected,
@@ -189,7 +203,7 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
           name: sku.goodsName,
         });
       }
-      const totals = cartTotals(forTotals);
+      const totals = cartTotals(forTotals, payCurrency, rate.rate);
       return {
         data,
         totalPrice: {
@@ -209,7 +223,7 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
      */
     async addItem(auth: AuthContext, item: CartItem): Promise<CartChange> {
       const sku = (await skusById([item.skuId])).get(item.skuId);
-      if (!sku) throw new AppError(ResultCode.NotFound, CartMessages.skuNotFound, { skuId: item.skuId });
+      if (!sku) throw notFoundError(CartMessages.skuNotFound, { skuId: item.skuId });
       const problem = quantityProblem(sku, item.qty);
       if (problem) throw paramsError(problem, { skuId: item.skuId });
       const line = await repo.addToLine(db, {
@@ -237,7 +251,7 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
       const skus = await skusById(merged.map((i) => i.skuId));
       for (const item of merged) {
         const sku = skus.get(item.skuId);
-        if (!sku) throw new AppError(ResultCode.NotFound, CartMessages.skuNotFound, { skuId: item.skuId });
+        if (!sku) throw notFoundError(CartMessages.skuNotFound, { skuId: item.skuId });
         const problem = quantityProblem(sku, item.qty);
         if (problem) throw paramsError(`${skuLabel(sku)}：${problem}`, { skuId: item.skuId });
       }
@@ -247,7 +261,7 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
         // The sums with what the cart already held are checked on the written rows, so a concurrent add
         // cannot slip past the check; a refusal rolls the whole batch back.
         for (const item of merged) {
-          const sku = skus.get(item.skuId) as CartSku;
+          const sku = skus.get(item.skuId) as SkuOffer;
           const row = written.get(item.skuId);
           const problem = row ? quantityProblem(sku, row.qty) : CartMessages.lineQtyMax;
           if (problem)

@@ -1,9 +1,11 @@
 import { goodsSearchText, ResultCode } from '@shop/domain';
 import { pinyin } from 'pinyin-pro';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFoundError } from '../../lib/app-error';
+import { ImportRejectedError } from '../../lib/spreadsheet';
 import * as repo from './catalogue.admin.repository';
 import type { ImportSheet } from './catalogue.import-sheet';
+import { bumpCatalogueVersion } from './catalogue.repository';
 
 /**
  * The operator side of the catalogue: the demo catalogue's bulk insert, the sheet import, and the shelf
@@ -32,16 +34,6 @@ export const CatalogueAdminMessages = {
   stockBelowZero: '库存不足，调整后库存不能小于0',
   badStock: '库存须为不小于0的整数',
 } as const;
-
-/** A sheet that cannot be imported: every reason, each naming its row. */
-export class ImportRejectedError extends AppError {
-  readonly errors: string[];
-
-  constructor(errors: string[]) {
-    super(ResultCode.ParamsError, `导入失败，共 ${errors.length} 处错误，未写入任何数据`, { errors });
-    this.errors = errors;
-  }
-}
 
 // Thrown inside a dry run's transaction so that everything it did is rolled back.
 class DryRunRollback extends Error {
@@ -146,6 +138,16 @@ async function ensureCategoryPath(
 
 /** The catalogue's operator service. */
 export function createCatalogueAdminService({ db }: { db: Database }) {
+  /**
+   * Runs a committed change of the catalogue, then moves the catalogue's version on so the goods exports are
+   * built again (catalogue.service catalogueChanged: after the commit, never failing the change itself).
+   */
+  async function changing<T>(change: () => Promise<T>): Promise<T> {
+    const result = await change();
+    await bumpCatalogueVersion(db).catch(() => undefined);
+    return result;
+  }
+
   return {
     /** Number of goods (the demo seed adds its catalogue only to an empty one). */
     countGoods(): Promise<number> {
@@ -157,125 +159,127 @@ export function createCatalogueAdminService({ db }: { db: Database }) {
      * the category tree level by level, goods with their search text, images, SKUs and prices.
      */
     async insertCatalogue(input: CatalogueInput) {
-      return db.transaction(async (tx) => {
-        const brandIds = await repo.upsertBrands(
-          tx,
-          input.brands.map((b) => ({ ...b, initial: brandInitial(b.name) })),
-        );
-        const brandsByName = new Map(input.brands.map((b) => [b.name, b]));
-
-        // Level by level, so each level's parents (and their paths) exist.
-        const categoryIds = new Map<string, repo.CategoryRef>();
-        let level: { node: CatalogueCategoryInput; parent: repo.CategoryRef | null; names: string[] }[] =
-          input.categories.map((node) => ({ node, parent: null, names: [node.name] }));
-        let categoryCount = 0;
-        while (level.length > 0) {
-          const created = await repo.insertCategories(
+      return changing(() =>
+        db.transaction(async (tx) => {
+          const brandIds = await repo.upsertBrands(
             tx,
-            level.map(({ node, parent, names }) => ({
-              parentId: parent?.id ?? null,
-              parentPath: parent?.path ?? '',
-              name: node.name,
-              depth: names.length,
-              image: node.image,
-              sort: node.sort,
-            })),
+            input.brands.map((b) => ({ ...b, initial: brandInitial(b.name) })),
           );
-          categoryCount += created.length;
-          const next: typeof level = [];
-          level.forEach((entry, i) => {
-            const ref = created[i];
-            if (!ref) return;
-            categoryIds.set(pathKey(entry.names), ref);
-            for (const child of entry.node.children)
-              next.push({ node: child, parent: ref, names: [...entry.names, child.name] });
-          });
-          level = next;
-        }
+          const brandsByName = new Map(input.brands.map((b) => [b.name, b]));
 
-        const goodsIds = await repo.insertGoods(
-          tx,
-          input.goods.map((g) => {
-            const category = categoryIds.get(pathKey(g.categoryPath));
-            if (!category) throw new Error(`unknown category ${pathKey(g.categoryPath)} of ${g.code}`);
-            const brand = g.brandName ? brandsByName.get(g.brandName) : undefined;
-            return {
-              code: g.code,
-              name: g.name,
-              nameEn: g.nameEn,
-              brandId: g.brandName ? (brandIds.get(g.brandName)?.id ?? null) : null,
-              categoryId: category.id,
-              location: g.location,
-              onFlag: g.onFlag,
-              content: g.content,
-              sales: g.sales,
-              sortWeight: g.sortWeight,
-              searchText: goodsSearchText({
+          // Level by level, so each level's parents (and their paths) exist.
+          const categoryIds = new Map<string, repo.CategoryRef>();
+          let level: { node: CatalogueCategoryInput; parent: repo.CategoryRef | null; names: string[] }[] =
+            input.categories.map((node) => ({ node, parent: null, names: [node.name] }));
+          let categoryCount = 0;
+          while (level.length > 0) {
+            const created = await repo.insertCategories(
+              tx,
+              level.map(({ node, parent, names }) => ({
+                parentId: parent?.id ?? null,
+                parentPath: parent?.path ?? '',
+                name: node.name,
+                depth: names.length,
+                image: node.image,
+                sort: node.sort,
+              })),
+            );
+            categoryCount += created.length;
+            const next: typeof level = [];
+            level.forEach((entry, i) => {
+              const ref = created[i];
+              if (!ref) return;
+              categoryIds.set(pathKey(entry.names), ref);
+              for (const child of entry.node.children)
+                next.push({ node: child, parent: ref, names: [...entry.names, child.name] });
+            });
+            level = next;
+          }
+
+          const goodsIds = await repo.insertGoods(
+            tx,
+            input.goods.map((g) => {
+              const category = categoryIds.get(pathKey(g.categoryPath));
+              if (!category) throw new Error(`unknown category ${pathKey(g.categoryPath)} of ${g.code}`);
+              const brand = g.brandName ? brandsByName.get(g.brandName) : undefined;
+              return {
+                code: g.code,
                 name: g.name,
                 nameEn: g.nameEn,
-                brandName: brand?.name,
-                brandNameEn: brand?.nameEn,
-                categoryNames: g.categoryPath,
-                code: g.code,
-              }),
-              createdAt: g.createdAt,
-              updatedAt: g.createdAt,
-            };
-          }),
-        );
-        const idOf = (code: string) => {
-          const id = goodsIds.get(code);
-          if (id === undefined) throw new Error(`goods ${code} was not inserted`);
-          return id;
-        };
-
-        await repo.insertGoodsImages(
-          tx,
-          input.goods.flatMap((g) =>
-            g.images.map((image, sort) => ({
-              goodsId: idOf(g.code),
-              kind: image.kind,
-              path: image.path,
-              sort,
-            })),
-          ),
-        );
-        const skuIds = await repo.insertSkus(
-          tx,
-          input.goods.flatMap((g) =>
-            g.skus.map((s) => ({
-              goodsId: idOf(g.code),
-              code: s.code,
-              name: s.name,
-              property: s.property,
-              status: s.status,
-              stock: s.stock,
-              weight: s.weight,
-              sort: s.sort,
-              createdAt: g.createdAt,
-              updatedAt: g.createdAt,
-            })),
-          ),
-        );
-        const prices = input.goods.flatMap((g) =>
-          g.skus.flatMap((s) =>
-            s.prices.map((p) => {
-              const skuId = skuIds.get(s.code);
-              if (skuId === undefined) throw new Error(`sku ${s.code} was not inserted`);
-              return { skuId, level: p.level, currency: p.currency, amount: p.amount };
+                brandId: g.brandName ? (brandIds.get(g.brandName)?.id ?? null) : null,
+                categoryId: category.id,
+                location: g.location,
+                onFlag: g.onFlag,
+                content: g.content,
+                sales: g.sales,
+                sortWeight: g.sortWeight,
+                searchText: goodsSearchText({
+                  name: g.name,
+                  nameEn: g.nameEn,
+                  brandName: brand?.name,
+                  brandNameEn: brand?.nameEn,
+                  categoryNames: g.categoryPath,
+                  code: g.code,
+                }),
+                createdAt: g.createdAt,
+                updatedAt: g.createdAt,
+              };
             }),
-          ),
-        );
-        await repo.insertSkuPrices(tx, prices);
-        return {
-          brands: brandIds.size,
-          categories: categoryCount,
-          goods: goodsIds.size,
-          skus: skuIds.size,
-          prices: prices.length,
-          images: input.goods.reduce((n, g) => n + g.images.length, 0),
-        };
-      });
+          );
+          const idOf = (code: string) => {
+            const id = goodsIds.get(code);
+            if (id === undefined) throw new Error(`goods ${code} was not inserted`);
+            return id;
+          };
+
+          await repo.insertGoodsImages(
+            tx,
+            input.goods.flatMap((g) =>
+              g.images.map((image, sort) => ({
+                goodsId: idOf(g.code),
+                kind: image.kind,
+                path: image.path,
+                sort,
+              })),
+            ),
+          );
+          const skuIds = await repo.insertSkus(
+            tx,
+            input.goods.flatMap((g) =>
+              g.skus.map((s) => ({
+                goodsId: idOf(g.code),
+                code: s.code,
+                name: s.name,
+                property: s.property,
+                status: s.status,
+                stock: s.stock,
+                weight: s.weight,
+                sort: s.sort,
+                createdAt: g.createdAt,
+                updatedAt: g.createdAt,
+              })),
+            ),
+          );
+          const prices = input.goods.flatMap((g) =>
+            g.skus.flatMap((s) =>
+              s.prices.map((p) => {
+                const skuId = skuIds.get(s.code);
+                if (skuId === undefined) throw new Error(`sku ${s.code} was not inserted`);
+                return { skuId, level: p.level, currency: p.currency, amount: p.amount };
+              }),
+            ),
+          );
+          await repo.insertSkuPrices(tx, prices);
+          return {
+            brands: brandIds.size,
+            categories: categoryCount,
+            goods: goodsIds.size,
+            skus: skuIds.size,
+            prices: prices.length,
+            images: input.goods.reduce((n, g) => n + g.images.length, 0),
+          };
+        }),
+      );
     },
 
     /** Ids the content seed links to: categories by name path, brands by name, goods by code. */
@@ -320,114 +324,116 @@ export function createCatalogueAdminService({ db }: { db: Database }) {
         pricesRemoved: 0,
       };
       try {
-        await db.transaction(async (tx) => {
-          const owners = await repo.skuOwners(
-            tx,
-            sheet.rows.map((r) => r.skuCode),
-          );
-          const conflicts = sheet.rows.flatMap((r) => {
-            const owner = owners.get(r.skuCode);
-            return owner !== undefined && owner !== r.goodsCode
-              ? [`第 ${r.row} 行：SKU编码 ${r.skuCode} 已属于商品 ${owner}，不能改到商品 ${r.goodsCode} 下`]
-              : [];
-          });
-          if (conflicts.length > 0) throw new ImportRejectedError(conflicts);
-
-          const brandNames = [...new Set(sheet.rows.flatMap((r) => (r.brand ? [r.brand] : [])))];
-          const knownBrands = await repo.brandIdsByName(tx, brandNames);
-          const newBrands = brandNames.filter((n) => !knownBrands.has(n));
-          const brandIds = await repo.upsertBrands(
-            tx,
-            brandNames.map((name) => ({
-              name,
-              // A Latin name doubles as the Latin name; a Chinese one waits for the operator to add it.
-              nameEn: /^[\p{Script=Latin}\d\s'&.+-]+$/u.test(name) ? name : '',
-              initial: brandInitial(name),
-            })),
-          );
-          summary.brandsCreated = newBrands.length;
-
-          const categoryIds = new Map<string, number>();
-          for (const r of sheet.rows) {
-            const key = pathKey(r.categoryPath);
-            if (categoryIds.has(key)) continue;
-            const { id, created } = await ensureCategoryPath(tx, r.categoryPath);
-            categoryIds.set(key, id);
-            summary.categoriesCreated += created;
-          }
-
-          const storedNameEn = await repo.goodsNameEnByCode(
-            tx,
-            sheet.rows.map((r) => r.goodsCode),
-          );
-          const goodsIds = new Map<string, number>();
-          for (const r of sheet.rows) {
-            if (goodsIds.has(r.goodsCode)) continue;
-            const brand = r.brand ? brandIds.get(r.brand) : undefined;
-            const brandId = brand?.id ?? null;
-            const categoryId = categoryIds.get(pathKey(r.categoryPath));
-            if (categoryId === undefined) throw new Error(`category of row ${r.row} missing`);
-            const searchText = goodsSearchText({
-              name: r.name,
-              nameEn: r.nameEn ?? storedNameEn.get(r.goodsCode),
-              brandName: r.brand ?? undefined,
-              brandNameEn: brand?.nameEn,
-              categoryNames: r.categoryPath,
-              code: r.goodsCode,
+        await changing(() =>
+          db.transaction(async (tx) => {
+            const owners = await repo.skuOwners(
+              tx,
+              sheet.rows.map((r) => r.skuCode),
+            );
+            const conflicts = sheet.rows.flatMap((r) => {
+              const owner = owners.get(r.skuCode);
+              return owner !== undefined && owner !== r.goodsCode
+                ? [`第 ${r.row} 行：SKU编码 ${r.skuCode} 已属于商品 ${owner}，不能改到商品 ${r.goodsCode} 下`]
+                : [];
             });
-            const fields = {
-              name: r.name,
-              categoryId,
-              location: r.location,
-              searchText,
-              ...(r.nameEn !== undefined ? { nameEn: r.nameEn } : {}),
-              ...(r.brand !== undefined ? { brandId } : {}),
-              ...(r.onFlag !== undefined ? { onFlag: r.onFlag } : {}),
-            };
-            const result = await repo.upsertGoods(tx, { code: r.goodsCode, ...fields }, fields);
-            goodsIds.set(r.goodsCode, result.id);
-            if (result.inserted) summary.goodsCreated += 1;
-            else summary.goodsUpdated += 1;
-          }
+            if (conflicts.length > 0) throw new ImportRejectedError(conflicts);
 
-          const skuSort = new Map<string, number>();
-          for (const r of sheet.rows) {
-            const goodsId = goodsIds.get(r.goodsCode);
-            if (goodsId === undefined) throw new Error(`goods of row ${r.row} missing`);
-            const sort = skuSort.get(r.goodsCode) ?? 0;
-            skuSort.set(r.goodsCode, sort + 1);
-            const fields = {
-              status: r.status,
-              stock: r.stock,
-              sort,
-              ...(r.skuName !== undefined ? { name: r.skuName } : {}),
-              ...(r.property !== undefined ? { property: r.property } : {}),
-              ...(r.weight !== undefined ? { weight: r.weight } : {}),
-            };
-            const result = await repo.upsertSku(tx, { goodsId, code: r.skuCode, ...fields }, fields);
-            if (result.inserted) summary.skusCreated += 1;
-            else summary.skusUpdated += 1;
-            for (const price of r.prices) {
-              if (price.amount === null) {
-                if (
-                  !result.inserted &&
-                  (await repo.deleteSkuPrice(tx, result.id, price.level, price.currency))
-                ) {
-                  summary.pricesRemoved += 1;
+            const brandNames = [...new Set(sheet.rows.flatMap((r) => (r.brand ? [r.brand] : [])))];
+            const knownBrands = await repo.brandIdsByName(tx, brandNames);
+            const newBrands = brandNames.filter((n) => !knownBrands.has(n));
+            const brandIds = await repo.upsertBrands(
+              tx,
+              brandNames.map((name) => ({
+                name,
+                // A Latin name doubles as the Latin name; a Chinese one waits for the operator to add it.
+                nameEn: /^[\p{Script=Latin}\d\s'&.+-]+$/u.test(name) ? name : '',
+                initial: brandInitial(name),
+              })),
+            );
+            summary.brandsCreated = newBrands.length;
+
+            const categoryIds = new Map<string, number>();
+            for (const r of sheet.rows) {
+              const key = pathKey(r.categoryPath);
+              if (categoryIds.has(key)) continue;
+              const { id, created } = await ensureCategoryPath(tx, r.categoryPath);
+              categoryIds.set(key, id);
+              summary.categoriesCreated += created;
+            }
+
+            const storedNameEn = await repo.goodsNameEnByCode(
+              tx,
+              sheet.rows.map((r) => r.goodsCode),
+            );
+            const goodsIds = new Map<string, number>();
+            for (const r of sheet.rows) {
+              if (goodsIds.has(r.goodsCode)) continue;
+              const brand = r.brand ? brandIds.get(r.brand) : undefined;
+              const brandId = brand?.id ?? null;
+              const categoryId = categoryIds.get(pathKey(r.categoryPath));
+              if (categoryId === undefined) throw new Error(`category of row ${r.row} missing`);
+              const searchText = goodsSearchText({
+                name: r.name,
+                nameEn: r.nameEn ?? storedNameEn.get(r.goodsCode),
+                brandName: r.brand ?? undefined,
+                brandNameEn: brand?.nameEn,
+                categoryNames: r.categoryPath,
+                code: r.goodsCode,
+              });
+              const fields = {
+                name: r.name,
+                categoryId,
+                location: r.location,
+                searchText,
+                ...(r.nameEn !== undefined ? { nameEn: r.nameEn } : {}),
+                ...(r.brand !== undefined ? { brandId } : {}),
+                ...(r.onFlag !== undefined ? { onFlag: r.onFlag } : {}),
+              };
+              const result = await repo.upsertGoods(tx, { code: r.goodsCode, ...fields }, fields);
+              goodsIds.set(r.goodsCode, result.id);
+              if (result.inserted) summary.goodsCreated += 1;
+              else summary.goodsUpdated += 1;
+            }
+
+            const skuSort = new Map<string, number>();
+            for (const r of sheet.rows) {
+              const goodsId = goodsIds.get(r.goodsCode);
+              if (goodsId === undefined) throw new Error(`goods of row ${r.row} missing`);
+              const sort = skuSort.get(r.goodsCode) ?? 0;
+              skuSort.set(r.goodsCode, sort + 1);
+              const fields = {
+                status: r.status,
+                stock: r.stock,
+                sort,
+                ...(r.skuName !== undefined ? { name: r.skuName } : {}),
+                ...(r.property !== undefined ? { property: r.property } : {}),
+                ...(r.weight !== undefined ? { weight: r.weight } : {}),
+              };
+              const result = await repo.upsertSku(tx, { goodsId, code: r.skuCode, ...fields }, fields);
+              if (result.inserted) summary.skusCreated += 1;
+              else summary.skusUpdated += 1;
+              for (const price of r.prices) {
+                if (price.amount === null) {
+                  if (
+                    !result.inserted &&
+                    (await repo.deleteSkuPrice(tx, result.id, price.level, price.currency))
+                  ) {
+                    summary.pricesRemoved += 1;
+                  }
+                } else {
+                  await repo.upsertSkuPrice(tx, {
+                    skuId: result.id,
+                    level: price.level,
+                    currency: price.currency,
+                    amount: price.amount,
+                  });
+                  summary.pricesSet += 1;
                 }
-              } else {
-                await repo.upsertSkuPrice(tx, {
-                  skuId: result.id,
-                  level: price.level,
-                  currency: price.currency,
-                  amount: price.amount,
-                });
-                summary.pricesSet += 1;
               }
             }
-          }
-          if (options.dryRun) throw new DryRunRollback(summary);
-        });
+            if (options.dryRun) throw new DryRunRollback(summary);
+          }),
+        );
       } catch (error) {
         if (error instanceof DryRunRollback) return error.summary;
         throw error;
@@ -437,26 +443,25 @@ export function createCatalogueAdminService({ db }: { db: Database }) {
 
     /** Puts goods on or off the shelf by code or id; an unknown one changes nothing and names every unknown. */
     async setShelf(by: { codes: readonly string[] } | { ids: readonly number[] }, onFlag: boolean) {
-      return db.transaction(async (tx) => {
-        const found = await repo.lockGoods(tx, by);
-        const missing =
-          'codes' in by
-            ? by.codes.filter((c) => !found.some((g) => g.code === c))
-            : by.ids.filter((id) => !found.some((g) => g.id === id)).map(String);
-        if (missing.length > 0) {
-          throw new AppError(
-            ResultCode.NotFound,
-            `${CatalogueAdminMessages.unknownGoods}：${missing.join('、')}`,
+      return changing(() =>
+        db.transaction(async (tx) => {
+          const found = await repo.lockGoods(tx, by);
+          const missing =
+            'codes' in by
+              ? by.codes.filter((c) => !found.some((g) => g.code === c))
+              : by.ids.filter((id) => !found.some((g) => g.id === id)).map(String);
+          if (missing.length > 0) {
+            throw notFoundError(`${CatalogueAdminMessages.unknownGoods}：${missing.join('、')}`);
+          }
+          const changed = found.filter((g) => g.onFlag !== onFlag);
+          await repo.setGoodsOnFlag(
+            tx,
+            changed.map((g) => g.id),
+            onFlag,
           );
-        }
-        const changed = found.filter((g) => g.onFlag !== onFlag);
-        await repo.setGoodsOnFlag(
-          tx,
-          changed.map((g) => g.id),
-          onFlag,
-        );
-        return { goods: found.map((g) => ({ ...g, onFlag })), changed: changed.length };
-      });
+          return { goods: found.map((g) => ({ ...g, onFlag })), changed: changed.length };
+        }),
+      );
     },
 
     /**
@@ -464,23 +469,25 @@ export function createCatalogueAdminService({ db }: { db: Database }) {
      * Stock never goes below zero (the schema's check and spec §4 'ByStock'): such a change is refused.
      */
     async changeStock(skuCode: string, change: { set: number } | { add: number }) {
-      return db.transaction(async (tx) => {
-        const sku = await repo.lockSkuStock(tx, skuCode);
-        if (!sku) throw new AppError(ResultCode.NotFound, `${CatalogueAdminMessages.unknownSku}：${skuCode}`);
-        const amount = 'set' in change ? change.set : change.add;
-        if (!Number.isSafeInteger(amount) || ('set' in change && amount < 0)) {
-          throw new AppError(ResultCode.ParamsError, CatalogueAdminMessages.badStock);
-        }
-        const stock = 'set' in change ? change.set : sku.stock + change.add;
-        if (stock < 0) {
-          throw new AppError(
-            ResultCode.BadRequest,
-            `${CatalogueAdminMessages.stockBelowZero}：SKU ${skuCode} 当前库存 ${sku.stock}，不能减少 ${-amount}`,
-          );
-        }
-        await repo.setSkuStock(tx, sku.id, stock);
-        return { skuCode, previous: sku.stock, stock };
-      });
+      return changing(() =>
+        db.transaction(async (tx) => {
+          const sku = await repo.lockSkuStock(tx, skuCode);
+          if (!sku) throw notFoundError(`${CatalogueAdminMessages.unknownSku}：${skuCode}`);
+          const amount = 'set' in change ? change.set : change.add;
+          if (!Number.isSafeInteger(amount) || ('set' in change && amount < 0)) {
+            throw new AppError(ResultCode.ParamsError, CatalogueAdminMessages.badStock);
+          }
+          const stock = 'set' in change ? change.set : sku.stock + change.add;
+          if (stock < 0) {
+            throw new AppError(
+              ResultCode.BadRequest,
+              `${CatalogueAdminMessages.stockBelowZero}：SKU ${skuCode} 当前库存 ${sku.stock}，不能减少 ${-amount}`,
+            );
+          }
+          await repo.setSkuStock(tx, sku.id, stock);
+          return { skuCode, previous: sku.stock, stock };
+        }),
+      );
     },
   };
 }

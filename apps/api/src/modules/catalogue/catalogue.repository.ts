@@ -70,33 +70,81 @@ function keywordRank(words: readonly string[]): SQL {
 const outerGoodsId = sql.raw('"goods"."id"');
 
 /**
- * The CNY price of the product's cheapest SKU that is for sale, at the caller's level, else the default
- * level (the Price sort of goods/list/). Null when no such SKU has a CNY price.
+ * Whether a SKU can be bought (spec §4 'SKU stock status'; the domain's isSkuPurchasable): ByStock with stock,
+ * ByBook and InStock always. `s` is the SKU's alias.
  */
-function minCnyPrice(level: number): SQL {
-  const lookup = (lvl: number) => sql`(select p.amount from ${skuPrices} p
-    where p.sku_id = s.id and p.level = ${lvl} and p.currency = 'CNY')`;
-  return sql`(select min(coalesce(${lookup(level)}, ${lookup(DEFAULT_MEMBER_LEVEL)})) from ${skus} s
-    where s.goods_id = ${outerGoodsId} and s.status <> ${SkuStatus.NotForSale})`;
+const skuPurchasable = sql.raw(
+  `(s.status in (${SkuStatus.ByBook}, ${SkuStatus.InStock}) or (s.status = ${SkuStatus.ByStock} and s.stock > 0))`,
+);
+
+/**
+ * The product has a SKU that is not NotForSale. Spec §4: not-for-sale SKUs are dropped from lists, so a product
+ * whose every SKU is not for sale (or that has none) would be an empty entry: it leaves the lists too.
+ */
+const hasSkuForSale = sql`exists (select 1 from ${skus} s
+  where s.goods_id = ${outerGoodsId} and s.status <> ${SkuStatus.NotForSale})`;
+
+/** The product has a SKU a shopper can put into the cart now (the 综合 order puts these first). */
+const hasPurchasableSku = sql`exists (select 1 from ${skus} s
+  where s.goods_id = ${outerGoodsId} and ${skuPurchasable})`;
+
+/**
+ * The price a list shows for a product, in minor units of the page currency (the Price sort of goods/list/):
+ * that of the SKU the list selects (spec §4: the first purchasable SKU, else the first one, NotForSale ones
+ * dropped) at the caller's level, else the default level; a SKU priced only in the other currency is
+ * converted at the stored rate (CNY = AUD × rate). Null when that SKU has no price it can be compared by.
+ */
+function listedPrice(level: number, currency: PriceCurrency, audCnyRate: string | null): SQL {
+  const other: PriceCurrency = currency === 'CNY' ? 'AUD' : 'CNY';
+  const pick = (c: PriceCurrency) => sql`coalesce(
+    max(p.amount) filter (where p.currency = ${c} and p.level = ${level}),
+    max(p.amount) filter (where p.currency = ${c} and p.level = ${DEFAULT_MEMBER_LEVEL}))`;
+  const converted =
+    audCnyRate === null
+      ? sql`null`
+      : currency === 'CNY'
+        ? sql`round(pr.other * ${audCnyRate}::numeric)`
+        : sql`round(pr.other / ${audCnyRate}::numeric)`;
+  return sql`(select coalesce(pr.page, ${converted}) from ${skus} s
+    left join lateral (select ${pick(currency)} as page, ${pick(other)} as other from ${skuPrices} p
+      where p.sku_id = s.id and p.level in (${level}, ${DEFAULT_MEMBER_LEVEL})) pr on true
+    where s.goods_id = ${outerGoodsId} and s.status <> ${SkuStatus.NotForSale}
+    order by ${skuPurchasable} desc, s.sort, s.id
+    limit 1)`;
 }
 
 export type GoodsSort =
   | { by: 'Comprehensive' }
   | { by: 'Relevance'; keywords: readonly string[] }
-  | { by: 'Price'; level: number; direction: 'ASC' | 'DESC' }
+  | {
+      by: 'Price';
+      level: number;
+      direction: 'ASC' | 'DESC';
+      /** The page currency the prices are compared in. */
+      currency: PriceCurrency;
+      /** CNY per AUD as stored ('4.7000'); null when the shop has none (other-currency prices then go last). */
+      audCnyRate: string | null;
+    }
   | { by: 'Sales'; direction: 'ASC' | 'DESC' }
   | { by: 'Newest'; direction: 'ASC' | 'DESC' };
 
 function orderOf(sort: GoodsSort): SQL[] {
   const dir = (column: SQL | AnyColumn, d: 'ASC' | 'DESC') => (d === 'ASC' ? asc(column) : desc(column));
   switch (sort.by) {
+    // 综合 (with or without a keyword): goods a shopper can buy now first, then the shop's own order.
     case 'Comprehensive':
-      return [desc(goods.sortWeight), desc(goods.sales), desc(goods.id)];
+      return [desc(hasPurchasableSku), desc(goods.sortWeight), desc(goods.sales), desc(goods.id)];
     case 'Relevance':
-      return [desc(keywordRank(sort.keywords)), desc(goods.sortWeight), desc(goods.sales), desc(goods.id)];
+      return [
+        desc(hasPurchasableSku),
+        desc(keywordRank(sort.keywords)),
+        desc(goods.sortWeight),
+        desc(goods.sales),
+        desc(goods.id),
+      ];
     case 'Price': {
-      // A product without a CNY price has nothing to compare: it goes last in both directions.
-      const price = minCnyPrice(sort.level);
+      // A product without a price to compare goes last in both directions.
+      const price = listedPrice(sort.level, sort.currency, sort.audCnyRate);
       return [sql`${price} ${sql.raw(sort.direction)} nulls last`, desc(goods.id)];
     }
     case 'Sales':
@@ -136,13 +184,21 @@ export type GoodsListRow = {
   sales: number;
 };
 
-/** Number of goods on the shelf matching the filter. */
+/** The WHERE of the goods lists: the shelf filters, and only goods with a SKU for sale (spec §4). */
+function listedGoodsConditions(filter: GoodsFilter): SQL {
+  return and(goodsConditions(filter), hasSkuForSale) as SQL;
+}
+
+/** Number of goods on the shelf with a SKU for sale matching the filter. */
 export async function countGoods(db: Database, filter: GoodsFilter): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(goods).where(goodsConditions(filter));
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(goods)
+    .where(listedGoodsConditions(filter));
   return rows[0]?.n ?? 0;
 }
 
-/** One page of goods on the shelf, with brand name and main image. */
+/** One page of goods on the shelf with a SKU for sale, with brand name and main image. */
 export function listGoodsPage(
   db: Database,
   filter: GoodsFilter,
@@ -153,7 +209,7 @@ export function listGoodsPage(
     .select(goodsListColumns)
     .from(goods)
     .leftJoin(brands, eq(brands.id, goods.brandId))
-    .where(goodsConditions(filter))
+    .where(listedGoodsConditions(filter))
     .orderBy(...orderOf(sort))
     .limit(page.limit)
     .offset(page.offset);
@@ -383,7 +439,7 @@ export type BrandListRow = {
 // Brands grouped A–Z with '#' (names starting with neither a letter nor a Chinese character) last.
 const brandOrder = [sql`${brands.initial} = '#'`, asc(brands.initial), asc(brands.name), asc(brands.id)];
 
-/** Brands with their number of goods on the shelf, optionally those whose name contains the keyword. */
+/** Brands with their number of listed goods (on the shelf, a SKU for sale), optionally those whose name contains the keyword. */
 export function listBrands(db: Database, keyword?: string): Promise<BrandListRow[]> {
   const where = keyword
     ? sql`(${brands.name} ilike ${likeContains(keyword)} escape '\\' or ${brands.nameEn} ilike ${likeContains(keyword)} escape '\\')`
@@ -391,13 +447,13 @@ export function listBrands(db: Database, keyword?: string): Promise<BrandListRow
   return db
     .select({ ...brandColumns, goodsCount: sql<number>`count(${goods.id})::int` })
     .from(brands)
-    .leftJoin(goods, and(eq(goods.brandId, brands.id), eq(goods.onFlag, true)))
+    .leftJoin(goods, and(eq(goods.brandId, brands.id), eq(goods.onFlag, true), hasSkuForSale))
     .where(where)
     .groupBy(brands.id)
     .orderBy(...brandOrder);
 }
 
-/** One brand with its number of goods on the shelf. */
+/** One brand with its number of listed goods (on the shelf, a SKU for sale). */
 export async function findBrand(
   db: Database,
   id: number,
@@ -405,7 +461,7 @@ export async function findBrand(
   const rows = await db
     .select({ brand: brands, goodsCount: sql<number>`count(${goods.id})::int` })
     .from(brands)
-    .leftJoin(goods, and(eq(goods.brandId, brands.id), eq(goods.onFlag, true)))
+    .leftJoin(goods, and(eq(goods.brandId, brands.id), eq(goods.onFlag, true), hasSkuForSale))
     .where(eq(brands.id, id))
     .groupBy(brands.id);
   const row = rows[0];
@@ -434,7 +490,7 @@ export function listBrandsByRootCategory(
     .from(goods)
     .innerJoin(categories, eq(categories.id, goods.categoryId))
     .innerJoin(brands, eq(brands.id, goods.brandId))
-    .where(and(eq(goods.onFlag, true), scope))
+    .where(and(eq(goods.onFlag, true), hasSkuForSale, scope))
     .groupBy(...(cateId === undefined ? [rootId, brands.id] : [brands.id]))
     .orderBy(...brandOrder);
 }
@@ -562,4 +618,18 @@ export async function addStock(db: Database, skuId: number, qty: number): Promis
     .update(skus)
     .set({ stock: sql`${skus.stock} + ${qty}`, updatedAt: sql`now()` })
     .where(eq(skus.id, skuId));
+}
+
+/** The catalogue's version (the sequence catalogueVersion of the schema), as decimal text: '0' before the first change. */
+export async function readCatalogueVersion(db: Database): Promise<string> {
+  const result = (await db.execute(
+    sql`select last_value::text as value, is_called from catalogue_version`,
+  )) as unknown as { rows: { value: string; is_called: boolean }[] };
+  const row = result.rows[0];
+  return row?.is_called ? row.value : '0';
+}
+
+/** Moves the catalogue's version on; not transactional (a sequence), so it never makes another writer wait. */
+export async function bumpCatalogueVersion(db: Database): Promise<void> {
+  await db.execute(sql`select nextval('catalogue_version')`);
 }

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema, ok, responses } from '../../lib/envelope';
 import { requireMember } from '../../plugins/auth';
-import type { CatalogueService, ExportFile } from './catalogue.service';
+import { type CatalogueService, EXPORT_LIMIT, type ExportFile } from './catalogue.service';
 
 const bearer = [{ bearerAuth: [] }];
 // Either anonymous or with a token: the token only changes the prices shown.
@@ -58,8 +58,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
         tags: ['goods'],
         summary: '商品列表',
         description:
-          '只列出上架商品。cateId 包含全部子分类；location 为 0 表示全部仓库；keyword 匹配中文名片段、' +
-          '英文名（容错拼写）和品牌名。orderByTendency 作用于价格、销量、新品排序；综合排序带搜索词时按匹配度。' +
+          '只列出上架且有可售规格的商品（全部规格不可售的商品不列出）。cateId 包含全部子分类；location 为 0 表示全部仓库；' +
+          'keyword 匹配中文名片段、英文名（容错拼写）和品牌名。综合排序先列可购买的商品，带搜索词时再按匹配度。' +
+          'orderByTendency 作用于价格、销量、新品排序；价格排序比较列表所显示规格（第一个可购买的规格）在 currency 币种下的价格，' +
+          '只有另一币种价格的按存储的汇率折算，没有价格的排在最后。' +
           '价格为调用者会员等级的价格（未登录为37级），单位元。pageSize 最大100。',
         security: optionalBearer,
         body: goodsListRequestSchema,
@@ -147,39 +149,38 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
   app.post(
     CataloguePaths.exportGoodsPrice,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['goods'],
         summary: '导出商品价格表（xlsx）',
         description:
-          '需登录。导出符合筛选条件的上架商品的每个 SKU 在所选币种下的会员价；没有该币种价格的单元格为空。最多 20000 行。',
+          '需登录。导出符合筛选条件的上架商品的每个 SKU 在所选币种下的会员价；没有该币种价格的单元格为空。最多 20000 行。' +
+          `每位会员每分钟最多导出 ${EXPORT_LIMIT.perMember} 次（两种导出合计），超过返回 429。`,
         security: bearer,
         body: exportGoodsPriceRequestSchema,
         response: fileResponses,
       },
     },
-    async (request, reply) => {
-      const level = await catalogue.priceLevel(requireMember(request));
-      return sendFile(reply, await catalogue.exportGoodsPrice(request.body, level));
-    },
+    async (request, reply) =>
+      sendFile(reply, await catalogue.exportGoodsPrice(requireMember(request), request.body)),
   );
 
   app.post(
     CataloguePaths.exportGoodsSkuData,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['goods'],
         summary: '导出 SKU 数据（xlsx）',
-        description: '需登录。导出符合筛选条件的上架商品的 SKU 编号、规格、状态、库存和重量。最多 20000 行。',
+        description:
+          '需登录。导出符合筛选条件的上架商品的 SKU 编号、规格、状态、库存和重量。最多 20000 行。' +
+          `每位会员每分钟最多导出 ${EXPORT_LIMIT.perMember} 次（两种导出合计），超过返回 429。`,
         security: bearer,
         body: exportGoodsSkuDataRequestSchema,
         response: fileResponses,
       },
     },
-    async (request, reply) => {
-      requireMember(request);
-      return sendFile(reply, await catalogue.exportGoodsSkuData(request.body));
-    },
+    async (request, reply) =>
+      sendFile(reply, await catalogue.exportGoodsSkuData(requireMember(request), request.body)),
   );
 };

@@ -4,24 +4,30 @@ import {
   type CategoryNode,
   DEFAULT_MEMBER_LEVEL,
   exportFileName,
+  type GoodsBrief,
   type GoodsDetail,
   type GoodsListItem,
   type GoodsListResponse,
   type goodsListRequestSchema,
   keyProperty,
+  type ProductOffer,
   parseProperties,
+  type RateSetting,
   ResultCode,
   type Sku,
   type SkuDetail,
+  type SkuOffer,
   SkuStatus,
   toMajor,
 } from '@shop/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { AuthContext, MemberService } from '../member/member.service';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import type { AuthContext } from '../../plugins/auth';
 import { goodsPriceWorkbook, goodsSkuDataWorkbook } from './catalogue.export';
+import { ExportCache, type ExportCacheStats } from './catalogue.export-cache';
 import * as repo from './catalogue.repository';
 
 export const CatalogueMessages = {
@@ -29,10 +35,20 @@ export const CatalogueMessages = {
   skuMismatch: 'SKU编号与商品编号不匹配',
   brandNotFound: '品牌不存在',
   categoryNotFound: '分类不存在',
+  tooManyExports: '导出过于频繁，请1分钟后再试',
 } as const;
 
 /** Most SKU rows one export holds; a larger catalogue is exported per warehouse, category or brand. */
 export const EXPORT_ROW_LIMIT = 20_000;
+/**
+ * Exports a member may ask for per minute (both kinds together), counted atomically before anything is
+ * read: enough to export each warehouse in turn, too few to keep the server building spreadsheets.
+ */
+export const EXPORT_LIMIT = { perMember: 10, windowMs: 60 * 1000 } as const;
+// Built files kept in memory: the demo catalogue's files are ~70 kB, a 20,000-row one a few MB.
+const EXPORT_CACHE_BYTES = 32 * 1024 * 1024;
+// A stored file older than this is built again even if the version did not move (see catalogue.export-cache.ts).
+const EXPORT_CACHE_TTL_MS = 10 * 60 * 1000;
 // More words than this add nothing a shopper needs and make the query slower.
 const MAX_KEYWORD_WORDS = 5;
 
@@ -55,37 +71,15 @@ export interface CatalogueServiceDeps {
   db: Database;
   clock: Clock;
   /** Resolves the caller's member level (spec §3 'User'); the member module owns members. */
-  members: Pick<MemberService, 'current'>;
+  members: { current(auth: AuthContext): Promise<{ level: number }> };
+  /** Counts each member's exports (shared by the API processes when Redis is configured). */
+  rateLimiter: RateLimiter;
+  /** The stored AUD→CNY rate (the rate module), for comparing prices across currencies in the Price sort. */
+  rates: { audCny(): Promise<RateSetting> };
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 /** A SKU as the cart needs it (catalogue service `skusForCart`); prices in minor units at the caller's level. */
-export interface CartSku {
-  id: number;
-  goodsId: number;
-  goodsName: string;
-  name: string;
-  property: Record<string, string>;
-  status: number;
-  stock: number;
-  onFlag: boolean;
-  location: number;
-  image: string;
-  aud: number | null;
-  cny: number | null;
-  /** Grams per unit, for shipping fees. */
-  weight: number;
-}
-
-/** A product with its SKUs priced at a level (checkout gift products, spec §7 promotionsList/). */
-export interface ProductWithSkus {
-  id: number;
-  name: string;
-  image: string;
-  location: number;
-  onFlag: boolean;
-  skus: Sku[];
-}
 
 /** A SKU line whose stock an order takes (spec §4 'SKU stock status'). */
 export interface StockTake {
@@ -186,16 +180,22 @@ function toBrandDto(row: repo.BrandListRow): Brand {
 }
 
 /**
- * The order of a goods list: with a keyword, Comprehensive ranks by match quality; the direction applies to
- * Price, Sales and Newest (Comprehensive is the shop's own order, best first).
+ * The order of a goods list: Comprehensive puts the goods that can be bought now first, then ranks by match
+ * quality with a keyword or by the shop's own order without; the direction applies to Price (compared in the
+ * page currency, CNY unless given, spec §4 'Currency'), Sales and Newest.
  */
-export function goodsSort(query: GoodsListQuery, keywords: readonly string[], level: number): repo.GoodsSort {
+export function goodsSort(
+  query: GoodsListQuery,
+  keywords: readonly string[],
+  level: number,
+  audCnyRate: string | null = null,
+): repo.GoodsSort {
   const direction = query.orderByTendency;
   switch (query.orderByType) {
     case 'Comprehensive':
       return keywords.length > 0 ? { by: 'Relevance', keywords } : { by: 'Comprehensive' };
     case 'Price':
-      return { by: 'Price', level, direction };
+      return { by: 'Price', level, direction, currency: query.currency ?? 'CNY', audCnyRate };
     default:
       return { by: query.orderByType, direction };
   }
@@ -235,11 +235,50 @@ export function pathIds(path: string): number[] {
 }
 
 /** The catalogue module: goods lists, details, categories, brands and the price exports (spec §7). */
-export function createCatalogueService({ db, clock, members }: CatalogueServiceDeps) {
+export function createCatalogueService({ db, clock, members, rateLimiter, rates }: CatalogueServiceDeps) {
   async function goodsOrNotFound(id: number): Promise<repo.GoodsDetailRow> {
     const row = await repo.findGoodsDetail(db, id);
-    if (!row) throw new AppError(ResultCode.NotFound, CatalogueMessages.goodsNotFound);
+    if (!row) throw notFoundError(CatalogueMessages.goodsNotFound);
     return row;
+  }
+
+  /** The stored rate for the Price sort; a shop without one compares prices in the page currency only. */
+  async function audCnyRateOrNull(): Promise<string | null> {
+    try {
+      return (await rates.audCny()).rate;
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+  }
+
+  async function priceLevel(auth: AuthContext | null): Promise<number> {
+    if (!auth) return DEFAULT_MEMBER_LEVEL;
+    try {
+      return (await members.current(auth)).level;
+    } catch (error) {
+      if (error instanceof AppError && error.code === ResultCode.InvalidToken) return DEFAULT_MEMBER_LEVEL;
+      throw error;
+    }
+  }
+
+  const exports = new ExportCache({
+    maxBytes: EXPORT_CACHE_BYTES,
+    ttlMs: EXPORT_CACHE_TTL_MS,
+    now: () => clock().getTime(),
+  });
+
+  /** Refuses a member's export beyond EXPORT_LIMIT a minute (the counter is one atomic increment). */
+  async function countExport(auth: AuthContext): Promise<void> {
+    const made = await rateLimiter.hit(`export:member:${auth.memberId}`, EXPORT_LIMIT.windowMs);
+    if (made > EXPORT_LIMIT.perMember)
+      throw new AppError(ResultCode.TooManyRequests, CatalogueMessages.tooManyExports);
+  }
+
+  /** An export's file: the stored one of this catalogue version and key, or one built now. */
+  async function exportFile(key: object, build: () => Promise<Buffer>): Promise<Buffer> {
+    const version = await repo.readCatalogueVersion(db);
+    return exports.get(version, JSON.stringify(key), build);
   }
 
   return {
@@ -247,23 +286,18 @@ export function createCatalogueService({ db, clock, members }: CatalogueServiceD
      * The member level whose prices the caller sees (spec §3 'User', §6): the member's level, or the
      * default 37 for a visitor or a member that no longer exists.
      */
-    async priceLevel(auth: AuthContext | null): Promise<number> {
-      if (!auth) return DEFAULT_MEMBER_LEVEL;
-      try {
-        return (await members.current(auth)).level;
-      } catch (error) {
-        if (error instanceof AppError && error.code === ResultCode.InvalidToken) return DEFAULT_MEMBER_LEVEL;
-        throw error;
-      }
-    },
+    priceLevel,
 
     /**
-     * One page of the goods on the shelf (spec §7 goods/list/), each with all its SKUs (NotForSale ones
-     * included: the client drops them, spec §4) priced at the caller's level. Three queries per page.
+     * One page of the goods on the shelf that have a SKU for sale (spec §7 goods/list/; §4: not-for-sale SKUs
+     * are dropped from lists, so a product with nothing else leaves them), each with all its SKUs (NotForSale
+     * ones included: the client drops them) priced at the caller's level. Three queries per page, and the
+     * stored rate for the Price sort.
      */
     async listGoods(query: GoodsListQuery, level: number): Promise<GoodsListResponse> {
       const filter = toGoodsFilter(query);
-      const sort = goodsSort(query, filter.keywords, level);
+      const rate = query.orderByType === 'Price' ? await audCnyRateOrNull() : null;
+      const sort = goodsSort(query, filter.keywords, level, rate);
       const [totalCount, rows] = await Promise.all([
         repo.countGoods(db, filter),
         repo.listGoodsPage(db, filter, sort, {
@@ -300,13 +334,13 @@ export function createCatalogueService({ db, clock, members }: CatalogueServiceD
       let goodsId = input.id;
       if (input.skuId !== undefined) {
         const ofSku = await repo.findGoodsIdOfSku(db, input.skuId);
-        if (ofSku === null) throw new AppError(ResultCode.NotFound, CatalogueMessages.goodsNotFound);
+        if (ofSku === null) throw notFoundError(CatalogueMessages.goodsNotFound);
         if (goodsId !== undefined && goodsId !== ofSku) {
           throw new AppError(ResultCode.ParamsError, CatalogueMessages.skuMismatch);
         }
         goodsId = ofSku;
       }
-      if (goodsId === undefined) throw new AppError(ResultCode.NotFound, CatalogueMessages.goodsNotFound);
+      if (goodsId === undefined) throw notFoundError(CatalogueMessages.goodsNotFound);
       const row = await goodsOrNotFound(goodsId);
       const ancestorIds = pathIds(row.categoryPath);
       const [categoryRows, images, skuRows, priceRows] = await Promise.all([
@@ -372,7 +406,11 @@ export function createCatalogueService({ db, clock, members }: CatalogueServiceD
      * stock, shelf state, product name, warehouse, image, property map and the prices of `level` in minor
      * units (null when absent). Unknown ids are left out. One query whatever the number of lines.
      */
-    async skusForCart(skuIds: readonly number[], level: number, executor: Database = db): Promise<CartSku[]> {
+    async skusForCart(
+      skuIds: readonly number[],
+      level: number,
+      executor: Database = db,
+    ): Promise<SkuOffer[]> {
       const rows = await repo.listCartSkus(executor, skuIds, level);
       return rows.map((row) => ({
         id: row.id,
@@ -399,7 +437,7 @@ export function createCatalogueService({ db, clock, members }: CatalogueServiceD
       goodsIds: readonly number[],
       level: number,
       executor: Database = db,
-    ): Promise<ProductWithSkus[]> {
+    ): Promise<ProductOffer[]> {
       const briefs = await repo.listGoodsBriefs(executor, goodsIds);
       const skuRows = await repo.listSkusWithPrices(executor, [...new Set(goodsIds)], level);
       return briefs.map((brief) => ({
@@ -409,7 +447,7 @@ export function createCatalogueService({ db, clock, members }: CatalogueServiceD
     },
 
     /** Name, main image, warehouse and shelf state of products (checkout promotions name their gift). */
-    async goodsBriefs(goodsIds: readonly number[], executor: Database = db): Promise<repo.GoodsBriefRow[]> {
+    async goodsBriefs(goodsIds: readonly number[], executor: Database = db): Promise<GoodsBrief[]> {
       return repo.listGoodsBriefs(executor, goodsIds);
     },
 
@@ -481,7 +519,7 @@ export function createCatalogueService({ db, clock, members }: CatalogueServiceD
     async brandsByCatalog(cateId?: number) {
       if (cateId !== undefined) {
         const category = await repo.findCategory(db, cateId);
-        if (!category) throw new AppError(ResultCode.NotFound, CatalogueMessages.categoryNotFound);
+        if (!category) throw notFoundError(CatalogueMessages.categoryNotFound);
         const rows = await repo.listBrandsByRootCategory(db, cateId);
         return {
           items: [{ category: { id: category.id, name: category.name }, brands: rows.map(toBrandDto) }],
@@ -510,7 +548,7 @@ export function createCatalogueService({ db, clock, members }: CatalogueServiceD
     /** One brand for its page /brand/{id} (spec §2, §7 goodsbrand/detail/). */
     async brandDetail(id: number): Promise<BrandDetail> {
       const row = await repo.findBrand(db, id);
-      if (!row) throw new AppError(ResultCode.NotFound, CatalogueMessages.brandNotFound);
+      if (!row) throw notFoundError(CatalogueMessages.brandNotFound);
       return {
         ...toBrandDto(row),
         description: row.description,
@@ -519,32 +557,50 @@ export function createCatalogueService({ db, clock, members }: CatalogueServiceD
     },
 
     /**
-     * The caller's price list in one currency as an xlsx (spec §7 exportGoodsPrice/): one row per SKU of
-     * the goods on the shelf matching the filters, at most EXPORT_ROW_LIMIT rows.
+     * The member's price list in one currency as an xlsx (spec §7 exportGoodsPrice/): one row per SKU of
+     * the goods on the shelf matching the filters, at most EXPORT_ROW_LIMIT rows, at the member's level.
+     * Built once per catalogue version, level, currency and filters; limited per member (EXPORT_LIMIT).
      */
     async exportGoodsPrice(
+      auth: AuthContext,
       input: GoodsFilterInput & { currency: repo.PriceCurrency },
-      level: number,
     ): Promise<ExportFile> {
-      const rows = await repo.listExportRows(db, toGoodsFilter(input), level, EXPORT_ROW_LIMIT);
-      return {
-        fileName: exportFileName('GoodsPrice', clock(), input.currency),
-        content: await goodsPriceWorkbook(rows, input.currency),
-      };
+      await countExport(auth);
+      const level = await priceLevel(auth);
+      const filter = toGoodsFilter(input);
+      const content = await exportFile({ kind: 'price', level, currency: input.currency, filter }, async () =>
+        goodsPriceWorkbook(await repo.listExportRows(db, filter, level, EXPORT_ROW_LIMIT), input.currency),
+      );
+      return { fileName: exportFileName('GoodsPrice', clock(), input.currency), content };
     },
 
-    /** The SKU data sheet (codes, properties, status, stock, weight) as an xlsx (spec §7 exportGoodsSkuData/). */
-    async exportGoodsSkuData(input: GoodsFilterInput): Promise<ExportFile> {
-      const rows = await repo.listExportRows(
-        db,
-        toGoodsFilter(input),
-        DEFAULT_MEMBER_LEVEL,
-        EXPORT_ROW_LIMIT,
+    /**
+     * The SKU data sheet (codes, properties, status, stock, weight) as an xlsx (spec §7 exportGoodsSkuData/).
+     * The same for every member: built once per catalogue version and filters; limited per member.
+     */
+    async exportGoodsSkuData(auth: AuthContext, input: GoodsFilterInput): Promise<ExportFile> {
+      await countExport(auth);
+      const filter = toGoodsFilter(input);
+      const content = await exportFile({ kind: 'skuData', filter }, async () =>
+        goodsSkuDataWorkbook(await repo.listExportRows(db, filter, DEFAULT_MEMBER_LEVEL, EXPORT_ROW_LIMIT)),
       );
-      return {
-        fileName: exportFileName('GoodsSkuData', clock()),
-        content: await goodsSkuDataWorkbook(rows),
-      };
+      return { fileName: exportFileName('GoodsSkuData', clock()), content };
+    },
+
+    /**
+     * Moves the catalogue's version on after a committed change of goods, SKUs, prices or stock (an order's
+     * stock taken or given back, an operator's import, shelf or stock command), so the next export is built
+     * from the new data. Called after the change's transaction commits: a version moved inside it could be
+     * read, and a file built from the old rows stored under it, before the commit. Never throws: the change is
+     * made already, and a file that missed it is built again within EXPORT_CACHE_TTL_MS.
+     */
+    async catalogueChanged(): Promise<void> {
+      await repo.bumpCatalogueVersion(db).catch(() => undefined);
+    },
+
+    /** How the export files are served (builds, stored-file answers, memory held). */
+    exportStats(): ExportCacheStats {
+      return exports.stats();
     },
   };
 }

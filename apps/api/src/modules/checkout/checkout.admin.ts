@@ -1,6 +1,6 @@
 import { Currency, PromotionMethod, ResultCode, toMinor, Warehouse, type WarehouseCode } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFoundError } from '../../lib/app-error';
 import * as repo from './checkout.repository';
 
 /**
@@ -138,7 +138,7 @@ export function createCheckoutAdminService({ db }: { db: Database }) {
     /** Sets a courier's fee rule from one warehouse in one currency (insert or replace; domain checkout/shipping.ts). */
     async setRule(input: CourierRuleInput) {
       const courier = await repo.findCourierByCode(db, input.code.trim().toUpperCase());
-      if (!courier) throw new AppError(ResultCode.NotFound, `快递 ${input.code} 不存在`);
+      if (!courier) throw notFoundError(`快递 ${input.code} 不存在`);
       const location = Warehouse[input.warehouse];
       if (location === undefined) throw invalid('仓库须为 AU、CN、NZ、US、HK、KR、EU、JP、Mix 之一');
       if (input.currency !== Currency.AUD && input.currency !== Currency.CNY)
@@ -189,7 +189,7 @@ export function createCheckoutAdminService({ db }: { db: Database }) {
     /** Ends a promotion: checkout stops applying it at once. */
     async endPromotion(id: number): Promise<repo.PromotionRow> {
       const row = await repo.setPromotionActive(db, id, false);
-      if (!row) throw new AppError(ResultCode.NotFound, `促销 ${id} 不存在`);
+      if (!row) throw notFoundError(`促销 ${id} 不存在`);
       return row;
     },
   };

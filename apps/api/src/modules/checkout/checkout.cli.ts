@@ -7,8 +7,9 @@ import {
   type WarehouseCode,
   warehouseName,
 } from '@shop/domain';
-import type { ModuleCommand } from '../../lib/cli-command';
+import type { CliCommand } from '../../lib/cli-command';
 import { type OptionValues, optionText, UsageError } from '../../lib/cli-options';
+import type { CheckoutAdminService } from './checkout.admin';
 import { promotionRow } from './checkout.admin';
 
 /**
@@ -48,7 +49,10 @@ function currency(values: OptionValues): Currency {
   return value;
 }
 
-export const checkoutCommands: Record<string, ModuleCommand> = {
+/** What these commands use of the shop's services. */
+type Uses = { checkoutAdmin: CheckoutAdminService };
+
+export const checkoutCommands: Record<string, CliCommand<Uses>> = {
   'courier:add': {
     summary: '添加快递（--private 不向顾客展示）/ add a courier',
     usage: "courier:add --code SF --name 顺丰速运 [--private] [--days '3-5个工作日'] [--sort N]",

@@ -1,25 +1,26 @@
 import {
   applyPromotions,
+  billLine,
   buildPacks,
   type CheckoutPromotion,
   Currency,
   cartAudTipText,
   checkoutTotals,
-  convertMinor,
   crossBorderTax,
   currencyKey,
   Destination,
   destinationOf,
   InvalidShippingRuleError,
   isSkuPurchasable,
+  type PickupPoint,
   type PromotionLine,
   PromotionMethod,
+  type SkuOffer,
   SkuStatus,
   shippingFee,
   validateCartQuantity,
   warehouseName,
 } from '@shop/domain';
-import type { CartSku } from '../catalogue/catalogue.service';
 import type { CourierRuleRow, PromotionRow } from './checkout.repository';
 
 /**
@@ -27,9 +28,10 @@ import type { CourierRuleRow, PromotionRow } from './checkout.repository';
  * loaded so that the summary and order creation run exactly the same rule: the totals shown are the totals
  * charged. Amounts are integer minor units of the quote's currency.
  *
- * Unit prices: paying AUD, the SKU's AUD price at the member's level (a SKU without one cannot be paid in AUD,
- * spec §5); paying CNY, the SKU's own CNY price when it has one (the operator's CNY price already carries the
- * bonded-warehouse costs), else its AUD price converted at the stored rate, rounded half up.
+ * Unit prices follow the domain's currency rule (billLine, ADR 013): paying AUD, the SKU's AUD price at the
+ * member's level (a SKU without one cannot be paid in AUD, spec §5: it is left out of the packs and makes the
+ * quote not valid); paying CNY, the SKU's own CNY price when it has one (the operator's CNY price already
+ * carries the bonded-warehouse costs), else its AUD price converted at the stored rate, rounded half up.
  */
 
 export const CheckoutMessages = {
@@ -39,8 +41,11 @@ export const CheckoutMessages = {
   /** A ByStock line over its stock; the order refusal reads the same (catalogue reserveStock). */
   shortStock: (label: string, stock: number) =>
     `库存不足：${label}${stock > 0 ? `（最多可购买 ${stock} 件）` : ''}`,
-  noCourier: (location: number) =>
-    `${warehouseName(location) || '该仓库'}的包裹暂无可用快递，请选择自提或联系客服`,
+  noCourier: (location: number, pickup: boolean) =>
+    `${warehouseName(location) || '该仓库'}的包裹暂无可用快递，请${pickup ? '选择到仓自提或' : ''}联系客服`,
+  /** Pickup asked for packs whose warehouses have no pickup point (spec §4 'Setting pickup stores isPickup'). */
+  noPickup: (locations: readonly number[]) =>
+    `${locations.map((l) => warehouseName(l) || '该仓库').join('、')}不提供到仓自提，请选择快递配送`,
 } as const;
 
 /** What the shopper asked for: currency, destination, courier per pack, gift per promotion. */
@@ -57,7 +62,7 @@ export interface QuoteData {
   /** The member's selected cart lines, newest first. */
   lines: readonly { id: number; skuId: number; qty: number }[];
   /** The SKUs of the lines and of the chosen gifts, priced at the member's level. */
-  skus: ReadonlyMap<number, CartSku>;
+  skus: ReadonlyMap<number, SkuOffer>;
   /** CNY per AUD ('4.7000'). */
   rate: string;
   /** Running promotions in the quote's currency, in stacking order. */
@@ -66,6 +71,8 @@ export interface QuoteData {
   giftGoods: ReadonlyMap<number, { id: number; name: string; image: string }>;
   /** Fee rules in the quote's currency of the couriers offered. */
   rules: readonly CourierRuleRow[];
+  /** The warehouses members may collect from, by warehouse id. */
+  pickupPoints: ReadonlyMap<number, PickupPoint>;
 }
 
 export interface QuoteItem {
@@ -113,6 +120,8 @@ export interface QuotePack {
   courierName: string;
   shippingFee: number;
   goods: number;
+  /** The pickup point of the pack's warehouse, whether or not pickup is asked for; null when it has none. */
+  pickup: PickupPoint | null;
 }
 
 export interface QuotePromotion {
@@ -132,6 +141,8 @@ export interface QuotePromotion {
 export interface Quote {
   currency: Currency;
   isPickup: boolean;
+  /** There are packs and every one's warehouse has a pickup point. */
+  canPickup: boolean;
   locationCode: string;
   items: QuoteItem[];
   packs: QuotePack[];
@@ -147,6 +158,8 @@ export interface Quote {
   rateUsed: boolean;
   valid: boolean;
   notForSaleMsg: string;
+  /** Paying AUD: the selected lines left out because they have no AUD price (ADR 013). */
+  notPayableInAud: string[];
 }
 
 /** A promotion row as the domain rule reads it. */
@@ -175,22 +188,23 @@ function isApplicable(promotion: CheckoutPromotion): boolean {
 }
 
 /** The name a shopper knows a SKU by in a message. */
-const skuLabel = (sku: CartSku) => sku.name || sku.goodsName;
+const skuLabel = (sku: SkuOffer) => sku.name || sku.goodsName;
 
-/** The unit price of a SKU in the quote currency, or null when it has none in it (spec §5, DESIGN 'Money'). */
+/**
+ * The unit price of a SKU in the quote currency by the currency rule (billLine, ADR 013), or null when it has
+ * none in it: no price at all, or paying AUD for a SKU with a CNY price only.
+ */
 export function unitPriceIn(
-  sku: Pick<CartSku, 'aud' | 'cny'>,
+  sku: Pick<SkuOffer, 'aud' | 'cny'>,
   currency: Currency,
   rate: string,
 ): { price: number; converted: boolean } | null {
-  if (currency === Currency.AUD) return sku.aud === null ? null : { price: sku.aud, converted: false };
-  if (sku.cny !== null) return { price: sku.cny, converted: false };
-  if (sku.aud !== null) return { price: convertMinor(sku.aud, rate), converted: true };
-  return null;
+  const bill = billLine({ audPrice: sku.aud, cnyPrice: sku.cny }, currency, rate);
+  return bill.kind === 'billed' ? { price: bill.unit, converted: bill.converted } : null;
 }
 
 function toItem(
-  sku: CartSku,
+  sku: SkuOffer,
   qty: number,
   unitPrice: number,
   extra: Pick<QuoteItem, 'cartId' | 'isGift' | 'promotionId'>,
@@ -258,9 +272,10 @@ function chooseCourier(
  * Prices the member's selected lines (spec §3 'Checkout info'; §4 'Promotion methods'; §5; DESIGN 'Money'):
  * items at the member's level in the quote currency; promotions by the domain rule (OnTheHouse adds the
  * chosen gift SKU at 0 when met and the choice is valid); one pack per warehouse with the couriers that serve
- * it and the chosen (default: cheapest) courier's fee, none for pickup; cross-border tax; the total. Not
- * valid, with the reasons in notForSaleMsg, when nothing is selected, a line cannot be bought, AUD is asked
- * for lines without an AUD price, or a pack has no courier.
+ * it and the chosen (default: cheapest) courier's fee, none for pickup, and its warehouse's pickup point;
+ * cross-border tax; the total. Not valid, with the reasons in notForSaleMsg, when nothing is selected, a line
+ * cannot be bought, AUD is asked for lines without an AUD price, a pack has no courier, or pickup is asked for
+ * a pack whose warehouse has no pickup point.
  */
 export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
   const { currency } = request;
@@ -272,14 +287,11 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
   let rateUsed = false;
 
   const items: QuoteItem[] = [];
+  let lineCount = 0;
   for (const line of data.lines) {
     const sku = data.skus.get(line.skuId);
     if (!sku) continue;
-    const price = unitPriceIn(sku, currency, rate);
-    if (price?.converted) rateUsed = true;
-    items.push(
-      toItem(sku, line.qty, price?.price ?? 0, { cartId: line.id, isGift: false, promotionId: null }),
-    );
+    lineCount += 1;
     if (!sku.onFlag) problems.push(`${skuLabel(sku)}：${CheckoutMessages.offShelf}`);
     else if (sku.status === SkuStatus.ByStock && line.qty > sku.stock) {
       problems.push(CheckoutMessages.shortStock(skuLabel(sku), sku.stock));
@@ -287,12 +299,17 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
       const check = validateCartQuantity(line.qty, sku);
       if (!check.ok) problems.push(`${skuLabel(sku)}：${check.message}`);
     }
+    const price = unitPriceIn(sku, currency, rate);
+    // A line that cannot be billed in the quote currency is named, never shown at 0 nor weighed into a pack.
     if (price === null) {
-      if (currency === Currency.AUD && sku.cny !== null) cnyOnly.push(skuLabel(sku));
+      if (currency === Currency.AUD && sku.cny !== null && sku.cny > 0) cnyOnly.push(skuLabel(sku));
       else problems.push(`${skuLabel(sku)}：${CheckoutMessages.noPrice}`);
+      continue;
     }
+    if (price.converted) rateUsed = true;
+    items.push(toItem(sku, line.qty, price.price, { cartId: line.id, isGift: false, promotionId: null }));
   }
-  if (items.length === 0) problems.unshift(CheckoutMessages.noLines);
+  if (lineCount === 0) problems.unshift(CheckoutMessages.noLines);
   if (cnyOnly.length > 0) problems.push(cartAudTipText(cnyOnly));
 
   // Promotions see the goods in the quote currency only.
@@ -345,7 +362,9 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
     const choice = request.packs.find((p) => p.index === pack.index);
     const couriers = isPickup ? [] : packCouriers(data.rules, pack.location, pack.weight);
     const chosen = isPickup ? null : chooseCourier(couriers, choice?.courierId);
-    if (!isPickup && chosen === null) problems.push(CheckoutMessages.noCourier(pack.location));
+    const pickup = data.pickupPoints.get(pack.location) ?? null;
+    if (!isPickup && chosen === null)
+      problems.push(CheckoutMessages.noCourier(pack.location, pickup !== null));
     return {
       packId: choice?.packId ?? null,
       index: pack.index,
@@ -357,8 +376,12 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
       courierName: chosen?.name ?? '',
       shippingFee: chosen?.fee ?? 0,
       goods: pack.items.reduce((sum, item) => sum + item.unitPrice * item.qty, 0),
+      pickup,
     };
   });
+  const noPickup = packs.filter((pack) => pack.pickup === null).map((pack) => pack.location);
+  const canPickup = packs.length > 0 && noPickup.length === 0;
+  if (isPickup && noPickup.length > 0) problems.push(CheckoutMessages.noPickup([...new Set(noPickup)]));
 
   const promotionsSum = result.promotionsSum[key];
   const otherPrice = packs.reduce((sum, pack) => sum + pack.shippingFee, 0);
@@ -378,6 +401,7 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
   return {
     currency,
     isPickup,
+    canPickup,
     locationCode: request.locationCode,
     items,
     packs,
@@ -391,5 +415,6 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
     rateUsed,
     valid: problems.length === 0,
     notForSaleMsg: problems.join('；'),
+    notPayableInAud: cnyOnly,
   };
 }

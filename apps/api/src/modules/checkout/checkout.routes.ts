@@ -28,14 +28,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
   app.post(
     CheckoutPaths.summary,
     {
-      preValidation: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['checkout'],
         summary: '结算汇总',
         description:
           '按会员等级的当前价格计算购物车中选中的商品：按仓库分包，每包列出可用快递及运费（默认最便宜的），' +
           '应用促销（满减、折扣、第二件优惠、搭配优惠、满赠），计算跨境税（非中国仓发往中国 9.1%）与合计。' +
-          '不可结算时 valid 为 false，notForSaleMsg 说明原因，但仍返回汇总信息。金额为所选币种的元。',
+          '每包带其仓库的自提点（pickup，无则 null）；每个包裹的仓库都有自提点时 canPickup 为 true，' +
+          '否则到仓自提（locationCode 为 Pickup）不可结算。' +
+          '不可结算时 valid 为 false，notForSaleMsg 说明原因，但仍返回汇总信息。金额为所选币种的元。' +
+          '以澳币结算时，没有澳币价的商品不计入任何包裹（无商品金额、无运费），在 notPayableInAud 中列出名称，汇总不可结算；' +
+          '以人民币结算时只有澳币价的商品按库存汇率折算。',
         security: bearer,
         body: checkoutSummaryRequestSchema,
         response: responses(checkoutSummarySchema),

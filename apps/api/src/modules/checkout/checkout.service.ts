@@ -1,21 +1,23 @@
 import {
+  type CartLineRef,
   type CheckoutSummary,
   type checkoutSummaryRequestSchema,
   DEFAULT_MEMBER_LEVEL,
   type GiftProduct,
+  type GoodsBrief,
   isSkuPurchasable,
+  type PickupPoint,
+  type ProductOffer,
   PromotionMethod,
-  ResultCode,
+  type RateSetting,
+  type SkuOffer,
   toMajor,
 } from '@shop/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { CartService } from '../cart/cart.service';
-import type { RateService } from '../cart/rate.service';
-import type { CatalogueService, ProductWithSkus } from '../catalogue/catalogue.service';
-import type { AuthContext } from '../member/member.service';
+import type { AuthContext } from '../../plugins/auth';
 import { priceQuote, type Quote, type QuoteItem, type QuoteRequest } from './checkout.pricing';
 import * as repo from './checkout.repository';
 
@@ -33,9 +35,23 @@ export type SummaryRequest = z.output<typeof checkoutSummaryRequestSchema>;
 export interface CheckoutServiceDeps {
   db: Database;
   clock: Clock;
-  cart: Pick<CartService, 'selectedLines'>;
-  catalogue: Pick<CatalogueService, 'skusForCart' | 'goodsBriefs' | 'productsWithSkus' | 'priceLevel'>;
-  rates: Pick<RateService, 'audCny'>;
+  /** The member's selected cart lines (the cart module, wired in services.ts). */
+  cart: { selectedLines(memberId: number, executor?: Database): Promise<CartLineRef[]> };
+  /** SKUs, goods and products as offered at a price level, and the caller's level (the catalogue module). */
+  catalogue: {
+    skusForCart(skuIds: readonly number[], level: number, executor?: Database): Promise<SkuOffer[]>;
+    goodsBriefs(goodsIds: readonly number[], executor?: Database): Promise<GoodsBrief[]>;
+    productsWithSkus(
+      goodsIds: readonly number[],
+      level: number,
+      executor?: Database,
+    ): Promise<ProductOffer[]>;
+    priceLevel(auth: AuthContext | null): Promise<number>;
+  };
+  /** The stored AUD→CNY rate (the rate module). */
+  rates: { audCny(executor?: Database): Promise<RateSetting> };
+  /** The warehouses members may collect from (the warehouse module). */
+  warehouses: { pickupPoints(executor?: Database): Promise<PickupPoint[]> };
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
@@ -69,6 +85,7 @@ export function toSummaryDto(quote: Quote): CheckoutSummary {
   return {
     currency: quote.currency,
     isPickup: quote.isPickup,
+    canPickup: quote.canPickup,
     locationCode: quote.locationCode,
     items: quote.items.map(itemDto),
     packs: quote.packs.map((pack) => ({
@@ -81,6 +98,7 @@ export function toSummaryDto(quote: Quote): CheckoutSummary {
       options: { courierId: pack.courierId },
       shippingFee: toMajor(pack.shippingFee),
       goodsPrice: toMajor(pack.goods),
+      pickup: pack.pickup,
     })),
     promotions: quote.promotions.map((p) => ({
       id: p.id,
@@ -104,11 +122,12 @@ export function toSummaryDto(quote: Quote): CheckoutSummary {
     rate: quote.rate,
     valid: quote.valid,
     notForSaleMsg: quote.notForSaleMsg,
+    notPayableInAud: quote.notPayableInAud,
   };
 }
 
 /** A product with SKUs as a gift product (spec §3 'Gift product'): its weight is its first SKU's. */
-function toGiftProduct(product: ProductWithSkus): GiftProduct {
+function toGiftProduct(product: ProductOffer): GiftProduct {
   return {
     id: product.id,
     name: product.name,
@@ -119,11 +138,18 @@ function toGiftProduct(product: ProductWithSkus): GiftProduct {
 }
 
 /** Checkout: the priced summary of the selected cart lines and the promotion calls (spec §3 'Checkout info', §7). */
-export function createCheckoutService({ db, clock, cart, catalogue, rates }: CheckoutServiceDeps) {
+export function createCheckoutService({
+  db,
+  clock,
+  cart,
+  catalogue,
+  rates,
+  warehouses,
+}: CheckoutServiceDeps) {
   /**
    * The price of the member's selected lines now, loaded from the database through `executor` (order creation
    * passes its transaction) and computed by priceQuote, the one rule of the summary and the order (spec §4
-   * 'Checkout summary loading', §7 createdOrder/). Seven queries whatever the cart size.
+   * 'Checkout summary loading', §7 createdOrder/). Eight queries whatever the cart size.
    */
   async function quote(
     memberId: number,
@@ -142,6 +168,7 @@ export function createCheckoutService({ db, clock, cart, catalogue, rates }: Che
       .map((p) => p.giftGoodsId as number);
     const skus = await catalogue.skusForCart(skuIds, level, executor);
     const giftGoods = await catalogue.goodsBriefs(giftGoodsIds, executor);
+    const pickupPoints = await warehouses.pickupPoints(executor);
     return priceQuote(request, {
       lines,
       skus: new Map(skus.map((s) => [s.id, s])),
@@ -149,6 +176,7 @@ export function createCheckoutService({ db, clock, cart, catalogue, rates }: Che
       promotions,
       giftGoods: new Map(giftGoods.map((g) => [g.id, g])),
       rules,
+      pickupPoints: new Map(pickupPoints.map((p) => [p.warehouseId, p])),
     });
   }
 
@@ -187,7 +215,7 @@ export function createCheckoutService({ db, clock, cart, catalogue, rates }: Che
     async giftDetail(goodsId: number, auth: AuthContext | null): Promise<GiftProduct> {
       const level = await catalogue.priceLevel(auth);
       const [product] = await catalogue.productsWithSkus([goodsId], level);
-      if (!product) throw new AppError(ResultCode.NotFound, GiftMessages.goodsNotFound);
+      if (!product) throw notFoundError(GiftMessages.goodsNotFound);
       return toGiftProduct(product);
     },
 

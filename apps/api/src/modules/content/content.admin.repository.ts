@@ -64,3 +64,28 @@ export async function putTemplate(
     : await insert.onConflictDoNothing({ target: templates.name }).returning({ name: templates.name });
   return rows.length > 0;
 }
+
+/** Replaces an article's text where it still reads `from`; the ids of the articles changed. */
+export async function replaceArticleContent(
+  db: Database,
+  title: string,
+  from: string,
+  to: { content: string; summary: string },
+): Promise<number[]> {
+  const rows = await db
+    .update(articles)
+    .set({ ...to, updatedAt: new Date() })
+    .where(and(eq(articles.title, title), eq(articles.content, from)))
+    .returning({ id: articles.id });
+  return rows.map((r) => r.id);
+}
+
+/** A stored template's JSON, or null. */
+export async function findTemplateJson(db: Database, name: string): Promise<string | null> {
+  const rows = await db
+    .select({ templateJson: templates.templateJson })
+    .from(templates)
+    .where(eq(templates.name, name))
+    .limit(1);
+  return rows[0]?.templateJson ?? null;
+}

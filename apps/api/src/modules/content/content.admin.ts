@@ -72,6 +72,42 @@ export function createContentAdminService({ db }: { db: Database }) {
     },
 
     /**
+     * Rewrites an article that still holds exactly the text an earlier demo seed wrote (`previousHtml`), so
+     * that a shop upgraded from that seed reads the new text, while an article the operator edited is left
+     * alone. Returns how many articles changed.
+     */
+    async refreshSeededArticle(
+      title: string,
+      previousHtml: string,
+      next: { html: string; summary: string },
+    ): Promise<number> {
+      const ids = await repo.replaceArticleContent(db, title, sanitizeRichText(previousHtml), {
+        content: sanitizeRichText(next.html),
+        summary: next.summary,
+      });
+      return ids.length;
+    },
+
+    /**
+     * Changes the basic template's site address (the footer's) where it still reads `previous`, the address an
+     * earlier demo seed wrote. Returns whether it changed.
+     */
+    async refreshSeededSiteAddress(previous: string, next: string): Promise<boolean> {
+      const json = await repo.findTemplateJson(db, TemplateName.basic);
+      if (json === null) return false;
+      let stored: unknown;
+      try {
+        stored = JSON.parse(json);
+      } catch {
+        return false;
+      }
+      const basic = basicTemplateSchema.safeParse(stored);
+      if (!basic.success || basic.data.basicInfo.address !== previous) return false;
+      const updated = { ...basic.data, basicInfo: { ...basic.data.basicInfo, address: next } };
+      return repo.putTemplate(db, TemplateName.basic, JSON.stringify(updated), true);
+    },
+
+    /**
      * Stores a template after checking it against its schema (spec §7 'template/{name}': templateJson is a
      * JSON string). With `replace` false (the seed) an existing template is kept. Returns whether it was written.
      */

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { TemplateName } from '@shop/domain';
-import type { ModuleCommand } from '../../lib/cli-command';
-import { requiredText, UsageError } from '../../lib/cli-options';
+import type { CliCommand } from '../../lib/cli-command';
+import { type OptionValues, requiredText, UsageError } from '../../lib/cli-options';
+import type { ContentAdminService } from './content.admin';
+import type { ContentService } from './content.service';
 
 /**
  * Operator commands for the page templates (spec §3 'Home page info', 'General state'): the home page's
@@ -11,14 +13,17 @@ import { requiredText, UsageError } from '../../lib/cli-options';
 
 const NAMES = Object.values(TemplateName);
 
-function templateName(values: Parameters<ModuleCommand['run']>[0]['values']): TemplateName {
+function templateName(values: OptionValues): TemplateName {
   const name = requiredText(values, 'name');
   if (!(NAMES as string[]).includes(name))
     throw new UsageError(`--name: 须为 ${NAMES.join('、')} 之一 / one of ${NAMES.join(', ')}`);
   return name as TemplateName;
 }
 
-export const contentCommands: Record<string, ModuleCommand> = {
+/** What these commands use of the shop's services. */
+type Uses = { content: ContentService; contentAdmin: ContentAdminService };
+
+export const contentCommands: Record<string, CliCommand<Uses>> = {
   'template:show': {
     summary: '以 JSON 输出页面模板（home、basic、goodsSort）/ print a page template as JSON',
     usage: 'template:show --name basic > basic.json',

@@ -5,6 +5,7 @@ import {
   articleSchema,
   CataloguePaths,
   templateResponseSchema,
+  text,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,8 +14,7 @@ import type { ContentService } from './content.service';
 
 /** Template names are short identifiers (home, basic, goodsSort): anything else is refused before the query. */
 const templateParamsSchema = z.strictObject({
-  templateName: z
-    .string()
+  templateName: text()
     .regex(/^[A-Za-z0-9]{1,40}$/, '模板名称只能包含字母和数字，最多40个字符')
     .describe('模板名称，如 home、basic、goodsSort'),
 });

@@ -1,6 +1,6 @@
-import { type Article, ResultCode, type TemplateResponse } from '@shop/domain';
+import type { Article, TemplateResponse } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { notFoundError } from '../../lib/app-error';
 import * as repo from './content.repository';
 
 export const ContentMessages = {
@@ -20,14 +20,14 @@ export function createContentService({ db }: ContentServiceDeps) {
     /** A page template by name; templateJson is the stored JSON string, as the client parses it (spec §3). */
     async template(name: string): Promise<TemplateResponse> {
       const row = await repo.findTemplate(db, name);
-      if (!row) throw new AppError(ResultCode.NotFound, ContentMessages.templateNotFound);
+      if (!row) throw notFoundError(ContentMessages.templateNotFound);
       return { name: row.name, templateJson: row.templateJson, updatedAt: row.updatedAt.toISOString() };
     },
 
     /** A published article (spec §2 /article/{id}); a draft is as unknown as a missing one. */
     async article(id: number): Promise<Article> {
       const row = await repo.findPublishedArticle(db, id);
-      if (!row) throw new AppError(ResultCode.NotFound, ContentMessages.articleNotFound);
+      if (!row) throw notFoundError(ContentMessages.articleNotFound);
       const { article } = row;
       return {
         id: article.id,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mediaFiles } from '../../db/schema';
 
@@ -29,4 +29,10 @@ export async function findMediaFile(
     .where(eq(mediaFiles.path, path))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Deletes the files at these paths. */
+export async function deleteMediaFiles(db: Database, paths: readonly string[]): Promise<void> {
+  if (paths.length === 0) return;
+  await db.delete(mediaFiles).where(inArray(mediaFiles.path, [...paths]));
 }

@@ -1,4 +1,4 @@
-import { IMAGE_BASE, ResultCode } from '@shop/domain';
+import { IMAGE_BASE, ResultCode, text } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -6,13 +6,15 @@ import { MEDIA_LIMITS, MediaMessages, type MediaService } from './media.service'
 
 // Not strict: an <img> URL may carry a cache-busting parameter, and an image must not turn into JSON for it.
 const imageQuerySchema = z.object({
-  w: z
-    .string()
+  w: text()
     .optional()
     .describe(
       `宽度（像素，${MEDIA_LIMITS.minWidth}-${MEDIA_LIMITS.maxWidth}）；省略时为原图宽度（最大 ${MEDIA_LIMITS.maxWidth}）`,
     ),
 });
+
+/** The image's path after /res/img/ (a content hash path); unknown paths answer the placeholder with 404. */
+const imageParamsSchema = z.object({ '*': text().describe('图片路径') });
 
 const widthSchema = z.coerce.number().int().min(MEDIA_LIMITS.minWidth).max(MEDIA_LIMITS.maxWidth);
 
@@ -36,11 +38,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
           '返回按 w 缩放的图片：浏览器接受 WebP 时为 WebP，否则为 PNG（JPEG 原图为 JPEG）。路径为内容哈希，响应可永久缓存。' +
           '空路径、null、placeholder.png 返回占位图；不存在的路径返回 404 与占位图；w 无效时返回参数错误。',
         querystring: imageQuerySchema,
+        params: imageParamsSchema,
       },
     },
     async (request, reply) => {
       const width = parseWidth(request.query.w);
-      const path = (request.params as { '*'?: string })['*'] ?? '';
+      const path = request.params['*'];
       const acceptsWebp = /\bimage\/webp\b/i.test(request.headers.accept ?? '');
       const image = await media.serve(path, width, acceptsWebp);
       reply

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { IMAGE_MAX_WIDTH, ResultCode } from '@shop/domain';
 import sharp, { type Sharp } from 'sharp';
 import type { Database } from '../../db/client';
@@ -45,6 +45,13 @@ const CONTENT_TYPE_KINDS: Record<string, ImageKind> = {
   'image/svg+xml': 'svg',
 };
 
+/** What a shopper may upload (support ticket images): photos and screenshots, checked and re-encoded. */
+export const UPLOAD_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  maxPixels: 20_000_000,
+  kinds: ['jpeg', 'png', 'webp', 'gif'] as readonly ImageKind[],
+} as const;
+
 export const MediaMessages = {
   tooLarge: '图片不能超过 5 MiB',
   unsupportedType: '仅支持 PNG、JPEG、WebP、GIF、SVG 图片',
@@ -52,6 +59,10 @@ export const MediaMessages = {
   unreadable: '图片已损坏或无法解析',
   unsafeSvg: 'SVG 图片含有脚本、事件属性或外部引用，已拒绝',
   badPrefix: '图片目录只能包含小写字母、数字、-、_ 和 /',
+  uploadTooLarge: '图片不能超过 5 MB',
+  uploadType: '仅支持 JPEG、PNG、WebP、GIF 图片',
+  uploadTooManyPixels: '图片像素过多（最多2000万像素）',
+  uploadUnreadable: '图片已损坏或不完整，请重新选择',
   badWidth: `图片宽度须为 ${MEDIA_LIMITS.minWidth}-${MEDIA_LIMITS.maxWidth} 的整数`,
 } as const;
 
@@ -286,6 +297,54 @@ export function createMediaService({
       const row = await prepareImage({ input, contentType, prefix });
       await repo.insertMediaFiles(db, [row]);
       return row.path;
+    },
+
+    /**
+     * Stores a shopper's upload under an unguessable name (`prefix/<32 hex>.ext`), only after checking it by its
+     * bytes (JPEG, PNG, WebP or GIF; at most 5 MB and 20 megapixels, so no decompression bomb) and re-encoding
+     * it: turned upright, metadata such as the camera's GPS position stripped, a GIF kept as its first frame.
+     */
+    async storeUpload(
+      input: Buffer,
+      prefix: string,
+    ): Promise<{ path: string; width: number; height: number; size: number }> {
+      if (!PREFIX_PATTERN.test(prefix)) throw new AppError(ResultCode.ParamsError, MediaMessages.badPrefix);
+      if (input.length > UPLOAD_LIMITS.maxBytes)
+        throw new AppError(ResultCode.PayloadTooLarge, MediaMessages.uploadTooLarge);
+      const kind = detectImageKind(input);
+      if (kind === null || !UPLOAD_LIMITS.kinds.includes(kind))
+        throw new AppError(ResultCode.UnsupportedMediaType, MediaMessages.uploadType);
+      let out: { data: Buffer; info: { width: number; height: number } };
+      try {
+        const meta = await sharp(input, { limitInputPixels: false, failOn: 'warning' }).metadata();
+        if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > UPLOAD_LIMITS.maxPixels)
+          throw new AppError(ResultCode.BadRequest, MediaMessages.uploadTooManyPixels);
+        const pipeline = sharp(input, {
+          limitInputPixels: UPLOAD_LIMITS.maxPixels,
+          failOn: 'warning',
+          animated: false,
+        }).rotate();
+        const encoded =
+          kind === 'jpeg'
+            ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+            : kind === 'webp'
+              ? pipeline.webp({ quality: 85 })
+              : pipeline.png({ compressionLevel: 8 });
+        out = await encoded.toBuffer({ resolveWithObject: true });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError(ResultCode.BadRequest, MediaMessages.uploadUnreadable);
+      }
+      const ext = kind === 'jpeg' ? 'jpg' : kind === 'webp' ? 'webp' : 'png';
+      const contentType = kind === 'jpeg' ? 'image/jpeg' : kind === 'webp' ? 'image/webp' : 'image/png';
+      const path = `${prefix}/${randomBytes(16).toString('hex')}.${ext}`;
+      await repo.insertMediaFiles(db, [{ path, contentType, bytes: out.data, size: out.data.length }]);
+      return { path, width: out.info.width, height: out.info.height, size: out.data.length };
+    },
+
+    /** Removes stored files (uploads nobody used); their cached sizes age out of the cache. */
+    async deleteFiles(paths: readonly string[]): Promise<void> {
+      await repo.deleteMediaFiles(db, paths);
     },
 
     /** Stores many images in a few statements (the demo seed); all are checked before any is written. */

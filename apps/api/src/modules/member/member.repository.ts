@@ -53,6 +53,25 @@ export async function updateMemberProfile(
   return rows[0] ?? null;
 }
 
+/** Sets the member's level when it differs; the row before and after, or null when unknown. */
+export async function setMemberLevel(
+  db: Database,
+  username: string,
+  level: number,
+  now: Date,
+): Promise<{ id: number; before: number; after: number } | null> {
+  const [current] = await db
+    .select({ id: members.id, level: members.level })
+    .from(members)
+    .where(eq(sql`lower(${members.username})`, username.toLowerCase()))
+    .limit(1)
+    .for('update');
+  if (!current) return null;
+  if (current.level !== level)
+    await db.update(members).set({ level, updatedAt: now }).where(eq(members.id, current.id));
+  return { id: current.id, before: current.level, after: level };
+}
+
 export async function updateMemberPassword(db: Database, id: number, passwordHash: string, now: Date) {
   await db.update(members).set({ passwordHash, updatedAt: now }).where(eq(members.id, id));
 }

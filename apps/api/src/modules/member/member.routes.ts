@@ -38,7 +38,10 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
       schema: {
         tags: ['member'],
         summary: '账号密码登录',
-        description: '失败次数按账号（15分钟5次）和客户端地址（15分钟20次）限制，超过返回 429。',
+        description:
+          '每次尝试先计数再校验密码（并发请求逐一计数）。15分钟内同一账号超过3次或同一地址超过10次后须同时提交图片验证码' +
+          '（captchaId、captchaCode，来自 captcha/）；缺少或错误返回 ImageVerifyFailed 404，data.needCaptcha 为 true。' +
+          '密码错误返回 -1，data.needCaptcha 表示下次是否需要验证码。同一地址15分钟超过100次返回 429，失败应答随次数变慢。',
         body: loginRequestSchema,
         response: responses(tokenResponseSchema),
       },
@@ -49,7 +52,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
   app.post(
     MemberPaths.current,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: '当前会员信息',
@@ -64,7 +67,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
   app.post(
     MemberPaths.update,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: '修改个人资料',
@@ -81,7 +84,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
   app.post(
     MemberPaths.updatePwd,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: '修改密码',
@@ -100,7 +103,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
   app.post(
     MemberPaths.logout,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['member'],
         summary: '退出登录',

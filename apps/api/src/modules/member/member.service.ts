@@ -2,44 +2,61 @@ import {
   COOKIE_DEFAULT_DAYS,
   DEFAULT_MEMBER_LEVEL,
   LOGIN_EXPIRED_MESSAGE,
+  type LoginRefusal,
   type LoginRequest,
   type Member,
   type RegisterRequest,
   ResultCode,
+  toMajor,
   type UpdatePasswordRequest,
   type UpdateProfileRequest,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import type { CaptchaService } from '../captcha/captcha.service';
+import type { AuthContext } from '../../plugins/auth';
 import * as repo from './member.repository';
 import { hashPassword, verifyPassword } from './password';
-
-/** Who is calling: the member and the token they presented (set by the auth preHandler). */
-export interface AuthContext {
-  memberId: number;
-  tokenId: number;
-}
 
 export const MemberMessages = {
   registered: '注册成功',
   captchaFailed: '验证码错误或已过期',
   usernameTaken: '用户名已被注册',
   badCredentials: '用户名或密码错误',
-  tooManyAttempts: '登录尝试次数过多，请15分钟后再试',
+  tooManyAttempts: '该网络登录尝试次数过多，请15分钟后再试',
+  tooManyPasswordChecks: '原密码错误次数过多，请15分钟后再试',
+  captchaRequired: '请输入图片验证码',
   profileUpdated: '资料已更新',
   wrongOldPassword: '原密码错误',
   passwordChanged: '密码已修改',
   loggedOut: '已退出登录',
+  badLevel: '会员等级须为 0-999 的整数',
+  memberNotFound: (username: string) => `会员不存在：${username}`,
 } as const;
 
 /** Tokens live as long as the storefront's token cookie (spec §9: 30 days). */
 export const TOKEN_TTL_MS = COOKIE_DEFAULT_DAYS * 24 * 60 * 60 * 1000;
-/** Login failures allowed per account and per client address in one window (brief: 5 and 20 per 15 min). */
-export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * 60 * 1000 } as const;
+/**
+ * Login attempts in one 15-minute window: past 3 for an account or 10 for an address the captcha is asked; past
+ * 100 an address is refused. Old-password checks of updatePwd/: 5 per member.
+ */
+export const LOGIN_LIMITS = {
+  captchaAfterAccount: 3,
+  captchaAfterAddress: 10,
+  addressCeiling: 100,
+  passwordChecks: 5,
+  windowMs: 15 * 60 * 1000,
+} as const;
+
+/** Extra wait of a failed login from a busy address: 0 below the captcha threshold, then growing to 2 s. */
+export function failureDelayMs(addressAttempts: number): number {
+  const over = addressAttempts - LOGIN_LIMITS.captchaAfterAddress;
+  return over <= 0 ? 0 : Math.min(2000, 50 * 2 ** Math.min(over - 1, 6));
+}
+
+const sleep = (ms: number) => (ms > 0 ? new Promise<void>((r) => setTimeout(r, ms)) : Promise.resolve());
 // Writing last_used_at on every call would turn each read into a write; once a few minutes is enough.
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 // base64url of 32 bytes: anything else cannot be one of our tokens, so it is refused without a query.
@@ -49,7 +66,8 @@ export interface MemberServiceDeps {
   db: Database;
   clock: Clock;
   rateLimiter: RateLimiter;
-  captcha: CaptchaService;
+  /** The picture captcha (the captcha module, wired in services.ts): the first check of an answer uses it up. */
+  captcha: { verify(captchaId: string, answer: string): Promise<boolean> };
 }
 
 export interface NewMember {
@@ -72,8 +90,8 @@ export function toMemberDto(row: repo.MemberRow): Member {
     username: row.username,
     name: row.name,
     level: row.level,
-    cnyDeposit: row.cnyDeposit / 100,
-    audDeposit: row.audDeposit / 100,
+    cnyDeposit: toMajor(row.cnyDeposit),
+    audDeposit: toMajor(row.audDeposit),
     email: row.email,
     mobile: row.mobile,
     company: row.company,
@@ -148,7 +166,7 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
     /** Registers a member after checking the captcha, and logs them in (spec §7 register/). */
     async register(input: RegisterRequest): Promise<{ token: string }> {
       if (!(await captcha.verify(input.captchaId, input.captchaCode))) {
-        throw new AppError(ResultCode.ParamsError, MemberMessages.captchaFailed);
+        throw new AppError(ResultCode.ImageVerifyFailed, MemberMessages.captchaFailed);
       }
       if (await repo.findMemberByUsername(db, input.username)) {
         throw new AppError(ResultCode.ParamsError, MemberMessages.usernameTaken);
@@ -172,32 +190,46 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
     },
 
     /**
-     * Logs in with username and password (spec §7 login/). Failures are counted per account and per client
-     * address; past the limit every attempt is refused for the rest of the window, even a right one.
+     * Logs in with username and password (spec §7 login/). Each attempt is counted before the password is
+     * checked, so guesses sent together count one by one. After a few for the account or the address the picture
+     * captcha is asked too (ImageVerifyFailed 404, spec §8), which a guesser must solve once per guess while the
+     * rightful owner still gets in; an address past the ceiling is refused, its failures answered ever slower.
      */
     async login(input: LoginRequest, clientAddress: string): Promise<{ token: string }> {
       const accountKey = `login:account:${input.username.toLowerCase()}`;
       const addressKey = `login:address:${clientAddress}`;
-      const [accountFailures, addressFailures] = await Promise.all([
-        rateLimiter.count(accountKey),
-        rateLimiter.count(addressKey),
-      ]);
-      if (accountFailures >= LOGIN_LIMITS.perAccount || addressFailures >= LOGIN_LIMITS.perAddress) {
+      const addressAttempts = await rateLimiter.hit(addressKey, LOGIN_LIMITS.windowMs);
+      if (addressAttempts > LOGIN_LIMITS.addressCeiling) {
         throw new AppError(ResultCode.TooManyRequests, MemberMessages.tooManyAttempts);
+      }
+      const accountAttempts = await rateLimiter.hit(accountKey, LOGIN_LIMITS.windowMs);
+      const needCaptcha =
+        accountAttempts > LOGIN_LIMITS.captchaAfterAccount ||
+        addressAttempts > LOGIN_LIMITS.captchaAfterAddress;
+      if (needCaptcha) {
+        const refusal: LoginRefusal = { needCaptcha: true };
+        if (!input.captchaId || !input.captchaCode)
+          throw new AppError(ResultCode.ImageVerifyFailed, MemberMessages.captchaRequired, refusal);
+        if (!(await captcha.verify(input.captchaId, input.captchaCode)))
+          throw new AppError(ResultCode.ImageVerifyFailed, MemberMessages.captchaFailed, refusal);
       }
       const member = await repo.findMemberByUsername(db, input.username);
       const passwordOk = member
         ? await verifyPassword(member.passwordHash, input.password)
         : await verifyPassword(await getDummyHash(), input.password).then(() => false);
       if (!member || !passwordOk) {
-        await Promise.all([
-          rateLimiter.hit(accountKey, LOGIN_LIMITS.windowMs),
-          rateLimiter.hit(addressKey, LOGIN_LIMITS.windowMs),
-        ]);
+        await sleep(failureDelayMs(addressAttempts));
+        // The next attempt will need the captcha: say so now, so the dialog shows it at once.
+        const refusal: LoginRefusal = {
+          needCaptcha:
+            accountAttempts >= LOGIN_LIMITS.captchaAfterAccount ||
+            addressAttempts >= LOGIN_LIMITS.captchaAfterAddress,
+        };
         // One answer for 'no such member' and 'wrong password', so usernames cannot be probed.
-        throw new AppError(ResultCode.ParamsError, MemberMessages.badCredentials);
+        throw new AppError(ResultCode.ParamsError, MemberMessages.badCredentials, refusal);
       }
-      await rateLimiter.reset(accountKey);
+      // A right password clears the account's count and does not count against the address.
+      await Promise.all([rateLimiter.reset(accountKey), rateLimiter.undo(addressKey)]);
       return { token: await issueToken(member.id) };
     },
 
@@ -218,6 +250,29 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
       return toMemberDto(await requireMember(auth.memberId));
     },
 
+    /**
+     * Changes a member's price level (spec §3 'User' level; the operator decides), on the caller's transaction;
+     * `changed` is false when it was the level already.
+     */
+    async setLevel(executor: Database, username: string, level: number) {
+      if (!Number.isInteger(level) || level < 0 || level > 999)
+        throw new AppError(ResultCode.ParamsError, MemberMessages.badLevel);
+      const row = await repo.setMemberLevel(executor, username, level, clock());
+      if (!row) throw notFoundError(MemberMessages.memberNotFound(username));
+      return { memberId: row.id, before: row.before, after: row.after, changed: row.before !== row.after };
+    },
+
+    /** When the member registered (announcements sent before are not theirs). */
+    async joinedAt(memberId: number): Promise<Date> {
+      return (await requireMember(memberId)).createdAt;
+    },
+
+    /** The member's display name for the shop's staff and messages: the name, else the username. */
+    async displayName(memberId: number): Promise<string> {
+      const row = await requireMember(memberId);
+      return row.name || row.username;
+    },
+
     /** Updates the profile fields given; omitted fields stay as they are (spec §7 update/). */
     async updateProfile(auth: AuthContext, input: UpdateProfileRequest): Promise<Member> {
       const row = await repo.updateMemberProfile(db, auth.memberId, input, clock());
@@ -231,12 +286,12 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
      */
     async changePassword(auth: AuthContext, input: UpdatePasswordRequest): Promise<void> {
       const guessKey = `password:member:${auth.memberId}`;
-      if ((await rateLimiter.count(guessKey)) >= LOGIN_LIMITS.perAccount) {
-        throw new AppError(ResultCode.TooManyRequests, MemberMessages.tooManyAttempts);
+      // Reserved before the check, so old-password guesses sent together count one by one.
+      if ((await rateLimiter.hit(guessKey, LOGIN_LIMITS.windowMs)) > LOGIN_LIMITS.passwordChecks) {
+        throw new AppError(ResultCode.TooManyRequests, MemberMessages.tooManyPasswordChecks);
       }
       const member = await requireMember(auth.memberId);
       if (!(await verifyPassword(member.passwordHash, input.oldPassword))) {
-        await rateLimiter.hit(guessKey, LOGIN_LIMITS.windowMs);
         throw new AppError(ResultCode.ParamsError, MemberMessages.wrongOldPassword);
       }
       const passwordHash = await hashPassword(input.newPassword);

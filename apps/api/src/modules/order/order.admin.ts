@@ -1,31 +1,11 @@
-import {
-  type Currency,
-  DepositLogType,
-  formatPrice,
-  OrderStatus,
-  orderStatusLabel,
-  ResultCode,
-  warehouseName,
-} from '@shop/domain';
+import { OrderStatus, orderStatusLabel, ResultCode, warehouseName } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { ImportRejectedError } from '../catalogue/catalogue.admin';
-import type { SheetTable } from '../catalogue/catalogue.import-sheet';
-import type { CatalogueService } from '../catalogue/catalogue.service';
-import type { MediaService } from '../media/media.service';
-import type { DepositService } from '../member/deposit.service';
-import type { MemberService } from '../member/member.service';
+import { type MemberNotice, type MemberNotifier, silentNotifier } from '../../lib/member-notice';
+import { ImportRejectedError, type SheetTable } from '../../lib/spreadsheet';
 import { checkOldOrderSheet, parseOrderedAt, sheetUsernames } from './order.old-import';
-import {
-  addRefund,
-  cancelPaidOrder,
-  lockOrderForPaymentByNo,
-  OFFLINE_PAY_CHANNEL,
-  PAID_NOT_SHIPPED,
-  type PayableOrder,
-  recordOfflinePayment,
-} from './order.payment';
+import { recordOfflinePayment } from './order.payment';
 import * as repo from './order.repository';
 import { ORDER_TRANSITIONS } from './order.service';
 
@@ -49,18 +29,6 @@ export const OrderAdminMessages = {
   badTime: '时间格式应为 ISO 8601 或 yyyy-MM-dd HH:mm（北京时间）',
   badDescription: '物流描述不能为空，最多500个字符',
   badNote: '备注最多200个字符',
-  alreadyCancelled: (orderNo: string) => `订单 ${orderNo} 已取消，未重复退库存或退款`,
-  notPaidNotShipped: (orderNo: string, status: number) =>
-    `订单 ${orderNo} 当前状态为「${orderStatusLabel(status)}」，只能取消已付款且未发货的订单`,
-  packShipped: (orderNo: string) => `订单 ${orderNo} 已有包裹发货，不能取消`,
-  offlineCancel: (orderNo: string) =>
-    `订单 ${orderNo} 为线下付款，系统无法退回余额；请线下退款后加 --no-refund 取消订单`,
-  offlineRefund: (orderNo: string) => `订单 ${orderNo} 为线下付款，请线下退款`,
-  refundCancelled: (orderNo: string) => `订单 ${orderNo} 已取消，不能退款`,
-  refundNotPaid: (orderNo: string) => `订单 ${orderNo} 尚未付款，不能退款`,
-  refundTooMuch: (refundable: number, currency: Currency) =>
-    `退款金额超过可退金额 ${formatPrice(refundable, currency)}`,
-  badAmount: '退款金额须为大于0、最多两位小数的数字',
 } as const;
 
 const LOGISTIC_CODE = /^[A-Za-z0-9-]{4,60}$/;
@@ -69,7 +37,7 @@ const IMPORT_CHUNK = 500;
 export interface TransitionOptions {
   /** One pack by its index; all packs of the order when absent. */
   pack?: number | undefined;
-  /** Shipping (DELIVERED): the courier's code and the parcel's logistic code. */
+  /** Shipping (Shipped 80): the courier's code and the parcel's logistic code. */
   courierCode?: string | undefined;
   logisticCode?: string | undefined;
 }
@@ -82,48 +50,72 @@ export interface TransitionResult {
   moved: number[];
 }
 
-/** What an operator's cancel or refund of a paid order did. */
-export interface MoneyBackResult {
-  orderNo: string;
-  status: number;
-  /** Given back to the deposit now, minor units of `currency`; 0 when nothing was. */
-  refunded: number;
-  currency: Currency | null;
-  /** The member's balance in `currency` afterwards; null when the deposit did not move. */
-  balanceAfter: number | null;
-  /** All given back on the order so far (minor units) and what was paid. */
-  refundedTotal: number;
-  paidAmount: number | null;
-  /** Stock lines returned (cancel). */
-  stockLines: number;
-}
-
-/** An order paid outside the shop, or marked paid before the shop recorded amounts: no channel to return to. */
-function paidOffline(order: PayableOrder): boolean {
-  return order.payChannel === OFFLINE_PAY_CHANNEL || order.paidAmount === null || order.paidCurrency === null;
-}
-
 export type OrderAdminService = ReturnType<typeof createOrderAdminService>;
 
 const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
 
+/**
+ * What order administration asks of other modules, wired in services.ts: the media store keeps package photos
+ * (checked by their bytes), the member module resolves the usernames of an old-order sheet.
+ */
+export interface OrderAdminPorts {
+  storeImage(data: Buffer, contentType: string, folder: 'order'): Promise<string>;
+  idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>>;
+  /** Tells the member what happened to their order (the messages module), in the transition's transaction. */
+  notify?: MemberNotifier;
+}
+
+/**
+ * The member's trade message for an order reaching `to` (spec §3 'Message types' 2), or null for statuses the
+ * member does not need to hear of (the warehouse's own steps).
+ */
+export function orderNotice(
+  order: { id: number; orderNo: string; memberId: number },
+  to: OrderStatus,
+  detail: { packs: number[]; courierName?: string | undefined; logisticCode?: string | undefined },
+): MemberNotice | null {
+  const packs = detail.packs.length > 0 ? `包裹 ${detail.packs.map((p) => p + 1).join('、')} ` : '';
+  const base = { memberId: order.memberId, type: 2 as const, link: `/order/${order.id}` };
+  switch (to) {
+    case OrderStatus.Paid:
+      return {
+        ...base,
+        title: `订单 ${order.orderNo} 已确认收款`,
+        content: `订单 ${order.orderNo} 的线下付款已确认，我们将尽快安排发货。`,
+      };
+    case OrderStatus.Shipped:
+      return {
+        ...base,
+        title: `订单 ${order.orderNo} 已发货`,
+        content: `订单 ${order.orderNo} ${packs}已发货，承运快递：${detail.courierName ?? ''}，运单号：${detail.logisticCode ?? ''}。`,
+      };
+    case OrderStatus.AwaitingPickup:
+      return {
+        ...base,
+        title: `订单 ${order.orderNo} 可以自提了`,
+        content: `订单 ${order.orderNo} ${packs}已备好，可到仓自提。`,
+      };
+    case OrderStatus.Finished:
+      return {
+        ...base,
+        title: `订单 ${order.orderNo} 已完成`,
+        content: `订单 ${order.orderNo} 已完成，感谢您的购买。`,
+      };
+    default:
+      return null;
+  }
+}
+
 export function createOrderAdminService({
   db,
   clock,
-  media,
-  members,
-  catalogue,
-  deposits,
+  ports,
 }: {
   db: Database;
   clock: Clock;
-  media: Pick<MediaService, 'storeImage'>;
-  members: Pick<MemberService, 'idsByUsernames'>;
-  /** Stock belongs to the catalogue: cancelling a paid order gives the reservation back through it. */
-  catalogue: Pick<CatalogueService, 'returnStock' | 'removeSales'>;
-  /** Money given back goes to the member's deposit through the deposit service. */
-  deposits: Pick<DepositService, 'credit'>;
+  ports: OrderAdminPorts;
 }) {
+  const notify = ports.notify ?? silentNotifier;
   return {
     /**
      * Moves an order's packs (one, or all) to `to` (spec §4 'Order status'), each only from a status the
@@ -137,22 +129,22 @@ export function createOrderAdminService({
       options: TransitionOptions = {},
     ): Promise<TransitionResult> {
       const from = ORDER_TRANSITIONS[to] ?? [];
-      const shipping = to === OrderStatus.DELIVERED;
+      const shipping = to === OrderStatus.Shipped;
       if (shipping && !LOGISTIC_CODE.test(options.logisticCode ?? ''))
         throw paramsError(OrderAdminMessages.badLogisticCode);
       return db.transaction(async (tx) => {
         const order = await repo.lockOrderByNo(tx, orderNo);
-        if (!order) throw new AppError(ResultCode.NotFound, OrderAdminMessages.notFound(orderNo));
-        if (to === OrderStatus.WAITINF_PICKUP && !order.isPickup)
+        if (!order) throw notFoundError(OrderAdminMessages.notFound(orderNo));
+        if (to === OrderStatus.AwaitingPickup && !order.isPickup)
           throw paramsError(OrderAdminMessages.pickupOnly);
         if (shipping && order.isPickup) throw paramsError(OrderAdminMessages.notForPickup);
         const courier = shipping ? await repo.findCourierByCode(tx, options.courierCode ?? '') : null;
         if (shipping && !courier)
           throw paramsError(OrderAdminMessages.unknownCourier(options.courierCode ?? ''));
 
-        const beans = await repo.listBeans(tx, [order.id]);
+        const packs = await repo.listPacks(tx, [order.id]);
         const now = clock();
-        if (beans.length === 0) {
+        if (packs.length === 0) {
           // An order without packs moves as a whole.
           if (order.status === to) return { orderNo, status: to, moved: [] };
           if (!from.includes(order.status as OrderStatus))
@@ -163,26 +155,28 @@ export function createOrderAdminService({
             ...(to === OrderStatus.Finished ? { finishedAt: now } : {}),
           });
           if (to === OrderStatus.Paid) await recordOfflinePayment(tx, order.id);
+          const notice = orderNotice(order, to, { packs: [] });
+          if (notice) await notify(tx, notice);
           return { orderNo, status: to, moved: [] };
         }
 
-        let targets = beans;
+        let targets = packs;
         if (options.pack !== undefined) {
-          targets = beans.filter((b) => b.packIndex === options.pack);
+          targets = packs.filter((b) => b.packIndex === options.pack);
           if (targets.length === 0) throw paramsError(OrderAdminMessages.noPack(orderNo, options.pack));
-        } else if (shipping && beans.length > 1) {
+        } else if (shipping && packs.length > 1) {
           throw paramsError(OrderAdminMessages.choosePack(orderNo));
         }
-        const moving: repo.BeanRow[] = [];
-        for (const bean of targets) {
-          if (bean.status === to) continue;
-          if (!from.includes(bean.status as OrderStatus))
-            throw paramsError(OrderAdminMessages.notAllowed(`包裹 ${bean.packIndex} `, bean.status, to));
-          moving.push(bean);
+        const moving: repo.PackRow[] = [];
+        for (const pack of targets) {
+          if (pack.status === to) continue;
+          if (!from.includes(pack.status as OrderStatus))
+            throw paramsError(OrderAdminMessages.notAllowed(`包裹 ${pack.packIndex} `, pack.status, to));
+          moving.push(pack);
         }
         if (moving.length === 0) return { orderNo, status: order.status, moved: [] };
 
-        await repo.updateBeans(
+        await repo.updatePacks(
           tx,
           moving.map((b) => b.id),
           shipping && courier
@@ -196,8 +190,8 @@ export function createOrderAdminService({
             : { status: to },
         );
         if (shipping && courier) {
-          for (const bean of moving) {
-            const from = warehouseName(bean.location);
+          for (const pack of moving) {
+            const from = warehouseName(pack.location);
             await repo.insertLogisticsEvent(tx, {
               logisticCode: options.logisticCode ?? '',
               eventTime: now,
@@ -207,7 +201,7 @@ export function createOrderAdminService({
           }
         }
         const movedIds = new Set(moving.map((b) => b.id));
-        const first = beans[0] as repo.BeanRow;
+        const first = packs[0] as repo.PackRow;
         const status = movedIds.has(first.id) ? to : first.status;
         await repo.updateOrder(tx, order.id, {
           status,
@@ -216,115 +210,13 @@ export function createOrderAdminService({
         });
         // The operator took the money outside the shop: the order records it as an offline payment.
         if (to === OrderStatus.Paid) await recordOfflinePayment(tx, order.id);
-        return { orderNo, status, moved: moving.map((b) => b.packIndex) };
-      });
-    },
-
-    /**
-     * Cancels a paid order that has not shipped (operator order:cancel-paid; spec §3 'Deposit log' type 4):
-     * in one transaction under the order's lock, the order and its packs become Cancelled, the reserved
-     * stock goes back, the sales count drops by what the order added, and what was paid less what was refunded already returns to the member's deposit in
-     * the currency it was paid in. Offline payments have no deposit to return to: refused unless `noRefund`
-     * (the operator refunds outside the shop). A cancelled order is refused, so nothing happens twice.
-     */
-    async cancelPaid(
-      orderNo: string,
-      options: { by?: string | undefined; reason?: string | undefined; noRefund?: boolean | undefined } = {},
-    ): Promise<MoneyBackResult> {
-      const reason = (options.reason ?? '').trim();
-      if (reason.length > 200) throw paramsError(OrderAdminMessages.badNote);
-      return db.transaction(async (tx) => {
-        const order = await lockOrderForPaymentByNo(tx, orderNo);
-        if (!order) throw new AppError(ResultCode.NotFound, OrderAdminMessages.notFound(orderNo));
-        if (order.status === OrderStatus.Cancelled)
-          throw paramsError(OrderAdminMessages.alreadyCancelled(orderNo));
-        if (!PAID_NOT_SHIPPED.includes(order.status as OrderStatus))
-          throw paramsError(OrderAdminMessages.notPaidNotShipped(orderNo, order.status));
-        const beans = await repo.listBeans(tx, [order.id]);
-        if (beans.some((b) => !PAID_NOT_SHIPPED.includes(b.status as OrderStatus)))
-          throw paramsError(OrderAdminMessages.packShipped(orderNo));
-        const offline = paidOffline(order);
-        if (offline && !options.noRefund) throw paramsError(OrderAdminMessages.offlineCancel(orderNo));
-
-        const refund = offline || options.noRefund ? 0 : (order.paidAmount ?? 0) - order.refundedAmount;
-        const refundedTotal = order.refundedAmount + refund;
-        if (!(await cancelPaidOrder(tx, { orderId: order.id, refundedAmount: refundedTotal, at: clock() })))
-          throw paramsError(OrderAdminMessages.notPaidNotShipped(orderNo, order.status));
-        const stock = await repo.reservedStock(tx, order.id);
-        await catalogue.returnStock(stock, tx);
-        await catalogue.removeSales(await repo.soldGoods(tx, order.id), tx);
-        let balanceAfter: number | null = null;
-        if (refund > 0 && order.paidCurrency) {
-          const movement = await deposits.credit(tx, {
-            memberId: order.memberId,
-            currency: order.paidCurrency,
-            amount: refund,
-            type: DepositLogType.OrderCancel,
-            orderId: order.id,
-            note: `订单 ${orderNo} 取消${reason ? `：${reason}` : ''}`,
-            operator: options.by,
-          });
-          balanceAfter = movement.balanceAfter;
-        }
-        return {
-          orderNo,
-          status: OrderStatus.Cancelled,
-          refunded: refund,
-          currency: order.paidCurrency,
-          balanceAfter,
-          refundedTotal,
-          paidAmount: order.paidAmount,
-          stockLines: stock.length,
-        };
-      });
-    },
-
-    /**
-     * Refunds part or all of a paid order to the member's deposit (operator order:refund; spec §3 'Deposit
-     * log' type 5), in the currency it was paid in: any status from Paid on, not cancelled, and never more
-     * in all than was paid ('退款金额超过可退金额'). The order's row lock serializes refunds and cancels.
-     */
-    async refund(
-      orderNo: string,
-      input: { amount: number; by?: string | undefined; reason?: string | undefined },
-    ): Promise<MoneyBackResult> {
-      if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
-        throw paramsError(OrderAdminMessages.badAmount);
-      const reason = (input.reason ?? '').trim();
-      if (reason.length > 200) throw paramsError(OrderAdminMessages.badNote);
-      return db.transaction(async (tx) => {
-        const order = await lockOrderForPaymentByNo(tx, orderNo);
-        if (!order) throw new AppError(ResultCode.NotFound, OrderAdminMessages.notFound(orderNo));
-        if (order.status === OrderStatus.Cancelled)
-          throw paramsError(OrderAdminMessages.refundCancelled(orderNo));
-        if (order.status < OrderStatus.Paid) throw paramsError(OrderAdminMessages.refundNotPaid(orderNo));
-        if (paidOffline(order) || !order.paidCurrency || order.paidAmount === null)
-          throw paramsError(OrderAdminMessages.offlineRefund(orderNo));
-        const refundable = order.paidAmount - order.refundedAmount;
-        if (input.amount > refundable)
-          throw paramsError(OrderAdminMessages.refundTooMuch(refundable, order.paidCurrency));
-        const refundedTotal = await addRefund(tx, order.id, input.amount);
-        if (refundedTotal === null)
-          throw paramsError(OrderAdminMessages.refundTooMuch(refundable, order.paidCurrency));
-        const movement = await deposits.credit(tx, {
-          memberId: order.memberId,
-          currency: order.paidCurrency,
-          amount: input.amount,
-          type: DepositLogType.OrderRefund,
-          orderId: order.id,
-          note: `订单 ${orderNo} 退款${reason ? `：${reason}` : ''}`,
-          operator: input.by,
+        const notice = orderNotice(order, to, {
+          packs: packs.length > 1 ? moving.map((b) => b.packIndex) : [],
+          courierName: courier?.name,
+          logisticCode: options.logisticCode,
         });
-        return {
-          orderNo,
-          status: order.status,
-          refunded: input.amount,
-          currency: order.paidCurrency,
-          balanceAfter: movement.balanceAfter,
-          refundedTotal,
-          paidAmount: order.paidAmount,
-          stockLines: 0,
-        };
+        if (notice) await notify(tx, notice);
+        return { orderNo, status, moved: moving.map((b) => b.packIndex) };
       });
     },
 
@@ -338,18 +230,18 @@ export function createOrderAdminService({
     ) {
       const note = (input.note ?? '').trim();
       if (note.length > 200) throw paramsError(OrderAdminMessages.badNote);
-      const path = await media.storeImage(input.file, input.contentType, 'order');
+      const path = await ports.storeImage(input.file, input.contentType, 'order');
       return db.transaction(async (tx) => {
         const order = await repo.lockOrderByNo(tx, orderNo);
-        if (!order) throw new AppError(ResultCode.NotFound, OrderAdminMessages.notFound(orderNo));
-        let beanId: number | null = null;
+        if (!order) throw notFoundError(OrderAdminMessages.notFound(orderNo));
+        let packId: number | null = null;
         if (input.pack !== undefined) {
-          const bean = (await repo.listBeans(tx, [order.id])).find((b) => b.packIndex === input.pack);
-          if (!bean) throw paramsError(OrderAdminMessages.noPack(orderNo, input.pack));
-          beanId = bean.id;
+          const pack = (await repo.listPacks(tx, [order.id])).find((b) => b.packIndex === input.pack);
+          if (!pack) throw paramsError(OrderAdminMessages.noPack(orderNo, input.pack));
+          packId = pack.id;
         }
-        const row = await repo.insertAttachment(tx, { orderId: order.id, beanId, path, note });
-        return { id: row.id, path: row.path, beanId: row.beanId };
+        const row = await repo.insertAttachment(tx, { orderId: order.id, packId, path, note });
+        return { id: row.id, path: row.path, packId: row.packId };
       });
     },
 
@@ -370,7 +262,7 @@ export function createOrderAdminService({
       const eventTime = input.time === undefined ? clock() : parseOrderedAt(input.time.trim());
       if (!eventTime) throw paramsError(OrderAdminMessages.badTime);
       if (!(await repo.parcelExists(db, input.logisticCode)))
-        throw new AppError(ResultCode.NotFound, OrderAdminMessages.unknownParcel(input.logisticCode));
+        throw notFoundError(OrderAdminMessages.unknownParcel(input.logisticCode));
       await repo.insertLogisticsEvent(db, {
         logisticCode: input.logisticCode,
         eventTime,
@@ -386,7 +278,7 @@ export function createOrderAdminService({
      * sheet with each row's reason; then one transaction writes them, skipping order numbers already imported.
      */
     async importOldOrders(table: SheetTable): Promise<{ imported: number; skipped: number }> {
-      const memberIds = await members.idsByUsernames(sheetUsernames(table));
+      const memberIds = await ports.idsByUsernames(sheetUsernames(table));
       const checked = checkOldOrderSheet(table, memberIds);
       if (!checked.ok) throw new ImportRejectedError(checked.errors);
       const rows = checked.lines.map((l) => ({

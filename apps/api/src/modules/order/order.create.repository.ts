@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orderBeans, orderItems, orders } from '../../db/schema';
+import { orderItems, orderPacks, orders } from '../../db/schema';
 
 /** Writes of order creation (spec §7 createdOrder/): the order, its packs and its items. */
 
 export type NewOrder = typeof orders.$inferInsert;
-export type NewBean = typeof orderBeans.$inferInsert;
+export type NewPack = typeof orderPacks.$inferInsert;
 export type NewItem = typeof orderItems.$inferInsert;
 
 /** The member's order of one checkout attempt, or null. */
@@ -43,12 +43,12 @@ export async function insertOrder(db: Database, order: NewOrder): Promise<void> 
 }
 
 /** Inserts the packs and returns their ids by pack index. */
-export async function insertBeans(db: Database, beans: readonly NewBean[]): Promise<Map<number, number>> {
-  if (beans.length === 0) return new Map();
+export async function insertPacks(db: Database, packs: readonly NewPack[]): Promise<Map<number, number>> {
+  if (packs.length === 0) return new Map();
   const rows = await db
-    .insert(orderBeans)
-    .values([...beans])
-    .returning({ id: orderBeans.id, packIndex: orderBeans.packIndex });
+    .insert(orderPacks)
+    .values([...packs])
+    .returning({ id: orderPacks.id, packIndex: orderPacks.packIndex });
   return new Map(rows.map((r) => [r.packIndex, r.id]));
 }
 

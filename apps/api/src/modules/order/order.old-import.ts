@@ -1,5 +1,5 @@
 import { InvalidAmountError, OLD_ORDER_STATUS_LABELS, type OldOrderStatus, toMinor } from '@shop/domain';
-import type { SheetTable } from '../catalogue/catalogue.import-sheet';
+import type { SheetTable } from '../../lib/spreadsheet';
 
 /**
  * Reading and checking a sheet of the previous system's orders (spec §4 'Old-order status'; operator command

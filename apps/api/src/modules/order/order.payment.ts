@@ -1,8 +1,8 @@
-import { type Currency, OrderStatus } from '@shop/domain';
+import { amountIn, type Currency, OrderStatus } from '@shop/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orderBeans, orders } from '../../db/schema';
-import { allBeansIn } from './order.repository';
+import { orderPacks, orders } from '../../db/schema';
+import { allPacksIn, listPacks, reservedStock, soldGoods } from './order.repository';
 
 /**
  * The order's side of a payment, for the payment and deposit modules (CONVENTIONS.md: they reach orders only
@@ -79,6 +79,19 @@ export async function lockOrderForPaymentByNo(
 }
 
 /**
+ * What the order costs in `currency` (spec §4 'Payment by channel'): its total, converted at the stored AUD→CNY
+ * rate when the currency is not the order's own (round half up). The rate is read only when it is needed.
+ */
+export async function amountDueIn(
+  order: Pick<PayableOrder, 'totalAmount' | 'currency'>,
+  currency: Currency,
+  rate: () => Promise<string>,
+): Promise<number> {
+  if (order.currency === currency) return order.totalAmount;
+  return amountIn(order.totalAmount, order.currency, currency, await rate());
+}
+
+/**
  * Marks an unpaid order Paid (spec §4: NotPaid 0 → Paid 60), with its unpaid packs, recording how and what
  * was charged. The status condition is in the UPDATE's WHERE: false when the order was no longer unpaid
  * (paid by another payment first, or cancelled), and then nothing changed.
@@ -101,9 +114,9 @@ export async function markOrderPaid(
     .returning({ id: orders.id });
   if (rows.length === 0) return false;
   await executor
-    .update(orderBeans)
+    .update(orderPacks)
     .set({ status: OrderStatus.Paid, updatedAt: sql`now()` })
-    .where(and(eq(orderBeans.orderId, input.orderId), eq(orderBeans.status, OrderStatus.NotPaid)));
+    .where(and(eq(orderPacks.orderId, input.orderId), eq(orderPacks.status, OrderStatus.NotPaid)));
   return true;
 }
 
@@ -116,9 +129,9 @@ export const OFFLINE_PAY_CHANNEL = 'offline';
  */
 export const PAID_NOT_SHIPPED: readonly OrderStatus[] = [
   OrderStatus.Paid,
-  OrderStatus.PUSH_TO_WAREHOUSE,
-  OrderStatus.WAREHOUSE_READY,
-  OrderStatus.ReadyHandle,
+  OrderStatus.PushedToWarehouse,
+  OrderStatus.WarehouseProcessing,
+  OrderStatus.AwaitingDispatch,
 ];
 
 /** Order numbers by order id (the deposit log names the order of each movement); unknown ids are left out. */
@@ -170,15 +183,15 @@ export async function cancelPaidOrder(
       and(
         eq(orders.id, input.orderId),
         inArray(orders.status, [...PAID_NOT_SHIPPED]),
-        allBeansIn(PAID_NOT_SHIPPED),
+        allPacksIn(PAID_NOT_SHIPPED),
       ),
     )
     .returning({ id: orders.id });
   if (rows.length === 0) return false;
   await executor
-    .update(orderBeans)
+    .update(orderPacks)
     .set({ status: OrderStatus.Cancelled, updatedAt: sql`now()` })
-    .where(and(eq(orderBeans.orderId, input.orderId), inArray(orderBeans.status, [...PAID_NOT_SHIPPED])));
+    .where(and(eq(orderPacks.orderId, input.orderId), inArray(orderPacks.status, [...PAID_NOT_SHIPPED])));
   return true;
 }
 
@@ -199,4 +212,17 @@ export async function addRefund(executor: Database, orderId: number, amount: num
     .returning({ refundedAmount: orders.refundedAmount });
   const refunded = rows[0]?.refundedAmount;
   return refunded === undefined ? null : Number(refunded);
+}
+
+/** The statuses of the order's packs (a paid order may be cancelled only while none has shipped). */
+export async function packStatuses(executor: Database, orderId: number): Promise<number[]> {
+  return (await listPacks(executor, [orderId])).map((b) => b.status);
+}
+
+/** What a cancelled order gives back: the stock it had reserved and the sales it had counted. */
+export async function releaseOf(
+  executor: Database,
+  orderId: number,
+): Promise<{ stock: { skuId: number; qty: number }[]; sales: { goodsId: number; qty: number }[] }> {
+  return { stock: await reservedStock(executor, orderId), sales: await soldGoods(executor, orderId) };
 }

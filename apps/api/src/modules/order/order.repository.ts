@@ -5,8 +5,8 @@ import {
   logisticsEvents,
   oldOrders,
   orderAttachments,
-  orderBeans,
   orderItems,
+  orderPacks,
   orders,
 } from '../../db/schema';
 
@@ -17,14 +17,14 @@ import {
  */
 
 export type OrderRow = typeof orders.$inferSelect;
-export type BeanRow = typeof orderBeans.$inferSelect;
+export type PackRow = typeof orderPacks.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;
 export type AttachmentRow = typeof orderAttachments.$inferSelect;
 export type OldOrderRow = typeof oldOrders.$inferSelect;
 export type NewOldOrderRow = typeof oldOrders.$inferInsert;
 
 /** The status an order shows: its first pack's, else its own (spec §4 'Order status'). */
-const effectiveStatus = sql<number>`coalesce((select b.status from ${orderBeans} b where b.order_id = ${orders.id} order by b.pack_index limit 1), ${orders.status})`;
+const effectiveStatus = sql<number>`coalesce((select b.status from ${orderPacks} b where b.order_id = ${orders.id} order by b.pack_index limit 1), ${orders.status})`;
 
 function memberOrders(memberId: number, status: number | undefined): SQL | undefined {
   return and(
@@ -59,13 +59,13 @@ export function listOrdersPage(
 }
 
 /** The packs of some orders, each order's in pack order. */
-export function listBeans(db: Database, orderIds: readonly number[]): Promise<BeanRow[]> {
+export function listPacks(db: Database, orderIds: readonly number[]): Promise<PackRow[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db
     .select()
-    .from(orderBeans)
-    .where(inArray(orderBeans.orderId, [...orderIds]))
-    .orderBy(asc(orderBeans.orderId), asc(orderBeans.packIndex));
+    .from(orderPacks)
+    .where(inArray(orderPacks.orderId, [...orderIds]))
+    .orderBy(asc(orderPacks.orderId), asc(orderPacks.packIndex));
 }
 
 /** Every item of some orders, goods before gifts, in the order they were made. */
@@ -78,15 +78,21 @@ export function listItems(db: Database, orderIds: readonly number[]): Promise<It
     .orderBy(asc(orderItems.orderId), asc(orderItems.isGift), asc(orderItems.id));
 }
 
+/** How much an order holds: its item lines (kinds of goods, gifts included) and the pieces of all of them. */
+export interface GoodsCount {
+  lines: number;
+  pieces: number;
+}
+
 /**
- * The first `perOrder` items of each order (goods before gifts) with each order's number of item lines, in
- * one query: a list page shows a few items per order, not all of them.
+ * The first `perOrder` items of each order (goods before gifts) with each order's number of item lines and
+ * pieces, in one query: a list page shows a few items per order, not all of them.
  */
 export async function listFirstItems(
   db: Database,
   orderIds: readonly number[],
   perOrder: number,
-): Promise<{ items: ItemRow[]; counts: Map<number, number> }> {
+): Promise<{ items: ItemRow[]; counts: Map<number, GoodsCount> }> {
   if (orderIds.length === 0) return { items: [], counts: new Map() };
   const ranked = db
     .select({
@@ -95,18 +101,20 @@ export async function listFirstItems(
         'rn',
       ),
       total: sql<number>`count(*) over (partition by ${orderItems.orderId})`.as('total'),
+      pieces: sql<number>`sum(${orderItems.qty}) over (partition by ${orderItems.orderId})`.as('pieces'),
     })
     .from(orderItems)
     .where(inArray(orderItems.orderId, [...orderIds]))
     .as('ranked');
   const rows = await db
-    .select({ item: orderItems, total: ranked.total })
+    .select({ item: orderItems, total: ranked.total, pieces: ranked.pieces })
     .from(ranked)
     .innerJoin(orderItems, eq(orderItems.id, ranked.id))
     .where(lte(ranked.rn, perOrder))
     .orderBy(asc(orderItems.orderId), asc(ranked.rn));
-  const counts = new Map<number, number>();
-  for (const row of rows) counts.set(row.item.orderId, Number(row.total));
+  const counts = new Map<number, GoodsCount>();
+  for (const row of rows)
+    counts.set(row.item.orderId, { lines: Number(row.total), pieces: Number(row.pieces) });
   return { items: rows.map((r) => r.item), counts };
 }
 
@@ -183,24 +191,24 @@ export async function moveMemberOrder(
 }
 
 /** True while every pack of the order is in one of `statuses` (an SQL condition on the orders row). */
-export function allBeansIn(statuses: readonly number[]): SQL {
-  return sql`not exists (select 1 from ${orderBeans} b where b.order_id = ${orders.id} and b.status not in (${sql.join(
+export function allPacksIn(statuses: readonly number[]): SQL {
+  return sql`not exists (select 1 from ${orderPacks} b where b.order_id = ${orders.id} and b.status not in (${sql.join(
     statuses.map((s) => sql`${s}`),
     sql`, `,
   )}))`;
 }
 
 /** Sets the packs of an order that are in one of `from` to `to`. */
-export async function moveBeans(
+export async function movePacks(
   db: Database,
   orderId: number,
   from: readonly number[],
   to: number,
 ): Promise<void> {
   await db
-    .update(orderBeans)
+    .update(orderPacks)
     .set({ status: to, updatedAt: sql`now()` })
-    .where(and(eq(orderBeans.orderId, orderId), inArray(orderBeans.status, [...from])));
+    .where(and(eq(orderPacks.orderId, orderId), inArray(orderPacks.status, [...from])));
 }
 
 /** The stock an order took, per item (spec DESIGN 'Stock and orders': cancelling returns exactly that). */
@@ -245,10 +253,10 @@ export async function findMemberParcel(
   logisticCode: string,
 ): Promise<{ courierName: string } | null> {
   const rows = await db
-    .select({ courierName: orderBeans.courierName })
-    .from(orderBeans)
-    .innerJoin(orders, eq(orders.id, orderBeans.orderId))
-    .where(and(eq(orderBeans.logisticCode, logisticCode), eq(orders.memberId, memberId)))
+    .select({ courierName: orderPacks.courierName })
+    .from(orderPacks)
+    .innerJoin(orders, eq(orders.id, orderPacks.orderId))
+    .where(and(eq(orderPacks.logisticCode, logisticCode), eq(orders.memberId, memberId)))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -256,9 +264,9 @@ export async function findMemberParcel(
 /** True when some pack was sent with this logistic code. */
 export async function parcelExists(db: Database, logisticCode: string): Promise<boolean> {
   const rows = await db
-    .select({ id: orderBeans.id })
-    .from(orderBeans)
-    .where(eq(orderBeans.logisticCode, logisticCode))
+    .select({ id: orderPacks.id })
+    .from(orderPacks)
+    .where(eq(orderPacks.logisticCode, logisticCode))
     .limit(1);
   return rows.length > 0;
 }
@@ -297,16 +305,16 @@ export async function findCourierByCode(
 }
 
 /** Changes packs of an order by id (operator transitions). */
-export async function updateBeans(
+export async function updatePacks(
   db: Database,
-  beanIds: readonly number[],
-  set: Partial<Pick<BeanRow, 'status' | 'courierId' | 'courierName' | 'logisticCode' | 'shippedAt'>>,
+  packIds: readonly number[],
+  set: Partial<Pick<PackRow, 'status' | 'courierId' | 'courierName' | 'logisticCode' | 'shippedAt'>>,
 ): Promise<void> {
-  if (beanIds.length === 0) return;
+  if (packIds.length === 0) return;
   await db
-    .update(orderBeans)
+    .update(orderPacks)
     .set({ ...set, updatedAt: sql`now()` })
-    .where(inArray(orderBeans.id, [...beanIds]));
+    .where(inArray(orderPacks.id, [...packIds]));
 }
 
 /** Changes an order by id (operator transitions). */
@@ -323,7 +331,7 @@ export async function updateOrder(
 
 export async function insertAttachment(
   db: Database,
-  attachment: { orderId: number; beanId: number | null; path: string; note: string },
+  attachment: { orderId: number; packId: number | null; path: string; note: string },
 ): Promise<AttachmentRow> {
   const [row] = await db.insert(orderAttachments).values(attachment).returning();
   if (!row) throw new Error('attachment insert returned nothing');

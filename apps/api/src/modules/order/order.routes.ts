@@ -1,7 +1,7 @@
 import {
-  CheckoutPaths,
   logisticsRequestSchema,
   logisticsResponseSchema,
+  memberRemarkResponseSchema,
   OrderPaths,
   oldOrderListResponseSchema,
   orderAttachmentsResponseSchema,
@@ -9,40 +9,26 @@ import {
   orderIdRequestSchema,
   orderListRequestSchema,
   orderListResponseSchema,
-  repurchaseRequestSchema,
+  orderStateResponseSchema,
   updateMemberRemarkRequestSchema,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok, responses } from '../../lib/envelope';
 import { requireMember } from '../../plugins/auth';
 import { OrderMessages, type OrderService } from './order.service';
 
 const bearer = [{ bearerAuth: [] }];
 
-/** The answer of cancel/ and finishOrder/: the order's status now; changed is false for a repeated request. */
-const orderStateResponseSchema = z.object({
-  id: z.number().int(),
-  orderNo: z.string(),
-  status: z.number().int(),
-  changed: z.boolean(),
-});
-const remarkResponseSchema = z.object({ id: z.number().int(), memberRemark: z.string() });
 const oldOrderListRequestSchema = orderListRequestSchema.omit({ status: true });
-/** The cart lines written, and the goods that cannot be bought now with the reason. */
-const repurchaseResponseSchema = z.object({
-  ids: z.array(z.number().int()),
-  unavailable: z.array(z.object({ skuId: z.number().int(), name: z.string(), reason: z.string() })),
-});
 
 /**
- * The member's order calls of spec §7 'Orders and tickets' (order creation has its own routes), parcel
- * tracking and buy-again. Every call needs login and touches only the caller's orders: another member's
+ * The member's order calls of spec §7 'Orders and tickets' and parcel tracking (creating, cancelling and
+ * buying again are workflows with routes of their own). Every call needs login and touches only the caller's orders: another member's
  * order answers 404 '订单不存在'. Handlers only translate HTTP to service calls.
  */
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = async (app, { orders }) => {
   // Login is checked before the body, so a visitor gets InvalidToken rather than a field message.
-  const member = { preValidation: app.authenticate };
+  const member = { onRequest: app.authenticate };
 
   app.post(
     OrderPaths.list,
@@ -53,7 +39,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
         summary: '订单列表',
         description:
           '最新的在前，分页（pageSize 默认 10，最多 50）。status 为状态页签：按订单显示的状态（第一个包裹的状态）筛选。' +
-          '每个订单带前 5 个商品（itemCount 为商品行数）和各包裹；金额为元：otherPrice 运费、gst 税费、allOtherPrice = otherPrice + gst。',
+          '每个订单带前 5 个商品（itemCount 为商品种数，pieceCount 为件数，均含赠品）和各包裹；金额为元：otherPrice 运费、gst 税费、allOtherPrice = otherPrice + gst。',
         security: bearer,
         body: orderListRequestSchema,
         response: responses(orderListResponseSchema),
@@ -76,25 +62,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
       },
     },
     async (request) => ok(await orders.detail(requireMember(request), request.body.id)),
-  );
-
-  app.post(
-    OrderPaths.cancel,
-    {
-      ...member,
-      schema: {
-        tags: ['order'],
-        summary: '取消订单',
-        description:
-          '仅限付款前（待确认、待付款）；订单与各包裹变为已取消，预留库存退回。重复取消不再退库存，返回 changed=false；' +
-          '已付款的订单返回「订单已付款，无法取消」。',
-        security: bearer,
-        body: orderIdRequestSchema,
-        response: responses(orderStateResponseSchema),
-      },
-    },
-    async (request) =>
-      ok(await orders.cancel(requireMember(request), request.body.id), OrderMessages.cancelled),
   );
 
   app.post(
@@ -124,7 +91,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
         description: '最多 500 个字符；订单完成或取消后不能修改。',
         security: bearer,
         body: updateMemberRemarkRequestSchema,
-        response: responses(remarkResponseSchema),
+        response: responses(memberRemarkResponseSchema),
       },
     },
     async (request) =>
@@ -180,26 +147,5 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
       },
     },
     async (request) => ok(await orders.oldList(requireMember(request), request.body)),
-  );
-
-  app.post(
-    CheckoutPaths.repurchase,
-    {
-      ...member,
-      schema: {
-        tags: ['cart'],
-        summary: '再次购买',
-        description:
-          '把订单中的商品（赠品除外）放回购物车：每个商品的购物车数量至少为订单数量（按库存销售的不超过库存），' +
-          '重复调用不会再增加；暂时无法购买的商品列在提示和 unavailable 中。',
-        security: bearer,
-        body: repurchaseRequestSchema,
-        response: responses(repurchaseResponseSchema),
-      },
-    },
-    async (request) => {
-      const { result, message } = await orders.repurchase(requireMember(request), request.body.orderId);
-      return ok(result, message);
-    },
   );
 };

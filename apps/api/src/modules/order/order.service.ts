@@ -8,13 +8,13 @@ import {
   ResultCode,
   sumOtherAmount,
   toMajor,
+  warehouseName,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { CartService, RepurchaseResult } from '../cart/cart.service';
-import type { CatalogueService } from '../catalogue/catalogue.service';
-import type { AuthContext } from '../member/member.service';
+import type { AuthContext } from '../../plugins/auth';
+import { orderNumbers } from './order.payment';
 import * as repo from './order.repository';
 
 export const OrderMessages = {
@@ -27,7 +27,6 @@ export const OrderMessages = {
   remarkUpdated: '备注已更新',
   remarkClosed: '订单已完成或已取消，不能修改备注',
   logisticsNotFound: '未找到物流信息',
-  repurchaseNone: '订单中的商品暂时都无法购买',
 } as const;
 
 /** Items shown per order in the list; the detail shows all (spec §3 'Order'). */
@@ -39,7 +38,7 @@ const S = OrderStatus;
 /** Statuses in which the shopper may still cancel: before payment (spec §4 'Order actions'). */
 export const CANCELLABLE: readonly Status[] = [S.NotConfirmed, S.NotPaid];
 /** Shipped statuses: the shopper may confirm receipt (spec §4 'Order status' 80, 85, 90). */
-export const SHIPPED: readonly Status[] = [S.DELIVERED, S.WAITINF_PICKUP, S.ON_SENDING];
+export const SHIPPED: readonly Status[] = [S.Shipped, S.AwaitingPickup, S.InTransit];
 /** An order in one of these takes no more changes from the shopper. */
 export const CLOSED: readonly Status[] = [S.Cancelled, S.Finished];
 
@@ -50,12 +49,12 @@ export const CLOSED: readonly Status[] = [S.Cancelled, S.Finished];
  */
 export const ORDER_TRANSITIONS: Readonly<Partial<Record<Status, readonly Status[]>>> = {
   [S.Paid]: [S.NotPaid],
-  [S.PUSH_TO_WAREHOUSE]: [S.Paid],
-  [S.WAREHOUSE_READY]: [S.PUSH_TO_WAREHOUSE],
-  [S.ReadyHandle]: [S.WAREHOUSE_READY],
-  [S.DELIVERED]: [S.ReadyHandle],
-  [S.WAITINF_PICKUP]: [S.ReadyHandle],
-  [S.ON_SENDING]: [S.DELIVERED],
+  [S.PushedToWarehouse]: [S.Paid],
+  [S.WarehouseProcessing]: [S.PushedToWarehouse],
+  [S.AwaitingDispatch]: [S.WarehouseProcessing],
+  [S.Shipped]: [S.AwaitingDispatch],
+  [S.AwaitingPickup]: [S.AwaitingDispatch],
+  [S.InTransit]: [S.Shipped],
   [S.Finished]: SHIPPED,
 };
 
@@ -69,7 +68,7 @@ export interface OrderStateChange {
 
 type AddressSnapshot = NonNullable<OrderDetail['receiver']>;
 
-const notFound = () => new AppError(ResultCode.NotFound, OrderMessages.notFound);
+const notFound = () => notFoundError(OrderMessages.notFound);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toItemDto(row: repo.ItemRow): OrderSummary['items'][number] {
@@ -93,11 +92,11 @@ function toItemDto(row: repo.ItemRow): OrderSummary['items'][number] {
  */
 export function toOrderSummary(
   order: repo.OrderRow,
-  beans: readonly repo.BeanRow[],
+  packs: readonly repo.PackRow[],
   items: readonly repo.ItemRow[],
-  itemCount: number,
+  count: repo.GoodsCount,
 ): OrderSummary {
-  const orderBeans = beans.map((b) => ({
+  const orderBeans = packs.map((b) => ({
     id: b.id,
     index: b.packIndex,
     status: b.status,
@@ -105,7 +104,10 @@ export function toOrderSummary(
     courierName: b.courierName,
     logisticCode: b.logisticCode,
     shippingFee: toMajor(b.shippingAmount),
-    items: items.filter((i) => i.beanId === b.id).map(toItemDto),
+    pickup: b.pickup
+      ? { warehouseId: b.location, warehouseName: warehouseName(b.location), ...b.pickup }
+      : null,
+    items: items.filter((i) => i.packId === b.id).map(toItemDto),
   }));
   return {
     id: order.id,
@@ -119,7 +121,8 @@ export function toOrderSummary(
     gst: toMajor(order.taxAmount),
     allOtherPrice: toMajor(sumOtherAmount(order.shippingAmount, order.taxAmount)),
     totalPrice: toMajor(order.totalAmount),
-    itemCount,
+    itemCount: count.lines,
+    pieceCount: count.pieces,
     items: items.map(toItemDto),
     orderBeans,
     createdAt: order.createdAt.toISOString(),
@@ -145,7 +148,7 @@ function toAddressSnapshot(value: Record<string, unknown> | null): AddressSnapsh
 }
 
 function toAttachmentDto(row: repo.AttachmentRow): OrderDetail['attachments'][number] {
-  return { id: row.id, beanId: row.beanId, path: row.path, note: row.note };
+  return { id: row.id, beanId: row.packId, path: row.path, note: row.note };
 }
 
 function toStateChange(order: repo.OrderRow, status: number, changed: boolean): OrderStateChange {
@@ -155,10 +158,12 @@ function toStateChange(order: repo.OrderRow, status: number, changed: boolean): 
 export interface OrderServiceDeps {
   db: Database;
   clock: Clock;
-  /** Stock belongs to the catalogue: a cancellation gives the reservation back through it. */
-  catalogue: Pick<CatalogueService, 'returnStock' | 'removeSales'>;
-  /** The cart module owns cart lines: repurchase puts goods back through it. */
-  cart: Pick<CartService, 'repurchaseItems'>;
+}
+
+/** What a cancelled order gives back: the stock it had reserved and the sales it had counted. */
+export interface OrderRelease {
+  stock: { skuId: number; qty: number }[];
+  sales: { goodsId: number; qty: number }[];
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;
@@ -168,8 +173,8 @@ export interface Page {
   pageSize: number;
 }
 
-/** The member's order calls (spec §7 'Orders and tickets', courierinfo/getByLogisticCode/, cart repurchase/). */
-export function createOrderService({ db, clock, catalogue, cart }: OrderServiceDeps) {
+/** The member's order calls (spec §7 'Orders and tickets', courierinfo/getByLogisticCode/). */
+export function createOrderService({ db, clock }: OrderServiceDeps) {
   async function ownOrder(auth: AuthContext, id: number, executor: Database = db): Promise<repo.OrderRow> {
     const order = await repo.findMemberOrder(executor, auth.memberId, id);
     if (!order) throw notFound();
@@ -190,17 +195,17 @@ export function createOrderService({ db, clock, catalogue, cart }: OrderServiceD
         }),
       ]);
       const ids = rows.map((r) => r.id);
-      const [beans, { items, counts }] = await Promise.all([
-        repo.listBeans(db, ids),
+      const [packs, { items, counts }] = await Promise.all([
+        repo.listPacks(db, ids),
         repo.listFirstItems(db, ids, LIST_ITEMS_PER_ORDER),
       ]);
       return {
         items: rows.map((order) =>
           toOrderSummary(
             order,
-            beans.filter((b) => b.orderId === order.id),
+            packs.filter((b) => b.orderId === order.id),
             items.filter((i) => i.orderId === order.id),
-            counts.get(order.id) ?? 0,
+            counts.get(order.id) ?? { lines: 0, pieces: 0 },
           ),
         ),
         pageNo: query.pageNo,
@@ -215,13 +220,16 @@ export function createOrderService({ db, clock, catalogue, cart }: OrderServiceD
      */
     async detail(auth: AuthContext, id: number): Promise<OrderDetail> {
       const order = await ownOrder(auth, id);
-      const [beans, items, attachments] = await Promise.all([
-        repo.listBeans(db, [id]),
+      const [packs, items, attachments] = await Promise.all([
+        repo.listPacks(db, [id]),
         repo.listItems(db, [id]),
         repo.listAttachments(db, id),
       ]);
       return {
-        ...toOrderSummary(order, beans, items, items.length),
+        ...toOrderSummary(order, packs, items, {
+          lines: items.length,
+          pieces: items.reduce((sum, item) => sum + item.qty, 0),
+        }),
         promotionsGift: items
           .filter((i) => i.isGift)
           .map((i) => ({ name: i.skuName || i.name, property: i.property ?? {}, qty: i.qty })),
@@ -241,32 +249,36 @@ export function createOrderService({ db, clock, catalogue, cart }: OrderServiceD
     },
 
     /**
-     * Cancels the member's order before payment (spec §7 cancel/, §4 'Order actions'; DESIGN.md 'Stock and
-     * orders'): the order and its packs become Cancelled, each item's reserved stock goes back and the goods'
-     * sales counts drop by what the order added, in one transaction. The allowed statuses are in the UPDATE's
-     * WHERE, so a second or concurrent cancel, or a payment that came first, changes nothing: a repeat answers
-     * changed false, a paid order is refused.
+     * The order's side of a member's cancel before payment (spec §7 cancel/, §4 'Order actions'), on the
+     * caller's transaction (workflows/cancel-order.ts returns the stock): the order and its packs become
+     * Cancelled, with the allowed statuses in the UPDATE's WHERE, so a second or concurrent cancel, or a payment
+     * that came first, changes nothing: a repeat answers changed false with nothing to release, a paid order is
+     * refused. `released` is what the order had reserved and counted as sales.
      */
-    async cancel(auth: AuthContext, id: number): Promise<OrderStateChange> {
-      return db.transaction(async (tx) => {
-        const cancelled = await repo.moveMemberOrder(tx, {
-          memberId: auth.memberId,
-          id,
-          from: CANCELLABLE,
-          to: S.Cancelled,
-          set: { cancelledAt: clock() },
-        });
-        if (cancelled) {
-          await repo.moveBeans(tx, id, CANCELLABLE, S.Cancelled);
-          await catalogue.returnStock(await repo.reservedStock(tx, id), tx);
-          await catalogue.removeSales(await repo.soldGoods(tx, id), tx);
-          return toStateChange(cancelled, S.Cancelled, true);
-        }
-        const order = await ownOrder(auth, id, tx);
-        if (order.status === S.Cancelled) return toStateChange(order, S.Cancelled, false);
-        throw new AppError(ResultCode.ParamsError, OrderMessages.paidCannotCancel, {
-          status: order.status,
-        });
+    async cancelUnpaid(
+      tx: Database,
+      auth: AuthContext,
+      id: number,
+    ): Promise<{ change: OrderStateChange; released: OrderRelease | null }> {
+      const cancelled = await repo.moveMemberOrder(tx, {
+        memberId: auth.memberId,
+        id,
+        from: CANCELLABLE,
+        to: S.Cancelled,
+        set: { cancelledAt: clock() },
+      });
+      if (cancelled) {
+        await repo.movePacks(tx, id, CANCELLABLE, S.Cancelled);
+        return {
+          change: toStateChange(cancelled, S.Cancelled, true),
+          released: { stock: await repo.reservedStock(tx, id), sales: await repo.soldGoods(tx, id) },
+        };
+      }
+      const order = await ownOrder(auth, id, tx);
+      if (order.status === S.Cancelled)
+        return { change: toStateChange(order, S.Cancelled, false), released: null };
+      throw new AppError(ResultCode.ParamsError, OrderMessages.paidCannotCancel, {
+        status: order.status,
       });
     },
 
@@ -283,10 +295,10 @@ export function createOrderService({ db, clock, catalogue, cart }: OrderServiceD
           from: SHIPPED,
           to: S.Finished,
           set: { finishedAt: clock() },
-          where: repo.allBeansIn([...SHIPPED, S.Finished]),
+          where: repo.allPacksIn([...SHIPPED, S.Finished]),
         });
         if (finished) {
-          await repo.moveBeans(tx, id, SHIPPED, S.Finished);
+          await repo.movePacks(tx, id, SHIPPED, S.Finished);
           return toStateChange(finished, S.Finished, true);
         }
         const order = await ownOrder(auth, id, tx);
@@ -321,7 +333,7 @@ export function createOrderService({ db, clock, catalogue, cart }: OrderServiceD
      */
     async logistics(auth: AuthContext, logisticCode: string) {
       const parcel = await repo.findMemberParcel(db, auth.memberId, logisticCode);
-      if (!parcel) throw new AppError(ResultCode.NotFound, OrderMessages.logisticsNotFound);
+      if (!parcel) throw notFoundError(OrderMessages.logisticsNotFound);
       const events = await repo.listLogisticsEvents(db, logisticCode);
       return {
         logisticCode,
@@ -360,29 +372,29 @@ export function createOrderService({ db, clock, catalogue, cart }: OrderServiceD
       };
     },
 
-    /**
-     * Buy again (spec §7 cart repurchase/, §8 'buy again'): the goods of the member's order, gifts aside,
-     * go back into the cart through the cart module; what cannot be bought now is named in the message.
-     */
-    async repurchase(
+    /** The member's order as a ticket refers to it: its number and how many packs it has; null when not theirs. */
+    async memberOrderRef(
+      memberId: number,
+      orderId: number,
+    ): Promise<{ orderNo: string; packCount: number } | null> {
+      const order = await repo.findMemberOrder(db, memberId, orderId);
+      if (!order) return null;
+      return { orderNo: order.orderNo, packCount: (await repo.listPacks(db, [order.id])).length };
+    },
+
+    /** Order numbers by order id (the deposit log names the order of each movement); unknown ids are left out. */
+    orderNumbers(ids: readonly number[]): Promise<Map<number, string>> {
+      return orderNumbers(db, ids);
+    },
+
+    /** The goods of the member's order to buy again (spec §7 cart repurchase/): its items, gifts aside. */
+    async itemsToBuyAgain(
       auth: AuthContext,
       orderId: number,
-    ): Promise<{ result: RepurchaseResult; message: string }> {
+    ): Promise<{ skuId: number; qty: number; name: string }[]> {
       await ownOrder(auth, orderId);
       const items = (await repo.listItems(db, [orderId])).filter((i) => !i.isGift);
-      const result = await cart.repurchaseItems(
-        auth,
-        items.map((i) => ({ skuId: i.skuId, qty: i.qty, name: i.skuName || i.name })),
-      );
-      const missing = result.unavailable.map((u) => `${u.name}（${u.reason}）`).join('、');
-      if (result.ids.length === 0)
-        throw new AppError(
-          ResultCode.ParamsError,
-          missing ? `${OrderMessages.repurchaseNone}：${missing}` : OrderMessages.repurchaseNone,
-          result,
-        );
-      const message = missing ? `已加入购物车；以下商品暂时无法购买：${missing}` : '已加入购物车';
-      return { result, message };
+      return items.map((i) => ({ skuId: i.skuId, qty: i.qty, name: i.skuName || i.name }));
     },
   };
 }

@@ -2,7 +2,7 @@ import { ResultCode } from '@shop/domain';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { paymentConfigs, paymentNotifies } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFoundError } from '../../lib/app-error';
 import { GATEWAY_PROVIDER } from './gateway.provider';
 import { SANDBOX_PROVIDER } from './sandbox.provider';
 
@@ -34,7 +34,7 @@ export function createPaymentAdminService({
   async function update(code: string, set: Partial<Pick<PaymentConfigRow, 'enabled' | 'provider'>>) {
     const rows = await db.update(paymentConfigs).set(set).where(eq(paymentConfigs.code, code)).returning();
     const row = rows[0];
-    if (!row) throw new AppError(ResultCode.NotFound, PaymentAdminMessages.unknownCode(code));
+    if (!row) throw notFoundError(PaymentAdminMessages.unknownCode(code));
     return row;
   }
 
@@ -58,7 +58,7 @@ export function createPaymentAdminService({
       const current = (
         await db.select().from(paymentConfigs).where(eq(paymentConfigs.code, code)).limit(1)
       )[0];
-      if (!current) throw new AppError(ResultCode.NotFound, PaymentAdminMessages.unknownCode(code));
+      if (!current) throw notFoundError(PaymentAdminMessages.unknownCode(code));
       if (current.kind === 'deposit')
         throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.depositProvider);
       return update(code, { provider });
@@ -91,16 +91,6 @@ export function createPaymentAdminService({
         .where(eq(paymentConfigs.code, code))
         .limit(1);
       return rows[0]?.enabled === true;
-    },
-
-    /** The enabled methods that the sandbox collects for (the server warns about them in production). */
-    async enabledSandboxCodes(): Promise<string[]> {
-      const rows = await db
-        .select({ code: paymentConfigs.code })
-        .from(paymentConfigs)
-        .where(sql`${paymentConfigs.enabled} and ${paymentConfigs.provider} = ${SANDBOX_PROVIDER}`)
-        .orderBy(asc(paymentConfigs.sort));
-      return rows.map((r) => r.code);
     },
   };
 }

@@ -1,5 +1,6 @@
-import type { ModuleCommand } from '../../lib/cli-command';
+import type { CliCommand } from '../../lib/cli-command';
 import { optionText, requiredText, UsageError } from '../../lib/cli-options';
+import type { PaymentAdminService } from './payment.admin';
 import { PaymentAdminMessages, type PaymentConfigRow } from './payment.admin';
 
 /** Operator commands for the payment methods (cli.ts command table). */
@@ -9,7 +10,10 @@ function line(row: PaymentConfigRow): string {
   return `${row.code}\t${row.name}\t${row.kind}\t${row.currency}\t${row.provider}\t${state}`;
 }
 
-export const paymentCommands: Record<string, ModuleCommand> = {
+/** What these commands use of the shop's services. */
+type Uses = { paymentAdmin: PaymentAdminService };
+
+export const paymentCommands: Record<string, CliCommand<Uses>> = {
   'payment:list': {
     summary: '列出支付方式 / list payment methods',
     usage: 'payment:list',

@@ -1,4 +1,4 @@
-import { SandboxPaths } from '@shop/domain';
+import { SandboxPaths, text } from '@shop/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,10 +7,10 @@ import { cashierUrl, type SandboxChannel, SandboxMessages } from './sandbox.chan
 import { cashierPage, messagePage } from './sandbox.page';
 
 const channelTradeParams = z.object({
-  channelTradeNo: z.string().regex(/^SB[0-9A-Z]{10,38}$/, '渠道交易号格式不正确'),
+  channelTradeNo: text().regex(/^SB[0-9A-Z]{10,38}$/, '渠道交易号格式不正确'),
 });
 /** Signed trade fields as a form or a query carries them; the channel checks them itself. */
-const tradeFields = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const tradeFields = z.record(text(), z.union([text(), z.array(text())]));
 
 const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',

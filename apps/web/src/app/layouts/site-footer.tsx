@@ -1,3 +1,4 @@
+import { CURRENCY_LABELS } from '@shop/domain';
 import { Link } from 'react-router';
 import { useBasicTemplate } from '@/features/content/api/get-template';
 import { FooterHelpGroups } from '@/features/content/components/footer-help-groups';
@@ -16,7 +17,10 @@ export function SiteFooter() {
       <div className="container footer-inner">
         <div className="footer-brand">
           <strong>{info?.siteName || SHOP_NAME}</strong>
-          <p>{info?.slogan || '面向澳洲与中国会员的批发商城，多仓发货，支持澳元与人民币结算。'}</p>
+          <p>
+            {info?.slogan ||
+              `面向澳洲与中国会员的批发商城，多仓发货，支持${CURRENCY_LABELS.AUD}与${CURRENCY_LABELS.CNY}结算。`}
+          </p>
           {info && (
             <ul className="footer-contact">
               {info.hotline && <li>客服热线：{info.hotline}</li>}

@@ -1,3 +1,4 @@
+import { CURRENCY_LABELS } from '@shop/domain';
 import { Link } from 'react-router';
 import { CurrencySwitch } from '@/components/currency-switch';
 import { CartBadge } from '@/features/cart/components/cart-badge';
@@ -22,7 +23,9 @@ export function SiteHeader() {
       {basic && <TopAds ads={basic.allWrap} />}
       <div className="topbar">
         <div className="container topbar-inner">
-          <span className="topbar-welcome">澳洲 · 中国多仓直供，澳元 / 人民币双币结算</span>
+          <span className="topbar-welcome">
+            澳洲 · 中国多仓直供，{CURRENCY_LABELS.AUD} / {CURRENCY_LABELS.CNY}双币结算
+          </span>
           <div className="topbar-actions">
             <CurrencySwitch />
             {loggedIn ? (

@@ -10,7 +10,7 @@ export function Component() {
     <div className="container brands-page">
       <h1 className="page-title">品牌馆</h1>
       <BrandViewsNav />
-      <QueryView query={query} isEmpty={(data) => data.items.length === 0} emptyTitle="暂无品牌">
+      <QueryView query={query} isEmpty={(data) => data.items.length === 0} empty="暂无品牌">
         {(data) => <BrandsAZ brands={data.items} />}
       </QueryView>
     </div>

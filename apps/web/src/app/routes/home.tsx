@@ -1,11 +1,10 @@
-import { splitHomeBlocks } from '@shop/domain';
-import { ErrorState } from '@/components/empty-state';
+import { type HomeBlock, splitHomeBlocks } from '@shop/domain';
+import { QueryView } from '@/components/query-view';
 import { CardGridSkeleton } from '@/components/skeleton';
 import { GoodsFloor } from '@/features/catalogue/components/goods-floor';
 import { useHomeTemplate } from '@/features/content/api/get-template';
 import { Carousel } from '@/features/content/components/carousel';
 import { HomeBlockList, SideAds } from '@/features/content/components/home-blocks';
-import { toApiError } from '@/lib/api-client';
 
 function HomeSkeleton() {
   return (
@@ -25,26 +24,30 @@ function HomeSkeleton() {
  * cached until the shopper asks for a refresh (spec §4 'Home and general data').
  */
 export function Component() {
-  const { data: template, isPending, isError, error, refetch, isFetching } = useHomeTemplate();
-
-  if (isPending) {
-    return (
-      <div className="container home">
-        <HomeSkeleton />
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <div className="container home">
-        <ErrorState message={toApiError(error).message} onRetry={() => void refetch()} />
-      </div>
-    );
-  }
-
-  const { swiperAd, swiperRightAd, blocks } = splitHomeBlocks(template);
+  const home = useHomeTemplate();
   return (
     <div className="container home">
+      <QueryView query={home} loading={<HomeSkeleton />}>
+        {(template) => (
+          <HomeContent template={template} refresh={() => void home.refetch()} refreshing={home.isFetching} />
+        )}
+      </QueryView>
+    </div>
+  );
+}
+
+function HomeContent({
+  template,
+  refresh,
+  refreshing,
+}: {
+  template: HomeBlock[];
+  refresh: () => void;
+  refreshing: boolean;
+}) {
+  const { swiperAd, swiperRightAd, blocks } = splitHomeBlocks(template);
+  return (
+    <>
       <h1 className="visually-hidden">澳中批发商城首页</h1>
       {(swiperAd || swiperRightAd) && (
         <div className={`home-top${swiperRightAd ? '' : ' home-top-single'}`}>
@@ -65,10 +68,10 @@ export function Component() {
         )}
       />
       <div className="home-refresh">
-        <button type="button" className="link-button" onClick={() => void refetch()} disabled={isFetching}>
-          {isFetching ? '正在刷新…' : '刷新首页内容'}
+        <button type="button" className="link-button" onClick={refresh} disabled={refreshing}>
+          {refreshing ? '正在刷新…' : '刷新首页内容'}
         </button>
       </div>
-    </div>
+    </>
   );
 }

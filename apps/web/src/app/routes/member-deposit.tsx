@@ -11,12 +11,7 @@ export function Component() {
   return (
     <AntdProvider>
       <DepositView
-        balances={{
-          data: member.data,
-          isPending: member.isPending,
-          error: member.error,
-          refetch: () => void member.refetch(),
-        }}
+        balances={member}
         onBalanceChanged={() => void queryClient.invalidateQueries({ queryKey: memberKeys.current() })}
       />
     </AntdProvider>

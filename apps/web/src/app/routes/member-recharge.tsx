@@ -10,9 +10,7 @@ export function Component() {
   const basic = useBasicTemplate();
   return (
     <AntdProvider>
-      <RechargeView
-        bankAccounts={{ accounts: basic.data?.basicInfo.bankAccounts, isPending: basic.isPending }}
-      />
+      <RechargeView bankAccounts={basic} />
     </AntdProvider>
   );
 }

@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AntdProvider } from '@/components/antd-provider';
-import { EmptyState, ErrorState } from '@/components/empty-state';
+import { combineQueries } from '@/components/combine-queries';
+import { EmptyState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
 import { useCurrentMember } from '@/features/member/api/get-current-member';
 import { memberKeys } from '@/features/member/api/keys';
@@ -11,7 +13,6 @@ import { orderKeys } from '@/features/order/api/keys';
 import { PayReturnCheck } from '@/features/payment/components/pay-return-check';
 import { PaymentView } from '@/features/payment/components/payment-view';
 import { tradeNoParam } from '@/features/payment/payment-format';
-import { toApiError } from '@/lib/api-client';
 import { positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
 
@@ -19,6 +20,21 @@ function NoOrder() {
   return (
     <EmptyState
       title="没有待支付的订单"
+      actions={
+        <Link to={paths.member.order()} className="btn btn-primary">
+          查看我的订单
+        </Link>
+      }
+    />
+  );
+}
+
+/** An order that is not the member's, or no longer exists: nothing to retry, a way back instead. */
+function OrderNotFound() {
+  return (
+    <EmptyState
+      title="订单不存在"
+      description="该订单不存在或不属于当前账号。"
       actions={
         <Link to={paths.member.order()} className="btn btn-primary">
           查看我的订单
@@ -51,21 +67,25 @@ export function Component() {
       />
     );
   } else if (orderId === undefined) body = <NoOrder />;
-  else if (order.isError || member.isError) {
-    const failed = order.isError ? order : member;
-    body = <ErrorState message={toApiError(failed.error).message} onRetry={() => void failed.refetch()} />;
-  } else if (order.isPending || !member.data) body = <Skeleton lines={6} />;
   else {
     body = (
-      <PaymentView
-        order={order.data}
-        balances={member.data}
-        onPaid={() => {
-          void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
-          void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.data.id) });
-          void queryClient.invalidateQueries({ queryKey: memberKeys.current() });
-        }}
-      />
+      <QueryView
+        query={combineQueries({ order, member })}
+        loading={<Skeleton lines={6} />}
+        notFound={<OrderNotFound />}
+      >
+        {(data) => (
+          <PaymentView
+            order={data.order}
+            balances={data.member}
+            onPaid={() => {
+              void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+              void queryClient.invalidateQueries({ queryKey: orderKeys.detail(data.order.id) });
+              void queryClient.invalidateQueries({ queryKey: memberKeys.current() });
+            }}
+          />
+        )}
+      </QueryView>
     );
   }
 

@@ -1,14 +1,11 @@
-import { ResultCode } from '@shop/domain';
-import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/empty-state';
-import { PageSkeleton } from '@/components/skeleton';
-import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { EmptyState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
+import { cartBuyActions } from '@/features/cart/components/cart-buy-actions';
 import { useGoodsDetail } from '@/features/catalogue/api/get-goods-detail';
 import type { GoodsRef } from '@/features/catalogue/api/keys';
 import { BuyActionProvider } from '@/features/catalogue/buy-action';
 import { ProductDetail } from '@/features/catalogue/components/product-detail';
-import { isApiError, toApiError } from '@/lib/api-client';
 import { positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
 
@@ -33,19 +30,21 @@ export function Component() {
   const goodsId = positiveIntParam(id);
   const skuId = positiveIntParam(params.get('skuId'));
   const ref: GoodsRef | undefined = goodsId ? { id: goodsId } : skuId ? { skuId } : undefined;
-  const { data, isPending, isError, error, refetch } = useGoodsDetail(ref);
-
-  let body: ReactNode;
-  if (!ref || (isError && isApiError(error) && error.code === ResultCode.NotFound)) body = <NotFound />;
-  else if (isPending) body = <PageSkeleton />;
-  else if (isError) body = <ErrorState message={toApiError(error).message} onRetry={() => void refetch()} />;
-  // Keyed by product and asked-for SKU so each starts with its own selection and quantity.
-  else body = <ProductDetail key={`${data.id}-${data.selectedSkuId ?? ''}`} detail={data} />;
+  const goods = useGoodsDetail(ref);
 
   // Buying on this page puts the SKU into the cart (spec §4 'Guest cart', §7 addItem/).
   return (
-    <BuyActionProvider value={AddToCartButton}>
-      <div className="container">{body}</div>
+    <BuyActionProvider value={cartBuyActions}>
+      <div className="container">
+        {ref ? (
+          <QueryView query={goods} notFound={<NotFound />}>
+            {/* Keyed by product and asked-for SKU so each starts with its own selection and quantity. */}
+            {(data) => <ProductDetail key={`${data.id}-${data.selectedSkuId ?? ''}`} detail={data} />}
+          </QueryView>
+        ) : (
+          <NotFound />
+        )}
+      </div>
     </BuyActionProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { cartBuyActions } from '@/features/cart/components/cart-buy-actions';
 import { BuyActionProvider } from '@/features/catalogue/buy-action';
 import { ActiveFilters } from '@/features/catalogue/components/active-filters';
 import { CategoryNav } from '@/features/catalogue/components/category-nav';
@@ -22,7 +22,7 @@ export function Component() {
 
   // Each product and SKU of the list can go into the cart (spec §4 'Guest cart', §7 addItem/).
   return (
-    <BuyActionProvider value={AddToCartButton}>
+    <BuyActionProvider value={cartBuyActions}>
       <div className="container products-page">
         <h1 className="visually-hidden">商品列表</h1>
         <GoodsSortShortcuts />

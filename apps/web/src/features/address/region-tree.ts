@@ -1,19 +1,9 @@
-/**
- * The static region tree of /res/static/address.json (spec §3 'Address tree'): one root per country with its
- * maximum depth (China 3: province → city → district; Australia 2: state → city). Addresses store the names.
- */
-export interface RegionNode {
-  code: string;
-  name: string;
-  enName?: string;
-  postCode?: string;
-  children?: RegionNode[];
-}
+import type { RegionNode, RegionRoot } from '@shop/domain';
 
-export interface RegionRoot extends RegionNode {
-  maxDepth: number;
-  children: RegionNode[];
-}
+/**
+ * Reading the static region tree of /res/static/address.json (spec §3 'Address tree'; its shape is the domain's
+ * regionTreeSchema): one root per country with its maximum depth. Addresses store the names.
+ */
 
 /** A cascader option: the region's name is its value, as the address stores it. */
 export interface RegionOption {

@@ -2,10 +2,10 @@ import {
   type CartLine,
   type ServerCartLine,
   type SkuStockFields,
-  toMinor,
   toWarehouseId,
   warehouseName,
 } from '@shop/domain';
+import { majorToMinor } from '@/lib/money';
 
 /**
  * One line of the cart as the page shows it, whether it lives in local storage (a visitor) or on the server
@@ -61,8 +61,8 @@ export function fromServerLine(line: ServerCartLine): CartViewLine {
     name: line.name,
     skuName: line.skuName,
     qty: line.qty,
-    audPrice: line.audPrice == null ? null : toMinor(line.audPrice),
-    cnyPrice: line.cnyPrice == null ? null : toMinor(line.cnyPrice),
+    audPrice: majorToMinor(line.audPrice),
+    cnyPrice: majorToMinor(line.cnyPrice),
     selected: line.selected,
     location: line.location,
     property: line.property,

@@ -1,5 +1,7 @@
 import {
+  addManyToGuestCart,
   addToGuestCart,
+  buyNowInGuestCart,
   emptyGuestCart,
   type GuestCart,
   type GuestCartItem,
@@ -39,6 +41,14 @@ export const guestCart = {
   /** Same sku: quantity added and the line selected; otherwise a new local line at the front. */
   add(item: GuestCartItem): void {
     commit(addToGuestCart(guestCart.get(), item));
+  },
+  /** Several SKUs at once (a product's grid), each as add does; all or nothing. */
+  addMany(items: readonly GuestCartItem[]): void {
+    commit(addManyToGuestCart(guestCart.get(), items));
+  },
+  /** 立即购买: the SKU's line holds exactly item.qty and is the only selected line; the others stay. */
+  buyNow(item: GuestCartItem): void {
+    commit(buyNowInGuestCart(guestCart.get(), item));
   },
   update(skuId: number, patch: GuestLinePatch): void {
     commit(updateGuestLine(guestCart.get(), skuId, patch));

@@ -7,12 +7,14 @@ import {
   cartTotals,
   formatPrice,
   formatTotals,
+  InvalidAmountError,
   isValidCartQty,
-  toMinor,
   validateCartQuantity,
 } from '@shop/domain';
 import { useMemo } from 'react';
+import { majorToMinor } from '@/lib/money';
 import { notify } from '@/lib/notify';
+import { usePageCurrency } from '@/lib/page-currency';
 import { useIsLoggedIn } from '@/lib/session';
 import { useBatchRemoveCartItems } from './api/batch-remove-cart-items';
 import { useBatchUpdateCartItems } from './api/batch-update-cart-items';
@@ -27,7 +29,7 @@ import { guestCart, useGuestCart } from './guest-cart-store';
 export interface CartTotalsView {
   /** '$x.xx + ¥y.yy' (formatTotals). */
   text: string;
-  /** Everything in CNY at the shop's rate ('¥z.zz'), null while the rate is unknown. */
+  /** Everything in CNY at the shop's rate ('¥z.zz'), null while the rate is unknown or when it is the total. */
   allCnyText: string | null;
   /** The warning listing selected products that cannot be paid in AUD; empty when there are none. */
   audTipText: string;
@@ -35,6 +37,10 @@ export interface CartTotalsView {
 
 export interface CartModel {
   isMember: boolean;
+  /** The currency the buyer is about to pay in: the page currency (ADR 013). */
+  payCurrency: Currency;
+  /** CNY per AUD, for lines with an AUD price only when paying CNY; null while unknown. */
+  rate: string | null;
   /** A member's cart is still loading. */
   isPending: boolean;
   error: Error | null;
@@ -60,21 +66,39 @@ function safeAllCny(aud: number, cny: number, rate: string | undefined): string 
   }
 }
 
-/** A major-unit amount string of the server ('12.50') in minor units; 0 when unreadable. */
-function minorOf(amount: string): number {
+/**
+ * The totals of the selected lines billed in the pay currency by the domain's one rule (ADR 013): paying AUD,
+ * spec §5 as written with its warning; paying CNY, all in CNY and no warning. The 'all CNY' line is left
+ * out when it would repeat a CNY-only total.
+ */
+function totalsView(
+  lines: readonly CartViewLine[],
+  payCurrency: Currency,
+  rate: string | null,
+): CartTotalsView {
+  let totals: ReturnType<typeof cartTotals>;
   try {
-    return toMinor(amount);
-  } catch {
-    return 0;
+    totals = cartTotals(lines, payCurrency, rate);
+  } catch (error) {
+    // A malformed rate: AUD-only lines stay in AUD (converted at checkout) rather than a made-up amount.
+    if (!(error instanceof InvalidAmountError)) throw error;
+    totals = cartTotals(lines, payCurrency, null);
   }
+  return {
+    text: formatTotals({ aud: totals.aud, cny: totals.cny }),
+    allCnyText: totals.aud === 0 ? null : safeAllCny(totals.aud, totals.cny, rate ?? undefined),
+    audTipText: cartAudTipText(totals.cnyOnlySkuNames),
+  };
 }
 
 /**
- * The cart of whoever is looking: a visitor's local cart (totals computed here with the domain's cartTotals)
- * or a member's server cart (totals as the server sent them; both follow spec §5, so they agree).
+ * The cart of whoever is looking, billed in the page currency: the header switch changes how every line and
+ * the totals are billed (ADR 013). A visitor's local cart is totalled here with the domain's cartTotals; a
+ * member's server cart is asked for in the page currency and shows the server's totals (the same rule).
  */
 export function useCart(): CartModel {
   const loggedIn = useIsLoggedIn();
+  const payCurrency = usePageCurrency((s) => s.currency);
   const guest = useGuestCart((s) => s.cart);
   const list = useCartList();
   const rate = useRatePrice({ enabled: !loggedIn && guest.data.length > 0 });
@@ -83,37 +107,49 @@ export function useCart(): CartModel {
   const removeOne = useRemoveCartItem();
   const batchRemove = useBatchRemoveCartItems();
 
+  const guestRate = rate.data?.rate ?? null;
   const guestView = useMemo(() => {
-    const totals = cartTotals(guest.data);
-    return {
-      lines: guest.data.map(fromGuestLine),
-      totals: {
-        text: formatTotals({ aud: totals.aud, cny: totals.cny }),
-        allCnyText: safeAllCny(totals.aud, totals.cny, rate.data?.rate),
-        audTipText: cartAudTipText(totals.cnyOnlySkuNames),
-      },
-    };
-  }, [guest, rate.data?.rate]);
+    const lines = guest.data.map(fromGuestLine);
+    return { lines, rate: guestRate, totals: totalsView(lines, payCurrency, guestRate) };
+  }, [guest, guestRate, payCurrency]);
 
-  const memberView = useMemo(() => {
-    const data = list.data;
-    if (!data) return { lines: [], totals: { text: formatTotals({}), allCnyText: null, audTipText: '' } };
-    return {
-      lines: data.data.map(fromServerLine),
-      totals: {
-        text: formatTotals({
-          aud: minorOf(data.totalPrice.audPrice),
-          cny: minorOf(data.totalPrice.cnyPrice),
-        }),
-        allCnyText: formatPrice(minorOf(data.totalPrice.allCnyPrice), Currency.CNY),
-        audTipText: data.cartAudTipText,
-      },
+  const memberView = useMemo((): {
+    lines: CartViewLine[];
+    rate: string | null;
+    totals: CartTotalsView;
+    unreadable?: Error;
+  } => {
+    const empty = {
+      lines: [],
+      rate: null,
+      totals: { text: formatTotals({}), allCnyText: null, audTipText: '' },
     };
+    const data = list.data;
+    if (!data) return empty;
+    try {
+      const aud = majorToMinor(data.totalPrice.audPrice);
+      const cny = majorToMinor(data.totalPrice.cnyPrice);
+      return {
+        lines: data.data.map(fromServerLine),
+        rate: data.rate,
+        // The server's totals for the page currency (cart/list/ with currency): the same rule, computed there.
+        totals: {
+          text: formatTotals({ aud, cny }),
+          allCnyText: aud === 0 ? null : formatPrice(majorToMinor(data.totalPrice.allCnyPrice), Currency.CNY),
+          audTipText: data.cartAudTipText,
+        },
+      };
+    } catch (error) {
+      // An amount the cart cannot read is shown as a failed load with its retry, never as a made-up total.
+      if (error instanceof InvalidAmountError) return { ...empty, unreadable: error };
+      throw error;
+    }
   }, [list.data]);
 
   if (!loggedIn) {
     return {
       isMember: false,
+      payCurrency,
       isPending: false,
       error: null,
       refetch: () => guestCart.reload(),
@@ -138,10 +174,13 @@ export function useCart(): CartModel {
 
   return {
     isMember: true,
+    payCurrency,
+    rate: memberView.rate,
     isPending: list.isPending,
-    error: list.error,
+    error: list.error ?? memberView.unreadable ?? null,
     refetch: () => void list.refetch(),
-    ...memberView,
+    lines: memberView.lines,
+    totals: memberView.totals,
     selectedCount: memberView.lines.filter((l) => l.selected).length,
     busy:
       list.isFetching ||

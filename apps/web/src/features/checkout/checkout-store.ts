@@ -11,15 +11,17 @@ import {
 } from '@shop/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { notify } from '@/lib/notify';
 import { fetchCheckoutSummary, toSummaryResponse } from './api/get-checkout-summary';
+import { giftChoices } from './create-order-body';
 
 /** Which entry of an address book the order uses: one by id, the book's chosen one (null), or none. */
 export type AddressChoice = number | null | 'none';
 
 /**
  * The checkout of this tab (spec §3 'Checkout state', §4 'Checkout summary loading'). It outlives the page so
- * that coming back with the browser's back button (POP) finds the info and does not reload it.
+ * that coming back with the browser's back button (POP) finds the info and does not reload it. The summary is
+ * server state kept here rather than in the query cache: the info is the domain reducer's fold over successive
+ * answers, and each request is built from the previous answer (docs/decisions/010-checkout-summary-state.md).
  */
 export interface CheckoutStore {
   /** The domain reducer's state: info, isPickup, isUnResetInfo. */
@@ -31,6 +33,11 @@ export interface CheckoutStore {
   loading: boolean;
   /** The last load failed (the shared handler said why); the page offers to try again. */
   failed: boolean;
+  /**
+   * Why the latest answer cannot be ordered (spec §4 notForSaleMsg), shown once on the page, and the lines it
+   * left out for having no AUD price (ADR 013); null when it can be ordered or nothing was answered yet.
+   */
+  notice: { message: string; notPayableInAud: string[] } | null;
   /** The shopper's courier per pack index (spec §4 'Choosing a courier for a pack'). */
   courierChoices: Record<number, number>;
   /** The gift SKU chosen per OnTheHouse promotion id, after the gift check accepted it. */
@@ -50,6 +57,7 @@ function initialStore(isPickup = false): CheckoutStore {
     requestedKey: null,
     loading: false,
     failed: false,
+    notice: null,
     courierChoices: {},
     gifts: {},
     receiver: null,
@@ -133,19 +141,18 @@ export function summaryRequest(store: CheckoutStore, inputs: SummaryInputs): Che
       index: pack.index,
       courierId: inputs.courierChoices[pack.index] ?? pack.options.courierId ?? null,
     })),
-    gifts: Object.entries(inputs.gifts).map(([promotionId, skuId]) => ({
-      promotionId: Number(promotionId),
-      skuId,
-    })),
+    gifts: giftChoices(inputs.gifts),
   };
 }
 
+/** The number of the newest summary request; an answer to an older one is dropped (ADR 010). */
 let loadSeq = 0;
 
 /**
  * Loads and stores a summary with the domain reducer (spec §4 'Checkout summary loading'): a not-valid answer
- * shows notForSaleMsg for 4 s but is stored; a failure resets the info unless isUnResetInfo. An answer that
- * arrives after a newer request was sent is dropped.
+ * is stored and its notForSaleMsg kept as the page's one notice (ADR 013: shown once, beside the totals, not
+ * also as a toast); a failure resets the info unless isUnResetInfo. The fold is order-sensitive, so an answer
+ * (or failure) that arrives after a newer request was sent is dropped.
  */
 export async function loadSummary(queryClient: QueryClient, inputs: SummaryInputs): Promise<void> {
   const seq = ++loadSeq;
@@ -162,8 +169,12 @@ export async function loadSummary(queryClient: QueryClient, inputs: SummaryInput
     });
     // The reducer keeps the old info for an empty not-valid answer; the wire summary follows the info.
     const summary = state.info === prev.checkout.info ? prev.summary : wire;
-    useCheckoutStore.setState({ checkout: state, summary, loading: false });
-    if (notice) notify.error(notice.message, notice.durationS * 1000);
+    useCheckoutStore.setState({
+      checkout: state,
+      summary,
+      loading: false,
+      notice: notice ? { message: notice.message, notPayableInAud: wire.notPayableInAud } : null,
+    });
   } catch {
     // The shared handler has shown the error (spec §8).
     if (seq !== loadSeq) return;
@@ -174,6 +185,7 @@ export async function loadSummary(queryClient: QueryClient, inputs: SummaryInput
       summary: checkout.info === prev.checkout.info ? prev.summary : null,
       loading: false,
       failed: true,
+      notice: null,
     });
   }
 }

@@ -5,6 +5,8 @@ import {
   checkoutItemDisplay,
   currencyKey,
   formatPrice,
+  formatWeight,
+  type PickupPoint,
   PromotionMethod,
   promotionMethodLabel,
   type WireSummaryItem,
@@ -42,11 +44,23 @@ export interface PackView {
   packId: number;
   index: number;
   warehouseName: string;
-  weightKg: string;
+  /** '850 g' or '1.25 kg' (the domain's formatWeight). */
+  weightText: string;
   items: ItemView[];
   couriers: CourierView[];
   courierId: number | null;
   shippingFeeText: string;
+  /** The desk of the pack's warehouse, when it has one. */
+  pickup: PickupPoint | null;
+}
+
+/** Pickup (spec §4 'Setting pickup stores isPickup'): offered only when every pack's warehouse has a desk. */
+export interface PickupView {
+  offered: boolean;
+  /** The desks the order's packs would be collected from, one per warehouse. */
+  points: PickupPoint[];
+  /** The warehouses of the order that only ship ('中国仓'). */
+  shipOnly: string[];
 }
 
 export interface PromotionView {
@@ -74,6 +88,7 @@ export interface TotalsView {
 export interface CheckoutViewModel {
   currency: Currency;
   packs: PackView[];
+  pickup: PickupView;
   promotions: PromotionView[];
   totals: TotalsView;
   /** Gifts the shopper may pick and has not yet (spec §4 waitSelectFreeList, applying now). */
@@ -117,13 +132,20 @@ export function checkoutViewModel(info: CheckoutInfo, summary: CheckoutSummary):
       packId: pack.packId,
       index: pack.index,
       warehouseName: warehouseName(pack.location ?? wire?.location) || '其他仓库',
-      weightKg: ((wire?.weight ?? 0) / 1000).toFixed(2),
+      weightText: formatWeight(wire?.weight ?? 0),
       items: (wire?.items ?? []).map((item) => itemView(item, currency)),
       couriers,
       courierId: pack.options.courierId ?? null,
       shippingFeeText: price(majorToMinor(wire?.shippingFee ?? 0)),
+      pickup: wire?.pickup ?? null,
     };
   });
+  const points = new Map(packs.flatMap((p) => (p.pickup ? [[p.pickup.warehouseId, p.pickup]] : [])));
+  const pickup: PickupView = {
+    offered: summary.canPickup,
+    points: [...points.values()],
+    shipOnly: [...new Set(packs.filter((p) => p.pickup === null).map((p) => p.warehouseName))],
+  };
 
   const waiting = new Set(info.waitSelectFreeList.map((p) => p.id));
   let giftsToChoose = 0;
@@ -147,6 +169,7 @@ export function checkoutViewModel(info: CheckoutInfo, summary: CheckoutSummary):
   return {
     currency,
     packs,
+    pickup,
     promotions,
     giftsToChoose,
     totals: {

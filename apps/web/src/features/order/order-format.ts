@@ -16,13 +16,11 @@ export interface OrderActionsAllowed {
   cancel: boolean;
   /** 确认收货: once shipped (on its way, or waiting for pickup). */
   finish: boolean;
+  /** 编辑备注: until the order is finished or cancelled (updateMemberRemark/ refuses then). */
+  remark: boolean;
 }
 
-const SHIPPED: readonly number[] = [
-  OrderStatus.DELIVERED,
-  OrderStatus.WAITINF_PICKUP,
-  OrderStatus.ON_SENDING,
-];
+const SHIPPED: readonly number[] = [OrderStatus.Shipped, OrderStatus.AwaitingPickup, OrderStatus.InTransit];
 
 export function allowedActions(order: OrderStatusFields): OrderActionsAllowed {
   const status = effectiveOrderStatus(order);
@@ -30,5 +28,6 @@ export function allowedActions(order: OrderStatusFields): OrderActionsAllowed {
     pay: status === OrderStatus.NotPaid,
     cancel: status === OrderStatus.NotPaid || status === OrderStatus.NotConfirmed,
     finish: SHIPPED.includes(status),
+    remark: status !== OrderStatus.Cancelled && status !== OrderStatus.Finished,
   };
 }

@@ -1,8 +1,3 @@
-import type { Currency } from '@shop/domain';
-
-/** Currency names as the payment pages say them. */
-export const CURRENCY_NAMES: Readonly<Record<Currency, string>> = { CNY: '人民币', AUD: '澳元' };
-
 /** A channel's trade number from the address (the shape findPayStatus/ accepts), or undefined. */
 export function tradeNoParam(value: string | null | undefined): string | undefined {
   return value && /^[A-Z0-9]{8,32}$/.test(value) ? value : undefined;

@@ -1,5 +1,4 @@
-import type { PayStatusResult } from '@shop/domain';
-import { ResultCode } from '@shop/domain';
+import { PAY_CANCELLED_MESSAGE, PAY_FAILED_MESSAGE, type PayStatusResult, ResultCode } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
@@ -67,6 +66,11 @@ export function usePayStatus(
     else if (code === ResultCode.PayFailed) outcome = { state: 'failed', message: error.message };
     else outcome = { state: 'error', message: error.message };
   } else if (query.data?.status === 'paid') outcome = { state: 'paid', result: query.data };
+  // A cancelled or failed payment is an answer, not an error (spec §8 PayCancel 1021, PayFailed 1022).
+  else if (query.data?.status === 'cancelled')
+    outcome = { state: 'cancelled', message: query.data.failure?.message ?? PAY_CANCELLED_MESSAGE };
+  else if (query.data?.status === 'failed')
+    outcome = { state: 'failed', message: query.data.failure?.message ?? PAY_FAILED_MESSAGE };
   else if (timedOut) outcome = { state: 'timeout' };
   else outcome = { state: 'checking' };
 

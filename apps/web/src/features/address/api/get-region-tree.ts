@@ -1,7 +1,6 @@
-import { AddressPaths } from '@shop/domain';
+import { AddressPaths, type RegionRoot } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestStaticJson } from '@/lib/api-client';
-import type { RegionRoot } from '../region-tree';
 import { addressKeys } from './keys';
 
 export function getRegionTree(signal?: AbortSignal): Promise<RegionRoot[]> {

@@ -1,10 +1,11 @@
 import { ADDRESS_BOOK_LIMIT, type Address, type AddressSaveRequest } from '@shop/domain';
 import { Button } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/empty-state';
+import { useConfirm } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
-import { toApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { type ReturnTarget, returnState } from '@/lib/return-to';
 import { ADDRESS_BOOKS, type AddressBook } from '../address-book';
@@ -54,6 +55,7 @@ export function AddressBookView({ book, returnTo }: AddressBookViewProps) {
   const save = useSaveAddress(book);
   const remove = useDeleteAddress(book);
   const navigate = useNavigate();
+  const { confirm, dialog } = useConfirm();
   // undefined: no dialog; null: a new address; an address: editing it.
   const [editing, setEditing] = useState<Address | null | undefined>(undefined);
   const person = ADDRESS_BOOKS[book].person;
@@ -66,36 +68,45 @@ export function AddressBookView({ book, returnTo }: AddressBookViewProps) {
     </Button>
   );
 
-  let body: ReactNode;
-  if (list.isPending) body = <Skeleton lines={4} />;
-  else if (list.isError) {
-    body = <ErrorState message={toApiError(list.error).message} onRetry={() => void list.refetch()} />;
-  } else if (list.data.length === 0) {
-    body = (
-      <EmptyState
-        title={`还没有${person}地址`}
-        description="添加一个地址，结算时即可直接选用。"
-        actions={addButton}
-      />
-    );
-  } else {
-    body = (
-      <ul className="address-list">
-        {defaultFirst(list.data).map((address) => (
-          <AddressCard
-            key={address.id}
-            address={address}
-            busy={save.isPending || remove.isPending}
-            onEdit={() => setEditing(address)}
-            onSetDefault={() =>
-              save.mutate(asDefault(address), { onSuccess: () => notify.success('已设为默认地址') })
-            }
-            onDelete={() => remove.mutate(address.id, { onSuccess: () => notify.success('地址已删除') })}
-          />
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <QueryView
+      query={list}
+      loading={<Skeleton lines={4} />}
+      isEmpty={(book) => book.length === 0}
+      empty={
+        <EmptyState
+          title={`还没有${person}地址`}
+          description="添加一个地址，结算时即可直接选用。"
+          actions={addButton}
+        />
+      }
+    >
+      {(book) => (
+        <ul className="address-list">
+          {defaultFirst(book).map((address) => (
+            <AddressCard
+              key={address.id}
+              address={address}
+              busy={save.isPending || remove.isPending}
+              onEdit={() => setEditing(address)}
+              onSetDefault={() =>
+                save.mutate(asDefault(address), { onSuccess: () => notify.success('已设为默认地址') })
+              }
+              onDelete={() =>
+                confirm({
+                  title: '删除地址',
+                  content: `确定删除${address.name}的这个地址吗？删除后无法恢复。`,
+                  okText: '确定删除',
+                  danger: true,
+                  onConfirm: () => remove.mutateAsync(address.id).then(() => notify.success('地址已删除')),
+                })
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </QueryView>
+  );
 
   return (
     <div className="address-book">
@@ -112,6 +123,7 @@ export function AddressBookView({ book, returnTo }: AddressBookViewProps) {
         {count > 0 && addButton}
       </div>
       {body}
+      {dialog}
       {editing !== undefined && (
         <AddressFormModal
           book={book}

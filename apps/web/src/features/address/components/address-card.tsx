@@ -1,11 +1,12 @@
 import { type Address, countryLabel } from '@shop/domain';
-import { Button, Popconfirm, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 
 interface AddressCardProps {
   address: Address;
   busy: boolean;
   onEdit: () => void;
   onSetDefault: () => void;
+  /** Asks first (the book's confirmation), then deletes. */
   onDelete: () => void;
 }
 
@@ -47,17 +48,9 @@ export function AddressCard({ address, busy, onEdit, onSetDefault, onDelete }: A
         <Button type="link" size="small" disabled={busy} onClick={onEdit}>
           编辑
         </Button>
-        <Popconfirm
-          title="确定删除这个地址吗？"
-          okText="确定删除"
-          cancelText="取消"
-          okButtonProps={{ danger: true }}
-          onConfirm={onDelete}
-        >
-          <Button type="link" size="small" danger disabled={busy}>
-            删除
-          </Button>
-        </Popconfirm>
+        <Button type="link" size="small" danger disabled={busy} onClick={onDelete}>
+          删除
+        </Button>
       </div>
     </li>
   );

@@ -1,13 +1,18 @@
-import { type Address, type AddressSaveRequest, addressSaveRequestSchema } from '@shop/domain';
+import {
+  type Address,
+  type AddressSaveRequest,
+  addressSaveRequestSchema,
+  type ParsedAddress,
+  type RegionRoot,
+} from '@shop/domain';
 import { Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useRef } from 'react';
 import { notify } from '@/lib/notify';
 import { zodRule } from '@/lib/zod-rule';
 import { ADDRESS_BOOKS, type AddressBook } from '../address-book';
 import { useRegionTree } from '../api/get-region-tree';
-import type { ParsedAddress } from '../api/parse-address';
 import { useSaveAddress } from '../api/save-address';
-import { type RegionRoot, regionPath, regionPostCode, rootOfRegion } from '../region-tree';
+import { regionPath, regionPostCode, rootOfRegion } from '../region-tree';
 import { IntelligentFill } from './intelligent-fill';
 import { RegionPicker } from './region-picker';
 

@@ -1,7 +1,8 @@
+import type { ParsedAddress } from '@shop/domain';
 import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { notify } from '@/lib/notify';
-import { type ParsedAddress, useParseAddress } from '../api/parse-address';
+import { useParseAddress } from '../api/parse-address';
 
 /**
  * 智能识别 (spec §7 addressReceiver/intelligent/): the shopper pastes a whole address ('张三 13800138000 广东省深圳市

@@ -1,6 +1,7 @@
+import type { RegionRoot } from '@shop/domain';
 import { Cascader } from 'antd';
 import { useMemo } from 'react';
-import { type RegionRoot, regionOptions } from '../region-tree';
+import { regionOptions } from '../region-tree';
 
 interface RegionPickerProps {
   root: RegionRoot | undefined;

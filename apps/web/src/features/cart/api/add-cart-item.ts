@@ -1,9 +1,8 @@
-import { CartPaths, WEBSITE_ID } from '@shop/domain';
+import { type CartChange, CartPaths, WEBSITE_ID } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestEnvelope } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { loadCartList } from './get-cart-list';
-import type { CartChange } from './update-cart-item';
 
 export interface AddCartItemInput {
   skuId: number;

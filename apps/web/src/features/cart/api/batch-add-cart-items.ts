@@ -1,17 +1,10 @@
-import { CartPaths } from '@shop/domain';
+import { type CartBatchAddItem, type CartChange, CartPaths } from '@shop/domain';
 import { request } from '@/lib/api-client';
-import type { CartChange } from './update-cart-item';
-
-export interface BatchAddItem {
-  skuId: number;
-  qty: number;
-  websiteId: number;
-}
 
 /**
  * Adds several lines at once (spec §7 batchAddItems/: a bare list of skuId, qty, websiteId). Used only by the
  * login sync, which runs outside React, so there is no hook.
  */
-export function batchAddCartItems(items: readonly BatchAddItem[]): Promise<CartChange> {
+export function batchAddCartItems(items: readonly CartBatchAddItem[]): Promise<CartChange> {
   return request<CartChange>(CartPaths.batchAddItems, items);
 }

@@ -1,8 +1,7 @@
-import { CartPaths } from '@shop/domain';
+import { type CartChange, CartPaths } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { loadCartList } from './get-cart-list';
-import type { CartChange } from './update-cart-item';
 
 /** Removes several server lines at once (spec §7 batchRemoveItems/: a bare list of ids). */
 export function batchRemoveCartItems(ids: readonly number[]): Promise<CartChange> {

@@ -1,17 +1,11 @@
-import { CartPaths } from '@shop/domain';
+import { type CartBatchUpdateItem, type CartChange, CartPaths } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { loadCartList } from './get-cart-list';
-import { type CartChange, patchCachedLines } from './update-cart-item';
-
-export interface BatchUpdateItem {
-  id: number;
-  qty: number;
-  selected: boolean;
-}
+import { patchCachedLines } from './update-cart-item';
 
 /** Changes several server lines at once (spec §7 batchUpdateItems/: a bare list of id, qty, selected). */
-export function batchUpdateCartItems(items: readonly BatchUpdateItem[]): Promise<CartChange> {
+export function batchUpdateCartItems(items: readonly CartBatchUpdateItem[]): Promise<CartChange> {
   return request<CartChange>(CartPaths.batchUpdateItems, items);
 }
 

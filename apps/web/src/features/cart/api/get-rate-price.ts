@@ -1,16 +1,11 @@
-import { CartPaths } from '@shop/domain';
+import { CartPaths, type RatePriceResponse } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { cartKeys } from './keys';
 
 /** The shop's exchange rate: CNY per 1 AUD as a decimal string (DESIGN.md 'Money'). */
-export interface RatePrice {
-  rate: string;
-  updatedAt: string;
-}
-
-export function getRatePrice(signal?: AbortSignal): Promise<RatePrice> {
-  return request<RatePrice>(CartPaths.ratePrice, {}, { signal });
+export function getRatePrice(signal?: AbortSignal): Promise<RatePriceResponse> {
+  return request<RatePriceResponse>(CartPaths.ratePrice, {}, { signal });
 }
 
 export function ratePriceQueryOptions() {

@@ -2,8 +2,8 @@
 export const cartKeys = {
   all: ['cart'] as const,
   lists: () => [...cartKeys.all, 'list'] as const,
-  /** The member's server cart of one website (cart/list/ sends the website id). */
-  list: (websiteId: number) => [...cartKeys.lists(), { websiteId }] as const,
+  /** The member's server cart of one website billed in a currency (cart/list/ sends both). */
+  list: (websiteId: number, currency: string) => [...cartKeys.lists(), { websiteId, currency }] as const,
   /** The exchange rate for the 'all CNY' total (ratePrice/). */
   rate: () => [...cartKeys.all, 'rate'] as const,
 };

@@ -1,8 +1,7 @@
-import { CartPaths } from '@shop/domain';
+import { type CartChange, CartPaths } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { loadCartList } from './get-cart-list';
-import type { CartChange } from './update-cart-item';
 
 export function removeCartItem({ id }: { id: number }): Promise<CartChange> {
   return request<CartChange>(CartPaths.removeItem, { id });

@@ -1,20 +1,9 @@
-import { type CartListResponse, CartPaths } from '@shop/domain';
+import { type CartChange, type CartListResponse, CartPaths, type CartUpdateItemRequest } from '@shop/domain';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { cartListQueryOptions, loadCartList } from './get-cart-list';
 
-/** What a changing cart call answers: the line ids it touched. */
-export interface CartChange {
-  ids: number[];
-}
-
-export interface UpdateCartItemInput {
-  id: number;
-  qty?: number;
-  selected?: boolean;
-}
-
-export function updateCartItem(input: UpdateCartItemInput): Promise<CartChange> {
+export function updateCartItem(input: CartUpdateItemRequest): Promise<CartChange> {
   return request<CartChange>(CartPaths.updateItem, input);
 }
 

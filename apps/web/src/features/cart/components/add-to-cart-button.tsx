@@ -1,48 +1,22 @@
-import {
-  CART_QTY_INVALID_MESSAGE,
-  isValidCartQty,
-  payCurrencyOf,
-  type SkuStockFields,
-  toMinor,
-  validateCartQuantity,
-} from '@shop/domain';
+import { CART_QTY_INVALID_MESSAGE, isValidCartQty, validateCartQuantity } from '@shop/domain';
 import { notify } from '@/lib/notify';
 import { useIsLoggedIn } from '@/lib/session';
 import { ADDED_TO_CART_MESSAGE, useAddCartItem } from '../api/add-cart-item';
+import { type CartProduct, type CartSku, guestItemOf } from '../cart-item-of';
 import { guestCart } from '../guest-cart-store';
+import { CartIcon } from './cart-icon';
 import '../add-to-cart.css';
 
-/** The product a SKU belongs to, as the cart line keeps it. */
-export interface CartProduct {
-  goodsId: number;
-  /** The product name without its location prefix (the cart adds it, spec §3). */
-  name: string;
-  location: number;
-  image: string;
-}
-
-/** The SKU fields the cart needs; prices in major units as the catalogue sends them. */
-export interface CartSku extends SkuStockFields {
-  id: number;
-  name: string;
-  property: Record<string, string>;
-  audPrice: number | null;
-  cnyPrice: number | null;
-}
+export type { CartProduct, CartSku } from '../cart-item-of';
 
 export interface AddToCartButtonProps {
   product: CartProduct;
   sku: CartSku | undefined;
   qty: number;
   disabled?: boolean;
-  /** 'detail': the large button of the product page; 'list' and 'cell': the small ones of the list. */
-  variant?: 'detail' | 'list' | 'cell';
+  /** 'detail': the large button of the product page; 'list': the small one of a list item. */
+  variant?: 'detail' | 'list';
 }
-
-/** The SKU as a shopper tells it apart: its attribute values, else its name. */
-const skuLabel = (sku: CartSku) => Object.values(sku.property).join(' ') || sku.name;
-
-const priceOf = (major: number | null) => (major == null ? null : toMinor(major));
 
 /**
  * 加入购物车 (spec §4 'Guest cart', §7 addItem/): a visitor's goods go into the local cart with the success toast
@@ -78,21 +52,7 @@ export function AddToCartButton({
       notify.warn(check.message);
       return;
     }
-    const audPrice = priceOf(sku.audPrice);
-    const cnyPrice = priceOf(sku.cnyPrice);
-    guestCart.add({
-      skuId: sku.id,
-      goodsId: product.goodsId,
-      skuName: sku.name,
-      name: product.name,
-      qty,
-      audPrice,
-      cnyPrice,
-      location: product.location,
-      property: sku.property,
-      currency: payCurrencyOf({ audPrice, cnyPrice }),
-      image: product.image,
-    });
+    guestCart.add(guestItemOf(product, sku, qty));
     notify.success(ADDED_TO_CART_MESSAGE);
   };
 
@@ -104,21 +64,9 @@ export function AddToCartButton({
       className={className}
       disabled={disabled || !sku || add.isPending}
       onClick={onClick}
-      aria-label={variant === 'cell' && sku ? `加入购物车：${skuLabel(sku)}` : undefined}
     >
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-        <path
-          d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.7L21 8H6.2"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-        <circle cx="9.5" cy="19" r="1.5" fill="currentColor" />
-        <circle cx="17" cy="19" r="1.5" fill="currentColor" />
-      </svg>
-      {variant === 'cell' ? '加购' : '加入购物车'}
+      <CartIcon />
+      加入购物车
     </button>
   );
 }

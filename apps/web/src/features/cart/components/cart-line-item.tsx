@@ -1,8 +1,9 @@
 import {
+  billLine,
+  billNote,
+  type Currency,
   formatPrice,
   parseProperties,
-  payCurrencyOf,
-  payUnitPrice,
   StockDisplayText,
   stockDisplay,
   validateCartQuantity,
@@ -16,6 +17,9 @@ import type { CartViewLine } from '../cart-lines';
 
 interface CartLineItemProps {
   line: CartViewLine;
+  /** The currency the buyer pays in (the page currency) and the CNY-per-AUD rate when known (ADR 013). */
+  payCurrency: Currency;
+  rate: string | null;
   disabled: boolean;
   onQty: (qty: number) => void;
   onSelect: (selected: boolean) => void;
@@ -34,16 +38,33 @@ function lineNote(line: CartViewLine): { text: string; warn: boolean } | null {
   return null;
 }
 
+/** The bill of a line; a malformed rate leaves an AUD-only line in AUD, converted at checkout. */
+function safeBill(line: CartViewLine, payCurrency: Currency, rate: string | null) {
+  try {
+    return billLine(line, payCurrency, rate);
+  } catch {
+    return billLine(line, payCurrency, null);
+  }
+}
+
 /**
- * One cart line: image, name with its location prefix, SKU attributes, unit price in the currency it is paid
- * in (spec §5: AUD when it has an AUD price, else CNY), quantity, line total, select and remove.
+ * One cart line: image, name with its location prefix, SKU attributes, unit price as the line is billed in the
+ * pay currency (ADR 013: paying AUD, its AUD price, else its CNY price marked 不支持澳币支付; paying CNY, its
+ * CNY price, else its AUD price converted at the rate), quantity, line total, select and remove.
  */
-export function CartLineItem({ line, disabled, onQty, onSelect, onRemove }: CartLineItemProps) {
+export function CartLineItem({
+  line,
+  payCurrency,
+  rate,
+  disabled,
+  onQty,
+  onSelect,
+  onRemove,
+}: CartLineItemProps) {
   const name = withLocationPrefix(line.name, line.location);
   const attributes = parseProperties(line.property).text || (line.skuName !== line.name ? line.skuName : '');
-  const hasPrice = line.audPrice != null || line.cnyPrice != null;
-  const currency = payCurrencyOf(line);
-  const unit = payUnitPrice(line);
+  const bill = safeBill(line, payCurrency, rate);
+  const billText = bill.kind === 'unpriced' ? '' : billNote(bill);
   const note = lineNote(line);
   // Lines of one product differ only by their SKU: controls name both.
   const label = attributes ? `${name} ${attributes}` : name;
@@ -73,10 +94,19 @@ export function CartLineItem({ line, disabled, onQty, onSelect, onRemove }: Cart
       </div>
       <div className="cart-line-price">
         <span className="cart-cell-label">单价</span>
-        {hasPrice ? (
-          <span className="price">{formatPrice(unit, currency)}</span>
-        ) : (
+        {bill.kind === 'unpriced' ? (
           <span className="muted">暂无报价</span>
+        ) : (
+          <span className="price">{formatPrice(bill.unit, bill.currency)}</span>
+        )}
+        {billText && (
+          <span
+            className={
+              bill.kind === 'notPayableInAud' ? 'cart-line-bill cart-line-warn' : 'cart-line-bill muted'
+            }
+          >
+            {billText}
+          </span>
         )}
       </div>
       <div className="cart-line-qty">
@@ -84,7 +114,9 @@ export function CartLineItem({ line, disabled, onQty, onSelect, onRemove }: Cart
       </div>
       <div className="cart-line-total">
         <span className="cart-cell-label">小计</span>
-        {hasPrice && <span className="price price-strong">{formatPrice(unit * line.qty, currency)}</span>}
+        {bill.kind !== 'unpriced' && (
+          <span className="price price-strong">{formatPrice(bill.unit * line.qty, bill.currency)}</span>
+        )}
       </div>
       <button type="button" className="link-button cart-line-remove" disabled={disabled} onClick={onRemove}>
         删除

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/empty-state';
+import { EmptyState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
-import { toApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { type CartGroup, type CartViewLine, groupByWarehouse } from '../cart-lines';
 import { type CartModel, useCart } from '../use-cart';
@@ -38,6 +38,8 @@ function GroupSection({ group, cart }: { group: CartGroup; cart: CartModel }) {
           <CartLineItem
             key={line.key}
             line={line}
+            payCurrency={cart.payCurrency}
+            rate={cart.rate}
             disabled={cart.busy}
             onQty={(qty) => cart.setQty(line, qty)}
             onSelect={(selected) => cart.setSelected([line], selected)}
@@ -114,37 +116,51 @@ function CartSummary({ cart, onCheckout }: { cart: CartModel; onCheckout: () => 
  */
 export function CartView({ onRequireLogin }: CartViewProps) {
   const cart = useCart();
-  const navigate = useNavigate();
+  // A visitor's cart is local: it never loads or fails; a member's is the server's.
+  const state = {
+    data: cart,
+    isPending: cart.isMember && cart.isPending,
+    isError: cart.isMember && cart.error !== null,
+    error: cart.error,
+    refetch: cart.refetch,
+  };
+  return (
+    <QueryView
+      query={state}
+      loading={<CartSkeleton />}
+      isEmpty={(c) => c.lines.length === 0}
+      empty={
+        <EmptyState
+          title="购物车还是空的"
+          description="去商品列表挑选心仪的商品吧。"
+          actions={
+            <Link to={paths.products()} className="btn btn-primary">
+              去逛逛
+            </Link>
+          }
+        />
+      }
+    >
+      {(c) => <CartLines cart={c} onRequireLogin={onRequireLogin} />}
+    </QueryView>
+  );
+}
 
-  if (cart.isMember && cart.isPending) {
-    return (
-      <div className="cart-page" role="status" aria-busy="true" aria-label="购物车加载中">
-        <div className="panel">
-          <Skeleton lines={3} />
-        </div>
-        <div className="panel">
-          <Skeleton lines={3} />
-        </div>
+function CartSkeleton() {
+  return (
+    <div className="cart-page" role="status" aria-busy="true" aria-label="购物车加载中">
+      <div className="panel">
+        <Skeleton lines={3} />
       </div>
-    );
-  }
-  if (cart.isMember && cart.error) {
-    return <ErrorState message={toApiError(cart.error).message} onRetry={cart.refetch} />;
-  }
-  if (cart.lines.length === 0) {
-    return (
-      <EmptyState
-        title="购物车还是空的"
-        description="去商品列表挑选心仪的商品吧。"
-        actions={
-          <Link to={paths.products()} className="btn btn-primary">
-            去逛逛
-          </Link>
-        }
-      />
-    );
-  }
+      <div className="panel">
+        <Skeleton lines={3} />
+      </div>
+    </div>
+  );
+}
 
+function CartLines({ cart, onRequireLogin }: { cart: CartModel; onRequireLogin: () => void }) {
+  const navigate = useNavigate();
   const groups = groupByWarehouse(cart.lines);
   return (
     <div className="cart-page" aria-busy={cart.busy}>

@@ -1,15 +1,10 @@
-import { type Brand, CataloguePaths, WEBSITE_ID } from '@shop/domain';
+import { type BrandByCatalogResponse, CataloguePaths, WEBSITE_ID } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { catalogueKeys } from './keys';
 
-export interface BrandsOfCategory {
-  category: { id: number; name: string };
-  brands: Brand[];
-}
-
-export function getBrandsByCatalog(signal?: AbortSignal): Promise<{ items: BrandsOfCategory[] }> {
-  return request<{ items: BrandsOfCategory[] }>(
+export function getBrandsByCatalog(signal?: AbortSignal): Promise<BrandByCatalogResponse> {
+  return request<BrandByCatalogResponse>(
     CataloguePaths.brandByCatalog,
     { websiteId: WEBSITE_ID },
     { signal },

@@ -1,10 +1,10 @@
-import { type Brand, CataloguePaths, WEBSITE_ID } from '@shop/domain';
+import { type BrandListResponse, CataloguePaths, WEBSITE_ID } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { catalogueKeys } from './keys';
 
-export function getBrands(signal?: AbortSignal): Promise<{ items: Brand[] }> {
-  return request<{ items: Brand[] }>(CataloguePaths.brandList, { websiteId: WEBSITE_ID }, { signal });
+export function getBrands(signal?: AbortSignal): Promise<BrandListResponse> {
+  return request<BrandListResponse>(CataloguePaths.brandList, { websiteId: WEBSITE_ID }, { signal });
 }
 
 export function brandsQueryOptions() {

@@ -1,5 +1,6 @@
 import {
   CataloguePaths,
+  type Currency,
   FIRST_PAGE,
   type GoodsListRequest,
   type GoodsListResponse,
@@ -8,11 +9,13 @@ import {
 } from '@shop/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
+import { usePageCurrency } from '@/lib/page-currency';
 import { catalogueKeys } from './keys';
 
 /**
  * The body of goods/list/ (spec §7): websiteId defaulted, pageNo 1 and pageSize 20 unless given, location
- * dropped when 0 (every warehouse), empty filters left out.
+ * dropped when 0 (every warehouse), empty filters left out; the page currency only with the Price sort, the one
+ * order it changes (so the other lists stay cached across a currency switch).
  */
 export function goodsListPayload(filters: GoodsListRequest): GoodsListRequest {
   const payload: GoodsListRequest = {
@@ -27,6 +30,7 @@ export function goodsListPayload(filters: GoodsListRequest): GoodsListRequest {
   if (keyword) payload.keyword = keyword;
   if (filters.orderByType) payload.orderByType = filters.orderByType;
   if (filters.orderByTendency) payload.orderByTendency = filters.orderByTendency;
+  if (filters.orderByType === 'Price' && filters.currency) payload.currency = filters.currency;
   return payload;
 }
 
@@ -44,7 +48,14 @@ export function goodsListQueryOptions(filters: GoodsListRequest) {
   });
 }
 
-/** A page of goods; the previous page stays on screen while the next one loads. */
+/**
+ * A page of goods; the previous page stays on screen while the next one loads. The Price sort compares prices
+ * in the page currency (spec §4 'Currency'), so the request carries it.
+ */
 export function useGoodsList(filters: GoodsListRequest) {
-  return useQuery({ ...goodsListQueryOptions(filters), placeholderData: keepPreviousData });
+  const currency: Currency = usePageCurrency((s) => s.currency);
+  return useQuery({
+    ...goodsListQueryOptions({ ...filters, currency: filters.currency ?? currency }),
+    placeholderData: keepPreviousData,
+  });
 }

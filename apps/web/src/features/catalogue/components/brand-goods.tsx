@@ -1,8 +1,7 @@
 import { PRODUCT_PAGE_SIZE } from '@shop/domain';
-import { EmptyState, ErrorState } from '@/components/empty-state';
-import { Pager } from '@/components/pager';
+import { lastPageNo, Pager, PastLastPage } from '@/components/pager';
+import { QueryView } from '@/components/query-view';
 import { CardGridSkeleton } from '@/components/skeleton';
-import { toApiError } from '@/lib/api-client';
 import { useGoodsList } from '../api/get-goods-list';
 import { ProductCard } from './product-card';
 
@@ -14,32 +13,42 @@ export function BrandGoods({
 }: {
   brandId: number;
   pageNo: number;
-  onPageChange: (pageNo: number) => void;
+  /** `replace` when the page is corrected (past the last one) rather than chosen. */
+  onPageChange: (pageNo: number, options?: { replace: boolean }) => void;
 }) {
-  const { data, isPending, isError, error, refetch } = useGoodsList({
-    brandId,
-    pageNo,
-    pageSize: PRODUCT_PAGE_SIZE,
-  });
-  if (isPending) return <CardGridSkeleton />;
-  if (isError) return <ErrorState message={toApiError(error).message} onRetry={() => void refetch()} />;
-  if (data.items.length === 0) return <EmptyState title="该品牌暂无在售商品" />;
+  const list = useGoodsList({ brandId, pageNo, pageSize: PRODUCT_PAGE_SIZE });
   return (
-    <>
-      <div className="product-card-grid">
-        {data.items.map((goods) => (
-          <ProductCard key={goods.id} goods={goods} />
-        ))}
-      </div>
-      {data.totalCount > PRODUCT_PAGE_SIZE && (
-        <Pager
-          className="goods-pagination"
-          pageNo={pageNo}
-          pageSize={PRODUCT_PAGE_SIZE}
-          totalCount={data.totalCount}
-          onChange={onPageChange}
-        />
-      )}
-    </>
+    <QueryView
+      query={list}
+      loading={<CardGridSkeleton />}
+      isEmpty={(data) => data.totalCount === 0}
+      empty="该品牌暂无在售商品"
+    >
+      {(data) =>
+        data.items.length === 0 ? (
+          <PastLastPage
+            lastPage={lastPageNo(data.totalCount, PRODUCT_PAGE_SIZE)}
+            onGo={(next) => onPageChange(next, { replace: true })}
+          />
+        ) : (
+          <>
+            <div className="product-card-grid">
+              {data.items.map((goods) => (
+                <ProductCard key={goods.id} goods={goods} />
+              ))}
+            </div>
+            {data.totalCount > PRODUCT_PAGE_SIZE && (
+              <Pager
+                className="goods-pagination"
+                pageNo={pageNo}
+                pageSize={PRODUCT_PAGE_SIZE}
+                totalCount={data.totalCount}
+                onChange={onPageChange}
+              />
+            )}
+          </>
+        )
+      }
+    </QueryView>
   );
 }

@@ -1,6 +1,6 @@
+import type { BrandsOfCategory } from '@shop/domain';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import type { BrandsOfCategory } from '../api/get-brands-by-catalog';
 import { BrandTile } from './brand-tile';
 
 /** The brands of each top category (spec §7 goodsbrand/brandByCatalog/). */

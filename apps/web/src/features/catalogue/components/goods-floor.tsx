@@ -1,4 +1,5 @@
 import { type GoodsQuery, type LinkItem, linkDestination } from '@shop/domain';
+import { QueryView } from '@/components/query-view';
 import { CardGridSkeleton } from '@/components/skeleton';
 import { SmartLink } from '@/components/smart-link';
 import { useGoodsList } from '../api/get-goods-list';
@@ -14,7 +15,7 @@ export interface GoodsFloorProps {
 
 /** A home product floor (spec §3 'Home page info' goodsFloor): its query's first `size` goods as cards. */
 export function GoodsFloor({ title, subtitle, link, query, size }: GoodsFloorProps) {
-  const { data, isPending, isError, refetch } = useGoodsList({ ...query, pageNo: 1, pageSize: size });
+  const list = useGoodsList({ ...query, pageNo: 1, pageSize: size });
   return (
     <section className="home-section goods-floor" aria-label={title}>
       <header className="home-section-head">
@@ -26,24 +27,22 @@ export function GoodsFloor({ title, subtitle, link, query, size }: GoodsFloorPro
           </SmartLink>
         )}
       </header>
-      {isPending ? (
-        <CardGridSkeleton count={Math.min(size, 4)} />
-      ) : isError ? (
-        <p className="home-floor-error">
-          商品加载失败。
-          <button type="button" className="link-button" onClick={() => void refetch()}>
-            重试
-          </button>
-        </p>
-      ) : data.items.length === 0 ? (
-        <p className="muted">暂无商品</p>
-      ) : (
-        <div className="product-card-grid">
-          {data.items.map((goods) => (
-            <ProductCard key={goods.id} goods={goods} />
-          ))}
-        </div>
-      )}
+      <QueryView
+        query={list}
+        compact
+        loading={<CardGridSkeleton count={Math.min(size, 4)} />}
+        errorMessage="商品加载失败。"
+        isEmpty={(data) => data.items.length === 0}
+        empty="暂无商品"
+      >
+        {(data) => (
+          <div className="product-card-grid">
+            {data.items.map((goods) => (
+              <ProductCard key={goods.id} goods={goods} />
+            ))}
+          </div>
+        )}
+      </QueryView>
     </section>
   );
 }

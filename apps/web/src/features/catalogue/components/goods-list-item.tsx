@@ -14,14 +14,16 @@ import { Link } from 'react-router';
 import { Price } from '@/components/price';
 import { ProductImage } from '@/components/product-image';
 import { BuyAction, type BuyActionProps } from '../buy-action';
-import { SkuLayout } from './sku-layout';
+import { SkuOrderSheet } from './sku-order-sheet';
 import { StockText } from './stock-text';
+import { NameWithLocation, WarehouseChip } from './warehouse-chip';
 import '../catalogue.css';
 
 /**
- * One product of the list (spec §3/§4 'Product list item'): name with its location prefix, NotForSale SKUs
- * dropped, the first purchasable SKU selected, its price in the page currency and its stock; several SKUs can
- * be expanded into the grid/matrix/row of spec §4, each SKU with the page's buy action (quantity 1).
+ * One product of the list (spec §3/§4 'Product list item'): name with its location prefix (a chip beside the
+ * name), NotForSale SKUs dropped, the first purchasable SKU selected, its price in the page currency and its
+ * stock; several SKUs can be expanded into the grid/matrix/row of spec §4 with a quantity field per SKU and one
+ * button adding them all (wholesale buyers order many SKUs at once).
  */
 export function GoodsListItem({ goods, eager = false }: { goods: GoodsListItemData; eager?: boolean }) {
   const skus = useMemo(() => visibleSkus(goods.skus, { context: 'list' }), [goods.skus]);
@@ -48,9 +50,14 @@ export function GoodsListItem({ goods, eager = false }: { goods: GoodsListItemDa
         </Link>
         <div className="goods-item-info">
           <h3 className="goods-item-name">
-            <Link to={href}>{name}</Link>
+            <Link to={href}>
+              <NameWithLocation name={goods.name} location={goods.location} />
+            </Link>
           </h3>
-          {goods.brandName && <p className="goods-item-brand">{goods.brandName}</p>}
+          <p className="goods-item-meta">
+            <WarehouseChip location={goods.location} />
+            {goods.brandName && <span className="goods-item-brand">{goods.brandName}</span>}
+          </p>
           {selected && (
             <p className="goods-item-sku">
               {/* The SKU's attribute values; its own name only when it says more than the product name. */}
@@ -93,13 +100,12 @@ export function GoodsListItem({ goods, eager = false }: { goods: GoodsListItemDa
       </div>
       {expandable && expanded && (
         <div id={panelId} className="goods-item-skus">
-          <SkuLayout
+          <SkuOrderSheet
+            product={product}
             skus={skus}
+            onShelf={goods.onFlag}
             selectedId={selected?.id}
             onSelect={(sku) => setSelectedId(sku.id)}
-            renderAction={(sku) => (
-              <BuyAction variant="cell" product={product} sku={sku} qty={1} disabled={cannotBuy(sku)} />
-            )}
           />
         </div>
       )}

@@ -1,45 +1,48 @@
 import {
+  availabilityText,
+  chooseOption,
+  clampCartQty,
   defaultSelectedSku,
+  formatWeight,
   type GoodsDetail,
   isSkuPurchasable,
+  maxCartQty,
   parseImageList,
   parsePropertyOptions,
   type SkuDetail,
   type SkuSelection,
   selectionOfSku,
   skuOfSelection,
-  toggleOption,
   visibleSkus,
   withLocationPrefix,
 } from '@shop/domain';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { PriceList } from '@/components/price';
+import { Price, PriceList } from '@/components/price';
 import { ProductImage } from '@/components/product-image';
 import { QtyStepper } from '@/components/qty-stepper';
 import { RichContent } from '@/components/rich-content';
+import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
-import { BuyAction } from '../buy-action';
+import { BuyAction, BuyNowAction, type BuyProduct } from '../buy-action';
 import { ProductGallery } from './product-gallery';
+import { SkuOrderSheet } from './sku-order-sheet';
 import { SkuSelector } from './sku-selector';
 import { StockText } from './stock-text';
+import { NameWithLocation, WarehouseChip } from './warehouse-chip';
 import '../catalogue.css';
-
-/** Grams as '850 g' or '1.25 kg'. */
-function formatWeight(grams: number): string {
-  if (grams < 1000) return `${grams} g`;
-  return `${Number((grams / 1000).toFixed(2))} kg`;
-}
 
 function initialSku(detail: GoodsDetail, skus: SkuDetail[]): SkuDetail | undefined {
   return skus.find((s) => s.id === detail.selectedSkuId) ?? defaultSelectedSku(skus);
 }
 
 /**
- * The product detail (spec §3 'Product detail'): gallery, name with location prefix, brand, SKU choice by
- * attribute values (NotForSale SKUs hidden; first the SKU asked for by skuId, else the default SKU), quantity,
- * stock, prices in the page currency and the other one, weight, the page's buy action, and the sanitized
- * description. A product off the shelf says '商品已下架' and cannot be bought (spec §8).
+ * The product detail (spec §3 'Product detail'): gallery, name with location prefix (a chip), brand, SKU choice
+ * by attribute values (NotForSale SKUs hidden; first the SKU asked for by skuId, else the default SKU; a click on
+ * any value lands on a SKU that can be bought), quantity kept within what the SKU allows, stock, prices in the
+ * page currency and the other one, weight, the page's buy actions (a bar at the bottom of a phone's screen), the
+ * SKU grid for ordering many SKUs at once, and the sanitized description. A product off the shelf says
+ * '商品已下架' and cannot be bought (spec §8).
  */
 export function ProductDetail({ detail }: { detail: GoodsDetail }) {
   const skus = useMemo(() => visibleSkus(detail.skus, { context: 'list' }), [detail.skus]);
@@ -61,6 +64,19 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
 
   const selected =
     keys.length > 0 ? skuOfSelection(skus, keys, selection) : skus.find((s) => s.id === pickedId);
+  // The quantity follows the SKU: a SKU with less stock shows (and buys) at most what it has.
+  const qty = selected ? clampCartQty(quantity, selected).qty : quantity;
+  const changeQty = (next: number) => {
+    if (!selected) return setQuantity(next);
+    // Like the cart's stepper: more than the SKU allows becomes its limit, and the shopper is told why.
+    const clamped = clampCartQty(next, selected);
+    if (clamped.message) notify.warn(clamped.message);
+    setQuantity(clamped.qty);
+  };
+  const selectSku = (sku: Pick<SkuDetail, 'id' | 'property'>) => {
+    if (keys.length > 0) setSelection(selectionOfSku(sku, keys));
+    else setPickedId(sku.id);
+  };
   const name = withLocationPrefix(detail.name, detail.location);
   const images = [
     ...parseImageList(detail.goodsDetail.goodImageJson),
@@ -69,6 +85,13 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
   const contentImages = parseImageList(detail.goodsDetail.contentImageJson);
   const missingKeys = keys.filter((k) => selection[k] === undefined);
   const onShelf = detail.onFlag;
+  const product: BuyProduct = {
+    goodsId: detail.id,
+    name: detail.name,
+    location: detail.location,
+    image: images[0] ?? '',
+  };
+  const cannotBuy = !onShelf || !selected || !isSkuPurchasable(selected);
 
   return (
     <div className="product-detail">
@@ -94,7 +117,12 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
               商品已下架
             </p>
           )}
-          <h1 className="product-name">{name}</h1>
+          <div className="product-title">
+            <WarehouseChip location={detail.location} />
+            <h1 className="product-name">
+              <NameWithLocation name={detail.name} location={detail.location} />
+            </h1>
+          </div>
           {detail.nameEn && <p className="product-name-en muted">{detail.nameEn}</p>}
           {detail.brand && (
             <Link to={paths.brand(detail.brand.id)} className="product-brand">
@@ -119,7 +147,7 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
               options={options}
               skus={skus}
               selection={selection}
-              onToggle={(key, value) => setSelection((s) => toggleOption(s, key, value))}
+              onChoose={(key, value) => setSelection((s) => chooseOption(skus, keys, s, key, value))}
             />
           ) : (
             skus.length > 1 && (
@@ -144,25 +172,15 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
           )}
 
           <dl className="product-facts">
-            <div>
-              <dt>数量</dt>
-              <dd>
-                <QtyStepper
-                  value={quantity}
-                  disabled={!onShelf || !selected}
-                  onChange={setQuantity}
-                  label="购买数量"
-                  inputLabel="购买数量"
-                  commit="typing"
-                />
-              </dd>
-            </div>
             {selected && (
               <>
                 <div>
                   <dt>库存</dt>
-                  <dd>
-                    <StockText sku={selected} needed={quantity} />
+                  <dd className="product-stock">
+                    <StockText sku={selected} needed={qty} />
+                    {availabilityText(selected) && (
+                      <span className="muted">{availabilityText(selected)}</span>
+                    )}
                   </dd>
                 </div>
                 <div>
@@ -176,22 +194,52 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
               </>
             )}
           </dl>
-          <div className="product-buy">
-            <BuyAction
-              variant="detail"
-              product={{
-                goodsId: detail.id,
-                name: detail.name,
-                location: detail.location,
-                image: images[0] ?? '',
-              }}
-              sku={selected}
-              qty={quantity}
-              disabled={!onShelf || !selected || !isSkuPurchasable(selected)}
-            />
+          {/* On a phone this bar stays at the bottom of the screen (price, quantity, add and buy now). */}
+          <div className="product-buy-bar">
+            <div className="product-buy-bar-price">
+              {selected ? <Price sku={selected} /> : <span className="muted">请选择规格</span>}
+            </div>
+            <div className="product-buy-qty">
+              <span className="product-buy-qty-label">数量</span>
+              <QtyStepper
+                value={qty}
+                disabled={!onShelf || !selected}
+                onChange={changeQty}
+                label="购买数量"
+                inputLabel="购买数量"
+                commit="typing"
+                max={selected && isSkuPurchasable(selected) ? maxCartQty(selected) : undefined}
+              />
+            </div>
+            <div className="product-buy">
+              <BuyAction variant="detail" product={product} sku={selected} qty={qty} disabled={cannotBuy} />
+              <BuyNowAction
+                variant="detail"
+                product={product}
+                sku={selected}
+                qty={qty}
+                disabled={cannotBuy}
+              />
+            </div>
           </div>
         </div>
       </div>
+
+      {skus.length > 1 && (
+        <section className="product-order panel" aria-labelledby="product-order-title">
+          <h2 id="product-order-title" className="section-title">
+            批量订购
+            <span className="section-note muted">每个规格填写数量，一次全部加入购物车</span>
+          </h2>
+          <SkuOrderSheet
+            product={product}
+            skus={skus}
+            onShelf={onShelf}
+            selectedId={selected?.id}
+            onSelect={selectSku}
+          />
+        </section>
+      )}
 
       <section className="product-content panel" aria-label="商品详情">
         <h2 className="section-title">商品详情</h2>

@@ -1,50 +1,86 @@
-import { parseProperties, type Sku, skuGridLayout } from '@shop/domain';
-import type { ReactNode } from 'react';
+import { availabilityText, isSkuPurchasable, parseProperties, type Sku, skuGridLayout } from '@shop/domain';
 import { Price } from '@/components/price';
+import { SkuQtyField } from './sku-qty-field';
 import { StockText } from './stock-text';
+
+/** Quantity fields per SKU, for ordering many SKUs at once. */
+export interface SkuQuantities {
+  of: (sku: Sku) => number;
+  set: (sku: Sku, qty: number) => void;
+  /** The product cannot be bought (off the shelf): every field is disabled. */
+  disabled: boolean;
+}
 
 interface SkuLayoutProps {
   skus: Sku[];
   selectedId: number | undefined;
   onSelect: (sku: Sku) => void;
-  /** Shown under each SKU (the page's buy action), outside the option button it cannot nest in. */
-  renderAction?: (sku: Sku) => ReactNode;
+  /** With quantities, each SKU has a field; without, the cells only choose the SKU. */
+  quantities?: SkuQuantities | undefined;
 }
 
+/** Price, stock status and how many can be taken: what a wholesale buyer reads before typing a quantity. */
 function SkuCellContent({ sku }: { sku: Sku }) {
+  const available = availabilityText(sku);
   return (
     <>
       <Price sku={sku} className="sku-cell-price" />
       <StockText sku={sku} />
+      {available && <span className="sku-cell-available">{available}</span>}
     </>
   );
 }
 
+function QtyFor({
+  sku,
+  label,
+  quantities,
+}: {
+  sku: Sku;
+  label: string;
+  quantities?: SkuQuantities | undefined;
+}) {
+  if (!quantities) return null;
+  return (
+    <SkuQtyField
+      sku={sku}
+      label={label}
+      value={quantities.of(sku)}
+      disabled={quantities.disabled || !isSkuPurchasable(sku)}
+      onChange={(qty) => quantities.set(sku, qty)}
+    />
+  );
+}
+
 /**
- * The SKUs of an expanded product (spec §4 'SKU stock status'): more than two attribute keys → a flat grid of
- * SKUs; exactly two → a matrix, rows from the first key's values and columns from the second's; one key → a
- * single row of options. Choosing a SKU makes it the product's selected SKU.
+ * The SKUs of a product (spec §4 'SKU stock status'): more than two attribute keys → a flat grid of SKUs;
+ * exactly two → a matrix, rows from the first key's values and columns from the second's; one key → a single
+ * row. Each SKU shows its price, stock status and the quantity that can be taken; choosing one makes it the
+ * product's selected SKU, and with `quantities` each has a field for ordering many SKUs at once.
  */
-export function SkuLayout({ skus, selectedId, onSelect, renderAction }: SkuLayoutProps) {
+export function SkuLayout({ skus, selectedId, onSelect, quantities }: SkuLayoutProps) {
   const layout = skuGridLayout(skus);
 
   if (layout.kind === 'grid') {
     return (
       <ul className="sku-grid" data-layout="grid" aria-label="全部规格">
-        {layout.skus.map((sku) => (
-          <li key={sku.id} className="sku-cell">
-            <button
-              type="button"
-              className="sku-option"
-              aria-pressed={sku.id === selectedId}
-              onClick={() => onSelect(sku)}
-            >
-              <span className="sku-option-name">{parseProperties(sku.property).text || sku.name}</span>
-              <SkuCellContent sku={sku} />
-            </button>
-            {renderAction?.(sku)}
-          </li>
-        ))}
+        {layout.skus.map((sku) => {
+          const name = parseProperties(sku.property).text || sku.name;
+          return (
+            <li key={sku.id} className="sku-cell">
+              <button
+                type="button"
+                className="sku-option"
+                aria-pressed={sku.id === selectedId}
+                onClick={() => onSelect(sku)}
+              >
+                <span className="sku-option-name">{name}</span>
+                <SkuCellContent sku={sku} />
+              </button>
+              <QtyFor sku={sku} label={name} quantities={quantities} />
+            </li>
+          );
+        })}
       </ul>
     );
   }
@@ -85,7 +121,7 @@ export function SkuLayout({ skus, selectedId, onSelect, renderAction }: SkuLayou
                           >
                             <SkuCellContent sku={sku} />
                           </button>
-                          {renderAction?.(sku)}
+                          <QtyFor sku={sku} label={`${row} ${column}`} quantities={quantities} />
                         </div>
                       ) : (
                         <span className="sku-none" role="img" aria-label="无此规格">
@@ -106,20 +142,23 @@ export function SkuLayout({ skus, selectedId, onSelect, renderAction }: SkuLayou
   return (
     // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not a form fieldset
     <div className="sku-row" data-layout="row" role="group" aria-label={layout.keys[0] ?? '规格'}>
-      {layout.skus.map((sku, i) => (
-        <div key={sku.id} className="sku-row-cell">
-          <button
-            type="button"
-            className="sku-option"
-            aria-pressed={sku.id === selectedId}
-            onClick={() => onSelect(sku)}
-          >
-            <span className="sku-option-name">{layout.columns[i] || sku.name}</span>
-            <SkuCellContent sku={sku} />
-          </button>
-          {renderAction?.(sku)}
-        </div>
-      ))}
+      {layout.skus.map((sku, i) => {
+        const name = layout.columns[i] || sku.name;
+        return (
+          <div key={sku.id} className="sku-row-cell">
+            <button
+              type="button"
+              className="sku-option"
+              aria-pressed={sku.id === selectedId}
+              onClick={() => onSelect(sku)}
+            >
+              <span className="sku-option-name">{name}</span>
+              <SkuCellContent sku={sku} />
+            </button>
+            <QtyFor sku={sku} label={name} quantities={quantities} />
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -1,22 +1,25 @@
 import {
-  isOptionAvailable,
+  OptionState,
+  optionState,
+  type PickableSku,
   type PropertyOption,
   type SkuSelection,
-  type SkuWithProperty,
 } from '@shop/domain';
 
 interface SkuSelectorProps {
   options: PropertyOption[];
-  skus: readonly SkuWithProperty[];
+  skus: readonly PickableSku[];
   selection: SkuSelection;
-  onToggle: (key: string, value: string) => void;
+  /** A click on a value: the page moves the selection to a SKU that has it (domain chooseOption). */
+  onChoose: (key: string, value: string) => void;
 }
 
 /**
- * Option buttons per attribute key (spec §3 'Property option lists use Key/Values pairs'). A value that makes
- * a combination no SKU has is disabled; pressing a chosen value again clears it, so every SKU stays reachable.
+ * Option buttons per attribute key (spec §3 'Property option lists use Key/Values pairs'). Only a value that no
+ * SKU for sale can be bought in is disabled (it really is sold out); a value that can be bought only with other
+ * values of the other keys stays enabled, marked, and a click on it moves those keys to a SKU that has it.
  */
-export function SkuSelector({ options, skus, selection, onToggle }: SkuSelectorProps) {
+export function SkuSelector({ options, skus, selection, onChoose }: SkuSelectorProps) {
   return (
     <div className="sku-selector">
       {options.map(({ key, values }) => (
@@ -26,15 +29,23 @@ export function SkuSelector({ options, skus, selection, onToggle }: SkuSelectorP
           <div className="sku-selector-values">
             {values.map((value) => {
               const chosen = selection[key] === value;
-              const available = isOptionAvailable(skus, selection, key, value);
+              const state = optionState(skus, selection, key, value);
+              const elsewhere = state === OptionState.WithOtherChoices && !chosen;
               return (
                 <button
                   key={value}
                   type="button"
-                  className="sku-value"
+                  className={elsewhere ? 'sku-value sku-value-elsewhere' : 'sku-value'}
                   aria-pressed={chosen}
-                  disabled={!available && !chosen}
-                  onClick={() => onToggle(key, value)}
+                  disabled={state === OptionState.Unavailable && !chosen}
+                  title={
+                    state === OptionState.Unavailable
+                      ? '已售罄'
+                      : elsewhere
+                        ? '当前组合无货，选择后将切换到有货的组合'
+                        : undefined
+                  }
+                  onClick={() => onChoose(key, value)}
                 >
                   {value}
                 </button>

@@ -1,4 +1,4 @@
-import { GOODS_ORDER_BY_LABELS, GoodsOrderByType, OrderByTendency } from '@shop/domain';
+import { firstOrderByTendency, GOODS_ORDER_BY_LABELS, GoodsOrderByType, OrderByTendency } from '@shop/domain';
 import { Link } from 'react-router';
 import { listHref, type ProductListFilters } from '../list-filters';
 
@@ -7,7 +7,8 @@ const TENDENCY_LABEL: Record<OrderByTendency, string> = { ASC: '升序', DESC: '
 
 /**
  * Sort of the product list (spec §7 goods/list/ orderByType, orderByTendency; default Comprehensive DESC).
- * Choosing another sort starts descending; choosing the active one again flips the direction.
+ * Choosing another sort starts in its first direction (价格 low to high, the others descending); choosing the
+ * active one again flips the direction.
  */
 export function SortBar({ filters }: { filters: ProductListFilters }) {
   return (
@@ -18,7 +19,7 @@ export function SortBar({ filters }: { filters: ProductListFilters }) {
           ? filters.orderByTendency === OrderByTendency.DESC
             ? OrderByTendency.ASC
             : OrderByTendency.DESC
-          : OrderByTendency.DESC;
+          : firstOrderByTendency(type);
         return (
           <Link
             key={type}

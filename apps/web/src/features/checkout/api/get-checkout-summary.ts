@@ -34,8 +34,6 @@ export function fetchCheckoutSummary(
   });
 }
 
-const minorOrNull = (amount: number | null) => (amount === null ? null : majorToMinor(amount));
-
 /**
  * The wire summary (major units) as the domain's checkout reducer reads it (minor units, promotionsSum per
  * currency). Every other field of items, packs and promotions is carried along unchanged.
@@ -49,16 +47,16 @@ export function toSummaryResponse(summary: CheckoutSummary): SummaryResponse {
     promotionsSum: { [currencyKey(summary.currency)]: majorToMinor(summary.promotionsSum) },
     items: summary.items.map((item) => ({
       ...item,
-      audPrice: minorOrNull(item.audPrice),
-      cnyPrice: minorOrNull(item.cnyPrice),
+      audPrice: majorToMinor(item.audPrice),
+      cnyPrice: majorToMinor(item.cnyPrice),
     })),
     packs: summary.packs.map((pack) => ({
       index: pack.index,
       location: pack.location,
       items: pack.items.map((item) => ({
         ...item,
-        audPrice: minorOrNull(item.audPrice),
-        cnyPrice: minorOrNull(item.cnyPrice),
+        audPrice: majorToMinor(item.audPrice),
+        cnyPrice: majorToMinor(item.cnyPrice),
       })),
       couriers: pack.couriers,
       options: pack.options,

@@ -1,50 +1,28 @@
-import {
-  type Address,
-  chosenAddress,
-  locationCodeFor,
-  NavigationType,
-  shouldReloadSummary,
-} from '@shop/domain';
-import { useQueryClient } from '@tanstack/react-query';
-import { Input, Radio } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigationType } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/empty-state';
+import type { CreatedOrder } from '@shop/domain';
+import { Input } from 'antd';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
-import { notify } from '@/lib/notify';
-import { usePageCurrency } from '@/lib/page-currency';
 import { paths } from '@/lib/paths';
-import { type CreatedOrder, useCreateOrder } from '../api/create-order';
 import {
-  attemptRequestId,
   chooseCourier,
   chooseGift,
   choosePickup,
   chooseReceiver,
   chooseSender,
-  loadSummary,
-  type SummaryInputs,
   setMemberRemark,
-  startCheckoutAttempt,
-  summaryKey,
-  useCheckoutStore,
 } from '../checkout-store';
-import { checkoutViewModel } from '../checkout-view-model';
-import { AddressSection, resolveAddress } from './address-section';
+import type { CheckoutViewModel } from '../checkout-view-model';
+import { type CheckoutResume, useCheckoutAttempt } from '../use-checkout-attempt';
+import { type AddressBookState, useCheckoutSummary } from '../use-checkout-summary';
+import { usePlaceOrder } from '../use-place-order';
+import { AddressSection } from './address-section';
+import { CheckoutTotals, PayInCnyButton } from './checkout-totals';
+import { DeliverySection } from './delivery-section';
 import { PackSection } from './pack-section';
 import { PromotionsSection } from './promotions-section';
 import '../checkout.css';
-
-/** An address book as the route hands it over. */
-export interface AddressBookState {
-  data: Address[] | undefined;
-  isPending: boolean;
-}
-
-/** The shopper comes back from an address book: this attempt goes on, with the address saved there chosen. */
-export interface CheckoutResume {
-  savedAddress?: { book: 'receiver' | 'sender'; id: number };
-}
 
 export interface CheckoutViewProps {
   receivers: AddressBookState;
@@ -57,159 +35,108 @@ export interface CheckoutViewProps {
 /** Spec §3 'Order' remark limit, as createdOrder/ checks it. */
 const REMARK_MAX = 500;
 
+function CheckoutSkeleton() {
+  return (
+    <div className="checkout-page" role="status" aria-busy="true" aria-label="订单信息加载中">
+      <div className="panel">
+        <Skeleton lines={3} />
+      </div>
+      <div className="panel">
+        <Skeleton lines={4} />
+      </div>
+    </div>
+  );
+}
+
 /**
  * The checkout (spec §2 /checkout, §3 'Checkout info', §4 'Checkout summary loading'): receiver, sender,
  * delivery or pickup, the packs per warehouse with a courier each, promotions and gifts, the remark and the
  * totals of the server's summary, and 提交订单.
  */
 export function CheckoutView({ receivers, senders, resume, onOrderCreated }: CheckoutViewProps) {
-  const navigationType = useNavigationType();
-  // Arriving from the cart (not by the browser's back button) starts a new attempt: fresh choices and a
-  // fresh requestId. Coming back from adding an address keeps the attempt's choices and takes that address.
-  // Done before the first read of the store so the first summary already has them.
-  useState(() => {
-    if (navigationType === NavigationType.Pop) return null;
-    const saved = resume?.savedAddress;
-    if (!resume) startCheckoutAttempt();
-    else if (saved?.book === 'receiver') chooseReceiver(saved.id);
-    else if (saved?.book === 'sender') chooseSender(saved.id);
-    return null;
-  });
-  const store = useCheckoutStore();
-  const currency = usePageCurrency((s) => s.currency);
-  const queryClient = useQueryClient();
-  const create = useCreateOrder();
-  const submitting = useRef(false);
-  const [placed, setPlaced] = useState(false);
+  const started = useCheckoutAttempt(resume);
+  const order = usePlaceOrder(onOrderCreated);
+  const checkout = useCheckoutSummary({ receivers, senders, started, paused: order.placed });
 
-  const { checkout, summary } = store;
-  const isPickup = checkout.isPickup;
-  const receiver = resolveAddress(receivers.data, store.receiver, chosenAddress);
-  const sender = resolveAddress(senders.data, store.sender, chosenAddress);
-  const locationCode = locationCodeFor({ isPickup, receiverPostCode: receiver?.postCode });
-  const inputs = useMemo<SummaryInputs>(
-    () => ({ locationCode, currency, courierChoices: store.courierChoices, gifts: store.gifts }),
-    [locationCode, currency, store.courierChoices, store.gifts],
-  );
-  const key = summaryKey(inputs);
-  // The receiver decides the locationCode: wait for the book rather than ask twice.
-  const ready = !receivers.isPending;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the inputs; the navigation type is read as of the visit
-  useEffect(() => {
-    if (!ready || placed) return;
-    const current = useCheckoutStore.getState();
-    // Spec §4: no reload when the info has items and the visit is a browser back (POP).
-    if (current.requestedKey === key && !shouldReloadSummary(current.checkout.info, navigationType)) return;
-    void loadSummary(queryClient, inputs);
-  }, [ready, key, placed]);
-
-  const view = useMemo(
-    () => (summary && checkout.info.items.length > 0 ? checkoutViewModel(checkout.info, summary) : null),
-    [checkout.info, summary],
-  );
-
-  if (placed) {
+  if (order.placed) {
     return (
       <div className="panel" role="status">
         订单已提交，正在前往支付…
       </div>
     );
   }
-  if (!view) {
-    if (store.loading || store.requestedKey === null) {
-      return (
-        <div className="checkout-page" role="status" aria-busy="true" aria-label="订单信息加载中">
-          <div className="panel">
-            <Skeleton lines={3} />
-          </div>
-          <div className="panel">
-            <Skeleton lines={4} />
-          </div>
-        </div>
-      );
-    }
-    if (store.failed) {
-      return (
-        <ErrorState
-          message="订单信息加载失败，请稍后重试"
-          onRetry={() => void loadSummary(queryClient, inputs)}
+  return (
+    <QueryView
+      query={checkout.query}
+      loading={<CheckoutSkeleton />}
+      errorMessage="订单信息加载失败，请稍后重试"
+      isEmpty={(view) => view === null}
+      empty={
+        <EmptyState
+          title="没有可结算的商品"
+          // Every selected line was left out (none can be paid in AUD): say why, once, and the ways on.
+          description={checkout.notice?.message ?? '请先在购物车中选择要购买的商品。'}
+          actions={
+            <>
+              {(checkout.notice?.notPayableInAud.length ?? 0) > 0 && <PayInCnyButton primary />}
+              <Link to={paths.cart()} className={checkout.notice ? 'btn' : 'btn btn-primary'}>
+                返回购物车
+              </Link>
+            </>
+          }
         />
-      );
-    }
-    return (
-      <EmptyState
-        title="没有可结算的商品"
-        description="请先在购物车中选择要购买的商品。"
-        actions={
-          <Link to={paths.cart()} className="btn btn-primary">
-            返回购物车
-          </Link>
-        }
-      />
-    );
-  }
+      }
+    >
+      {(view) =>
+        view && (
+          <CheckoutForm
+            view={view}
+            checkout={checkout}
+            receivers={receivers}
+            senders={senders}
+            order={order}
+          />
+        )
+      }
+    </QueryView>
+  );
+}
 
-  const busy = store.loading || create.isPending;
-  const info = checkout.info;
-  const submit = () => {
-    if (submitting.current || create.isPending) return;
-    if (!isPickup && !receiver) {
-      notify.warn('请先添加收货地址');
-      return;
-    }
-    if (!isPickup && info.packs.some((pack) => pack.options.courierId == null)) {
-      notify.warn('请为每个包裹选择快递');
-      return;
-    }
-    submitting.current = true;
-    create.mutate(
-      {
-        requestId: attemptRequestId(),
-        currency: view.currency,
-        isPickup,
-        receiverId: receiver?.id ?? null,
-        senderId: sender?.id ?? null,
-        packs: info.packs.map((pack) => ({ index: pack.index, courierId: pack.options.courierId ?? null })),
-        gifts: Object.entries(store.gifts).map(([promotionId, skuId]) => ({
-          promotionId: Number(promotionId),
-          skuId,
-        })),
-        memberRemark: store.memberRemark.trim(),
-      },
-      {
-        onSuccess: (order) => {
-          setPlaced(true);
-          // The next visit is a new attempt; coming back here must not offer the ordered goods again.
-          startCheckoutAttempt();
-          onOrderCreated(order);
-        },
-        onSettled: () => {
-          submitting.current = false;
-        },
-      },
-    );
-  };
+interface CheckoutFormProps {
+  view: CheckoutViewModel;
+  checkout: ReturnType<typeof useCheckoutSummary>;
+  receivers: AddressBookState;
+  senders: AddressBookState;
+  order: ReturnType<typeof usePlaceOrder>;
+}
+
+/** The choices of the attempt beside the totals; every change asks for a new summary. */
+function CheckoutForm({ view, checkout, receivers, senders, order }: CheckoutFormProps) {
+  const { store, receiver, sender } = checkout;
+  const info = store.checkout.info;
+  const isPickup = store.checkout.isPickup;
+  const busy = checkout.loading || order.isPending;
+  const submit = () =>
+    order.place({
+      currency: view.currency,
+      isPickup,
+      receiver,
+      sender,
+      packs: info.packs,
+      gifts: store.gifts,
+      memberRemark: store.memberRemark,
+    });
 
   return (
     <div className="checkout-page checkout-columns" aria-busy={busy}>
       <div className="checkout-main">
-        <section className="panel checkout-section" aria-labelledby="checkout-delivery">
-          <header className="checkout-section-head">
-            <h2 id="checkout-delivery">配送方式</h2>
-            <span className="muted">结算币种 {view.currency}（可在页头切换）</span>
-          </header>
-          <Radio.Group
-            value={isPickup ? 'pickup' : 'delivery'}
-            disabled={busy}
-            onChange={(event) => choosePickup(event.target.value === 'pickup')}
-            optionType="button"
-            options={[
-              { value: 'delivery', label: '快递配送' },
-              { value: 'pickup', label: '到仓自提' },
-            ]}
-          />
-        </section>
+        <DeliverySection
+          currencyNote={`结算币种 ${view.currency}（可在页头切换）`}
+          pickup={view.pickup}
+          isPickup={isPickup}
+          disabled={busy}
+          onPickup={choosePickup}
+        />
 
         {!isPickup && (
           <AddressSection
@@ -263,42 +190,18 @@ export function CheckoutView({ receivers, senders, resume, onOrderCreated }: Che
         </section>
       </div>
       <aside className="checkout-side">
-        <section className="panel checkout-section checkout-totals" aria-label="订单金额">
-          <dl className="checkout-amounts">
-            <dt>商品金额</dt>
-            <dd data-testid="checkout-goods">{view.totals.goods}</dd>
-            <dt>优惠</dt>
-            <dd data-testid="checkout-promotions">{view.totals.promotions}</dd>
-            <dt>运费</dt>
-            <dd data-testid="checkout-shipping">{view.totals.shipping}</dd>
-            <dt>税费</dt>
-            <dd data-testid="checkout-tax">{view.totals.tax}</dd>
-            <dt>其他费用合计</dt>
-            <dd data-testid="checkout-other">{view.totals.allOther}</dd>
-          </dl>
-          {!info.valid && (
-            <p className="checkout-invalid" role="alert">
-              {info.notForSaleMsg || '部分商品暂不可购买，请返回购物车修改'}
-            </p>
-          )}
-          {view.giftsToChoose > 0 && <p className="checkout-hint">您有 {view.giftsToChoose} 件赠品待选择</p>}
-          <div className="checkout-submit-bar">
-            <span className="checkout-total">
-              应付总额
-              <strong className="price price-strong" data-testid="checkout-total">
-                {view.totals.total}
-              </strong>
-            </span>
-            <button
-              type="button"
-              className="btn btn-primary checkout-submit"
-              disabled={busy || !info.valid}
-              onClick={submit}
-            >
-              {create.isPending ? '提交中…' : '提交订单'}
-            </button>
-          </div>
-        </section>
+        <CheckoutTotals
+          totals={view.totals}
+          // The latest answer decides: an empty not-valid one keeps the info on screen (isUnResetInfo) but
+          // its reason is still said, and the order cannot be submitted.
+          valid={info.valid && checkout.notice === null}
+          notForSaleMsg={checkout.notice?.message ?? info.notForSaleMsg}
+          notPayableInAud={checkout.notice?.notPayableInAud ?? []}
+          giftsToChoose={view.giftsToChoose}
+          busy={busy}
+          submitting={order.isPending}
+          onSubmit={submit}
+        />
       </aside>
     </div>
   );

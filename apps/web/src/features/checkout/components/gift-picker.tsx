@@ -1,10 +1,9 @@
 import { isSkuPurchasable, parseProperties } from '@shop/domain';
 import { Modal, Radio } from 'antd';
-import { type ReactNode, useState } from 'react';
-import { ErrorState } from '@/components/empty-state';
+import { useState } from 'react';
 import { ProductImage } from '@/components/product-image';
+import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
-import { toApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useCheckGift } from '../api/check-gift';
 import { useGiftDetail } from '../api/get-gift-detail';
@@ -43,38 +42,6 @@ export function GiftPicker({ promotionId, goodsId, chosenSkuId, onClose, onChose
     );
   };
 
-  let body: ReactNode;
-  if (detail.isPending) body = <Skeleton lines={3} />;
-  else if (detail.isError) {
-    body = <ErrorState message={toApiError(detail.error).message} onRetry={() => void detail.refetch()} />;
-  } else {
-    const product = detail.data;
-    body = (
-      <div className="gift-picker">
-        <div className="gift-picker-product">
-          <ProductImage path={product.image} alt={product.name} width={64} />
-          <strong>{product.name}</strong>
-        </div>
-        <Radio.Group
-          className="gift-picker-skus"
-          value={skuId ?? undefined}
-          onChange={(event) => setSkuId(Number(event.target.value))}
-        >
-          {product.skus.map((sku) => {
-            const text = parseProperties(sku.property).text || sku.name;
-            const open = isSkuPurchasable(sku);
-            return (
-              <Radio key={sku.id} value={sku.id} disabled={!open}>
-                {text}
-                {!open && <span className="muted">（暂不可选）</span>}
-              </Radio>
-            );
-          })}
-        </Radio.Group>
-      </div>
-    );
-  }
-
   return (
     <Modal
       title="选择赠品"
@@ -86,7 +53,32 @@ export function GiftPicker({ promotionId, goodsId, chosenSkuId, onClose, onChose
       okButtonProps={{ loading: check.isPending, disabled: !detail.isSuccess }}
       destroyOnHidden
     >
-      {body}
+      <QueryView query={detail} loading={<Skeleton lines={3} />}>
+        {(product) => (
+          <div className="gift-picker">
+            <div className="gift-picker-product">
+              <ProductImage path={product.image} alt={product.name} width={64} />
+              <strong>{product.name}</strong>
+            </div>
+            <Radio.Group
+              className="gift-picker-skus"
+              value={skuId ?? undefined}
+              onChange={(event) => setSkuId(Number(event.target.value))}
+            >
+              {product.skus.map((sku) => {
+                const text = parseProperties(sku.property).text || sku.name;
+                const open = isSkuPurchasable(sku);
+                return (
+                  <Radio key={sku.id} value={sku.id} disabled={!open}>
+                    {text}
+                    {!open && <span className="muted">（暂不可选）</span>}
+                  </Radio>
+                );
+              })}
+            </Radio.Group>
+          </div>
+        )}
+      </QueryView>
     </Modal>
   );
 }

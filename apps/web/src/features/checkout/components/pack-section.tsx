@@ -23,7 +23,7 @@ export function PackSection({ pack, position, count, isPickup, disabled, onCouri
         <h2 id={headingId}>
           {pack.warehouseName}
           <span className="muted checkout-pack-meta">
-            包裹 {position}/{count} · {pack.weightKg} kg
+            包裹 {position}/{count} · {pack.weightText}
           </span>
         </h2>
       </header>
@@ -46,7 +46,9 @@ export function PackSection({ pack, position, count, isPickup, disabled, onCouri
         ))}
       </ul>
       {isPickup ? (
-        <p className="muted checkout-pickup-note">到仓自提，无需快递</p>
+        <p className="muted checkout-pickup-note">
+          {pack.pickup ? `到仓自提：${pack.pickup.address}` : '到仓自提'}，无需快递
+        </p>
       ) : (
         // biome-ignore lint/a11y/useSemanticElements: the radio group of the component library is the fieldset
         <div className="checkout-couriers" role="group" aria-label={`${pack.warehouseName}快递`}>

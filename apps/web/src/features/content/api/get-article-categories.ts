@@ -1,13 +1,7 @@
-import { CataloguePaths, WEBSITE_ID } from '@shop/domain';
+import { type ArticleCategory, CataloguePaths, WEBSITE_ID } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { contentKeys } from './keys';
-
-export interface ArticleCategory {
-  id: number;
-  name: string;
-  articles: { id: number; title: string }[];
-}
 
 export function getArticleCategories(signal?: AbortSignal): Promise<ArticleCategory[]> {
   return request<ArticleCategory[]>(

@@ -22,6 +22,7 @@ export function captchaQueryOptions() {
   });
 }
 
-export function useCaptcha() {
-  return useQuery(captchaQueryOptions());
+/** The captcha image; `enabled: false` fetches none until it is needed (login after a few failures). */
+export function useCaptcha({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...captchaQueryOptions(), enabled });
 }

@@ -1,26 +1,69 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { type LoginRequest, loginRequestSchema } from '@shop/domain';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { loginRefusalSchema, loginRequestSchema, ResultCode } from '@shop/domain';
 import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { isApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { zodRule } from '@/lib/zod-rule';
+import { useCaptcha } from '../api/get-captcha';
 import { useLogin } from '../api/login';
+import { CaptchaImage } from './captcha-image';
 
 export interface AuthFormProps {
   /** Runs after a refused login or registration (spec §4 'Login': the failure callback). */
   onFailure?: (error: Error) => void;
 }
 
-/** Username + password login (spec §4 'Login'). The server message of a refusal shows as a toast. */
+interface LoginValues {
+  username: string;
+  password: string;
+  captchaCode?: string;
+}
+
+/** True when a refused login says the next attempt must carry the picture captcha (spec §8 ImageVerifyFailed). */
+function asksForCaptcha(error: Error): boolean {
+  if (!isApiError(error)) return false;
+  if (error.code === ResultCode.ImageVerifyFailed) return true;
+  return loginRefusalSchema.safeParse(error.data).data?.needCaptcha === true;
+}
+
+/**
+ * Username + password login (spec §4 'Login'). After a few failures the server asks for the picture captcha
+ * too; the form then shows it and sends it with every attempt. The server message of a refusal shows as a toast.
+ */
 export function LoginForm({ onFailure }: AuthFormProps) {
   const login = useLogin();
-  const [form] = Form.useForm<LoginRequest>();
+  const [form] = Form.useForm<LoginValues>();
+  const [needCaptcha, setNeedCaptcha] = useState(false);
+  const captcha = useCaptcha({ enabled: needCaptcha });
 
-  const submit = (values: LoginRequest) =>
-    login.mutate(values, {
-      onError: (error) => {
-        form.setFieldValue('password', '');
-        onFailure?.(error);
+  const submit = (values: LoginValues) => {
+    const captchaId = captcha.data?.captchaId;
+    if (needCaptcha && !captchaId) {
+      notify.warn('请先获取验证码');
+      void captcha.refetch();
+      return;
+    }
+    login.mutate(
+      {
+        username: values.username,
+        password: values.password,
+        ...(needCaptcha && captchaId ? { captchaId, captchaCode: values.captchaCode?.trim() ?? '' } : {}),
       },
-    });
+      {
+        onError: (error) => {
+          form.setFieldValue('password', '');
+          if (asksForCaptcha(error)) {
+            // A captcha is good for one attempt: a new one for the next.
+            form.setFieldValue('captchaCode', '');
+            if (needCaptcha) void captcha.refetch();
+            setNeedCaptcha(true);
+          }
+          onFailure?.(error);
+        },
+      },
+    );
+  };
 
   return (
     <Form
@@ -49,6 +92,23 @@ export function LoginForm({ onFailure }: AuthFormProps) {
           size="large"
         />
       </Form.Item>
+      {needCaptcha && (
+        <div className="captcha-row">
+          <Form.Item
+            name="captchaCode"
+            rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}
+          >
+            <Input
+              prefix={<SafetyOutlined />}
+              placeholder="验证码"
+              aria-label="验证码"
+              autoComplete="off"
+              size="large"
+            />
+          </Form.Item>
+          <CaptchaImage captcha={captcha} />
+        </div>
+      )}
       <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
         登录
       </Button>

@@ -1,6 +1,7 @@
-import { Currency } from '@shop/domain';
+import type { Member } from '@shop/domain';
+import { CURRENCY_LABELS, Currency } from '@shop/domain';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
 import { formatMajorPrice } from '@/lib/money';
 import { paths } from '@/lib/paths';
@@ -8,11 +9,14 @@ import { useCurrentMember } from '../api/get-current-member';
 
 /** Member home: who is logged in and the two deposit balances (spec §3 'User'). */
 export function MemberOverview() {
-  const { data: member, isPending, isError, error, refetch } = useCurrentMember();
-  if (isError) return <ErrorState message={error.message} onRetry={() => void refetch()} />;
-  if (isPending) return <Skeleton lines={4} />;
-  if (!member) return <EmptyState title="未找到会员信息" />;
+  return (
+    <QueryView query={useCurrentMember()} loading={<Skeleton lines={4} />}>
+      {(member) => <Overview member={member} />}
+    </QueryView>
+  );
+}
 
+function Overview({ member }: { member: Member }) {
   return (
     <div className="member-overview">
       <section className="panel member-card">
@@ -29,11 +33,11 @@ export function MemberOverview() {
       </section>
       <section className="balance-grid" aria-label="账户余额">
         <div className="panel balance">
-          <span className="muted">人民币余额</span>
+          <span className="muted">{CURRENCY_LABELS.CNY}余额</span>
           <strong className="balance-amount">{formatMajorPrice(member.cnyDeposit, Currency.CNY)}</strong>
         </div>
         <div className="panel balance">
-          <span className="muted">澳元余额</span>
+          <span className="muted">{CURRENCY_LABELS.AUD}余额</span>
           <strong className="balance-amount">{formatMajorPrice(member.audDeposit, Currency.AUD)}</strong>
         </div>
         <div className="balance-links">

@@ -1,6 +1,6 @@
 import { type Member, profileFieldsSchema, type UpdateProfileRequest } from '@shop/domain';
 import { Button, Form, Input } from 'antd';
-import { ErrorState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
 import { zodRule } from '@/lib/zod-rule';
 import { useCurrentMember } from '../api/get-current-member';
@@ -26,11 +26,12 @@ function profileOf(member: Member): Required<UpdateProfileRequest> {
 
 /** Profile settings (spec §7 current/ and update/). */
 export function ProfileForm() {
-  const { data: member, isPending, isError, error, refetch } = useCurrentMember();
-  if (isError) return <ErrorState message={error.message} onRetry={() => void refetch()} />;
-  if (isPending || !member) return <Skeleton lines={5} />;
-  // Keyed by member data so the form starts from what the server holds after each save.
-  return <ProfileFormFields key={member.id} member={member} />;
+  return (
+    <QueryView query={useCurrentMember()} loading={<Skeleton lines={5} />}>
+      {/* Keyed by member data so the form starts from what the server holds after each save. */}
+      {(member) => <ProfileFormFields key={member.id} member={member} />}
+    </QueryView>
+  );
 }
 
 function ProfileFormFields({ member }: { member: Member }) {

@@ -1,4 +1,4 @@
-import { OrderPaths } from '@shop/domain';
+import { type LogisticsInfo, OrderPaths } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { withActionFailure } from '@/lib/failure-message';
@@ -6,12 +6,6 @@ import { OrderFailure } from '../messages';
 import { orderKeys } from './keys';
 
 /** The tracking of one parcel (courierinfo/getByLogisticCode/). */
-export interface LogisticsInfo {
-  logisticCode: string;
-  courierName: string;
-  events: { time: string; location: string; description: string }[];
-}
-
 export function getLogistics(logisticCode: string, signal?: AbortSignal): Promise<LogisticsInfo> {
   return withActionFailure(
     request<LogisticsInfo>(OrderPaths.logistics, { logisticCode }, { signal }),

@@ -1,11 +1,9 @@
-import { type OrderDetail, OrderPaths } from '@shop/domain';
+import { type OrderAttachment, OrderPaths } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { withActionFailure } from '@/lib/failure-message';
 import { OrderFailure } from '../messages';
 import { orderKeys } from './keys';
-
-export type OrderAttachment = OrderDetail['attachments'][number];
 
 /** getAttach/: the photos of an order's packages (spec §3 'Order' detail extras). */
 export function getOrderAttachments(id: number, signal?: AbortSignal): Promise<OrderAttachment[]> {

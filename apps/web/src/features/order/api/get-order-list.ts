@@ -1,14 +1,7 @@
-import { OrderPaths, type OrderSummary } from '@shop/domain';
+import { type OrderListResponse, OrderPaths } from '@shop/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { type OrderListFilters, orderKeys } from './keys';
-
-export interface OrderListResponse {
-  items: OrderSummary[];
-  pageNo: number;
-  pageSize: number;
-  totalCount: number;
-}
 
 /** orderList/: one page of the member's orders, of one status or all (spec §7). */
 export function getOrderList(filters: OrderListFilters, signal?: AbortSignal): Promise<OrderListResponse> {

@@ -1,4 +1,12 @@
-import { CheckoutPaths, OrderPaths, WEBSITE_ID } from '@shop/domain';
+import {
+  CheckoutPaths,
+  type MemberRemarkResponse,
+  OrderPaths,
+  type OrderStateResponse,
+  type RepurchaseResponse,
+  type UpdateMemberRemarkRequest,
+  WEBSITE_ID,
+} from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, requestEnvelope } from '@/lib/api-client';
 import { withActionFailure } from '@/lib/failure-message';
@@ -7,7 +15,7 @@ import { orderKeys } from './keys';
 
 /** The envelope message of a status change ('订单已取消'), shown as the success toast. */
 async function statusChange(path: string, id: number, failure: string): Promise<string> {
-  const envelope = await withActionFailure(requestEnvelope<unknown>(path, { id }), failure);
+  const envelope = await withActionFailure(requestEnvelope<OrderStateResponse>(path, { id }), failure);
   return envelope.message;
 }
 
@@ -22,20 +30,23 @@ export function finishOrder(id: number): Promise<string> {
 }
 
 /** updateMemberRemark/: the member's remark on the order (at most 500 characters). */
-export function updateMemberRemark(input: { id: number; memberRemark: string }): Promise<unknown> {
-  return withActionFailure(request(OrderPaths.updateRemark, input), OrderFailure.remark);
+export function updateMemberRemark(input: UpdateMemberRemarkRequest): Promise<MemberRemarkResponse> {
+  return withActionFailure(
+    request<MemberRemarkResponse>(OrderPaths.updateRemark, input),
+    OrderFailure.remark,
+  );
 }
 
 /** What repurchase/ did: the server's message, and the goods it could not put back with the reason. */
 export interface RepurchaseResult {
   message: string;
-  unavailable: { skuId: number; name: string; reason: string }[];
+  unavailable: RepurchaseResponse['unavailable'];
 }
 
 /** repurchase/: the order's goods go back into the cart. */
 export async function repurchase(orderId: number): Promise<RepurchaseResult> {
   const envelope = await withActionFailure(
-    requestEnvelope<{ unavailable?: RepurchaseResult['unavailable'] } | null>(CheckoutPaths.repurchase, {
+    requestEnvelope<RepurchaseResponse | null>(CheckoutPaths.repurchase, {
       orderId,
       websiteId: WEBSITE_ID,
     }),

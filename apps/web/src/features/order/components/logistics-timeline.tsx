@@ -1,20 +1,30 @@
-import { ErrorState } from '@/components/empty-state';
-import { Skeleton } from '@/components/skeleton';
-import { toApiError } from '@/lib/api-client';
+import type { LogisticsInfo } from '@shop/domain';
+import { QueryView } from '@/components/query-view';
 import { useLogistics } from '../api/get-logistics';
 import { formatDateTime } from '../order-format';
 
 /** The tracking events of one parcel, newest first (spec §3 'Order': logistics info by logistic code). */
 export function LogisticsTimeline({ logisticCode }: { logisticCode: string }) {
-  const logistics = useLogistics(logisticCode, true);
-  if (logistics.isPending) return <Skeleton lines={2} />;
-  if (logistics.isError) {
-    return (
-      <ErrorState message={toApiError(logistics.error).message} onRetry={() => void logistics.refetch()} />
-    );
-  }
-  const events = [...logistics.data.events].sort((a, b) => b.time.localeCompare(a.time));
-  if (events.length === 0) return <p className="muted">暂无物流信息</p>;
+  return (
+    <QueryView
+      query={useLogistics(logisticCode, true)}
+      compact
+      isEmpty={(data) => data.events.length === 0}
+      empty="暂无物流信息"
+    >
+      {(data) => <Timeline logisticCode={logisticCode} events={data.events} />}
+    </QueryView>
+  );
+}
+
+function Timeline({
+  logisticCode,
+  events: given,
+}: {
+  logisticCode: string;
+  events: LogisticsInfo['events'];
+}) {
+  const events = [...given].sort((a, b) => b.time.localeCompare(a.time));
   return (
     <ol className="logistics-timeline" aria-label={`物流单号 ${logisticCode} 的物流轨迹`}>
       {events.map((event, i) => (

@@ -1,6 +1,6 @@
-import { Modal } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useConfirm } from '@/components/confirm-dialog';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { useCancelOrder, useFinishOrder, useRepurchase } from '../api/order-actions';
@@ -14,8 +14,6 @@ export interface OrderActionsProps {
   showDetailLink?: boolean;
 }
 
-type Confirming = 'cancel' | 'finish' | null;
-
 /**
  * The order actions (spec §4 'Order actions', §8 custom failure messages): 去支付 and 取消订单 before payment,
  * 确认收货 once shipped, 再次购买 always. Cancel and finish ask first and refresh the order lists.
@@ -25,18 +23,27 @@ export function OrderActions({ order, onCartChanged, showDetailLink = false }: O
   const cancel = useCancelOrder();
   const finish = useFinishOrder();
   const repurchase = useRepurchase();
-  const [confirming, setConfirming] = useState<Confirming>(null);
+  const { confirm, dialog } = useConfirm();
   const [addedToCart, setAddedToCart] = useState(false);
   const busy = cancel.isPending || finish.isPending;
 
-  const confirm = () => {
-    const action = confirming === 'cancel' ? cancel : finish;
-    action.mutate(order.id, {
-      onSuccess: (message) =>
-        notify.success(message || (confirming === 'cancel' ? '订单已取消' : '已确认收货')),
-      onSettled: () => setConfirming(null),
+  const askCancel = () =>
+    confirm({
+      title: '取消订单',
+      content: '确定要取消这个订单吗？取消后商品库存将释放，无法恢复。',
+      okText: '确定取消',
+      danger: true,
+      onConfirm: () =>
+        cancel.mutateAsync(order.id).then((message) => notify.success(message || '订单已取消')),
     });
-  };
+  const askFinish = () =>
+    confirm({
+      title: '确认收货',
+      content: '请确认已收到全部商品，确认后订单将完成。',
+      okText: '确认收货',
+      onConfirm: () =>
+        finish.mutateAsync(order.id).then((message) => notify.success(message || '已确认收货')),
+    });
 
   return (
     <div className="order-actions">
@@ -46,22 +53,12 @@ export function OrderActions({ order, onCartChanged, showDetailLink = false }: O
         </Link>
       )}
       {allowed.cancel && (
-        <button
-          type="button"
-          className="btn order-action"
-          disabled={busy}
-          onClick={() => setConfirming('cancel')}
-        >
+        <button type="button" className="btn order-action" disabled={busy} onClick={askCancel}>
           取消订单
         </button>
       )}
       {allowed.finish && (
-        <button
-          type="button"
-          className="btn btn-primary order-action"
-          disabled={busy}
-          onClick={() => setConfirming('finish')}
-        >
+        <button type="button" className="btn btn-primary order-action" disabled={busy} onClick={askFinish}>
           确认收货
         </button>
       )}
@@ -96,20 +93,7 @@ export function OrderActions({ order, onCartChanged, showDetailLink = false }: O
           去支付
         </Link>
       )}
-      <Modal
-        title={confirming === 'cancel' ? '取消订单' : '确认收货'}
-        open={confirming !== null}
-        okText={confirming === 'cancel' ? '确定取消' : '确认收货'}
-        cancelText="再想想"
-        okButtonProps={{ danger: confirming === 'cancel', loading: busy }}
-        onOk={confirm}
-        onCancel={() => setConfirming(null)}
-        destroyOnHidden
-      >
-        {confirming === 'cancel'
-          ? '确定要取消这个订单吗？取消后商品库存将释放，无法恢复。'
-          : '请确认已收到全部商品，确认后订单将完成。'}
-      </Modal>
+      {dialog}
     </div>
   );
 }

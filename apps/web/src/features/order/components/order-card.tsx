@@ -1,4 +1,4 @@
-import { effectiveOrderStatus, type OrderSummary, orderStatusLabel } from '@shop/domain';
+import { effectiveOrderStatus, goodsCountText, type OrderSummary, orderStatusLabel } from '@shop/domain';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/lib/paths';
@@ -38,7 +38,7 @@ export function OrderCard({ order, onCartChanged }: { order: OrderSummary; onCar
       </Link>
       <footer className="order-card-foot">
         <span>
-          共 {order.itemCount} 件 · 合计{' '}
+          {goodsCountText(order)} · 合计{' '}
           <strong className="price price-strong">{orderPrice(order.totalPrice, order.currency)}</strong>
         </span>
         <OrderActions order={order} onCartChanged={onCartChanged} showDetailLink />

@@ -5,18 +5,18 @@ import {
   orderStatusLabel,
   parseProperties,
   payChannelLabel,
-  ResultCode,
   warehouseName,
 } from '@shop/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/empty-state';
+import { EmptyState } from '@/components/empty-state';
+import { PickupPointText } from '@/components/pickup-point';
 import { ProductImage } from '@/components/product-image';
+import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
-import { isApiError, toApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useOrderDetail } from '../api/get-order-detail';
-import { formatDateTime, orderPrice } from '../order-format';
+import { allowedActions, formatDateTime, orderPrice } from '../order-format';
 import { LogisticsTimeline } from './logistics-timeline';
 import { OrderActions } from './order-actions';
 import { OrderAttachments } from './order-attachments';
@@ -41,7 +41,27 @@ function AddressBlock({ title, address }: { title: string; address: Snapshot | n
           </div>
         </>
       ) : (
-        <p className="muted">{title === '收货人' ? '到仓自提' : '未指定'}</p>
+        <p className="muted">未指定</p>
+      )}
+    </div>
+  );
+}
+
+/** Where a pickup order is collected: the desk of each pack's warehouse, as it was when the order was placed. */
+function PickupBlock({ order }: { order: OrderDetail }) {
+  const points = [
+    ...new Map(
+      order.orderBeans.flatMap((p) => (p.pickup ? [[p.pickup.warehouseId, p.pickup]] : [])),
+    ).values(),
+  ];
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a block of the two-column section, named for screen readers
+    <div className="order-address" role="group" aria-label="自提地点">
+      <h3>到仓自提</h3>
+      {points.length > 0 ? (
+        points.map((point) => <PickupPointText key={point.warehouseId} point={point} />)
+      ) : (
+        <p className="muted">自提地点请联系客服确认</p>
       )}
     </div>
   );
@@ -49,11 +69,11 @@ function AddressBlock({ title, address }: { title: string; address: Snapshot | n
 
 function PackBlock({
   order,
-  bean,
+  pack,
   position,
 }: {
   order: OrderDetail;
-  bean: OrderDetail['orderBeans'][number];
+  pack: OrderDetail['orderBeans'][number];
   position: number;
 }) {
   const [tracking, setTracking] = useState(false);
@@ -61,17 +81,17 @@ function PackBlock({
     <section className="panel order-section" aria-label={`包裹 ${position}`}>
       <header className="order-section-head">
         <h2>
-          包裹 {position} · {warehouseName(bean.location) || '其他仓库'}
+          包裹 {position} · {warehouseName(pack.location) || '其他仓库'}
         </h2>
-        <span className="order-status">{orderStatusLabel(bean.status)}</span>
+        <span className="order-status">{orderStatusLabel(pack.status)}</span>
       </header>
       <div className="order-pack-meta muted">
-        {order.isPickup ? '到仓自提' : `快递：${bean.courierName || '待定'}`}
-        {bean.logisticCode && ` · 物流单号 ${bean.logisticCode}`}
-        {!order.isPickup && ` · 运费 ${orderPrice(bean.shippingFee, order.currency)}`}
+        {order.isPickup ? '到仓自提' : `快递：${pack.courierName || '待定'}`}
+        {pack.logisticCode && ` · 物流单号 ${pack.logisticCode}`}
+        {!order.isPickup && ` · 运费 ${orderPrice(pack.shippingFee, order.currency)}`}
       </div>
       <ul className="order-items">
-        {bean.items.map((item) => (
+        {pack.items.map((item) => (
           <li key={item.id} className="order-item">
             <ProductImage path={item.image} alt={item.skuName || item.name} width={56} />
             <div className="order-item-name">
@@ -88,7 +108,7 @@ function PackBlock({
           </li>
         ))}
       </ul>
-      {bean.logisticCode && (
+      {pack.logisticCode && (
         <div className="order-tracking">
           <button
             type="button"
@@ -98,7 +118,7 @@ function PackBlock({
           >
             {tracking ? '收起物流' : '查看物流'}
           </button>
-          {tracking && <LogisticsTimeline logisticCode={bean.logisticCode} />}
+          {tracking && <LogisticsTimeline logisticCode={pack.logisticCode} />}
         </div>
       )}
     </section>
@@ -126,8 +146,8 @@ function NotFound() {
  */
 export function giftsOutsidePacks(order: OrderDetail): OrderDetail['promotionsGift'] {
   const inPacks = new Set(
-    order.orderBeans.flatMap((bean) =>
-      bean.items
+    order.orderBeans.flatMap((pack) =>
+      pack.items
         .filter((item) => item.isGift)
         .map((item) => giftKey(item.skuName || item.name, item.property)),
     ),
@@ -152,12 +172,14 @@ export function OrderDetailView({
 }) {
   const detail = useOrderDetail(orderId);
   if (orderId === undefined) return <NotFound />;
-  if (detail.isPending) return <Skeleton lines={8} />;
-  if (detail.isError) {
-    if (isApiError(detail.error) && detail.error.code === ResultCode.NotFound) return <NotFound />;
-    return <ErrorState message={toApiError(detail.error).message} onRetry={() => void detail.refetch()} />;
-  }
-  const order = detail.data;
+  return (
+    <QueryView query={detail} loading={<Skeleton lines={8} />} notFound={<NotFound />}>
+      {(order) => <OrderDetailBody order={order} onCartChanged={onCartChanged} />}
+    </QueryView>
+  );
+}
+
+function OrderDetailBody({ order, onCartChanged }: { order: OrderDetail; onCartChanged: () => void }) {
   const status = effectiveOrderStatus(order);
   const gifts = giftsOutsidePacks(order);
   const price = (amount: number) => orderPrice(amount, order.currency);
@@ -179,8 +201,8 @@ export function OrderDetailView({
         <OrderActions order={order} onCartChanged={onCartChanged} />
       </section>
 
-      {order.orderBeans.map((bean, i) => (
-        <PackBlock key={bean.id} order={order} bean={bean} position={i + 1} />
+      {order.orderBeans.map((pack, i) => (
+        <PackBlock key={pack.id} order={order} pack={pack} position={i + 1} />
       ))}
 
       {gifts.length > 0 && (
@@ -199,7 +221,11 @@ export function OrderDetailView({
       )}
 
       <section className="panel order-section order-two-columns">
-        <AddressBlock title="收货人" address={order.receiver} />
+        {order.isPickup ? (
+          <PickupBlock order={order} />
+        ) : (
+          <AddressBlock title="收货人" address={order.receiver} />
+        )}
         <AddressBlock title="发件人" address={order.sender} />
       </section>
 
@@ -251,7 +277,11 @@ export function OrderDetailView({
 
       <section className="panel order-section" aria-labelledby="order-remark">
         <h2 id="order-remark">订单备注</h2>
-        <RemarkEditor orderId={order.id} remark={order.memberRemark} />
+        <RemarkEditor
+          orderId={order.id}
+          remark={order.memberRemark}
+          editable={allowedActions(order).remark}
+        />
       </section>
 
       <section className="panel order-section" aria-labelledby="order-photos">

@@ -1,10 +1,9 @@
 import { OrderStatus, orderStatusLabel } from '@shop/domain';
-import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/empty-state';
+import { EmptyState } from '@/components/empty-state';
 import { Pager } from '@/components/pager';
+import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
-import { toApiError } from '@/lib/api-client';
 import { positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
 import { useScrollStrip } from '@/lib/use-scroll-strip';
@@ -20,9 +19,9 @@ const TABS: readonly (number | undefined)[] = [
   undefined,
   OrderStatus.NotPaid,
   OrderStatus.Paid,
-  OrderStatus.ReadyHandle,
-  OrderStatus.DELIVERED,
-  OrderStatus.ON_SENDING,
+  OrderStatus.AwaitingDispatch,
+  OrderStatus.Shipped,
+  OrderStatus.InTransit,
   OrderStatus.Finished,
   OrderStatus.Cancelled,
 ];
@@ -52,40 +51,6 @@ export function OrderListView({ onCartChanged }: { onCartChanged: () => void }) 
     setParams(query);
   };
 
-  let body: ReactNode;
-  if (list.isPending) body = <Skeleton lines={5} />;
-  else if (list.isError) {
-    body = <ErrorState message={toApiError(list.error).message} onRetry={() => void list.refetch()} />;
-  } else if (list.data.items.length === 0) {
-    body = (
-      <EmptyState
-        title="暂无订单"
-        actions={
-          <Link to={paths.products()} className="btn btn-primary">
-            去逛逛
-          </Link>
-        }
-      />
-    );
-  } else {
-    body = (
-      <>
-        <ul className="order-list" aria-busy={list.isFetching}>
-          {list.data.items.map((order) => (
-            <OrderCard key={order.id} order={order} onCartChanged={onCartChanged} />
-          ))}
-        </ul>
-        <Pager
-          className="order-pager"
-          pageNo={pageNo}
-          pageSize={ORDER_PAGE_SIZE}
-          totalCount={list.data.totalCount}
-          onChange={(page) => go({ status, pageNo: page })}
-        />
-      </>
-    );
-  }
-
   return (
     <div className="order-page">
       <div className="order-tabs" role="tablist" aria-label="订单状态" ref={tabsRef}>
@@ -102,7 +67,40 @@ export function OrderListView({ onCartChanged }: { onCartChanged: () => void }) 
           </button>
         ))}
       </div>
-      <div role="tabpanel">{body}</div>
+      <div role="tabpanel">
+        <QueryView
+          query={list}
+          loading={<Skeleton lines={5} />}
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <EmptyState
+              title="暂无订单"
+              actions={
+                <Link to={paths.products()} className="btn btn-primary">
+                  去逛逛
+                </Link>
+              }
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <ul className="order-list" aria-busy={list.isFetching}>
+                {data.items.map((order) => (
+                  <OrderCard key={order.id} order={order} onCartChanged={onCartChanged} />
+                ))}
+              </ul>
+              <Pager
+                className="order-pager"
+                pageNo={pageNo}
+                pageSize={ORDER_PAGE_SIZE}
+                totalCount={data.totalCount}
+                onChange={(page) => go({ status, pageNo: page })}
+              />
+            </>
+          )}
+        </QueryView>
+      </div>
     </div>
   );
 }

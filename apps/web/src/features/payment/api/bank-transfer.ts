@@ -1,20 +1,11 @@
-import { type Currency, DepositPaths } from '@shop/domain';
+import { type BankTransferRequest, DepositPaths, type Recharge } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { paymentKeys } from './keys';
 
-export interface BankTransferInput {
-  currency: Currency;
-  /** Major units, at most 2 decimals. */
-  money: number;
-  /** The payer's name or the bank's reference, so the operator can match the statement. */
-  reference: string;
-  note: string;
-}
-
 /** bankTransfer/: registers a bank transfer; it waits for the operator's review before the deposit grows. */
-export function bankTransfer(input: BankTransferInput): Promise<unknown> {
-  return request<unknown>(DepositPaths.bankTransfer, input);
+export function bankTransfer(input: BankTransferRequest): Promise<Recharge> {
+  return request<Recharge>(DepositPaths.bankTransfer, input);
 }
 
 /** On success the member's recharge list is asked again. */

@@ -4,8 +4,8 @@ import { request } from '@/lib/api-client';
 import { type PayStatusTarget, paymentKeys } from './keys';
 
 /**
- * findPayStatus/: where a payment stands (spec §7 'Payment'). Pending or paid come as data; a cancelled
- * payment fails with PayCancel (1021), a failed one with PayFailed (1022) (spec §8).
+ * findPayStatus/: where a payment stands (spec §7 'Payment'): pending, paid, or — an expected outcome, not an
+ * error — cancelled or failed, with PayCancel (1021) or PayFailed (1022) in `failure` (spec §8).
  */
 export function findPayStatus(target: PayStatusTarget, signal?: AbortSignal): Promise<PayStatusResult> {
   return request<PayStatusResult>(PaymentPaths.findPayStatus, target, { signal });

@@ -1,18 +1,11 @@
-import { type DepositLogItem, DepositPaths } from '@shop/domain';
+import { type DepositLogListResponse, DepositPaths } from '@shop/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { type PageQuery, paymentKeys } from './keys';
 
-export interface DepositLogPage {
-  items: DepositLogItem[];
-  pageNo: number;
-  pageSize: number;
-  totalCount: number;
-}
-
 /** memberDepositLog/list/: one page of the deposit log, sent form-encoded (spec §7 'Member', §3 'Deposit log'). */
-export function getDepositLog(page: PageQuery, signal?: AbortSignal): Promise<DepositLogPage> {
-  return request<DepositLogPage>(DepositPaths.logList, page, { signal, form: true });
+export function getDepositLog(page: PageQuery, signal?: AbortSignal): Promise<DepositLogListResponse> {
+  return request<DepositLogListResponse>(DepositPaths.logList, page, { signal, form: true });
 }
 
 export function depositLogQueryOptions(page: PageQuery) {

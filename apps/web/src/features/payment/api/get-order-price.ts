@@ -1,13 +1,13 @@
-import type { Currency, ratePriceResponseSchema } from '@shop/domain';
-import { PaymentPaths, ResultCode } from '@shop/domain';
+import {
+  type Currency,
+  type OrderPrice,
+  PaymentPaths,
+  type RatePriceResponse,
+  ResultCode,
+} from '@shop/domain';
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { ApiError, request } from '@/lib/api-client';
 import { paymentKeys } from './keys';
-
-export type RatePriceResponse = z.infer<typeof ratePriceResponseSchema>;
-/** The order's amount due in one currency, converted by the server with the stored rate. */
-export type OrderPrice = NonNullable<RatePriceResponse['order']>;
 
 /** ratePrice/ with an order and a currency: what paying in that currency costs (spec §7 'Payment'). */
 export async function getOrderPrice(

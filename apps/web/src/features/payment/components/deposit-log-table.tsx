@@ -1,9 +1,8 @@
-import { type DepositLogItem, depositLogTypeLabel } from '@shop/domain';
+import { CURRENCY_LABELS, type DepositLogItem, depositLogTypeLabel } from '@shop/domain';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/date';
 import { formatMajorPrice } from '@/lib/money';
 import { paths } from '@/lib/paths';
-import { CURRENCY_NAMES } from '../payment-format';
 
 /** A signed amount: '+¥100.00' for a credit, '-¥20.00' for a debit (spec §3 'Deposit log'). */
 export function signedAmount(amount: number, currency: DepositLogItem['currency']): string {
@@ -42,7 +41,7 @@ export function DepositLogTable({ items }: { items: readonly DepositLogItem[] })
               <td data-label="类型" className="deposit-log-type">
                 {item.typeLabel || depositLogTypeLabel(item.type)}
               </td>
-              <td data-label="币种">{CURRENCY_NAMES[item.currency]}</td>
+              <td data-label="币种">{CURRENCY_LABELS[item.currency]}</td>
               <td
                 data-label="金额"
                 className={`num deposit-amount ${item.amount < 0 ? 'deposit-amount-out' : 'deposit-amount-in'}`}

@@ -1,11 +1,10 @@
-import { Currency, DEPOSIT_LOG_PAGE_SIZE } from '@shop/domain';
+import { CURRENCY_LABELS, Currency, DEPOSIT_LOG_PAGE_SIZE } from '@shop/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState } from '@/components/empty-state';
+import { EmptyState } from '@/components/empty-state';
 import { Pager } from '@/components/pager';
+import { type QueryState, QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
-import { toApiError } from '@/lib/api-client';
 import { formatMajorPrice } from '@/lib/money';
 import { positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
@@ -16,30 +15,31 @@ import { DepositLogTable } from './deposit-log-table';
 import { RechargeReturnNotice } from './recharge-return-notice';
 import '../payment.css';
 
-/** The balances as the route reads them from the member. */
-export interface BalancesState {
-  data: Balances | undefined;
-  isPending: boolean;
-  error: Error | null;
-  refetch: () => void;
+/** The balances as the route reads them: the member. */
+export type BalancesState = QueryState<Balances>;
+
+/** Both deposit balances, large, with 充值 (spec §3 'User': cnyDeposit, audDeposit); '—' while they load. */
+export function BalanceCards({ balances }: { balances: BalancesState }) {
+  return (
+    <QueryView query={balances} loading={<BalanceAmounts balances={undefined} />}>
+      {(data) => <BalanceAmounts balances={data} />}
+    </QueryView>
+  );
 }
 
-/** Both deposit balances, large, with 充值 (spec §3 'User': cnyDeposit, audDeposit). */
-export function BalanceCards({ balances }: { balances: BalancesState }) {
-  if (balances.error)
-    return <ErrorState message={toApiError(balances.error).message} onRetry={balances.refetch} />;
+function BalanceAmounts({ balances }: { balances: Balances | undefined }) {
   return (
     <section className="deposit-balances" aria-label="账户余额">
       <div className="panel deposit-balance">
-        <span className="muted">人民币余额</span>
+        <span className="muted">{CURRENCY_LABELS.CNY}余额</span>
         <strong className="deposit-balance-amount" data-testid="balance-cny">
-          {balances.data ? formatMajorPrice(balances.data.cnyDeposit, Currency.CNY) : '—'}
+          {balances ? formatMajorPrice(balances.cnyDeposit, Currency.CNY) : '—'}
         </strong>
       </div>
       <div className="panel deposit-balance">
-        <span className="muted">澳元余额</span>
+        <span className="muted">{CURRENCY_LABELS.AUD}余额</span>
         <strong className="deposit-balance-amount" data-testid="balance-aud">
-          {balances.data ? formatMajorPrice(balances.data.audDeposit, Currency.AUD) : '—'}
+          {balances ? formatMajorPrice(balances.audDeposit, Currency.AUD) : '—'}
         </strong>
       </div>
       <Link to={paths.member.recharge()} className="btn btn-primary deposit-recharge">
@@ -67,28 +67,6 @@ export function DepositView({
   const tradeNo = tradeNoParam(params.get('tradeNo'));
   const log = useDepositLog({ pageNo, pageSize: DEPOSIT_LOG_PAGE_SIZE });
 
-  let body: ReactNode;
-  if (log.isPending) body = <Skeleton lines={6} />;
-  else if (log.isError) {
-    body = <ErrorState message={toApiError(log.error).message} onRetry={() => void log.refetch()} />;
-  } else if (log.data.items.length === 0) {
-    body = <EmptyState title="暂无余额明细" description="充值、订单付款和退款都会记录在这里。" />;
-  } else {
-    body = (
-      <>
-        <div aria-busy={log.isFetching}>
-          <DepositLogTable items={log.data.items} />
-        </div>
-        <Pager
-          pageNo={pageNo}
-          pageSize={DEPOSIT_LOG_PAGE_SIZE}
-          totalCount={log.data.totalCount}
-          onChange={(page) => setParams(page > 1 ? { pageNo: String(page) } : {})}
-        />
-      </>
-    );
-  }
-
   return (
     <div className="deposit-page">
       {tradeNo && (
@@ -105,7 +83,26 @@ export function DepositView({
       <BalanceCards balances={balances} />
       <section className="panel deposit-log-section" aria-labelledby="deposit-log-title">
         <h2 id="deposit-log-title">收支记录</h2>
-        {body}
+        <QueryView
+          query={log}
+          loading={<Skeleton lines={6} />}
+          isEmpty={(data) => data.items.length === 0}
+          empty={<EmptyState title="暂无余额明细" description="充值、订单付款和退款都会记录在这里。" />}
+        >
+          {(data) => (
+            <>
+              <div aria-busy={log.isFetching}>
+                <DepositLogTable items={data.items} />
+              </div>
+              <Pager
+                pageNo={pageNo}
+                pageSize={DEPOSIT_LOG_PAGE_SIZE}
+                totalCount={data.totalCount}
+                onChange={(page) => setParams(page > 1 ? { pageNo: String(page) } : {})}
+              />
+            </>
+          )}
+        </QueryView>
       </section>
     </div>
   );

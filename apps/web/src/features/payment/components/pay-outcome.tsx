@@ -1,6 +1,6 @@
 import { PAY_FAILED_MESSAGE, PAY_SUCCESS_MESSAGE } from '@shop/domain';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/lib/paths';
 import '../payment.css';
 
@@ -38,19 +38,53 @@ export function PaySuccess({
         </dd>
       </dl>
       {children ?? (
-        <div className="pay-outcome-actions">
-          {/* Spec §2 'After a payment finishes': the order list. */}
-          <Link to={paths.member.order()} className="btn btn-primary">
-            查看订单
-          </Link>
-          {orderId !== null && (
-            <Link to={paths.order(orderId)} className="btn">
-              订单详情
+        <>
+          <div className="pay-outcome-actions">
+            {/* Spec §2 'After a payment finishes': the order list, now or after the countdown. */}
+            <Link to={paths.member.order()} className="btn btn-primary">
+              查看订单
             </Link>
-          )}
-        </div>
+            {orderId !== null && (
+              <Link to={paths.order(orderId)} className="btn">
+                订单详情
+              </Link>
+            )}
+          </div>
+          <GoToOrders />
+        </>
       )}
     </section>
+  );
+}
+
+/** Seconds the result stays on screen before the order list (spec §2 'After a payment finishes'). */
+export const ORDER_LIST_COUNTDOWN_S = 5;
+
+/**
+ * Spec §2 'After a payment finishes: /member/order': counts down, then goes to the order list; 留在此页 stops
+ * it, for a shopper who wants to read the result or open the order.
+ */
+export function GoToOrders({ seconds = ORDER_LIST_COUNTDOWN_S }: { seconds?: number }) {
+  const navigate = useNavigate();
+  const [left, setLeft] = useState(seconds);
+  const [stayed, setStayed] = useState(false);
+  useEffect(() => {
+    if (stayed) return;
+    if (left <= 0) {
+      navigate(paths.member.order(), { replace: true });
+      return;
+    }
+    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left, stayed, navigate]);
+  if (stayed) return null;
+  return (
+    <p className="muted pay-countdown" role="status">
+      {left} 秒后前往我的订单
+      <button type="button" className="link-button" onClick={() => setStayed(true)}>
+        留在此页
+      </button>
+    </p>
   );
 }
 

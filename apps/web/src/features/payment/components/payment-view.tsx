@@ -1,26 +1,32 @@
 import {
-  CURRENCIES,
+  CURRENCY_LABELS,
   type Currency,
   effectiveOrderStatus,
+  goodsCountText,
+  methodsForOrder,
   type OrderDetail,
+  type OrderPrice,
   OrderStatus,
   offeredPaymentMethods,
+  orderPayCurrencies,
   orderStatusLabel,
   type PaymentConfig,
   PaymentKind,
 } from '@shop/domain';
-import { Button, Modal, Radio } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { Button, Radio } from 'antd';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useConfirm } from '@/components/confirm-dialog';
 import { EmptyState, ErrorState } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
 import { toApiError } from '@/lib/api-client';
 import { formatMajorPrice, majorToMinor } from '@/lib/money';
 import { paths } from '@/lib/paths';
-import { type OrderPrice, useOrderPrices } from '../api/get-order-price';
+import { useOrderPrices } from '../api/get-order-price';
 import { usePaymentConfigs } from '../api/get-payment-configs';
 import { usePayByDeposit } from '../api/pay-by-deposit';
-import { type Balances, CURRENCY_NAMES } from '../payment-format';
+import type { Balances } from '../payment-format';
 import { useLeavingFor } from '../use-leaving-for';
 import { useStartOrderPayment } from '../use-start-payment';
 import '../payment.css';
@@ -101,8 +107,9 @@ export interface PaymentViewProps {
 }
 
 /**
- * /payment?orderId= (spec §2, §3 'Payment', §4 'Payment by channel'): the order and its amount due in either
- * currency, and the payment methods on offer, each with what it charges in its own currency. The deposit
+ * /payment?orderId= (spec §2, §3 'Payment', §4 'Payment by channel'): the order and its amount due in the
+ * currencies it can be paid in (ADR 013: an AUD order in AUD or CNY, a CNY order in CNY only), and the payment
+ * methods on offer for it, each with what it charges in its own currency. The deposit
  * methods show the balance and ask before paying; the online ones go on to the channel. An order already
  * paid or cancelled says so and links to itself instead.
  */
@@ -115,77 +122,77 @@ function PayOrder({ order, balances, onPaid }: PaymentViewProps) {
   const navigate = useNavigate();
   const [currency, setCurrency] = useState<Currency>(order.currency);
   const configs = usePaymentConfigs();
+  // The currencies this order can be paid in (ADR 013): a CNY order never in AUD.
+  const payCurrencies = orderPayCurrencies(order.currency);
   const offered = useMemo(
     () =>
-      offeredPaymentMethods(configs.data ?? [], {
+      offeredPaymentMethods(methodsForOrder(configs.data ?? [], order.currency), {
         cnyDeposit: majorToMinor(balances.cnyDeposit),
         audDeposit: majorToMinor(balances.audDeposit),
       }),
-    [configs.data, balances.cnyDeposit, balances.audDeposit],
+    [configs.data, order.currency, balances.cnyDeposit, balances.audDeposit],
   );
   // The amount due in the chosen currency and in the currency of every method on offer.
-  const needed = CURRENCIES.filter((c) => c === currency || offered.some((m) => m.currency === c));
+  const needed = payCurrencies.filter((c) => c === currency || offered.some((m) => m.currency === c));
   const prices = useOrderPrices(order.id, needed);
   const payByDeposit = usePayByDeposit();
   const startPayment = useStartOrderPayment();
-  const [confirming, setConfirming] = useState<{ method: PaymentConfig; price: OrderPrice } | null>(null);
+  const { confirm, dialog } = useConfirm();
   const [leavingFor, setLeavingFor] = useLeavingFor();
 
+  // The deposit method of the currency being paid from (one per currency).
+  const depositMethodId = (currency: Currency | undefined) =>
+    offered.find((m) => m.kind === PaymentKind.Deposit && m.currency === currency)?.id ?? null;
   const busyId = payByDeposit.isPending
-    ? (confirming?.method.id ?? null)
+    ? depositMethodId(payByDeposit.variables?.currency)
     : startPayment.isPending
       ? (startPayment.variables?.method.id ?? null)
       : leavingFor;
 
   const pay = (method: PaymentConfig, price: OrderPrice) => {
     if (method.kind === PaymentKind.Deposit) {
-      setConfirming({ method, price });
+      confirm({
+        title: '余额支付',
+        content: `确认使用${CURRENCY_LABELS[method.currency]}余额支付 ${formatMajorPrice(price.price, price.currency)}？`,
+        okText: '确认支付',
+        onConfirm: () =>
+          payByDeposit
+            .mutateAsync({ orderId: order.id, currency: method.currency, deposit: price.price })
+            .then(() => {
+              onPaid();
+              navigate(paths.paymentResult({ orderId: order.id, status: 'paid' }));
+            }),
+      });
       return;
     }
     startPayment.mutate({ method, orderId: order.id }, { onSuccess: () => setLeavingFor(method.id) });
   };
 
-  const confirmDeposit = () => {
-    if (!confirming) return;
-    const { method, price } = confirming;
-    payByDeposit.mutate(
-      { orderId: order.id, currency: method.currency, deposit: price.price },
-      {
-        onSuccess: () => {
-          onPaid();
-          navigate(paths.paymentResult({ orderId: order.id, status: 'paid' }));
-        },
-        onSettled: () => setConfirming(null),
-      },
-    );
-  };
-
   const due = prices.byCurrency[currency];
-  let methods: ReactNode;
-  if (configs.isPending) methods = <Skeleton lines={3} title={false} />;
-  else if (configs.isError) {
-    methods = (
-      <ErrorState message={toApiError(configs.error).message} onRetry={() => void configs.refetch()} />
-    );
-  } else if (offered.length === 0) {
-    methods = <EmptyState title="暂无可用的支付方式" description="请联系客服，或稍后再试。" />;
-  } else {
-    methods = (
-      <ul className="pay-methods">
-        {offered.map((method) => (
-          <MethodRow
-            key={method.id}
-            method={method}
-            price={prices.byCurrency[method.currency]}
-            balances={balances}
-            busy={busyId === method.id}
-            disabled={busyId !== null && busyId !== method.id}
-            onPay={pay}
-          />
-        ))}
-      </ul>
-    );
-  }
+  const methods = (
+    <QueryView
+      query={configs}
+      loading={<Skeleton lines={3} title={false} />}
+      isEmpty={() => offered.length === 0}
+      empty={<EmptyState title="暂无可用的支付方式" description="请联系客服，或稍后再试。" />}
+    >
+      {() => (
+        <ul className="pay-methods">
+          {offered.map((method) => (
+            <MethodRow
+              key={method.id}
+              method={method}
+              price={prices.byCurrency[method.currency]}
+              balances={balances}
+              busy={busyId === method.id}
+              disabled={busyId !== null && busyId !== method.id}
+              onPay={pay}
+            />
+          ))}
+        </ul>
+      )}
+    </QueryView>
+  );
 
   return (
     <div className="payment-page">
@@ -197,7 +204,7 @@ function PayOrder({ order, balances, onPaid }: PaymentViewProps) {
           <dt>订单号</dt>
           <dd>{order.orderNo}</dd>
           <dt>商品数量</dt>
-          <dd>共 {order.itemCount} 件</dd>
+          <dd>{goodsCountText(order)}</dd>
           <dt>应付金额</dt>
           <dd>
             <strong className="price price-strong pay-due" data-testid="pay-due">
@@ -205,18 +212,24 @@ function PayOrder({ order, balances, onPaid }: PaymentViewProps) {
             </strong>
           </dd>
         </dl>
-        <Radio.Group
-          className="pay-currency"
-          aria-label="支付币种"
-          optionType="button"
-          buttonStyle="solid"
-          value={currency}
-          onChange={(e) => setCurrency(e.target.value as Currency)}
-          options={CURRENCIES.map((c) => ({ value: c, label: `${CURRENCY_NAMES[c]} ${c}` }))}
-        />
+        {payCurrencies.length > 1 ? (
+          <Radio.Group
+            className="pay-currency"
+            aria-label="支付币种"
+            optionType="button"
+            buttonStyle="solid"
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value as Currency)}
+            options={payCurrencies.map((c) => ({ value: c, label: `${CURRENCY_LABELS[c]} ${c}` }))}
+          />
+        ) : (
+          <p className="muted pay-rate-note">
+            该订单以{CURRENCY_LABELS[order.currency]}结算，请使用{CURRENCY_LABELS[order.currency]}支付方式。
+          </p>
+        )}
         {currency !== order.currency && (
           <p className="muted pay-rate-note">
-            订单以{CURRENCY_NAMES[order.currency]}计价（{formatMajorPrice(order.totalPrice, order.currency)}
+            订单以{CURRENCY_LABELS[order.currency]}计价（{formatMajorPrice(order.totalPrice, order.currency)}
             ），按商城当前汇率换算。
           </p>
         )}
@@ -230,22 +243,7 @@ function PayOrder({ order, balances, onPaid }: PaymentViewProps) {
         {methods}
       </section>
 
-      <Modal
-        title="余额支付"
-        open={confirming !== null}
-        okText="确认支付"
-        cancelText="取消"
-        okButtonProps={{ loading: payByDeposit.isPending }}
-        onOk={confirmDeposit}
-        onCancel={() => !payByDeposit.isPending && setConfirming(null)}
-        destroyOnHidden
-      >
-        {confirming &&
-          `确认使用${CURRENCY_NAMES[confirming.method.currency]}余额支付 ${formatMajorPrice(
-            confirming.price.price,
-            confirming.price.currency,
-          )}？`}
-      </Modal>
+      {dialog}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import {
   type BankAccount,
   CURRENCIES,
+  CURRENCY_LABELS,
   type Currency,
   currencySymbol,
   type PaymentConfig,
@@ -8,14 +9,13 @@ import {
 } from '@shop/domain';
 import { Button, Form, Input, Radio, Tabs } from 'antd';
 import type { ReactNode } from 'react';
-import { EmptyState, ErrorState } from '@/components/empty-state';
+import { EmptyState } from '@/components/empty-state';
+import { type QueryState, QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
-import { toApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { usePageCurrency } from '@/lib/page-currency';
 import { useBankTransfer } from '../api/bank-transfer';
 import { usePaymentConfigs } from '../api/get-payment-configs';
-import { CURRENCY_NAMES } from '../payment-format';
 import { rechargeAmountError } from '../recharge-amount';
 import { useLeavingFor } from '../use-leaving-for';
 import { useStartRecharge } from '../use-start-payment';
@@ -32,20 +32,32 @@ interface RechargeValues {
 /** What the shop tells when it lists no account in the chosen currency: ask customer service. */
 export const BANK_TRANSFER_NOTICE = '请向客服索取收款账户，转账后在此登记';
 
-/** The shop's bank accounts as the route reads them (the basic template's, set by template:put). */
-export interface ShopBankAccounts {
-  accounts: readonly BankAccount[] | undefined;
-  isPending: boolean;
-}
+/** The read that holds the shop's bank accounts (the basic template's, set by template:put). */
+export type ShopBankAccounts = QueryState<{
+  basicInfo: { bankAccounts?: readonly BankAccount[] | undefined };
+}>;
 
 /**
  * The shop's accounts in the chosen currency, each with a button that copies the account number; without
  * any, the notice to ask customer service.
  */
 function BankAccounts({ currency, bank }: { currency: Currency; bank: ShopBankAccounts }) {
-  if (bank.isPending) return <Skeleton lines={3} title={false} />;
-  const accounts = (bank.accounts ?? []).filter((a) => a.currency === currency);
-  if (accounts.length === 0) return <p className="bank-transfer-notice">{BANK_TRANSFER_NOTICE}</p>;
+  const inCurrency = (data: NonNullable<ShopBankAccounts['data']>) =>
+    (data.basicInfo.bankAccounts ?? []).filter((a) => a.currency === currency);
+  return (
+    <QueryView
+      query={bank}
+      compact
+      loading={<Skeleton lines={3} title={false} />}
+      isEmpty={(data) => inCurrency(data).length === 0}
+      empty={<p className="bank-transfer-notice">{BANK_TRANSFER_NOTICE}</p>}
+    >
+      {(data) => <AccountList currency={currency} accounts={inCurrency(data)} />}
+    </QueryView>
+  );
+}
+
+function AccountList({ currency, accounts }: { currency: Currency; accounts: readonly BankAccount[] }) {
   const copy = (accountNo: string) => {
     const digits = accountNo.replace(/\s/g, '');
     navigator.clipboard?.writeText(digits).then(
@@ -56,7 +68,7 @@ function BankAccounts({ currency, bank }: { currency: Currency; bank: ShopBankAc
   return (
     <div className="bank-accounts">
       <p className="bank-transfer-notice">
-        请转账至以下{CURRENCY_NAMES[currency]}账户，转账后在此登记付款人或流水号，核对到账后计入余额。
+        请转账至以下{CURRENCY_LABELS[currency]}账户，转账后在此登记付款人或流水号，核对到账后计入余额。
       </p>
       {accounts.map((account) => (
         <dl
@@ -103,42 +115,42 @@ function OnlineMethods({
   busyId: number | null;
   onRecharge: (method: PaymentConfig) => void;
 }) {
-  const configs = usePaymentConfigs();
-  if (configs.isPending) return <Skeleton lines={2} title={false} />;
-  if (configs.isError) {
-    return <ErrorState message={toApiError(configs.error).message} onRetry={() => void configs.refetch()} />;
-  }
-  const methods = configs.data.filter(
-    (m) => m.forRecharge && m.kind !== PaymentKind.Deposit && m.currency === currency,
-  );
-  if (methods.length === 0) {
-    return (
-      <EmptyState
-        title={`暂无${CURRENCY_NAMES[currency]}在线充值方式`}
-        description="可以切换币种，或使用银行转账充值。"
-      />
-    );
-  }
+  const forRecharge = (configs: readonly PaymentConfig[]) =>
+    configs.filter((m) => m.forRecharge && m.kind !== PaymentKind.Deposit && m.currency === currency);
   return (
-    <ul className="pay-methods">
-      {methods.map((method) => (
-        <li key={method.id} className="pay-method" aria-label={method.name}>
-          <div className="pay-method-info">
-            <strong className="pay-method-name">{method.name}</strong>
-            {method.description && <span className="muted">{method.description}</span>}
-          </div>
-          <Button
-            type="primary"
-            className="pay-method-button"
-            loading={busyId === method.id}
-            disabled={busyId !== null && busyId !== method.id}
-            onClick={() => onRecharge(method)}
-          >
-            去充值
-          </Button>
-        </li>
-      ))}
-    </ul>
+    <QueryView
+      query={usePaymentConfigs()}
+      loading={<Skeleton lines={2} title={false} />}
+      isEmpty={(configs) => forRecharge(configs).length === 0}
+      empty={
+        <EmptyState
+          title={`暂无${CURRENCY_LABELS[currency]}在线充值方式`}
+          description="可以切换币种，或使用银行转账充值。"
+        />
+      }
+    >
+      {(configs) => (
+        <ul className="pay-methods">
+          {forRecharge(configs).map((method) => (
+            <li key={method.id} className="pay-method" aria-label={method.name}>
+              <div className="pay-method-info">
+                <strong className="pay-method-name">{method.name}</strong>
+                {method.description && <span className="muted">{method.description}</span>}
+              </div>
+              <Button
+                type="primary"
+                className="pay-method-button"
+                loading={busyId === method.id}
+                disabled={busyId !== null && busyId !== method.id}
+                onClick={() => onRecharge(method)}
+              >
+                去充值
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
   );
 }
 
@@ -234,7 +246,7 @@ export function RechargeView({ bankAccounts }: { bankAccounts: ShopBankAccounts 
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
-            options={CURRENCIES.map((c) => ({ value: c, label: `${CURRENCY_NAMES[c]} ${c}` }))}
+            options={CURRENCIES.map((c) => ({ value: c, label: `${CURRENCY_LABELS[c]} ${c}` }))}
           />
         </Form.Item>
         <Form.Item

@@ -1,0 +1,21 @@
+import type { Database } from '../db/client';
+
+/** A message the shop writes a member when something happens to them (spec §3 'Message types' 1–5). */
+export interface MemberNotice {
+  memberId: number;
+  /** 1 system, 2 trade and logistics, 3 member tier (spec §3). */
+  type: 1 | 2 | 3;
+  title: string;
+  content: string;
+  /** An in-shop path the message opens. */
+  link?: string;
+}
+
+/**
+ * Writes the notice on the caller's executor, so it exists exactly when what it tells of commits. Modules receive
+ * it as a port (the messages module's send, wired in services.ts) and never import the messages module.
+ */
+export type MemberNotifier = (executor: Database, notice: MemberNotice) => Promise<unknown>;
+
+/** For callers that write no messages (tests of a module on its own). */
+export const silentNotifier: MemberNotifier = async () => {};

@@ -1,0 +1,231 @@
+import {
+  CURRENCY_LABELS,
+  type Currency,
+  DepositLogType,
+  depositLogTypeLabel,
+  formatPrice,
+  RECHARGE_STATUS_LABELS,
+  type Recharge,
+  ResultCode,
+} from '@shop/domain';
+import type { Database } from '../../db/client';
+import { AppError, notFoundError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { type MemberNotifier, silentNotifier } from '../../lib/member-notice';
+import * as repo from './deposit.repository';
+import {
+  type DepositService,
+  type OrderNumberLookup,
+  toDepositLogItem,
+  toRechargeDto,
+} from './deposit.service';
+
+/**
+ * The operator's side of the deposit (commands in deposit.cli.ts; spec §3 'Deposit log'): cash recharges and
+ * gifts entered by hand, a member's balances and log, and the review of bank-transfer recharges. Every change
+ * goes through the deposit service, so the balance and its log row commit together.
+ */
+
+export const DepositAdminMessages = {
+  memberNotFound: (username: string) => `会员不存在：${username}`,
+  rechargeNotFound: (rechargeNo: string) => `充值单不存在：${rechargeNo}`,
+  onlineRecharge: (rechargeNo: string) => `充值单 ${rechargeNo} 为在线充值，由支付渠道通知入账，不能人工审核`,
+  alreadyCredited: (rechargeNo: string) => `充值单 ${rechargeNo} 已入账，不能驳回`,
+  alreadyRejected: (rechargeNo: string) => `充值单 ${rechargeNo} 已驳回，不能入账`,
+  closed: (rechargeNo: string, status: string) =>
+    `充值单 ${rechargeNo} 状态为「${RECHARGE_STATUS_LABELS[status as Recharge['status']] ?? status}」，不能审核`,
+  badAmount: '金额须为大于0、最多两位小数的数字',
+  badNote: '备注最多200个字符',
+  badReason: '请填写驳回原因（最多100个字符）',
+} as const;
+
+/** Types the operator enters by hand: cash received at the counter, and the shop's gifts. */
+export type ManualDepositType = typeof DepositLogType.CashRecharge | typeof DepositLogType.SystemGift;
+
+/** Rows `deposit:show` prints. */
+export const SHOW_LOG_ROWS = 20;
+
+export type DepositAdminService = ReturnType<typeof createDepositAdminService>;
+
+const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
+
+export function createDepositAdminService({
+  db,
+  clock,
+  deposits,
+  members,
+  orderNumbers,
+  notify = silentNotifier,
+}: {
+  db: Database;
+  clock: Clock;
+  deposits: Pick<DepositService, 'credit' | 'creditRecharge' | 'balances'>;
+  /** The member module's ids by username (the operator names members by username), wired in services.ts. */
+  members: { idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>> };
+  orderNumbers: OrderNumberLookup;
+  /** Tells the member what the shop did to their deposit (the messages module). */
+  notify?: MemberNotifier;
+}) {
+  async function memberId(username: string): Promise<number> {
+    const id = (await members.idsByUsernames([username])).get(username.toLowerCase());
+    if (id === undefined) throw notFoundError(DepositAdminMessages.memberNotFound(username));
+    return id;
+  }
+
+  async function recharge(executor: Database, rechargeNo: string): Promise<repo.RechargeRow> {
+    const row = await repo.findRechargeByNo(executor, rechargeNo);
+    if (!row) throw notFoundError(DepositAdminMessages.rechargeNotFound(rechargeNo));
+    if (row.type !== DepositLogType.BankTransferRecharge)
+      throw paramsError(DepositAdminMessages.onlineRecharge(rechargeNo));
+    return row;
+  }
+
+  return {
+    /**
+     * Credits cash received (type 1) or a gift of the shop (type 6) to a member's deposit, with the
+     * operator's name and note on the log row. `amount` is minor units.
+     */
+    async credit(input: {
+      username?: string | undefined;
+      memberId?: number | undefined;
+      type: ManualDepositType;
+      currency: Currency;
+      amount: number;
+      note?: string | undefined;
+      by?: string | undefined;
+    }) {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+        throw paramsError(DepositAdminMessages.badAmount);
+      const note = (input.note ?? '').trim();
+      if (note.length > 200) throw paramsError(DepositAdminMessages.badNote);
+      const id = input.memberId ?? (await memberId(input.username ?? ''));
+      const movement = await db.transaction(async (tx) => {
+        const moved = await deposits.credit(tx, {
+          memberId: id,
+          currency: input.currency,
+          amount: input.amount,
+          type: input.type,
+          note,
+          operator: input.by,
+        });
+        await notify(tx, {
+          memberId: id,
+          type: 1,
+          title: `账户余额增加 ${formatPrice(input.amount, input.currency)}`,
+          content:
+            `${depositLogTypeLabel(input.type)} ${formatPrice(input.amount, input.currency)}，` +
+            `当前${CURRENCY_LABELS[input.currency]}余额 ${formatPrice(moved.balanceAfter, input.currency)}${note ? `。备注：${note}` : ''}`,
+          link: '/member/deposit',
+        });
+        return moved;
+      });
+      return { memberId: id, currency: input.currency, amount: input.amount, ...movement };
+    },
+
+    /** A member's balances (minor units) and their last log rows, newest first. */
+    async show(username: string, rows = SHOW_LOG_ROWS) {
+      const id = await memberId(username);
+      const [balances, logs] = await Promise.all([
+        deposits.balances(id),
+        repo.listLogs(db, id, { limit: rows, offset: 0 }),
+      ]);
+      const numbers = await orderNumbers(logs.flatMap((r) => (r.orderId === null ? [] : [r.orderId])));
+      return {
+        memberId: id,
+        ...balances,
+        totalCount: await repo.countLogs(db, id),
+        logs: logs.map((r) => ({
+          ...toDepositLogItem(r, r.orderId === null ? null : (numbers.get(r.orderId) ?? null)),
+          operator: r.operator,
+        })),
+      };
+    },
+
+    /** Recharges newest first, optionally of one status, each with its member's username. */
+    async listRecharges(
+      filter: { status?: Recharge['status'] | undefined; limit?: number | undefined } = {},
+    ) {
+      const rows = await repo.listRecharges(
+        db,
+        { status: filter.status },
+        { limit: filter.limit ?? 50, offset: 0 },
+      );
+      return rows.map((r) => ({
+        ...toRechargeDto(r.recharge),
+        username: r.username,
+        reviewedBy: r.recharge.reviewedBy,
+      }));
+    },
+
+    /**
+     * Approves a bank transfer (type 2): the pending recharge is credited to the deposit through the deposit
+     * service, in one transaction. `changed` is false when it was credited before (a repeated approval);
+     * a rejected one is refused.
+     */
+    async approve(rechargeNo: string, by?: string | undefined) {
+      return db.transaction(async (tx) => {
+        const row = await recharge(tx, rechargeNo);
+        const credited = await deposits.creditRecharge(tx, row.id, {
+          operator: by,
+          note: `银行转账 ${row.rechargeNo}${row.reference ? `（${row.reference}）` : ''}`,
+        });
+        if (credited) {
+          await notify(tx, {
+            memberId: row.memberId,
+            type: 1,
+            title: `银行转账充值已到账 ${formatPrice(row.amount, row.currency as Currency)}`,
+            content: `充值单 ${row.rechargeNo} 已入账，当前余额 ${formatPrice(credited.balanceAfter, row.currency as Currency)}`,
+            link: '/member/deposit',
+          });
+          return {
+            changed: true,
+            recharge: toRechargeDto((await repo.findRecharge(tx, row.id)) ?? row),
+            balanceAfter: credited.balanceAfter,
+          };
+        }
+        const now = (await repo.findRecharge(tx, row.id)) ?? row;
+        if (now.status === 'credited')
+          return { changed: false, recharge: toRechargeDto(now), balanceAfter: null };
+        if (now.status === 'rejected') throw paramsError(DepositAdminMessages.alreadyRejected(rechargeNo));
+        throw paramsError(DepositAdminMessages.closed(rechargeNo, now.status));
+      });
+    },
+
+    /**
+     * Rejects a pending bank transfer with the reason the member will read in their recharge list. `changed`
+     * is false when it was rejected before; a credited one is refused (its money is in the deposit).
+     */
+    async reject(rechargeNo: string, reason: string, by?: string | undefined) {
+      const why = reason.trim();
+      if (why === '' || why.length > 100) throw paramsError(DepositAdminMessages.badReason);
+      return db.transaction(async (tx) => {
+        const row = await recharge(tx, rechargeNo);
+        const note = `驳回：${why}${row.note ? `（原备注：${row.note}）` : ''}`.slice(0, 200);
+        const settled = await repo.settleRecharge(tx, row.id, 'rejected', {
+          reviewedAt: clock(),
+          note,
+          ...(by ? { reviewedBy: by.slice(0, 60) } : {}),
+        });
+        if (settled) {
+          await notify(tx, {
+            memberId: row.memberId,
+            type: 1,
+            title: '银行转账充值未通过审核',
+            content: `充值单 ${row.rechargeNo}（${formatPrice(row.amount, row.currency as Currency)}）未通过审核：${why}`,
+            link: '/member/recharge',
+          });
+          return { changed: true, recharge: toRechargeDto(settled) };
+        }
+        const now = (await repo.findRecharge(tx, row.id)) ?? row;
+        if (now.status === 'rejected') return { changed: false, recharge: toRechargeDto(now) };
+        if (now.status === 'credited') throw paramsError(DepositAdminMessages.alreadyCredited(rechargeNo));
+        throw paramsError(DepositAdminMessages.closed(rechargeNo, now.status));
+      });
+    },
+  };
+}
+
+/** A balance line for the operator: '¥5,000.00'-style amounts through the domain's formatter. */
+export function balanceLine(balances: { cnyDeposit: number; audDeposit: number }): string {
+  return `人民币 / CNY ${formatPrice(balances.cnyDeposit, 'CNY')}，澳币 / AUD ${formatPrice(balances.audDeposit, 'AUD')}`;
+}

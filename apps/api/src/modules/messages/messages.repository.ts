@@ -1,0 +1,117 @@
+import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { messageReadMarks, messageReads, messages } from '../../db/schema';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessage = Pick<
+  typeof messages.$inferInsert,
+  'memberId' | 'type' | 'title' | 'content' | 'link'
+>;
+
+/** Whose messages a member sees: their own, and the announcements sent since they joined. */
+export interface Reader {
+  memberId: number;
+  joinedAt: Date;
+}
+
+function visibleTo(reader: Reader): SQL {
+  return or(
+    eq(messages.memberId, reader.memberId),
+    and(
+      isNull(messages.memberId),
+      sql`${messages.createdAt} >= ${reader.joinedAt.toISOString()}::timestamptz`,
+    ),
+  ) as SQL;
+}
+
+/** True when the reader has read the message: marked one by one, or covered by a 全部已读 of its type or of all. */
+function readBy(memberId: number): SQL {
+  return sql`(exists (select 1 from ${messageReads} r where r.member_id = ${memberId} and r.message_id = ${messages.id})
+    or ${messages.id} <= coalesce((select max(k.up_to_id) from ${messageReadMarks} k
+      where k.member_id = ${memberId} and k.type in (0, ${messages.type})), 0))`;
+}
+
+export async function insertMessage(db: Database, row: NewMessage): Promise<MessageRow> {
+  const [inserted] = await db.insert(messages).values(row).returning();
+  if (!inserted) throw new Error('message insert returned no row');
+  return inserted;
+}
+
+/** One page of the reader's messages, newest first, each with its read flag (counts: countsByType). */
+export function listMessages(
+  db: Database,
+  reader: Reader,
+  filter: { type?: number | undefined; unreadOnly: boolean },
+  page: { limit: number; offset: number },
+) {
+  const read = readBy(reader.memberId);
+  const where = and(
+    visibleTo(reader),
+    filter.type === undefined ? undefined : eq(messages.type, filter.type),
+    filter.unreadOnly ? sql`not ${read}` : undefined,
+  );
+  return db
+    .select({
+      id: messages.id,
+      type: messages.type,
+      title: messages.title,
+      content: messages.content,
+      link: messages.link,
+      createdAt: messages.createdAt,
+      read: sql<boolean>`${read}`,
+    })
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** The reader's messages per type, all and unread, in one pass over them. */
+export async function countsByType(
+  db: Database,
+  reader: Reader,
+): Promise<Map<number, { total: number; unread: number }>> {
+  const rows = await db
+    .select({
+      type: messages.type,
+      total: count(),
+      unread: sql<number>`(count(*) filter (where not ${readBy(reader.memberId)}))::int`,
+    })
+    .from(messages)
+    .where(visibleTo(reader))
+    .groupBy(messages.type);
+  return new Map(rows.map((r) => [r.type, { total: r.total, unread: Number(r.unread) }]));
+}
+
+/** Marks the given messages read, those the reader can see; returns how many were new marks. */
+export async function markRead(db: Database, reader: Reader, ids: readonly number[]): Promise<number> {
+  const visible = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(visibleTo(reader), inArray(messages.id, [...ids])));
+  if (visible.length === 0) return 0;
+  const inserted = await db
+    .insert(messageReads)
+    .values(visible.map((v) => ({ memberId: reader.memberId, messageId: v.id })))
+    .onConflictDoNothing()
+    .returning({ id: messageReads.messageId });
+  return inserted.length;
+}
+
+/** 全部已读: every message the reader can see now, of one type or of all (type 0), counts as read. */
+export async function markAllRead(db: Database, reader: Reader, type: number): Promise<void> {
+  const [latest] = await db
+    .select({ id: sql<number | null>`max(${messages.id})` })
+    .from(messages)
+    .where(and(visibleTo(reader), type === 0 ? undefined : eq(messages.type, type)));
+  const upToId = latest?.id ?? 0;
+  if (upToId === 0) return;
+  await db
+    .insert(messageReadMarks)
+    .values({ memberId: reader.memberId, type, upToId })
+    .onConflictDoUpdate({
+      target: [messageReadMarks.memberId, messageReadMarks.type],
+      set: { upToId: sql`greatest(${messageReadMarks.upToId}, excluded.up_to_id)`, updatedAt: sql`now()` },
+    });
+}

@@ -1,0 +1,53 @@
+import { type RateSetting, ResultCode } from '@shop/domain';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import * as repo from './rate.repository';
+
+export const RateMessages = {
+  badRate: '汇率须为大于0的数字，最多8位整数、4位小数',
+  missing: '汇率尚未设置，请联系商城管理员',
+} as const;
+
+const AUD_CNY = { base: 'AUD', quote: 'CNY' } as const;
+// numeric(12, 4): at most 8 digits before the point and 4 after.
+const RATE_TEXT = /^(\d{1,8})(?:\.(\d{1,4}))?$/;
+
+/**
+ * An operator's rate text as the stored form with 4 decimals ('4.75' → '4.7500'), or null unless it is a
+ * positive decimal with at most 4 decimals (DESIGN.md 'Money': the operator sets the rate).
+ */
+export function normalizeRate(text: string): string | null {
+  const match = RATE_TEXT.exec(text.trim());
+  if (!match) return null;
+  const scaled = BigInt(match[1] ?? '0') * 10_000n + BigInt((match[2] ?? '').padEnd(4, '0'));
+  if (scaled <= 0n) return null;
+  return `${scaled / 10_000n}.${String(scaled % 10_000n).padStart(4, '0')}`;
+}
+
+export interface RateServiceDeps {
+  db: Database;
+  clock: Clock;
+}
+
+export type RateService = ReturnType<typeof createRateService>;
+
+/** The shop's exchange rate, stored in the database so every API process uses the same one. */
+export function createRateService({ db, clock }: RateServiceDeps) {
+  return {
+    /** The AUD→CNY rate used for the 'all CNY' totals (spec §5 display totals, §7 ratePrice/). */
+    async audCny(executor: Database = db): Promise<RateSetting> {
+      const row = await repo.findRate(executor, AUD_CNY.base, AUD_CNY.quote);
+      if (!row) throw new AppError(ResultCode.InternalServiceError, RateMessages.missing);
+      return { rate: row.rate, updatedAt: row.updatedAt.toISOString() };
+    },
+
+    /** Sets the AUD→CNY rate (operator command rate:set; DESIGN.md 'Money'); refuses anything but a positive 4-decimal number. */
+    async setAudCny(text: string): Promise<RateSetting> {
+      const rate = normalizeRate(text);
+      if (rate === null) throw new AppError(ResultCode.ParamsError, RateMessages.badRate);
+      const row = await repo.saveRate(db, AUD_CNY, rate, clock());
+      return { rate: row.rate, updatedAt: row.updatedAt.toISOString() };
+    },
+  };
+}

@@ -1,0 +1,206 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { supportTicketImages, supportTicketReplies, supportTickets } from '../../db/schema';
+
+export type TicketRow = typeof supportTickets.$inferSelect;
+export type ReplyRow = typeof supportTicketReplies.$inferSelect;
+export type ImageRow = typeof supportTicketImages.$inferSelect;
+export type NewTicket = Pick<
+  typeof supportTickets.$inferInsert,
+  'memberId' | 'type' | 'priority' | 'ownerGroup' | 'title' | 'orderId' | 'packIndex'
+>;
+
+export async function insertTicket(db: Database, row: NewTicket): Promise<TicketRow> {
+  const [inserted] = await db.insert(supportTickets).values(row).returning();
+  if (!inserted) throw new Error('ticket insert returned no row');
+  return inserted;
+}
+
+export async function insertReply(
+  db: Database,
+  row: { ticketId: number; author: 'member' | 'staff'; authorName: string; content: string },
+): Promise<ReplyRow> {
+  const [inserted] = await db.insert(supportTicketReplies).values(row).returning();
+  if (!inserted) throw new Error('reply insert returned no row');
+  return inserted;
+}
+
+/**
+ * A new post moves the ticket to `status` and counts it, in one statement that also holds the ticket's row lock
+ * for the rest of the transaction: a closed ticket (or another member's) matches nothing, so a reply racing a
+ * close can never land after it.
+ */
+export async function bumpForPost(
+  db: Database,
+  key: { id: number; memberId?: number | undefined },
+  status: string,
+): Promise<TicketRow | null> {
+  const rows = await db
+    .update(supportTickets)
+    .set({ status, replyCount: sql`${supportTickets.replyCount} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(supportTickets.id, key.id),
+        key.memberId === undefined ? undefined : eq(supportTickets.memberId, key.memberId),
+        ne(supportTickets.status, 'closed'),
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** Closes the ticket unless it is closed already; null when nothing changed (or it is not the member's). */
+export async function closeTicket(
+  db: Database,
+  key: { id: number; memberId?: number | undefined },
+): Promise<TicketRow | null> {
+  const rows = await db
+    .update(supportTickets)
+    .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(supportTickets.id, key.id),
+        key.memberId === undefined ? undefined : eq(supportTickets.memberId, key.memberId),
+        ne(supportTickets.status, 'closed'),
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** The ticket, the member's only when `memberId` is given. */
+export async function findTicket(
+  db: Database,
+  key: { id: number; memberId?: number | undefined },
+): Promise<TicketRow | null> {
+  const rows = await db
+    .select()
+    .from(supportTickets)
+    .where(
+      and(
+        eq(supportTickets.id, key.id),
+        key.memberId === undefined ? undefined : eq(supportTickets.memberId, key.memberId),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** One page of the member's tickets, the most recently active first. */
+export async function listMemberTickets(
+  db: Database,
+  memberId: number,
+  status: string | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TicketRow[]; totalCount: number }> {
+  const where = and(
+    eq(supportTickets.memberId, memberId),
+    status === undefined ? undefined : eq(supportTickets.status, status),
+  );
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(supportTickets)
+      .where(where)
+      .orderBy(desc(supportTickets.updatedAt), desc(supportTickets.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(supportTickets).where(where),
+  ]);
+  return { rows, totalCount: total[0]?.n ?? 0 };
+}
+
+/** The shop's queue: tickets of a status and owner group, the longest waiting first. */
+export function listQueue(
+  db: Database,
+  filter: { status?: string | undefined; group?: string | undefined },
+  limit: number,
+): Promise<TicketRow[]> {
+  return db
+    .select()
+    .from(supportTickets)
+    .where(
+      and(
+        filter.status === undefined
+          ? ne(supportTickets.status, 'closed')
+          : eq(supportTickets.status, filter.status),
+        filter.group === undefined ? undefined : eq(supportTickets.ownerGroup, filter.group),
+      ),
+    )
+    .orderBy(asc(supportTickets.updatedAt), asc(supportTickets.id))
+    .limit(limit);
+}
+
+export function listReplies(db: Database, ticketId: number): Promise<ReplyRow[]> {
+  return db
+    .select()
+    .from(supportTicketReplies)
+    .where(eq(supportTicketReplies.ticketId, ticketId))
+    .orderBy(asc(supportTicketReplies.id));
+}
+
+export function listImagesOfReplies(db: Database, replyIds: readonly number[]): Promise<ImageRow[]> {
+  if (replyIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(supportTicketImages)
+    .where(inArray(supportTicketImages.replyId, [...replyIds]))
+    .orderBy(asc(supportTicketImages.id));
+}
+
+export async function insertImage(
+  db: Database,
+  row: {
+    memberId: number | null;
+    replyId?: number | null;
+    path: string;
+    width: number;
+    height: number;
+    size: number;
+  },
+): Promise<ImageRow> {
+  const [inserted] = await db.insert(supportTicketImages).values(row).returning();
+  if (!inserted) throw new Error('image insert returned no row');
+  return inserted;
+}
+
+/**
+ * Gives the member's unattached uploads to a post, in one statement: an id that is another member's, unknown or
+ * already in a post is not taken. Returns the ids taken.
+ */
+export async function attachImages(
+  db: Database,
+  input: { memberId: number; replyId: number; imageIds: readonly number[] },
+): Promise<number[]> {
+  if (input.imageIds.length === 0) return [];
+  const rows = await db
+    .update(supportTicketImages)
+    .set({ replyId: input.replyId })
+    .where(
+      and(
+        inArray(supportTicketImages.id, [...input.imageIds]),
+        eq(supportTicketImages.memberId, input.memberId),
+        isNull(supportTicketImages.replyId),
+      ),
+    )
+    .returning({ id: supportTicketImages.id });
+  return rows.map((r) => r.id);
+}
+
+/** Uploads never put in a post before `before`: removed, their file paths answered (the files go too). */
+export async function deleteOrphanImages(db: Database, before: Date): Promise<string[]> {
+  const rows = await db
+    .delete(supportTicketImages)
+    .where(and(isNull(supportTicketImages.replyId), lt(supportTicketImages.createdAt, before)))
+    .returning({ path: supportTicketImages.path });
+  return rows.map((r) => r.path);
+}
+
+/** How many unattached uploads the member holds (a bound against filling the store with loose images). */
+export async function countLooseImages(db: Database, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(supportTicketImages)
+    .where(and(eq(supportTicketImages.memberId, memberId), isNull(supportTicketImages.replyId)));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import { DOCS_PREFIX } from './openapi';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * This response's CSP nonce (`style-src 'nonce-…'`): the storefront page carries it, and the styles the
+     * storefront injects at run time (antd's CSS-in-JS) must carry it too. Fresh for every response.
+     */
+    styleNonce: string;
+  }
+}
+
+/**
+ * The one inline style of the API docs (swagger-ui): the <style> inside the Swagger logo of its top bar
+ * (swagger-ui-standalone-preset.js). A new swagger-ui may change it; the end-to-end test of the docs says so.
+ */
+export const DOCS_STYLE_HASHES = ["'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='"];
+
+/** A source of a CSP directive: fixed, or computed for each response (the nonce). */
+type Source = string | ((req: IncomingMessage, res: ServerResponse) => string);
+
+/** HSTS for a year; subdomains are left to the operator, who may run plain-http sites beside the shop. */
+export const HSTS = 'max-age=31536000';
+
+export interface SecurityHeadersOptions {
+  /** TRUST_PROXY: only then does X-Forwarded-Proto say the shopper reached the shop over HTTPS. */
+  trustProxy: boolean;
+  /** The real payment channel (SHOP_PAY_GATEWAY_URL), when configured: see `paymentGatewaySources`. */
+  paymentGatewayUrl?: string | undefined;
+}
+
+/**
+ * The real channel's origin, for `form-action` (the supay bridge is a hidden form posted to it) and for
+ * `connect-src` (the chat-app proxy is fetched from the page, pay-redirect.ts). Cashiers the shopper is sent to
+ * by a plain navigation need no entry.
+ */
+function paymentGatewaySources(url: string | undefined): string[] {
+  return url === undefined ? [] : [new URL(url).origin];
+}
+
+/**
+ * HTTP hardening for every response: pages, the API's JSON, images, bundles and the API docs (helmet).
+ *
+ * The Content-Security-Policy lets only the shop's own files run and style the page: no inline script
+ * (`script-src 'self'`, `script-src-attr 'none'`), and inline <style> only with this response's nonce, which
+ * the storefront page carries (static-web.ts) and hands to antd (antd-provider.tsx, lib/csp-nonce.ts). There
+ * is no `style-src-attr`, so style attributes in markup are refused too; React and antd set styles through the
+ * CSSOM, which CSP does not govern. `upgrade-insecure-requests` is left out: it would break a shop reached over
+ * plain http on a local network, and over HTTPS every request of the page is same-origin already.
+ *
+ * A route that sends its own policy keeps it (the sandbox cashier's pages): Fastify writes the reply's headers
+ * over those helmet set on the raw response.
+ *
+ * HSTS only for a request that came over HTTPS through a trusted proxy: on plain http it would be ignored at
+ * best, and the server itself never speaks TLS. Cross-Origin-Embedder-Policy stays off: the shop needs no
+ * cross-origin isolation, and require-corp would make every future cross-origin image or frame (a cashier,
+ * a map) opt in first.
+ */
+export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
+  async (app, { trustProxy, paymentGatewayUrl }) => {
+    const nonces = new WeakMap<ServerResponse, string>();
+    const nonceOf = (res: ServerResponse) => `'nonce-${nonces.get(res) ?? ''}'`;
+    const gateway = paymentGatewaySources(paymentGatewayUrl);
+
+    app.decorateReply('styleNonce', '');
+    // Before helmet's own hook, which reads the nonce while it writes the policy.
+    app.addHook('onRequest', async (request, reply) => {
+      reply.styleNonce = randomBytes(16).toString('base64');
+      nonces.set(reply.raw, reply.styleNonce);
+      if (trustProxy && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    });
+
+    const policy = (styleSources: Source[]) => ({
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'script-src-attr': ["'none'"],
+        'style-src': ["'self'", ...styleSources],
+        // Captcha pictures are data: SVG URLs; blob: for pictures the page makes itself.
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", ...gateway],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'", ...gateway],
+        'frame-ancestors': ["'none'"],
+      },
+    });
+    // The API docs are swagger-ui's page, not the storefront: its own files and its logo's style. Before
+    // helmet's own onRoute hook, which takes up a route's `helmet` options.
+    const docsPolicy = policy(DOCS_STYLE_HASHES);
+    app.addHook('onRoute', (route) => {
+      if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
+        route.helmet = { contentSecurityPolicy: docsPolicy };
+      }
+    });
+
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: policy([(_req, res) => nonceOf(res)]),
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: false,
+      xFrameOptions: { action: 'deny' },
+    });
+  },
+  { name: 'security-headers' },
+);

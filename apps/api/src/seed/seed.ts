@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { isProduction } from '../config/env';
+import type { Database } from '../db/client';
+import { seedSteps as seedStepsTable } from '../db/schema';
+import { createServices, type ServiceDeps, type Services } from '../services';
+import { demoCatalogueSeed } from './demo-catalogue';
+import { demoCheckoutSeed } from './demo-checkout';
+import { demoContentSeed } from './demo-content';
+import { demoMemberSeed } from './demo-member';
+import { demoPickupSeed } from './demo-pickup';
+
+/**
+ * Demo data as a list of steps. Each step runs in its own transaction together with the row that records it in
+ * `seed_steps`, so a first start stopped halfway (a crash, `kill -9`) leaves whole steps only, and the next start
+ * finishes the missing ones. Steps also add only what is missing, so `shop seed` can run again safely.
+ */
+export interface SeedStep {
+  name: string;
+  /** The step creates a login whose password is published (README, start banner): never in production. */
+  publishedLogin?: boolean;
+  /** Adds the step's data if missing; returns a one-line summary for the operator. */
+  run(services: Services): Promise<string>;
+}
+
+export const seedSteps: SeedStep[] = [
+  demoMemberSeed,
+  demoCatalogueSeed,
+  demoContentSeed,
+  demoCheckoutSeed,
+  demoPickupSeed,
+];
+
+type SeedLog = Pick<FastifyBaseLogger, 'info'>;
+
+/** Summary recorded for a published-login step that production skipped (it is not tried again). */
+export const SKIPPED_IN_PRODUCTION = 'skipped: NODE_ENV=production never gets a published login';
+
+async function recordStep(db: Database, name: string, summary: string): Promise<void> {
+  await db
+    .insert(seedStepsTable)
+    .values({ name, summary: summary.slice(0, 500) })
+    .onConflictDoUpdate({
+      target: seedStepsTable.name,
+      set: { summary: summary.slice(0, 500), doneAt: sql`now()` },
+    });
+}
+
+/** Names of the steps that finished in this database. */
+export async function finishedSeedSteps(db: Database): Promise<Set<string>> {
+  const rows = await db.select({ name: seedStepsTable.name }).from(seedStepsTable);
+  return new Set(rows.map((r) => r.name));
+}
+
+/**
+ * Runs the steps in order, each atomically with its record. With NODE_ENV=production a step that would create
+ * a published login (the demo member and its password) is recorded as skipped instead, whatever SEED_DEMO says.
+ */
+export async function runSeed(deps: ServiceDeps, log: SeedLog, steps: readonly SeedStep[] = seedSteps) {
+  const { db } = deps.database;
+  for (const step of steps) {
+    if (step.publishedLogin && isProduction(deps.config.nodeEnv)) {
+      await recordStep(db, step.name, SKIPPED_IN_PRODUCTION);
+      log.info({ step: step.name }, `seed ${step.name}: ${SKIPPED_IN_PRODUCTION}`);
+      continue;
+    }
+    const summary = await db.transaction(async (tx) => {
+      // Every service of the step writes through this transaction: the step and its record commit together.
+      const services = createServices({ ...deps, database: { ...deps.database, db: tx } });
+      const text = await step.run(services);
+      await recordStep(tx, step.name, text);
+      return text;
+    });
+    log.info({ step: step.name }, `seed ${step.name}: ${summary}`);
+  }
+}
+
+/**
+ * Seeds a fresh database (no member and no goods yet), or finishes a seed that a stopped start left halfway.
+ * A shop in use, or one seeded before steps were recorded, never gets demo data back. True when it seeded.
+ */
+export async function seedIfFresh(
+  deps: ServiceDeps,
+  log: SeedLog,
+  steps: readonly SeedStep[] = seedSteps,
+): Promise<boolean> {
+  const { db } = deps.database;
+  const finished = await finishedSeedSteps(db);
+  if (finished.size === 0) {
+    const services = createServices(deps);
+    if ((await services.member.countMembers()) > 0 || (await services.catalogueAdmin.countGoods()) > 0)
+      return false;
+  }
+  const missing = steps.filter((step) => !finished.has(step.name));
+  if (missing.length === 0) return false;
+  if (finished.size > 0)
+    log.info({ missing: missing.map((s) => s.name) }, 'finishing an interrupted demo seed');
+  await runSeed(deps, log, missing);
+  return true;
+}

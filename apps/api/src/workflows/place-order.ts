@@ -1,0 +1,248 @@
+import {
+  type Address,
+  Currency,
+  type createOrderRequestSchema,
+  locationCodeFor,
+  OrderStatus,
+  ResultCode,
+  toMajor,
+} from '@shop/domain';
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+import { AppError, notFoundError } from '../lib/app-error';
+import type { Clock } from '../lib/clock';
+import type { AddressBookService } from '../modules/address-book/address-book.service';
+import type { CartService } from '../modules/cart/cart.service';
+import type { CatalogueService } from '../modules/catalogue/catalogue.service';
+import type { CheckoutService } from '../modules/checkout/checkout.service';
+import * as repo from '../modules/order/order.create.repository';
+import type { AuthContext } from '../plugins/auth';
+
+export const CreateOrderMessages = {
+  created: '订单已创建',
+  receiverRequired: '请选择收货地址',
+  addressNotFound: '地址不存在',
+  cartChanged: '购物车已变化，请刷新结算页后重试',
+} as const;
+
+export type CreateOrderInput = z.output<typeof createOrderRequestSchema>;
+
+/** What createdOrder/ answers (createOrderResponseSchema). */
+export interface CreatedOrder {
+  orderId: number;
+  orderNo: string;
+  status: number;
+  currency: 'AUD' | 'CNY';
+  totalPrice: number;
+}
+
+export interface OrderCreationDeps {
+  db: Database;
+  clock: Clock;
+  checkout: Pick<CheckoutService, 'quote'>;
+  cart: Pick<CartService, 'removeLines'>;
+  catalogue: Pick<CatalogueService, 'priceLevel' | 'reserveStock' | 'addSales' | 'catalogueChanged'>;
+  addressBook: Pick<AddressBookService, 'entry'>;
+}
+
+export type OrderCreationService = ReturnType<typeof createOrderCreationService>;
+
+/** 'SO' + the order day (UTC, yyyyMMdd) + the order id padded to 8 digits: unique because the id is. */
+export function orderNumber(id: number, at: Date): string {
+  const day = at.toISOString().slice(0, 10).replaceAll('-', '');
+  return `SO${day}${String(id).padStart(8, '0')}`;
+}
+
+/** An address book entry as the order keeps it: its fields without id, defaultFlag and updatedAt. */
+function snapshot(address: Address | null): Record<string, unknown> | null {
+  if (!address) return null;
+  const { id: _id, defaultFlag: _default, updatedAt: _updated, ...fields } = address;
+  return fields;
+}
+
+function toCreated(row: {
+  id: number;
+  orderNo: string;
+  status: number;
+  currency: string;
+  totalAmount: number;
+}): CreatedOrder {
+  return {
+    orderId: row.id,
+    orderNo: row.orderNo,
+    status: row.status,
+    currency: row.currency === Currency.AUD ? Currency.AUD : Currency.CNY,
+    totalPrice: toMajor(row.totalAmount),
+  };
+}
+
+/** Order creation (spec §7 createdOrder/, §4 'Order actions'; DESIGN.md 'Stock and orders'). */
+export function createOrderCreationService({
+  db,
+  clock,
+  checkout,
+  cart,
+  catalogue,
+  addressBook,
+}: OrderCreationDeps) {
+  async function addressOf(
+    memberId: number,
+    book: 'receiver' | 'sender',
+    id: number,
+    tx: Database,
+  ): Promise<Address> {
+    const entry = await addressBook.entry(memberId, book, id, tx);
+    if (!entry) throw notFoundError(CreateOrderMessages.addressNotFound, { [`${book}Id`]: id });
+    return entry;
+  }
+
+  return {
+    /**
+     * Creates an order from the member's selected cart lines (spec §7 createdOrder/, §4 'Order actions';
+     * DESIGN.md 'Stock and orders'), all in one transaction: the same requestId returns the order already made
+     * (also when requests race: the unique index or the emptied cart stops a loser, which then returns the
+     * winner's order); the price is the checkout quote re-run from the database; a not-valid quote is refused
+     * with its message (pickup from a warehouse without a pickup point among the reasons); stock is taken SKU
+     * by SKU in id order (ByStock all or '库存不足：<name>'); the packs with their pickup point, the items and
+     * the address snapshots are written; the ordered cart lines are removed and the goods' sales counted.
+     */
+    async createOrder(auth: AuthContext, input: CreateOrderInput): Promise<CreatedOrder> {
+      const { memberId } = auth;
+      const level = await catalogue.priceLevel(auth);
+      let created: CreatedOrder;
+      try {
+        created = await db.transaction(async (tx) => {
+          const existing = await repo.findByRequest(tx, memberId, input.requestId);
+          if (existing) return toCreated(existing);
+
+          let receiver: Address | null = null;
+          if (!input.isPickup) {
+            if (input.receiverId === null)
+              throw new AppError(ResultCode.ParamsError, CreateOrderMessages.receiverRequired);
+            receiver = await addressOf(memberId, 'receiver', input.receiverId, tx);
+          }
+          const sender =
+            input.senderId === null ? null : await addressOf(memberId, 'sender', input.senderId, tx);
+          const locationCode = locationCodeFor({
+            isPickup: input.isPickup,
+            receiverPostCode: receiver?.postCode,
+          });
+
+          const quote = await checkout.quote(
+            memberId,
+            level,
+            { currency: input.currency, locationCode, packs: input.packs, gifts: input.gifts },
+            tx,
+          );
+          if (!quote.valid) throw new AppError(ResultCode.ParamsError, quote.notForSaleMsg);
+
+          // The order row goes first: a concurrent request with the same requestId waits on its unique index
+          // here and then fails, before it touches any stock.
+          const now = clock();
+          const orderId = await repo.nextOrderId(tx);
+          const orderNo = orderNumber(orderId, now);
+          await repo.insertOrder(tx, {
+            id: orderId,
+            orderNo,
+            memberId,
+            requestId: input.requestId,
+            status: OrderStatus.NotPaid,
+            currency: quote.currency,
+            isPickup: quote.isPickup,
+            locationCode,
+            goodsAmount: quote.goods,
+            shippingAmount: quote.otherPrice,
+            taxAmount: quote.taxPrice,
+            promotionsAmount: quote.promotionsSum,
+            totalAmount: quote.total,
+            rate: quote.rateUsed ? quote.rate : null,
+            receiver: snapshot(receiver),
+            sender: snapshot(sender),
+            memberRemark: input.memberRemark,
+            createdAt: now,
+            updatedAt: now,
+          });
+
+          const lines = quote.packs.flatMap((pack) => pack.items.map((item) => ({ pack, item })));
+          const reserved = await catalogue.reserveStock(
+            lines.map(({ item }) => ({
+              skuId: item.skuId,
+              qty: item.qty,
+              status: item.status,
+              label: item.skuName || item.name,
+            })),
+            tx,
+          );
+          const packIds = await repo.insertPacks(
+            tx,
+            quote.packs.map((pack) => ({
+              orderId,
+              packIndex: pack.index,
+              location: pack.location,
+              status: OrderStatus.NotPaid,
+              courierId: pack.courierId,
+              courierName: pack.courierName,
+              shippingAmount: pack.shippingFee,
+              weight: pack.weight,
+              // Where to collect it, as it is now: the order keeps it like the address snapshots.
+              pickup:
+                quote.isPickup && pack.pickup
+                  ? { address: pack.pickup.address, hours: pack.pickup.hours, phone: pack.pickup.phone }
+                  : null,
+              updatedAt: now,
+            })),
+          );
+          await repo.insertItems(
+            tx,
+            lines.map(({ pack, item }, i) => ({
+              orderId,
+              packId: packIds.get(pack.index) ?? 0,
+              skuId: item.skuId,
+              goodsId: item.goodsId,
+              name: item.name,
+              skuName: item.skuName,
+              property: item.property,
+              image: item.image,
+              qty: item.qty,
+              reservedQty: reserved[i] ?? 0,
+              unitPrice: item.unitPrice,
+              weight: item.weight,
+              isGift: item.isGift,
+              promotionId: item.promotionId,
+            })),
+          );
+
+          const cartIds = quote.items.flatMap((item) => (item.cartId === null ? [] : [item.cartId]));
+          const removed = await cart.removeLines(memberId, cartIds, tx);
+          // Another checkout of the same lines won meanwhile: refuse rather than sell them twice.
+          if (removed.length !== new Set(cartIds).size) {
+            throw new AppError(ResultCode.ParamsError, CreateOrderMessages.cartChanged);
+          }
+          await catalogue.addSales(
+            quote.items
+              .filter((item) => !item.isGift)
+              .map((item) => ({ goodsId: item.goodsId, qty: item.qty })),
+            tx,
+          );
+          return toCreated({
+            id: orderId,
+            orderNo,
+            status: OrderStatus.NotPaid,
+            currency: quote.currency,
+            totalAmount: quote.total,
+          });
+        });
+      } catch (error) {
+        // A racing request with the same requestId may have committed after this one looked: it either hit
+        // the unique index, or found the cart lines already ordered and removed. Either way that order is
+        // the answer to this requestId.
+        const winner = await repo.findByRequest(db, memberId, input.requestId);
+        if (!winner) throw error;
+        return toCreated(winner);
+      }
+      // The stock it took is committed: the goods exports must show it (after the commit, see catalogueChanged).
+      await catalogue.catalogueChanged();
+      return created;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { ResultCode } from '@shop/domain';
+import { AppError } from '../lib/app-error';
+import type { CartService, RepurchaseResult } from '../modules/cart/cart.service';
+import type { OrderService } from '../modules/order/order.service';
+import type { AuthContext } from '../plugins/auth';
+
+export const RepurchaseMessages = {
+  none: '订单中的商品暂时都无法购买',
+  added: '已加入购物车',
+  partly: (missing: string) => `已加入购物车；以下商品暂时无法购买：${missing}`,
+} as const;
+
+export interface RepurchaseDeps {
+  orders: Pick<OrderService, 'itemsToBuyAgain'>;
+  cart: Pick<CartService, 'repurchaseItems'>;
+}
+
+export type RepurchaseFlow = ReturnType<typeof createRepurchaseFlow>;
+
+/**
+ * Buy again (spec §7 cart repurchase/, §8 'buy again'): the goods of the member's order, gifts aside, go back
+ * into the cart; what cannot be bought now is named in the message.
+ */
+export function createRepurchaseFlow({ orders, cart }: RepurchaseDeps) {
+  return {
+    async repurchase(
+      auth: AuthContext,
+      orderId: number,
+    ): Promise<{ result: RepurchaseResult; message: string }> {
+      const result = await cart.repurchaseItems(auth, await orders.itemsToBuyAgain(auth, orderId));
+      const missing = result.unavailable.map((u) => `${u.name}（${u.reason}）`).join('、');
+      if (result.ids.length === 0)
+        throw new AppError(
+          ResultCode.ParamsError,
+          missing ? `${RepurchaseMessages.none}：${missing}` : RepurchaseMessages.none,
+          result,
+        );
+      return { result, message: missing ? RepurchaseMessages.partly(missing) : RepurchaseMessages.added };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { PaymentPaths, text } from '@shop/domain';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SIGNATURE_HEADER } from '../modules/payment/payment.provider';
+import type { SettlePaymentFlow } from './settle-payment';
+
+/** The payment channels' asynchronous notify (not called by the storefront). */
+export const settlePaymentRoutes: FastifyPluginAsyncZod<{ flow: SettlePaymentFlow }> = async (
+  app,
+  { flow },
+) => {
+  // The channel's notify needs its raw bytes for the signature, so it gets its own JSON parser here.
+  await app.register(async (scope) => {
+    const channel = scope.withTypeProvider<ZodTypeProvider>();
+    channel.removeContentTypeParser('application/json');
+    channel.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    channel.post(
+      `${PaymentPaths.notify}:provider/`,
+      {
+        schema: {
+          tags: ['payment-channel'],
+          summary: '支付渠道异步通知（渠道调用）',
+          description:
+            `由支付渠道调用，不由前端调用。请求体为 JSON {tradeNo, channelTradeNo, status: SUCCESS|CLOSED|FAILED, amount（分）, currency, paidAt, nonce}，` +
+            `请求头 ${SIGNATURE_HEADER} 为以商户密钥对原始请求体做 HMAC-SHA256 的十六进制签名。` +
+            '处理成功（含重复通知）返回纯文本 SUCCESS；签名错误、交易号不存在、金额或币种不符返回 400 FAIL，不做任何更改；' +
+            '处理出错返回 500 FAIL，渠道应重发。每次通知都记录在 payment_notifies；同一地址每分钟超过 20 次的验签失败通知只应答、不记录。',
+          params: z.object({ provider: text().max(40).describe('支付渠道：sandbox 或 gateway') }),
+        },
+      },
+      async (request, reply) => {
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const { provider } = request.params;
+        try {
+          const result = await flow.handleNotify(provider, rawBody, request.headers, request.ip);
+          const details = {
+            provider,
+            tradeNo: result.tradeNo,
+            outcome: result.outcome,
+            reason: result.reason,
+          };
+          if (result.accepted) request.log.info(details, 'payment notify');
+          else if (result.recorded) request.log.warn(details, 'payment notify rejected');
+          else
+            request.log.debug(details, 'payment notify rejected, not recorded (too many from this address)');
+          return reply
+            .code(result.accepted ? 200 : 400)
+            .type('text/plain; charset=utf-8')
+            .send(result.accepted ? 'SUCCESS' : 'FAIL');
+        } catch (error) {
+          request.log.error({ err: error, provider }, 'payment notify failed');
+          return reply.code(500).type('text/plain; charset=utf-8').send('FAIL');
+        }
+      },
+    );
+  });
+};

@@ -1,0 +1,165 @@
+import { type Currency, DepositLogType, formatPrice, OrderStatus, PayStatus } from '@shop/domain';
+import type { Database } from '../db/client';
+import type { Clock } from '../lib/clock';
+import type { MemberNotifier } from '../lib/member-notice';
+import type { DepositService } from '../modules/deposit/deposit.service';
+import { findOrderForPayment, markOrderPaid } from '../modules/order/order.payment';
+import type { NotifyHeaders, NotifyPayload } from '../modules/payment/payment.provider';
+import { NotifyStatus } from '../modules/payment/payment.provider';
+import type { PaymentSettlement } from '../modules/payment/payment.repository';
+import {
+  NotifyReasons,
+  type NotifyResult,
+  type PaymentService,
+  paidTime,
+} from '../modules/payment/payment.service';
+
+export interface SettlePaymentDeps {
+  db: Database;
+  clock: Clock;
+  payments: PaymentService;
+  deposits: Pick<DepositService, 'credit' | 'creditRecharge' | 'cancelRecharge' | 'findRecharge'>;
+  /** Tells the member their payment arrived (the messages module), in the settling transaction. */
+  notify: MemberNotifier;
+}
+
+export type SettlePaymentFlow = ReturnType<typeof createSettlePaymentFlow>;
+
+type Answer = Omit<NotifyResult, 'tradeNo' | 'recorded'>;
+type PaymentRow = Parameters<PaymentService['statusOf']>[0];
+
+/**
+ * A channel's asynchronous notify (DESIGN.md 'Outside services'): verified over its raw body, then applied in one
+ * transaction with the payment row locked (SELECT … FOR UPDATE). SUCCESS pays the order (or, when the order is no
+ * longer unpaid, credits the deposit as an order refund, type 5) or credits the recharge; CLOSED and FAILED close
+ * the payment and its recharge; a payment already settled is a duplicate and nothing changes. A forged, unknown or
+ * mismatched notify is rejected and changes nothing. Every notify is recorded, except unverified ones from a
+ * client address beyond the payment module's allowance.
+ */
+export function createSettlePaymentFlow({ db, clock, payments, deposits, notify }: SettlePaymentDeps) {
+  /** Settles a SUCCESS notify of a locked pending payment. */
+  async function settlePaid(tx: Database, payment: PaymentRow, payload: NotifyPayload): Promise<Answer> {
+    if (await payments.channelTradeTaken(tx, payment, payload.channelTradeNo))
+      return { outcome: 'rejected', reason: NotifyReasons.channelTradeTaken, accepted: false };
+    const paidAt = paidTime(payload.paidAt, clock());
+    const currency = payment.currency as Currency;
+    let settlement: PaymentSettlement;
+    let reason = '';
+    if (payment.purpose === 'order' && payment.orderId !== null) {
+      const order = await findOrderForPayment(tx, payment.orderId, { lock: true });
+      const marked =
+        order !== null &&
+        (await markOrderPaid(tx, {
+          orderId: order.id,
+          payChannel: payment.channel,
+          paidCurrency: currency,
+          paidAmount: payment.amount,
+          at: paidAt,
+        }));
+      if (marked) {
+        settlement = 'order';
+        await notify(tx, {
+          memberId: payment.memberId,
+          type: 2,
+          title: `订单 ${order.orderNo} 已付款`,
+          content: `订单 ${order.orderNo} 已收到在线付款 ${formatPrice(payment.amount, currency)}，我们将尽快安排发货。`,
+          link: `/order/${order.id}`,
+        });
+      } else {
+        // The order was cancelled, or paid another way, while the shopper paid: the money is kept for them.
+        const why = order?.status === OrderStatus.Cancelled ? '已取消' : '已通过其他方式支付';
+        await deposits.credit(tx, {
+          memberId: payment.memberId,
+          currency,
+          amount: payment.amount,
+          type: DepositLogType.OrderRefund,
+          orderId: payment.orderId,
+          paymentId: payment.id,
+          note: `订单 ${order?.orderNo ?? payment.orderId} ${why}，在线支付的款项（交易号 ${payment.tradeNo}）退回余额`,
+        });
+        settlement = 'deposit';
+        reason = `订单${why}，款项计入余额`;
+        await notify(tx, {
+          memberId: payment.memberId,
+          type: 1,
+          title: `在线付款 ${formatPrice(payment.amount, currency)} 已退回余额`,
+          content: `订单 ${order?.orderNo ?? payment.orderId} ${why}，您在线支付的款项已计入账户余额。`,
+          link: '/member/deposit',
+        });
+      }
+    } else {
+      const rechargeId = payment.rechargeId ?? 0;
+      const credited = await deposits.creditRecharge(tx, rechargeId, { paymentId: payment.id });
+      const recharge = credited ? null : await deposits.findRecharge(rechargeId, tx);
+      if (credited || recharge?.status === 'credited') {
+        settlement = 'recharge';
+        if (credited)
+          await notify(tx, {
+            memberId: payment.memberId,
+            type: 1,
+            title: `在线充值已到账 ${formatPrice(payment.amount, currency)}`,
+            content: `充值单 ${credited.rechargeNo} 已入账，当前余额 ${formatPrice(credited.balanceAfter, currency)}。`,
+            link: '/member/deposit',
+          });
+      } else {
+        // The recharge was closed meanwhile; the money still reaches the member's deposit, once (payment key).
+        await deposits.credit(tx, {
+          memberId: payment.memberId,
+          currency,
+          amount: payment.amount,
+          type: DepositLogType.OnlineRecharge,
+          paymentId: payment.id,
+          note: `充值单 ${recharge?.rechargeNo ?? rechargeId} 已关闭，到账的款项（交易号 ${payment.tradeNo}）计入余额`,
+        });
+        settlement = 'deposit';
+        reason = '充值单已关闭，款项计入余额';
+      }
+    }
+    await payments.markPaid(tx, payment.id, { channelTradeNo: payload.channelTradeNo, paidAt, settlement });
+    return { outcome: 'paid', reason, accepted: true };
+  }
+
+  /** Applies a verified notify to its payment, under the payment's row lock. */
+  async function settle(tx: Database, providerName: string, payload: NotifyPayload): Promise<Answer> {
+    const locked = await payments.lockForNotify(tx, providerName, payload);
+    if ('answer' in locked) return locked.answer;
+    const { payment } = locked;
+    if (payload.status === NotifyStatus.Success) return settlePaid(tx, payment, payload);
+    const status = payload.status === NotifyStatus.Closed ? PayStatus.Cancelled : PayStatus.Failed;
+    await payments.close(tx, payment.id, status);
+    if (payment.rechargeId !== null) await deposits.cancelRecharge(tx, payment.rechargeId);
+    return { outcome: status, reason: '', accepted: true };
+  }
+
+  return {
+    async handleNotify(
+      providerName: string,
+      rawBody: Buffer,
+      headers: NotifyHeaders,
+      clientAddress = '',
+    ): Promise<NotifyResult> {
+      const verified = await payments.verifyNotify(providerName, rawBody, headers, clientAddress);
+      if (!verified.ok) return verified.result;
+      const { provider, payload } = verified;
+      try {
+        const answer = await db.transaction(async (tx) => {
+          const settled = await settle(tx, provider.name, payload);
+          await payments.recordNotify(tx, providerName, rawBody, settled, payload);
+          return settled;
+        });
+        return { ...answer, tradeNo: payload.tradeNo, recorded: true };
+      } catch (error) {
+        await payments
+          .recordNotify(
+            db,
+            providerName,
+            rawBody,
+            { outcome: 'verified', reason: NotifyReasons.error, accepted: false },
+            payload,
+          )
+          .catch(() => {});
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { Currency, type GuestCartItem, hasPriceIn, type SkuStockFields } from '@shop/domain';
+import { majorToMinor } from '@/lib/money';
+
+/** The product a SKU belongs to, as the cart line keeps it. */
+export interface CartProduct {
+  goodsId: number;
+  /** The product name without its location prefix (the cart adds it, spec §3). */
+  name: string;
+  location: number;
+  image: string;
+}
+
+/** The SKU fields the cart needs; prices in major units as the catalogue sends them. */
+export interface CartSku extends SkuStockFields {
+  id: number;
+  name: string;
+  property: Record<string, string>;
+  audPrice: number | null;
+  cnyPrice: number | null;
+}
+
+/** The SKU as a shopper tells it apart: its attribute values, else its name. */
+export const skuLabel = (sku: CartSku) => Object.values(sku.property).join(' ') || sku.name;
+
+/** A visitor's cart line for `qty` units of a SKU (prices to minor units, the currency it is paid in, spec §5). */
+export function guestItemOf(product: CartProduct, sku: CartSku, qty: number): GuestCartItem {
+  const audPrice = majorToMinor(sku.audPrice);
+  const cnyPrice = majorToMinor(sku.cnyPrice);
+  return {
+    skuId: sku.id,
+    goodsId: product.goodsId,
+    skuName: sku.name,
+    name: product.name,
+    qty,
+    audPrice,
+    cnyPrice,
+    location: product.location,
+    property: sku.property,
+    // The spec's line field: AUD when it has an AUD price (spec §5); the cart bills it in the page currency.
+    currency: hasPriceIn({ audPrice, cnyPrice }, Currency.AUD) ? Currency.AUD : Currency.CNY,
+    image: product.image,
+  };
+}

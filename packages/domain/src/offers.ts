@@ -1,0 +1,58 @@
+import type { Sku } from './contracts/catalogue';
+
+/**
+ * What the catalogue offers for sale, as the cart, checkout and order placement read it on the server (the
+ * catalogue module answers these; the others declare them in their ports). Amounts are minor units.
+ */
+
+/** A SKU as offered now at one member price level. */
+export interface SkuOffer {
+  id: number;
+  goodsId: number;
+  goodsName: string;
+  name: string;
+  property: Record<string, string>;
+  status: number;
+  stock: number;
+  onFlag: boolean;
+  /** Warehouse id (spec §3 'Warehouses'). */
+  location: number;
+  image: string;
+  aud: number | null;
+  cny: number | null;
+  /** Grams per unit, for shipping fees. */
+  weight: number;
+}
+
+/** A goods' name, main image, warehouse and shelf state (checkout's gift lines). */
+export interface GoodsBrief {
+  id: number;
+  name: string;
+  image: string;
+  location: number;
+  onFlag: boolean;
+}
+
+/** A product with its SKUs priced at a level (checkout gift products, spec §7 promotionsList/). */
+export interface ProductOffer {
+  id: number;
+  name: string;
+  image: string;
+  location: number;
+  onFlag: boolean;
+  skus: Sku[];
+}
+
+/** The shop's AUD→CNY exchange rate as stored (4 decimals) and when it was set. */
+export interface RateSetting {
+  rate: string;
+  updatedAt: string;
+}
+
+/** A line of a member's server cart. */
+export interface CartLineRef {
+  id: number;
+  skuId: number;
+  qty: number;
+  selected: boolean;
+}

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import {
+  billLine,
+  billNote,
+  type CartLineForTotals,
+  type CartTotals,
+  type Currency,
+  canPayOrderIn,
+  cartAudTipText,
+  cartTotals,
+  type LineBill,
+  type LinePrices,
+  methodsForOrder,
+  orderPayCurrencies,
+  orderPayCurrencyMessage,
+  priceHint,
+} from '../src';
+
+// 4.7 CNY per AUD: $139.00 → ¥653.30.
+const RATE = '4.7000';
+const both: LinePrices = { audPrice: 13_900, cnyPrice: 67_400 };
+const audOnly: LinePrices = { audPrice: 13_900, cnyPrice: null };
+const cnyOnly: LinePrices = { audPrice: null, cnyPrice: 67_400 };
+const zeroAud: LinePrices = { audPrice: 0, cnyPrice: 500 };
+const none: LinePrices = {};
+
+describe('billLine: which currency a line is billed in (ADR 013)', () => {
+  it.each<[string, LinePrices, Currency, string | null, LineBill]>([
+    [
+      'both prices, paying AUD',
+      both,
+      'AUD',
+      RATE,
+      { kind: 'billed', currency: 'AUD', unit: 13_900, converted: false },
+    ],
+    [
+      'both prices, paying CNY: its own CNY price',
+      both,
+      'CNY',
+      RATE,
+      { kind: 'billed', currency: 'CNY', unit: 67_400, converted: false },
+    ],
+    [
+      'AUD only, paying AUD',
+      audOnly,
+      'AUD',
+      RATE,
+      { kind: 'billed', currency: 'AUD', unit: 13_900, converted: false },
+    ],
+    [
+      'AUD only, paying CNY: converted',
+      audOnly,
+      'CNY',
+      RATE,
+      { kind: 'billed', currency: 'CNY', unit: 65_330, converted: true },
+    ],
+    [
+      'AUD only, paying CNY, rate unknown',
+      audOnly,
+      'CNY',
+      null,
+      { kind: 'atRate', currency: 'AUD', unit: 13_900, converted: false },
+    ],
+    [
+      'CNY only, paying AUD: not payable in AUD',
+      cnyOnly,
+      'AUD',
+      RATE,
+      { kind: 'notPayableInAud', currency: 'CNY', unit: 67_400, converted: false },
+    ],
+    [
+      'CNY only, paying CNY',
+      cnyOnly,
+      'CNY',
+      RATE,
+      { kind: 'billed', currency: 'CNY', unit: 67_400, converted: false },
+    ],
+    [
+      'a zero AUD price is no AUD price',
+      zeroAud,
+      'AUD',
+      RATE,
+      { kind: 'notPayableInAud', currency: 'CNY', unit: 500, converted: false },
+    ],
+    ['no price, paying AUD', none, 'AUD', RATE, { kind: 'unpriced' }],
+    ['no price, paying CNY', none, 'CNY', RATE, { kind: 'unpriced' }],
+  ])('%s', (_name, line, pay, rate, bill) => {
+    expect(billLine(line, pay, rate)).toEqual(bill);
+  });
+
+  it.each<[LineBill, string]>([
+    [{ kind: 'billed', currency: 'AUD', unit: 1, converted: false }, ''],
+    [{ kind: 'billed', currency: 'CNY', unit: 1, converted: true }, '按汇率折合人民币结算'],
+    [{ kind: 'atRate', currency: 'AUD', unit: 1, converted: false }, '按汇率折合人民币结算'],
+    [{ kind: 'notPayableInAud', currency: 'CNY', unit: 1, converted: false }, '不支持澳币支付'],
+    [{ kind: 'unpriced' }, '暂无报价'],
+  ])('billNote(%j) → %s', (bill, note) => {
+    expect(billNote(bill)).toBe(note);
+  });
+});
+
+describe('priceHint: the product page says only what is true for the page currency', () => {
+  it.each<[string, LinePrices, Currency, string]>([
+    ['CNY only under AUD', cnyOnly, 'AUD', '仅支持人民币结算'],
+    ['CNY only under CNY', cnyOnly, 'CNY', ''],
+    ['AUD only under CNY: converted, never "AUD only"', audOnly, 'CNY', '按汇率折合人民币结算'],
+    ['AUD only under AUD', audOnly, 'AUD', ''],
+    ['both under either', both, 'AUD', ''],
+    ['no price', none, 'AUD', ''],
+  ])('%s', (_name, line, page, hint) => {
+    expect(priceHint(line, page)).toBe(hint);
+  });
+});
+
+describe('cartTotals (spec §5 cart totals) billed in the pay currency', () => {
+  const mixed: CartLineForTotals[] = [
+    { qty: 1, selected: true, ...both, skuName: 'A' },
+    { qty: 2, selected: true, ...cnyOnly, skuName: 'Kirkland 鱼油' },
+    { qty: 1, selected: true, ...audOnly, name: 'C' },
+    { qty: 5, selected: false, ...cnyOnly, skuName: 'not selected' },
+    { qty: 1, selected: true, ...none, skuName: 'no price' },
+  ];
+  it.each<[string, CartLineForTotals[], Currency, string | null, CartTotals]>([
+    ['empty cart', [], 'AUD', RATE, { aud: 0, cny: 0, cnyOnlySkuNames: [] }],
+    // Paying AUD is spec §5 as written: AUD-priced lines to AUD, the others to CNY and named.
+    [
+      'paying AUD: CNY-only lines counted in CNY and named',
+      mixed,
+      'AUD',
+      RATE,
+      { aud: 27_800, cny: 134_800, cnyOnlySkuNames: ['Kirkland 鱼油', 'no price'] },
+    ],
+    // Paying CNY: everything in CNY, AUD-only converted, nothing to warn about.
+    [
+      'paying CNY: all in CNY, no warning',
+      mixed,
+      'CNY',
+      RATE,
+      { aud: 0, cny: 67_400 + 134_800 + 65_330, cnyOnlySkuNames: [] },
+    ],
+    [
+      'paying CNY before the rate is known',
+      mixed,
+      'CNY',
+      null,
+      { aud: 13_900, cny: 67_400 + 134_800, cnyOnlySkuNames: [] },
+    ],
+    [
+      'the sku name, else the name',
+      [{ qty: 1, selected: true, ...cnyOnly, name: 'N' }],
+      'AUD',
+      RATE,
+      { aud: 0, cny: 67_400, cnyOnlySkuNames: ['N'] },
+    ],
+  ])('%s', (_name, lines, pay, rate, totals) => {
+    expect(cartTotals(lines, pay, rate)).toEqual(totals);
+  });
+});
+
+describe('cartAudTipText', () => {
+  it.each([
+    [[], ''],
+    [['红色'], '以下商品不支持澳币支付，请重新选择：红色'],
+    [['A', 'B'], '以下商品不支持澳币支付，请重新选择：A、B'],
+    [[''], '部分商品不支持澳币支付，请重新选择'],
+  ])('%j → %s', (names, text) => {
+    expect(cartAudTipText(names)).toBe(text);
+  });
+
+  it('is empty whenever the buyer pays in CNY, whatever the lines', () => {
+    const lines = [{ qty: 1, selected: true, ...cnyOnly, skuName: 'X' }];
+    expect(cartAudTipText(cartTotals(lines, 'CNY', RATE).cnyOnlySkuNames)).toBe('');
+    expect(cartAudTipText(cartTotals(lines, 'AUD', RATE).cnyOnlySkuNames)).toContain('X');
+  });
+});
+
+describe('which payment methods an order can use', () => {
+  it.each<[Currency, Currency, boolean]>([
+    ['AUD', 'AUD', true],
+    ['AUD', 'CNY', true],
+    ['CNY', 'CNY', true],
+    ['CNY', 'AUD', false],
+  ])('an order in %s paid in %s → %s', (order, pay, ok) => {
+    expect(canPayOrderIn(order, pay)).toBe(ok);
+    expect(orderPayCurrencies(order).includes(pay)).toBe(ok);
+  });
+
+  it('a CNY order is offered no AUD method (deposit AUD, Supay AUD)', () => {
+    const methods = [
+      { code: 'DepositPay', currency: 'CNY' as const },
+      { code: 'DepositPayAUD', currency: 'AUD' as const },
+      { code: 'A01', currency: 'CNY' as const },
+      { code: 'SupayAlipay', currency: 'AUD' as const },
+      { code: 'SupayWechat', currency: 'AUD' as const },
+    ];
+    expect(methodsForOrder(methods, 'CNY').map((m) => m.code)).toEqual(['DepositPay', 'A01']);
+    expect(methodsForOrder(methods, 'AUD')).toHaveLength(5);
+  });
+
+  it('says why in Chinese', () => {
+    expect(orderPayCurrencyMessage('CNY', 'AUD')).toBe(
+      '该订单以人民币结算，不能使用澳币支付，请选择人民币支付方式',
+    );
+  });
+});
