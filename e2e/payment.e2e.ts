@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AddressPaths,
   CartPaths,
   type DepositLogItem,
   DepositPaths,
@@ -34,15 +35,16 @@ describe('payment journey', () => {
   let cnyOnlySkuId = 0;
   let cnyOnlyGoodsId = 0;
 
-  /** A pickup order of one unit, made through the API as checkout does. */
+  let receiverId = 0;
+
+  /**
+   * An order of one unit, made through the API as checkout does: collected at the Sydney desk for the AU SKU,
+   * delivered to a Shanghai receiver for any other (only the AU warehouse has a pickup desk).
+   */
   async function placeOrder(sku = skuId): Promise<{ orderId: number; orderNo: string; totalPrice: number }> {
     await callApi(baseURL, CartPaths.addItem, { skuId: sku, qty: 1 }, token);
-    return callApi(
-      baseURL,
-      OrderPaths.create,
-      { currency: 'CNY', isPickup: true, requestId: randomUUID() },
-      token,
-    );
+    const where = sku === skuId ? { isPickup: true } : { isPickup: false, receiverId };
+    return callApi(baseURL, OrderPaths.create, { currency: 'CNY', ...where, requestId: randomUUID() }, token);
   }
 
   async function orderStatus(orderId: number): Promise<number> {
@@ -77,6 +79,22 @@ describe('payment journey', () => {
       captchaId: captcha.captchaId,
       captchaCode: TEST_CAPTCHA,
     }));
+    ({ id: receiverId } = await callApi<{ id: number }>(
+      baseURL,
+      AddressPaths.receiverSave,
+      {
+        name: '张三',
+        phone: '13800138000',
+        country: 'CN',
+        province: '上海市',
+        city: '上海市',
+        district: '静安区',
+        detail: '南京西路1号',
+        postCode: '200040',
+        defaultFlag: true,
+      },
+      token,
+    ));
     s = await openBrowser(baseURL, { width: 390, height: 844 });
     // Logged in as the storefront keeps it: the token in local storage.
     await s.context.addInitScript(
