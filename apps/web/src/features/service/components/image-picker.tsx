@@ -13,14 +13,14 @@ export function ImagePicker({ uploads, label = '图片' }: { uploads: ImageUploa
         {uploads.items.map((item) => (
           <li key={item.key} className={`image-picker-item is-${item.status}`}>
             <img src={item.previewUrl} alt={item.name} />
-            {item.status === 'uploading' && (
+            {(item.status === 'uploading' || item.status === 'waiting') && (
               <span className="image-picker-progress">
                 <progress
                   max={100}
                   value={Math.round(item.progress * 100)}
                   aria-label={`${item.name} 上传进度`}
                 />
-                <span>{Math.round(item.progress * 100)}%</span>
+                <span>{item.status === 'waiting' ? '等待上传' : `${Math.round(item.progress * 100)}%`}</span>
               </span>
             )}
             {item.status === 'error' && (

@@ -102,11 +102,12 @@ function Thread({ ticket }: { ticket: TicketDetail }) {
       <ol className="ticket-posts" aria-label="工单对话">
         {ticket.replies.map((reply) => {
           const staff = reply.author === 'staff';
-          const who = staff ? `客服 ${reply.authorName}` : reply.authorName || '我';
+          const who = reply.authorName || (staff ? '客服' : '我');
           return (
             <li key={reply.id} className={`ticket-post ${staff ? 'is-staff' : 'is-member'}`}>
               <div className="ticket-post-head">
                 <strong>{who}</strong>
+                <span className="ticket-role">{staff ? '客服' : '我'}</span>
                 <time className="muted" dateTime={reply.createdAt}>
                   {formatDateTime(reply.createdAt)}
                 </time>

@@ -10,7 +10,8 @@ export interface PendingImage {
   previewUrl: string;
   /** Share sent so far (0-1). */
   progress: number;
-  status: 'uploading' | 'done' | 'error';
+  /** Waiting for the pictures before it (they go one at a time, so the post keeps the order they were picked in). */
+  status: 'waiting' | 'uploading' | 'done' | 'error';
   image?: TicketImage;
   error?: string;
 }
@@ -26,6 +27,7 @@ export function useImageUploads(limit: number = TICKET_LIMITS.imagesPerPost) {
   const [problems, setProblems] = useState<string[]>([]);
   const uploads = useRef(new Map<number, UploadHandle>());
   const urls = useRef(new Map<number, string>());
+  const queue = useRef<Promise<void>>(Promise.resolve());
 
   const update = useCallback((key: number, patch: Partial<PendingImage>) => {
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item)));
@@ -47,14 +49,21 @@ export function useImageUploads(limit: number = TICKET_LIMITS.imagesPerPost) {
         const key = nextKey++;
         const previewUrl = URL.createObjectURL(file);
         urls.current.set(key, previewUrl);
-        const handle = uploadTicketImage(file, (progress) => update(key, { progress }));
-        uploads.current.set(key, handle);
-        handle.promise.then(
-          (image) => update(key, { status: 'done', image, progress: 1 }),
-          (error: unknown) => update(key, { status: 'error', error: toApiError(error).message }),
-        );
-        handle.promise.finally(() => uploads.current.delete(key)).catch(() => undefined);
-        return { key, name: file.name, previewUrl, progress: 0, status: 'uploading' as const };
+        const start = (): Promise<void> => {
+          // Removed while it waited: nothing to send.
+          if (!urls.current.has(key)) return Promise.resolve();
+          update(key, { status: 'uploading' });
+          const handle = uploadTicketImage(file, (progress) => update(key, { progress }));
+          uploads.current.set(key, handle);
+          return handle.promise
+            .then(
+              (image) => update(key, { status: 'done', image, progress: 1 }),
+              (error: unknown) => update(key, { status: 'error', error: toApiError(error).message }),
+            )
+            .finally(() => uploads.current.delete(key));
+        };
+        queue.current = queue.current.then(start);
+        return { key, name: file.name, previewUrl, progress: 0, status: 'waiting' as const };
       });
       if (added.length > 0) setItems((list) => [...list, ...added]);
     },
@@ -96,7 +105,7 @@ export function useImageUploads(limit: number = TICKET_LIMITS.imagesPerPost) {
     remove,
     reset,
     imageIds,
-    uploading: items.some((item) => item.status === 'uploading'),
+    uploading: items.some((item) => item.status === 'uploading' || item.status === 'waiting'),
     failed: items.some((item) => item.status === 'error'),
     full: items.length >= limit,
   };
