@@ -125,9 +125,10 @@ export function NewTicketForm({
             ))}
           </select>
         </label>
-        <label className="form-field form-field-wide">
-          <span>标题</span>
+        <div className="form-field form-field-wide">
+          <label htmlFor={`${ids}-title-input`}>标题</label>
           <input
+            id={`${ids}-title-input`}
             value={title}
             maxLength={TICKET_LIMITS.titleMax}
             onChange={(e) => setTitle(e.target.value)}
@@ -140,10 +141,11 @@ export function NewTicketForm({
               {errors.title}
             </span>
           )}
-        </label>
-        <label className="form-field form-field-wide">
-          <span>内容</span>
+        </div>
+        <div className="form-field form-field-wide">
+          <label htmlFor={`${ids}-content-input`}>内容</label>
           <textarea
+            id={`${ids}-content-input`}
             value={content}
             rows={5}
             maxLength={TICKET_LIMITS.contentMax}
@@ -157,7 +159,7 @@ export function NewTicketForm({
               {errors.content}
             </span>
           )}
-        </label>
+        </div>
         <div className="form-field form-field-wide">
           <span>图片（可选）</span>
           <ImagePicker uploads={uploads} />

@@ -163,18 +163,24 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
 
   return (
     <form className="panel ticket-reply" onSubmit={submit} noValidate aria-label="回复工单">
-      <label className="form-field">
-        <span>回复</span>
+      <div className="form-field">
+        <label htmlFor={`reply-${ticketId}`}>回复</label>
         <textarea
+          id={`reply-${ticketId}`}
           value={content}
           rows={4}
           maxLength={TICKET_LIMITS.contentMax}
           onChange={(e) => setContent(e.target.value)}
           placeholder="补充说明或回复客服"
           aria-invalid={error !== null}
+          aria-describedby={error ? `reply-${ticketId}-error` : undefined}
         />
-        {error && <span className="form-error">{error}</span>}
-      </label>
+        {error && (
+          <span id={`reply-${ticketId}-error`} className="form-error">
+            {error}
+          </span>
+        )}
+      </div>
       <ImagePicker uploads={uploads} />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={reply.isPending || uploads.uploading}>
