@@ -9,12 +9,14 @@ import { hasToken, useSession } from '@/lib/session';
 import { getToken } from '@/lib/storage';
 
 /**
- * What a live event changes on screen: the unread count (taken as pushed, then confirmed by a refetch), and the
- * member's tickets (the open thread and the lists). 'ready' after a (re)connect refreshes both, since events
- * may have been missed while the channel was down.
+ * What a live event changes on screen: the unread count (taken as pushed) with the message lists, and the
+ * member's tickets (the open thread and the lists). 'ready' after a (re)connect refreshes the tickets and lists,
+ * since events may have been missed while the channel was down.
  */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
   if (event.kind === 'unread') {
+    // The pushed count is the newest: a fetch still on its way would put an older one back.
+    void queryClient.cancelQueries({ queryKey: serviceKeys.unread() });
     queryClient.setQueryData(serviceKeys.unread(), event.unread);
     void queryClient.invalidateQueries({ queryKey: serviceKeys.messageLists() });
     return;
@@ -24,7 +26,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     void queryClient.invalidateQueries({ queryKey: serviceKeys.ticketLists() });
     return;
   }
-  void queryClient.invalidateQueries({ queryKey: serviceKeys.unread() });
+  // The server follows 'ready' with the unread count, so only the tickets and lists are asked for again.
   void queryClient.invalidateQueries({ queryKey: serviceKeys.ticketDetails() });
   void queryClient.invalidateQueries({ queryKey: serviceKeys.ticketLists() });
   void queryClient.invalidateQueries({ queryKey: serviceKeys.messageLists() });
