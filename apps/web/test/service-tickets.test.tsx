@@ -12,7 +12,7 @@ import { toastStore } from '@/lib/notify';
 import { startSession } from '@/lib/session';
 import { cartList } from './cart-fixtures';
 import { shellHandlers } from './catalogue-fixtures';
-import { orderSummary } from './checkout-fixtures';
+import { orderDetail, orderSummary } from './checkout-fixtures';
 import {
   pngFile,
   stubUploads,
@@ -178,6 +178,18 @@ describe('support tickets (spec §2 /member/supportticket)', () => {
       { type: 1, priority: 2, title: '少发一件', content: '少了一条围巾', orderId: 6, imageIds: [2] },
     ]);
     expect(toasts()).toContain('工单已提交');
+  });
+
+  it('an order’s page offers 联系客服, which opens the form about that order', async () => {
+    mockApi({
+      ...member,
+      [OrderPaths.detail]: ok(orderDetail({ id: 5, orderNo: 'SO2026000005' })),
+      [OrderPaths.attachments]: ok([]),
+    });
+    startSession('tok-1');
+    renderApp('/order/5');
+    const link = await screen.findByRole('link', { name: '联系客服' }, SLOW);
+    expect(link.getAttribute('href')).toBe('/member/supportticket?new=1&orderId=5');
   });
 
   it('opens the form about an order when coming from its page (联系客服)', async () => {
