@@ -14,7 +14,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
-import { type BrowserSession, openBrowser } from './support/browser';
+import { type BrowserSession, openBrowser, screenshotDir } from './support/browser';
 import { type RunningShop, repoRoot, startShop, TEST_CAPTCHA } from './support/server';
 
 const run = promisify(execFile);
@@ -115,6 +115,8 @@ describe.skipIf(!serverUrl)(`service desk journey${serverUrl ? '' : ` (skipped: 
 
   it('opens a ticket about an order, with two pictures, from the order page', async () => {
     await s.page.goto(`/order/${order.orderId}`);
+    await s.page.getByRole('link', { name: '联系客服' }).waitFor();
+    await s.screenshot('59-order-contact-1366');
     await s.page.getByRole('link', { name: '联系客服' }).click();
     await s.page.waitForURL(/\/member\/supportticket\?new=1&orderId=/);
     const form = s.page.getByRole('form', { name: '新建工单' });
@@ -184,6 +186,11 @@ describe.skipIf(!serverUrl)(`service desk journey${serverUrl ? '' : ` (skipped: 
       true,
     );
     await s.screenshot('61-ticket-thread-1366');
+    // The member menu in the header counts it too.
+    await s.page.locator('.member-menu-trigger').click();
+    await s.page.getByRole('menu').getByTestId('unread-badge').waitFor();
+    await s.page.screenshot({ path: `${screenshotDir}/61b-member-menu-1366.png` });
+    await s.page.keyboard.press('Escape');
     // The same conversation on a phone, opened afresh.
     await s.page.setViewportSize({ width: 390, height: 844 });
     await s.page.reload();
