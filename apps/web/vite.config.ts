@@ -35,6 +35,6 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: { '/api': API_ORIGIN, '/healthz': API_ORIGIN, '/res': API_ORIGIN },
+    proxy: { '/api': { target: API_ORIGIN, ws: true }, '/healthz': API_ORIGIN, '/res': API_ORIGIN },
   },
 });

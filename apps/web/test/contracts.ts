@@ -25,8 +25,10 @@ import {
   goodsListResponseSchema,
   logisticsResponseSchema,
   MemberPaths,
+  MessagePaths,
   memberRemarkResponseSchema,
   memberSchema,
+  messageListResponseSchema,
   OrderPaths,
   oldOrderListResponseSchema,
   orderAttachmentsResponseSchema,
@@ -45,8 +47,13 @@ import {
   rechargeSchema,
   regionTreeSchema,
   repurchaseResponseSchema,
+  SupportTicketPaths,
   templateResponseSchema,
+  ticketDetailSchema,
+  ticketImageSchema,
+  ticketListResponseSchema,
   tokenResponseSchema,
+  unreadCountSchema,
 } from '@shop/domain';
 
 /** The part of a zod schema the check uses (the web app does not depend on zod itself). */
@@ -116,6 +123,16 @@ const ENVELOPE_DATA: Readonly<Record<string, Schema>> = {
   [DepositPaths.logList]: depositLogListResponseSchema,
   [DepositPaths.bankTransfer]: rechargeSchema,
   [DepositPaths.rechargeList]: rechargeListResponseSchema,
+  [SupportTicketPaths.list]: ticketListResponseSchema,
+  [SupportTicketPaths.create]: ticketDetailSchema,
+  [SupportTicketPaths.detail]: ticketDetailSchema,
+  [SupportTicketPaths.close]: ticketDetailSchema,
+  [SupportTicketPaths.addReply]: ticketDetailSchema,
+  [SupportTicketPaths.uploadImage]: ticketImageSchema,
+  [MessagePaths.list]: messageListResponseSchema,
+  [MessagePaths.unreadCount]: unreadCountSchema,
+  [MessagePaths.read]: unreadCountSchema,
+  [MessagePaths.readAll]: unreadCountSchema,
 };
 
 /** Files served as they are, not in an envelope. */

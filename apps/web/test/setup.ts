@@ -16,6 +16,8 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);
   });
+  // No live channel in component tests unless a test hands one in: pages fall back to polling (lib/live-client.ts).
+  vi.stubGlobal('WebSocket', undefined);
   window.localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();

@@ -61,7 +61,7 @@ export function createRoutes(): RouteObject[] {
               children: [
                 page(undefined, '会员中心', () => import('./routes/member-home')),
                 page('deposit', '余额明细', () => import('./routes/member-deposit')),
-                page('message', '站内消息', pending),
+                page('message', '站内消息', () => import('./routes/member-message')),
                 page('oldOrder', '历史订单', () => import('./routes/member-old-order')),
                 page('order', '我的订单', () => import('./routes/member-order')),
                 page('receiver', '收货地址', () => import('./routes/member-receiver')),
@@ -69,8 +69,12 @@ export function createRoutes(): RouteObject[] {
                 page('security', '账户安全', () => import('./routes/member-security')),
                 page('sender', '发件地址', () => import('./routes/member-sender')),
                 page('settings', '个人资料', () => import('./routes/member-settings')),
-                page('supportticket', '服务工单', pending),
-                page('supportticketreply/:id', '工单回复', pending),
+                page('supportticket', '服务工单', () => import('./routes/member-support-ticket')),
+                page(
+                  'supportticketreply/:id',
+                  '工单回复',
+                  () => import('./routes/member-support-ticket-reply'),
+                ),
               ],
             }),
             // Spec §2: /supplier sits inside an extra wrapper.

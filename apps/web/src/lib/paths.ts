@@ -67,7 +67,9 @@ export const paths = {
     security: () => '/member/security',
     sender: (query?: ReturnQuery) => withQuery('/member/sender', { ...query }),
     settings: () => '/member/settings',
-    supportTicket: () => '/member/supportticket',
+    /** The ticket list; `{ new: 1, orderId }` opens the 新建工单 form about that order. */
+    supportTicket: (query?: { new?: 1; orderId?: number }) =>
+      withQuery('/member/supportticket', { ...query }),
     supportTicketReply: (ticketId: string | number) => `/member/supportticketreply/${id(ticketId)}`,
   },
   supplier: {

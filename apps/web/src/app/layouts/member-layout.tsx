@@ -1,5 +1,6 @@
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
+import { UnreadBadge } from '@/features/service/components/unread-badge';
 import { paths } from '@/lib/paths';
 import { useScrollStrip } from '@/lib/use-scroll-strip';
 import { useRouteTitle } from '../route-handle';
@@ -33,6 +34,7 @@ export function Component() {
         {MEMBER_LINKS.map((link) => (
           <NavLink key={link.to} to={link.to} end={'end' in link}>
             {link.label}
+            {link.to === paths.member.message() && <UnreadBadge />}
           </NavLink>
         ))}
       </nav>

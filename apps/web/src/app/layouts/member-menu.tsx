@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentMember } from '@/features/member/api/get-current-member';
 import { useLogout } from '@/features/member/api/logout';
+import { UnreadBadge } from '@/features/service/components/unread-badge';
 import { paths } from '@/lib/paths';
 
 /** The logged-in member's menu in the header: name, account links and 退出登录 (spec §4 'Logout'). */
@@ -49,6 +50,13 @@ export function MemberMenu() {
         <div className="member-menu-list" role="menu">
           <Link role="menuitem" to={paths.member.home()}>
             会员中心
+          </Link>
+          <Link role="menuitem" to={paths.member.message()} className="member-menu-messages">
+            站内消息
+            <UnreadBadge />
+          </Link>
+          <Link role="menuitem" to={paths.member.supportTicket()}>
+            服务工单
           </Link>
           <Link role="menuitem" to={paths.member.settings()}>
             个人资料

@@ -7,6 +7,7 @@ import { guestCart } from '@/features/cart/guest-cart-store';
 import { useCartLoginSync } from '@/features/cart/sync-on-login';
 import { reloadPageCurrency } from '@/lib/page-currency';
 import { syncSessionFromStorage } from '@/lib/session';
+import { useLiveUpdates } from '../live-updates';
 import { RouteGuard } from '../route-guard';
 import { documentTitle, useRouteTitle } from '../route-handle';
 import { AuthModalHost } from './auth-modal-host';
@@ -23,6 +24,8 @@ export function RootLayout() {
   const title = useRouteTitle();
   // Spec §4 'Cart sync on login': the guest cart is merged into the member's cart right after a login.
   useCartLoginSync();
+  // Unread messages and ticket replies arrive without a reload (DESIGN.md 'Live updates').
+  useLiveUpdates();
 
   useEffect(() => {
     document.title = documentTitle(title);

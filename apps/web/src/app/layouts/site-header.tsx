@@ -6,6 +6,7 @@ import { CategoryMenu } from '@/features/catalogue/components/category-menu';
 import { useBasicTemplate } from '@/features/content/api/get-template';
 import { TopAds } from '@/features/content/components/top-ads';
 import { openAuthModal, preloadAuthModal } from '@/features/member/auth-modal-store';
+import { UnreadBadge } from '@/features/service/components/unread-badge';
 import { paths } from '@/lib/paths';
 import { useIsLoggedIn } from '@/lib/session';
 import { SHOP_NAME } from '../route-handle';
@@ -29,7 +30,13 @@ export function SiteHeader() {
           <div className="topbar-actions">
             <CurrencySwitch />
             {loggedIn ? (
-              <MemberMenu />
+              <>
+                <Link to={paths.member.message()} className="topbar-messages">
+                  消息
+                  <UnreadBadge />
+                </Link>
+                <MemberMenu />
+              </>
             ) : (
               <div className="visitor-actions">
                 <button

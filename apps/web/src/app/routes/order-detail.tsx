@@ -1,11 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { AntdProvider } from '@/components/antd-provider';
 import { loadCartList } from '@/features/cart/api/get-cart-list';
 import { OrderDetailView } from '@/features/order/components/order-detail-view';
 import { positiveIntParam } from '@/lib/params';
+import { paths } from '@/lib/paths';
 
-/** One order (spec §2 /order/{id}, login required); 再次购买 refreshes the cart. */
+/**
+ * One order (spec §2 /order/{id}, login required); 再次购买 refreshes the cart; 联系客服 opens the new-ticket form
+ * about this order.
+ */
 export function Component() {
   const { id } = useParams();
   const queryClient = useQueryClient();
@@ -16,6 +20,11 @@ export function Component() {
         <OrderDetailView
           orderId={positiveIntParam(id)}
           onCartChanged={() => void loadCartList(queryClient, { refresh: true }).catch(() => undefined)}
+          extraActions={(order) => (
+            <Link to={paths.member.supportTicket({ new: 1, orderId: order.id })} className="btn order-action">
+              联系客服
+            </Link>
+          )}
         />
       </AntdProvider>
     </div>

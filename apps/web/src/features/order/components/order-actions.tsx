@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { notify } from '@/lib/notify';
@@ -12,13 +12,15 @@ export interface OrderActionsProps {
   onCartChanged: () => void;
   /** 查看详情 on a list card. */
   showDetailLink?: boolean;
+  /** More actions the route adds (联系客服 on the order page), after 再次购买. */
+  children?: ReactNode;
 }
 
 /**
  * The order actions (spec §4 'Order actions', §8 custom failure messages): 去支付 and 取消订单 before payment,
  * 确认收货 once shipped, 再次购买 always. Cancel and finish ask first and refresh the order lists.
  */
-export function OrderActions({ order, onCartChanged, showDetailLink = false }: OrderActionsProps) {
+export function OrderActions({ order, onCartChanged, showDetailLink = false, children }: OrderActionsProps) {
   const allowed = allowedActions(order);
   const cancel = useCancelOrder();
   const finish = useFinishOrder();
@@ -83,6 +85,7 @@ export function OrderActions({ order, onCartChanged, showDetailLink = false }: O
       >
         再次购买
       </button>
+      {children}
       {addedToCart && (
         <Link to={paths.cart()} className="order-action-link">
           去购物车结算

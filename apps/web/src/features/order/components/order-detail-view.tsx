@@ -7,7 +7,7 @@ import {
   payChannelLabel,
   warehouseName,
 } from '@shop/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PickupPointText } from '@/components/pickup-point';
@@ -166,20 +166,31 @@ function giftKey(name: string, property: Record<string, string>): string {
 export function OrderDetailView({
   orderId,
   onCartChanged,
+  extraActions,
 }: {
   orderId: number | undefined;
   onCartChanged: () => void;
+  /** Actions of other parts of the shop about this order (联系客服), added by the route. */
+  extraActions?: (order: OrderDetail) => ReactNode;
 }) {
   const detail = useOrderDetail(orderId);
   if (orderId === undefined) return <NotFound />;
   return (
     <QueryView query={detail} loading={<Skeleton lines={8} />} notFound={<NotFound />}>
-      {(order) => <OrderDetailBody order={order} onCartChanged={onCartChanged} />}
+      {(order) => <OrderDetailBody order={order} onCartChanged={onCartChanged} extraActions={extraActions} />}
     </QueryView>
   );
 }
 
-function OrderDetailBody({ order, onCartChanged }: { order: OrderDetail; onCartChanged: () => void }) {
+function OrderDetailBody({
+  order,
+  onCartChanged,
+  extraActions,
+}: {
+  order: OrderDetail;
+  onCartChanged: () => void;
+  extraActions?: (order: OrderDetail) => ReactNode;
+}) {
   const status = effectiveOrderStatus(order);
   const gifts = giftsOutsidePacks(order);
   const price = (amount: number) => orderPrice(amount, order.currency);
@@ -198,7 +209,9 @@ function OrderDetailBody({ order, onCartChanged }: { order: OrderDetail; onCartC
           {order.finishedAt && <span>完成时间 {formatDateTime(order.finishedAt)}</span>}
           {order.cancelledAt && <span>取消时间 {formatDateTime(order.cancelledAt)}</span>}
         </div>
-        <OrderActions order={order} onCartChanged={onCartChanged} />
+        <OrderActions order={order} onCartChanged={onCartChanged}>
+          {extraActions?.(order)}
+        </OrderActions>
       </section>
 
       {order.orderBeans.map((pack, i) => (
