@@ -8,7 +8,7 @@ import { useCartLoginSync } from '@/features/cart/sync-on-login';
 import { reloadPageCurrency } from '@/lib/page-currency';
 import { syncSessionFromStorage } from '@/lib/session';
 import { RouteGuard } from '../route-guard';
-import { documentTitle, useRouteTitle } from '../route-handle';
+import { documentTitle, usePageTitleOverride, useRouteTitle } from '../route-handle';
 import { AuthModalHost } from './auth-modal-host';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -20,7 +20,9 @@ const section = (pathname: string) => pathname.split('/')[1] ?? '';
 export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
-  const title = useRouteTitle();
+  const routeTitle = useRouteTitle();
+  // A product, brand or article page names the tab after what it shows once that has loaded.
+  const title = usePageTitleOverride() ?? routeTitle;
   // Spec §4 'Cart sync on login': the guest cart is merged into the member's cart right after a login.
   useCartLoginSync();
 

@@ -70,8 +70,14 @@ export function Carousel({ items }: { items: AdItem[] }) {
             aria-roledescription="slide"
             aria-label={`${i + 1} / ${count}`}
             aria-hidden={i !== index}
+            // A slide out of sight takes no focus and no clicks: its link is not in the tab order.
+            inert={i !== index}
           >
-            <SmartLink to={linkDestination(item.link)} label={item.title ?? `推荐 ${i + 1}`}>
+            <SmartLink
+              to={linkDestination(item.link)}
+              label={item.title ?? `推荐 ${i + 1}`}
+              tabIndex={i === index ? undefined : -1}
+            >
               <ProductImage
                 path={item.image}
                 alt={item.title ?? ''}
