@@ -95,12 +95,15 @@ try {
     )
     .slice(0, 3);
 
-  const pages = [
+  const allPages = [
     { name: 'home', path: '/' },
     { name: 'list', path: '/products' },
     { name: 'product', path: `/product/${firstProduct.id}` },
     { name: 'cart', path: '/cart', cart: true },
   ];
+  // LIGHTHOUSE_PAGES=home,cart runs only those.
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  const pages = only ? allPages.filter((p) => only.includes(p.name)) : allPages;
   const rows: Record<string, string | number>[] = [];
   const runs: Record<string, unknown>[] = [];
   for (const page of pages) {
@@ -142,11 +145,20 @@ try {
       const a = Math.round((lhr.categories.accessibility?.score ?? 0) * 100);
       perf.push(p);
       a11y.push(a);
-      const failing = Object.values(lhr.audits)
-        .filter(
-          (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
-        )
-        .map((audit) => audit.id);
+      const failingAudits = Object.values(lhr.audits).filter(
+        (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+      );
+      const failing = failingAudits.map((audit) => audit.id);
+      // The elements an accessibility audit found at fault, to say what to fix.
+      const a11yRefs = new Set(lhr.categories.accessibility?.auditRefs.map((ref) => ref.id));
+      const a11yNodes = failingAudits
+        .filter((audit) => a11yRefs.has(audit.id))
+        .map((audit) => ({
+          id: audit.id,
+          nodes: ((audit.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? [])
+            .slice(0, 5)
+            .map((item) => item.node?.snippet ?? ''),
+        }));
       runs.push({
         page: page.name,
         run: run + 1,
@@ -156,6 +168,7 @@ try {
         tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
         cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
         failing,
+        a11yNodes,
       });
     }
     rows.push({
