@@ -1,4 +1,4 @@
-import { type AdItem, linkDestination } from '@shop/domain';
+import { type AdItem, CAROUSEL_IMAGE_WIDTH, linkDestination } from '@shop/domain';
 import { type TouchEvent, useEffect, useRef, useState } from 'react';
 import { ProductImage } from '@/components/product-image';
 import { SmartLink } from '@/components/smart-link';
@@ -81,9 +81,10 @@ export function Carousel({ items }: { items: AdItem[] }) {
               <ProductImage
                 path={item.image}
                 alt={item.title ?? ''}
-                width={1200}
-                height={400}
+                width={CAROUSEL_IMAGE_WIDTH}
+                height={CAROUSEL_IMAGE_WIDTH / 3}
                 lazy={i !== 0}
+                priority={i === 0}
                 className="carousel-image"
               />
             </SmartLink>
