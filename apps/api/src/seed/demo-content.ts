@@ -271,6 +271,12 @@ export const demoContentSeed: SeedStep = {
       ]),
       allWrap: ad(top, '澳洲订单满 $199 包邮', article('shipping-fee')),
       customerAd: ad(service, '联系客服', article('contact')),
+      agreements: Object.fromEntries(
+        (['terms', 'privacy'] as const).flatMap((key) => {
+          const link = article(key);
+          return link ? [[key, link]] : [];
+        }),
+      ),
     };
     basic.helps[basic.helps.length - 1]?.push({ title: '品牌大全', link: { type: 'url', url: '/brands' } });
 
