@@ -1,6 +1,6 @@
 import { StorageKey } from '@shop/domain';
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '@/components/skeleton';
 import { Toaster } from '@/components/toaster';
 import { guestCart } from '@/features/cart/guest-cart-store';
@@ -30,11 +30,6 @@ export function RootLayout() {
     document.title = documentTitle(title);
   }, [title]);
 
-  // Spec §2: after every route change the window scrolls to the top.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change by design
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [location.pathname, location.search]);
 
   // Another tab logged in/out, switched currency or changed the guest cart: follow it.
   useEffect(() => {
@@ -72,6 +67,9 @@ export function RootLayout() {
       <SiteFooter />
       <Toaster />
       <AuthModalHost />
+      {/* Spec §2: a new page (link, search, pager) starts at the top; back and forward return to where the
+          shopper was, the list drawn at once from the query cache so the page is tall enough to get there. */}
+      <ScrollRestoration />
     </div>
   );
 }
