@@ -30,7 +30,6 @@ export function RootLayout() {
     document.title = documentTitle(title);
   }, [title]);
 
-
   // Another tab logged in/out, switched currency or changed the guest cart: follow it.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
