@@ -37,7 +37,13 @@ function optional(value: string | undefined) {
 function AgreementLink({ href, title }: { href: string | undefined; title: string }) {
   if (!href) return <>《{title}》</>;
   return (
-    <a href={href} target="_blank" rel="noopener" onClick={(event) => event.stopPropagation()}>
+    <a
+      className="auth-agreement-link"
+      href={href}
+      target="_blank"
+      rel="noopener"
+      onClick={(event) => event.stopPropagation()}
+    >
       《{title}》
     </a>
   );
