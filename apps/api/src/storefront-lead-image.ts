@@ -2,7 +2,9 @@ import {
   CAROUSEL_IMAGE_WIDTH,
   DEFAULT_MEMBER_LEVEL,
   GALLERY_IMAGE_WIDTH,
+  goodsListRequestSchema,
   homeTemplateSchema,
+  LIST_IMAGE_WIDTH,
   parseImageList,
   splitHomeBlocks,
   TemplateName,
@@ -16,16 +18,23 @@ const PRODUCT_PAGE = /^\/product\/(\d{1,9})\/?$/;
 /**
  * The largest picture of a storefront page as it first shows (its LCP element), for the preload the server
  * writes into the page: the first carousel banner of the home template on '/', the first photo of a product on
- * '/product/{id}' (the gallery's order: goodImageJson, then realImageJson). Other pages: none.
+ * '/product/{id}' (the gallery's order: goodImageJson, then realImageJson), the first product's picture on
+ * '/products' without filters (the list's first page as a visitor sees it). Other pages: none.
  */
 export function createLeadImage(services: Pick<Services, 'content' | 'catalogue'>) {
-  return async (pathname: string): Promise<LeadImage | null> => {
+  return async (pathname: string, hasQuery = false): Promise<LeadImage | null> => {
     if (pathname === '/') {
       const template = await services.content.template(TemplateName.home);
       const blocks = homeTemplateSchema.safeParse(JSON.parse(template.templateJson));
       if (!blocks.success) return null;
       const first = splitHomeBlocks(blocks.data).swiperAd?.items[0]?.image;
       return first ? { path: first, width: CAROUSEL_IMAGE_WIDTH } : null;
+    }
+    if (pathname === '/products' && !hasQuery) {
+      const first = (
+        await services.catalogue.listGoods(goodsListRequestSchema.parse({}), DEFAULT_MEMBER_LEVEL)
+      ).items[0]?.image;
+      return first ? { path: first, width: LIST_IMAGE_WIDTH } : null;
     }
     const product = PRODUCT_PAGE.exec(pathname);
     if (product) {

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CataloguePaths } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templates } from '../src/db/schema';
@@ -68,14 +69,22 @@ describe('the page names its largest picture in the HTML (preload), so the brows
     expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
   });
 
-  it('/product/{id} preloads its first photo; unknown products and other pages preload nothing', async () => {
+  it('/product/{id} and /products preload their first photo; unknown products and other pages preload nothing', async () => {
     const res = await page(`/product/${f.goods.aptamilGold.id}`);
     expect(preloads(res.body)).toEqual([
       '<link rel="preload" as="image" href="/res/img/goods/apt-1-main.jpg?w=480" imagesrcset="/res/img/goods/apt-1-main.jpg?w=480 1x, /res/img/goods/apt-1-main.jpg?w=960 2x" fetchpriority="high">',
     ]);
     expect(preloads((await page(`/product/${f.goods.aptamilGold.id}?skuId=1`)).body)).toHaveLength(1);
     expect(preloads((await page('/product/999999')).body)).toEqual([]);
-    expect(preloads((await page('/products')).body)).toEqual([]);
+    // The list without filters: the first product of its first page, at the list's picture size.
+    const list = await t.app.inject({ method: 'POST', url: CataloguePaths.goodsList, payload: {} });
+    const first = (list.json() as { data: { items: { image: string }[] } }).data.items[0]?.image;
+    expect(first).toBeTruthy();
+    expect(preloads((await page('/products')).body)).toEqual([
+      `<link rel="preload" as="image" href="/res/img/${first}?w=120" imagesrcset="/res/img/${first}?w=120 1x, /res/img/${first}?w=240 2x" fetchpriority="high">`,
+    ]);
+    // Filtered lists may start with another product: no guess.
+    expect(preloads((await page('/products?location=8')).body)).toEqual([]);
     expect(preloads((await page('/cart')).body)).toEqual([]);
   });
 });

@@ -47,9 +47,11 @@ export function parseImageList(json: string | null | undefined): string[] {
   return decoded.filter((p): p is string => typeof p === 'string' && !isEmptyImage(p)).map((p) => p.trim());
 }
 
-/** Widths (CSS px) the storefront shows its largest pictures at: the home carousel and the product gallery. */
+/** Widths (CSS px) the storefront shows its lead pictures at: the home carousel, the product gallery, the list. */
 export const CAROUSEL_IMAGE_WIDTH = 1200;
 export const GALLERY_IMAGE_WIDTH = 480;
+/** The product list's pictures (one per product row). */
+export const LIST_IMAGE_WIDTH = 120;
 
 /**
  * The src and srcset of an image shown `width` CSS px wide (its 2× variant for dense screens). One rule for the
