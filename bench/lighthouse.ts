@@ -39,6 +39,11 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
+/** The HTML of the page's largest contentful paint, to see which element it is. */
+function lcpSnippet(details: unknown): string {
+  const text = JSON.stringify(details ?? {});
+  return /"snippet":"((?:[^"\\]|\\.)*)"/.exec(text)?.[1] ?? '';
+}
 const minor = (major: number | null) => (major === null ? null : Math.round(major * 100));
 
 if (!process.argv.includes('--no-build')) {
@@ -169,6 +174,7 @@ try {
         cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
         failing,
         a11yNodes,
+        lcpElement: lcpSnippet(lhr.audits['largest-contentful-paint-element']?.details),
       });
     }
     rows.push({

@@ -1,13 +1,13 @@
 import {
+  basicTemplateSchema,
   CAROUSEL_IMAGE_WIDTH,
   DEFAULT_MEMBER_LEVEL,
   GALLERY_IMAGE_WIDTH,
-  goodsListRequestSchema,
   homeTemplateSchema,
-  LIST_IMAGE_WIDTH,
   parseImageList,
   splitHomeBlocks,
   TemplateName,
+  TOP_AD_IMAGE_WIDTH,
 } from '@shop/domain';
 import { AppError } from './lib/app-error';
 import type { LeadImage } from './plugins/static-web';
@@ -18,11 +18,11 @@ const PRODUCT_PAGE = /^\/product\/(\d{1,9})\/?$/;
 /**
  * The largest picture of a storefront page as it first shows (its LCP element), for the preload the server
  * writes into the page: the first carousel banner of the home template on '/', the first photo of a product on
- * '/product/{id}' (the gallery's order: goodImageJson, then realImageJson), the first product's picture on
- * '/products' without filters (the list's first page as a visitor sees it). Other pages: none.
+ * '/product/{id}' (the gallery's order: goodImageJson, then realImageJson), the top ad of the basic template
+ * on the product list (whose rows' pictures are small). Other pages: none.
  */
 export function createLeadImage(services: Pick<Services, 'content' | 'catalogue'>) {
-  return async (pathname: string, hasQuery = false): Promise<LeadImage | null> => {
+  return async (pathname: string): Promise<LeadImage | null> => {
     if (pathname === '/') {
       const template = await services.content.template(TemplateName.home);
       const blocks = homeTemplateSchema.safeParse(JSON.parse(template.templateJson));
@@ -30,11 +30,12 @@ export function createLeadImage(services: Pick<Services, 'content' | 'catalogue'
       const first = splitHomeBlocks(blocks.data).swiperAd?.items[0]?.image;
       return first ? { path: first, width: CAROUSEL_IMAGE_WIDTH } : null;
     }
-    if (pathname === '/products' && !hasQuery) {
-      const first = (
-        await services.catalogue.listGoods(goodsListRequestSchema.parse({}), DEFAULT_MEMBER_LEVEL)
-      ).items[0]?.image;
-      return first ? { path: first, width: LIST_IMAGE_WIDTH } : null;
+    if (pathname === '/products' || pathname.startsWith('/products/')) {
+      // Its rows' pictures are small: the largest thing drawn first is the top ad over the page.
+      const template = await services.content.template(TemplateName.basic);
+      const basic = basicTemplateSchema.safeParse(JSON.parse(template.templateJson));
+      const first = basic.success ? basic.data.allWrap[0]?.image : undefined;
+      return first ? { path: first, width: TOP_AD_IMAGE_WIDTH } : null;
     }
     const product = PRODUCT_PAGE.exec(pathname);
     if (product) {

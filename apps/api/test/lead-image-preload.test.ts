@@ -1,7 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CataloguePaths } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templates } from '../src/db/schema';
@@ -69,22 +68,31 @@ describe('the page names its largest picture in the HTML (preload), so the brows
     expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
   });
 
-  it('/product/{id} and /products preload their first photo; unknown products and other pages preload nothing', async () => {
+  it('/product/{id} preloads its first photo, /products the top ad; unknown products and other pages nothing', async () => {
     const res = await page(`/product/${f.goods.aptamilGold.id}`);
     expect(preloads(res.body)).toEqual([
       '<link rel="preload" as="image" href="/res/img/goods/apt-1-main.jpg?w=480" imagesrcset="/res/img/goods/apt-1-main.jpg?w=480 1x, /res/img/goods/apt-1-main.jpg?w=960 2x" fetchpriority="high">',
     ]);
     expect(preloads((await page(`/product/${f.goods.aptamilGold.id}?skuId=1`)).body)).toHaveLength(1);
     expect(preloads((await page('/product/999999')).body)).toEqual([]);
-    // The list without filters: the first product of its first page, at the list's picture size.
-    const list = await t.app.inject({ method: 'POST', url: CataloguePaths.goodsList, payload: {} });
-    const first = (list.json() as { data: { items: { image: string }[] } }).data.items[0]?.image;
-    expect(first).toBeTruthy();
-    expect(preloads((await page('/products')).body)).toEqual([
-      `<link rel="preload" as="image" href="/res/img/${first}?w=120" imagesrcset="/res/img/${first}?w=120 1x, /res/img/${first}?w=240 2x" fetchpriority="high">`,
-    ]);
-    // Filtered lists may start with another product: no guess.
-    expect(preloads((await page('/products?location=8')).body)).toEqual([]);
+    // The product list: its rows' pictures are small, so the top ad over the page is what it draws largest.
+    expect(preloads((await page('/products')).body)).toEqual([]); // the fixture's basic template has no top ad
+    await t.database.db
+      .update(templates)
+      .set({
+        templateJson: JSON.stringify({
+          basicInfo: { siteName: '澳洲好物', slogan: '', hotline: '', email: '', address: '', workTime: '' },
+          helps: [],
+          allWrap: [{ image: 'ad/top.svg', title: '包邮', link: { type: 'url', url: '/products' } }],
+          customerAd: [],
+        }),
+      })
+      .where(eq(templates.name, 'basic'));
+    for (const url of ['/products', '/products/3?location=8']) {
+      expect(preloads((await page(url)).body), url).toEqual([
+        '<link rel="preload" as="image" href="/res/img/ad/top.svg?w=1200" imagesrcset="/res/img/ad/top.svg?w=1200 1x, /res/img/ad/top.svg?w=1600 2x" fetchpriority="high">',
+      ]);
+    }
     expect(preloads((await page('/cart')).body)).toEqual([]);
   });
 });

@@ -52,6 +52,8 @@ export const CAROUSEL_IMAGE_WIDTH = 1200;
 export const GALLERY_IMAGE_WIDTH = 480;
 /** The product list's pictures (one per product row). */
 export const LIST_IMAGE_WIDTH = 120;
+/** The strip of top ads over every page (basic template allWrap). */
+export const TOP_AD_IMAGE_WIDTH = 1200;
 
 /**
  * The src and srcset of an image shown `width` CSS px wide (its 2× variant for dense screens). One rule for the

@@ -33,7 +33,7 @@ export interface StaticWebOptions {
    * The lead image of the page at a path ('/' → the first banner, '/product/12' → its first photo), or null.
    * Written into the page as a preload, so the browser fetches it with the HTML rather than after the scripts.
    */
-  leadImage?: (pathname: string, hasQuery: boolean) => Promise<LeadImage | null>;
+  leadImage?: (pathname: string) => Promise<LeadImage | null>;
 }
 
 const escapeAttr = (text: string) =>
@@ -73,8 +73,7 @@ export const staticWebPlugin = fp<StaticWebOptions>(
     const preloadFor = async (url: string): Promise<string> => {
       if (!leadImage) return '';
       try {
-        const { pathname, search } = new URL(url, 'http://shop.invalid');
-        const image = await leadImage(pathname, search !== '');
+        const image = await leadImage(new URL(url, 'http://shop.invalid').pathname);
         return image ? preloadImageTag(image) : '';
       } catch (error) {
         // The page works without the hint; a failed lookup is only logged.
