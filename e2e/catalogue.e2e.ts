@@ -132,6 +132,35 @@ describe('catalogue journey', () => {
     await s.screenshot('12-warehouse-jp');
   });
 
+  it('comes back to the same place in the list with the back button, and opens a new page at the top', async () => {
+    await s.page.goto('/products');
+    const items = s.page.locator('article.goods-item');
+    await items.nth(11).waitFor();
+    // Down the list to the 12th product, then into it: a new page starts at the top.
+    await items.nth(11).scrollIntoViewIfNeeded();
+    await s.page.evaluate(() => window.scrollBy(0, 40));
+    const listY = await s.page.evaluate(() => Math.round(window.scrollY));
+    expect(listY).toBeGreaterThan(600);
+    // A click without Playwright's own scrolling, so the list is left exactly at listY.
+    await items
+      .nth(11)
+      .locator('a[href^="/product/"]')
+      .first()
+      .evaluate((a) => (a as HTMLElement).click());
+    await s.page.waitForURL(/\/product\/\d+/);
+    await s.page.locator('h1.product-name').waitFor();
+    expect(await s.page.evaluate(() => window.scrollY)).toBe(0);
+    // Back: the list, from the query cache, where the shopper left it.
+    await s.page.goBack();
+    await s.page.waitForURL(/\/products$/);
+    await expect.poll(() => s.page.evaluate(() => Math.round(window.scrollY))).toBe(listY);
+    // Forward and back again, the same.
+    await s.page.goForward();
+    await s.page.locator('h1.product-name').waitFor();
+    await s.page.goBack();
+    await expect.poll(() => s.page.evaluate(() => Math.round(window.scrollY))).toBe(listY);
+  });
+
   it('expands a two-key product into a matrix and a three-key product into a grid', async () => {
     const matrix = goods.find((g) => attributeKeys(g).length === 2 && g.skus.length >= 4);
     const grid = goods.find((g) => attributeKeys(g).length >= 3 && g.skus.length >= 3);

@@ -62,6 +62,13 @@ describe('foundation journey', () => {
     await form.getByPlaceholder('密码', { exact: true }).fill(firstPassword);
     await form.getByPlaceholder('确认密码').fill(firstPassword);
     await form.getByPlaceholder('验证码').fill(TEST_CAPTCHA);
+    // Without agreement to the 用户协议 and 隐私政策 注册 says so and sends nothing.
+    await form.getByRole('button', { name: /注\s*册/ }).click();
+    await form.getByText('请先阅读并勾选同意《用户协议》和《隐私政策》').waitFor();
+    await expect
+      .poll(() => form.getByRole('link', { name: '《用户协议》' }).getAttribute('href'))
+      .toMatch(/^\/article\/\d+$/);
+    await form.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await form.getByRole('button', { name: /注\s*册/ }).click();
 
     // After registration the page reloads (2 s) and the member page shows the new member.

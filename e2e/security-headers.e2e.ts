@@ -97,7 +97,7 @@ describe('security headers in the browser', () => {
   it('shows every visitor page with no violation', async () => {
     const product = goods.find((g) => g.skus.some((k) => k.status === SkuStatus.InStock));
     expect(product).toBeDefined();
-    const categories = await callApi<{ articles: { id: number }[] }[]>(
+    const categories = await callApi<{ articles: { id: number; title: string }[] }[]>(
       baseURL,
       CataloguePaths.articleCategoryList,
     );
@@ -110,19 +110,23 @@ describe('security headers in the browser', () => {
 
     const pages: [string, string][] = [
       ['/products', '商品列表'],
-      [`/product/${product?.id}`, '商品详情'],
+      // Product, brand and article pages name what they show in the tab once it has loaded.
+      [`/product/${product?.id}`, `${product?.name} - 澳中批发商城`],
       ['/brands/brandsImgScroll', '品牌图集'],
       ['/brands/category', '品牌分类'],
       ['/brands/letters', '品牌索引'],
-      [brand ?? '', '品牌详情'],
-      [`/article/${article?.id}`, '文章详情'],
+      [`/article/${article?.id}`, `${article?.title} - 澳中批发商城`],
       ['/404', '页面不存在'],
       ['/no/such/page', '页面不存在'],
       ['/supplier', '供应商专区'],
     ];
     for (const [path, title] of pages) await open(path, title);
+    await open(brand ?? '');
+    await expect
+      .poll(() => s.page.title(), { message: brand ?? '' })
+      .toMatch(/^(?!品牌详情)(?!澳中批发商城$).+ - 澳中批发商城$/);
     // A product in the visitor's cart, so /cart shows its lines.
-    await open(`/product/${product?.id}`, '商品详情');
+    await open(`/product/${product?.id}`, `${product?.name} - 澳中批发商城`);
     await s.page.getByRole('button', { name: '加入购物车', exact: true }).click();
     await s.page.getByText('已加入购物车').first().waitFor();
     await open('/cart', '购物车');

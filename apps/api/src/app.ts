@@ -35,6 +35,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
 import { seedIfFresh } from './seed/seed';
 import { createServices, type Services } from './services';
+import { createLeadImage } from './storefront-lead-image';
 import { cancelOrderRoutes } from './workflows/cancel-order.routes';
 import { onlinePaymentRoutes } from './workflows/online-payment.routes';
 import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
@@ -158,7 +159,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(settlePaymentRoutes, { flow: services.settlePayment });
 
   if (hasStorefront) {
-    await app.register(staticWebPlugin, { root: config.webDist });
+    await app.register(staticWebPlugin, { root: config.webDist, leadImage: createLeadImage(services) });
   } else {
     app.log.warn({ webDist: config.webDist }, 'storefront build not found: serving the API only');
   }

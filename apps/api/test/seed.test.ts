@@ -316,6 +316,17 @@ describe('demo seed', () => {
     const basic = basicTemplateSchema.parse(byName[TemplateName.basic]);
     expect(basic.basicInfo.siteName).toBe('澳中批发商城');
     expect(basic.helps).toHaveLength(4);
+    // Registration links to the 用户协议 and 隐私政策 articles.
+    const agreementTitles = await Promise.all(
+      [basic.agreements?.terms, basic.agreements?.privacy].map(async (link) => {
+        const [row] = await db
+          .select({ title: articles.title })
+          .from(articles)
+          .where(sql`${articles.id} = ${link?.type === 'article' ? Number(link.id) : -1}`);
+        return row?.title;
+      }),
+    );
+    expect(agreementTitles).toEqual(['用户协议', '隐私政策']);
     const sort = goodsSortTemplateSchema.parse(byName[TemplateName.goodsSort]);
     expect(sort.sortProducts.length).toBeGreaterThanOrEqual(6);
   });

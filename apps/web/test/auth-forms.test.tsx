@@ -181,7 +181,25 @@ describe('RegisterForm', () => {
     type('确认密码', 'secret123');
     type('验证码', 'abcd');
     type('姓名', '张三');
+    fireEvent.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
   }
+
+  it('asks for agreement to the 用户协议 and 隐私政策 (linked to their articles) before it registers', async () => {
+    const { calls } = mockApi({ [MemberPaths.captcha]: captcha(1) });
+    renderWithClient(<RegisterForm agreements={{ terms: '/article/7', privacy: '/article/8' }} />);
+    await screen.findByAltText('验证码', {}, SLOW);
+    expect(screen.getByRole('link', { name: '《用户协议》' }).getAttribute('href')).toBe('/article/7');
+    expect(screen.getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe('/article/8');
+    expect(screen.getByRole('link', { name: '《隐私政策》' }).getAttribute('target')).toBe('_blank');
+    fillRegistration();
+    // Ticked by fillRegistration; untick it: 注册 is refused with the reason, and nothing is sent.
+    const agree = screen.getByRole('checkbox', { name: /我已阅读并同意/ }) as HTMLInputElement;
+    fireEvent.click(agree);
+    expect(agree.checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: '注册' }));
+    expect(await screen.findByText('请先阅读并勾选同意《用户协议》和《隐私政策》')).toBeTruthy();
+    expect(calls.some((c) => c.path === MemberPaths.register)).toBe(false);
+  });
 
   it('shows the captcha, refreshes it after a refusal and shows the server message', async () => {
     let served = 0;

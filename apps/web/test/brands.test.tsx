@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { brand, goods, page, shellHandlers } from './catalogue-fixtures';
 import { mockApi, ok, renderApp } from './utils';
@@ -66,6 +66,7 @@ describe('brands A–Z (spec §7 goodsbrand/list/)', () => {
     renderApp('/brand/2');
     expect(await screen.findByRole('heading', { name: 'Blackmores' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('澳洲保健品牌')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Blackmores - 澳中批发商城'));
     expect((await screen.findByRole('link', { name: /【澳大利亚仓】鱼油/ })).getAttribute('href')).toBe(
       '/product/9',
     );

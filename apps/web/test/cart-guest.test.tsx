@@ -210,6 +210,20 @@ describe('guest cart page (spec §2 /cart, §5 totals)', () => {
     });
     expect(screen.queryByRole('heading', { name: '中国仓' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+
+    // Each removal can be taken back for a few seconds: 撤销 brings the glove back as it was, off the queue.
+    const undo = screen.getAllByRole('button', { name: '撤销' });
+    expect(undo).toHaveLength(2);
+    fireEvent.click(undo[0] as HTMLElement);
+    expect(storedGuestCart()).toEqual({
+      data: [
+        expect.objectContaining({ id: 900, qty: 1, selected: true, needUpdate: true }),
+        expect.objectContaining({ skuId: 72, qty: 5 }),
+      ],
+      deleteList: [],
+    });
+    expect(screen.getByRole('button', { name: '删除 【澳大利亚仓】羊毛手套 手套 M' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: '撤销' })).toHaveLength(1);
   });
 
   it('selects per warehouse and overall', async () => {
@@ -218,6 +232,16 @@ describe('guest cart page (spec §2 /cart, §5 totals)', () => {
     renderApp('/cart');
     const all = (await screen.findByRole('checkbox', { name: '全选' }, SLOW)) as HTMLInputElement;
     expect(all.checked).toBe(false);
+    // The bar keeps 全选, the total and 去结算 in one row; the rest opens under 明细 (on phones).
+    const bar = screen.getByRole('region', { name: '结算' });
+    const details = within(bar).getByRole('button', { name: /明细/ });
+    expect(details.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(details);
+    expect(details.getAttribute('aria-expanded')).toBe('true');
+    expect(bar.className).toContain('is-open');
+    expect(document.getElementById(details.getAttribute('aria-controls') ?? '')?.textContent).toContain(
+      '删除选中',
+    );
 
     fireEvent.click(all);
     expect(storedGuestCart().data.every((l) => l.selected)).toBe(true);

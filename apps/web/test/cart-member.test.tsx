@@ -196,6 +196,11 @@ describe('member cart page (spec §5 totals from the server)', () => {
         lines = lines.filter((l) => l.id !== (body as { id: number }).id);
         return ok({ ids: [] });
       },
+      [CartPaths.batchAddItems]: (body) => {
+        const added = body as { skuId: number; qty: number }[];
+        lines = [...lines, ...added.map((a) => ({ ...glove, id: 30, qty: a.qty }))];
+        return ok({ ids: [30] });
+      },
     });
     startSession('tok-1');
     renderApp('/cart');
@@ -223,6 +228,17 @@ describe('member cart page (spec §5 totals from the server)', () => {
       expect(screen.queryByRole('button', { name: '删除 【澳大利亚仓】羊毛手套 手套 M' })).toBeNull(),
     );
     expect(calls.find((c) => c.path === CartPaths.removeItem)?.body).toEqual({ id: 3 });
+
+    // Deleted on the server at once; 撤销 adds the same SKU and quantity back and the cart shows it again.
+    fireEvent.click(await screen.findByRole('button', { name: '撤销' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === CartPaths.batchAddItems)?.body).toEqual([
+        { skuId: glove.skuId, qty: glove.qty, websiteId: 1 },
+      ]),
+    );
+    expect(
+      await screen.findByRole('button', { name: '删除 【澳大利亚仓】羊毛手套 手套 M' }, SLOW),
+    ).toBeTruthy();
   });
 
   it('asks for the cart in the page currency and shows it billed so: switching to CNY drops the AUD warning', async () => {

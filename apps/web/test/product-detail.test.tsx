@@ -1,5 +1,5 @@
 import { ResultCode } from '@shop/domain';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { toastStore } from '@/lib/notify';
 import { storedGuestCart } from './cart-fixtures';
@@ -66,6 +66,8 @@ describe('the SKU picker (only what cannot be bought is disabled; a click lands 
     mockApi({ ...shellHandlers, [DETAIL]: ok(jumper) });
     renderApp('/product/8');
     await screen.findByRole('heading', { name: /^【混合仓】\s?美利奴羊毛衫$/ }, { timeout: 15_000 });
+    // The tab names the product, not just the kind of page.
+    await waitFor(() => expect(document.title).toBe('【混合仓】美利奴羊毛衫 - 澳中批发商城'));
     expect(option('颜色', '燕麦色').getAttribute('aria-pressed')).toBe('true');
     expect(option('领型', '圆领').getAttribute('aria-pressed')).toBe('true');
 

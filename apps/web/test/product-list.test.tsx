@@ -58,6 +58,15 @@ describe('product list items (spec §3/§4 Product list item)', () => {
     mockApi({ ...shellHandlers, [LIST]: ok(page([scarf, shirt, tea])) });
     renderApp('/products');
     const row = await screen.findByRole('article', { name: '【澳大利亚仓】羊毛围巾' }, { timeout: 15_000 });
+    // Headings go down one level at a time: the page's h1, the results' h2, each product's h3.
+    const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+    levels.reduce((previous, level) => {
+      expect(level - previous).toBeLessThanOrEqual(1);
+      return level;
+    }, 0);
+    expect(screen.getByRole('heading', { level: 2, name: '商品' })).toBeTruthy();
+    // The logo is named by what it shows (plus where it leads), so the visible name finds it.
+    expect(screen.getByRole('link', { name: '澳中批发商城 首页' }).textContent).toContain('澳中批发商城');
     // 红 has no stock (ByStock, 0): the first purchasable one, 蓝, is selected.
     expect(within(row).getByText('¥120.00')).toBeTruthy();
     expect(within(row).getByText('现货')).toBeTruthy();

@@ -46,3 +46,24 @@ export function parseImageList(json: string | null | undefined): string[] {
   if (!Array.isArray(decoded)) return [];
   return decoded.filter((p): p is string => typeof p === 'string' && !isEmptyImage(p)).map((p) => p.trim());
 }
+
+/** Widths (CSS px) the storefront shows its lead pictures at: the home carousel, the product gallery, the list. */
+export const CAROUSEL_IMAGE_WIDTH = 1200;
+export const GALLERY_IMAGE_WIDTH = 480;
+/** The product list's pictures (one per product row). */
+export const LIST_IMAGE_WIDTH = 120;
+/** The strip of top ads over every page (basic template allWrap). */
+export const TOP_AD_IMAGE_WIDTH = 1200;
+
+/**
+ * The src and srcset of an image shown `width` CSS px wide (its 2× variant for dense screens). One rule for the
+ * <img> and for the server's preload of the page's largest image, so the browser finds the two the same.
+ */
+export function imageSources(
+  path: string | null | undefined,
+  width: number,
+): { src: string; srcSet?: string } {
+  const src = imageUrl(path, width);
+  const src2x = imageUrl(path, width * 2);
+  return src2x !== src ? { src, srcSet: `${src} 1x, ${src2x} 2x` } : { src };
+}

@@ -12,6 +12,7 @@ import {
   isServerLine,
   parseStoredGuestCart,
   removeGuestLines,
+  restoreGuestLines,
   selectAllGuestLines,
   updateGuestLine,
 } from '../src';
@@ -332,5 +333,29 @@ describe('buyNowInGuestCart (立即购买: only that line selected, the others k
 
   it.each([0, 1.5])('qty %s throws CartQuantityError', (qty) => {
     expect(() => buyNowInGuestCart(emptyGuestCart(), item(1, qty))).toThrow(CartQuantityError);
+  });
+});
+
+describe('restoreGuestLines (撤销 of a removal)', () => {
+  const original = cartOf([localLine(1), serverLine(10, 2, 3, { selected: false }), serverLine(11, 3)], [5]);
+  const gone = original.data.filter((l) => l.skuId !== 3);
+
+  it.each([
+    ['a local line', [1]],
+    ['a server line, which leaves the deletion queue', [2]],
+    ['both', [1, 2]],
+  ] as [string, number[]][])('%s comes back as it was', (_name, skuIds) => {
+    const removed = original.data.filter((l) => skuIds.includes(l.skuId));
+    const after = restoreGuestLines(removeGuestLines(original, skuIds), removed);
+    expect(after.data).toEqual(expect.arrayContaining(original.data));
+    expect(after.data).toHaveLength(3);
+    expect(after.deleteList).toEqual([5]);
+  });
+
+  it('a SKU added again meanwhile keeps its line and gains the quantity', () => {
+    const removed = gone.filter((l) => l.skuId === 2);
+    const readded = addToGuestCart(removeGuestLines(original, [2]), item(2, 1));
+    const after = restoreGuestLines(readded, removed);
+    expect(after.data.filter((l) => l.skuId === 2)).toEqual([expect.objectContaining({ qty: 4 })]);
   });
 });

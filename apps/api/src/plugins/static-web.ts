@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { imageSources } from '@shop/domain';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -19,9 +20,30 @@ declare module 'fastify' {
   }
 }
 
+/** The largest picture a page shows first (its LCP image): its path on the image host and its CSS width. */
+export interface LeadImage {
+  path: string;
+  width: number;
+}
+
 export interface StaticWebOptions {
   /** The storefront build (WEB_DIST). */
   root: string;
+  /**
+   * The lead image of the page at a path ('/' → the first banner, '/product/12' → its first photo), or null.
+   * Written into the page as a preload, so the browser fetches it with the HTML rather than after the scripts.
+   */
+  leadImage?: (pathname: string) => Promise<LeadImage | null>;
+}
+
+const escapeAttr = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** `<link rel=preload as=image>` with the same src and srcset as the page's <img> (domain imageSources). */
+export function preloadImageTag(image: LeadImage): string {
+  const { src, srcSet } = imageSources(image.path, image.width);
+  const set = srcSet ? ` imagesrcset="${escapeAttr(srcSet)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeAttr(src)}"${set} fetchpriority="high">`;
 }
 
 /**
@@ -46,10 +68,22 @@ function storefrontTemplate(file: string) {
  * in the not-found handler (plugins/errors.ts).
  */
 export const staticWebPlugin = fp<StaticWebOptions>(
-  async (app, { root }) => {
+  async (app, { root, leadImage }) => {
     const page = storefrontTemplate(join(root, 'index.html'));
+    const preloadFor = async (url: string): Promise<string> => {
+      if (!leadImage) return '';
+      try {
+        const image = await leadImage(new URL(url, 'http://shop.invalid').pathname);
+        return image ? preloadImageTag(image) : '';
+      } catch (error) {
+        // The page works without the hint; a failed lookup is only logged.
+        app.log.warn({ err: error, url }, 'lead image lookup failed');
+        return '';
+      }
+    };
     app.decorateReply('sendStorefrontPage', async function (this: FastifyReply) {
-      const html = await page(this.styleNonce);
+      const [template, preload] = await Promise.all([page(this.styleNonce), preloadFor(this.request.url)]);
+      const html = preload ? template.replace('</head>', `${preload}</head>`) : template;
       return this.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });
     for (const url of ['/', '/index.html'])

@@ -9,9 +9,11 @@ import {
   type WarehouseCode,
   warehouseName,
 } from '@shop/domain';
+import sharp from 'sharp';
 import type { MediaService } from '../modules/media/media.service';
 import { pickupArticleHtml, SEED_ARTICLE_CATEGORIES } from './data/articles';
 import { ACCENT_COLOURS, adBannerSvg, warehouseTileSvg } from './data/artwork';
+import type { PackShape } from './data/categories';
 import { SYDNEY_PICKUP } from './data/pickup';
 import { SEED_PRODUCTS } from './data/products';
 import { demoGoodsCode } from './demo-catalogue';
@@ -80,33 +82,118 @@ const CATEGORY_ENTRY = [
   '家居日用/清洁用品',
 ];
 
-/** The home page's ads and warehouse tiles (Latin lettering only: the image host may lack CJK fonts). */
+/** The home page's ads: [headline, sub line] in Chinese and in the Latin fallback, colour, decoration, size. */
+export const DEMO_ADS: {
+  zh: [string, string];
+  en: [string, string];
+  color: string;
+  shape: PackShape;
+  size: [number, number];
+}[] = [
+  {
+    zh: ['澳洲直邮', '婴幼儿奶粉，悉尼仓直发'],
+    en: ['AUSTRALIA DIRECT', 'Infant formula, shipped from our Sydney warehouse'],
+    color: '#0b6e4f',
+    shape: 'tin',
+    size: [1200, 400],
+  },
+  {
+    zh: ['健康周', '维生素与鱼油，批发价直供'],
+    en: ['HEALTH WEEK', 'Vitamins and fish oil at wholesale prices'],
+    color: '#1d4f91',
+    shape: 'bottle',
+    size: [1200, 400],
+  },
+  {
+    zh: ['冬季雪地靴', '羊皮雪地靴，全色全码'],
+    en: ['WINTER BOOTS', 'Sheepskin boots, every colour and size'],
+    color: '#8b5a2b',
+    shape: 'boot',
+    size: [1200, 400],
+  },
+  {
+    zh: ['麦卢卡蜂蜜', 'UMF 与 MGO 分级，新西兰原产'],
+    en: ['MANUKA HONEY', 'UMF and MGO graded, from New Zealand'],
+    color: '#c77d00',
+    shape: 'jar',
+    size: [1200, 400],
+  },
+  {
+    zh: ['新会员专享', '38 级起享批发价'],
+    en: ['NEW MEMBERS', 'Wholesale tiers from level 38'],
+    color: '#8e5572',
+    shape: 'box',
+    size: [400, 200],
+  },
+  {
+    zh: ['双币结算', '澳元、人民币均可支付'],
+    en: ['PAY IN AUD OR CNY', 'Two currencies, one cart'],
+    color: '#3d5a80',
+    shape: 'bag',
+    size: [400, 200],
+  },
+  {
+    zh: ['保税仓发货', '中国境内快速送达'],
+    en: ['BONDED WAREHOUSE', 'Fast delivery within China'],
+    color: '#c8102e',
+    shape: 'box',
+    size: [1200, 200],
+  },
+  {
+    zh: ['澳洲订单满 $199 包邮', '澳洲境内订单'],
+    en: ['FREE SHIPPING OVER $199', 'Australian orders'],
+    color: '#29335c',
+    shape: 'box',
+    size: [1200, 100],
+  },
+  {
+    zh: ['客服中心', '周一至周六 9:00-18:00'],
+    en: ['CUSTOMER SERVICE', 'Mon-Sat 9:00-18:00'],
+    color: '#669bbc',
+    shape: 'pouch',
+    size: [400, 400],
+  },
+];
+
+/**
+ * Whether this machine's SVG renderer (sharp's librsvg through fontconfig) draws Chinese: '中文' must come out
+ * differently from two characters no font has, which every renderer draws as the same missing-glyph boxes.
+ */
+export async function rendersChinese(): Promise<boolean> {
+  const draw = (content: string) =>
+    sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><text x="4" y="48" font-family="Noto Sans CJK SC, sans-serif" font-size="48">${content}</text></svg>`,
+      ),
+    )
+      .raw()
+      .toBuffer();
+  try {
+    const [chinese, missing] = await Promise.all([draw('中文'), draw('\u{10FFFD}\u{10FFFD}')]);
+    return !chinese.equals(missing);
+  } catch {
+    return false;
+  }
+}
+
+/** The home page's ads and warehouse tiles: Chinese copy where the image host can draw it, else Latin. */
 async function storeDemoAdArt(media: MediaService) {
-  const ads = [
-    adBannerSvg(
-      1200,
-      400,
-      'AUSTRALIA DIRECT',
-      'Infant formula, shipped from our Sydney warehouse',
-      '#0b6e4f',
-      'tin',
-    ),
-    adBannerSvg(1200, 400, 'HEALTH WEEK', 'Vitamins and fish oil at wholesale prices', '#1d4f91', 'bottle'),
-    adBannerSvg(1200, 400, 'WINTER BOOTS', 'Sheepskin boots, every colour and size', '#8b5a2b', 'boot'),
-    adBannerSvg(1200, 400, 'MANUKA HONEY', 'UMF and MGO graded, from New Zealand', '#c77d00', 'jar'),
-    adBannerSvg(400, 200, 'NEW MEMBERS', 'Wholesale tiers from level 38', '#8e5572', 'box'),
-    adBannerSvg(400, 200, 'PAY IN AUD OR CNY', 'Two currencies, one cart', '#3d5a80', 'bag'),
-    adBannerSvg(1200, 200, 'BONDED WAREHOUSE', 'Fast delivery within China', '#c8102e', 'box'),
-    adBannerSvg(1200, 100, 'FREE SHIPPING OVER $199', 'Australian orders', '#29335c', 'box'),
-    adBannerSvg(400, 400, 'CUSTOMER SERVICE', 'Mon-Sat 9:00-18:00', '#669bbc', 'pouch'),
-  ];
+  const chinese = await rendersChinese();
+  const ads = DEMO_ADS.map(({ zh, en, color, shape, size: [width, height] }) => {
+    const [headline, subline] = chinese ? zh : en;
+    return adBannerSvg(width, height, headline, subline, color, shape);
+  });
   const warehouses = (Object.keys(Warehouse) as WarehouseCode[]).map((code, i) =>
-    warehouseTileSvg(code, ACCENT_COLOURS[i % ACCENT_COLOURS.length] ?? '#666'),
+    warehouseTileSvg(
+      code,
+      ACCENT_COLOURS[i % ACCENT_COLOURS.length] ?? '#666',
+      chinese ? '仓库' : 'WAREHOUSE',
+    ),
   );
   const paths = await media.storeImages(
     [...ads, ...warehouses].map((svg) => ({ input: svg, contentType: 'image/svg+xml', prefix: 'ad' })),
   );
-  return { ads: paths.slice(0, ads.length), warehouses: paths.slice(ads.length) };
+  return { ads: paths.slice(0, ads.length), warehouses: paths.slice(ads.length), chinese };
 }
 
 function productIndex(brand: string, nameStart: string): number {
@@ -271,6 +358,12 @@ export const demoContentSeed: SeedStep = {
       ]),
       allWrap: ad(top, '澳洲订单满 $199 包邮', article('shipping-fee')),
       customerAd: ad(service, '联系客服', article('contact')),
+      agreements: Object.fromEntries(
+        (['terms', 'privacy'] as const).flatMap((key) => {
+          const link = article(key);
+          return link ? [[key, link]] : [];
+        }),
+      ),
     };
     basic.helps[basic.helps.length - 1]?.push({ title: '品牌大全', link: { type: 'url', url: '/brands' } });
 
@@ -290,6 +383,8 @@ export const demoContentSeed: SeedStep = {
       await services.contentAdmin.putTemplate(TemplateName.basic, basic),
       await services.contentAdmin.putTemplate(TemplateName.goodsSort, { sortProducts: shortcuts }),
     ].filter(Boolean).length;
-    return `${articlesCreated} articles in ${categoryNames.length} categories, ${written} templates written`;
+    // Without a CJK font the ads fall back to Latin copy; the seed's summary says so (apt-get install fonts-noto-cjk).
+    const adCopy = art.chinese ? '' : ' (ads in Latin: no CJK font for SVG text, install fonts-noto-cjk)';
+    return `${articlesCreated} articles in ${categoryNames.length} categories, ${written} templates written${adCopy}`;
   },
 };

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
 import { useIsLoggedIn } from '@/lib/session';
+import { useAgreementLinks } from './agreement-links';
 
 const AuthTabs = lazy(() => import('@/features/member/components/auth-tabs'));
 
@@ -18,13 +19,14 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 }
 
 function LoginRequired() {
+  const agreements = useAgreementLinks();
   return (
     <section className="container login-required">
       <div className="panel login-required-panel">
         <h1 className="login-required-title">请先登录</h1>
         <p className="muted">该页面仅对会员开放，请登录后继续；还没有账号可以免费注册。</p>
         <Suspense fallback={<Skeleton lines={3} />}>
-          <AuthTabs />
+          <AuthTabs agreements={agreements} />
         </Suspense>
       </div>
     </section>

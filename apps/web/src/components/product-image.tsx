@@ -1,4 +1,4 @@
-import { imageUrl, PLACEHOLDER_IMAGE } from '@shop/domain';
+import { imageSources, PLACEHOLDER_IMAGE } from '@shop/domain';
 import type { SyntheticEvent } from 'react';
 
 export interface ProductImageProps {
@@ -11,6 +11,8 @@ export interface ProductImageProps {
   height?: number;
   /** Below the fold: let the browser load it when it comes near. */
   lazy?: boolean;
+  /** The page's largest picture (the first banner, the product's photo): fetched before the others. */
+  priority?: boolean;
   className?: string;
 }
 
@@ -29,15 +31,16 @@ export function ProductImage({
   width,
   height = width,
   lazy = true,
+  priority = false,
   className,
 }: ProductImageProps) {
-  const src = imageUrl(path, width);
-  const src2x = imageUrl(path, width * 2);
+  const { src, srcSet } = imageSources(path, width);
   return (
     <img
       className={className}
       src={src}
-      srcSet={src2x !== src ? `${src} 1x, ${src2x} 2x` : undefined}
+      srcSet={srcSet}
+      fetchPriority={priority ? 'high' : undefined}
       alt={alt}
       width={width}
       height={height}

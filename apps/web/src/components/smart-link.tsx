@@ -15,21 +15,31 @@ export function SmartLink({
   className,
   children,
   label,
+  tabIndex,
 }: {
   to: string;
   className?: string;
   children: ReactNode;
   label?: string;
+  /** -1 keeps a link out of the tab order (a carousel slide that is not shown). */
+  tabIndex?: number;
 }) {
   if (isInternal(to)) {
     return (
-      <Link to={to} className={className} aria-label={label}>
+      <Link to={to} className={className} aria-label={label} tabIndex={tabIndex}>
         {children}
       </Link>
     );
   }
   return (
-    <a href={to} className={className} aria-label={label} target="_blank" rel="noopener noreferrer">
+    <a
+      href={to}
+      className={className}
+      aria-label={label}
+      tabIndex={tabIndex}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       {children}
     </a>
   );

@@ -19,6 +19,18 @@ export function Toaster() {
             {ICON[t.kind]}
           </span>
           <span className="toast-text">{t.text}</span>
+          {t.action && !t.leaving && (
+            <button
+              type="button"
+              className="toast-action"
+              onClick={() => {
+                t.action?.run();
+                dismissToast(t.id);
+              }}
+            >
+              {t.action.label}
+            </button>
+          )}
           <button
             type="button"
             className="toast-close"

@@ -14,6 +14,13 @@ export interface Toast {
   text: string;
   /** True during the fade-out. */
   leaving: boolean;
+  /** A button on the toast (撤销); pressing it runs `run` and closes the toast. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  run: () => void;
 }
 
 export const toastStore = createStore<{ toasts: Toast[] }>(() => ({ toasts: [] }));
@@ -37,12 +44,23 @@ export function dismissToast(id: number): void {
   );
 }
 
-function show(kind: ToastKind, text: string, durationMs: number = TOAST_DURATION_MS): number {
-  // The same message twice at once (several calls failing with one cause) is shown once.
-  const twin = toastStore.getState().toasts.find((t) => t.kind === kind && t.text === text && !t.leaving);
+function show(
+  kind: ToastKind,
+  text: string,
+  durationMs: number = TOAST_DURATION_MS,
+  action?: ToastAction,
+): number {
+  // The same message twice at once (several calls failing with one cause) is shown once; one with its own
+  // action (撤销 of this removal) is always its own toast.
+  const twin = action
+    ? undefined
+    : toastStore.getState().toasts.find((t) => t.kind === kind && t.text === text && !t.leaving && !t.action);
   if (twin) return twin.id;
   const id = nextId++;
-  toastStore.setState((s) => ({ toasts: [...s.toasts, { id, kind, text, leaving: false }] }));
+  const toast: Toast = action
+    ? { id, kind, text, leaving: false, action }
+    : { id, kind, text, leaving: false };
+  toastStore.setState((s) => ({ toasts: [...s.toasts, toast] }));
   timers.set(
     id,
     setTimeout(() => dismissToast(id), durationMs),
@@ -55,6 +73,9 @@ export const notify = {
   warn: (text: string, durationMs?: number) => show('warn', text, durationMs),
   error: (text: string, durationMs?: number) => show('error', text, durationMs),
   info: (text: string, durationMs?: number) => show('info', text, durationMs),
+  /** A toast with a button (e.g. 撤销) that stays for `durationMs`; the button works until the toast has gone. */
+  withAction: (kind: ToastKind, text: string, action: ToastAction, durationMs?: number) =>
+    show(kind, text, durationMs, action),
   /** The seconds-based helper of spec §4 (default 2 s). */
   toast: (text: string, seconds: number = TOAST_HELPER_DEFAULT_S, kind: ToastKind = 'info') =>
     show(kind, text, seconds * 1000),

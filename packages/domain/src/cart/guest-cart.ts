@@ -164,6 +164,25 @@ export function removeGuestLines(cart: GuestCart, skuIds: readonly number[]): Gu
   return data.length === cart.data.length ? cart : { data, deleteList };
 }
 
+/**
+ * Puts removed lines back (the 撤销 of a removal): each at the front with its quantity, selection and server id,
+ * which leaves the deletion queue again. A SKU added again meanwhile keeps its line and gains the quantity.
+ */
+export function restoreGuestLines(cart: GuestCart, lines: readonly CartLine[]): GuestCart {
+  let data = [...cart.data];
+  const restored: CartLine[] = [];
+  for (const line of lines) {
+    const existing = data.find((l) => l.skuId === line.skuId);
+    if (existing) {
+      data = data.map((l) =>
+        l === existing ? { ...l, qty: l.qty + line.qty, ...(l.fromLocal ? {} : { needUpdate: true }) } : l,
+      );
+    } else restored.push(line);
+  }
+  const ids = new Set(restored.flatMap((l) => (l.id == null ? [] : [l.id])));
+  return { data: [...restored, ...data], deleteList: cart.deleteList.filter((id) => !ids.has(id)) };
+}
+
 /** Selects or clears every line; server lines whose selection changes become needUpdate (spec §4). */
 export function selectAllGuestLines(cart: GuestCart, selected: boolean): GuestCart {
   return {

@@ -352,6 +352,8 @@ export const basicTemplateSchema = z.object({
   /** Top ads. */
   allWrap: z.array(adItemSchema),
   customerAd: z.array(adItemSchema),
+  /** The articles a new member agrees to at registration (用户协议, 隐私政策). */
+  agreements: z.object({ terms: linkItemSchema.optional(), privacy: linkItemSchema.optional() }).optional(),
 });
 export type BasicTemplate = z.infer<typeof basicTemplateSchema>;
 

@@ -2,8 +2,8 @@ import type { PackShape } from './categories';
 
 /**
  * Demo artwork drawn as SVG at seed time (no downloads, no stock photos): coloured backgrounds, simple
- * shapes and Latin lettering. Chinese text is left out on purpose: the server that rasterizes these
- * (the image host, spec §3 'Images') may have no CJK font.
+ * shapes and lettering. The home page's ads carry Chinese copy when the server that rasterizes them (the image
+ * host, spec §3 'Images') has a CJK font (fonts-noto-cjk), else their Latin copy (demo-content.ts checks).
  */
 
 /** Accent colours of tiles and banners, used in turn. */
@@ -18,7 +18,10 @@ export const ACCENT_COLOURS = [
   '#ee6c4d',
 ];
 
-const FONT = 'DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif';
+const FONT = 'Noto Sans CJK SC, Source Han Sans SC, DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif';
+
+/** Chinese (and full-width) characters: about 1 em wide, against about 0.62 em for Latin letters. */
+const WIDE = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
 
 /** Escapes text for an SVG text node or attribute. */
 function esc(text: string): string {
@@ -28,9 +31,16 @@ function esc(text: string): string {
   );
 }
 
-/** A font size that fits `text` in `width` pixels (sans-serif glyphs average about 0.6 em). */
-function fit(text: string, width: number, max: number): number {
-  return Math.max(10, Math.min(max, Math.floor(width / (Math.max(text.length, 1) * 0.62))));
+/** How many em `text` takes: Chinese characters 1 em, Latin ones about 0.62 (bold capitals a little more). */
+export function textEms(text: string): number {
+  let ems = 0;
+  for (const ch of text) ems += WIDE.test(ch) ? 1 : /[A-Z0-9$]/.test(ch) ? 0.68 : 0.56;
+  return Math.max(ems, 1);
+}
+
+/** A font size that fits `text` in `width` pixels. */
+export function fit(text: string, width: number, max: number): number {
+  return Math.max(10, Math.min(max, Math.floor(width / textEms(text))));
 }
 
 /** Mixes a #rrggbb colour towards white (amount > 0) or black (amount < 0). */
@@ -218,7 +228,17 @@ export function categoryTileSvg(background: string, shape: PackShape, accent: st
   );
 }
 
-/** A home page advertisement of any size: Latin headline, sub line and a few decorative shapes. */
+/** The width (px) an ad's copy may take: from its left margin to a gap before the circle on the right. */
+export function adTextRoom(width: number, height: number): number {
+  return width * 0.8 - adCircleRadius(width, height) - width * 0.07 - width * 0.03;
+}
+
+/** The decoration's circle: most of a banner's height, at most a fifth of a squarer ad's width. */
+function adCircleRadius(width: number, height: number): number {
+  return Math.min(height * 0.42, width * 0.2);
+}
+
+/** A home page advertisement of any size: headline, sub line and a few decorative shapes. */
 export function adBannerSvg(
   width: number,
   height: number,
@@ -227,18 +247,21 @@ export function adBannerSvg(
   color: string,
   shape: PackShape,
 ): string {
-  const big = fit(headline, width * 0.5, height * 0.22);
+  // The copy ends before the decoration's circle on the right, whatever the banner's proportions.
+  const room = adTextRoom(width, height);
+  const r = adCircleRadius(width, height);
+  const big = fit(headline, room, height * 0.22);
   return svg(
     width,
     height,
-    `<rect width="${width}" height="${height}" fill="${color}"/><circle cx="${width * 0.8}" cy="${height * 0.5}" r="${height * 0.42}" fill="${shade(color, 0.25)}"/>` +
-      packShape(shape, width * 0.8, height * 0.52, height * 0.55, '#ffffff', shade(color, -0.2)) +
+    `<rect width="${width}" height="${height}" fill="${color}"/><circle cx="${width * 0.8}" cy="${height * 0.5}" r="${r}" fill="${shade(color, 0.25)}"/>` +
+      packShape(shape, width * 0.8, height * 0.5 + r * 0.05, r * 1.31, '#ffffff', shade(color, -0.2)) +
       text(width * 0.07, height * 0.48, headline, big, '#ffffff', 700, 'start') +
       text(
         width * 0.07,
         height * 0.48 + big,
         subline,
-        fit(subline, width * 0.55, height * 0.1),
+        fit(subline, room, height * 0.1),
         shade(color, 0.75),
         400,
         'start',
@@ -246,14 +269,14 @@ export function adBannerSvg(
   );
 }
 
-/** A warehouse entry tile, 400 × 240: the warehouse code in large letters. */
-export function warehouseTileSvg(code: string, color: string): string {
+/** A warehouse entry tile, 400 × 240: the warehouse code in large letters over a caption ('仓库' or 'WAREHOUSE'). */
+export function warehouseTileSvg(code: string, color: string, caption = 'WAREHOUSE'): string {
   return svg(
     400,
     240,
     `<rect width="400" height="240" rx="24" fill="${color}"/><rect x="24" y="170" width="352" height="10" rx="5" fill="#ffffff" fill-opacity="0.5"/>` +
       `<path d="M300 60 L360 90 L360 150 L300 150 Z" fill="#ffffff" fill-opacity="0.35"/>` +
       text(40, 140, code.toUpperCase(), 96, '#ffffff', 700, 'start') +
-      text(40, 215, 'WAREHOUSE', 22, '#ffffff', 400, 'start'),
+      text(40, 215, caption, 22, '#ffffff', 400, 'start'),
   );
 }

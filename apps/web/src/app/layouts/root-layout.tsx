@@ -1,6 +1,6 @@
 import { StorageKey } from '@shop/domain';
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { PageSkeleton } from '@/components/skeleton';
 import { Toaster } from '@/components/toaster';
 import { guestCart } from '@/features/cart/guest-cart-store';
@@ -9,7 +9,7 @@ import { reloadPageCurrency } from '@/lib/page-currency';
 import { syncSessionFromStorage } from '@/lib/session';
 import { useLiveUpdates } from '../live-updates';
 import { RouteGuard } from '../route-guard';
-import { documentTitle, useRouteTitle } from '../route-handle';
+import { documentTitle, usePageTitleOverride, useRouteTitle } from '../route-handle';
 import { AuthModalHost } from './auth-modal-host';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -21,7 +21,9 @@ const section = (pathname: string) => pathname.split('/')[1] ?? '';
 export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
-  const title = useRouteTitle();
+  const routeTitle = useRouteTitle();
+  // A product, brand or article page names the tab after what it shows once that has loaded.
+  const title = usePageTitleOverride() ?? routeTitle;
   // Spec §4 'Cart sync on login': the guest cart is merged into the member's cart right after a login.
   useCartLoginSync();
   // Unread messages and ticket replies arrive without a reload (DESIGN.md 'Live updates').
@@ -30,12 +32,6 @@ export function RootLayout() {
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
-
-  // Spec §2: after every route change the window scrolls to the top.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change by design
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [location.pathname, location.search]);
 
   // Another tab logged in/out, switched currency or changed the guest cart: follow it.
   useEffect(() => {
@@ -73,6 +69,9 @@ export function RootLayout() {
       <SiteFooter />
       <Toaster />
       <AuthModalHost />
+      {/* Spec §2: a new page (link, search, pager) starts at the top; back and forward return to where the
+          shopper was, the list drawn at once from the query cache so the page is tall enough to get there. */}
+      <ScrollRestoration />
     </div>
   );
 }

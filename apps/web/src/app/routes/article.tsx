@@ -6,12 +6,14 @@ import { ArticleNav } from '@/features/content/components/article-nav';
 import { ArticleView } from '@/features/content/components/article-view';
 import { positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
+import { usePageTitle } from '../route-handle';
 
 /** An article (spec §2 /article/{id}) beside the list of help articles. */
 export function Component() {
   const { id } = useParams();
   const articleId = positiveIntParam(id);
   const article = useArticle(articleId);
+  usePageTitle(article.data?.title);
   const notFound = (
     <EmptyState
       title="文章不存在"

@@ -7,6 +7,7 @@ import { BrandBanner } from '@/features/catalogue/components/brand-banner';
 import { BrandGoods } from '@/features/catalogue/components/brand-goods';
 import { positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
+import { usePageTitle } from '../route-handle';
 
 /** A brand's page (spec §2 /brand/{id}): banner, logo, description and its goods, pageNo in the address. */
 export function Component() {
@@ -16,6 +17,7 @@ export function Component() {
   const brandId = positiveIntParam(id);
   const pageNo = positiveIntParam(params.get('pageNo')) ?? FIRST_PAGE;
   const brand = useBrandDetail(brandId);
+  usePageTitle(brand.data?.name);
   const notFound = (
     <EmptyState
       title="品牌不存在"

@@ -21,30 +21,20 @@ function HomeSkeleton() {
 /**
  * Home (spec §2 '/', §3 'Home page info'): the home template's carousel with its side ads, then the other
  * blocks in order. Plain React and CSS, no component library (the size budget of '/'). The template is
- * cached until the shopper asks for a refresh (spec §4 'Home and general data').
+ * cached (spec §4 'Home and general data'); shoppers get no refresh button: a reload or a later visit fetches it.
  */
 export function Component() {
   const home = useHomeTemplate();
   return (
     <div className="container home">
       <QueryView query={home} loading={<HomeSkeleton />}>
-        {(template) => (
-          <HomeContent template={template} refresh={() => void home.refetch()} refreshing={home.isFetching} />
-        )}
+        {(template) => <HomeContent template={template} />}
       </QueryView>
     </div>
   );
 }
 
-function HomeContent({
-  template,
-  refresh,
-  refreshing,
-}: {
-  template: HomeBlock[];
-  refresh: () => void;
-  refreshing: boolean;
-}) {
+function HomeContent({ template }: { template: HomeBlock[] }) {
   const { swiperAd, swiperRightAd, blocks } = splitHomeBlocks(template);
   return (
     <>
@@ -67,11 +57,6 @@ function HomeContent({
           />
         )}
       />
-      <div className="home-refresh">
-        <button type="button" className="link-button" onClick={refresh} disabled={refreshing}>
-          {refreshing ? '正在刷新…' : '刷新首页内容'}
-        </button>
-      </div>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { withLocationPrefix } from '@shop/domain';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
@@ -8,6 +9,7 @@ import { BuyActionProvider } from '@/features/catalogue/buy-action';
 import { ProductDetail } from '@/features/catalogue/components/product-detail';
 import { positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
+import { usePageTitle } from '../route-handle';
 
 function NotFound() {
   return (
@@ -31,6 +33,7 @@ export function Component() {
   const skuId = positiveIntParam(params.get('skuId'));
   const ref: GoodsRef | undefined = goodsId ? { id: goodsId } : skuId ? { skuId } : undefined;
   const goods = useGoodsDetail(ref);
+  usePageTitle(goods.data ? withLocationPrefix(goods.data.name, goods.data.location) : undefined);
 
   // Buying on this page puts the SKU into the cart (spec §4 'Guest cart', §7 addItem/).
   return (

@@ -8,6 +8,7 @@ import {
   type GuestLinePatch,
   parseStoredGuestCart,
   removeGuestLines,
+  restoreGuestLines,
   StorageKey,
   selectAllGuestLines,
   updateGuestLine,
@@ -53,9 +54,15 @@ export const guestCart = {
   update(skuId: number, patch: GuestLinePatch): void {
     commit(updateGuestLine(guestCart.get(), skuId, patch));
   },
-  /** Server lines among them are queued in deleteList for the next login. */
-  remove(skuIds: readonly number[]): void {
-    commit(removeGuestLines(guestCart.get(), skuIds));
+  /** Server lines among them are queued in deleteList for the next login. Returns the lines removed. */
+  remove(skuIds: readonly number[]): GuestCart['data'] {
+    const before = guestCart.get();
+    commit(removeGuestLines(before, skuIds));
+    return before.data.filter((line) => skuIds.includes(line.skuId));
+  },
+  /** 撤销 of a removal: the lines come back as they were. */
+  restore(lines: GuestCart['data']): void {
+    commit(restoreGuestLines(guestCart.get(), lines));
   },
   selectAll(selected: boolean): void {
     commit(selectAllGuestLines(guestCart.get(), selected));

@@ -10,15 +10,18 @@ import {
   InvalidAmountError,
   isValidCartQty,
   validateCartQuantity,
+  WEBSITE_ID,
 } from '@shop/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { majorToMinor } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { usePageCurrency } from '@/lib/page-currency';
 import { useIsLoggedIn } from '@/lib/session';
+import { batchAddCartItems } from './api/batch-add-cart-items';
 import { useBatchRemoveCartItems } from './api/batch-remove-cart-items';
 import { useBatchUpdateCartItems } from './api/batch-update-cart-items';
-import { useCartList } from './api/get-cart-list';
+import { loadCartList, useCartList } from './api/get-cart-list';
 import { useRatePrice } from './api/get-rate-price';
 import { useRemoveCartItem } from './api/remove-cart-item';
 import { useUpdateCartItem } from './api/update-cart-item';
@@ -55,6 +58,11 @@ export interface CartModel {
   setSelected: (lines: readonly CartViewLine[], selected: boolean) => void;
   remove: (lines: readonly CartViewLine[]) => void;
 }
+
+/** How long a removal can be taken back (the toast with 撤销). */
+export const UNDO_REMOVE_MS = 6000;
+
+const removedText = (count: number) => (count === 1 ? '已删除 1 种商品' : `已删除 ${count} 种商品`);
 
 /** The rate may be missing or malformed; the 'all CNY' total is then left out rather than wrong. */
 function safeAllCny(aud: number, cny: number, rate: string | undefined): string | null {
@@ -106,6 +114,7 @@ export function useCart(): CartModel {
   const batchUpdate = useBatchUpdateCartItems();
   const removeOne = useRemoveCartItem();
   const batchRemove = useBatchRemoveCartItems();
+  const queryClient = useQueryClient();
 
   const guestRate = rate.data?.rate ?? null;
   const guestView = useMemo(() => {
@@ -168,7 +177,16 @@ export function useCart(): CartModel {
         if (lines.length === guest.data.length) guestCart.selectAll(selected);
         else for (const line of lines) guestCart.update(line.skuId, { selected });
       },
-      remove: (lines) => guestCart.remove(lines.map((l) => l.skuId)),
+      remove: (lines) => {
+        const removed = guestCart.remove(lines.map((l) => l.skuId));
+        if (removed.length === 0) return;
+        notify.withAction(
+          'success',
+          removedText(removed.length),
+          { label: '撤销', run: () => guestCart.restore(removed) },
+          UNDO_REMOVE_MS,
+        );
+      },
     };
   }
 
@@ -219,8 +237,24 @@ export function useCart(): CartModel {
       const ids = lines.flatMap((l) => (l.id === undefined ? [] : [l.id]));
       const [only] = ids;
       if (only === undefined) return;
-      if (ids.length === 1) removeOne.mutate({ id: only });
-      else batchRemove.mutate(ids);
+      // Deleted on the server at once, so leaving the page loses nothing; 撤销 adds the same SKUs and
+      // quantities back (batchAddItems/), and the reloaded cart shows them.
+      const again = lines.map((l) => ({ skuId: l.skuId, qty: l.qty, websiteId: WEBSITE_ID }));
+      const offerUndo = () =>
+        notify.withAction(
+          'success',
+          removedText(again.length),
+          {
+            label: '撤销',
+            run: () =>
+              void batchAddCartItems(again)
+                .then(() => loadCartList(queryClient, { refresh: true }))
+                .catch((error: unknown) => notify.error(error instanceof Error ? error.message : '撤销失败')),
+          },
+          UNDO_REMOVE_MS,
+        );
+      if (ids.length === 1) removeOne.mutate({ id: only }, { onSuccess: offerUndo });
+      else batchRemove.mutate(ids, { onSuccess: offerUndo });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
@@ -53,50 +54,60 @@ function GroupSection({ group, cart }: { group: CartGroup; cart: CartModel }) {
 
 function CartSummary({ cart, onCheckout }: { cart: CartModel; onCheckout: () => void }) {
   const selected = cart.lines.filter((l) => l.selected);
+  // On a phone the bar is one row (全选, total, 去结算); the rest opens under 明细 (cart.css).
+  const [open, setOpen] = useState(false);
+  const tip = cart.totals.audTipText;
   return (
-    <section className="cart-summary" aria-label="结算">
-      {/* Beside the totals, so it stays in sight with them (spec §5: reselect products that cannot be paid in AUD). */}
-      {cart.totals.audTipText && (
-        <p className="cart-aud-tip" role="alert">
-          {cart.totals.audTipText}
-        </p>
-      )}
-      <div className="cart-summary-tools">
-        <label className="cart-select-all">
-          <input
-            type="checkbox"
-            className="cart-check"
-            checked={allSelected(cart.lines)}
-            disabled={cart.busy}
-            onChange={(event) => cart.setSelected(cart.lines, event.target.checked)}
-          />
-          全选
-        </label>
-        <button
-          type="button"
-          className="link-button"
-          disabled={selected.length === 0 || cart.busy}
-          onClick={() => cart.remove(selected)}
-        >
-          删除选中
-        </button>
-      </div>
-      <div className="cart-summary-totals">
-        <span className="muted">
+    <section className={`cart-summary${open ? ' is-open' : ''}`} aria-label="结算">
+      <div className="cart-summary-details" id="cart-summary-details">
+        {/* Beside the totals, so it stays in sight with them (spec §5: reselect products that cannot be paid in AUD). */}
+        {tip && (
+          <p className="cart-aud-tip" role="alert">
+            {tip}
+          </p>
+        )}
+        <span className="muted cart-selected">
           已选 <strong className="cart-selected-count">{cart.selectedCount}</strong> 种商品
-        </span>
-        <span className="cart-total">
-          合计：
-          <strong className="price price-strong" data-testid="cart-total">
-            {cart.totals.text}
-          </strong>
         </span>
         {cart.totals.allCnyText && (
           <span className="cart-all-cny muted" data-testid="cart-all-cny">
             折合人民币 {cart.totals.allCnyText}
           </span>
         )}
+        <button
+          type="button"
+          className="link-button cart-remove-selected"
+          disabled={selected.length === 0 || cart.busy}
+          onClick={() => cart.remove(selected)}
+        >
+          删除选中
+        </button>
       </div>
+      <label className="cart-select-all">
+        <input
+          type="checkbox"
+          className="cart-check"
+          checked={allSelected(cart.lines)}
+          disabled={cart.busy}
+          onChange={(event) => cart.setSelected(cart.lines, event.target.checked)}
+        />
+        全选
+      </label>
+      <span className="cart-total">
+        合计：
+        <strong className="price price-strong" data-testid="cart-total">
+          {cart.totals.text}
+        </strong>
+      </span>
+      <button
+        type="button"
+        className={`link-button cart-details-toggle${tip ? ' has-tip' : ''}`}
+        aria-expanded={open}
+        aria-controls="cart-summary-details"
+        onClick={() => setOpen((o) => !o)}
+      >
+        {tip && <span aria-hidden="true">⚠ </span>}明细 {open ? '▾' : '▴'}
+      </button>
       <button
         type="button"
         className="btn btn-primary cart-checkout"

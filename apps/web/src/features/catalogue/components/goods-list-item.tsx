@@ -3,6 +3,7 @@ import {
   type GoodsListItem as GoodsListItemData,
   isExpandable,
   isSkuPurchasable,
+  LIST_IMAGE_WIDTH,
   parseProperties,
   productLink,
   type Sku,
@@ -46,7 +47,7 @@ export function GoodsListItem({ goods, eager = false }: { goods: GoodsListItemDa
     <article className="goods-item" aria-label={name}>
       <div className="goods-item-main">
         <Link to={href} className="goods-item-image" tabIndex={-1} aria-hidden="true">
-          <ProductImage path={goods.image} alt="" width={120} lazy={!eager} />
+          <ProductImage path={goods.image} alt="" width={LIST_IMAGE_WIDTH} lazy={!eager} />
         </Link>
         <div className="goods-item-info">
           <h3 className="goods-item-name">

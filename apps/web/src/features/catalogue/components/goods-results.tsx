@@ -32,7 +32,15 @@ export function GoodsResults({ filters, toolbar }: { filters: ProductListFilters
   const list = useGoodsList(listRequest(filters));
 
   return (
-    <section className="goods-results" aria-label="商品" aria-busy={list.isPending || list.isPlaceholderData}>
+    <section
+      className="goods-results"
+      aria-labelledby="goods-results-title"
+      aria-busy={list.isPending || list.isPlaceholderData}
+    >
+      {/* The level between the page's h1 and each product's h3, so headings go down one step at a time. */}
+      <h2 id="goods-results-title" className="visually-hidden">
+        商品
+      </h2>
       <div className="goods-results-head">
         <span className="muted">{list.data ? `共 ${list.data.totalCount} 件商品` : '\u00a0'}</span>
         {toolbar}

@@ -1,3 +1,4 @@
+import { GALLERY_IMAGE_WIDTH } from '@shop/domain';
 import { useState } from 'react';
 import { ProductImage } from '@/components/product-image';
 
@@ -11,7 +12,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   return (
     <div className="gallery">
       <div className="gallery-main">
-        <ProductImage path={current} alt={name} width={480} lazy={false} />
+        <ProductImage path={current} alt={name} width={GALLERY_IMAGE_WIDTH} lazy={false} priority />
       </div>
       {images.length > 1 && (
         // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not a form fieldset

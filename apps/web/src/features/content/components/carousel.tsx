@@ -1,4 +1,4 @@
-import { type AdItem, linkDestination } from '@shop/domain';
+import { type AdItem, CAROUSEL_IMAGE_WIDTH, linkDestination } from '@shop/domain';
 import { type TouchEvent, useEffect, useRef, useState } from 'react';
 import { ProductImage } from '@/components/product-image';
 import { SmartLink } from '@/components/smart-link';
@@ -70,14 +70,21 @@ export function Carousel({ items }: { items: AdItem[] }) {
             aria-roledescription="slide"
             aria-label={`${i + 1} / ${count}`}
             aria-hidden={i !== index}
+            // A slide out of sight takes no focus and no clicks: its link is not in the tab order.
+            inert={i !== index}
           >
-            <SmartLink to={linkDestination(item.link)} label={item.title ?? `推荐 ${i + 1}`}>
+            <SmartLink
+              to={linkDestination(item.link)}
+              label={item.title ?? `推荐 ${i + 1}`}
+              tabIndex={i === index ? undefined : -1}
+            >
               <ProductImage
                 path={item.image}
                 alt={item.title ?? ''}
-                width={1200}
-                height={400}
+                width={CAROUSEL_IMAGE_WIDTH}
+                height={CAROUSEL_IMAGE_WIDTH / 3}
                 lazy={i !== 0}
+                priority={i === 0}
                 className="carousel-image"
               />
             </SmartLink>

@@ -1,4 +1,4 @@
-import { type AdItem, linkDestination } from '@shop/domain';
+import { type AdItem, linkDestination, TOP_AD_IMAGE_WIDTH } from '@shop/domain';
 import { ProductImage } from '@/components/product-image';
 import { SmartLink } from '@/components/smart-link';
 
@@ -10,7 +10,13 @@ export function TopAds({ ads }: { ads: AdItem[] }) {
       {ads.map((ad, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: template order
         <SmartLink key={i} to={linkDestination(ad.link)} className="top-ad" label={ad.title}>
-          <ProductImage path={ad.image} alt={ad.title ?? '活动'} width={1200} height={80} lazy={false} />
+          <ProductImage
+            path={ad.image}
+            alt={ad.title ?? '活动'}
+            width={TOP_AD_IMAGE_WIDTH}
+            height={80}
+            lazy={false}
+          />
         </SmartLink>
       ))}
     </div>

@@ -2,14 +2,15 @@ import { Tabs } from 'antd';
 import { AntdProvider } from '@/components/antd-provider';
 import type { AuthTab } from '../auth-modal-store';
 import { type AuthFormProps, LoginForm } from './login-form';
-import { RegisterForm } from './register-form';
+import { type AgreementLinks, RegisterForm } from './register-form';
 
 /** The 登录 / 注册 tabs, used by the dialog and by the members-only page panel. */
 export function AuthTabs({
   tab,
   onTabChange,
+  agreements,
   ...formProps
-}: AuthFormProps & { tab?: AuthTab; onTabChange?: (tab: AuthTab) => void }) {
+}: AuthFormProps & { tab?: AuthTab; onTabChange?: (tab: AuthTab) => void; agreements?: AgreementLinks }) {
   return (
     <AntdProvider>
       <Tabs
@@ -20,7 +21,11 @@ export function AuthTabs({
         onChange={(key) => onTabChange?.(key as AuthTab)}
         items={[
           { key: 'login', label: '登录', children: <LoginForm {...formProps} /> },
-          { key: 'register', label: '注册', children: <RegisterForm {...formProps} /> },
+          {
+            key: 'register',
+            label: '注册',
+            children: <RegisterForm {...formProps} agreements={agreements} />,
+          },
         ]}
       />
     </AntdProvider>

@@ -1,6 +1,6 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { passwordSchema, profileFieldsSchema, registerRequestSchema, usernameSchema } from '@shop/domain';
-import { Button, Form, Input } from 'antd';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { notify } from '@/lib/notify';
 import { zodRule } from '@/lib/zod-rule';
 import { useCaptcha } from '../api/get-captcha';
@@ -8,7 +8,16 @@ import { useRegister } from '../api/register';
 import { CaptchaImage } from './captcha-image';
 import type { AuthFormProps } from './login-form';
 
+/** Where the 用户协议 and 隐私政策 articles are (from the basic template); a missing one shows as plain text. */
+export interface AgreementLinks {
+  terms?: string | undefined;
+  privacy?: string | undefined;
+}
+
+export const AGREEMENT_REQUIRED_MESSAGE = '请先阅读并勾选同意《用户协议》和《隐私政策》';
+
 interface RegisterValues {
+  agree?: boolean;
   username: string;
   password: string;
   confirmPassword: string;
@@ -24,8 +33,30 @@ function optional(value: string | undefined) {
   return trimmed ? trimmed : undefined;
 }
 
-/** Registration with the image captcha (spec §7 register/, captcha/); success logs the member in. */
-export function RegisterForm({ onFailure }: AuthFormProps) {
+/** A link that opens the article in a new tab, so the half-filled form stays as it is. */
+function AgreementLink({ href, title }: { href: string | undefined; title: string }) {
+  if (!href) return <>《{title}》</>;
+  return (
+    <a
+      className="auth-agreement-link"
+      href={href}
+      target="_blank"
+      rel="noopener"
+      onClick={(event) => event.stopPropagation()}
+    >
+      《{title}》
+    </a>
+  );
+}
+
+/**
+ * Registration with the image captcha (spec §7 register/, captcha/); success logs the member in. The buyer
+ * ticks agreement to the 用户协议 and 隐私政策 first: 注册 is refused with a message until then.
+ */
+export function RegisterForm({
+  onFailure,
+  agreements = {},
+}: AuthFormProps & { agreements?: AgreementLinks }) {
   const [form] = Form.useForm<RegisterValues>();
   const captcha = useCaptcha();
   const registerMember = useRegister();
@@ -113,6 +144,23 @@ export function RegisterForm({ onFailure }: AuthFormProps) {
       </Form.Item>
       <Form.Item name="email" rules={[zodRule(profileFieldsSchema.shape.email)]}>
         <Input placeholder="邮箱" aria-label="邮箱" autoComplete="email" inputMode="email" />
+      </Form.Item>
+      <Form.Item
+        name="agree"
+        valuePropName="checked"
+        rules={[
+          {
+            validator: async (_, value) => {
+              if (value !== true) throw new Error(AGREEMENT_REQUIRED_MESSAGE);
+            },
+          },
+        ]}
+      >
+        <Checkbox>
+          我已阅读并同意
+          <AgreementLink href={agreements.terms} title="用户协议" />和
+          <AgreementLink href={agreements.privacy} title="隐私政策" />
+        </Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={registerMember.isPending}>
         注册

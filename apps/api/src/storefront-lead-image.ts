@@ -1,0 +1,58 @@
+import {
+  basicTemplateSchema,
+  CAROUSEL_IMAGE_WIDTH,
+  DEFAULT_MEMBER_LEVEL,
+  GALLERY_IMAGE_WIDTH,
+  homeTemplateSchema,
+  parseImageList,
+  splitHomeBlocks,
+  TemplateName,
+  TOP_AD_IMAGE_WIDTH,
+} from '@shop/domain';
+import { AppError } from './lib/app-error';
+import type { LeadImage } from './plugins/static-web';
+import type { Services } from './services';
+
+const PRODUCT_PAGE = /^\/product\/(\d{1,9})\/?$/;
+
+/**
+ * The largest picture of a storefront page as it first shows (its LCP element), for the preload the server
+ * writes into the page: the first carousel banner of the home template on '/', the first photo of a product on
+ * '/product/{id}' (the gallery's order: goodImageJson, then realImageJson), the top ad of the basic template
+ * on the product list (whose rows' pictures are small). Other pages: none.
+ */
+export function createLeadImage(services: Pick<Services, 'content' | 'catalogue'>) {
+  return async (pathname: string): Promise<LeadImage | null> => {
+    if (pathname === '/') {
+      const template = await services.content.template(TemplateName.home);
+      const blocks = homeTemplateSchema.safeParse(JSON.parse(template.templateJson));
+      if (!blocks.success) return null;
+      const first = splitHomeBlocks(blocks.data).swiperAd?.items[0]?.image;
+      return first ? { path: first, width: CAROUSEL_IMAGE_WIDTH } : null;
+    }
+    if (pathname === '/products' || pathname.startsWith('/products/')) {
+      // Its rows' pictures are small: the largest thing drawn first is the top ad over the page.
+      const template = await services.content.template(TemplateName.basic);
+      const basic = basicTemplateSchema.safeParse(JSON.parse(template.templateJson));
+      const first = basic.success ? basic.data.allWrap[0]?.image : undefined;
+      return first ? { path: first, width: TOP_AD_IMAGE_WIDTH } : null;
+    }
+    const product = PRODUCT_PAGE.exec(pathname);
+    if (product) {
+      const detail = await services.catalogue
+        .goodsDetail({ id: Number(product[1]) }, DEFAULT_MEMBER_LEVEL)
+        .catch((error: unknown) => {
+          // An unknown product: the page says so itself; nothing to preload.
+          if (error instanceof AppError) return null;
+          throw error;
+        });
+      if (!detail) return null;
+      const [first] = [
+        ...parseImageList(detail.goodsDetail.goodImageJson),
+        ...parseImageList(detail.goodsDetail.realImageJson),
+      ];
+      return first ? { path: first, width: GALLERY_IMAGE_WIDTH } : null;
+    }
+    return null;
+  };
+}

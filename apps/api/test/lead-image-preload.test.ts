@@ -1,0 +1,98 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templates } from '../src/db/schema';
+import { CSP_NONCE_PLACEHOLDER } from '../src/plugins/static-web';
+import type { CatalogueFixture } from './support/catalogue-fixtures';
+import { insertCatalogueFixture } from './support/catalogue-fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="zh-CN">
+  <head>
+    <title>澳中批发商城</title>
+    <meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}">
+    <script type="module" crossorigin src="/assets/index-a1b2c3d4.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+let webDist: string;
+let t: TestApp;
+let f: CatalogueFixture;
+beforeAll(async () => {
+  webDist = await mkdtemp(join(tmpdir(), 'shop-web-'));
+  await mkdir(join(webDist, 'assets'));
+  await writeFile(join(webDist, 'index.html'), INDEX_HTML);
+  t = await createTestApp({ env: { WEB_DIST: webDist, SEED_DEMO: 'false' } });
+  f = await insertCatalogueFixture(t.database.db);
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const page = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode, url).toBe(200);
+  return res;
+};
+const preloads = (html: string) => html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+
+describe('the page names its largest picture in the HTML (preload), so the browser fetches it at once', () => {
+  it('/ preloads the first carousel banner at the size and srcset the carousel asks for', async () => {
+    expect(preloads((await page('/')).body)).toEqual([]); // the fixture's carousel is empty
+    await t.database.db
+      .update(templates)
+      .set({
+        templateJson: JSON.stringify([
+          {
+            tmpKey: 'swiperAd',
+            items: [
+              { image: 'banners/first.png', title: '新品', link: { type: 'goods', id: 1 } },
+              { image: 'banners/second.png', title: '特惠', link: { type: 'goods', id: 2 } },
+            ],
+          },
+        ]),
+      })
+      .where(eq(templates.name, 'home'));
+    const res = await page('/');
+    expect(preloads(res.body)).toEqual([
+      '<link rel="preload" as="image" href="/res/img/banners/first.png?w=1200" imagesrcset="/res/img/banners/first.png?w=1200 1x, /res/img/banners/first.png?w=1600 2x" fetchpriority="high">',
+    ]);
+    // In the head, and the page's CSP (nonce included) is untouched.
+    expect(res.body.indexOf('rel="preload"')).toBeLessThan(res.body.indexOf('</head>'));
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+  });
+
+  it('/product/{id} preloads its first photo, /products the top ad; unknown products and other pages nothing', async () => {
+    const res = await page(`/product/${f.goods.aptamilGold.id}`);
+    expect(preloads(res.body)).toEqual([
+      '<link rel="preload" as="image" href="/res/img/goods/apt-1-main.jpg?w=480" imagesrcset="/res/img/goods/apt-1-main.jpg?w=480 1x, /res/img/goods/apt-1-main.jpg?w=960 2x" fetchpriority="high">',
+    ]);
+    expect(preloads((await page(`/product/${f.goods.aptamilGold.id}?skuId=1`)).body)).toHaveLength(1);
+    expect(preloads((await page('/product/999999')).body)).toEqual([]);
+    // The product list: its rows' pictures are small, so the top ad over the page is what it draws largest.
+    expect(preloads((await page('/products')).body)).toEqual([]); // the fixture's basic template has no top ad
+    await t.database.db
+      .update(templates)
+      .set({
+        templateJson: JSON.stringify({
+          basicInfo: { siteName: '澳洲好物', slogan: '', hotline: '', email: '', address: '', workTime: '' },
+          helps: [],
+          allWrap: [{ image: 'ad/top.svg', title: '包邮', link: { type: 'url', url: '/products' } }],
+          customerAd: [],
+        }),
+      })
+      .where(eq(templates.name, 'basic'));
+    for (const url of ['/products', '/products/3?location=8']) {
+      expect(preloads((await page(url)).body), url).toEqual([
+        '<link rel="preload" as="image" href="/res/img/ad/top.svg?w=1200" imagesrcset="/res/img/ad/top.svg?w=1200 1x, /res/img/ad/top.svg?w=1600 2x" fetchpriority="high">',
+      ]);
+    }
+    expect(preloads((await page('/cart')).body)).toEqual([]);
+  });
+});
