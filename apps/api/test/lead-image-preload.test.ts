@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templates } from '../src/db/schema';
-import { CSP_NONCE_PLACEHOLDER } from '../src/plugins/static-web';
+import { CSP_NONCE_PLACEHOLDER, pageEncoding } from '../src/plugins/static-web';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
 import { insertCatalogueFixture } from './support/catalogue-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -16,7 +17,10 @@ const INDEX_HTML = `<!doctype html>
     <meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}">
     <script type="module" crossorigin src="/assets/index-a1b2c3d4.js"></script>
   </head>
-  <body><div id="root"></div></body>
+  <body>
+    <noscript>${'请在浏览器中启用 JavaScript 后再访问澳中批发商城。'.repeat(20)}</noscript>
+    <div id="root"></div>
+  </body>
 </html>`;
 
 let webDist: string;
@@ -94,5 +98,40 @@ describe('the page names its largest picture in the HTML (preload), so the brows
       ]);
     }
     expect(preloads((await page('/cart')).body)).toEqual([]);
+  });
+});
+
+describe('every storefront page is sent compressed, also those reached through the page fallback', () => {
+  it.each(['/', '/products', '/product/12', '/member/order'])('%s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(gunzipSync(res.rawPayload).toString('utf8')).toContain('<div id="root"></div>');
+  });
+
+  it('prefers br, and sends the page as it is to a client that accepts no compression', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/products',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toContain('<div id="root"></div>');
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/products',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<div id="root"></div>');
+  });
+
+  it('reads Accept-Encoding with its weights', () => {
+    expect(pageEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pageEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(pageEncoding('*')).toBe('gzip');
+    expect(pageEncoding('identity')).toBeNull();
+    expect(pageEncoding(undefined)).toBeNull();
   });
 });

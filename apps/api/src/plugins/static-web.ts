@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { imageSources } from '@shop/domain';
 import type { FastifyReply } from 'fastify';
@@ -34,6 +35,20 @@ export interface StaticWebOptions {
    * Written into the page as a preload, so the browser fetches it with the HTML rather than after the scripts.
    */
   leadImage?: (pathname: string) => Promise<LeadImage | null>;
+}
+
+const BROTLI_TEXT = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+
+/** The encoding to send a page in, from the request's Accept-Encoding: br, else gzip, else none (q=0 refuses). */
+export function pageEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of [acceptEncoding ?? ''].flat().join(',').split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  return accepted.has('gzip') || accepted.has('*') ? 'gzip' : null;
 }
 
 const escapeAttr = (text: string) =>
@@ -84,7 +99,15 @@ export const staticWebPlugin = fp<StaticWebOptions>(
     app.decorateReply('sendStorefrontPage', async function (this: FastifyReply) {
       const [template, preload] = await Promise.all([page(this.styleNonce), preloadFor(this.request.url)]);
       const html = preload ? template.replace('</head>', `${preload}</head>`) : template;
-      return this.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      this.header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
+      // Compressed here rather than by @fastify/compress: pages reached through the not-found fallback
+      // (/products, /product/12 …) have no route of their own, and the plugin only compresses routes.
+      const encoding = pageEncoding(this.request.headers['accept-encoding']);
+      if (!encoding) return this.send(html);
+      const body = encoding === 'br' ? brotliCompressSync(html, BROTLI_TEXT) : gzipSync(html);
+      return this.header('content-encoding', encoding).send(body);
     });
     for (const url of ['/', '/index.html'])
       app.get(url, { schema: { hide: true } }, (_req, reply) => reply.sendStorefrontPage());
