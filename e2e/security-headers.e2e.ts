@@ -6,6 +6,7 @@ import {
   OrderPaths,
   SkuStatus,
   StorageKey,
+  SupportTicketPaths,
   Warehouse,
 } from '@shop/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -165,6 +166,13 @@ describe('security headers in the browser', () => {
       .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null && k.cnyPrice < 400);
     expect(sku).toBeDefined();
     await callApi(baseURL, CartPaths.addItem, { skuId: sku?.id, qty: 1 }, token);
+    // A ticket of this member's own: another member's would answer 404, which the console reports.
+    const ticket = await callApi<{ id: number }>(
+      baseURL,
+      SupportTicketPaths.create,
+      { type: 0, title: '发票抬头怎么修改', content: '下单后还能修改发票抬头吗？' },
+      token,
+    );
 
     const memberPages: [string, string][] = [
       ['/member', '会员中心'],
@@ -178,7 +186,7 @@ describe('security headers in the browser', () => {
       ['/member/sender', '发件地址'],
       ['/member/settings', '个人资料'],
       ['/member/supportticket', '服务工单'],
-      ['/member/supportticketreply/1', '工单回复'],
+      [`/member/supportticketreply/${ticket.id}`, '工单回复'],
       ['/cart', '购物车'],
       ['/checkout', '结算'],
     ];
