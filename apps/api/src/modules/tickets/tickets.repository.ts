@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { supportTicketImages, supportTicketReplies, supportTickets } from '../../db/schema';
 
@@ -9,6 +9,19 @@ export type NewTicket = Pick<
   typeof supportTickets.$inferInsert,
   'memberId' | 'type' | 'priority' | 'ownerGroup' | 'title' | 'orderId' | 'packIndex'
 >;
+
+/** Which ticket a call may touch: any for staff, only the member's own when `memberId` is given. */
+export interface TicketKey {
+  id: number;
+  memberId?: number | undefined;
+}
+
+function ticketOf(key: TicketKey): SQL | undefined {
+  return and(
+    eq(supportTickets.id, key.id),
+    key.memberId === undefined ? undefined : eq(supportTickets.memberId, key.memberId),
+  );
+}
 
 export async function insertTicket(db: Database, row: NewTicket): Promise<TicketRow> {
   const [inserted] = await db.insert(supportTickets).values(row).returning();
@@ -30,59 +43,28 @@ export async function insertReply(
  * for the rest of the transaction: a closed ticket (or another member's) matches nothing, so a reply racing a
  * close can never land after it.
  */
-export async function bumpForPost(
-  db: Database,
-  key: { id: number; memberId?: number | undefined },
-  status: string,
-): Promise<TicketRow | null> {
+export async function bumpForPost(db: Database, key: TicketKey, status: string): Promise<TicketRow | null> {
   const rows = await db
     .update(supportTickets)
     .set({ status, replyCount: sql`${supportTickets.replyCount} + 1`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(supportTickets.id, key.id),
-        key.memberId === undefined ? undefined : eq(supportTickets.memberId, key.memberId),
-        ne(supportTickets.status, 'closed'),
-      ),
-    )
+    .where(and(ticketOf(key), ne(supportTickets.status, 'closed')))
     .returning();
   return rows[0] ?? null;
 }
 
 /** Closes the ticket unless it is closed already; null when nothing changed (or it is not the member's). */
-export async function closeTicket(
-  db: Database,
-  key: { id: number; memberId?: number | undefined },
-): Promise<TicketRow | null> {
+export async function closeTicket(db: Database, key: TicketKey): Promise<TicketRow | null> {
   const rows = await db
     .update(supportTickets)
     .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(supportTickets.id, key.id),
-        key.memberId === undefined ? undefined : eq(supportTickets.memberId, key.memberId),
-        ne(supportTickets.status, 'closed'),
-      ),
-    )
+    .where(and(ticketOf(key), ne(supportTickets.status, 'closed')))
     .returning();
   return rows[0] ?? null;
 }
 
 /** The ticket, the member's only when `memberId` is given. */
-export async function findTicket(
-  db: Database,
-  key: { id: number; memberId?: number | undefined },
-): Promise<TicketRow | null> {
-  const rows = await db
-    .select()
-    .from(supportTickets)
-    .where(
-      and(
-        eq(supportTickets.id, key.id),
-        key.memberId === undefined ? undefined : eq(supportTickets.memberId, key.memberId),
-      ),
-    )
-    .limit(1);
+export async function findTicket(db: Database, key: TicketKey): Promise<TicketRow | null> {
+  const rows = await db.select().from(supportTickets).where(ticketOf(key)).limit(1);
   return rows[0] ?? null;
 }
 

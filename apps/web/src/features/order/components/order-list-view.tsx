@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
-import { positiveIntParam } from '@/lib/params';
+import { listQuery, positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
 import { useScrollStrip } from '@/lib/use-scroll-strip';
 import { useOrderList } from '../api/get-order-list';
@@ -44,12 +44,8 @@ export function OrderListView({ onCartChanged }: { onCartChanged: () => void }) 
   // On phones the later tabs are past the right edge: the chosen one is scrolled into view.
   const tabsRef = useScrollStrip<HTMLDivElement>('[aria-selected="true"]', status);
 
-  const go = (next: { status?: number; pageNo?: number }) => {
-    const query = new URLSearchParams();
-    if (next.status !== undefined) query.set('status', String(next.status));
-    if (next.pageNo && next.pageNo > 1) query.set('pageNo', String(next.pageNo));
-    setParams(query);
-  };
+  const go = (next: { status?: number; pageNo?: number }) =>
+    setParams(listQuery({ status: next.status }, next.pageNo));
 
   return (
     <div className="order-page">

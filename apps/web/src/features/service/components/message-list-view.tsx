@@ -1,4 +1,4 @@
-import { MESSAGE_TYPE_LABELS, type MemberMessage, messageTypeLabel } from '@shop/domain';
+import { MESSAGE_TYPE_LABELS, type MemberMessage, messageTypeLabel, type UnreadCount } from '@shop/domain';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -6,7 +6,7 @@ import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
 import { formatDateTime } from '@/lib/date';
-import { positiveIntParam } from '@/lib/params';
+import { listQuery, positiveIntParam } from '@/lib/params';
 import { useScrollStrip } from '@/lib/use-scroll-strip';
 import { useMessageList, useReadAllMessages, useReadMessages, useUnreadCount } from '../api/messages';
 import '../service.css';
@@ -20,6 +20,11 @@ const TABS: readonly (number | undefined)[] = [undefined, ...Object.keys(MESSAGE
 function tabOf(value: string | null): number | undefined {
   const type = positiveIntParam(value);
   return TABS.includes(type) ? type : undefined;
+}
+
+/** The unread count of a tab: every type's for 全部 (undefined), else that type's. */
+function unreadIn(unread: UnreadCount | undefined, type: number | undefined): number {
+  return (type === undefined ? unread?.total : unread?.byType[String(type)]) ?? 0;
 }
 
 /** Only in-shop paths are followed (the server stores nothing else; a stray value is not a link). */
@@ -37,21 +42,17 @@ export function MessageListView() {
   const unread = useUnreadCount().data ?? list.data?.unread;
   const readAll = useReadAllMessages();
   const tabsRef = useScrollStrip<HTMLDivElement>('[aria-selected="true"]', type);
-  const unreadHere = type === undefined ? (unread?.total ?? 0) : (unread?.byType[String(type)] ?? 0);
+  const unreadHere = unreadIn(unread, type);
 
-  const go = (next: { type?: number; pageNo?: number }) => {
-    const query = new URLSearchParams();
-    if (next.type !== undefined) query.set('type', String(next.type));
-    if (next.pageNo && next.pageNo > 1) query.set('pageNo', String(next.pageNo));
-    setParams(query);
-  };
+  const go = (next: { type?: number; pageNo?: number }) =>
+    setParams(listQuery({ type: next.type }, next.pageNo));
 
   return (
     <div className="message-page">
       <div className="message-toolbar">
         <div className="service-tabs" role="tablist" aria-label="消息类型" ref={tabsRef}>
           {TABS.map((tab) => {
-            const count = tab === undefined ? (unread?.total ?? 0) : (unread?.byType[String(tab)] ?? 0);
+            const count = unreadIn(unread, tab);
             return (
               <button
                 key={tab ?? 'all'}

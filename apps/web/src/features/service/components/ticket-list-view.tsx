@@ -5,7 +5,7 @@ import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
 import { formatDateTime } from '@/lib/date';
-import { positiveIntParam } from '@/lib/params';
+import { listQuery, positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
 import { useScrollStrip } from '@/lib/use-scroll-strip';
 import { useTicketList } from '../api/get-ticket-list';
@@ -42,13 +42,8 @@ export function TicketListView() {
   const list = useTicketList({ pageNo, pageSize: TICKET_PAGE_SIZE, status });
   const tabsRef = useScrollStrip<HTMLDivElement>('[aria-selected="true"]', status);
 
-  const go = (next: { status?: TicketStatus; pageNo?: number; creating?: boolean }) => {
-    const query = new URLSearchParams();
-    if (next.status !== undefined) query.set('status', next.status);
-    if (next.pageNo && next.pageNo > 1) query.set('pageNo', String(next.pageNo));
-    if (next.creating) query.set('new', '1');
-    setParams(query);
-  };
+  const go = (next: { status?: TicketStatus; pageNo?: number; creating?: boolean }) =>
+    setParams(listQuery({ status: next.status, new: next.creating ? 1 : undefined }, next.pageNo));
 
   const created = (ticket: TicketDetail) => navigate(paths.member.supportTicketReply(ticket.id));
 
