@@ -31,11 +31,52 @@ describe('catalogue journey', () => {
   it('shows the home carousel, its side ads and the template blocks with products', async () => {
     await s.page.goto('/');
     const carousel = s.page.getByLabel('首页推荐');
-    await carousel.waitFor();
+    // The app's carousel (the page's first view shows the first banner alone, without controls).
+    await carousel.getByRole('button', { name: '下一张' }).waitFor();
     expect(await carousel.locator('.carousel-slide').count()).toBeGreaterThanOrEqual(2);
     await s.page.locator('section.home-section').nth(2).waitFor();
+    // Product floors further down load as the shopper scrolls towards them.
+    for (let y = 0; y < 8; y += 1) await s.page.mouse.wheel(0, 800);
     await expect.poll(() => s.page.locator('main a[href^="/product/"]').count()).toBeGreaterThanOrEqual(8);
+    await s.page.evaluate(() => window.scrollTo(0, 0));
     await s.screenshot('10-home');
+  });
+
+  it('draws the header and the first banner from the HTML, then the app takes over without asking for them again', async () => {
+    // The HTML alone (what a browser draws before any script): header, top ads and the lead banner.
+    const html = await (await fetch(`${baseURL}/`)).text();
+    const view = /<div id="root">([\s\S]*?)<\/main><\/div><\/div>/.exec(html)?.[1] ?? '';
+    expect(view).toContain('<header class="site-header">');
+    expect(view).toContain('class="carousel-image" fetchpriority="high"');
+    const firstViewClasses = [...view.matchAll(/class="([^"]+)"/g)].map((m) => m[1] ?? '');
+
+    const fresh = await openBrowser(baseURL, { width: 412, height: 823 }, { deviceScaleFactor: 2 });
+    try {
+      const calls: string[] = [];
+      fresh.page.on('request', (request) => {
+        if (request.url().includes('/api/')) calls.push(new URL(request.url()).pathname);
+      });
+      await fresh.page.goto('/');
+      // The app has replaced the first view: its login button is there, the first view's marker is not.
+      await fresh.page.getByRole('button', { name: '登录' }).first().waitFor();
+      await expect.poll(() => fresh.page.locator('[data-shell]').count()).toBe(0);
+      await fresh.page.getByLabel('首页推荐').locator('.carousel-image').first().waitFor();
+      // Every class of the first view is one the app draws too: the two look the same.
+      const appClasses = await fresh.page.evaluate(() =>
+        Array.from(document.querySelectorAll('#root *')).flatMap((el) => Array.from(el.classList)),
+      );
+      for (const names of firstViewClasses) {
+        for (const name of names.split(' ')) expect(appClasses, name).toContain(name);
+      }
+      // The answers the page carried were used: the header's and the home template's calls were not made.
+      expect(calls).not.toContain('/api/salesService/template/basic');
+      expect(calls).not.toContain('/api/salesService/template/home');
+      expect(calls).not.toContain('/api/goodsService/goodscatalog/list/');
+      expect(fresh.errors).toEqual([]);
+      await fresh.page.screenshot({ path: join(screenshotDir, '10-home-phone-first-view.png') });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('shows every home image whole and loaded on a phone with a 3× screen', async () => {

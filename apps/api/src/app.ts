@@ -36,6 +36,7 @@ import { staticWebPlugin } from './plugins/static-web';
 import { seedIfFresh } from './seed/seed';
 import { createServices, type Services } from './services';
 import { createLeadImage } from './storefront-lead-image';
+import { createStorefrontShell } from './storefront-shell';
 import { cancelOrderRoutes } from './workflows/cancel-order.routes';
 import { onlinePaymentRoutes } from './workflows/online-payment.routes';
 import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
@@ -159,7 +160,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(settlePaymentRoutes, { flow: services.settlePayment });
 
   if (hasStorefront) {
-    await app.register(staticWebPlugin, { root: config.webDist, leadImage: createLeadImage(services) });
+    await app.register(staticWebPlugin, {
+      root: config.webDist,
+      leadImage: createLeadImage(services),
+      shell: createStorefrontShell(services),
+    });
   } else {
     app.log.warn({ webDist: config.webDist }, 'storefront build not found: serving the API only');
   }

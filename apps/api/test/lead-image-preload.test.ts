@@ -107,7 +107,9 @@ describe('every storefront page is sent compressed, also those reached through t
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(gunzipSync(res.rawPayload).toString('utf8')).toContain('<div id="root"></div>');
+    expect(gunzipSync(res.rawPayload).toString('utf8')).toContain(
+      '<div id="root"><div class="app-shell" data-shell="">',
+    );
   });
 
   it('prefers br, and sends the page as it is to a client that accepts no compression', async () => {
@@ -117,14 +119,16 @@ describe('every storefront page is sent compressed, also those reached through t
       headers: { 'accept-encoding': 'gzip, br' },
     });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toContain('<div id="root"></div>');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toContain(
+      '<div id="root"><div class="app-shell" data-shell="">',
+    );
     const plain = await t.app.inject({
       method: 'GET',
       url: '/products',
       headers: { 'accept-encoding': 'identity' },
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toContain('<div id="root"></div>');
+    expect(plain.body).toContain('<div id="root"><div class="app-shell" data-shell="">');
   });
 
   it('reads Accept-Encoding with its weights', () => {

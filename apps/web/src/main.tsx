@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import './app/styles.css';
 import { nonceCreatedStyles, readCspNonce } from './lib/csp-nonce';
 
 const nonce = readCspNonce();
@@ -12,8 +11,21 @@ if (nonce) nonceCreatedStyles(nonce);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={createAppQueryClient()} router={createAppRouter()} />
-  </StrictMode>,
-);
+const router = createAppRouter();
+const mount = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={createAppQueryClient()} router={router} />
+    </StrictMode>,
+  );
+// The page's first view sent in the HTML (ADR 016) stays until the page's own code has loaded, so it is
+// replaced by the page itself rather than by a loading skeleton.
+if (container.firstElementChild && !router.state.initialized) {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    mount();
+  });
+} else {
+  mount();
+}

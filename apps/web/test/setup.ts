@@ -7,6 +7,24 @@ import { syncSessionFromStorage } from '@/lib/session';
 import { removeCookie } from '@/lib/storage';
 import { contractDrifts } from './contracts';
 
+/** An IntersectionObserver for a page without layout: each observed element is reported on screen at once. */
+class OnScreenObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() =>
+      this.callback(
+        [{ target, isIntersecting: true, intersectionRatio: 1 } as IntersectionObserverEntry],
+        this as unknown as IntersectionObserver,
+      ),
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+
 // CONVENTIONS.md 'Tests': console.error during a test is a failure.
 let consoleErrors: unknown[][] = [];
 
@@ -18,6 +36,8 @@ beforeEach(() => {
   });
   // No live channel in component tests unless a test hands one in: pages fall back to polling (lib/live-client.ts).
   vi.stubGlobal('WebSocket', undefined);
+  // The test page has no layout: every observed element counts as on screen, as the top of a page would.
+  vi.stubGlobal('IntersectionObserver', OnScreenObserver);
   window.localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();

@@ -34,6 +34,7 @@ export * from './message-type';
 export * from './money';
 export * from './offers';
 export * from './order-status';
+export * from './page-preload';
 export * from './payment';
 export * from './promotion';
 export * from './properties';

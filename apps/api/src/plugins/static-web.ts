@@ -2,9 +2,17 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { imageSources } from '@shop/domain';
+import {
+  imageSources,
+  PAGE_PRELOAD_ELEMENT_ID,
+  type PagePreload,
+  type PreloadCall,
+  pagePreloadCalls,
+  preloadKey,
+} from '@shop/domain';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { type PageAssets, pageAssetsReader } from '../storefront-page-modules';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
@@ -35,6 +43,13 @@ export interface StaticWebOptions {
    * Written into the page as a preload, so the browser fetches it with the HTML rather than after the scripts.
    */
   leadImage?: (pathname: string) => Promise<LeadImage | null>;
+  /**
+   * The calls whose answers the page carries (domain pagePreloadCalls; ADR 016). The server makes them as a
+   * visitor through its own routes, so the answers are exactly what the storefront would fetch.
+   */
+  preloadCalls?: (pathname: string) => PreloadCall[];
+  /** The page's first view as HTML for #root (storefront-shell.ts), drawn before the scripts arrive. */
+  shell?: (pathname: string) => Promise<string>;
 }
 
 const BROTLI_TEXT = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
@@ -61,6 +76,26 @@ export function preloadImageTag(image: LeadImage): string {
   return `<link rel="preload" as="image" href="${escapeAttr(src)}"${set} fetchpriority="high">`;
 }
 
+/** `<link>`s that fetch a page's own code and styles with the entry's (storefront-page-modules.ts). */
+export function pageAssetTags({ scripts, styles }: PageAssets): string {
+  return [
+    ...scripts.map(
+      (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeAttr(file)}">`,
+    ),
+    // Style sheets, not preloads: the page's first view in the HTML is drawn with them.
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(file)}">`),
+  ].join('');
+}
+
+/**
+ * The page's preloaded answers as a JSON data block. `<` is written as \u003c, so no text in an answer can
+ * close the element; the block is data, never run, so the CSP's script rules do not apply to it.
+ */
+export function preloadDataTag(preload: PagePreload): string {
+  const json = JSON.stringify(preload).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${PAGE_PRELOAD_ELEMENT_ID}">${json}</script>`;
+}
+
 /**
  * index.html split at the nonce placeholder, read again when the file changes (a rebuild needs no restart).
  */
@@ -83,12 +118,14 @@ function storefrontTemplate(file: string) {
  * in the not-found handler (plugins/errors.ts).
  */
 export const staticWebPlugin = fp<StaticWebOptions>(
-  async (app, { root, leadImage }) => {
+  async (app, { root, leadImage, preloadCalls = pagePreloadCalls, shell }) => {
     const page = storefrontTemplate(join(root, 'index.html'));
+    const pageAssets = pageAssetsReader(root);
+    const pathOf = (url: string) => new URL(url, 'http://shop.invalid').pathname;
     const preloadFor = async (url: string): Promise<string> => {
       if (!leadImage) return '';
       try {
-        const image = await leadImage(new URL(url, 'http://shop.invalid').pathname);
+        const image = await leadImage(pathOf(url));
         return image ? preloadImageTag(image) : '';
       } catch (error) {
         // The page works without the hint; a failed lookup is only logged.
@@ -96,9 +133,59 @@ export const staticWebPlugin = fp<StaticWebOptions>(
         return '';
       }
     };
+    const assetsFor = async (url: string): Promise<string> =>
+      pageAssetTags(
+        await pageAssets(pathOf(url)).catch((error: unknown) => {
+          app.log.warn({ err: error, url }, 'storefront manifest unreadable');
+          return { scripts: [], styles: [] };
+        }),
+      );
+    // Each call through the app's own routes, as a visitor; a call that fails is left out (the page fetches it).
+    const answersFor = async (url: string): Promise<string> => {
+      const entries = await Promise.all(
+        preloadCalls(pathOf(url)).map(async (call) => {
+          try {
+            const res = await app.inject({
+              method: call.method,
+              url: call.path,
+              ...(call.method === 'POST' ? { payload: call.body ?? {} } : {}),
+              headers: { accept: 'application/json' },
+            });
+            if (!String(res.headers['content-type'] ?? '').includes('application/json')) return [];
+            const answer = { status: res.statusCode, payload: res.json(), memberScoped: call.memberScoped };
+            return [[preloadKey(call.method, call.path, call.body), answer] as const];
+          } catch (error) {
+            app.log.warn({ err: error, url, call: call.path }, 'page preload call failed');
+            return [];
+          }
+        }),
+      );
+      const preload: PagePreload = Object.fromEntries(entries.flat());
+      return Object.keys(preload).length > 0 ? preloadDataTag(preload) : '';
+    };
+    const shellFor = async (url: string): Promise<string> => {
+      if (!shell) return '';
+      try {
+        return await shell(pathOf(url));
+      } catch (error) {
+        // Without it the page is drawn by the scripts alone, as before.
+        app.log.warn({ err: error, url }, 'page first view failed');
+        return '';
+      }
+    };
     app.decorateReply('sendStorefrontPage', async function (this: FastifyReply) {
-      const [template, preload] = await Promise.all([page(this.styleNonce), preloadFor(this.request.url)]);
-      const html = preload ? template.replace('</head>', `${preload}</head>`) : template;
+      const url = this.request.url;
+      const [template, image, assets, answers, firstView] = await Promise.all([
+        page(this.styleNonce),
+        preloadFor(url),
+        assetsFor(url),
+        answersFor(url),
+        shellFor(url),
+      ]);
+      const html = template
+        .replace('</head>', `${image}${assets}</head>`)
+        .replace('<div id="root"></div>', `<div id="root">${firstView}</div>`)
+        .replace('</body>', `${answers}</body>`);
       this.header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
@@ -120,7 +207,7 @@ export const staticWebPlugin = fp<StaticWebOptions>(
       index: false,
       preCompressed: true,
       cacheControl: false,
-      globIgnore: ['assets/**', 'index.html', 'index.html.*'],
+      globIgnore: ['assets/**', '.vite/**', 'index.html', 'index.html.*'],
       setHeaders(reply) {
         reply.header('cache-control', 'no-cache');
       },

@@ -7,6 +7,7 @@ import {
   REQUEST_TIMEOUT_MS,
   ResultCode,
 } from '@shop/domain';
+import { takePreloaded } from './page-preload';
 import { getToken } from './storage';
 
 /**
@@ -97,6 +98,13 @@ async function send<R>(
   read: (response: Response) => Promise<R>,
 ): Promise<R> {
   if (signal?.aborted) throw cancelled();
+  const token = getToken();
+  // The page may already carry this call's answer (ADR 016): the first render needs no round trip.
+  const preloaded = takePreloaded(method, path, form ? toFormBody(body) : body, token !== null);
+  if (preloaded) {
+    const headers = { 'Content-Type': 'application/json' };
+    return read(new Response(JSON.stringify(preloaded.payload), { status: preloaded.status, headers }));
+  }
 
   const controller = new AbortController();
   let timedOut = false;
@@ -111,7 +119,6 @@ async function send<R>(
   if (method === 'POST') {
     headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
   }
-  const token = getToken();
   // Spec §6: every request carries the bearer header built from the stored token.
   if (token) headers.Authorization = `Bearer ${token}`;
 

@@ -1,6 +1,7 @@
 import { CataloguePaths, type CategoryNode, WEBSITE_ID } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
+import { preloadedData } from '@/lib/page-preload';
 import { catalogueKeys } from './keys';
 
 export function getCategories(signal?: AbortSignal): Promise<CategoryNode[]> {
@@ -12,6 +13,9 @@ export function categoriesQueryOptions() {
   return queryOptions({
     queryKey: catalogueKeys.categories(),
     queryFn: ({ signal }) => getCategories(signal),
+    // The page may carry them (ADR 016): the header's menu then needs no call.
+    initialData: () =>
+      preloadedData<CategoryNode[]>('POST', CataloguePaths.catalogList, { websiteId: WEBSITE_ID }, false),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });

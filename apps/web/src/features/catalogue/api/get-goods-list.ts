@@ -52,10 +52,11 @@ export function goodsListQueryOptions(filters: GoodsListRequest) {
  * A page of goods; the previous page stays on screen while the next one loads. The Price sort compares prices
  * in the page currency (spec §4 'Currency'), so the request carries it.
  */
-export function useGoodsList(filters: GoodsListRequest) {
+export function useGoodsList(filters: GoodsListRequest, { enabled = true }: { enabled?: boolean } = {}) {
   const currency: Currency = usePageCurrency((s) => s.currency);
   return useQuery({
     ...goodsListQueryOptions({ ...filters, currency: filters.currency ?? currency }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

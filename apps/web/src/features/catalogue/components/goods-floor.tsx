@@ -1,7 +1,9 @@
 import { type GoodsQuery, type LinkItem, linkDestination } from '@shop/domain';
+import { useRef } from 'react';
 import { QueryView } from '@/components/query-view';
 import { CardGridSkeleton } from '@/components/skeleton';
 import { SmartLink } from '@/components/smart-link';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { useGoodsList } from '../api/get-goods-list';
 import { ProductCard } from './product-card';
 
@@ -13,11 +15,17 @@ export interface GoodsFloorProps {
   size: number;
 }
 
-/** A home product floor (spec §3 'Home page info' goodsFloor): its query's first `size` goods as cards. */
+/**
+ * A home product floor (spec §3 'Home page info' goodsFloor): its query's first `size` goods as cards. A floor
+ * further down fetches and draws its goods when the shopper scrolls near it (its skeleton holds the place), so
+ * the top of the home page is not held up by the floors below it.
+ */
 export function GoodsFloor({ title, subtitle, link, query, size }: GoodsFloorProps) {
-  const list = useGoodsList({ ...query, pageNo: 1, pageSize: size });
+  const section = useRef<HTMLElement>(null);
+  const near = useNearViewport(section);
+  const list = useGoodsList({ ...query, pageNo: 1, pageSize: size }, { enabled: near });
   return (
-    <section className="home-section goods-floor" aria-label={title}>
+    <section ref={section} className="home-section goods-floor" aria-label={title}>
       <header className="home-section-head">
         <h2>{title}</h2>
         {subtitle && <span className="muted">{subtitle}</span>}

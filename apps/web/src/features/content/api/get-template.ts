@@ -12,11 +12,28 @@ import {
 } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, request } from '@/lib/api-client';
+import { preloadedData } from '@/lib/page-preload';
 import { contentKeys } from './keys';
 
 /** GET /api/salesService/template/{name}: data.templateJson is a JSON string (spec §7 'Content'). */
 export function getTemplate(name: TemplateName, signal?: AbortSignal): Promise<TemplateResponse> {
   return request<TemplateResponse>(`${CataloguePaths.template}${name}`, undefined, { method: 'GET', signal });
+}
+
+/** The template the page carries (ADR 016), decoded; undefined when it has none or it does not decode. */
+function preloadedTemplate<T>(name: TemplateName, decodeText: (text: string) => T): T | undefined {
+  const template = preloadedData<TemplateResponse>(
+    'GET',
+    `${CataloguePaths.template}${name}`,
+    undefined,
+    false,
+  );
+  if (!template) return undefined;
+  try {
+    return decodeText(template.templateJson);
+  } catch {
+    return undefined;
+  }
 }
 
 const BROKEN_TEMPLATE = '页面配置有误，请稍后再试';
@@ -62,6 +79,7 @@ export function homeTemplateQueryOptions() {
     queryKey: contentKeys.template(Templates.home),
     queryFn: async ({ signal }) =>
       parseHomeTemplate((await getTemplate(Templates.home, signal)).templateJson),
+    initialData: () => preloadedTemplate(Templates.home, parseHomeTemplate),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     // The home page shows its own error state with a retry.
@@ -82,6 +100,7 @@ export function basicTemplateQueryOptions() {
     queryKey: contentKeys.template(Templates.basic),
     queryFn: async ({ signal }): Promise<BasicTemplate> =>
       decode(basicTemplateSchema, (await getTemplate(Templates.basic, signal)).templateJson),
+    initialData: () => preloadedTemplate(Templates.basic, (text) => decode(basicTemplateSchema, text)),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     // The shell falls back to its own footer; a toast on every page for this would be noise.
@@ -99,6 +118,8 @@ export function goodsSortTemplateQueryOptions() {
     queryKey: contentKeys.template(Templates.goodsSort),
     queryFn: async ({ signal }): Promise<GoodsSortTemplate> =>
       decode(goodsSortTemplateSchema, (await getTemplate(Templates.goodsSort, signal)).templateJson),
+    initialData: () =>
+      preloadedTemplate(Templates.goodsSort, (text) => decode(goodsSortTemplateSchema, text)),
     staleTime: Number.POSITIVE_INFINITY,
     meta: { silentError: true },
   });

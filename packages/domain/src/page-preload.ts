@@ -1,0 +1,91 @@
+import { CataloguePaths } from './api-paths';
+import { WEBSITE_ID } from './constants';
+import { TemplateName } from './contracts/catalogue';
+
+/**
+ * The first calls of a storefront page, answered inside the page itself: the server makes them as a visitor
+ * while it sends the HTML and writes their answers into `<script type="application/json" id="shop-preload">`;
+ * the storefront's API client takes an answer from there instead of the network, once (ADR 016). The header
+ * (basic template, categories) and the page's lead content (home template, a product) then draw in the first
+ * render, without a round trip after the scripts.
+ */
+export const PAGE_PRELOAD_ELEMENT_ID = 'shop-preload';
+
+export interface PreloadCall {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: Record<string, unknown>;
+  /** The answer depends on who asks (member-level prices): a member's session fetches its own. */
+  memberScoped: boolean;
+}
+
+/** One preloaded answer as the page carries it: the HTTP status and the envelope. */
+export interface PreloadedAnswer {
+  status: number;
+  payload: unknown;
+  memberScoped: boolean;
+}
+
+/** The page's preloaded answers by `preloadKey`. */
+export type PagePreload = Record<string, PreloadedAnswer>;
+
+/** A value with its object keys sorted at every level, so two equal bodies give one JSON text. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/** The key of a call: method, path and body, the body's keys in a fixed order. */
+export function preloadKey(method: string, path: string, body?: unknown): string {
+  return `${method.toUpperCase()} ${path} ${method.toUpperCase() === 'GET' ? '' : JSON.stringify(canonical(body ?? {}))}`;
+}
+
+const PRODUCT_PAGE = /^\/product\/(\d{1,9})\/?$/;
+
+/** Every page's header: the basic template (top ads, help links) and the category menu. */
+const SHELL_CALLS: PreloadCall[] = [
+  { method: 'GET', path: `${CataloguePaths.template}${TemplateName.basic}`, memberScoped: false },
+  { method: 'POST', path: CataloguePaths.catalogList, body: { websiteId: WEBSITE_ID }, memberScoped: false },
+];
+
+/**
+ * The calls whose answers a page at this path carries: the shell's, the home template on '/', the goods-sort
+ * template on the product list, the product on '/product/{id}'. The bodies are the ones the storefront sends (features/…/api); a body that differs
+ * only misses the preload and goes to the network.
+ */
+export function pagePreloadCalls(pathname: string): PreloadCall[] {
+  if (pathname === '/') {
+    return [
+      ...SHELL_CALLS,
+      { method: 'GET', path: `${CataloguePaths.template}${TemplateName.home}`, memberScoped: false },
+    ];
+  }
+  const product = PRODUCT_PAGE.exec(pathname);
+  if (product) {
+    return [
+      ...SHELL_CALLS,
+      {
+        method: 'POST',
+        path: CataloguePaths.goodsDetail,
+        body: { id: Number(product[1]), websiteId: WEBSITE_ID },
+        memberScoped: true,
+      },
+    ];
+  }
+  if (/^\/products(\/\d{1,9})?\/?$/.test(pathname)) {
+    // The curated shortcuts above the list: drawn at once rather than pushing the results down when they arrive.
+    return [
+      ...SHELL_CALLS,
+      { method: 'GET', path: `${CataloguePaths.template}${TemplateName.goodsSort}`, memberScoped: false },
+    ];
+  }
+  return SHELL_CALLS;
+}

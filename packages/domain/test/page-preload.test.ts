@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { CataloguePaths } from '../src/api-paths';
+import { WEBSITE_ID } from '../src/constants';
+import { pagePreloadCalls, preloadKey } from '../src/page-preload';
+
+describe('preloadKey: one key per call, whatever the order of the body', () => {
+  it('sorts keys at every level and drops undefined fields', () => {
+    const a = preloadKey('post', '/api/x/', { b: 1, a: { d: [1, { z: 1, y: 2 }], c: undefined } });
+    const b = preloadKey('POST', '/api/x/', { a: { d: [1, { y: 2, z: 1 }] }, b: 1 });
+    expect(a).toBe(b);
+    expect(a).toBe('POST /api/x/ {"a":{"d":[1,{"y":2,"z":1}]},"b":1}');
+  });
+
+  it('tells calls apart by method, path and body; a GET has no body', () => {
+    expect(preloadKey('GET', '/api/t/home')).toBe('GET /api/t/home ');
+    expect(preloadKey('GET', '/api/t/home', { ignored: true })).toBe(preloadKey('GET', '/api/t/home'));
+    expect(preloadKey('POST', '/api/x/', { id: 1 })).not.toBe(preloadKey('POST', '/api/x/', { id: 2 }));
+    expect(preloadKey('POST', '/api/x/')).toBe(preloadKey('POST', '/api/x/', {}));
+  });
+});
+
+describe('pagePreloadCalls', () => {
+  const paths = (pathname: string) => pagePreloadCalls(pathname).map((c) => c.path);
+  it('every page: the basic template and the categories', () => {
+    for (const pathname of ['/cart', '/member/order', '/brands']) {
+      expect(paths(pathname)).toEqual([`${CataloguePaths.template}basic`, CataloguePaths.catalogList]);
+    }
+  });
+
+  it("'/' adds the home template, the list the goods-sort template, a product its detail (member-scoped)", () => {
+    expect(paths('/')).toContain(`${CataloguePaths.template}home`);
+    expect(paths('/products')).toContain(`${CataloguePaths.template}goodsSort`);
+    expect(paths('/products/12')).toContain(`${CataloguePaths.template}goodsSort`);
+    const detail = pagePreloadCalls('/product/42').find((c) => c.path === CataloguePaths.goodsDetail);
+    expect(detail).toEqual({
+      method: 'POST',
+      path: CataloguePaths.goodsDetail,
+      body: { id: 42, websiteId: WEBSITE_ID },
+      memberScoped: true,
+    });
+    expect(pagePreloadCalls('/product/abc').some((c) => c.path === CataloguePaths.goodsDetail)).toBe(false);
+    expect(pagePreloadCalls('/product/42/x').some((c) => c.path === CataloguePaths.goodsDetail)).toBe(false);
+    expect(pagePreloadCalls('/').every((c) => !c.memberScoped)).toBe(true);
+  });
+});
