@@ -262,12 +262,12 @@ describe('binding, then signing in by scanning', () => {
     expect(envelope(await bind(t.app, code.ticket, member.id, member.token)).success).toBe(true);
   });
 
-  it('shows a bad sandbox form on the page, not as the envelope', async () => {
+  it('refuses a bad sandbox form and leaves the code scanned', async () => {
     const code = await newQrCode(t.app);
     const { answer } = await sandboxPhone(t.app, scanCodeOf(code), { user: 'new', openid: 'x' });
     expect(answer.statusCode).toBe(400);
-    expect(answer.headers['content-type']).toContain('text/html');
-    expect(answer.body).toContain('openid');
+    expect(envelope(answer)).toMatchObject({ success: false, resultCode: ResultCode.ParamsError });
+    expect(envelope(answer).message).toContain('openid');
     expect((await checkScan(t.app, code.ticket)).data.status).toBe('scanned');
   });
 });

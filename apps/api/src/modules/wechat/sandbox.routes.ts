@@ -67,12 +67,8 @@ export const wechatSandboxRoutes: FastifyPluginAsyncZod<{ wechat: WechatService 
         params: scanParams,
         body: confirmForm,
       },
-      // A bad form is shown on the page, not as the envelope.
-      attachValidation: true,
     },
     async (request, reply) => {
-      if (request.validationError)
-        return sendPlainPage(reply, 400, sandboxMessagePage(request.validationError.message));
       const form = request.body;
       const listed = form.user === 'new' ? undefined : SANDBOX_USERS[Number(form.user)];
       let identity: WechatIdentity | undefined = listed;
