@@ -97,6 +97,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityHeadersPlugin, {
     trustProxy: config.trustProxy,
     paymentGatewayUrl: config.paymentGateway?.url,
+    wechatAvatars: config.wechatOpen !== undefined,
   });
   await app.register(errorsPlugin, { storefrontFallback: hasStorefront });
   await app.register(bodyParsersPlugin);

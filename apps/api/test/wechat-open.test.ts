@@ -200,6 +200,15 @@ describe('the open platform provider', () => {
     expect(fake.calls).toEqual([]);
   });
 
+  it('lets the storefront show the platform’s user pictures, and no other image host', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const imgSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('img-src'));
+    expect(imgSrc).toBe("img-src 'self' data: blob: https://thirdwx.qlogo.cn https://wx.qlogo.cn");
+  });
+
   it('has no sandbox scan page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sandbox-wechat/scan/abcdefghijklmnopqrstuvwx' });
     expect(res.statusCode).toBe(404);
