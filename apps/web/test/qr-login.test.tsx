@@ -1,30 +1,16 @@
 import { MemberPaths, StorageKey, WechatPaths } from '@shop/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppQueryClient } from '@/app/query-client';
-import { AntdProvider } from '@/components/antd-provider';
 import { QrLoginTab } from '@/features/member/components/qr-login-tab';
 import { formatCountdown } from '@/features/member/components/qr-scan-panel';
 import { WechatBindingCard } from '@/features/member/components/wechat-binding-card';
 import { toastStore } from '@/lib/notify';
 import { page } from '@/lib/page';
 import { startSession } from '@/lib/session';
-import { demoMember, fail, mockApi, ok } from './utils';
+import { demoMember, fail, mockApi, ok, renderWithClient } from './utils';
 
 const SLOW = { timeout: 15_000 };
 const TICKET = 'T'.repeat(43);
-
-function renderWithClient(ui: ReactNode) {
-  const queryClient = createAppQueryClient({ retry: false });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AntdProvider>{ui}</AntdProvider>
-    </QueryClientProvider>,
-  );
-  return queryClient;
-}
 
 const qrCode = (ticket = TICKET) =>
   ok({
