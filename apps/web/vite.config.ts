@@ -61,6 +61,12 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: { '/api': { target: API_ORIGIN, ws: true }, '/healthz': API_ORIGIN, '/res': API_ORIGIN },
+    proxy: {
+      '/api': { target: API_ORIGIN, ws: true },
+      '/healthz': API_ORIGIN,
+      '/res': API_ORIGIN,
+      '/sandbox-pay': API_ORIGIN,
+      '/sandbox-wechat': API_ORIGIN,
+    },
   },
 });

@@ -25,6 +25,8 @@ import { orderRoutes } from './modules/order/order.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { SANDBOX_PROVIDER } from './modules/payment/sandbox.provider';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
+import { wechatSandboxRoutes } from './modules/wechat/sandbox.routes';
+import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { authPlugin } from './plugins/auth';
 import { BODY_LIMIT_BYTES, bodyParsersPlugin } from './plugins/body-parsers';
 import { dbPlugin } from './plugins/db';
@@ -96,6 +98,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityHeadersPlugin, {
     trustProxy: config.trustProxy,
     paymentGatewayUrl: config.paymentGateway?.url,
+    wechatAvatars: config.wechatOpen !== undefined,
   });
   await app.register(errorsPlugin, { storefrontFallback: hasStorefront });
   await app.register(bodyParsersPlugin);
@@ -134,6 +137,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, { health: services.health });
   await app.register(captchaRoutes, { captcha: services.captcha });
   await app.register(memberRoutes, { members: services.member });
+  await app.register(wechatRoutes, { wechat: services.wechat });
+  // Switched off (production without SHOP_WECHAT_SANDBOX=on), the sandbox's scan page does not exist at all.
+  if (services.wechat.providerName === 'sandbox')
+    await app.register(wechatSandboxRoutes, { wechat: services.wechat });
   await app.register(catalogueRoutes, { catalogue: services.catalogue });
   await app.register(contentRoutes, { content: services.content });
   await app.register(mediaRoutes, { media: services.media });
@@ -187,6 +194,10 @@ async function logPaymentMethods(log: FastifyBaseLogger, services: Services, con
     log.warn(
       { methods: dead.map((m) => `${m.code}:${m.provider}`) },
       `已启用但渠道未运行，不会向顾客提供 / enabled but not offered (provider not running): ${dead.map((m) => m.code).join(', ')}`,
+    );
+  if (isProduction(config.nodeEnv) && services.wechat.providerName === 'sandbox')
+    log.warn(
+      '微信沙箱登录已通过 SHOP_WECHAT_SANDBOX=on 开启：任何人都可扮演任意微信用户登录已绑定的账号，仅用于测试或演示站点',
     );
   const sandboxLive = live.filter((m) => m.provider === SANDBOX_PROVIDER);
   if (isProduction(config.nodeEnv) && sandboxLive.length > 0)

@@ -28,6 +28,8 @@ import { createPaymentService } from './modules/payment/payment.service';
 import { createRateService } from './modules/rate/rate.service';
 import { createTicketService } from './modules/tickets/tickets.service';
 import { createWarehouseService } from './modules/warehouse/warehouse.service';
+import { createWechatProvider } from './modules/wechat/wechat.providers';
+import { createWechatService } from './modules/wechat/wechat.service';
 import { createCancelOrderFlow } from './workflows/cancel-order';
 import { createMemberLevelFlow } from './workflows/member-level';
 import { createOnlinePaymentFlow } from './workflows/online-payment';
@@ -57,6 +59,13 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   // Modules.
   const captcha = createCaptchaService({ db, clock, rateLimiter, testAnswer: config.testCaptcha });
   const member = createMemberService({ db, clock, rateLimiter, captcha });
+  const wechat = createWechatService({
+    db,
+    clock,
+    rateLimiter,
+    provider: createWechatProvider(config),
+    members: member,
+  });
   const rates = createRateService({ db, clock });
   const hub = createLiveHub(database);
   const messages = createMessageService({ db, hub, joinedAt: (memberId) => member.joinedAt(memberId) });
@@ -144,6 +153,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   return {
     captcha,
     member,
+    wechat,
     deposits,
     depositAdmin,
     health,

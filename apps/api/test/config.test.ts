@@ -22,6 +22,7 @@ describe('config', () => {
         seedDemo: true,
         trustProxy: false,
         paymentSandbox: true,
+        wechatSandbox: true,
       },
     });
     expect(DEFAULT_WEB_DIST.endsWith('/apps/web/dist')).toBe(true);
@@ -50,6 +51,37 @@ describe('config', () => {
     expect(dev.ok && dev.config).toMatchObject({ paymentSandbox: false, seedDemo: true });
     const bad = parseConfig({ SHOP_PAY_SANDBOX: 'yes' });
     expect(bad.ok ? [] : bad.errors.map((line) => line.split(':')[0])).toEqual(['SHOP_PAY_SANDBOX']);
+  });
+
+  it('keeps the chat-app sandbox off in production unless SHOP_WECHAT_SANDBOX=on', () => {
+    const prod = parseConfig({ NODE_ENV: 'production' });
+    expect(prod.ok && prod.config).toMatchObject({ wechatSandbox: false, wechatOpen: undefined });
+    const staging = parseConfig({ NODE_ENV: 'production', SHOP_WECHAT_SANDBOX: 'on' });
+    expect(staging.ok && staging.config.wechatSandbox).toBe(true);
+    const dev = parseConfig({ SHOP_WECHAT_SANDBOX: 'off' });
+    expect(dev.ok && dev.config.wechatSandbox).toBe(false);
+    const bad = parseConfig({ SHOP_WECHAT_SANDBOX: 'true' });
+    expect(bad.ok ? [] : bad.errors.map((line) => line.split(':')[0])).toEqual(['SHOP_WECHAT_SANDBOX']);
+  });
+
+  it('takes the chat-app website login with all three of its variables or none', () => {
+    const full = parseConfig({
+      SHOP_WECHAT_APP_ID: 'wx1234567890abcdef',
+      SHOP_WECHAT_APP_SECRET: '0123456789abcdef0123456789abcdef',
+      SHOP_WECHAT_REDIRECT_URL: 'https://shop.example.com/api/memberService/wechat/callback/',
+    });
+    expect(full.ok && full.config.wechatOpen).toEqual({
+      appId: 'wx1234567890abcdef',
+      secret: '0123456789abcdef0123456789abcdef',
+      redirectUrl: 'https://shop.example.com/api/memberService/wechat/callback/',
+      openUrl: 'https://open.weixin.qq.com',
+      apiUrl: 'https://api.weixin.qq.com',
+    });
+    const half = parseConfig({ SHOP_WECHAT_APP_ID: 'wx1234567890abcdef' });
+    expect(half.ok ? [] : half.errors.map((line) => line.split(':')[0]).sort()).toEqual([
+      'SHOP_WECHAT_APP_SECRET',
+      'SHOP_WECHAT_REDIRECT_URL',
+    ]);
   });
 
   it('names every bad variable', () => {

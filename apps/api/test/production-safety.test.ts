@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { MemberPaths, PaymentPaths, ResultCode } from '@shop/domain';
+import { MemberPaths, PaymentPaths, ResultCode, WechatPaths } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSteps as seedStepsTable } from '../src/db/schema';
 import { DEMO_MEMBER } from '../src/seed/demo-member';
@@ -107,6 +107,26 @@ describe('NODE_ENV=production with the defaults', () => {
     expect(notify.body).toBe('FAIL');
   });
 
+  it('has no chat-app sandbox: no QR code, no scan page', async () => {
+    const qr = envelope(await post(t.app, WechatPaths.getQrCode, {}));
+    expect(qr).toMatchObject({
+      success: false,
+      resultCode: ResultCode.WeChatAuthError,
+      message: '微信扫码登录暂未开放',
+    });
+    for (const [method, url] of [
+      ['GET', '/sandbox-wechat/scan/abcdefghijklmnopqrstuvwx'],
+      ['POST', '/sandbox-wechat/scan/abcdefghijklmnopqrstuvwx/confirm'],
+      ['POST', '/sandbox-wechat/scan/abcdefghijklmnopqrstuvwx/cancel'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      // Not the storefront's page either.
+      expect(res.headers['content-type'], url).toContain('application/json');
+    }
+    expect(log.lines.find((l) => l.msg.includes('SHOP_WECHAT_SANDBOX'))).toBeUndefined();
+  });
+
   it('says at start which methods are live, and which are enabled but not offered', () => {
     const live = log.lines.find((l) => l.msg.includes('payment methods live'));
     expect(live?.msg).toContain('DepositPay');
@@ -117,13 +137,13 @@ describe('NODE_ENV=production with the defaults', () => {
   });
 });
 
-describe('NODE_ENV=production with SHOP_PAY_SANDBOX=on (a staging or demo site)', () => {
+describe('NODE_ENV=production with SHOP_PAY_SANDBOX=on and SHOP_WECHAT_SANDBOX=on (a staging or demo site)', () => {
   let t: TestApp;
   let log: ReturnType<typeof capturedLogger>;
   beforeAll(async () => {
     log = capturedLogger();
     t = await createTestApp({
-      env: { ...PRODUCTION, SEED_DEMO: 'false', SHOP_PAY_SANDBOX: 'on' },
+      env: { ...PRODUCTION, SEED_DEMO: 'false', SHOP_PAY_SANDBOX: 'on', SHOP_WECHAT_SANDBOX: 'on' },
       logger: log.logger,
     });
   });
@@ -134,6 +154,13 @@ describe('NODE_ENV=production with SHOP_PAY_SANDBOX=on (a staging or demo site)'
   it('offers the sandbox methods and warns at start that they pay without money', async () => {
     expect(await codes(t)).toEqual(expect.arrayContaining(['A01', 'W01', 'SupayAlipay']));
     const warning = log.lines.find((l) => l.msg.includes('SHOP_PAY_SANDBOX=on'));
+    expect(warning?.level).toBe(40);
+  });
+
+  it('signs in with the chat-app sandbox and warns at start that anyone can be any chat-app user', async () => {
+    const qr = envelope<{ provider: string }>(await post(t.app, WechatPaths.getQrCode, {}));
+    expect(qr.data.provider).toBe('sandbox');
+    const warning = log.lines.find((l) => l.msg.includes('SHOP_WECHAT_SANDBOX=on'));
     expect(warning?.level).toBe(40);
   });
 });

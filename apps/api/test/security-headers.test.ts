@@ -216,7 +216,7 @@ describe('every other response', () => {
     const res = await get(`${SandboxPaths.cashier}SB0000000000`);
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-security-policy']).toBe(
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
     );
     expectHardened(res);
   });

@@ -1,10 +1,6 @@
 import { MemberPaths, ResultCode, StorageKey } from '@shop/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppQueryClient } from '@/app/query-client';
-import { AntdProvider } from '@/components/antd-provider';
 import { memberKeys } from '@/features/member/api/keys';
 import { LoginForm } from '@/features/member/components/login-form';
 import { RegisterForm } from '@/features/member/components/register-form';
@@ -12,19 +8,9 @@ import { toastStore } from '@/lib/notify';
 import { page } from '@/lib/page';
 import { registerAfterLoginTask, useSession } from '@/lib/session';
 import { getCookie } from '@/lib/storage';
-import { demoMember, fail, mockApi, ok } from './utils';
+import { demoMember, fail, mockApi, ok, renderWithClient } from './utils';
 
 const SLOW = { timeout: 15_000 };
-
-function renderWithClient(ui: ReactNode) {
-  const queryClient = createAppQueryClient({ retry: false });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AntdProvider>{ui}</AntdProvider>
-    </QueryClientProvider>,
-  );
-  return queryClient;
-}
 
 const texts = () => toastStore.getState().toasts.map((t) => t.text);
 

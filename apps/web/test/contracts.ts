@@ -15,6 +15,7 @@ import {
   cartListResponseSchema,
   catalogListResponseSchema,
   checkoutSummarySchema,
+  checkQrScanResponseSchema,
   createOrderResponseSchema,
   DepositPaths,
   depositLogListResponseSchema,
@@ -42,6 +43,7 @@ import {
   payStartSchema,
   payStatusSchema,
   promotionsListResponseSchema,
+  qrCodeResponseSchema,
   ratePriceResponseSchema,
   rechargeListResponseSchema,
   rechargeSchema,
@@ -54,6 +56,9 @@ import {
   ticketListResponseSchema,
   tokenResponseSchema,
   unreadCountSchema,
+  WechatPaths,
+  wechatBindingResponseSchema,
+  wechatBindingSchema,
 } from '@shop/domain';
 
 /** The part of a zod schema the check uses (the web app does not depend on zod itself). */
@@ -78,6 +83,11 @@ const ENVELOPE_DATA: Readonly<Record<string, Schema>> = {
   [MemberPaths.current]: memberSchema,
   [MemberPaths.update]: memberSchema,
   [MemberPaths.updatePwd]: emptyResponseSchema,
+  [WechatPaths.getQrCode]: qrCodeResponseSchema,
+  [WechatPaths.checkQrScan]: checkQrScanResponseSchema,
+  [WechatPaths.wechatBind]: wechatBindingSchema,
+  [WechatPaths.binding]: wechatBindingResponseSchema,
+  [WechatPaths.unbind]: emptyResponseSchema,
   [CataloguePaths.goodsList]: goodsListResponseSchema,
   [CataloguePaths.goodsDetail]: goodsDetailSchema,
   [CataloguePaths.brandByCatalog]: brandByCatalogResponseSchema,

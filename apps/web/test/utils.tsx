@@ -1,10 +1,13 @@
 import type { Envelope } from '@shop/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { App } from '@/app/app';
 import { createAppQueryClient } from '@/app/query-client';
 import { createRoutes } from '@/app/routes';
+import { AntdProvider } from '@/components/antd-provider';
 import { contractDrift, contractDrifts, isOffContract } from './contracts';
 
 export function ok<T>(data: T, message = ''): Envelope<T> {
@@ -84,6 +87,17 @@ export function renderApp(path: string) {
   const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
   const utils = render(<App queryClient={queryClient} router={router} />);
   return { ...utils, router, queryClient };
+}
+
+/** One component with a fresh query client (no retries) and antd's theme; the client, to read its cache. */
+export function renderWithClient(ui: ReactNode) {
+  const queryClient = createAppQueryClient({ retry: false });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AntdProvider>{ui}</AntdProvider>
+    </QueryClientProvider>,
+  );
+  return queryClient;
 }
 
 export const demoMember = {

@@ -14,6 +14,26 @@ export const MemberPaths = {
   updatePwd: '/api/memberService/member/updatePwd/',
 } as const;
 
+/**
+ * QR sign-in with the chat app (spec §7 'Member' wechat/): a ticket and its QR code, the page's polling, binding
+ * the scanned identity to the member; the binding, unbinding and the website application's redirect are the
+ * shop's own (docs/decisions/015-qr-sign-in.md).
+ */
+export const WechatPaths = {
+  getQrCode: '/api/memberService/wechat/getQrCode/',
+  checkQrScan: '/api/memberService/wechat/checkQrScan/',
+  wechatBind: '/api/memberService/wechat/wechatBind/',
+  binding: '/api/memberService/wechat/binding/',
+  unbind: '/api/memberService/wechat/unbind/',
+  /** GET: where the chat app's website login sends the browser back (code and state). */
+  callback: '/api/memberService/wechat/callback/',
+} as const;
+
+/** The sandbox chat app's 'phone' (DESIGN.md 'sandboxes'): GET followed by the scan code, served by the shop. */
+export const SandboxWechatPaths = {
+  scan: '/sandbox-wechat/scan/',
+} as const;
+
 /** Paths of the catalogue and content calls (spec §7). */
 export const CataloguePaths = {
   goodsList: '/api/goodsService/goods/list/',

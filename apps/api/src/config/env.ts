@@ -50,6 +50,24 @@ const envSchema = z.object({
     .optional(),
   SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   SHOP_PAY_SANDBOX: z.enum(['on', 'off'], { error: '应为 on 或 off / must be on or off' }).optional(),
+  SHOP_WECHAT_SANDBOX: z.enum(['on', 'off'], { error: '应为 on 或 off / must be on or off' }).optional(),
+  SHOP_WECHAT_APP_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, '应为开放平台网站应用的 AppID / must be an app id')
+    .optional(),
+  SHOP_WECHAT_APP_SECRET: z.string().min(16, '至少16个字符 / at least 16 characters').max(128).optional(),
+  SHOP_WECHAT_REDIRECT_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
+    .optional(),
+  SHOP_WECHAT_OPEN_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
+    .optional(),
+  SHOP_WECHAT_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
+    .optional(),
 });
 
 /** The real payment channel's settings: all four or none (DESIGN.md 'Outside services'). */
@@ -59,6 +77,25 @@ const PAY_GATEWAY_VARS = [
   'SHOP_PAY_SECRET',
   'SHOP_PAY_PUBLIC_URL',
 ] as const;
+
+/** The chat app's website login (open platform): all three or none; the base URLs only for tests. */
+const WECHAT_OPEN_VARS = [
+  'SHOP_WECHAT_APP_ID',
+  'SHOP_WECHAT_APP_SECRET',
+  'SHOP_WECHAT_REDIRECT_URL',
+] as const;
+
+/** The open platform's website application (QR sign-in with the chat app, docs/decisions/015). */
+export interface WechatOpenConfig {
+  appId: string;
+  secret: string;
+  /** The shop's address the chat app sends the browser back to: its public origin + the callback path. */
+  redirectUrl: string;
+  /** https://open.weixin.qq.com unless a test points it at a fake. */
+  openUrl: string;
+  /** https://api.weixin.qq.com unless a test points it at a fake. */
+  apiUrl: string;
+}
 
 /** The real payment channel adapter's settings (payment_configs rows with provider 'gateway'). */
 export interface PaymentGatewayConfig {
@@ -99,6 +136,13 @@ export interface AppConfig {
    * demos; off with NODE_ENV=production unless SHOP_PAY_SANDBOX=on, because its cashier pays without money.
    */
   paymentSandbox: boolean;
+  /**
+   * Whether the sandbox chat app signs members in by QR code. On by default for development and demos; off with
+   * NODE_ENV=production unless SHOP_WECHAT_SANDBOX=on, because its scan page lets anyone be any chat-app user.
+   */
+  wechatSandbox: boolean;
+  /** The open platform's website login, when its three SHOP_WECHAT_* settings are set. */
+  wechatOpen?: WechatOpenConfig | undefined;
 }
 
 /** NODE_ENV=production: the shop faces strangers, so sandboxes and demo logins are off unless asked for. */
@@ -125,6 +169,13 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     for (const name of PAY_GATEWAY_VARS.filter((n) => !gatewaySet.includes(n)))
       errors.push(
         `${name}: 支付渠道的四个变量须同时设置 / set all of ${PAY_GATEWAY_VARS.join(', ')} or none`,
+      );
+  }
+  const wechatSet = WECHAT_OPEN_VARS.filter((name) => cleaned[name] !== undefined);
+  if (wechatSet.length > 0 && wechatSet.length < WECHAT_OPEN_VARS.length) {
+    for (const name of WECHAT_OPEN_VARS.filter((n) => !wechatSet.includes(n)))
+      errors.push(
+        `${name}: 微信登录的三个变量须同时设置 / set all of ${WECHAT_OPEN_VARS.join(', ')} or none`,
       );
   }
   if (!parsed.success || errors.length > 0) return { ok: false, errors };
@@ -155,6 +206,18 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       sandboxNotifyDelayMs: e.SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS,
       paymentSandbox:
         e.SHOP_PAY_SANDBOX === undefined ? !isProduction(e.NODE_ENV) : e.SHOP_PAY_SANDBOX === 'on',
+      wechatSandbox:
+        e.SHOP_WECHAT_SANDBOX === undefined ? !isProduction(e.NODE_ENV) : e.SHOP_WECHAT_SANDBOX === 'on',
+      wechatOpen:
+        e.SHOP_WECHAT_APP_ID && e.SHOP_WECHAT_APP_SECRET && e.SHOP_WECHAT_REDIRECT_URL
+          ? {
+              appId: e.SHOP_WECHAT_APP_ID,
+              secret: e.SHOP_WECHAT_APP_SECRET,
+              redirectUrl: e.SHOP_WECHAT_REDIRECT_URL,
+              openUrl: (e.SHOP_WECHAT_OPEN_URL ?? 'https://open.weixin.qq.com').replace(/\/+$/, ''),
+              apiUrl: (e.SHOP_WECHAT_API_URL ?? 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+            }
+          : undefined,
     },
   };
 }

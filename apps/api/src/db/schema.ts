@@ -109,3 +109,4 @@ export * from './payment-schema';
 export * from './sales-schema';
 export * from './service-schema';
 export * from './warehouse-schema';
+export * from './wechat-schema';

@@ -167,8 +167,8 @@ const FILE_EXTENSION =
 export function isStorefrontPath(path: string): boolean {
   if (path === '/api' || path.startsWith('/api/') || path === '/healthz') return false;
   if (path.startsWith('/res/') || path.startsWith('/assets/')) return false;
-  // The sandbox channel's pages stand in for a third party's site: switched off, they are simply not there.
-  if (path.startsWith('/sandbox-pay/')) return false;
+  // The sandboxes' pages stand in for a third party's site: switched off, they are simply not there.
+  if (path.startsWith('/sandbox-pay/') || path.startsWith('/sandbox-wechat/')) return false;
   return !FILE_EXTENSION.test(path);
 }
 

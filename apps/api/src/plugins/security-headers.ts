@@ -31,7 +31,12 @@ export interface SecurityHeadersOptions {
   trustProxy: boolean;
   /** The real payment channel (SHOP_PAY_GATEWAY_URL), when configured: see `paymentGatewaySources`. */
   paymentGatewayUrl?: string | undefined;
+  /** The chat app's website login is configured: its users' pictures come from its image hosts. */
+  wechatAvatars?: boolean | undefined;
 }
+
+/** Where the open platform's user pictures (headimgurl) are served from. */
+export const WECHAT_AVATAR_SOURCES = ['https://thirdwx.qlogo.cn', 'https://wx.qlogo.cn'];
 
 /**
  * The real channel's origin, for `form-action` (the supay bridge is a hidden form posted to it) and for
@@ -61,7 +66,7 @@ function paymentGatewaySources(url: string | undefined): string[] {
  * a map) opt in first.
  */
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
-  async (app, { trustProxy, paymentGatewayUrl }) => {
+  async (app, { trustProxy, paymentGatewayUrl, wechatAvatars }) => {
     const nonces = new WeakMap<ServerResponse, string>();
     const nonceOf = (res: ServerResponse) => `'nonce-${nonces.get(res) ?? ''}'`;
     const gateway = paymentGatewaySources(paymentGatewayUrl);
@@ -81,8 +86,9 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
         'script-src': ["'self'"],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", ...styleSources],
-        // Captcha pictures are data: SVG URLs; blob: for pictures the page makes itself.
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Captcha pictures are data: SVG URLs; blob: for pictures the page makes itself; a bound chat-app
+        // user's picture on /member/security.
+        'img-src': ["'self'", 'data:', 'blob:', ...(wechatAvatars ? WECHAT_AVATAR_SOURCES : [])],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", ...gateway],
         'object-src': ["'none'"],

@@ -97,6 +97,9 @@ const STRING_CANDIDATES = [
   // A recharge number (memberdeposit/cancelBankTransfer/).
   'R20260301060500000001',
   'CN11010200',
+  // A QR sign-in ticket (wechat/checkQrScan/, wechatBind/) and a sandbox scan code.
+  'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+  'abcdefghijklmnopqrstuvwx',
   '',
 ];
 

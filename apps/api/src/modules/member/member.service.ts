@@ -30,6 +30,7 @@ export const MemberMessages = {
   captchaRequired: '请输入图片验证码',
   profileUpdated: '资料已更新',
   wrongOldPassword: '原密码错误',
+  wrongPassword: '登录密码错误',
   passwordChanged: '密码已修改',
   loggedOut: '已退出登录',
   badLevel: '会员等级须为 0-999 的整数',
@@ -128,7 +129,42 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
     return row;
   }
 
+  /**
+   * Checks a signed-in member's own password (updatePwd/, unbinding the chat app). Wrong ones count like login
+   * failures, 5 per member in 15 minutes, so a stolen token cannot guess the password. Returns the counter's key,
+   * for the caller to clear once its change is done.
+   */
+  async function checkOwnPassword(
+    memberId: number,
+    password: string,
+    wrongMessage: string = MemberMessages.wrongOldPassword,
+  ): Promise<string> {
+    const guessKey = `password:member:${memberId}`;
+    // Reserved before the check, so guesses sent together count one by one.
+    if ((await rateLimiter.hit(guessKey, LOGIN_LIMITS.windowMs)) > LOGIN_LIMITS.passwordChecks) {
+      throw new AppError(ResultCode.TooManyRequests, MemberMessages.tooManyPasswordChecks);
+    }
+    const member = await requireMember(memberId);
+    if (!(await verifyPassword(member.passwordHash, password))) {
+      throw new AppError(ResultCode.ParamsError, wrongMessage);
+    }
+    return guessKey;
+  }
+
   return {
+    /**
+     * Signs a member in without a password, for a caller that has proved who they are another way (a confirmed
+     * QR scan of a bound chat-app identity): the same token as login/, on the caller's transaction.
+     */
+    issueLoginToken(memberId: number, executor: Database): Promise<string> {
+      return issueToken(memberId, executor);
+    },
+
+    /** Checks the member's own password before a sensitive change (unbinding); wrong ones are rate-limited. */
+    async confirmPassword(memberId: number, password: string): Promise<void> {
+      await rateLimiter.reset(await checkOwnPassword(memberId, password, MemberMessages.wrongPassword));
+    },
+
     /** Creates a member without a captcha (operator CLI, seed); rejects a taken username. */
     async createMember(input: NewMember): Promise<repo.MemberRow> {
       const passwordHash = await hashPassword(input.password);
@@ -285,15 +321,7 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
      * Wrong old passwords count like login failures, so a stolen token cannot guess the password.
      */
     async changePassword(auth: AuthContext, input: UpdatePasswordRequest): Promise<void> {
-      const guessKey = `password:member:${auth.memberId}`;
-      // Reserved before the check, so old-password guesses sent together count one by one.
-      if ((await rateLimiter.hit(guessKey, LOGIN_LIMITS.windowMs)) > LOGIN_LIMITS.passwordChecks) {
-        throw new AppError(ResultCode.TooManyRequests, MemberMessages.tooManyPasswordChecks);
-      }
-      const member = await requireMember(auth.memberId);
-      if (!(await verifyPassword(member.passwordHash, input.oldPassword))) {
-        throw new AppError(ResultCode.ParamsError, MemberMessages.wrongOldPassword);
-      }
+      const guessKey = await checkOwnPassword(auth.memberId, input.oldPassword);
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock();
       // New password and revoked sessions go together: never the one without the other.

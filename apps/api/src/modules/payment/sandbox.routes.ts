@@ -1,7 +1,7 @@
 import { SandboxPaths, text } from '@shop/domain';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendPlainPage } from '../../lib/plain-page';
 import { SIGNATURE_HEADER } from './payment.provider';
 import { cashierUrl, type SandboxChannel, SandboxMessages } from './sandbox.channel';
 import { cashierPage, messagePage } from './sandbox.page';
@@ -12,17 +12,7 @@ const channelTradeParams = z.object({
 /** Signed trade fields as a form or a query carries them; the channel checks them itself. */
 const tradeFields = z.record(text(), z.union([text(), z.array(text())]));
 
-const HTML_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-} as const;
-
-function html(reply: FastifyReply, status: number, body: string) {
-  return reply.code(status).headers(HTML_HEADERS).send(body);
-}
+const html = sendPlainPage;
 
 /**
  * The sandbox channel's pages (DESIGN.md 'sandboxes'), under /sandbox-pay: the cashier with its pay and cancel

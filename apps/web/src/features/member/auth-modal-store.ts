@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type AuthTab = 'login' | 'register';
+export type AuthTab = 'login' | 'qr' | 'register';
 
 interface AuthModalState {
   open: boolean;

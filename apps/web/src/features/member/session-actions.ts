@@ -1,23 +1,34 @@
 import { classifyRoute, LOGIN_RELOAD_DELAY_MS, LOGOUT_RELOAD_DELAY_MS } from '@shop/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { page } from '@/lib/page';
 import { currentRouterPathname, paths, toDocumentUrl } from '@/lib/paths';
 import { clearSession, runAfterLoginTasks, startSession } from '@/lib/session';
 import { currentMemberQueryOptions } from './api/get-current-member';
+import { wechatBind } from './api/wechat-bind';
 
 /**
- * After a successful login or registration (spec §4 'Login'): keep the token (localStorage + cookie),
- * load the member, run the after-login tasks (cart sync), then after 2000 ms reload the page, or go
- * to / when the address carries loginAlert=true (spec §2 'After-action destinations').
+ * After a successful login or registration (spec §4 'Login'), by password or by a QR scan: keep the token
+ * (localStorage + cookie), load the member, run the after-login tasks (cart sync), then after 2000 ms reload the
+ * page, or go to / when the address carries loginAlert=true (spec §2 'After-action destinations'). With
+ * `bindTicket` (登录并绑定 / 注册并绑定 after a scan by an unbound chat-app user) the scanned identity is bound to the
+ * member first; a refused binding is said in a toast and the login stands.
  */
-export async function completeLogin(queryClient: QueryClient, token: string, successMessage = '登录成功') {
+export async function completeLogin(
+  queryClient: QueryClient,
+  token: string,
+  successMessage = '登录成功',
+  bindTicket?: string,
+) {
   startSession(token);
   notify.success(successMessage);
   try {
-    await queryClient.fetchQuery(currentMemberQueryOptions());
-  } catch {
-    // Already reported by the shared handler; the reload below fetches it again.
+    const member = await queryClient.fetchQuery(currentMemberQueryOptions());
+    if (bindTicket) await wechatBind({ ticket: bindTicket, memberId: member.id });
+  } catch (error) {
+    // A failed member fetch was reported by the shared handler; the reload below fetches it again.
+    if (isApiError(error) && bindTicket) notify.error(error.message);
   }
   await runAfterLoginTasks();
   const goHome = new URLSearchParams(window.location.search).get('loginAlert') === 'true';

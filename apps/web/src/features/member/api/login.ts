@@ -7,11 +7,14 @@ export function login(body: LoginRequest): Promise<TokenResponse> {
   return request<TokenResponse>(MemberPaths.login, body);
 }
 
-/** Password login (spec §4 'Login'); the shared handler toasts the server message on failure. */
-export function useLogin() {
+/**
+ * Password login (spec §4 'Login'); the shared handler toasts the server message on failure. With `bindTicket`
+ * the chat-app identity of that confirmed scan is bound to the member before the page reloads (登录并绑定).
+ */
+export function useLogin(bindTicket?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: ({ token }) => completeLogin(queryClient, token),
+    onSuccess: ({ token }) => completeLogin(queryClient, token, '登录成功', bindTicket),
   });
 }

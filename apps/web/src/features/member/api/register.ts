@@ -8,11 +8,14 @@ export async function register(body: RegisterRequest) {
   return { token: envelope.data.token, message: envelope.message };
 }
 
-/** Registration logs the new member in with the returned token (spec §7: its message is the success toast). */
-export function useRegister() {
+/**
+ * Registration logs the new member in with the returned token (spec §7: its message is the success toast); with
+ * `bindTicket` the scanned chat-app identity is bound to the new member too (注册并绑定).
+ */
+export function useRegister(bindTicket?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: register,
-    onSuccess: ({ token, message }) => completeLogin(queryClient, token, message || '注册成功'),
+    onSuccess: ({ token, message }) => completeLogin(queryClient, token, message || '注册成功', bindTicket),
   });
 }

@@ -2,9 +2,10 @@ import { Tabs } from 'antd';
 import { AntdProvider } from '@/components/antd-provider';
 import type { AuthTab } from '../auth-modal-store';
 import { type AuthFormProps, LoginForm } from './login-form';
+import { QrLoginTab } from './qr-login-tab';
 import { type AgreementLinks, RegisterForm } from './register-form';
 
-/** The 登录 / 注册 tabs, used by the dialog and by the members-only page panel. */
+/** The 登录 / 扫码登录 / 注册 tabs, used by the dialog and by the members-only page panel. */
 export function AuthTabs({
   tab,
   onTabChange,
@@ -21,6 +22,8 @@ export function AuthTabs({
         onChange={(key) => onTabChange?.(key as AuthTab)}
         items={[
           { key: 'login', label: '登录', children: <LoginForm {...formProps} /> },
+          // Mounted only while chosen (destroyOnHidden): no QR code is asked for until then.
+          { key: 'qr', label: '扫码登录', children: <QrLoginTab agreements={agreements} /> },
           {
             key: 'register',
             label: '注册',

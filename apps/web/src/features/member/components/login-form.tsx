@@ -12,6 +12,8 @@ import { CaptchaImage } from './captcha-image';
 export interface AuthFormProps {
   /** Runs after a refused login or registration (spec §4 'Login': the failure callback). */
   onFailure?: (error: Error) => void;
+  /** A confirmed QR scan by an unbound chat-app user: bind it to the member once they are in. */
+  bindTicket?: string | undefined;
 }
 
 interface LoginValues {
@@ -31,8 +33,8 @@ function asksForCaptcha(error: Error): boolean {
  * Username + password login (spec §4 'Login'). After a few failures the server asks for the picture captcha
  * too; the form then shows it and sends it with every attempt. The server message of a refusal shows as a toast.
  */
-export function LoginForm({ onFailure }: AuthFormProps) {
-  const login = useLogin();
+export function LoginForm({ onFailure, bindTicket }: AuthFormProps) {
+  const login = useLogin(bindTicket);
   const [form] = Form.useForm<LoginValues>();
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const captcha = useCaptcha({ enabled: needCaptcha });
@@ -110,7 +112,7 @@ export function LoginForm({ onFailure }: AuthFormProps) {
         </div>
       )}
       <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
-        登录
+        {bindTicket ? '登录并绑定' : '登录'}
       </Button>
       {login.isSuccess && <p className="auth-form-note">登录成功，页面即将刷新…</p>}
     </Form>

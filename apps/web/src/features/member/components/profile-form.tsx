@@ -6,13 +6,24 @@ import { zodRule } from '@/lib/zod-rule';
 import { useCurrentMember } from '../api/get-current-member';
 import { useUpdateProfile } from '../api/update-profile';
 
-const FIELDS = [
+const FIELDS: readonly {
+  name: keyof UpdateProfileRequest;
+  label: string;
+  autoComplete: string;
+  extra?: string;
+}[] = [
   { name: 'name', label: '姓名', autoComplete: 'name' },
   { name: 'mobile', label: '手机号', autoComplete: 'tel' },
   { name: 'email', label: '邮箱', autoComplete: 'email' },
   { name: 'company', label: '公司名称', autoComplete: 'organization' },
-  { name: 'wechat', label: '微信号', autoComplete: 'off' },
-] as const;
+  // A contact handle for the shop's staff; signing in with the chat app is a binding on /member/security.
+  {
+    name: 'wechat',
+    label: '微信号',
+    autoComplete: 'off',
+    extra: '便于客服联系；微信扫码登录请在“账户安全”中绑定',
+  },
+];
 
 function profileOf(member: Member): Required<UpdateProfileRequest> {
   return {
@@ -59,6 +70,7 @@ function ProfileFormFields({ member }: { member: Member }) {
           key={field.name}
           name={field.name}
           label={field.label}
+          extra={field.extra}
           rules={[zodRule(profileFieldsSchema.shape[field.name])]}
         >
           <Input placeholder={field.label} autoComplete={field.autoComplete} />

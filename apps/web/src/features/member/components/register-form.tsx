@@ -55,11 +55,12 @@ function AgreementLink({ href, title }: { href: string | undefined; title: strin
  */
 export function RegisterForm({
   onFailure,
+  bindTicket,
   agreements = {},
 }: AuthFormProps & { agreements?: AgreementLinks }) {
   const [form] = Form.useForm<RegisterValues>();
   const captcha = useCaptcha();
-  const registerMember = useRegister();
+  const registerMember = useRegister(bindTicket);
 
   const submit = (values: RegisterValues) => {
     const captchaId = captcha.data?.captchaId;
@@ -163,7 +164,7 @@ export function RegisterForm({
         </Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={registerMember.isPending}>
-        注册
+        {bindTicket ? '注册并绑定' : '注册'}
       </Button>
       {registerMember.isSuccess && <p className="auth-form-note">注册成功，页面即将刷新…</p>}
     </Form>

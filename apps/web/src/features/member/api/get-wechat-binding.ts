@@ -1,0 +1,22 @@
+import { type WechatBinding, WechatPaths } from '@shop/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { useIsLoggedIn } from '@/lib/session';
+import { memberKeys } from './keys';
+export function getWechatBinding(signal?: AbortSignal): Promise<WechatBinding | null> {
+  return request<WechatBinding | null>(WechatPaths.binding, {}, { signal });
+}
+
+export function wechatBindingQueryOptions() {
+  return queryOptions({
+    queryKey: memberKeys.wechatBinding(),
+    queryFn: ({ signal }) => getWechatBinding(signal),
+    meta: { memberScoped: true },
+  });
+}
+
+/** The member's chat-app binding (/member/security); idle for a visitor. */
+export function useWechatBinding() {
+  const loggedIn = useIsLoggedIn();
+  return useQuery({ ...wechatBindingQueryOptions(), enabled: loggedIn });
+}
