@@ -24,6 +24,7 @@ import { messageRoutes } from './modules/messages/messages.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { SANDBOX_PROVIDER } from './modules/payment/sandbox.provider';
+import { supplierRoutes } from './modules/supplier/supplier.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { authPlugin } from './plugins/auth';
 import { BODY_LIMIT_BYTES, bodyParsersPlugin } from './plugins/body-parsers';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(depositRoutes, { deposits: services.deposits });
   await app.register(ticketRoutes, { tickets: services.tickets });
   await app.register(messageRoutes, { messages: services.messages });
+  await app.register(supplierRoutes, { supplier: services.supplier });
   await app.register(liveRoutes, {
     hub: services.hub,
     authenticate: (token) => services.member.authenticate(token),

@@ -26,6 +26,7 @@ import { createPaymentAdminService } from './modules/payment/payment.admin';
 import { createPaymentProviders } from './modules/payment/payment.providers';
 import { createPaymentService } from './modules/payment/payment.service';
 import { createRateService } from './modules/rate/rate.service';
+import { createSupplierService } from './modules/supplier/supplier.service';
 import { createTicketService } from './modules/tickets/tickets.service';
 import { createWarehouseService } from './modules/warehouse/warehouse.service';
 import { createCancelOrderFlow } from './workflows/cancel-order';
@@ -57,6 +58,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   // Modules.
   const captcha = createCaptchaService({ db, clock, rateLimiter, testAnswer: config.testCaptcha });
   const member = createMemberService({ db, clock, rateLimiter, captcha });
+  const supplier = createSupplierService({ db, clock, rateLimiter, captcha });
   const rates = createRateService({ db, clock });
   const hub = createLiveHub(database);
   const messages = createMessageService({ db, hub, joinedAt: (memberId) => member.joinedAt(memberId) });
@@ -144,6 +146,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   return {
     captcha,
     member,
+    supplier,
     deposits,
     depositAdmin,
     health,

@@ -108,4 +108,5 @@ export * from './order-schema';
 export * from './payment-schema';
 export * from './sales-schema';
 export * from './service-schema';
+export * from './supplier-schema';
 export * from './warehouse-schema';

@@ -9,6 +9,7 @@ import { demoCheckoutSeed } from './demo-checkout';
 import { demoContentSeed } from './demo-content';
 import { demoMemberSeed } from './demo-member';
 import { demoPickupSeed } from './demo-pickup';
+import { supplierContentSeed } from './supplier-content';
 
 /**
  * Demo data as a list of steps. Each step runs in its own transaction together with the row that records it in
@@ -29,6 +30,7 @@ export const seedSteps: SeedStep[] = [
   demoContentSeed,
   demoCheckoutSeed,
   demoPickupSeed,
+  supplierContentSeed,
 ];
 
 type SeedLog = Pick<FastifyBaseLogger, 'info'>;
