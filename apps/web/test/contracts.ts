@@ -47,7 +47,9 @@ import {
   rechargeSchema,
   regionTreeSchema,
   repurchaseResponseSchema,
+  SupplierPaths,
   SupportTicketPaths,
+  supplierApplicationResponseSchema,
   templateResponseSchema,
   ticketDetailSchema,
   ticketImageSchema,
@@ -72,6 +74,7 @@ interface Schema {
  */
 const ENVELOPE_DATA: Readonly<Record<string, Schema>> = {
   [MemberPaths.captcha]: captchaResponseSchema,
+  [SupplierPaths.submitApplication]: supplierApplicationResponseSchema,
   [MemberPaths.register]: tokenResponseSchema,
   [MemberPaths.login]: tokenResponseSchema,
   [MemberPaths.logout]: emptyResponseSchema,

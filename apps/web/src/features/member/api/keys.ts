@@ -2,5 +2,4 @@
 export const memberKeys = {
   all: ['member'] as const,
   current: () => [...memberKeys.all, 'current'] as const,
-  captcha: () => [...memberKeys.all, 'captcha'] as const,
 };
