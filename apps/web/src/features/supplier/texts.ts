@@ -37,7 +37,13 @@ export interface SupplierTexts {
   sentTitle: string;
   sendAnother: string;
   captcha: { refresh: string; alt: string; loading: string; retry: string };
-  preview: { block: string; source: string; sourceNote: (name: string) => string; updated: string };
+  preview: {
+    block: string;
+    source: string;
+    openPage: string;
+    sourceNote: (name: string) => string;
+    updated: string;
+  };
 }
 
 const ZH: SupplierTexts = {
@@ -86,6 +92,7 @@ const ZH: SupplierTexts = {
   preview: {
     block: '区块预览',
     source: '内容源',
+    openPage: '查看整页',
     sourceNote: (name) => `本页内容来自模板 ${name}，由商城运营人员编辑；此处只读。`,
     updated: '最后更新',
   },
@@ -142,6 +149,7 @@ const EN: SupplierTexts = {
   preview: {
     block: 'Block preview',
     source: 'Content source',
+    openPage: 'Open the page',
     sourceNote: (name) =>
       `This page is filled from the template ${name}, edited by the shop's staff; read-only here.`,
     updated: 'Last updated',

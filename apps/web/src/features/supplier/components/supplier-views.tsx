@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
 import { type SupplierContent, useSupplierContent } from '../api/get-supplier-content';
+import { supplierHome } from '../supplier-lang';
 import { SUPPLIER_TEXTS } from '../texts';
 import { ApplicationForm } from './application-form';
 import { Banner1, Feature0, Feature5, LanguageSwitch, Nav0 } from './supplier-blocks';
@@ -69,7 +70,7 @@ function PreviewBar({
       <div className="supplier-inner supplier-preview-bar-inner">
         <span>{title}</span>
         <LanguageSwitch lang={lang} to={to} />
-        <Link to={lang === 'en' ? '/supplier/en' : '/supplier'}>{texts.languages[lang]} ↗</Link>
+        <Link to={supplierHome(lang)}>{texts.preview.openPage} ↗</Link>
       </div>
     </div>
   );
