@@ -34,7 +34,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
-import { seedIfFresh } from './seed/seed';
+import { ensureShopContent, seedIfFresh } from './seed/seed';
 import { createServices, type Services } from './services';
 import { createLeadImage } from './storefront-lead-image';
 import { createStorefrontShell } from './storefront-shell';
@@ -124,6 +124,9 @@ export async function buildApp(options: BuildAppOptions) {
     await app.database.analyze();
     app.log.info('seeded demo data');
   }
+
+  // The supplier area's content (and any other content every shop needs), where it is missing.
+  for (const line of await ensureShopContent(services)) app.log.info(line);
 
   await logPaymentMethods(app.log, services, config);
 

@@ -14,6 +14,7 @@ import { runCli } from '../src/cli/run-cli';
 import type { RateLimiter } from '../src/lib/rate-limiter';
 import { SUPPLIER_APPLICATION_LIMIT } from '../src/modules/supplier/supplier.service';
 import { SUPPLIER_CONTENT_EN, SUPPLIER_CONTENT_ZH } from '../src/seed/data/supplier';
+import { ensureShopContent } from '../src/seed/seed';
 import { useOperatorCli } from './support/cli';
 import {
   createTestApp,
@@ -83,6 +84,25 @@ describe('supplier templates', () => {
       expect.arrayContaining(['九个仓库', '两种币种', '两地会员']),
     );
     expect(SUPPLIER_CONTENT_EN.Banner1.title).toBe('Sell to wholesale buyers in Australia and China');
+  });
+
+  it('are in every shop, demo data or not, and an operator’s edit outlives the next start', async () => {
+    const bare = await createTestApp({ env: { SEED_DEMO: 'false' } });
+    try {
+      const stored = await bare.app.services.content.template(TemplateName.supplierEn);
+      expect(JSON.parse(stored.templateJson)).toEqual(SUPPLIER_CONTENT_EN);
+      const edited = {
+        ...SUPPLIER_CONTENT_EN,
+        apply: { title: 'Work with us', intro: 'Tell us about you.' },
+      };
+      await bare.app.services.contentAdmin.putTemplate(TemplateName.supplierEn, edited, { replace: true });
+      // What the next start runs: nothing is missing, nothing is written.
+      expect(await ensureShopContent(bare.app.services)).toEqual([]);
+      const after = await bare.app.services.content.template(TemplateName.supplierEn);
+      expect(JSON.parse(after.templateJson)).toEqual(edited);
+    } finally {
+      await bare.close();
+    }
   });
 
   it('refuse unknown content on save, and keep what was stored', async () => {

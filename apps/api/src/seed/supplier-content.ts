@@ -3,9 +3,9 @@ import { SUPPLIER_CONTENT_EN, SUPPLIER_CONTENT_ZH } from './data/supplier';
 import type { SeedStep } from './seed';
 
 /**
- * The supplier area's content in both languages (templates `supplier` and `supplierEn`). A fresh shop gets it
- * with the rest of the demo data; a shop seeded before the supplier area gets it at its next start (a step it
- * has not run). A template already there, the operator's, is kept.
+ * The supplier area's content in both languages (templates `supplier` and `supplierEn`): the page is part of every
+ * shop, demo data or not, so it runs at each start (seed.ts shopContentSteps) and writes only a template that is
+ * missing; the operator's own, once put, is kept.
  */
 export const supplierContentSeed: SeedStep = {
   name: 'supplier-content',
@@ -14,6 +14,6 @@ export const supplierContentSeed: SeedStep = {
       await services.contentAdmin.putTemplate(TemplateName.supplier, SUPPLIER_CONTENT_ZH),
       await services.contentAdmin.putTemplate(TemplateName.supplierEn, SUPPLIER_CONTENT_EN),
     ].filter(Boolean).length;
-    return `${written} supplier templates written`;
+    return written === 0 ? '' : `${written} supplier templates written`;
   },
 };
