@@ -11,16 +11,15 @@ import {
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run-cli';
-import type { RateLimiter } from '../src/lib/rate-limiter';
 import { SUPPLIER_APPLICATION_LIMIT } from '../src/modules/supplier/supplier.service';
 import { SUPPLIER_CONTENT_EN, SUPPLIER_CONTENT_ZH } from '../src/seed/data/supplier';
 import { ensureShopContent } from '../src/seed/seed';
 import { useOperatorCli } from './support/cli';
 import {
+  createLimitsTestApp,
   createTestApp,
   envelope,
   post,
-  redisTestLimiter,
   TEST_CAPTCHA,
   type TestApp,
   testConfig,
@@ -29,14 +28,11 @@ import {
 /** The supplier area: its content templates and the application form of 成为供应商 / Become a supplier. */
 
 let t: TestApp;
-let redisLimiter: RateLimiter | undefined;
 beforeAll(async () => {
-  redisLimiter = redisTestLimiter();
-  t = await createTestApp(redisLimiter ? { rateLimiter: redisLimiter } : {});
+  t = await createLimitsTestApp();
 });
 afterAll(async () => {
   await t?.close();
-  await redisLimiter?.close();
 });
 
 let addressNo = 0;

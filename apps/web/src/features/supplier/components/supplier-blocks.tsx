@@ -1,4 +1,5 @@
 import type { SupplierLang, SupplierTemplate } from '@shop/domain';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { supplierHome } from '../supplier-lang';
 import { SUPPLIER_TEXTS } from '../texts';
@@ -83,57 +84,73 @@ export function Banner1({ block }: { block: SupplierTemplate['Banner1'] }) {
   );
 }
 
-function SectionHead({ id, title, subtitle }: { id: string; title: string; subtitle?: string | undefined }) {
+/** A titled section of the landing page; its id is the block's name, the target of Nav0's links. */
+function BlockSection({
+  id,
+  title,
+  subtitle,
+  alt = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string | undefined;
+  alt?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div className="supplier-section-head">
-      <h2 id={`${id}-title`}>{title}</h2>
-      {subtitle && <p>{subtitle}</p>}
-    </div>
+    <section
+      className={alt ? 'supplier-section supplier-section-alt' : 'supplier-section'}
+      id={id}
+      aria-labelledby={`${id}-title`}
+    >
+      <div className="supplier-inner">
+        <div className="supplier-section-head">
+          <h2 id={`${id}-title`}>{title}</h2>
+          {subtitle && <p>{subtitle}</p>}
+        </div>
+        {children}
+      </div>
+    </section>
   );
 }
 
 /** Feature0: why sell through the shop. */
 export function Feature0({ block }: { block: SupplierTemplate['Feature0'] }) {
   return (
-    <section className="supplier-section" id="Feature0" aria-labelledby="Feature0-title">
-      <div className="supplier-inner">
-        <SectionHead id="Feature0" title={block.title} subtitle={block.subtitle} />
-        <ul className="supplier-features">
-          {block.items.map((item) => (
-            <li key={item.title} className="supplier-feature">
-              <span className="supplier-feature-figure" aria-hidden="true">
-                {item.figure}
-              </span>
-              <h3>{item.title}</h3>
-              <p>{item.text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <BlockSection id="Feature0" title={block.title} subtitle={block.subtitle}>
+      <ul className="supplier-features">
+        {block.items.map((item) => (
+          <li key={item.title} className="supplier-feature">
+            <span className="supplier-feature-figure" aria-hidden="true">
+              {item.figure}
+            </span>
+            <h3>{item.title}</h3>
+            <p>{item.text}</p>
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
   );
 }
 
 /** Feature5: how it works, step by step. */
 export function Feature5({ block }: { block: SupplierTemplate['Feature5'] }) {
   return (
-    <section className="supplier-section supplier-section-alt" id="Feature5" aria-labelledby="Feature5-title">
-      <div className="supplier-inner">
-        <SectionHead id="Feature5" title={block.title} subtitle={block.subtitle} />
-        <ol className="supplier-steps">
-          {block.steps.map((step, index) => (
-            <li key={step.title} className="supplier-step">
-              <span className="supplier-step-no" aria-hidden="true">
-                {index + 1}
-              </span>
-              <div>
-                <h3>{step.title}</h3>
-                <p>{step.text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <BlockSection id="Feature5" title={block.title} subtitle={block.subtitle} alt>
+      <ol className="supplier-steps">
+        {block.steps.map((step, index) => (
+          <li key={step.title} className="supplier-step">
+            <span className="supplier-step-no" aria-hidden="true">
+              {index + 1}
+            </span>
+            <div>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </BlockSection>
   );
 }
