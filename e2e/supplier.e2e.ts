@@ -57,6 +57,16 @@ describe('supplier area journey', () => {
       const name = path.replaceAll('/', '-').replace(/^-/, '').replaceAll('.', '-');
       await s.screenshot(`70-${name}-1366`);
     }
+    // On a desktop the reasons and the steps stand side by side, four in a row each.
+    await s.page.goto('/supplier');
+    await s.page.locator('.supplier-step').nth(3).waitFor();
+    for (const item of ['.supplier-feature', '.supplier-step']) {
+      const tops = await s.page
+        .locator(item)
+        .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+      expect(tops, item).toHaveLength(4);
+      expect(new Set(tops).size, item).toBe(1);
+    }
     // A preview shows its block alone; the content source is the stored JSON, read-only.
     await s.page.goto('/supplier/Feature5');
     await s.page.getByRole('heading', { name: '合作流程' }).waitFor();
