@@ -120,6 +120,9 @@ describe('security headers in the browser', () => {
       ['/404', '页面不存在'],
       ['/no/such/page', '页面不存在'],
       ['/supplier', '供应商专区'],
+      ['/supplier/en', 'Supplier'],
+      ['/supplier/Banner1', '供应商专区'],
+      ['/supplier/en/data.source', 'Supplier'],
     ];
     for (const [path, title] of pages) await open(path, title);
     await open(brand ?? '');

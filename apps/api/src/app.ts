@@ -24,6 +24,7 @@ import { messageRoutes } from './modules/messages/messages.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { SANDBOX_PROVIDER } from './modules/payment/sandbox.provider';
+import { supplierRoutes } from './modules/supplier/supplier.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { wechatSandboxRoutes } from './modules/wechat/sandbox.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
@@ -35,7 +36,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
-import { seedIfFresh } from './seed/seed';
+import { ensureShopContent, seedIfFresh } from './seed/seed';
 import { createServices, type Services } from './services';
 import { createLeadImage } from './storefront-lead-image';
 import { createStorefrontShell } from './storefront-shell';
@@ -127,6 +128,9 @@ export async function buildApp(options: BuildAppOptions) {
     app.log.info('seeded demo data');
   }
 
+  // The supplier area's content (and any other content every shop needs), where it is missing.
+  for (const line of await ensureShopContent(services)) app.log.info(line);
+
   await logPaymentMethods(app.log, services, config);
 
   await app.register(authPlugin, { authenticate: services.member.authenticate });
@@ -153,6 +157,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(depositRoutes, { deposits: services.deposits });
   await app.register(ticketRoutes, { tickets: services.tickets });
   await app.register(messageRoutes, { messages: services.messages });
+  await app.register(supplierRoutes, { supplier: services.supplier });
   await app.register(liveRoutes, {
     hub: services.hub,
     authenticate: (token) => services.member.authenticate(token),

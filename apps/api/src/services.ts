@@ -26,6 +26,7 @@ import { createPaymentAdminService } from './modules/payment/payment.admin';
 import { createPaymentProviders } from './modules/payment/payment.providers';
 import { createPaymentService } from './modules/payment/payment.service';
 import { createRateService } from './modules/rate/rate.service';
+import { createSupplierService } from './modules/supplier/supplier.service';
 import { createTicketService } from './modules/tickets/tickets.service';
 import { createWarehouseService } from './modules/warehouse/warehouse.service';
 import { createWechatProvider } from './modules/wechat/wechat.providers';
@@ -66,6 +67,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     provider: createWechatProvider(config),
     members: member,
   });
+  const supplier = createSupplierService({ db, clock, rateLimiter, captcha });
   const rates = createRateService({ db, clock });
   const hub = createLiveHub(database);
   const messages = createMessageService({ db, hub, joinedAt: (memberId) => member.joinedAt(memberId) });
@@ -154,6 +156,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     captcha,
     member,
     wechat,
+    supplier,
     deposits,
     depositAdmin,
     health,

@@ -6,6 +6,7 @@ import {
   GALLERY_IMAGE_WIDTH,
   homeTemplateSchema,
   imageSources,
+  isSupplierPath,
   linkDestination,
   parseImageList,
   splitHomeBlocks,
@@ -168,6 +169,8 @@ export function createStorefrontShell(services: Pick<Services, 'content' | 'cata
     return parsed.success ? (parsed.data as T) : undefined;
   };
   return async (pathname: string): Promise<string> => {
+    // The supplier area is drawn in its own wrapper: the shop's header would flash and go.
+    if (isSupplierPath(pathname)) return '';
     const basic = await parse(TemplateName.basic, basicTemplateSchema);
     const header = shellHeader(basic?.allWrap ?? []);
     let lead = '';

@@ -30,7 +30,7 @@ const CONTROLS: [string, string][] = [
   ['C1 NEL', '\u0085'],
 ];
 // Fields a shopper types on several lines: tab, line feed and carriage return are allowed there only.
-const MULTILINE_FIELDS = new Set(['memberRemark', 'note', 'detail', 'text', 'content']);
+const MULTILINE_FIELDS = new Set(['memberRemark', 'note', 'detail', 'text', 'content', 'message']);
 
 function send(op: Operation, body: unknown, url = urlOf(op)) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };

@@ -193,7 +193,7 @@ describe('summary: currencies and validity', () => {
     expect(s.packs).toEqual([]);
     expect(s.otherPrice).toBe(0);
     expect(s.totalPrice).toBe(0);
-    expect(s.notForSaleMsg).toBe('以下商品不支持澳币支付，请重新选择：' + s.notPayableInAud[0]);
+    expect(s.notForSaleMsg).toBe(`以下商品不支持澳币支付，请重新选择：${s.notPayableInAud[0]}`);
   });
 
   it('paying CNY converts an AUD-only price at the stored rate and keeps CNY prices', async () => {

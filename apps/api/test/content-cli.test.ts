@@ -57,7 +57,7 @@ describe('template commands', () => {
     expect((await shop('template:put', '--name', 'basic', '--file', notJson)).status).toBe(2);
     const unknown = await shop('template:show', '--name', 'footer');
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('须为 home、basic、goodsSort 之一');
+    expect(unknown.stderr).toContain('须为 home、basic、goodsSort、supplier、supplierEn 之一');
     expect((await shop('template:show', '--name', 'home')).stderr).toContain('模板不存在');
   }, 180_000);
 });

@@ -102,6 +102,19 @@ const preloadOf = (html: string): PagePreload => {
 };
 
 describe('the page is drawn from its HTML before any script (ADR 016)', () => {
+  it('a supplier page has no shop header in its first view, and carries its own content (ADR 017)', async () => {
+    for (const [url, name] of [
+      ['/supplier', 'supplier'],
+      ['/supplier/en', 'supplierEn'],
+    ] as const) {
+      const html = await page(url);
+      expect(firstView(html), url).toBe('');
+      const answer = preloadOf(html)[preloadKey('GET', `${CataloguePaths.template}${name}`)];
+      expect(answer?.status, url).toBe(200);
+      expect(Object.keys(preloadOf(html)), url).toHaveLength(1);
+    }
+  });
+
   it("'/' carries the header with the top ads, and the carousel's first banner with the side ads", async () => {
     const view = firstView(await page('/'));
     expect(view).toMatch(

@@ -49,7 +49,9 @@ import {
   rechargeSchema,
   regionTreeSchema,
   repurchaseResponseSchema,
+  SupplierPaths,
   SupportTicketPaths,
+  supplierApplicationResponseSchema,
   templateResponseSchema,
   ticketDetailSchema,
   ticketImageSchema,
@@ -77,6 +79,7 @@ interface Schema {
  */
 const ENVELOPE_DATA: Readonly<Record<string, Schema>> = {
   [MemberPaths.captcha]: captchaResponseSchema,
+  [SupplierPaths.submitApplication]: supplierApplicationResponseSchema,
   [MemberPaths.register]: tokenResponseSchema,
   [MemberPaths.login]: tokenResponseSchema,
   [MemberPaths.logout]: emptyResponseSchema,

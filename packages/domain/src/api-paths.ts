@@ -150,3 +150,11 @@ export const SandboxPaths = {
   /** GET: the chat-app proxy, answering { result, url }. */
   proxy: '/sandbox-pay/proxy',
 } as const;
+
+/**
+ * The supplier area (DESIGN.md 'supplier area'): the application form of 成为供应商. Its content comes from the
+ * templates `supplier` and `supplierEn` (CataloguePaths.template).
+ */
+export const SupplierPaths = {
+  submitApplication: '/api/salesService/supplierApplication/submit/',
+} as const;

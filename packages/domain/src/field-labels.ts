@@ -68,6 +68,13 @@ export const FIELD_LABELS: Record<string, string> = {
   channelTradeNo: '渠道交易号',
   w: '宽度',
   '*': '图片路径',
+  // The supplier application (contracts/supplier.ts); its messages name the field in both languages.
+  contact: '联系人',
+  categories: '主营品类',
+  brands: '品牌',
+  warehouseCountries: '发货仓国家',
+  message: '留言',
+  lang: '语言',
 };
 
 /** The label of a field path such as ['items', 0, 'qty'], falling back to the raw path. */

@@ -19,6 +19,7 @@ export * from './contracts/member';
 export * from './contracts/order';
 export * from './contracts/payment';
 export * from './contracts/service';
+export * from './contracts/supplier';
 export * from './contracts/text';
 export * from './contracts/wechat';
 export * from './country';

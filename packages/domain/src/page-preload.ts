@@ -50,6 +50,11 @@ export function preloadKey(method: string, path: string, body?: unknown): string
 
 const PRODUCT_PAGE = /^\/product\/(\d{1,9})\/?$/;
 
+/** The pages of the supplier area (spec §2 /supplier…), drawn inside their own wrapper instead of the shop's. */
+export function isSupplierPath(pathname: string): boolean {
+  return pathname === '/supplier' || pathname.startsWith('/supplier/');
+}
+
 /** Every page's header: the basic template (top ads, help links) and the category menu. */
 const SHELL_CALLS: PreloadCall[] = [
   { method: 'GET', path: `${CataloguePaths.template}${TemplateName.basic}`, memberScoped: false },
@@ -62,6 +67,11 @@ const SHELL_CALLS: PreloadCall[] = [
  * only misses the preload and goes to the network.
  */
 export function pagePreloadCalls(pathname: string): PreloadCall[] {
+  if (isSupplierPath(pathname)) {
+    // The supplier area has its own wrapper, not the shop's header: only its content in the page's language.
+    const name = /^\/supplier\/en(\/|$)/.test(pathname) ? TemplateName.supplierEn : TemplateName.supplier;
+    return [{ method: 'GET', path: `${CataloguePaths.template}${name}`, memberScoped: false }];
+  }
   if (pathname === '/') {
     return [
       ...SHELL_CALLS,

@@ -42,4 +42,12 @@ describe('pagePreloadCalls', () => {
     expect(pagePreloadCalls('/product/42/x').some((c) => c.path === CataloguePaths.goodsDetail)).toBe(false);
     expect(pagePreloadCalls('/').every((c) => !c.memberScoped)).toBe(true);
   });
+
+  it("the supplier pages carry only their language's content, not the shop header's calls", () => {
+    for (const pathname of ['/supplier', '/supplier/Banner1', '/supplier/data.source'])
+      expect(paths(pathname)).toEqual([`${CataloguePaths.template}supplier`]);
+    for (const pathname of ['/supplier/en', '/supplier/en/data.source'])
+      expect(paths(pathname)).toEqual([`${CataloguePaths.template}supplierEn`]);
+    expect(paths('/suppliers')).toContain(CataloguePaths.catalogList);
+  });
 });

@@ -17,9 +17,10 @@ import { messageCommands } from '../modules/messages/messages.cli';
 import { orderCommands } from '../modules/order/order.cli';
 import { paymentCommands } from '../modules/payment/payment.cli';
 import { rateCommands } from '../modules/rate/rate.cli';
+import { supplierCommands } from '../modules/supplier/supplier.cli';
 import { ticketCommands } from '../modules/tickets/tickets.cli';
 import { warehouseCommands } from '../modules/warehouse/warehouse.cli';
-import { runSeed } from '../seed/seed';
+import { ensureShopContent, runSeed } from '../seed/seed';
 import { createServices, type ServiceDeps, type Services } from '../services';
 import { memberLevelCommands } from '../workflows/member-level.cli';
 import { refundOrderCommands } from '../workflows/refund-order.cli';
@@ -78,6 +79,7 @@ function commandTable(seed: CliCommand<Services>): Record<string, CliCommand<Ser
     ...ticketCommands,
     ...ticketReplyCommands,
     ...messageCommands,
+    ...supplierCommands,
   };
 }
 
@@ -102,6 +104,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       const { analyze } = await open();
       if (!opened) return;
       await runSeed(opened.deps, { info: (_obj: unknown, msg?: string) => print(msg ?? '') });
+      for (const line of await ensureShopContent(opened.services)) print(line);
       await analyze();
       print('演示数据已就绪 / demo data ready');
     },

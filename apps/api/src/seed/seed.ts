@@ -9,6 +9,7 @@ import { demoCheckoutSeed } from './demo-checkout';
 import { demoContentSeed } from './demo-content';
 import { demoMemberSeed } from './demo-member';
 import { demoPickupSeed } from './demo-pickup';
+import { supplierContentSeed } from './supplier-content';
 
 /**
  * Demo data as a list of steps. Each step runs in its own transaction together with the row that records it in
@@ -30,6 +31,22 @@ export const seedSteps: SeedStep[] = [
   demoCheckoutSeed,
   demoPickupSeed,
 ];
+
+/**
+ * Content every shop needs, demo data or not: run at each start (SEED_DEMO or not) and by `shop seed`, each adding
+ * only what is missing, so a shop started before it existed gets it at its next start and an operator's edit stays.
+ */
+export const shopContentSteps: SeedStep[] = [supplierContentSeed];
+
+/** Adds the shop content that is missing (shopContentSteps); returns a line for each step that wrote something. */
+export async function ensureShopContent(services: Services): Promise<string[]> {
+  const summaries: string[] = [];
+  for (const step of shopContentSteps) {
+    const summary = await step.run(services);
+    if (summary) summaries.push(`${step.name}: ${summary}`);
+  }
+  return summaries;
+}
 
 type SeedLog = Pick<FastifyBaseLogger, 'info'>;
 

@@ -149,3 +149,19 @@ export function redisTestLimiter(): RateLimiter | undefined {
   const url = process.env.TEST_REDIS_URL;
   return url ? new RedisRateLimiter(url, `shop-test:${randomBytes(6).toString('hex')}:`) : undefined;
 }
+
+/**
+ * The app of a limits test: its limits on Redis when TEST_REDIS_URL is set (redisTestLimiter), else on the app's
+ * own limiter (memory on PGlite, the database on PostgreSQL); close() closes both.
+ */
+export async function createLimitsTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const limiter = redisTestLimiter();
+  const t = await createTestApp(limiter ? { ...options, rateLimiter: limiter } : options);
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      await limiter?.close();
+    },
+  };
+}

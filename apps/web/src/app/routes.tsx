@@ -9,6 +9,9 @@ type LazyModule = () => Promise<Pick<RouteObject, 'Component'> & Record<string, 
 
 /** Screens whose content arrives with later issues share one honest 'under construction' module. */
 const pending: LazyModule = () => import('./routes/pending-page');
+const supplier: LazyModule = () => import('./routes/supplier');
+const supplierBlock: LazyModule = () => import('./routes/supplier-block');
+const supplierSource: LazyModule = () => import('./routes/supplier-data-source');
 
 /** A page loaded on demand, with the skeleton shown while its code downloads (spec §2). */
 function page(
@@ -77,17 +80,20 @@ export function createRoutes(): RouteObject[] {
                 ),
               ],
             }),
-            // Spec §2: /supplier sits inside an extra wrapper.
+            // Spec §2: /supplier sits inside an extra wrapper; every supplier page is drawn in it, without the
+            // shop's header (the area has its own navigation and language).
             page('supplier', '供应商专区', () => import('./layouts/supplier-layout'), {
-              children: [page(undefined, '供应商专区', pending)],
+              children: [
+                page(undefined, '供应商专区', supplier),
+                page('en', 'Supplier', supplier),
+                // The landing page's blocks alone (previews); literal names keep the domain's contracts out of the entry.
+                ...['Nav0', 'Banner1', 'Feature0', 'Feature5'].map((block) =>
+                  page(block, '供应商专区', supplierBlock),
+                ),
+                page('data.source', '供应商专区', supplierSource),
+                page('en/data.source', 'Supplier', supplierSource),
+              ],
             }),
-            page('supplier/en', 'Supplier', pending),
-            page('supplier/Banner1', '供应商专区', pending),
-            page('supplier/Feature0', '供应商专区', pending),
-            page('supplier/Feature5', '供应商专区', pending),
-            page('supplier/Nav0', '供应商专区', pending),
-            page('supplier/data.source', '供应商专区', pending),
-            page('supplier/en/data.source', 'Supplier', pending),
             page('user/order', '用户订单', pending),
             page('user/packing', '装箱单', pending),
             page('user/products', '用户商品', pending),

@@ -248,7 +248,14 @@ export function exportFileName(prefix: string, at: Date, currency?: string): str
 
 // ---------------------------------------------------------------- content
 
-export const TemplateName = { home: 'home', basic: 'basic', goodsSort: 'goodsSort' } as const;
+/** Page templates; `supplier` and `supplierEn` fill the supplier area's landing page (contracts/supplier.ts). */
+export const TemplateName = {
+  home: 'home',
+  basic: 'basic',
+  goodsSort: 'goodsSort',
+  supplier: 'supplier',
+  supplierEn: 'supplierEn',
+} as const;
 export type TemplateName = (typeof TemplateName)[keyof typeof TemplateName];
 
 /** GET /api/salesService/template/{name}: data.templateJson is a JSON string (spec §7). */

@@ -3,6 +3,7 @@ import {
   goodsSortTemplateSchema,
   homeTemplateSchema,
   ResultCode,
+  supplierTemplateSchema,
   TemplateName,
 } from '@shop/domain';
 import type { z } from 'zod';
@@ -22,6 +23,8 @@ export const TEMPLATE_SCHEMAS: Record<TemplateName, z.ZodType> = {
   [TemplateName.home]: homeTemplateSchema,
   [TemplateName.basic]: basicTemplateSchema,
   [TemplateName.goodsSort]: goodsSortTemplateSchema,
+  [TemplateName.supplier]: supplierTemplateSchema,
+  [TemplateName.supplierEn]: supplierTemplateSchema,
 };
 
 export interface NewArticle {

@@ -25,7 +25,8 @@ type Uses = { content: ContentService; contentAdmin: ContentAdminService };
 
 export const contentCommands: Record<string, CliCommand<Uses>> = {
   'template:show': {
-    summary: '以 JSON 输出页面模板（home、basic、goodsSort）/ print a page template as JSON',
+    summary:
+      '以 JSON 输出页面模板（home、basic、goodsSort、supplier、supplierEn）/ print a page template as JSON',
     usage: 'template:show --name basic > basic.json',
     options: { name: { type: 'string' } },
     async run({ values, open, print }) {

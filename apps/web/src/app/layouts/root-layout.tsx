@@ -49,6 +49,26 @@ export function RootLayout() {
   const pending = navigation.state === 'loading' ? navigation.location : undefined;
   const showSkeleton = pending !== undefined && section(pending.pathname) !== section(location.pathname);
 
+  // Spec §2: the supplier area sits inside a wrapper of its own (layouts/supplier-layout), not the shop's frame.
+  if (section(location.pathname) === 'supplier') {
+    return (
+      <div className="app-shell supplier-shell">
+        <a href="#main" className="skip-link">
+          {location.pathname.startsWith('/supplier/en') ? 'Skip to content' : '跳到正文'}
+        </a>
+        {showSkeleton ? (
+          <PageSkeleton />
+        ) : (
+          <RouteGuard>
+            <Outlet />
+          </RouteGuard>
+        )}
+        <Toaster />
+        <ScrollRestoration />
+      </div>
+    );
+  }
+
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">

@@ -2,7 +2,6 @@
 export const memberKeys = {
   all: ['member'] as const,
   current: () => [...memberKeys.all, 'current'] as const,
-  captcha: () => [...memberKeys.all, 'captcha'] as const,
   /** One QR code for sign-in or binding; `round` is bumped to ask for a fresh one. */
   qrCode: (purpose: 'login' | 'bind', round: number) =>
     [...memberKeys.all, 'qrCode', purpose, round] as const,

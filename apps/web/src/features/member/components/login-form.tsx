@@ -2,12 +2,12 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { loginRefusalSchema, loginRequestSchema, ResultCode } from '@shop/domain';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
+import { CaptchaImage } from '@/components/captcha-image';
 import { isApiError } from '@/lib/api-client';
+import { useCaptcha } from '@/lib/captcha';
 import { notify } from '@/lib/notify';
 import { zodRule } from '@/lib/zod-rule';
-import { useCaptcha } from '../api/get-captcha';
 import { useLogin } from '../api/login';
-import { CaptchaImage } from './captcha-image';
 
 export interface AuthFormProps {
   /** Runs after a refused login or registration (spec §4 'Login': the failure callback). */

@@ -1,11 +1,11 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { passwordSchema, profileFieldsSchema, registerRequestSchema, usernameSchema } from '@shop/domain';
 import { Button, Checkbox, Form, Input } from 'antd';
+import { CaptchaImage } from '@/components/captcha-image';
+import { useCaptcha } from '@/lib/captcha';
 import { notify } from '@/lib/notify';
 import { zodRule } from '@/lib/zod-rule';
-import { useCaptcha } from '../api/get-captcha';
 import { useRegister } from '../api/register';
-import { CaptchaImage } from './captcha-image';
 import type { AuthFormProps } from './login-form';
 
 /** Where the 用户协议 and 隐私政策 articles are (from the basic template); a missing one shows as plain text. */

@@ -1,7 +1,13 @@
 import { type CaptchaResponse, MemberPaths } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
-import { memberKeys } from './keys';
+import { request } from './api-client';
+
+/**
+ * The picture captcha (spec §7 captcha/), shared by the forms that ask for it: registration, login after a few
+ * failures, the supplier application.
+ */
+
+export const captchaKey = ['captcha'] as const;
 
 export function getCaptcha(signal?: AbortSignal): Promise<CaptchaResponse> {
   return request<CaptchaResponse>(MemberPaths.captcha, {}, { signal });
@@ -10,7 +16,7 @@ export function getCaptcha(signal?: AbortSignal): Promise<CaptchaResponse> {
 /** A fresh image each time: never served from cache, replaced when it expires. */
 export function captchaQueryOptions() {
   return queryOptions({
-    queryKey: memberKeys.captcha(),
+    queryKey: captchaKey,
     queryFn: ({ signal }) => getCaptcha(signal),
     staleTime: 0,
     gcTime: 0,

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+
+/**
+ * Applications of 成为供应商 / Become a supplier (the supplier area, DESIGN.md): what the company told us, and the
+ * state the staff keep as they follow it up (new → contacted → accepted | declined).
+ */
+export const supplierApplications = pgTable(
+  'supplier_applications',
+  {
+    id: serial('id').primaryKey(),
+    company: varchar('company', { length: 100 }).notNull(),
+    contact: varchar('contact', { length: 50 }).notNull(),
+    phone: varchar('phone', { length: 32 }).notNull(),
+    email: varchar('email', { length: 120 }).notNull(),
+    /** Spec §3 'Countries' code (AU … OTHER). */
+    country: varchar('country', { length: 8 }).notNull(),
+    categories: varchar('categories', { length: 200 }).notNull(),
+    brands: varchar('brands', { length: 200 }).notNull().default(''),
+    /** Country codes of the warehouses the supplier ships from. */
+    warehouseCountries: varchar('warehouse_countries', { length: 8 }).array().notNull(),
+    message: text('message').notNull().default(''),
+    /** The language of the page it was sent from: zh | en (the staff answer in it). */
+    lang: varchar('lang', { length: 2 }).notNull(),
+    /** new | contacted | accepted | declined. */
+    status: varchar('status', { length: 12 }).notNull().default('new'),
+    /** The staff's note on the last change of state. */
+    note: varchar('note', { length: 500 }).notNull().default(''),
+    /** The client address it came from, for follow-up of abuse. */
+    clientAddress: varchar('client_address', { length: 64 }).notNull(),
+    createdAt,
+    updatedAt,
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('supplier_applications_status_idx').on(t.status, t.createdAt),
+    check(
+      'supplier_applications_status_known',
+      sql`${t.status} in ('new', 'contacted', 'accepted', 'declined')`,
+    ),
+    check('supplier_applications_lang_known', sql`${t.lang} in ('zh', 'en')`),
+  ],
+);
