@@ -20,6 +20,7 @@ export * from './contracts/order';
 export * from './contracts/payment';
 export * from './contracts/service';
 export * from './contracts/text';
+export * from './contracts/user-pages';
 export * from './country';
 export * from './currency-rule';
 export * from './deposit-log-type';
