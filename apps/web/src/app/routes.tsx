@@ -88,9 +88,9 @@ export function createRoutes(): RouteObject[] {
             page('supplier/Nav0', '供应商专区', pending),
             page('supplier/data.source', '供应商专区', pending),
             page('supplier/en/data.source', 'Supplier', pending),
-            page('user/order', '用户订单', pending),
-            page('user/packing', '装箱单', pending),
-            page('user/products', '用户商品', pending),
+            page('user/order', '常购清单', () => import('./routes/user-order')),
+            page('user/packing', '装箱单', () => import('./routes/user-packing')),
+            page('user/products', '快速订货', () => import('./routes/user-products')),
             ...Object.entries(REDIRECTS).map(([from, to]) => ({
               path: from,
               element: <Navigate to={to} replace />,
