@@ -174,7 +174,7 @@ function Sheet({ rows }: { rows: QuickOrderRow[] }) {
     <div className="quick-order">
       <div className="quick-order-filters panel">
         <label className="quick-order-field quick-order-keyword">
-          <span>搜索</span>
+          <span>关键词</span>
           <input
             type="search"
             value={keyword}
