@@ -48,7 +48,7 @@ interface Run {
   filterCategoryMs: number;
   typingLongestTaskMs: number;
   typingLongTasks: number;
-  keywordResultMs: number;
+  filterKeywordMs: number;
 }
 
 const median = (values: number[]) => {
@@ -56,25 +56,39 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-/** Sets a select of the sheet and answers how long until the new rows are painted. */
+/** Sets a field of the sheet's filters and answers how long until the new rows are painted. */
 async function timeSelect(label: string, value: string): Promise<number> {
   return page.evaluate(
     async ({ label, value }) => {
       const field = Array.from(document.querySelectorAll('label.quick-order-field')).find((l) =>
         l.textContent?.startsWith(label),
       );
-      const select = field?.querySelector('select');
+      const select = field?.querySelector<HTMLSelectElement | HTMLInputElement>('select, input');
       if (!select) throw new Error(`no ${label} filter`);
+      const proto =
+        select instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
       const before = document.querySelector('.quick-order-bar [role=status]')?.textContent;
       const start = performance.now();
-      select.value = value;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-      while (document.querySelector('.quick-order-bar [role=status]')?.textContent === before)
+      // Through the element's own setter, as a user's choice is: React tracks the value it last set.
+      Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(select, value);
+      select.dispatchEvent(
+        new Event(select instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+      );
+      while (document.querySelector('.quick-order-bar [role=status]')?.textContent === before) {
+        if (performance.now() - start > 10_000) throw new Error(`${label}: the sheet did not change`);
         await new Promise((r) => setTimeout(r, 0));
+      }
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
       return performance.now() - start;
     },
     { label, value },
+  );
+}
+
+/** Waits until the sheet shows every row again (the keyword's deferred render may come after the field's). */
+function showsAll() {
+  return page.waitForFunction(
+    () => !document.querySelector('.quick-order-bar [role=status]')?.textContent?.includes('（全部'),
   );
 }
 
@@ -106,15 +120,15 @@ try {
     });
     const keyword = page.getByLabel('关键词', { exact: true });
     await keyword.click();
-    const typed = Date.now();
     await keyword.pressSequentially('奶粉 900g', { delay: 60 });
-    await page.waitForFunction(
-      () => !/共 1350 个/.test(document.querySelector('.quick-order-bar [role=status]')?.textContent ?? ''),
-    );
-    const keywordResultMs = Date.now() - typed;
     await page.waitForTimeout(300);
     const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
     await keyword.fill('');
+    await showsAll();
+    // The whole keyword at once (pasted): how long until its rows are painted.
+    const filterKeywordMs = await timeSelect('关键词', '奶粉 900g');
+    await keyword.fill('');
+    await showsAll();
     runs.push({
       skus,
       firstRenderMs: Math.round(firstRenderMs),
@@ -122,7 +136,7 @@ try {
       filterCategoryMs: Math.round(filterCategoryMs),
       typingLongestTaskMs: Math.round(Math.max(0, ...tasks)),
       typingLongTasks: tasks.length,
-      keywordResultMs,
+      filterKeywordMs: Math.round(filterKeywordMs),
     });
   }
 } finally {
@@ -137,6 +151,7 @@ const summary = {
   firstRenderMs: median(runs.map((r) => r.firstRenderMs)),
   filterWarehouseMs: median(runs.map((r) => r.filterWarehouseMs)),
   filterCategoryMs: median(runs.map((r) => r.filterCategoryMs)),
+  filterKeywordMs: median(runs.map((r) => r.filterKeywordMs)),
   typingLongestTaskMs: Math.max(...runs.map((r) => r.typingLongestTaskMs)),
   typingLongTasks: Math.max(...runs.map((r) => r.typingLongTasks)),
 };

@@ -283,27 +283,31 @@ function Sheet({ rows }: { rows: QuickOrderRow[] }) {
       <div className="quick-order-box panel" ref={box}>
         <table className="quick-order-table" aria-rowcount={view.length + 1}>
           <colgroup>
-            <col className="qo-col-image" />
+            <col className="qo-col-image qo-wide" />
             <col className="qo-col-name" />
-            <col className="qo-col-code" />
-            <col className="qo-col-location" />
-            <col className="qo-col-price" />
-            <col className="qo-col-price" />
+            <col className="qo-col-code qo-wide" />
+            <col className="qo-col-location qo-wide" />
+            <col className={currency === 'CNY' ? 'qo-col-price' : 'qo-col-price qo-wide'} />
+            <col className={currency === 'AUD' ? 'qo-col-price' : 'qo-col-price qo-wide'} />
             <col className="qo-col-stock" />
             <col className="qo-col-qty" />
           </colgroup>
           <thead>
             <tr>
-              <th scope="col">
+              <th scope="col" className="qo-wide">
                 <span className="visually-hidden">图片</span>
               </th>
               <th scope="col">商品 / 规格</th>
-              <th scope="col">编码</th>
-              <th scope="col">仓库</th>
-              <th scope="col" className={currency === 'CNY' ? 'qo-current' : undefined}>
+              <th scope="col" className="qo-wide">
+                编码
+              </th>
+              <th scope="col" className="qo-wide">
+                仓库
+              </th>
+              <th scope="col" className={currency === 'CNY' ? 'qo-current' : 'qo-wide'}>
                 人民币价
               </th>
-              <th scope="col" className={currency === 'AUD' ? 'qo-current' : undefined}>
+              <th scope="col" className={currency === 'AUD' ? 'qo-current' : 'qo-wide'}>
                 澳币价
               </th>
               <th scope="col">库存</th>
@@ -318,21 +322,24 @@ function Sheet({ rows }: { rows: QuickOrderRow[] }) {
               const label = `${row.name} ${skuText(row)}`;
               return (
                 <tr key={row.skuId} className="quick-order-row" aria-rowindex={index + 2}>
-                  <td>
+                  <td className="qo-wide">
                     <ProductImage path={row.image} alt="" width={40} lazy />
                   </td>
                   <td className="qo-name">
                     <Link to={paths.productBySku(row.skuId)} tabIndex={-1} title={row.name}>
                       {row.name}
                     </Link>
-                    <span className="muted">{skuText(row)}</span>
+                    <span className="muted">
+                      {skuText(row)}
+                      <span className="qo-narrow"> · {warehouseName(row.location)}</span>
+                    </span>
                   </td>
-                  <td className="qo-code">{row.code}</td>
-                  <td>{warehouseName(row.location)}</td>
-                  <td className={currency === 'CNY' ? 'price qo-current' : 'price'}>
+                  <td className="qo-code qo-wide">{row.code}</td>
+                  <td className="qo-wide">{warehouseName(row.location)}</td>
+                  <td className={currency === 'CNY' ? 'price qo-current' : 'price qo-wide'}>
                     {row.cnyPrice === null ? '—' : formatMajorPrice(row.cnyPrice, 'CNY')}
                   </td>
-                  <td className={currency === 'AUD' ? 'price qo-current' : 'price'}>
+                  <td className={currency === 'AUD' ? 'price qo-current' : 'price qo-wide'}>
                     {row.audPrice === null ? '—' : formatMajorPrice(row.audPrice, 'AUD')}
                   </td>
                   <td className="qo-stock">
