@@ -1,5 +1,21 @@
-import { type CategoryNode, type QuickOrderRow, SkuStatus, Warehouse, warehouseName } from '@shop/domain';
-import { type KeyboardEvent, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CategoryNode,
+  type Currency,
+  type QuickOrderRow,
+  SkuStatus,
+  Warehouse,
+  warehouseName,
+} from '@shop/domain';
+import {
+  type KeyboardEvent,
+  memo,
+  useCallback,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-image';
 import { QueryView } from '@/components/query-view';
@@ -130,29 +146,32 @@ function Sheet({ rows }: { rows: QuickOrderRow[] }) {
     }
   });
 
-  const moveTo = (index: number) => {
-    rowsInView.scrollToRow(index);
-    const input = box.current?.querySelector<HTMLInputElement>(`[data-qty-row="${index}"]`);
-    if (input) input.focus();
-    else focusWanted.current = index;
-  };
+  // The rows are memoised; their handlers stay the same across renders and read the sheet as it is now.
+  const latest = useRef({ count: view.length, scrollToRow: rowsInView.scrollToRow });
+  latest.current = { count: view.length, scrollToRow: rowsInView.scrollToRow };
 
-  const onQtyKey = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
+  const onQtyKey = useCallback((index: number, event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' && event.key !== 'Tab') return;
     const next = index + (event.shiftKey ? -1 : 1);
     // Tab out of the first or last row leaves the sheet as usual.
-    if (next < 0 || next >= view.length) return;
+    if (next < 0 || next >= latest.current.count) return;
     event.preventDefault();
-    moveTo(next);
-  };
+    latest.current.scrollToRow(next);
+    const input = box.current?.querySelector<HTMLInputElement>(`[data-qty-row="${next}"]`);
+    if (input) input.focus();
+    else focusWanted.current = next;
+  }, []);
 
-  const setQty = (skuId: number, qty: number) =>
-    setQuantities((old) => {
-      const next = new Map(old);
-      if (qty > 0) next.set(skuId, qty);
-      else next.delete(skuId);
-      return next;
-    });
+  const setQty = useCallback(
+    (skuId: number, qty: number) =>
+      setQuantities((old) => {
+        const next = new Map(old);
+        if (qty > 0) next.set(skuId, qty);
+        else next.delete(skuId);
+        return next;
+      }),
+    [],
+  );
 
   const onAdded = (skuIds: number[]) =>
     setQuantities((old) => {
@@ -316,50 +335,17 @@ function Sheet({ rows }: { rows: QuickOrderRow[] }) {
           </thead>
           <tbody>
             {rowsInView.padTop > 0 && <tr className="qo-pad" style={{ height: rowsInView.padTop }} />}
-            {view.slice(rowsInView.start, rowsInView.end).map((row, i) => {
-              const index = rowsInView.start + i;
-              const qty = quantities.get(row.skuId) ?? 0;
-              const label = `${row.name} ${skuText(row)}`;
-              return (
-                <tr key={row.skuId} className="quick-order-row" aria-rowindex={index + 2}>
-                  <td className="qo-wide">
-                    <ProductImage path={row.image} alt="" width={40} lazy />
-                  </td>
-                  <td className="qo-name">
-                    <Link to={paths.productBySku(row.skuId)} tabIndex={-1} title={row.name}>
-                      {row.name}
-                    </Link>
-                    <span className="muted">
-                      {skuText(row)}
-                      <span className="qo-narrow"> · {warehouseName(row.location)}</span>
-                    </span>
-                  </td>
-                  <td className="qo-code qo-wide">{row.code}</td>
-                  <td className="qo-wide">{warehouseName(row.location)}</td>
-                  <td className={currency === 'CNY' ? 'price qo-current' : 'price qo-wide'}>
-                    {row.cnyPrice === null ? '—' : formatMajorPrice(row.cnyPrice, 'CNY')}
-                  </td>
-                  <td className={currency === 'AUD' ? 'price qo-current' : 'price qo-wide'}>
-                    {row.audPrice === null ? '—' : formatMajorPrice(row.audPrice, 'AUD')}
-                  </td>
-                  <td className="qo-stock">
-                    <StockText sku={row} needed={Math.max(1, qty)} />
-                    <span className="muted">{availableText(row)}</span>
-                  </td>
-                  <td>
-                    <SkuQtyField
-                      sku={row}
-                      label={label}
-                      value={qty}
-                      disabled={false}
-                      onChange={(next) => setQty(row.skuId, next)}
-                      onKeyDown={onQtyKey(index)}
-                      row={index}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
+            {view.slice(rowsInView.start, rowsInView.end).map((row, i) => (
+              <SheetRow
+                key={row.skuId}
+                row={row}
+                index={rowsInView.start + i}
+                qty={quantities.get(row.skuId) ?? 0}
+                currency={currency}
+                onQty={setQty}
+                onKey={onQtyKey}
+              />
+            ))}
             {rowsInView.padBottom > 0 && <tr className="qo-pad" style={{ height: rowsInView.padBottom }} />}
           </tbody>
         </table>
@@ -368,3 +354,58 @@ function Sheet({ rows }: { rows: QuickOrderRow[] }) {
     </div>
   );
 }
+
+interface SheetRowProps {
+  row: QuickOrderRow;
+  index: number;
+  qty: number;
+  currency: Currency;
+  onQty: (skuId: number, qty: number) => void;
+  onKey: (index: number, event: KeyboardEvent<HTMLInputElement>) => void;
+}
+
+/**
+ * One row of the sheet. Memoised: a keystroke in the keyword field or a quantity typed elsewhere re-renders
+ * the sheet, not every row in view (a phone's CPU keeps typing smooth that way).
+ */
+const SheetRow = memo(function SheetRow({ row, index, qty, currency, onQty, onKey }: SheetRowProps) {
+  return (
+    <tr className="quick-order-row" aria-rowindex={index + 2}>
+      <td className="qo-wide">
+        <ProductImage path={row.image} alt="" width={40} lazy />
+      </td>
+      <td className="qo-name">
+        <Link to={paths.productBySku(row.skuId)} tabIndex={-1} title={row.name}>
+          {row.name}
+        </Link>
+        <span className="muted">
+          {skuText(row)}
+          <span className="qo-narrow"> · {warehouseName(row.location)}</span>
+        </span>
+      </td>
+      <td className="qo-code qo-wide">{row.code}</td>
+      <td className="qo-wide">{warehouseName(row.location)}</td>
+      <td className={currency === 'CNY' ? 'price qo-current' : 'price qo-wide'}>
+        {row.cnyPrice === null ? '—' : formatMajorPrice(row.cnyPrice, 'CNY')}
+      </td>
+      <td className={currency === 'AUD' ? 'price qo-current' : 'price qo-wide'}>
+        {row.audPrice === null ? '—' : formatMajorPrice(row.audPrice, 'AUD')}
+      </td>
+      <td className="qo-stock">
+        <StockText sku={row} needed={Math.max(1, qty)} />
+        <span className="muted">{availableText(row)}</span>
+      </td>
+      <td>
+        <SkuQtyField
+          sku={row}
+          label={`${row.name} ${skuText(row)}`}
+          value={qty}
+          disabled={false}
+          onChange={(next) => onQty(row.skuId, next)}
+          onKeyDown={(event) => onKey(index, event)}
+          row={index}
+        />
+      </td>
+    </tr>
+  );
+});
