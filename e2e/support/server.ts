@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,24 +30,54 @@ async function freePort(): Promise<number> {
   });
 }
 
-/**
- * Starts the shop as the README's start command does (the built storefront served by the API), on a
- * loopback port with a fresh embedded database, or on DATABASE_URL when given.
- */
-export async function startShop(extraEnv: Record<string, string> = {}): Promise<RunningShop> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'shop-e2e-'));
+/** The environment of a test shop and of the operator's commands on its database. */
+function shopEnv(extraEnv: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
     SHOP_TEST_CAPTCHA: TEST_CAPTCHA,
     HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...extraEnv,
   };
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
+  return env;
+}
+
+/**
+ * Runs an operator command (`npm run shop -- …`) on a stopped test shop's database folder; throws with what it
+ * printed when it fails. The embedded database takes one process at a time, so the shop is stopped meanwhile.
+ */
+export function runShopCommand(dataDir: string, args: readonly string[]): string {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli.ts', ...args], {
+    cwd: repoRoot,
+    env: shopEnv({ DATA_DIR: dataDir }),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (run.status !== 0)
+    throw new Error(`shop ${args.join(' ')}: ${run.status}\n${run.stdout}\n${run.stderr}`);
+  return run.stdout;
+}
+
+/** A fresh database folder for a test shop started with `startShop(…, { dataDir })`. */
+export function newShopDataDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'shop-e2e-'));
+}
+
+/**
+ * Starts the shop as the README's start command does (the built storefront served by the API), on a
+ * loopback port with a fresh embedded database, or on DATABASE_URL when given. With `dataDir` and `port` a
+ * journey can stop the shop, run operator commands on its folder and start it again at the same address (the
+ * browser keeps its login); that folder is the caller's to remove.
+ */
+export async function startShop(
+  extraEnv: Record<string, string> = {},
+  options: { dataDir?: string; port?: number } = {},
+): Promise<RunningShop & { port: number; dataDir: string }> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? (await newShopDataDir());
+  const env = shopEnv({ PORT: String(port), DATA_DIR: dataDir, ...extraEnv });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     env,
@@ -59,9 +89,13 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (child.exitCode === null) {
+        const killed = new Promise((r) => child.once('exit', r));
+        child.kill('SIGKILL');
+        await killed;
+      }
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 90_000;
@@ -69,7 +103,7 @@ export async function startShop(extraEnv: Record<string, string> = {}): Promise<
     if (child.exitCode !== null) throw new Error(`shop server exited with code ${child.exitCode}`);
     try {
       const res = await fetch(`${baseURL}/healthz`);
-      if (res.ok) return { baseURL, stop };
+      if (res.ok) return { baseURL, stop, port, dataDir };
     } catch {
       // not listening yet
     }

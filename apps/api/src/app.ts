@@ -40,6 +40,7 @@ import { ensureShopContent, seedIfFresh } from './seed/seed';
 import { createServices, type Services } from './services';
 import { createLeadImage } from './storefront-lead-image';
 import { createStorefrontShell } from './storefront-shell';
+import { boughtSkusRoutes } from './workflows/bought-skus.routes';
 import { cancelOrderRoutes } from './workflows/cancel-order.routes';
 import { onlinePaymentRoutes } from './workflows/online-payment.routes';
 import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
@@ -152,7 +153,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(addressBookRoutes, { addressBook: services.addressBook });
   await app.register(cartRoutes, { cart: services.cart });
   await app.register(checkoutRoutes, { checkout: services.checkout });
-  await app.register(orderRoutes, { orders: services.orders });
+  await app.register(orderRoutes, { orders: services.orders, buyer: services.orderBuyer });
   await app.register(paymentRoutes, { payments: services.payments });
   await app.register(depositRoutes, { deposits: services.deposits });
   await app.register(ticketRoutes, { tickets: services.tickets });
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(createOrderRoutes, { orderCreation: services.orderCreation });
   await app.register(cancelOrderRoutes, { flow: services.cancelOrder });
   await app.register(repurchaseRoutes, { flow: services.repurchase });
+  await app.register(boughtSkusRoutes, { flow: services.boughtSkus });
   await app.register(payByDepositRoutes, { flow: services.payByDeposit });
   await app.register(onlinePaymentRoutes, { flow: services.onlinePayment });
   await app.register(settlePaymentRoutes, { flow: services.settlePayment });

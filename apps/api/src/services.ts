@@ -21,6 +21,7 @@ import { createMediaService } from './modules/media/media.service';
 import { createMemberService } from './modules/member/member.service';
 import { createMessageService } from './modules/messages/messages.service';
 import { createOrderAdminService } from './modules/order/order.admin';
+import { createOrderBuyerService } from './modules/order/order.buyer';
 import { createOrderService } from './modules/order/order.service';
 import { createPaymentAdminService } from './modules/payment/payment.admin';
 import { createPaymentProviders } from './modules/payment/payment.providers';
@@ -31,6 +32,7 @@ import { createTicketService } from './modules/tickets/tickets.service';
 import { createWarehouseService } from './modules/warehouse/warehouse.service';
 import { createWechatProvider } from './modules/wechat/wechat.providers';
 import { createWechatService } from './modules/wechat/wechat.service';
+import { createBoughtSkusFlow } from './workflows/bought-skus';
 import { createCancelOrderFlow } from './workflows/cancel-order';
 import { createMemberLevelFlow } from './workflows/member-level';
 import { createOnlinePaymentFlow } from './workflows/online-payment';
@@ -73,6 +75,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const messages = createMessageService({ db, hub, joinedAt: (memberId) => member.joinedAt(memberId) });
   const notify: MemberNotifier = (executor, notice) => messages.send(executor, notice);
   const orders = createOrderService({ db, clock });
+  const orderBuyer = createOrderBuyerService({ db, clock });
   const deposits = createDepositService({ db, clock, orderNumbers: orders.orderNumbers });
   const depositAdmin = createDepositAdminService({
     db,
@@ -138,6 +141,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const orderCreation = createOrderCreationService({ db, clock, checkout, cart, catalogue, addressBook });
   const cancelOrder = createCancelOrderFlow({ db, orders, catalogue });
   const repurchase = createRepurchaseFlow({ orders, cart });
+  const boughtSkus = createBoughtSkusFlow({ buyer: orderBuyer, catalogue });
   const payByDeposit = createPayByDepositFlow({
     db,
     clock,
@@ -173,12 +177,14 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     checkout,
     checkoutAdmin,
     orders,
+    orderBuyer,
     orderAdmin,
     payments,
     paymentAdmin,
     orderCreation,
     cancelOrder,
     repurchase,
+    boughtSkus,
     payByDeposit,
     onlinePayment,
     settlePayment,

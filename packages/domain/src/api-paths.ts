@@ -43,6 +43,9 @@ export const CataloguePaths = {
   brandDetail: '/api/goodsService/goodsbrand/detail/',
   exportGoodsPrice: '/api/goodsService/goods/exportGoodsPrice/',
   exportGoodsSkuData: '/api/goodsService/goods/exportGoodsSkuData/',
+  /** Every SKU on the shelf as compact rows, for the quick-order sheet (/user/products; ADR 018). */
+  quickOrderList: '/api/goodsService/goods/quickOrderList/',
+  exportQuickOrder: '/api/goodsService/goods/exportQuickOrder/',
   catalogList: '/api/goodsService/goodscatalog/list/',
   /** GET, followed by the template name. */
   template: '/api/salesService/template/',
@@ -92,6 +95,11 @@ export const OrderPaths = {
   updateRemark: '/api/orderService/ordermain/updateMemberRemark/',
   cancel: '/api/orderService/ordermain/cancel/',
   logistics: '/api/logisticsService/courierinfo/getByLogisticCode/',
+  /** The member's bought SKUs (/user/order 常购清单; ADR 018). */
+  boughtSkus: '/api/orderService/ordermain/boughtSkus/',
+  /** Packing lists of the member's ready or shipped packs (/user/packing 装箱单; ADR 018). */
+  packingList: '/api/orderService/ordermain/packingList/',
+  exportPackingList: '/api/orderService/ordermain/exportPackingList/',
 } as const;
 
 /** Support tickets (spec §7 'Orders and tickets'); uploadImage/ is multipart with an `image` file field. */

@@ -21,6 +21,7 @@ export * from './contracts/payment';
 export * from './contracts/service';
 export * from './contracts/supplier';
 export * from './contracts/text';
+export * from './contracts/user-pages';
 export * from './contracts/wechat';
 export * from './country';
 export * from './currency-rule';

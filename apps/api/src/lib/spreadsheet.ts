@@ -124,3 +124,33 @@ export async function readSheetFile(file: string): Promise<SheetTable> {
 export function csvTable(text: string): SheetTable {
   return toTable(parseCsv(text));
 }
+
+/** A column of a written sheet: its header, width in characters and number format ('0.00'). */
+export interface SheetColumn {
+  header: string;
+  width: number;
+  numFmt?: string;
+}
+
+/**
+ * One sheet as an xlsx file, the way every export of the shop looks: a bold frozen header row, then the rows.
+ * Amounts go in as numbers (with numFmt) so the sheet can compute with them.
+ */
+export async function writeXlsx(
+  sheetName: string,
+  columns: readonly SheetColumn[],
+  rows: readonly unknown[][],
+): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'shop';
+  const sheet = book.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    width: c.width,
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(row);
+  const content = await book.xlsx.writeBuffer();
+  return Buffer.from(content as ArrayBuffer);
+}

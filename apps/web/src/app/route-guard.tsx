@@ -18,7 +18,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   return children;
 }
 
-function LoginRequired() {
+/** The login/register panel shown in place of a page a visitor may not see. */
+export function LoginRequired() {
   const agreements = useAgreementLinks();
   return (
     <section className="container login-required">

@@ -7,8 +7,6 @@ import { RouteErrorPage } from './routes/route-error';
 
 type LazyModule = () => Promise<Pick<RouteObject, 'Component'> & Record<string, unknown>>;
 
-/** Screens whose content arrives with later issues share one honest 'under construction' module. */
-const pending: LazyModule = () => import('./routes/pending-page');
 const supplier: LazyModule = () => import('./routes/supplier');
 const supplierBlock: LazyModule = () => import('./routes/supplier-block');
 const supplierSource: LazyModule = () => import('./routes/supplier-data-source');
@@ -94,9 +92,9 @@ export function createRoutes(): RouteObject[] {
                 page('en/data.source', 'Supplier', supplierSource),
               ],
             }),
-            page('user/order', '用户订单', pending),
-            page('user/packing', '装箱单', pending),
-            page('user/products', '用户商品', pending),
+            page('user/order', '常购清单', () => import('./routes/user-order')),
+            page('user/packing', '装箱单', () => import('./routes/user-packing')),
+            page('user/products', '快速订货', () => import('./routes/user-products')),
             ...Object.entries(REDIRECTS).map(([from, to]) => ({
               path: from,
               element: <Navigate to={to} replace />,

@@ -1,5 +1,5 @@
-import { parseProperties, skuStatusLabel, toMajor, warehouseName } from '@shop/domain';
-import ExcelJS from 'exceljs';
+import { parseProperties, type QuickOrderRow, skuStatusLabel, toMajor, warehouseName } from '@shop/domain';
+import { type SheetColumn as Column, writeXlsx as workbook } from '../../lib/spreadsheet';
 import type { ExportRow, PriceCurrency } from './catalogue.repository';
 
 /**
@@ -7,32 +7,11 @@ import type { ExportRow, PriceCurrency } from './catalogue.repository';
  * frozen header row, one row per SKU. Amounts are numbers with 2 decimals so the sheet can compute with them.
  */
 
-interface Column {
-  header: string;
-  width: number;
-  numFmt?: string;
-}
-
 /** '颜色：红；规格：500g', the SKU's attributes in their display order. */
 export function propertyText(property: unknown): string {
   return Object.entries(parseProperties(property).map)
     .map(([key, value]) => `${key}：${value}`)
     .join('；');
-}
-
-async function workbook(sheetName: string, columns: readonly Column[], rows: readonly unknown[][]) {
-  const book = new ExcelJS.Workbook();
-  book.creator = 'shop';
-  const sheet = book.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    width: c.width,
-    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(row);
-  const content = await book.xlsx.writeBuffer();
-  return Buffer.from(content as ArrayBuffer);
 }
 
 /** The price list: goods, SKU, state, stock and the caller's price in the currency; empty when none. */
@@ -94,6 +73,44 @@ export function goodsSkuDataWorkbook(rows: readonly ExportRow[]): Promise<Buffer
       skuStatusLabel(r.status),
       r.stock,
       r.weight,
+    ]),
+  );
+}
+
+/** A row of the quick-order sheet as the buyer sees it, and the quantity typed for it (0 when none). */
+export interface QuickOrderSheetRow {
+  row: QuickOrderRow;
+  qty: number;
+}
+
+/** The quick-order sheet (/user/products) in the order the buyer had it: both prices of their level, stock and quantity. */
+export function quickOrderWorkbook(rows: readonly QuickOrderSheetRow[]): Promise<Buffer> {
+  const columns: Column[] = [
+    { header: '商品名称', width: 40 },
+    { header: '规格', width: 28 },
+    { header: 'SKU编号', width: 20 },
+    { header: '品牌', width: 16 },
+    { header: '仓库', width: 12 },
+    { header: '价格（CNY）', width: 14, numFmt: '0.00' },
+    { header: '价格（AUD）', width: 14, numFmt: '0.00' },
+    { header: '状态', width: 12 },
+    { header: '库存', width: 10 },
+    { header: '订购数量', width: 10 },
+  ];
+  return workbook(
+    '快速订货',
+    columns,
+    rows.map(({ row: r, qty }) => [
+      r.name,
+      propertyText(r.property) || r.skuName,
+      r.code,
+      r.brandName,
+      warehouseName(r.location),
+      r.cnyPrice,
+      r.audPrice,
+      skuStatusLabel(r.status),
+      r.stock,
+      qty,
     ]),
   );
 }

@@ -633,3 +633,71 @@ export async function readCatalogueVersion(db: Database): Promise<string> {
 export async function bumpCatalogueVersion(db: Database): Promise<void> {
   await db.execute(sql`select nextval('catalogue_version')`);
 }
+
+/** A SKU row of the quick-order sheet: the SKU, its product, brand and category path, the caller's prices. */
+export interface QuickOrderDbRow {
+  skuId: number;
+  goodsId: number;
+  name: string;
+  skuName: string;
+  code: string;
+  property: unknown;
+  location: number;
+  brandId: number | null;
+  brandName: string;
+  categoryId: number;
+  categoryPath: string;
+  image: string;
+  status: number;
+  stock: number;
+  aud: number | null;
+  cny: number | null;
+}
+
+/**
+ * Every SKU on the shelf that is for sale (spec §4: not-for-sale SKUs are dropped from lists), with the caller's
+ * prices, in the shop's own order of the goods (as 综合 without its buyable-first step) then the SKUs'. One query.
+ */
+export async function listQuickOrderRows(db: Database, level: number): Promise<QuickOrderDbRow[]> {
+  const prices = callerPrices(db, level);
+  return db
+    .select({
+      skuId: skus.id,
+      goodsId: goods.id,
+      name: goods.name,
+      skuName: skus.name,
+      code: skus.code,
+      property: skus.property,
+      location: goods.location,
+      brandId: goods.brandId,
+      brandName: sql<string>`coalesce(${brands.name}, '')`,
+      categoryId: goods.categoryId,
+      categoryPath: sql<string>`coalesce(${categories.path}, '')`,
+      image: mainImage,
+      status: skus.status,
+      stock: skus.stock,
+      aud: prices.aud,
+      cny: prices.cny,
+    })
+    .from(skus)
+    .innerJoin(goods, eq(goods.id, skus.goodsId))
+    .leftJoin(brands, eq(brands.id, goods.brandId))
+    .leftJoin(categories, eq(categories.id, goods.categoryId))
+    .leftJoinLateral(prices, sql`true`)
+    .where(and(eq(goods.onFlag, true), sql`${skus.status} <> ${SkuStatus.NotForSale}`))
+    .orderBy(desc(goods.sortWeight), desc(goods.sales), desc(goods.id), asc(skus.sort), asc(skus.id));
+}
+
+/** SKUs whose code or name is one of `names` (an old order's line names its SKU so), with code and name. */
+export async function findSkusByCodeOrName(
+  db: Database,
+  names: readonly string[],
+): Promise<{ id: number; code: string; name: string }[]> {
+  if (names.length === 0) return [];
+  const list = [...new Set(names)];
+  return db
+    .select({ id: skus.id, code: skus.code, name: skus.name })
+    .from(skus)
+    .where(sql`${inArray(skus.code, list)} or ${inArray(skus.name, list)}`)
+    .orderBy(asc(skus.id));
+}

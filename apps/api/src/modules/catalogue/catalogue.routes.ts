@@ -10,37 +10,25 @@ import {
   categoryNodeSchema,
   exportGoodsPriceRequestSchema,
   exportGoodsSkuDataRequestSchema,
+  exportQuickOrderRequestSchema,
   goodsDetailRequestSchema,
   goodsDetailSchema,
   goodsListRequestSchema,
   goodsListResponseSchema,
-  XLSX_CONTENT_TYPE,
+  QUICK_ORDER_EXPORT_MAX,
+  quickOrderListRequestSchema,
+  quickOrderListResponseSchema,
 } from '@shop/domain';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelopeSchema, ok, responses } from '../../lib/envelope';
+import { ok, responses } from '../../lib/envelope';
+import { xlsxResponses as fileResponses, sendXlsx as sendFile } from '../../lib/xlsx-reply';
 import { requireMember } from '../../plugins/auth';
-import { type CatalogueService, EXPORT_LIMIT, type ExportFile } from './catalogue.service';
+import { type CatalogueService, EXPORT_LIMIT } from './catalogue.service';
 
 const bearer = [{ bearerAuth: [] }];
 // Either anonymous or with a token: the token only changes the prices shown.
 const optionalBearer: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
-
-/** A blob download (spec §7: the storefront saves it as a file); errors still answer the envelope. */
-const fileResponses = {
-  200: z.any().describe(`xlsx 文件（${XLSX_CONTENT_TYPE}），文件名见 Content-Disposition`),
-  '4xx': errorEnvelopeSchema,
-  '5xx': errorEnvelopeSchema,
-} as const;
-
-function sendFile(reply: FastifyReply, file: ExportFile) {
-  return reply
-    .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(file.content);
-}
 
 /**
  * The goods and brand calls of spec §7 'Goods and brands'. Public calls read an optional bearer token:
@@ -182,5 +170,48 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
     },
     async (request, reply) =>
       sendFile(reply, await catalogue.exportGoodsSkuData(requireMember(request), request.body)),
+  );
+
+  app.post(
+    CataloguePaths.quickOrderList,
+    {
+      preHandler: app.authenticateOptional,
+      schema: {
+        tags: ['goods'],
+        summary: '快速订货：全部上架 SKU',
+        description:
+          '一次返回全部上架商品的可售 SKU（不可售的不列出），按商店的商品顺序；价格为调用者会员等级的价格（未登录为37级），单位元。' +
+          'categoryIds 为商品分类及其上级分类（根在前）。version 为读取时的商品目录版本：目录不变时同一等级的结果直接取自内存。',
+        security: optionalBearer,
+        body: quickOrderListRequestSchema,
+        response: responses(quickOrderListResponseSchema),
+      },
+    },
+    async (request) => ok(await catalogue.quickOrderList(await catalogue.priceLevel(request.member))),
+  );
+
+  app.post(
+    CataloguePaths.exportQuickOrder,
+    {
+      preHandler: app.authenticateOptional,
+      schema: {
+        tags: ['goods'],
+        summary: '导出快速订货表（xlsx）',
+        description:
+          `按给出的顺序导出 SKU（最多 ${QUICK_ORDER_EXPORT_MAX} 行）及订购数量，价格为调用者会员等级的两种币种价格；已下架或不存在的 SKU 不导出。` +
+          `每位会员（未登录按来源地址）每分钟最多导出 ${EXPORT_LIMIT.perMember} 次，超过返回 429。`,
+        security: optionalBearer,
+        body: exportQuickOrderRequestSchema,
+        response: fileResponses,
+      },
+    },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await catalogue.exportQuickOrder(
+          request.member ? { auth: request.member, ip: request.ip } : { auth: null, ip: request.ip },
+          request.body.items,
+        ),
+      ),
   );
 };

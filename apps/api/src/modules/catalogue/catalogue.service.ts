@@ -12,6 +12,8 @@ import {
   keyProperty,
   type ProductOffer,
   parseProperties,
+  type QuickOrderListResponse,
+  type QuickOrderRow,
   type RateSetting,
   ResultCode,
   type Sku,
@@ -25,8 +27,9 @@ import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import type { XlsxFile } from '../../lib/xlsx-reply';
 import type { AuthContext } from '../../plugins/auth';
-import { goodsPriceWorkbook, goodsSkuDataWorkbook } from './catalogue.export';
+import { goodsPriceWorkbook, goodsSkuDataWorkbook, quickOrderWorkbook } from './catalogue.export';
 import { ExportCache, type ExportCacheStats } from './catalogue.export-cache';
 import * as repo from './catalogue.repository';
 
@@ -36,6 +39,7 @@ export const CatalogueMessages = {
   brandNotFound: '品牌不存在',
   categoryNotFound: '分类不存在',
   tooManyExports: '导出过于频繁，请1分钟后再试',
+  nothingToExport: '所选商品均已下架或不存在，没有可导出的行',
 } as const;
 
 /** Most SKU rows one export holds; a larger catalogue is exported per warehouse, category or brand. */
@@ -62,10 +66,8 @@ export interface GoodsFilterInput {
   keyword?: string | undefined;
 }
 
-export interface ExportFile {
-  fileName: string;
-  content: Buffer;
-}
+/** A built export file (see lib/xlsx-reply.ts). */
+export type ExportFile = XlsxFile;
 
 export interface CatalogueServiceDeps {
   db: Database;
@@ -234,6 +236,31 @@ export function pathIds(path: string): number[] {
     .map(Number);
 }
 
+/** A quick-order row for the wire: properties decoded, category path as ids, amounts in major units. */
+function toQuickOrderRow(row: repo.QuickOrderDbRow): QuickOrderRow {
+  const categoryIds = pathIds(row.categoryPath);
+  return {
+    skuId: row.skuId,
+    goodsId: row.goodsId,
+    name: row.name,
+    skuName: row.skuName,
+    code: row.code,
+    property: parseProperties(row.property).map,
+    location: row.location,
+    brandId: row.brandId,
+    brandName: row.brandName,
+    categoryIds: categoryIds.length > 0 ? categoryIds : [row.categoryId],
+    image: row.image,
+    status: row.status,
+    stock: row.stock,
+    audPrice: toAmount(row.aud),
+    cnyPrice: toAmount(row.cny),
+  };
+}
+
+/** Who asks for an export: a member (counted per member) or a visitor (counted per address). */
+export type Exporter = { auth: AuthContext; ip?: string } | { auth: null; ip: string };
+
 /** The catalogue module: goods lists, details, categories, brands and the price exports (spec §7). */
 export function createCatalogueService({ db, clock, members, rateLimiter, rates }: CatalogueServiceDeps) {
   async function goodsOrNotFound(id: number): Promise<repo.GoodsDetailRow> {
@@ -273,6 +300,31 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
     const made = await rateLimiter.hit(`export:member:${auth.memberId}`, EXPORT_LIMIT.windowMs);
     if (made > EXPORT_LIMIT.perMember)
       throw new AppError(ResultCode.TooManyRequests, CatalogueMessages.tooManyExports);
+  }
+
+  // The quick-order sheet per catalogue version and level: read once, then shared by every caller of that level
+  // until the catalogue moves on (ADR 011, 018).
+  let quickOrderVersion = '';
+  const quickOrderSheets = new Map<number, Promise<QuickOrderListResponse>>();
+
+  async function quickOrderSheet(level: number): Promise<QuickOrderListResponse> {
+    const version = await repo.readCatalogueVersion(db);
+    if (version !== quickOrderVersion) {
+      quickOrderVersion = version;
+      quickOrderSheets.clear();
+    }
+    let sheet = quickOrderSheets.get(level);
+    if (!sheet) {
+      sheet = repo
+        .listQuickOrderRows(db, level)
+        .then((rows) => ({ version, level, items: rows.map(toQuickOrderRow) }));
+      quickOrderSheets.set(level, sheet);
+      // A failed read is not kept: the next caller tries again.
+      sheet.catch(() => {
+        if (quickOrderSheets.get(level) === sheet) quickOrderSheets.delete(level);
+      });
+    }
+    return sheet;
   }
 
   /** An export's file: the stored one of this catalogue version and key, or one built now. */
@@ -585,6 +637,46 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
         goodsSkuDataWorkbook(await repo.listExportRows(db, filter, DEFAULT_MEMBER_LEVEL, EXPORT_ROW_LIMIT)),
       );
       return { fileName: exportFileName('GoodsSkuData', clock()), content };
+    },
+
+    /**
+     * Every SKU on the shelf that is for sale as one compact sheet (/user/products 快速订货, ADR 018), priced at
+     * `level`, in the shop's own order. One query per catalogue version and level; the rest is served from memory.
+     */
+    quickOrderList: quickOrderSheet,
+
+    /**
+     * The quick-order sheet as the buyer sees it (their filters and order, their quantities) as an xlsx. SKUs no
+     * longer on the shelf are left out. Counted like the other exports: per member, or per address for a visitor.
+     */
+    async exportQuickOrder(
+      who: Exporter,
+      items: readonly { skuId: number; qty: number }[],
+    ): Promise<ExportFile> {
+      const made = await rateLimiter.hit(
+        who.auth ? `export:member:${who.auth.memberId}` : `export:ip:${who.ip}`,
+        EXPORT_LIMIT.windowMs,
+      );
+      if (made > EXPORT_LIMIT.perMember)
+        throw new AppError(ResultCode.TooManyRequests, CatalogueMessages.tooManyExports);
+      const sheet = await quickOrderSheet(await priceLevel(who.auth));
+      const bySku = new Map(sheet.items.map((row) => [row.skuId, row]));
+      const rows = items.flatMap((item) => {
+        const row = bySku.get(item.skuId);
+        return row ? [{ row, qty: item.qty }] : [];
+      });
+      if (rows.length === 0) throw new AppError(ResultCode.ParamsError, CatalogueMessages.nothingToExport);
+      return { fileName: exportFileName('QuickOrder', clock()), content: await quickOrderWorkbook(rows) };
+    },
+
+    /** SKU ids by SKU code or name (an old order's lines name their SKU so); a name matching none is left out. */
+    async skuIdsByCodeOrName(names: readonly string[]): Promise<Map<string, number>> {
+      const rows = await repo.findSkusByCodeOrName(db, names);
+      const ids = new Map<string, number>();
+      // A code wins over a name; the lowest id wins among equals.
+      for (const row of rows) if (!ids.has(row.code)) ids.set(row.code, row.id);
+      for (const row of rows) if (!ids.has(row.name)) ids.set(row.name, row.id);
+      return ids;
     },
 
     /**

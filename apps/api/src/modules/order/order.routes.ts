@@ -1,4 +1,5 @@
 import {
+  exportPackingListRequestSchema,
   logisticsRequestSchema,
   logisticsResponseSchema,
   memberRemarkResponseSchema,
@@ -10,11 +11,15 @@ import {
   orderListRequestSchema,
   orderListResponseSchema,
   orderStateResponseSchema,
+  packingListRequestSchema,
+  packingListResponseSchema,
   updateMemberRemarkRequestSchema,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/envelope';
+import { sendXlsx, xlsxResponses } from '../../lib/xlsx-reply';
 import { requireMember } from '../../plugins/auth';
+import { type OrderBuyerService, PACKING_EXPORT_MAX } from './order.buyer';
 import { OrderMessages, type OrderService } from './order.service';
 
 const bearer = [{ bearerAuth: [] }];
@@ -26,7 +31,10 @@ const oldOrderListRequestSchema = orderListRequestSchema.omit({ status: true });
  * buying again are workflows with routes of their own). Every call needs login and touches only the caller's orders: another member's
  * order answers 404 '订单不存在'. Handlers only translate HTTP to service calls.
  */
-export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = async (app, { orders }) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; buyer: OrderBuyerService }> = async (
+  app,
+  { orders, buyer },
+) => {
   // Login is checked before the body, so a visitor gets InvalidToken rather than a field message.
   const member = { onRequest: app.authenticate };
 
@@ -147,5 +155,42 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
       },
     },
     async (request) => ok(await orders.oldList(requireMember(request), request.body)),
+  );
+
+  app.post(
+    OrderPaths.packingList,
+    {
+      ...member,
+      schema: {
+        tags: ['order'],
+        summary: '装箱单',
+        description:
+          '会员已备货完成（待发货 78）或已发货（80、85、90、100）的包裹，最新订单在前，分页（pageSize 默认 20，最多 50）；' +
+          '每个包裹带商品、数量、单件重量（克）、包裹重量、快递公司与运单号。status 只接受上述状态之一。',
+        security: bearer,
+        body: packingListRequestSchema,
+        response: responses(packingListResponseSchema),
+      },
+    },
+    async (request) => ok(await buyer.packingList(requireMember(request), request.body)),
+  );
+
+  app.post(
+    OrderPaths.exportPackingList,
+    {
+      ...member,
+      schema: {
+        tags: ['order'],
+        summary: '导出装箱单（xlsx）',
+        description:
+          `导出所给包裹（ids）的装箱单，每个商品一行；不给 ids 时导出最近 ${PACKING_EXPORT_MAX} 个待发货或已发货的包裹。` +
+          '任一包裹不是本人的或尚未备货完成时整个请求返回 404。',
+        security: bearer,
+        body: exportPackingListRequestSchema,
+        response: xlsxResponses,
+      },
+    },
+    async (request, reply) =>
+      sendXlsx(reply, await buyer.exportPackingList(requireMember(request), request.body.ids)),
   );
 };

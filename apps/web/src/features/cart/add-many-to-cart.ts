@@ -7,16 +7,15 @@ import { loadCartList } from './api/get-cart-list';
 import { type CartProduct, type CartSku, guestItemOf } from './cart-item-of';
 import { guestCart } from './guest-cart-store';
 
-/** One SKU and its quantity, as the grid hands them over. */
+/** One SKU and its quantity, as the grid hands them over; a sheet of many products names each line's product. */
 export interface AddManyLine {
   sku: CartSku;
   qty: number;
+  product?: CartProduct;
 }
 
 /** A line that could not go into the cart, and why (in the shopper's words). */
-export interface RefusedLine {
-  sku: CartSku;
-  qty: number;
+export interface RefusedLine extends AddManyLine {
   reason: string;
 }
 
@@ -79,23 +78,31 @@ async function addForMember(queryClient: QueryClient, lines: readonly AddManyLin
   return { added: pending, refused };
 }
 
-/** A visitor's lines into the local cart (spec §4 'Guest cart'), each checked with what the cart holds of it. */
-function addForGuest(product: CartProduct, lines: readonly AddManyLine[]): AddManyResult {
+/**
+ * A visitor's lines into the local cart (spec §4 'Guest cart'), each checked with what the cart holds of it, in
+ * one change of the cart. A line's own product wins over the one of the grid.
+ */
+function addForGuest(product: CartProduct | undefined, lines: readonly AddManyLine[]): AddManyResult {
   const cart = guestCart.get();
   const { ok, refused } = checkLines(lines, (skuId) => cart.data.find((l) => l.skuId === skuId)?.qty ?? 0);
-  if (ok.length > 0) guestCart.addMany(ok.map((l) => guestItemOf(product, l.sku, l.qty)));
+  const items = ok.flatMap((l) => {
+    const of = l.product ?? product;
+    return of ? [guestItemOf(of, l.sku, l.qty)] : [];
+  });
+  if (items.length > 0) guestCart.addMany(items);
   return { added: ok, refused };
 }
 
 /**
- * Puts several SKUs of one product into the cart at once (wholesale buyers order a product's grid in one go):
- * a visitor's local cart or the member's server cart. Answers which lines went in and which did not, and why.
+ * Puts several SKUs into the cart at once (wholesale buyers order a product's grid, or a sheet of many products,
+ * in one go): a visitor's local cart or the member's server cart. Answers which lines went in and which did not,
+ * and why.
  */
 export function useAddManyToCart() {
   const loggedIn = useIsLoggedIn();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ product, lines }: { product: CartProduct; lines: readonly AddManyLine[] }) =>
+    mutationFn: async ({ product, lines }: { product?: CartProduct; lines: readonly AddManyLine[] }) =>
       loggedIn ? addForMember(queryClient, lines) : addForGuest(product, lines),
   });
 }

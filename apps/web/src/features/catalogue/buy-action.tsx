@@ -21,20 +21,26 @@ export interface BuyActionProps {
   variant: 'detail' | 'list';
 }
 
-/** One SKU and the quantity a buyer typed for it in the SKU grid. */
+/** The SKU fields buying needs (a SKU of a product's grid, or a row of the quick-order sheet). */
+export type BuySku = Pick<Sku, 'id' | 'name' | 'property' | 'status' | 'stock' | 'audPrice' | 'cnyPrice'>;
+
+/** One SKU and the quantity a buyer typed for it; a sheet of many products names each line's product. */
 export interface BuyLine {
-  sku: Sku;
+  sku: BuySku;
   qty: number;
+  product?: BuyProduct;
 }
 
-/** What a batch buy action needs: the SKUs of one product with a quantity, all added at once. */
+/** What a batch buy action needs: SKUs with a quantity (of one product, or each with its own), all added at once. */
 export interface BatchBuyActionProps {
-  product: BuyProduct;
+  product?: BuyProduct;
   /** The SKUs whose quantity is above 0, in grid order. */
   lines: BuyLine[];
   disabled: boolean;
   /** The SKUs that went into the cart (their fields are cleared; the refused ones keep theirs). */
   onAdded: (skuIds: number[]) => void;
+  /** The button's words, where the page says it otherwise. */
+  label?: string;
 }
 
 /** The page's ways to buy: one SKU, many SKUs at once, and buying one SKU now (straight to checkout). */

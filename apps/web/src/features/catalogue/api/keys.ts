@@ -10,6 +10,7 @@ export const catalogueKeys = {
   goodsList: (request: GoodsListRequest) => [...catalogueKeys.goodsLists(), request] as const,
   goodsDetails: () => [...catalogueKeys.all, 'goods', 'detail'] as const,
   goodsDetail: (ref: GoodsRef) => [...catalogueKeys.goodsDetails(), ref] as const,
+  quickOrder: () => [...catalogueKeys.all, 'quick-order'] as const,
   categories: () => [...catalogueKeys.all, 'categories'] as const,
   brandLists: () => [...catalogueKeys.all, 'brands', 'list'] as const,
   brandsByCatalog: () => [...catalogueKeys.all, 'brands', 'byCatalog'] as const,

@@ -14,9 +14,9 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Price } from '@/components/price';
 import { ProductImage } from '@/components/product-image';
+import { StockText } from '@/components/stock-text';
 import { BuyAction, type BuyActionProps } from '../buy-action';
 import { SkuOrderSheet } from './sku-order-sheet';
-import { StockText } from './stock-text';
 import { NameWithLocation, WarehouseChip } from './warehouse-chip';
 import '../catalogue.css';
 

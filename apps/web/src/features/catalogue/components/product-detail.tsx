@@ -22,13 +22,13 @@ import { Price, PriceList } from '@/components/price';
 import { ProductImage } from '@/components/product-image';
 import { QtyStepper } from '@/components/qty-stepper';
 import { RichContent } from '@/components/rich-content';
+import { StockText } from '@/components/stock-text';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { BuyAction, BuyNowAction, type BuyProduct } from '../buy-action';
 import { ProductGallery } from './product-gallery';
 import { SkuOrderSheet } from './sku-order-sheet';
 import { SkuSelector } from './sku-selector';
-import { StockText } from './stock-text';
 import { NameWithLocation, WarehouseChip } from './warehouse-chip';
 import '../catalogue.css';
 

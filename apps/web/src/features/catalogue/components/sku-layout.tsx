@@ -1,7 +1,7 @@
 import { availabilityText, isSkuPurchasable, parseProperties, type Sku, skuGridLayout } from '@shop/domain';
 import { Price } from '@/components/price';
-import { SkuQtyField } from './sku-qty-field';
-import { StockText } from './stock-text';
+import { SkuQtyField } from '@/components/sku-qty-field';
+import { StockText } from '@/components/stock-text';
 
 /** Quantity fields per SKU, for ordering many SKUs at once. */
 export interface SkuQuantities {

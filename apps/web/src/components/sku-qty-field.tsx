@@ -1,4 +1,5 @@
 import { maxCartQty, type SkuStockFields } from '@shop/domain';
+import type { KeyboardEvent } from 'react';
 
 interface SkuQtyFieldProps {
   sku: SkuStockFields;
@@ -8,6 +9,10 @@ interface SkuQtyFieldProps {
   value: number;
   disabled: boolean;
   onChange: (qty: number) => void;
+  /** A sheet's keyboard moves down and up its quantity column. */
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /** The row of a sheet the field is in, for moving to it. */
+  row?: number;
 }
 
 /**
@@ -15,7 +20,7 @@ interface SkuQtyFieldProps {
  * empty is 0; more than the SKU allows (its stock when sold by stock, spec §4) becomes that limit at once, which
  * the cell shows beside the field.
  */
-export function SkuQtyField({ sku, label, value, disabled, onChange }: SkuQtyFieldProps) {
+export function SkuQtyField({ sku, label, value, disabled, onChange, onKeyDown, row }: SkuQtyFieldProps) {
   const max = maxCartQty(sku);
   return (
     <input
@@ -32,6 +37,8 @@ export function SkuQtyField({ sku, label, value, disabled, onChange }: SkuQtyFie
         onChange(Math.min(qty, max));
       }}
       onFocus={(event) => event.currentTarget.select()}
+      onKeyDown={onKeyDown}
+      data-qty-row={row}
     />
   );
 }
