@@ -242,6 +242,9 @@ describe('supplierApplication/submit/', () => {
     // Another address (an IPv6 /64 counts as one) keeps its own allowance; the window ends after an hour.
     const other = freshAddress();
     expect((await submit(form(await captchaId(other)), other)).statusCode).toBe(200);
+    // The window's end follows the shop's clock on the memory and database limiters; Redis counts its own time
+    // (a key's expiry), which a test cannot move on.
+    if (process.env.TEST_REDIS_URL) return;
     t.clock.advance(SUPPLIER_APPLICATION_LIMIT.windowMs + 1000);
     expect((await submit(form(await captchaId(address)), address)).statusCode).toBe(200);
   });
