@@ -15,6 +15,24 @@ import type { Services } from './services';
 
 const PRODUCT_PAGE = /^\/product\/(\d{1,9})\/?$/;
 
+/** A product as a visitor sees it, or null when there is none (the page says so itself). */
+export async function visitorProduct(services: Pick<Services, 'catalogue'>, id: number) {
+  return services.catalogue.goodsDetail({ id }, DEFAULT_MEMBER_LEVEL).catch((error: unknown) => {
+    if (error instanceof AppError) return null;
+    throw error;
+  });
+}
+
+/** A product's first picture in the gallery's order: goodImageJson, then realImageJson. */
+export function firstProductImage(detail: {
+  goodsDetail: { goodImageJson: string; realImageJson: string };
+}): string | undefined {
+  return [
+    ...parseImageList(detail.goodsDetail.goodImageJson),
+    ...parseImageList(detail.goodsDetail.realImageJson),
+  ][0];
+}
+
 /**
  * The largest picture of a storefront page as it first shows (its LCP element), for the preload the server
  * writes into the page: the first carousel banner of the home template on '/', the first photo of a product on
@@ -39,18 +57,8 @@ export function createLeadImage(services: Pick<Services, 'content' | 'catalogue'
     }
     const product = PRODUCT_PAGE.exec(pathname);
     if (product) {
-      const detail = await services.catalogue
-        .goodsDetail({ id: Number(product[1]) }, DEFAULT_MEMBER_LEVEL)
-        .catch((error: unknown) => {
-          // An unknown product: the page says so itself; nothing to preload.
-          if (error instanceof AppError) return null;
-          throw error;
-        });
-      if (!detail) return null;
-      const [first] = [
-        ...parseImageList(detail.goodsDetail.goodImageJson),
-        ...parseImageList(detail.goodsDetail.realImageJson),
-      ];
+      const detail = await visitorProduct(services, Number(product[1]));
+      const first = detail ? firstProductImage(detail) : undefined;
       return first ? { path: first, width: GALLERY_IMAGE_WIDTH } : null;
     }
     return null;

@@ -2,20 +2,18 @@ import {
   type AdItem,
   basicTemplateSchema,
   CAROUSEL_IMAGE_WIDTH,
-  DEFAULT_MEMBER_LEVEL,
   GALLERY_IMAGE_WIDTH,
   homeTemplateSchema,
   imageSources,
   isSupplierPath,
   linkDestination,
-  parseImageList,
   splitHomeBlocks,
   TemplateName,
   TOP_AD_IMAGE_WIDTH,
   withLocationPrefix,
 } from '@shop/domain';
-import { AppError } from './lib/app-error';
 import type { Services } from './services';
+import { firstProductImage, visitorProduct } from './storefront-lead-image';
 
 /**
  * The first view of a storefront page as plain HTML inside #root (ADR 016): the header as a visitor sees it
@@ -183,18 +181,8 @@ export function createStorefrontShell(services: Pick<Services, 'content' | 'cata
     }
     const product = PRODUCT_PAGE.exec(pathname);
     if (product) {
-      const detail = await services.catalogue
-        .goodsDetail({ id: Number(product[1]) }, DEFAULT_MEMBER_LEVEL)
-        .catch((error: unknown) => {
-          if (error instanceof AppError) return null;
-          throw error;
-        });
-      const image = detail
-        ? [
-            ...parseImageList(detail.goodsDetail.goodImageJson),
-            ...parseImageList(detail.goodsDetail.realImageJson),
-          ][0]
-        : undefined;
+      const detail = await visitorProduct(services, Number(product[1]));
+      const image = detail ? firstProductImage(detail) : undefined;
       if (detail && image) {
         const name = withLocationPrefix(detail.name, detail.location);
         lead = productLead(name, image, detail.categoryPath, detail.name);

@@ -55,9 +55,8 @@ describe('supplier area', () => {
     expect(screen.getByRole('heading', { name: '为什么通过我们销售' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '合作流程' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '成为供应商' })).toBeTruthy();
-    // Not the shop's header (its search box), nor the placeholder.
+    // Not the shop's header (its search box).
     expect(screen.queryByRole('search')).toBeNull();
-    expect(screen.queryByText('该页面正在建设中')).toBeNull();
     expect(document.documentElement.lang).toBe('zh-CN');
 
     fireEvent.click(screen.getAllByRole('link', { name: 'English' })[0] as HTMLElement);
