@@ -25,6 +25,17 @@ export const ResultCode = {
    */
   PayloadTooLarge: 413,
   TooManyRequests: 429,
+  /**
+   * The staff console's own codes (DESIGN.md 'Staff are not members'); the storefront never sees them.
+   * PermissionDenied: the staff member's role may not do this (HTTP 403).
+   * TwoFactorRequired: the login needs the authenticator's code (`totpCode`), or the code was wrong.
+   * TwoFactorSetupRequired: a money role signed in without a second factor; only setting it up is allowed.
+   * PasswordChangeRequired: the password was reset by the owner; only changing it is allowed.
+   */
+  PermissionDenied: 4030,
+  TwoFactorRequired: 4031,
+  TwoFactorSetupRequired: 4032,
+  PasswordChangeRequired: 4033,
 } as const;
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
 
@@ -73,6 +84,10 @@ export function httpStatusFor(code: number): number {
       return 429;
     case ResultCode.InternalServiceError:
       return 500;
+    case ResultCode.PermissionDenied:
+    case ResultCode.TwoFactorSetupRequired:
+    case ResultCode.PasswordChangeRequired:
+      return 403;
     default:
       // ParamsError, BadRequest and the business codes are client errors.
       return 400;

@@ -58,6 +58,11 @@ describe('httpStatusFor', () => {
     [ResultCode.WebSocketClose, 400],
     [ResultCode.WebSocketError, 400],
     [ResultCode.WebSocketTokenExpire, 400],
+    // The staff console's codes: a role without the permission, and a session held to its setup.
+    [ResultCode.PermissionDenied, 403],
+    [ResultCode.TwoFactorSetupRequired, 403],
+    [ResultCode.PasswordChangeRequired, 403],
+    [ResultCode.TwoFactorRequired, 400],
     [12345, 400],
   ])('code %i → HTTP %i', (code, status) => {
     expect(httpStatusFor(code)).toBe(status);

@@ -1,0 +1,100 @@
+/**
+ * The shop's staff (DESIGN.md 'Staff are not members'): their roles, what each role may do, and which roles
+ * must sign in with a second factor. The console (/admin) and the console API both read this one table, so a
+ * menu entry is never shown for a call the server would refuse.
+ */
+
+export const StaffRole = {
+  /** Everything, and manages the other staff accounts. */
+  owner: 'owner',
+  /** Tickets, messages; reads orders and members. */
+  service: 'service',
+  /** Order fulfilment and stock. */
+  warehouse: 'warehouse',
+  /** Payments, refunds, deposits, recharges. */
+  finance: 'finance',
+  /** Catalogue and content (console part 2). */
+  content: 'content',
+} as const;
+export type StaffRole = (typeof StaffRole)[keyof typeof StaffRole];
+export const STAFF_ROLES = Object.values(StaffRole) as readonly StaffRole[];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  owner: '店主',
+  service: '客服',
+  warehouse: '仓库',
+  finance: '财务',
+  content: '运营',
+};
+
+/** What a console call needs. One permission per kind of action, never per page. */
+export const Permission = {
+  dashboardRead: 'dashboard.read',
+  staffManage: 'staff.manage',
+  auditRead: 'audit.read',
+  orderRead: 'order.read',
+  /** Push, processing, ready, ship, pickup-ready, finish, attachments, logistics entries. */
+  orderFulfil: 'order.fulfil',
+  /** Mark an order paid offline. */
+  orderPayment: 'order.payment',
+  /** Cancel a paid order with its refund, partial refunds. */
+  orderRefund: 'order.refund',
+  ticketHandle: 'ticket.handle',
+  messageSend: 'message.send',
+  memberRead: 'member.read',
+  memberLevel: 'member.level',
+  memberPassword: 'member.password',
+  depositAdjust: 'deposit.adjust',
+  rechargeReview: 'recharge.review',
+  supplierManage: 'supplier.manage',
+  stockAdjust: 'stock.adjust',
+  catalogueEdit: 'catalogue.edit',
+  contentEdit: 'content.edit',
+  /** Exchange rate, payment methods. */
+  settingsMoney: 'settings.money',
+} as const;
+export type Permission = (typeof Permission)[keyof typeof Permission];
+export const PERMISSIONS = Object.values(Permission) as readonly Permission[];
+
+const P = Permission;
+
+/** Each role's permissions (issue 'Staff console': owner everything; the others their part of the shop). */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  service: [
+    P.dashboardRead,
+    P.orderRead,
+    P.ticketHandle,
+    P.messageSend,
+    P.memberRead,
+    P.memberPassword,
+    P.supplierManage,
+  ],
+  warehouse: [P.dashboardRead, P.orderRead, P.orderFulfil, P.stockAdjust],
+  finance: [
+    P.dashboardRead,
+    P.orderRead,
+    P.orderPayment,
+    P.orderRefund,
+    P.memberRead,
+    P.memberLevel,
+    P.depositAdjust,
+    P.rechargeReview,
+    P.settingsMoney,
+  ],
+  content: [P.dashboardRead, P.catalogueEdit, P.contentEdit, P.stockAdjust, P.supplierManage],
+};
+
+export function roleCan(role: StaffRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Roles that move money sign in with a second factor (TOTP); until it is set up they can do nothing else. */
+export const TWO_FACTOR_ROLES: readonly StaffRole[] = [StaffRole.owner, StaffRole.finance];
+
+export function roleNeedsTwoFactor(role: StaffRole): boolean {
+  return TWO_FACTOR_ROLES.includes(role);
+}
+
+/** The console's base path in the browser. */
+export const ADMIN_BASE = '/admin';
