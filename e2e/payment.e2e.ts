@@ -11,12 +11,11 @@ import {
   OrderStatus,
   PaymentPaths,
   SkuStatus,
-  StorageKey,
   Warehouse,
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
-import { type BrowserSession, openBrowser } from './support/browser';
+import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
 import { TEST_CAPTCHA } from './support/server';
 
 /**
@@ -97,10 +96,7 @@ describe('payment journey', () => {
     ));
     s = await openBrowser(baseURL, { width: 390, height: 844 });
     // Logged in as the storefront keeps it: the token in local storage.
-    await s.context.addInitScript(
-      ([key, value]) => window.localStorage.setItem(key as string, value as string),
-      [StorageKey.token, token],
-    );
+    await signInEveryPage(s, token);
   });
   afterAll(async () => {
     await s?.close();

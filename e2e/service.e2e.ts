@@ -1,20 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import {
-  CartPaths,
-  type GoodsListItem,
-  MemberPaths,
-  OrderPaths,
-  SkuStatus,
-  StorageKey,
-  Warehouse,
-} from '@shop/domain';
+import { CartPaths, type GoodsListItem, MemberPaths, OrderPaths, SkuStatus, Warehouse } from '@shop/domain';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotDir } from './support/browser';
+import { type BrowserSession, openBrowser, screenshotDir, signInEveryPage } from './support/browser';
 import { type RunningShop, repoRoot, startShop, TEST_CAPTCHA } from './support/server';
 
 const run = promisify(execFile);
@@ -101,10 +93,7 @@ describe.skipIf(!serverUrl)(`service desk journey${serverUrl ? '' : ` (skipped: 
 
     s = await openBrowser(baseURL, { width: 1366, height: 900 });
     s.page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
-    await s.context.addInitScript(
-      ([key, value]) => window.localStorage.setItem(key as string, value as string),
-      [StorageKey.token, token],
-    );
+    await signInEveryPage(s, token);
   }, 180_000);
 
   afterAll(async () => {

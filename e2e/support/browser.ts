@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StorageKey } from '@shop/domain';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { repoRoot } from './server';
 
@@ -73,4 +74,12 @@ export async function openBrowser(
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Every page the session opens from now on is signed in as the member of `token` (the storefront keeps it in localStorage). */
+export async function signInEveryPage(session: BrowserSession, token: string): Promise<void> {
+  await session.context.addInitScript(
+    ([key, value]) => window.localStorage.setItem(key as string, value as string),
+    [StorageKey.token, token],
+  );
 }

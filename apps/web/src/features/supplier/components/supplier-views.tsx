@@ -59,16 +59,19 @@ function PreviewBar({
   lang,
   title,
   to,
+  heading = false,
 }: {
   lang: SupplierLang;
   title: string;
   to: (l: SupplierLang) => string;
+  /** The bar's title is the page's heading (a block without a heading of its own). */
+  heading?: boolean;
 }) {
   const texts = SUPPLIER_TEXTS[lang];
   return (
     <div className="supplier-preview-bar">
       <div className="supplier-inner supplier-preview-bar-inner">
-        <span>{title}</span>
+        {heading ? <h1 className="supplier-preview-title">{title}</h1> : <span>{title}</span>}
         <LanguageSwitch lang={lang} to={to} />
         <Link to={supplierHome(lang)}>{texts.preview.openPage} ↗</Link>
       </div>
@@ -86,6 +89,8 @@ export function SupplierBlockPreview({ block, lang }: { block: SupplierBlock; la
         lang={lang}
         title={`${texts.preview.block} · ${block}`}
         to={(l) => (l === 'en' ? `${pathname}?lang=en` : pathname)}
+        // Banner1 draws the landing page's own h1; every other block is named by the bar.
+        heading={block !== 'Banner1'}
       />
       <main id="main" className="supplier-main supplier-preview">
         <WithContent lang={lang}>
