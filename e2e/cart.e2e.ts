@@ -212,7 +212,13 @@ describe('cart to order journey', () => {
         },
         { timeout: 15_000 },
       )
-      .toBe(true);
+      .toBe(true)
+      .catch(async (error: unknown) => {
+        // Say what the dialog held (and keep its picture), so that a failure here can be understood.
+        await s.screenshot('24-checkout-gift-failed');
+        const held = await s.page.getByRole('dialog').allInnerTexts();
+        throw new Error(`no gift SKU could be picked; dialogs: ${JSON.stringify(held)}`, { cause: error });
+      });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await s.page.getByRole('button', { name: '更换赠品' }).waitFor();
     await s.screenshot('24-checkout-gift');
