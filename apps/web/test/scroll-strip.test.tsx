@@ -94,7 +94,7 @@ describe('member menu on a phone', () => {
 
     // Another page far to the right: the menu follows it.
     fireEvent.click(within(nav).getByRole('link', { name: '账户安全' }));
-    await waitFor(() => expect(nav.scrollLeft).toBe(11 * ITEM - VIEW));
+    await waitFor(() => expect(nav.scrollLeft).toBe(11 * ITEM - VIEW), SLOW);
     expect(nav.dataset.more).toBe('start');
   });
 });
