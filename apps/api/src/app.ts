@@ -28,6 +28,7 @@ import { supplierRoutes } from './modules/supplier/supplier.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { wechatSandboxRoutes } from './modules/wechat/sandbox.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
+import { adminWebPlugin, DEFAULT_ADMIN_DIST } from './plugins/admin-web';
 import { authPlugin } from './plugins/auth';
 import { BODY_LIMIT_BYTES, bodyParsersPlugin } from './plugins/body-parsers';
 import { dbPlugin } from './plugins/db';
@@ -67,6 +68,8 @@ export interface BuildAppOptions {
    * redaction of credentials are always added (lib/log-safety.ts); false turns logging off.
    */
   logger?: FastifyServerOptions['logger'];
+  /** The staff console's build, served at /admin (ADR 020); apps/admin/dist unless given (tests). */
+  adminDist?: string;
 }
 
 /**
@@ -173,6 +176,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(onlinePaymentRoutes, { flow: services.onlinePayment });
   await app.register(settlePaymentRoutes, { flow: services.settlePayment });
 
+  // The staff console: its own build and page, never the storefront's (ADR 020). Without a build, /admin says so.
+  await app.register(adminWebPlugin, { root: options.adminDist ?? DEFAULT_ADMIN_DIST });
   if (hasStorefront) {
     await app.register(staticWebPlugin, {
       root: config.webDist,
