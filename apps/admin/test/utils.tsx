@@ -5,6 +5,7 @@ import {
   type Envelope,
   MemberPaths,
   ROLE_PERMISSIONS,
+  type StaffAccount,
   type StaffRole,
   type StaffSession,
   staffListResponseSchema,
@@ -105,4 +106,20 @@ export function renderConsole(path: string) {
   const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
   const utils = render(<App queryClient={queryClient} router={router} />);
   return { ...utils, router, queryClient };
+}
+
+/** A staff account as the list returns it: the owner unless told otherwise. */
+export function staffAccount(overrides: Partial<StaffAccount>): StaffAccount {
+  return {
+    id: 1,
+    username: 'boss',
+    name: '王老板',
+    role: 'owner',
+    disabled: false,
+    totpEnabled: true,
+    mustChangePassword: false,
+    lastLoginTime: '2026-11-24T03:00:00.000Z',
+    createTime: '2026-11-01T01:00:00.000Z',
+    ...overrides,
+  };
 }
