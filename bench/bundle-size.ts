@@ -9,6 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { openBrowser } from '../e2e/support/browser';
+import { consoleCodeIn } from '../e2e/support/console-markers';
 import { repoRoot, startShop } from '../e2e/support/server';
 
 const BUDGET_ROOT_KB = 200;
@@ -16,6 +17,12 @@ const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
 if (paths.length === 0) paths.push('/');
 
 execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+// The staff console is its own bundle (ADR 020): none of it may reach a shopper.
+const leaked = consoleCodeIn(join(repoRoot, 'apps/web/dist'));
+if (leaked.length > 0) {
+  console.error(`staff console code in the storefront's files: ${JSON.stringify(leaked)}`);
+  process.exit(1);
+}
 const shop = await startShop();
 const browser = await openBrowser(shop.baseURL);
 const rows: { path: string; files: number; rawKB: number; gzipKB: number }[] = [];

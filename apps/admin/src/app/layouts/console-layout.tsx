@@ -6,7 +6,7 @@ import {
   StopOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { App, Button, Dropdown, Layout, Menu, Modal, Spin, Tag } from 'antd';
+import { Alert, App, Button, Dropdown, Layout, Menu, Modal, Spin, Tag } from 'antd';
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ChangePasswordForm } from '@/features/session/components/change-password-form';
@@ -114,13 +114,22 @@ export function ConsoleLayout() {
         <ChangePasswordForm onDone={() => setDialog(null)} />
       </Modal>
       <Modal
-        title={staff.totpEnabled ? '重新绑定两步验证' : '开启两步验证'}
+        title="两步验证"
         open={dialog === 'totp'}
         onCancel={() => setDialog(null)}
         footer={null}
         destroyOnHidden
       >
-        {token && <TotpSetupForm token={token} onDone={() => setDialog(null)} />}
+        {staff.totpEnabled ? (
+          <Alert
+            type="success"
+            showIcon
+            title="两步验证已开启"
+            description="登录时需要输入身份验证器中的6位验证码。如需更换手机，请店主在员工管理中重置你的两步验证，下次登录时重新设置。"
+          />
+        ) : (
+          token && <TotpSetupForm token={token} onDone={() => setDialog(null)} />
+        )}
       </Modal>
     </Layout>
   );
