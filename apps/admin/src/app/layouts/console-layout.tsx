@@ -1,7 +1,9 @@
 import {
+  CloseOutlined,
   DownOutlined,
   KeyOutlined,
   LogoutOutlined,
+  MenuOutlined,
   SafetyCertificateOutlined,
   StopOutlined,
   UserOutlined,
@@ -32,6 +34,8 @@ export function ConsoleLayout() {
   const { modal } = App.useApp();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [collapsed, setCollapsed] = useState(false);
+  // Below the breakpoint the menu is a drawer over the page, opened from the header.
+  const [narrow, setNarrow] = useState(false);
   const pages = pagesFor(staff);
   const current = pages.find((page) => location.pathname.startsWith(paths.page(page.path)));
 
@@ -67,8 +71,10 @@ export function ConsoleLayout() {
         collapsedWidth={0}
         collapsed={collapsed}
         onCollapse={setCollapsed}
+        onBreakpoint={setNarrow}
+        trigger={null}
         width={208}
-        className="console-sider"
+        className={narrow ? 'console-sider console-sider-narrow' : 'console-sider'}
       >
         <Link to={paths.home()} className="console-brand">
           澳中批发 · 后台
@@ -77,6 +83,7 @@ export function ConsoleLayout() {
           theme="dark"
           mode="inline"
           selectedKeys={current ? [current.path] : []}
+          onClick={() => narrow && setCollapsed(true)}
           items={pages.map((page) => ({
             key: page.path,
             icon: page.icon,
@@ -86,7 +93,17 @@ export function ConsoleLayout() {
       </Layout.Sider>
       <Layout>
         <Layout.Header className="console-header">
-          <h1 className="console-title">{current?.label ?? '后台'}</h1>
+          <div className="console-header-start">
+            {narrow && (
+              <Button
+                type="text"
+                icon={collapsed ? <MenuOutlined /> : <CloseOutlined />}
+                aria-label={collapsed ? '打开菜单' : '收起菜单'}
+                onClick={() => setCollapsed(!collapsed)}
+              />
+            )}
+            <h1 className="console-title">{current?.label ?? '后台'}</h1>
+          </div>
           <Dropdown menu={accountMenu} trigger={['click']} placement="bottomRight">
             <Button type="text" className="account-button" aria-label="账号菜单">
               <UserOutlined />

@@ -59,7 +59,13 @@ export function ChangePasswordForm({
   };
 
   return (
-    <Form<PasswordValues> form={form} layout="vertical" onFinish={submit} disabled={change.isPending}>
+    <Form<PasswordValues>
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      disabled={change.isPending}
+      requiredMark={false}
+    >
       {required && (
         <Alert
           type="warning"

@@ -35,8 +35,8 @@ export function StaffTable({ items, loading, selfId, onEdit, onResetPassword }: 
       .then(() => notify.success(disabled ? `已停用 ${account.username}` : `已启用 ${account.username}`));
 
   const columns: TableColumnsType<StaffAccount> = [
-    { title: '用户名', dataIndex: 'username', fixed: 'left', width: 130 },
-    { title: '姓名', dataIndex: 'name', width: 120 },
+    { title: '用户名', dataIndex: 'username', fixed: 'left', width: 120 },
+    { title: '姓名', dataIndex: 'name', width: 110 },
     {
       title: '角色',
       dataIndex: 'role',
@@ -48,7 +48,7 @@ export function StaffTable({ items, loading, selfId, onEdit, onResetPassword }: 
     {
       title: '状态',
       dataIndex: 'disabled',
-      width: 110,
+      width: 160,
       render: (_, account) => (
         <Space size={4} wrap>
           {account.disabled ? <Tag color="default">已停用</Tag> : <Tag color="green">正常</Tag>}
@@ -65,14 +65,14 @@ export function StaffTable({ items, loading, selfId, onEdit, onResetPassword }: 
     {
       title: '最后登录',
       dataIndex: 'lastLoginTime',
-      width: 150,
+      width: 140,
       render: (value: string | null) => formatTime(value),
     },
-    { title: '创建时间', dataIndex: 'createTime', width: 150, render: (value: string) => formatTime(value) },
+    { title: '创建时间', dataIndex: 'createTime', width: 140, render: (value: string) => formatTime(value) },
     {
       title: '操作',
       key: 'actions',
-      width: 300,
+      width: 260,
       render: (_, account) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => onEdit(account)}>
@@ -138,7 +138,7 @@ export function StaffTable({ items, loading, selfId, onEdit, onResetPassword }: 
       dataSource={items}
       loading={loading}
       pagination={false}
-      scroll={{ x: 1150 }}
+      scroll={{ x: 1120 }}
       size="middle"
     />
   );
