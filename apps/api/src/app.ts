@@ -10,6 +10,7 @@ import { loggerOptions } from './lib/log-safety';
 import type { RateLimiter } from './lib/rate-limiter';
 import { addressRoutes } from './modules/address';
 import { addressBookRoutes } from './modules/address-book/address-book.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -24,6 +25,7 @@ import { messageRoutes } from './modules/messages/messages.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { SANDBOX_PROVIDER } from './modules/payment/sandbox.provider';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { supplierRoutes } from './modules/supplier/supplier.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { wechatSandboxRoutes } from './modules/wechat/sandbox.routes';
@@ -36,6 +38,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugi
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { staffAuthPlugin } from './plugins/staff-auth';
 import { staticWebPlugin } from './plugins/static-web';
 import { ensureShopContent, seedIfFresh } from './seed/seed';
 import { createServices, type Services } from './services';
@@ -138,6 +141,7 @@ export async function buildApp(options: BuildAppOptions) {
   await logPaymentMethods(app.log, services, config);
 
   await app.register(authPlugin, { authenticate: services.member.authenticate });
+  await app.register(staffAuthPlugin, { authenticate: services.staff.authenticate });
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   app.addHook('onClose', async () => services.hub.close());
 
@@ -162,6 +166,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(ticketRoutes, { tickets: services.tickets });
   await app.register(messageRoutes, { messages: services.messages });
   await app.register(supplierRoutes, { supplier: services.supplier });
+  // The staff console's calls (/api/adminService/), each behind the staff guard.
+  await app.register(staffRoutes, { staff: services.staff });
+  await app.register(auditRoutes, { audit: services.audit });
   await app.register(liveRoutes, {
     hub: services.hub,
     authenticate: (token) => services.member.authenticate(token),
