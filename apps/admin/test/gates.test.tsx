@@ -86,6 +86,34 @@ describe('the gates before the console', () => {
     ]);
   });
 
+  it('asks for the new password before the second factor, as the server lets them through (ADR 019)', async () => {
+    let mustChange = true;
+    mockApi({
+      [AdminPaths.current]: () =>
+        ok(
+          staffSession('owner', {
+            totpEnabled: false,
+            totpSetupRequired: true,
+            mustChangePassword: mustChange,
+          }),
+        ),
+      [AdminPaths.changePassword]: () => {
+        mustChange = false;
+        return ok(null);
+      },
+      [AdminPaths.totpSetup]: SETUP,
+    });
+    signIn();
+    renderConsole('/');
+    expect(await screen.findByText('请修改密码', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByText('设置两步验证')).toBeNull();
+    type('原密码', 'generated-1x');
+    type('新密码', 'my-own-pass-2');
+    type('确认新密码', 'my-own-pass-2');
+    fireEvent.click(screen.getByRole('button', { name: '修改密码' }));
+    expect(await screen.findByText('设置两步验证', {}, SLOW)).toBeTruthy();
+  });
+
   it('sends an expired session back to the login page with a message, forgetting the token', async () => {
     mockApi({
       [AdminPaths.current]: fail(ResultCode.InvalidToken, '登录已过期，请重新登录', 401),

@@ -12,8 +12,8 @@ import { SessionContext } from './session-context';
 
 /**
  * Everything below /admin except the login page: without a token, the login page (coming back here after);
- * with one, the session from the server, and before anything else the gates it names: a money role without
- * its second factor sets it up, a reset password is changed. Only then the console itself.
+ * with one, the session from the server, and before anything else the gates it names, in the server's order
+ * (ADR 019): a reset or generated password is changed, then a money role without its second factor sets it up. Only then the console itself.
  */
 export function SessionGate() {
   const token = useStaffToken();
@@ -29,17 +29,17 @@ function SignedIn({ token }: { token: string }) {
     return <LoadFailed title="无法读取登录状态" error={session.error} retry={session.refetch} />;
   }
   const staff = session.data;
-  if (staff.totpSetupRequired) {
-    return (
-      <GateScreen title="设置两步验证" staff={staff}>
-        <TotpSetupForm token={token} required />
-      </GateScreen>
-    );
-  }
   if (staff.mustChangePassword) {
     return (
       <GateScreen title="请修改密码" staff={staff}>
         <ChangePasswordForm required />
+      </GateScreen>
+    );
+  }
+  if (staff.totpSetupRequired) {
+    return (
+      <GateScreen title="设置两步验证" staff={staff}>
+        <TotpSetupForm token={token} required />
       </GateScreen>
     );
   }
