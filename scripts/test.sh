@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one test command (README): installs what it needs, then runs every check and test.
-#   lint + format → type-check → unit (domain, web) + API on PGlite → API on PostgreSQL
+#   lint + format → type-check → unit (domain, web, admin) + API on PGlite → API on PostgreSQL
 #   (when TEST_DATABASE_URL is set) → storefront build → end-to-end in Chromium.
 # It ends with one line 'tests: N passed, N failed' summing every suite.
 set -euo pipefail
@@ -29,7 +29,7 @@ npm run typecheck
 
 step "unit and API tests (PGlite)"
 # The embedded database on purpose, even when CI has pointed TEST_DATABASE_URL at PostgreSQL.
-env -u TEST_DATABASE_URL npx vitest run --project domain --project web --project api \
+env -u TEST_DATABASE_URL npx vitest run --project domain --project web --project admin --project api \
   --reporter=default --reporter=json --outputFile.json="$out/unit.json"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
@@ -39,7 +39,7 @@ else
   echo "TEST_DATABASE_URL not set: API tests ran on PGlite only"
 fi
 
-step "storefront build"
+step "storefront and console build"
 npm run build
 
 step "end-to-end (Chromium)"

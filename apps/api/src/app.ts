@@ -10,6 +10,7 @@ import { loggerOptions } from './lib/log-safety';
 import type { RateLimiter } from './lib/rate-limiter';
 import { addressRoutes } from './modules/address';
 import { addressBookRoutes } from './modules/address-book/address-book.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -24,10 +25,12 @@ import { messageRoutes } from './modules/messages/messages.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { SANDBOX_PROVIDER } from './modules/payment/sandbox.provider';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { supplierRoutes } from './modules/supplier/supplier.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { wechatSandboxRoutes } from './modules/wechat/sandbox.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
+import { adminWebPlugin, DEFAULT_ADMIN_DIST } from './plugins/admin-web';
 import { authPlugin } from './plugins/auth';
 import { BODY_LIMIT_BYTES, bodyParsersPlugin } from './plugins/body-parsers';
 import { dbPlugin } from './plugins/db';
@@ -35,6 +38,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugi
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { staffAuthPlugin } from './plugins/staff-auth';
 import { staticWebPlugin } from './plugins/static-web';
 import { ensureShopContent, seedIfFresh } from './seed/seed';
 import { createServices, type Services } from './services';
@@ -67,6 +71,8 @@ export interface BuildAppOptions {
    * redaction of credentials are always added (lib/log-safety.ts); false turns logging off.
    */
   logger?: FastifyServerOptions['logger'];
+  /** The staff console's build, served at /admin (ADR 020); apps/admin/dist unless given (tests). */
+  adminDist?: string;
 }
 
 /**
@@ -135,6 +141,7 @@ export async function buildApp(options: BuildAppOptions) {
   await logPaymentMethods(app.log, services, config);
 
   await app.register(authPlugin, { authenticate: services.member.authenticate });
+  await app.register(staffAuthPlugin, { authenticate: services.staff.authenticate });
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   app.addHook('onClose', async () => services.hub.close());
 
@@ -159,6 +166,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(ticketRoutes, { tickets: services.tickets });
   await app.register(messageRoutes, { messages: services.messages });
   await app.register(supplierRoutes, { supplier: services.supplier });
+  // The staff console's calls (/api/adminService/), each behind the staff guard.
+  await app.register(staffRoutes, { staff: services.staff });
+  await app.register(auditRoutes, { audit: services.audit });
   await app.register(liveRoutes, {
     hub: services.hub,
     authenticate: (token) => services.member.authenticate(token),
@@ -173,6 +183,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(onlinePaymentRoutes, { flow: services.onlinePayment });
   await app.register(settlePaymentRoutes, { flow: services.settlePayment });
 
+  // The staff console: its own build and page, never the storefront's (ADR 020). Without a build, /admin says so.
+  await app.register(adminWebPlugin, { root: options.adminDist ?? DEFAULT_ADMIN_DIST });
   if (hasStorefront) {
     await app.register(staticWebPlugin, {
       root: config.webDist,

@@ -6,6 +6,7 @@ import type { MemberNotifier } from './lib/member-notice';
 import type { RateLimiter } from './lib/rate-limiter';
 import { createAddressService } from './modules/address';
 import { createAddressBookService } from './modules/address-book/address-book.service';
+import { createAuditService } from './modules/audit/audit.service';
 import { createCaptchaService } from './modules/captcha/captcha.service';
 import { createCartService } from './modules/cart/cart.service';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue.admin';
@@ -27,6 +28,7 @@ import { createPaymentAdminService } from './modules/payment/payment.admin';
 import { createPaymentProviders } from './modules/payment/payment.providers';
 import { createPaymentService } from './modules/payment/payment.service';
 import { createRateService } from './modules/rate/rate.service';
+import { createStaffService } from './modules/staff/staff.service';
 import { createSupplierService } from './modules/supplier/supplier.service';
 import { createTicketService } from './modules/tickets/tickets.service';
 import { createWarehouseService } from './modules/warehouse/warehouse.service';
@@ -62,6 +64,9 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   // Modules.
   const captcha = createCaptchaService({ db, clock, rateLimiter, testAnswer: config.testCaptcha });
   const member = createMemberService({ db, clock, rateLimiter, captcha });
+  // The staff console's foundation: every staff action is audited on its own transaction.
+  const audit = createAuditService({ db, clock });
+  const staff = createStaffService({ db, clock, rateLimiter, captcha, audit: audit.record });
   const wechat = createWechatService({
     db,
     clock,
@@ -159,6 +164,8 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   return {
     captcha,
     member,
+    audit,
+    staff,
     wechat,
     supplier,
     deposits,

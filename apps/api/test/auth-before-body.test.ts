@@ -1,7 +1,8 @@
-import { LOGIN_EXPIRED_MESSAGE, MemberPaths, ResultCode } from '@shop/domain';
+import { AdminPaths, LOGIN_EXPIRED_MESSAGE, MemberPaths, Permission, ResultCode } from '@shop/domain';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPlugin } from '../src/plugins/auth';
+import { ADMIN_API_PREFIX, staffAuthPlugin } from '../src/plugins/staff-auth';
 import { type Operation, operations, sample, urlOf } from './support/routes';
 import { createTestApp, envelope, post, type TestApp } from './support/test-app';
 
@@ -41,6 +42,7 @@ function call(op: Operation, payload: string, headers: Record<string, string> = 
 }
 
 const memberOnly = () => ops.filter((op) => op.memberOnly);
+const staffOnly = () => ops.filter((op) => op.staffOnly);
 
 describe('member-only calls', () => {
   it('are the ones the API description marks as needing a token', () => {
@@ -97,10 +99,59 @@ describe('member-only calls', () => {
     // ratePrice/ is public; only its orderId form (the amount due of an order) needs the order's member.
     const conditional = ['/api/paymentService/paymentfororder/ratePrice/'];
     expect(refusing.filter((p) => !conditional.includes(p)).sort()).toEqual(
-      memberOnly()
+      [...memberOnly(), ...staffOnly()].map((op) => op.path).sort(),
+    );
+  });
+});
+
+describe('console calls', () => {
+  it('are every /api/adminService/ call but the login, and the description says so', () => {
+    const console = ops.filter((op) => op.path.startsWith(ADMIN_API_PREFIX)).map((op) => op.path);
+    expect(console).toContain(AdminPaths.auditList);
+    expect(
+      staffOnly()
         .map((op) => op.path)
         .sort(),
-    );
+    ).toEqual(console.filter((p) => p !== AdminPaths.login).sort());
+  });
+
+  it('answer a visitor, a bad token and a member’s token with InvalidToken before reading the body', async () => {
+    const wrong: string[] = [];
+    for (const op of staffOnly()) {
+      for (const payload of ['{"notAField":1}', '[1,2]', '{"a":']) {
+        for (const headers of [
+          {},
+          { authorization: 'Bearer not-a-live-token' },
+          { authorization: `Bearer ${token}` },
+        ] as Record<string, string>[]) {
+          const res = await call(op, payload, headers);
+          if (res.statusCode !== 401 || JSON.stringify(envelope(res)) !== JSON.stringify(INVALID_TOKEN))
+            wrong.push(`${op.path} ${payload}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the staff auth plugin', () => {
+  it('refuses to start with a console call without the staff guard, or with it after the body is read', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(staffAuthPlugin, { authenticate: async () => null });
+    await expect(
+      app.register(async (scope) => {
+        scope.post(`${ADMIN_API_PREFIX}open/`, async () => ({}));
+      }),
+    ).rejects.toThrow('a console call needs onRequest: app.staffGuard');
+    await app.close().catch(() => {});
+    const late = Fastify({ logger: false });
+    await late.register(staffAuthPlugin, { authenticate: async () => null });
+    await expect(
+      late.register(async (scope) => {
+        scope.post('/late/', { preHandler: scope.staffGuard(Permission.auditRead) }, async () => ({}));
+      }),
+    ).rejects.toThrow('use onRequest: app.staffGuard(…), not preHandler');
+    await late.close().catch(() => {});
   });
 });
 

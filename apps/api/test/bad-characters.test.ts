@@ -7,16 +7,20 @@ import {
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertInto, type Operation, operations, sample, textPaths, updateAt, urlOf } from './support/routes';
+import { staffToken } from './support/staff';
 import { createTestApp, envelope, post, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let token: string;
+/** An owner's console token (every permission, no gate) for the console's calls. */
+let staffTokenValue: string;
 let ops: Operation[];
 
 beforeAll(async () => {
   t = await createTestApp();
   const login = await post(t.app, MemberPaths.login, { username: 'demo', password: 'demo1234' });
   token = envelope<{ token: string }>(login).data.token;
+  staffTokenValue = (await staffToken(t, 'owner')).token;
   ops = operations(t.app);
 });
 afterAll(async () => {
@@ -33,7 +37,9 @@ const CONTROLS: [string, string][] = [
 const MULTILINE_FIELDS = new Set(['memberRemark', 'note', 'detail', 'text', 'content', 'message']);
 
 function send(op: Operation, body: unknown, url = urlOf(op)) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${op.staffOnly ? staffTokenValue : token}`,
+  };
   if (op.method === 'GET') return t.app.inject({ method: 'GET', url, headers });
   headers['content-type'] = 'application/json';
   return t.app.inject({ method: 'POST', url, headers, payload: JSON.stringify(body ?? {}) });

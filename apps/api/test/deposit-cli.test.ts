@@ -1,27 +1,17 @@
 import { DepositPaths, MemberPaths, OrderStatus, PaymentPaths, type Recharge } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
+import type { buildApp } from '../src/app';
 import { skus } from '../src/db/schema';
 import { insertCatalogueFixture } from './support/catalogue-fixtures';
 import { useOperatorCli } from './support/cli';
 import { ledgerOf, logsOf } from './support/deposit-helpers';
 import { insertOrder, orderState, stockOf } from './support/order-fixtures';
-import { envelope, testConfig } from './support/test-app';
+import { envelope } from './support/test-app';
 
-const { shop, state } = useOperatorCli('shop-deposit-cli-');
+const { shop, withApp } = useOperatorCli('shop-deposit-cli-');
 
 type App = Awaited<ReturnType<typeof buildApp>>;
-
-/** The operator's database opened by the app itself, for setting up and checking around CLI runs. */
-async function withApp<T>(work: (app: App) => Promise<T>): Promise<T> {
-  const app = await buildApp({ config: testConfig({ DATA_DIR: state.dataDir, SEED_DEMO: 'false' }) });
-  try {
-    return await work(app);
-  } finally {
-    await app.close();
-  }
-}
 
 async function member(app: App, token: string, url: string, payload: Record<string, unknown>) {
   return envelope<Record<string, unknown>>(

@@ -3,23 +3,12 @@ import { join } from 'node:path';
 import { MemberPaths, OrderPaths, OrderStatus } from '@shop/domain';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { insertCatalogueFixture } from './support/catalogue-fixtures';
 import { useOperatorCli } from './support/cli';
 import { insertCouriers, insertOrder, orderState } from './support/order-fixtures';
-import { envelope, testConfig } from './support/test-app';
+import { envelope } from './support/test-app';
 
-const { shop, state } = useOperatorCli('shop-order-cli-');
-
-/** The operator's database opened by the app itself, for setting up and checking around CLI runs. */
-async function withApp<T>(work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> {
-  const app = await buildApp({ config: testConfig({ DATA_DIR: state.dataDir, SEED_DEMO: 'false' }) });
-  try {
-    return await work(app);
-  } finally {
-    await app.close();
-  }
-}
+const { shop, state, withApp } = useOperatorCli('shop-order-cli-');
 
 describe('order operator commands', () => {
   it('take payment, push, ship with tracking and complete orders, attach a photo, and refuse what is not allowed', async () => {

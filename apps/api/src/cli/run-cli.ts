@@ -17,6 +17,7 @@ import { messageCommands } from '../modules/messages/messages.cli';
 import { orderCommands } from '../modules/order/order.cli';
 import { paymentCommands } from '../modules/payment/payment.cli';
 import { rateCommands } from '../modules/rate/rate.cli';
+import { staffCommands } from '../modules/staff/staff.cli';
 import { supplierCommands } from '../modules/supplier/supplier.cli';
 import { ticketCommands } from '../modules/tickets/tickets.cli';
 import { warehouseCommands } from '../modules/warehouse/warehouse.cli';
@@ -65,6 +66,7 @@ function commandTable(seed: CliCommand<Services>): Record<string, CliCommand<Ser
   return {
     ...databaseCommands,
     seed,
+    ...staffCommands,
     ...memberCommands,
     ...memberLevelCommands,
     ...catalogueCommands,

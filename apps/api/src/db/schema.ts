@@ -108,6 +108,7 @@ export * from './order-schema';
 export * from './payment-schema';
 export * from './sales-schema';
 export * from './service-schema';
+export * from './staff-schema';
 export * from './supplier-schema';
 export * from './warehouse-schema';
 export * from './wechat-schema';

@@ -28,10 +28,20 @@ export const openapiPlugin = fp(
           { name: 'goods', description: '商品：列表、详情、分类与价格导出' },
           { name: 'brand', description: '品牌' },
           { name: 'content', description: '内容：页面模板与文章' },
+          {
+            name: 'admin',
+            description:
+              '员工后台（/api/adminService/）：员工登录、会话、员工账号与操作日志；使用员工令牌，会员令牌无效',
+          },
         ],
         components: {
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer', description: '登录或注册返回的令牌' },
+            staffBearer: {
+              type: 'http',
+              scheme: 'bearer',
+              description: '员工登录（adminService/staff/login/）返回的令牌，12小时有效',
+            },
           },
         },
       },

@@ -99,7 +99,7 @@ export function preloadDataTag(preload: PagePreload): string {
 /**
  * index.html split at the nonce placeholder, read again when the file changes (a rebuild needs no restart).
  */
-function storefrontTemplate(file: string) {
+export function storefrontTemplate(file: string) {
   let cached: { mtimeMs: number; size: number; parts: string[] } | undefined;
   return async (nonce: string): Promise<string> => {
     const { mtimeMs, size } = await stat(file);

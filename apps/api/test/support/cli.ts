@@ -3,8 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { type App, buildApp } from '../../src/app';
 import { runCli } from '../../src/cli/run-cli';
 import { parseConfig } from '../../src/config/env';
+import { testConfig } from './test-app';
 
 const apiRoot = resolve(import.meta.dirname, '..', '..');
 
@@ -47,5 +49,14 @@ export function useOperatorCli(prefix = 'shop-cli-') {
       encoding: 'utf8',
       timeout: 60_000,
     });
-  return { shop, shopProcess, state };
+  /** The operator's database opened by the app itself, for setting up and checking around command runs. */
+  const withApp = async <T>(work: (app: App) => Promise<T>): Promise<T> => {
+    const app = await buildApp({ config: testConfig({ DATA_DIR: state.dataDir, SEED_DEMO: 'false' }) });
+    try {
+      return await work(app);
+    } finally {
+      await app.close();
+    }
+  };
+  return { shop, shopProcess, state, withApp };
 }

@@ -38,6 +38,8 @@ export interface Operation {
   path: string;
   /** True when the route requires a bearer token ([{ bearerAuth: [] }] and nothing else). */
   memberOnly: boolean;
+  /** True when the route is a console call behind the staff guard ([{ staffBearer: [] }]). */
+  staffOnly: boolean;
   body: JsonSchema | undefined;
   parameters: Parameter[];
 }
@@ -75,6 +77,7 @@ export function operations(app: App): Operation[] {
         method: method.toUpperCase() as 'GET' | 'POST',
         path,
         memberOnly: security.length === 1 && Object.keys(security[0] ?? {}).join() === 'bearerAuth',
+        staffOnly: security.length === 1 && Object.keys(security[0] ?? {}).join() === 'staffBearer',
         body: op.requestBody?.content?.['application/json']?.schema,
         parameters,
       });
@@ -97,6 +100,9 @@ const STRING_CANDIDATES = [
   // A recharge number (memberdeposit/cancelBankTransfer/).
   'R20260301060500000001',
   'CN11010200',
+  // A TOTP code (adminService/staff/totp/enable/) and a console date filter.
+  '123456',
+  '2026-01-31',
   // A QR sign-in ticket (wechat/checkQrScan/, wechatBind/) and a sandbox scan code.
   'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
   'abcdefghijklmnopqrstuvwx',

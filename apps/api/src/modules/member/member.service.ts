@@ -15,10 +15,10 @@ import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
+import { hashPassword, verifyAccountPassword, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './member.repository';
-import { hashPassword, verifyPassword } from './password';
 
 export const MemberMessages = {
   registered: '注册成功',
@@ -103,13 +103,6 @@ export function toMemberDto(row: repo.MemberRow): Member {
 
 /** The member module: registration, login, tokens and profile (spec §7 'Member'). */
 export function createMemberService({ db, clock, rateLimiter, captcha }: MemberServiceDeps) {
-  // Unknown usernames are checked against this hash so a login takes as long whether or not the member exists.
-  let dummyHash: Promise<string> | undefined;
-  const getDummyHash = () => {
-    dummyHash ??= hashPassword(randomToken(16));
-    return dummyHash;
-  };
-
   async function issueToken(memberId: number, executor: Database = db): Promise<string> {
     const token = randomToken(32);
     const now = clock();
@@ -250,9 +243,7 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
           throw new AppError(ResultCode.ImageVerifyFailed, MemberMessages.captchaFailed, refusal);
       }
       const member = await repo.findMemberByUsername(db, input.username);
-      const passwordOk = member
-        ? await verifyPassword(member.passwordHash, input.password)
-        : await verifyPassword(await getDummyHash(), input.password).then(() => false);
+      const passwordOk = await verifyAccountPassword(member?.passwordHash, input.password);
       if (!member || !passwordOk) {
         await sleep(failureDelayMs(addressAttempts));
         // The next attempt will need the captcha: say so now, so the dialog shows it at once.

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { randomToken } from './crypto';
 
 // argon2id (the library's default algorithm; its const enum cannot be imported under verbatimModuleSyntax)
 // with OWASP's recommended minimum: 19 MiB, 2 passes, 1 lane.
@@ -16,4 +17,21 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   } catch {
     return false;
   }
+}
+
+// Unknown usernames are checked against this hash, made once per process on first use.
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks the password of an account that may not exist (`passwordHash` undefined): an unknown username costs as
+ * long as a wrong password, so a sign-in's timing does not tell which usernames exist.
+ */
+export async function verifyAccountPassword(
+  passwordHash: string | undefined,
+  password: string,
+): Promise<boolean> {
+  if (passwordHash !== undefined) return verifyPassword(passwordHash, password);
+  dummyHash ??= hashPassword(randomToken(16));
+  await verifyPassword(await dummyHash, password);
+  return false;
 }

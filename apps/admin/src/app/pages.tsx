@@ -1,0 +1,39 @@
+import { AuditOutlined, TeamOutlined } from '@ant-design/icons';
+import { Permission, type StaffSession } from '@shop/domain';
+import type { ComponentType, ReactNode } from 'react';
+
+/**
+ * The console's pages (ADR 020). One entry per page: its path below /admin, its menu label and icon, the
+ * permission that opens it, and its screen, loaded only when opened. The menu, the routes and the index
+ * redirect are all built from this list, so a new page is one entry here plus its folder.
+ */
+export interface ConsolePage {
+  /** Path segment below /admin, e.g. 'staff' → /admin/staff. */
+  path: string;
+  label: string;
+  icon: ReactNode;
+  permission: Permission;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  {
+    path: 'staff',
+    label: '员工管理',
+    icon: <TeamOutlined />,
+    permission: Permission.staffManage,
+    load: () => import('./routes/staff'),
+  },
+  {
+    path: 'audit',
+    label: '操作日志',
+    icon: <AuditOutlined />,
+    permission: Permission.auditRead,
+    load: () => import('./routes/audit'),
+  },
+];
+
+/** The pages this staff member may open, in menu order. */
+export function pagesFor(session: Pick<StaffSession, 'permissions'>): ConsolePage[] {
+  return CONSOLE_PAGES.filter((page) => session.permissions.includes(page.permission));
+}

@@ -1,0 +1,109 @@
+import type { AuditListRequest } from '@shop/domain';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+
+export type AuditFilterValues = Pick<
+  AuditListRequest,
+  'staffId' | 'action' | 'objectType' | 'objectId' | 'from' | 'to'
+>;
+
+interface FormValues {
+  staffId?: number;
+  action?: string;
+  objectType?: string;
+  objectId?: string;
+  dates?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const DAY = 'YYYY-MM-DD';
+
+/** The audit log's filters: who, which action, which object, which days (inclusive, shop time). */
+export function AuditFilters({
+  value,
+  staffOptions,
+  onChange,
+}: {
+  value: AuditFilterValues;
+  /** The staff to choose from; without them the filter takes a staff id. */
+  staffOptions: { value: number; label: string }[] | undefined;
+  onChange: (filters: AuditFilterValues) => void;
+}) {
+  const [form] = Form.useForm<FormValues>();
+  useEffect(() => {
+    form.setFieldsValue({
+      staffId: value.staffId,
+      action: value.action,
+      objectType: value.objectType,
+      objectId: value.objectId,
+      dates:
+        value.from || value.to
+          ? [value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null]
+          : null,
+    });
+  }, [value, form]);
+
+  const submit = (values: FormValues) => {
+    const text = (s: string | undefined) => s?.trim() || undefined;
+    const [from, to] = values.dates ?? [];
+    onChange({
+      staffId: values.staffId ?? undefined,
+      action: text(values.action),
+      objectType: text(values.objectType),
+      objectId: text(values.objectId),
+      from: from ? from.format(DAY) : undefined,
+      to: to ? to.format(DAY) : undefined,
+    });
+  };
+
+  return (
+    <Form<FormValues>
+      form={form}
+      layout="inline"
+      onFinish={submit}
+      className="audit-filters"
+      name="audit-filters"
+    >
+      <Form.Item label="员工" name="staffId">
+        {staffOptions ? (
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={staffOptions}
+            placeholder="全部员工"
+            className="filter-staff"
+          />
+        ) : (
+          <Input placeholder="员工ID" />
+        )}
+      </Form.Item>
+      <Form.Item label="操作" name="action">
+        <Input placeholder="如 staff.create" allowClear />
+      </Form.Item>
+      <Form.Item label="对象类型" name="objectType">
+        <Input placeholder="如 staff、order" allowClear />
+      </Form.Item>
+      <Form.Item label="对象ID" name="objectId">
+        <Input placeholder="如订单号" allowClear />
+      </Form.Item>
+      <Form.Item label="日期" name="dates">
+        <DatePicker.RangePicker allowEmpty={[true, true]} />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onChange({});
+            }}
+          >
+            重置
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,51 @@
+import type { AuditEntry } from '@shop/domain';
+import { Table, type TableColumnsType, Tag } from 'antd';
+import { formatTime } from '@/lib/date';
+import { AuditDiff } from './audit-diff';
+
+const columns: TableColumnsType<AuditEntry> = [
+  { title: '时间', dataIndex: 'createTime', width: 150, render: (value: string) => formatTime(value) },
+  { title: '员工', dataIndex: 'actor', width: 130 },
+  { title: '操作', dataIndex: 'action', width: 160, render: (value: string) => <Tag>{value}</Tag> },
+  { title: '对象类型', dataIndex: 'objectType', width: 110 },
+  { title: '对象ID', dataIndex: 'objectId', width: 160 },
+  { title: 'IP', dataIndex: 'ip', width: 130, render: (value: string | null) => value ?? '—' },
+];
+
+/** One page of the audit log; a row opens to its values before and after. */
+export function AuditTable({
+  items,
+  totalCount,
+  pageNo,
+  pageSize,
+  loading,
+  onPage,
+}: {
+  items: AuditEntry[];
+  totalCount: number;
+  pageNo: number;
+  pageSize: number;
+  loading: boolean;
+  onPage: (pageNo: number, pageSize: number) => void;
+}) {
+  return (
+    <Table<AuditEntry>
+      rowKey="id"
+      columns={columns}
+      dataSource={items}
+      loading={loading}
+      size="middle"
+      scroll={{ x: 840 }}
+      expandable={{ expandedRowRender: (entry) => <AuditDiff entry={entry} /> }}
+      pagination={{
+        current: pageNo,
+        pageSize,
+        total: totalCount,
+        showSizeChanger: true,
+        pageSizeOptions: [20, 50, 100],
+        showTotal: (total) => `共 ${total} 条`,
+        onChange: onPage,
+      }}
+    />
+  );
+}

@@ -1,0 +1,9 @@
+/**
+ * Every in-console URL is built here, relative to the router's basename (ADMIN_BASE, '/admin'). The page
+ * registry (app/pages.tsx) names each page's own path segment.
+ */
+export const paths = {
+  home: () => '/',
+  login: () => '/login',
+  page: (segment: string) => `/${segment}`,
+};

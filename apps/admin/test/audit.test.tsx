@@ -1,0 +1,133 @@
+import { AdminPaths, type AuditEntry } from '@shop/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok, renderConsole, signIn, staffAccount, staffSession } from './utils';
+
+const SLOW = { timeout: 15_000 };
+
+function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id,
+    staffId: 1,
+    actor: 'boss',
+    action: 'staff.create',
+    objectType: 'staff',
+    objectId: String(id + 1),
+    before: null,
+    after: { username: `user${id}`, role: 'warehouse' },
+    ip: '127.0.0.1',
+    createTime: '2026-11-24T03:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const OWNER_STAFF = { items: [staffAccount({ lastLoginTime: null })] };
+
+function auditApi(total = 45) {
+  return mockApi({
+    [AdminPaths.current]: ok(staffSession('owner')),
+    [AdminPaths.staffList]: ok(OWNER_STAFF),
+    [AdminPaths.auditList]: (body) => {
+      const pageNo = Number(body.pageNo ?? 1);
+      const pageSize = Number(body.pageSize ?? 20);
+      const first = (pageNo - 1) * pageSize;
+      const items = Array.from({ length: Math.max(0, Math.min(pageSize, total - first)) }, (_, i) =>
+        entry(first + i + 1, {
+          ...(first + i === 0
+            ? {
+                action: 'staff.update',
+                before: { name: '客服', role: 'service' },
+                after: { name: '客服小王', role: 'service' },
+              }
+            : {}),
+        }),
+      );
+      return ok({ items, totalCount: total });
+    },
+  });
+}
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('操作日志', () => {
+  it('lists a page, filters by action, object and days, and goes to the next page with the same filters', async () => {
+    const api = auditApi();
+    signIn();
+    const { router } = renderConsole('/audit');
+    await screen.findByText('共 45 条', {}, SLOW);
+    expect(api.callsTo(AdminPaths.auditList)[0]?.body).toEqual({ pageNo: 1, pageSize: 20 });
+
+    type('操作', ' staff.create ');
+    type('对象类型', 'staff');
+    type('对象ID', '12');
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() =>
+      expect(api.callsTo(AdminPaths.auditList).at(-1)?.body).toEqual({
+        action: 'staff.create',
+        objectType: 'staff',
+        objectId: '12',
+        pageNo: 1,
+        pageSize: 20,
+      }),
+    );
+    expect(router.state.location.search).toContain('action=staff.create');
+
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() =>
+      expect(api.callsTo(AdminPaths.auditList).at(-1)?.body).toMatchObject({
+        action: 'staff.create',
+        pageNo: 2,
+      }),
+    );
+
+    // Reset: back to the unfiltered first page (its answer is still fresh in the cache).
+    fireEvent.click(screen.getByRole('button', { name: '重置' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((screen.getByLabelText('操作') as HTMLInputElement).value).toBe('');
+  });
+
+  it('reads its filters from the address, staff and days included', async () => {
+    const api = auditApi(3);
+    signIn();
+    renderConsole('/audit?staffId=1&from=2026-11-01&to=2026-11-24&objectType=staff');
+    await screen.findByText('共 3 条', {}, SLOW);
+    expect(api.callsTo(AdminPaths.auditList)[0]?.body).toEqual({
+      staffId: 1,
+      objectType: 'staff',
+      from: '2026-11-01',
+      to: '2026-11-24',
+      pageNo: 1,
+      pageSize: 20,
+    });
+    // The staff filter shows the name, the day range its days.
+    await screen.findByText('王老板（boss，店主）', {}, SLOW);
+    expect((screen.getByPlaceholderText('开始日期') as HTMLInputElement).value).toBe('2026-11-01');
+    expect((screen.getByPlaceholderText('结束日期') as HTMLInputElement).value).toBe('2026-11-24');
+  });
+
+  it('opens a row to its values before and after, side by side, the changed field marked', async () => {
+    auditApi(1);
+    signIn();
+    renderConsole('/audit');
+    const cell = await screen.findByText('staff.update', {}, SLOW);
+    const tr = cell.closest('tr') as HTMLElement;
+    fireEvent.click(within(tr).getByRole('button', { name: /展开行|Expand row/ }));
+    const diff = await waitFor(() => {
+      const table = document.querySelector('table.audit-diff');
+      if (!table) throw new Error('no diff yet');
+      return table as HTMLElement;
+    });
+    const headers = within(diff)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['字段', '修改前', '修改后']);
+    const nameRow = within(diff).getByRole('rowheader', { name: 'name' }).closest('tr') as HTMLElement;
+    expect(nameRow.dataset.changed).toBe('true');
+    expect(nameRow.textContent).toContain('客服');
+    expect(nameRow.textContent).toContain('客服小王');
+    const roleRow = within(diff).getByRole('rowheader', { name: 'role' }).closest('tr') as HTMLElement;
+    expect(roleRow.dataset.changed).toBeUndefined();
+  });
+});

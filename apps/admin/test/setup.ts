@@ -1,0 +1,47 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearLoginNotice } from '@/lib/login-notice';
+import { contractDrifts } from './utils';
+
+// CONVENTIONS.md 'Tests': console.error during a test is a failure.
+let consoleErrors: unknown[][] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  contractDrifts.length = 0;
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+  window.localStorage.clear();
+  clearLoginNotice();
+  // antd's responsive parts (the menu's breakpoint, tables) ask for media queries.
+  if (!window.matchMedia) {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+  }
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  // A fake answer the real API could never give tests a console that would never meet it.
+  if (contractDrifts.length > 0) {
+    throw new Error(
+      `a fake API answer does not match its contract (packages/domain):\n${contractDrifts.join('\n')}`,
+    );
+  }
+  if (consoleErrors.length > 0) {
+    const text = consoleErrors.map((args) => args.map(String).join(' ')).join('\n');
+    throw new Error(`console.error was called during the test:\n${text}`);
+  }
+});

@@ -1,0 +1,131 @@
+import {
+  AdminPaths,
+  auditListResponseSchema,
+  captchaResponseSchema,
+  type Envelope,
+  MemberPaths,
+  ROLE_PERMISSIONS,
+  type StaffAccount,
+  type StaffRole,
+  type StaffSession,
+  staffListResponseSchema,
+  staffLoginResponseSchema,
+  staffSessionSchema,
+  totpSetupResponseSchema,
+} from '@shop/domain';
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import type { ZodType } from 'zod';
+import { App } from '@/app/app';
+import { createConsoleQueryClient } from '@/app/query-client';
+import { createRoutes } from '@/app/routes';
+import { STAFF_TOKEN_KEY } from '@/lib/token';
+
+/** Fake answers that do not match their call's contract in packages/domain; setup.ts fails the test on any. */
+export const contractDrifts: string[] = [];
+
+export function ok<T>(data: T): Envelope<T> {
+  return { success: true, resultCode: 200, message: '', data };
+}
+
+export function fail(resultCode: number, message: string, status = 400) {
+  return { status, body: { success: false, resultCode, message, data: null } };
+}
+
+type Reply = Envelope<unknown> | { status: number; body: unknown };
+type Handler = Reply | ((body: Record<string, unknown>) => Reply);
+
+/** The contract of each console call's answer: a fake answer that drifts from it fails the test. */
+const CONTRACTS: Record<string, ZodType> = {
+  [MemberPaths.captcha]: captchaResponseSchema,
+  [AdminPaths.login]: staffLoginResponseSchema,
+  [AdminPaths.current]: staffSessionSchema,
+  [AdminPaths.totpSetup]: totpSetupResponseSchema,
+  [AdminPaths.staffList]: staffListResponseSchema,
+  [AdminPaths.auditList]: auditListResponseSchema,
+};
+
+export interface FetchCall {
+  path: string;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+/** Fakes the network: each path answers with an envelope (HTTP 200 unless a status is given). */
+export function mockApi(handlers: Record<string, Handler>) {
+  const calls: FetchCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const path = String(input);
+    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    calls.push({ path, body, headers: (init.headers ?? {}) as Record<string, string> });
+    const handler = handlers[path];
+    if (!handler) {
+      return new Response(
+        JSON.stringify({ success: false, resultCode: 400, message: '接口不存在', data: null }),
+        {
+          status: 404,
+        },
+      );
+    }
+    const reply = typeof handler === 'function' ? handler(body) : handler;
+    const [status, payload] = 'status' in reply ? [reply.status, reply.body] : [200, reply];
+    const contract = CONTRACTS[path];
+    if (contract && (payload as Envelope).success) {
+      const checked = contract.safeParse((payload as Envelope).data);
+      if (!checked.success) contractDrifts.push(`${path}: ${checked.error.message}`);
+    }
+    return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock, callsTo: (path: string) => calls.filter((c) => c.path === path) };
+}
+
+export const CAPTCHA = ok({
+  captchaId: 'cap-1',
+  image: 'data:image/svg+xml;base64,PHN2Zy8+',
+  expiresIn: 300,
+});
+
+/** A signed-in staff member of a role, past every gate unless told otherwise. */
+export function staffSession(role: StaffRole, overrides: Partial<StaffSession> = {}): StaffSession {
+  return {
+    id: 1,
+    username: role === 'owner' ? 'boss' : `${role}1`,
+    name: role === 'owner' ? '王老板' : '李四',
+    role,
+    permissions: [...ROLE_PERMISSIONS[role]],
+    totpEnabled: role === 'owner' || role === 'finance',
+    totpSetupRequired: false,
+    mustChangePassword: false,
+    ...overrides,
+  };
+}
+
+export function signIn(token = 'staff-token-1') {
+  window.localStorage.setItem(STAFF_TOKEN_KEY, token);
+}
+
+/** The whole console at a path below /admin, with a fresh query client (no retries). */
+export function renderConsole(path: string) {
+  const queryClient = createConsoleQueryClient({ retry: false });
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
+  const utils = render(<App queryClient={queryClient} router={router} />);
+  return { ...utils, router, queryClient };
+}
+
+/** A staff account as the list returns it: the owner unless told otherwise. */
+export function staffAccount(overrides: Partial<StaffAccount>): StaffAccount {
+  return {
+    id: 1,
+    username: 'boss',
+    name: '王老板',
+    role: 'owner',
+    disabled: false,
+    totpEnabled: true,
+    mustChangePassword: false,
+    lastLoginTime: '2026-11-24T03:00:00.000Z',
+    createTime: '2026-11-01T01:00:00.000Z',
+    ...overrides,
+  };
+}

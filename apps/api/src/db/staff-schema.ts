@@ -1,0 +1,98 @@
+import { STAFF_ROLES } from '@shop/domain';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+
+/**
+ * The shop's staff (DESIGN.md 'Staff are not members'; docs/decisions/019): their own accounts and sessions,
+ * never a member's, and the audit log of what they did. No staff account is ever seeded: the operator makes
+ * the first owner with `npm run shop -- staff:create`.
+ */
+
+const roleList = sql.raw(STAFF_ROLES.map((r) => `'${r}'`).join(', '));
+
+/** A staff account: a role from packages/domain/src/staff.ts, argon2id password, optional TOTP second factor. */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 32 }).notNull(),
+    name: varchar('name', { length: 50 }).notNull().default(''),
+    role: varchar('role', { length: 16 }).notNull(),
+    passwordHash: varchar('password_hash', { length: 255 }).notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    /** Set by the owner's password reset (and a generated first password): only changing it is allowed. */
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    /** Base32 TOTP secret; set by totp/setup/, active once totp/enable/ confirmed a code of it. */
+    totpSecret: varchar('totp_secret', { length: 64 }),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The time step of the last accepted code: a code is never accepted twice (replay). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    lastLoginTime: timestamp('last_login_time', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    // 'Alice' and 'alice' are the same account.
+    uniqueIndex('staff_username_lower_key').on(sql`lower(${t.username})`),
+    check('staff_role_known', sql`${t.role} in (${roleList})`),
+    index('staff_role_idx').on(t.role),
+  ],
+);
+
+/** Staff sessions: only the SHA-256 of the bearer token is kept (like member_tokens), 12 hours each. */
+export const staffTokens = pgTable(
+  'staff_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: char('token_hash', { length: 64 }).notNull().unique('staff_tokens_token_hash_key'),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_tokens_staff_id_idx').on(t.staffId)],
+);
+
+/**
+ * Who did what to which object, with the values before and after. Append-only: a trigger of the migration
+ * refuses UPDATE, DELETE and TRUNCATE, so not even the application can rewrite what happened.
+ */
+export const staffAuditLog = pgTable(
+  'staff_audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for the operator command line. */
+    staffId: integer('staff_id').references(() => staff.id),
+    /** The staff username, or 'cli' / 'cli:<--by>'. */
+    actor: varchar('actor', { length: 100 }).notNull(),
+    action: varchar('action', { length: 64 }).notNull(),
+    objectType: varchar('object_type', { length: 64 }).notNull(),
+    objectId: varchar('object_id', { length: 64 }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: varchar('ip', { length: 64 }),
+    createdAt,
+  },
+  (t) => [
+    index('staff_audit_log_created_at_idx').on(t.createdAt),
+    index('staff_audit_log_staff_idx').on(t.staffId, t.createdAt),
+    index('staff_audit_log_action_idx').on(t.action, t.createdAt),
+    index('staff_audit_log_object_idx').on(t.objectType, t.objectId, t.createdAt),
+  ],
+);

@@ -1,0 +1,233 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, openBrowser } from './support/browser';
+import { newShopDataDir, type RunningShop, runShopCommand, startShop, TEST_CAPTCHA } from './support/server';
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** Every console screen, to be looked at after a run. */
+const SHOTS = '/tmp/admin-shots';
+const OWNER_PASSWORD = 'boss-pass-2026';
+const WAREHOUSE = { username: 'wh_zhang', name: '仓库小张', role: '仓库', password: 'warehouse-2026' };
+const SERVICE = { username: 'cs_li', name: '客服小李', role: '客服', password: 'service-2026a' };
+
+/**
+ * The authenticator app: the code of a secret `stepsAhead` 30-second steps from now. The server accepts a code
+ * of the steps next to its clock, each step once and never an earlier one, so a second sign-in soon after the
+ * setup takes the next step's code.
+ */
+function authenticatorCode(secret: string, stepsAhead = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30, period: 30 });
+}
+
+async function shot(page: Page, name: string) {
+  // Loading overlays and antd's fades finished, so the picture shows the screen as the staff member sees it.
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-blur, .ant-spin-spinning, .ant-btn-loading'),
+  );
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/admin/');
+  await page.waitForURL('**/admin/login');
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('img', { name: '验证码图片' }).waitFor();
+  await page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+async function chooseRole(page: Page, label: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('.ant-select').click();
+  await page.locator('.ant-select-item-option', { hasText: `${label}（` }).click();
+}
+
+async function createStaff(page: Page, account: typeof WAREHOUSE) {
+  await page.getByRole('button', { name: /新增员工/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('用户名').fill(account.username);
+  await dialog.getByLabel('姓名').fill(account.name);
+  await chooseRole(page, account.role);
+  await dialog.getByLabel('初始密码').fill(account.password);
+  await dialog.getByRole('button', { name: '创建' }).click();
+  await page.locator('td', { hasText: account.username }).first().waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: '账号菜单' }).click();
+  await page.getByText('退出登录', { exact: true }).click();
+  await page.waitForURL('**/admin/login');
+}
+
+/**
+ * The staff console (issue #15, ADR 020): the owner created on the command line signs in with the picture
+ * captcha, sets up the authenticator the role requires, creates a warehouse and a service account and finds
+ * both in 操作日志; signs in again with an authenticator code; the warehouse account must change its first
+ * password and then sees no 员工管理.
+ */
+describe('staff console journey', () => {
+  let shop: RunningShop & { port: number; dataDir: string };
+  let dataDir = '';
+  let s: BrowserSession;
+  let secret = '';
+
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    dataDir = await newShopDataDir();
+    // The shop's database first, then the operator's command on it while the shop is stopped.
+    shop = await startShop({}, { dataDir });
+    await shop.stop();
+    runShopCommand(dataDir, [
+      'staff:create',
+      '--username',
+      'boss',
+      '--role',
+      'owner',
+      '--name',
+      '王老板',
+      '--password',
+      OWNER_PASSWORD,
+    ]);
+    shop = await startShop({}, { dataDir, port: shop.port });
+    s = await openBrowser(shop.baseURL, DESKTOP);
+  });
+  afterAll(async () => {
+    await s?.close();
+    await shop?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('signs the owner in with the captcha and makes them set up the authenticator first', async () => {
+    await s.page.goto('/admin/');
+    await s.page.waitForURL('**/admin/login');
+    await s.page.getByRole('img', { name: '验证码图片' }).waitFor();
+    await shot(s.page, '01-login-1440');
+
+    // A wrong password first: a clear message, and a fresh captcha for the next try.
+    await s.page.getByLabel('用户名').fill('boss');
+    await s.page.getByLabel('密码', { exact: true }).fill('not-the-password1');
+    await s.page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
+    await s.page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect.poll(() => s.page.getByRole('alert').first().innerText()).toMatch(/密码|错误/);
+    await shot(s.page, '02-login-refused-1440');
+
+    await signIn(s.page, 'boss', OWNER_PASSWORD);
+    await s.page.getByText('设置两步验证').waitFor();
+    await s.page.getByRole('img', { name: '两步验证二维码' }).waitFor();
+    await shot(s.page, '03-totp-setup-1440');
+    secret = (await s.page.getByTestId('totp-secret').innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await s.page.getByLabel('验证码').fill(await authenticatorCode(secret));
+    await s.page.getByRole('button', { name: '确认开启' }).click();
+
+    // An owner made with --password keeps it; one made without would change it here.
+    const changeFirst = s.page.getByText('请修改密码');
+    const staffPage = s.page.getByRole('menuitem', { name: /员工管理/ });
+    await expect
+      .poll(async () => (await changeFirst.isVisible()) || (await staffPage.isVisible()))
+      .toBe(true);
+    if (await changeFirst.isVisible()) {
+      await s.page.getByLabel('原密码').fill(OWNER_PASSWORD);
+      await s.page.getByLabel('新密码', { exact: true }).fill(`${OWNER_PASSWORD}x`);
+      await s.page.getByLabel('确认新密码').fill(`${OWNER_PASSWORD}x`);
+      await s.page.getByRole('button', { name: '修改密码' }).click();
+    }
+    await s.page.waitForURL('**/admin/staff');
+    await s.page.locator('td', { hasText: 'boss' }).first().waitFor();
+    await shot(s.page, '04-staff-1440');
+  });
+
+  it('creates a warehouse and a service account, each checked before it is sent', async () => {
+    await s.page.getByRole('button', { name: /新增员工/ }).click();
+    const dialog = s.page.getByRole('dialog');
+    await dialog.getByLabel('初始密码').fill('short1');
+    await dialog.getByRole('button', { name: '创建' }).click();
+    await dialog.getByText('请输入姓名').waitFor();
+    await shot(s.page, '05-staff-create-invalid-1440');
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await createStaff(s.page, WAREHOUSE);
+    await createStaff(s.page, SERVICE);
+    const rows = s.page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.filter({ hasText: WAREHOUSE.username }).innerText()).toContain('待改密码');
+    await shot(s.page, '06-staff-created-1440');
+  });
+
+  it('finds both accounts in 操作日志, with what was created', async () => {
+    await s.page.getByRole('menuitem', { name: /操作日志/ }).click();
+    await s.page.waitForURL('**/admin/audit');
+    await s.page.getByLabel('操作').fill('staff.create');
+    await s.page.getByRole('button', { name: '查询' }).click();
+    await s.page.waitForURL(/action=staff\.create/);
+    const rows = s.page.locator('.ant-table-tbody tr.ant-table-row');
+    // The owner from the command line, then the two accounts the owner made here, newest first.
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.nth(2).innerText()).toContain('cli');
+    for (const i of [0, 1]) {
+      expect(await rows.nth(i).innerText()).toContain('boss');
+      await rows.nth(i).getByRole('button').first().click();
+    }
+    const expanded = s.page.locator('.ant-table-expanded-row');
+    await expect.poll(() => expanded.count()).toBe(2);
+    const details = (await expanded.allInnerTexts()).join('\n');
+    expect(details).toContain(WAREHOUSE.username);
+    expect(details).toContain(SERVICE.username);
+    expect(details).toContain('warehouse');
+    expect(details).toContain('service');
+    // The first row open, for the screenshot.
+    await rows.nth(1).getByRole('button').first().click();
+    await shot(s.page, '07-audit-1440');
+  });
+
+  it('is usable on a phone: the menu folds away, tables scroll', async () => {
+    await s.page.setViewportSize(PHONE);
+    await s.page.goto('/admin/staff');
+    await s.page.locator('td', { hasText: WAREHOUSE.username }).first().waitFor();
+    await shot(s.page, '08-staff-390');
+    await s.page.goto('/admin/audit');
+    await s.page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await shot(s.page, '09-audit-390');
+    const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'no sideways scroll of the whole page').toBeLessThanOrEqual(1);
+    await s.page.setViewportSize(DESKTOP);
+  });
+
+  it('signs the owner in again with an authenticator code', async () => {
+    await signOut(s.page);
+    await signIn(s.page, 'boss', OWNER_PASSWORD);
+    await s.page.getByLabel('身份验证器验证码').waitFor();
+    await shot(s.page, '10-login-totp-1440');
+    // Every attempt uses up its captcha: the code step asks for a fresh one.
+    await s.page.getByLabel('身份验证器验证码').fill(await authenticatorCode(secret, 1));
+    await s.page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
+    await s.page.getByRole('button', { name: '验证并登录' }).click();
+    await s.page.waitForURL('**/admin/staff');
+    await s.page.locator('td', { hasText: SERVICE.username }).first().waitFor();
+    await signOut(s.page);
+  });
+
+  it('makes the new warehouse account change its first password, and shows it no 员工管理', async () => {
+    await signIn(s.page, WAREHOUSE.username, WAREHOUSE.password);
+    await s.page.getByText('请修改密码').waitFor();
+    await shot(s.page, '11-change-password-1440');
+    await s.page.getByLabel('原密码').fill(WAREHOUSE.password);
+    await s.page.getByLabel('新密码', { exact: true }).fill('my-own-warehouse-1');
+    await s.page.getByLabel('确认新密码').fill('my-own-warehouse-1');
+    await s.page.getByRole('button', { name: '修改密码' }).click();
+    await s.page.getByText('暂无可用页面').waitFor();
+    expect(await s.page.getByRole('menuitem', { name: /员工管理/ }).count()).toBe(0);
+    await s.page.goto('/admin/staff');
+    await s.page.getByText('无权限', { exact: true }).waitFor();
+    await shot(s.page, '12-warehouse-no-permission-1440');
+    expect(s.errors, 'no console errors or CSP violations').toEqual([]);
+  });
+});
