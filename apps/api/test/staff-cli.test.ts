@@ -115,7 +115,8 @@ describe('staff operator commands', () => {
         'cli:alice staff.update',
       ]);
     });
-  });
+    // Each operator command is its own process opening the database: slow on a loaded machine.
+  }, 180_000);
 
   it('refuse bad options with the usage', async () => {
     const role = await shop('staff:create', '--username', 'x1x', '--role', 'boss');
@@ -137,5 +138,5 @@ describe('staff operator commands', () => {
     const taken = await shop('staff:create', '--username', 'BOSS', '--role', 'content');
     expect(taken.status).toBe(1);
     expect(taken.stderr).toContain('用户名已存在');
-  });
+  }, 120_000);
 });
