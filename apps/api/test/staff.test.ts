@@ -393,6 +393,29 @@ describe('the password gate and password changes', () => {
     ).toBe(true);
   });
 
+  it('a new owner changes the one-time password first, then sets up the second factor, then is let in', async () => {
+    const s = await staffToken(t, 'owner', { mustChangePassword: true });
+    const first = await call<StaffSession>(AdminPaths.current, {}, s.token);
+    expect(first.data).toMatchObject({ mustChangePassword: true, totpSetupRequired: true });
+    expect((await call(AdminPaths.totpSetup, {}, s.token)).resultCode).toBe(
+      ResultCode.PasswordChangeRequired,
+    );
+    expect((await call(AdminPaths.staffList, {}, s.token)).resultCode).toBe(
+      ResultCode.PasswordChangeRequired,
+    );
+    const changed = await call<StaffSession>(
+      AdminPaths.changePassword,
+      { oldPassword: s.password, newPassword: 'Owner-new-2026' },
+      s.token,
+    );
+    expect(changed.data).toMatchObject({ mustChangePassword: false, totpSetupRequired: true });
+    expect((await call(AdminPaths.staffList, {}, s.token)).resultCode).toBe(
+      ResultCode.TwoFactorSetupRequired,
+    );
+    await enableTotp(t, s.token);
+    expect((await call(AdminPaths.staffList, {}, s.token)).success).toBe(true);
+  });
+
   it('a new account must change its first password', async () => {
     const username = uniqueStaffUsername('new');
     const created = await call<StaffAccount>(

@@ -11,8 +11,9 @@ import type { AuditActor } from '../lib/audit';
  *     async (request) => ok(await orders.ship(staffActor(request), request.body)));
  *
  * The hook runs before the body is read. It answers, in this order: no live staff token → InvalidToken 401 (a
- * member's token is not a staff token); a password the owner reset → PasswordChangeRequired 403; a money role
- * without its second factor → TwoFactorSetupRequired 403; a role without the permission → PermissionDenied 403.
+ * member's token is not a staff token); a password the owner reset → PasswordChangeRequired 403; else a money
+ * role without its second factor → TwoFactorSetupRequired 403; a role without the permission → PermissionDenied
+ * 403.
  * The staff member's own session calls (current, logout, password, TOTP setup) use `app.staffSession(...)`,
  * which needs no permission and names the gates it stays open through.
  */
@@ -94,11 +95,14 @@ export const staffAuthPlugin = fp<StaffAuthPluginOptions>(
           username: session.username,
           role: session.role,
         };
-        // The password gate first: after a reset the second factor is set up by the one who knows the password.
-        if (session.mustChangePassword && !openDuring.includes(StaffGate.passwordChange))
-          throw new AppError(ResultCode.PasswordChangeRequired, StaffAuthMessages.passwordChangeRequired);
-        if (session.totpSetupRequired && !openDuring.includes(StaffGate.totpSetup))
+        // One gate at a time, the password first: a new owner changes the one-time password, then sets up the
+        // second factor, so only the first gate still shut decides.
+        if (session.mustChangePassword) {
+          if (!openDuring.includes(StaffGate.passwordChange))
+            throw new AppError(ResultCode.PasswordChangeRequired, StaffAuthMessages.passwordChangeRequired);
+        } else if (session.totpSetupRequired && !openDuring.includes(StaffGate.totpSetup)) {
           throw new AppError(ResultCode.TwoFactorSetupRequired, StaffAuthMessages.totpSetupRequired);
+        }
         if (permission !== null && !roleCan(session.role, permission))
           throw new AppError(ResultCode.PermissionDenied, StaffAuthMessages.permissionDenied);
       };

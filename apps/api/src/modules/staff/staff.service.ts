@@ -158,6 +158,17 @@ const sleep = (ms: number) => (ms > 0 ? new Promise<void>((r) => setTimeout(r, m
  * audit row on its own transaction. The console's calls and the operator's commands both end here.
  */
 export function createStaffService({ db, clock, rateLimiter, captcha, audit }: StaffServiceDeps) {
+  /** The audit row of a change to a staff account, on the change's transaction. */
+  function recordStaff(
+    tx: Database,
+    by: AuditActor,
+    action: string,
+    staffId: number,
+    change: { before?: unknown; after?: unknown } = {},
+  ): Promise<void> {
+    return audit(tx, { by, action, objectType: 'staff', objectId: staffId, ...change });
+  }
+
   async function requireAccount(executor: Database, id: number): Promise<repo.StaffRow> {
     const row = await repo.findStaffById(executor, id);
     if (!row) throw notFoundError(StaffMessages.staffNotFound);
@@ -194,11 +205,7 @@ export function createStaffService({ db, clock, rateLimiter, captcha, audit }: S
       const row = await requireAccount(tx, id);
       const updated = (await repo.updateStaff(tx, row.id, changes, now)) ?? row;
       const revoked = await repo.revokeTokens(tx, row.id, now);
-      await audit(tx, {
-        by,
-        action,
-        objectType: 'staff',
-        objectId: row.id,
+      await recordStaff(tx, by, action, row.id, {
         before: { [field]: row[field] },
         after: { [field]: updated[field], revokedSessions: revoked },
       });
@@ -230,11 +237,7 @@ export function createStaffService({ db, clock, rateLimiter, captcha, audit }: S
       if (!updated) throw notFoundError(StaffMessages.staffNotFound);
       // A new role or a disabled account takes effect now, not when the sessions expire.
       if (role !== row.role || (disabled && !row.disabled)) await repo.revokeTokens(tx, row.id, now);
-      await audit(tx, {
-        by,
-        action: 'staff.update',
-        objectType: 'staff',
-        objectId: row.id,
+      await recordStaff(tx, by, 'staff.update', row.id, {
         before: auditView(row),
         after: auditView(updated),
       });
@@ -285,12 +288,8 @@ export function createStaffService({ db, clock, rateLimiter, captcha, audit }: S
           expiresAt: new Date(now.getTime() + STAFF_TOKEN_TTL_MS),
         });
         const updated = await repo.updateStaff(tx, row.id, { lastLoginTime: now }, now);
-        await audit(tx, {
-          by: { staffId: row.id, actor: row.username, ip: clientAddress },
-          action: 'staff.login',
-          objectType: 'staff',
-          objectId: row.id,
-        });
+        const self = { staffId: row.id, actor: row.username, ip: clientAddress };
+        await recordStaff(tx, self, 'staff.login', row.id);
         return updated ?? row;
       });
       // The right password and code clear the account's count and do not count against the address.
@@ -323,7 +322,7 @@ export function createStaffService({ db, clock, rateLimiter, captcha, audit }: S
     async logout(auth: StaffContext, by: AuditActor): Promise<void> {
       await db.transaction(async (tx) => {
         await repo.revokeToken(tx, auth.tokenId, clock());
-        await audit(tx, { by, action: 'staff.logout', objectType: 'staff', objectId: auth.staffId });
+        await recordStaff(tx, by, 'staff.logout', auth.staffId);
       });
     },
 
@@ -331,13 +330,7 @@ export function createStaffService({ db, clock, rateLimiter, captcha, audit }: S
     async logoutAll(auth: StaffContext, by: AuditActor): Promise<void> {
       await db.transaction(async (tx) => {
         const revoked = await repo.revokeTokens(tx, auth.staffId, clock());
-        await audit(tx, {
-          by,
-          action: 'staff.logoutAll',
-          objectType: 'staff',
-          objectId: auth.staffId,
-          after: { revokedSessions: revoked },
-        });
+        await recordStaff(tx, by, 'staff.logoutAll', auth.staffId, { after: { revokedSessions: revoked } });
       });
     },
 
@@ -363,11 +356,7 @@ export function createStaffService({ db, clock, rateLimiter, captcha, audit }: S
       const updated = await db.transaction(async (tx) => {
         const changed = await repo.updateStaff(tx, row.id, { passwordHash, mustChangePassword: false }, now);
         await repo.revokeTokens(tx, row.id, now, auth.tokenId);
-        await audit(tx, {
-          by,
-          action: 'staff.changePassword',
-          objectType: 'staff',
-          objectId: row.id,
+        await recordStaff(tx, by, 'staff.changePassword', row.id, {
           before: { mustChangePassword: row.mustChangePassword },
           after: { mustChangePassword: false },
         });
@@ -387,7 +376,7 @@ export function createStaffService({ db, clock, rateLimiter, captcha, audit }: S
       const secret = newTotpSecret();
       await db.transaction(async (tx) => {
         await repo.updateStaff(tx, row.id, { totpSecret: secret, totpLastStep: null }, clock());
-        await audit(tx, { by, action: 'staff.totpSetup', objectType: 'staff', objectId: row.id });
+        await recordStaff(tx, by, 'staff.totpSetup', row.id);
       });
       const otpauthUrl = totpUrl(secret, row.username);
       const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
@@ -407,11 +396,7 @@ export function createStaffService({ db, clock, rateLimiter, captcha, audit }: S
         if (!(await acceptTotp(tx, row, code)))
           throw new AppError(ResultCode.TwoFactorRequired, StaffMessages.totpWrong);
         const changed = await repo.updateStaff(tx, row.id, { totpEnabled: true }, clock());
-        await audit(tx, {
-          by,
-          action: 'staff.totpEnable',
-          objectType: 'staff',
-          objectId: row.id,
+        await recordStaff(tx, by, 'staff.totpEnable', row.id, {
           before: { totpEnabled: false },
           after: { totpEnabled: true },
         });
@@ -447,13 +432,7 @@ export function createStaffService({ db, clock, rateLimiter, captcha, audit }: S
           updatedAt: now,
         });
         if (!row) throw new AppError(ResultCode.ParamsError, StaffMessages.usernameTaken);
-        await audit(tx, {
-          by,
-          action: 'staff.create',
-          objectType: 'staff',
-          objectId: row.id,
-          after: auditView(row),
-        });
+        await recordStaff(tx, by, 'staff.create', row.id, { after: auditView(row) });
         return toStaffAccount(row);
       });
     },
