@@ -4,7 +4,7 @@ import {
   ticketOwnerGroupSchema,
   ticketStatusSchema,
 } from '@shop/domain';
-import { Badge, Card, Segmented, Select, Space } from 'antd';
+import { Card, Radio, Select, Space } from 'antd';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
 import { useTicketList } from '@/features/tickets/api/list-tickets';
@@ -57,33 +57,21 @@ export default function TicketsPage() {
   return (
     <Card title="客服工单">
       <Space wrap size="middle" style={{ marginBottom: 16 }}>
-        <Segmented
+        <Radio.Group
+          aria-label="状态"
+          optionType="button"
+          buttonStyle="solid"
           value={status ?? ALL}
-          onChange={(value) =>
-            go({ status: value === ALL ? undefined : (value as TicketStatus), ownerGroup, pageSize })
+          onChange={(e) =>
+            go({
+              status: e.target.value === ALL ? undefined : (e.target.value as TicketStatus),
+              ownerGroup,
+              pageSize,
+            })
           }
           options={[
-            {
-              value: ALL,
-              label: (
-                <Badge count={allCount} size="small" color="gray" offset={[8, -2]}>
-                  全部
-                </Badge>
-              ),
-            },
-            ...DESK_STATUSES.map((s) => ({
-              value: s,
-              label: (
-                <Badge
-                  count={counts[s] ?? 0}
-                  size="small"
-                  color={s === 'waiting_shop' ? 'red' : 'gray'}
-                  offset={[8, -2]}
-                >
-                  {DESK_STATUS_LABELS[s]}
-                </Badge>
-              ),
-            })),
+            { value: ALL, label: `全部 ${allCount}` },
+            ...DESK_STATUSES.map((s) => ({ value: s, label: `${DESK_STATUS_LABELS[s]} ${counts[s] ?? 0}` })),
           ]}
         />
         <Select

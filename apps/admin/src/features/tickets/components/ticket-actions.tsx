@@ -31,10 +31,9 @@ export function TicketActions({ ticket }: { ticket: TicketDetail }) {
       />
       <Select
         aria-label="优先级"
-        style={{ width: 100 }}
+        style={{ width: 130 }}
         value={ticket.priority}
         options={PRIORITY_OPTIONS.map((o) => ({ ...o, label: `优先级：${o.label}` }))}
-        popupMatchSelectWidth={false}
         disabled={update.isPending}
         onChange={(priority: number) => change({ priority })}
       />
