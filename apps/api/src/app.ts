@@ -28,7 +28,6 @@ import { paymentRoutes } from './modules/payment/payment.routes';
 import { SANDBOX_PROVIDER } from './modules/payment/sandbox.provider';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { supplierRoutes } from './modules/supplier/supplier.routes';
-import { adminTicketRoutes } from './modules/tickets/tickets.admin.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { wechatSandboxRoutes } from './modules/wechat/sandbox.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
@@ -53,6 +52,7 @@ import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
 import { createOrderRoutes } from './workflows/place-order.routes';
 import { repurchaseRoutes } from './workflows/repurchase.routes';
 import { settlePaymentRoutes } from './workflows/settle-payment.routes';
+import { adminTicketRoutes } from './workflows/ticket-reply.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -124,15 +124,6 @@ export async function attachStaffImages(
   return rows.map((r) => r.id);
 }
 
-/** Loose uploads of the shop (for the per-desk bound). */
-export async function countStaffLooseImages(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(supportTicketImages)
-    .where(and(isNull(supportTicketImages.memberId), isNull(supportTicketImages.replyId)));
-  return row?.n ?? 0;
-}
-
 /** The desk's order: waiting for the shop first, then new, then the member's turn, then closed. */
 const QUEUE_RANK = sql`case ${supportTickets.status} when 'waiting_shop' then 0 when 'open' then 1 when 'waiting_member' then 2 else 3 end`;
 

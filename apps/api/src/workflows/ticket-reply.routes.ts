@@ -15,16 +15,16 @@ import {
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../lib/envelope';
-import { staffActor, staffSecurity } from '../../plugins/staff-auth';
-import type { TicketReplyFlow } from '../../workflows/ticket-reply';
-import { IMAGE_UPLOAD_LIMITS, readImageUpload } from './tickets.routes';
-import { TicketMessages, type TicketService } from './tickets.service';
+import { ok, responses } from '../lib/envelope';
+import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../modules/tickets/tickets.routes';
+import { TicketMessages, type TicketService } from '../modules/tickets/tickets.service';
+import { staffActor, staffSecurity } from '../plugins/staff-auth';
+import type { TicketReplyFlow } from './ticket-reply';
 
 const tags = ['admin'];
 
 /**
- * The console's service desk (客服工单, permission ticket.handle): the queue, a thread with its member and orders,
+ * The console's service desk (客服工单, permission ticket.handle), beside the reply workflow it is built around: the queue, a thread with its member and orders,
  * the shop's replies (the same workflow as `ticket:reply`), group/priority, close and reopen. Every change is
  * audited in its own transaction.
  */
