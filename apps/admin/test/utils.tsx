@@ -1,5 +1,11 @@
 import {
   AdminPaths,
+  AdminServicePaths,
+  adminMessageListResponseSchema,
+  adminTicketDetailResponseSchema,
+  adminTicketListResponseSchema,
+  adminTicketReplyResponseSchema,
+  adminTicketRowSchema,
   auditListResponseSchema,
   captchaResponseSchema,
   type Envelope,
@@ -8,9 +14,11 @@ import {
   type StaffAccount,
   type StaffRole,
   type StaffSession,
+  sentMessageSchema,
   staffListResponseSchema,
   staffLoginResponseSchema,
   staffSessionSchema,
+  ticketImageSchema,
   totpSetupResponseSchema,
 } from '@shop/domain';
 import { render } from '@testing-library/react';
@@ -44,6 +52,14 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminPaths.totpSetup]: totpSetupResponseSchema,
   [AdminPaths.staffList]: staffListResponseSchema,
   [AdminPaths.auditList]: auditListResponseSchema,
+  [AdminServicePaths.ticketList]: adminTicketListResponseSchema,
+  [AdminServicePaths.ticketDetail]: adminTicketDetailResponseSchema,
+  [AdminServicePaths.ticketReply]: adminTicketReplyResponseSchema,
+  [AdminServicePaths.ticketUploadImage]: ticketImageSchema,
+  [AdminServicePaths.ticketUpdate]: adminTicketRowSchema,
+  [AdminServicePaths.ticketReopen]: adminTicketRowSchema,
+  [AdminServicePaths.messageSend]: sentMessageSchema,
+  [AdminServicePaths.messageList]: adminMessageListResponseSchema,
 };
 
 export interface FetchCall {
@@ -57,7 +73,12 @@ export function mockApi(handlers: Record<string, Handler>) {
   const calls: FetchCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const path = String(input);
-    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    const body =
+      init.body instanceof FormData
+        ? Object.fromEntries(init.body.entries())
+        : init.body
+          ? (JSON.parse(String(init.body)) as Record<string, unknown>)
+          : {};
     calls.push({ path, body, headers: (init.headers ?? {}) as Record<string, string> });
     const handler = handlers[path];
     if (!handler) {

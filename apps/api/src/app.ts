@@ -20,6 +20,7 @@ import { depositRoutes } from './modules/deposit/deposit.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { memberRoutes } from './modules/member/member.routes';
+import { adminMessageRoutes } from './modules/messages/messages.admin.routes';
 import { liveRoutes } from './modules/messages/messages.live';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { orderRoutes } from './modules/order/order.routes';
@@ -51,6 +52,7 @@ import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
 import { createOrderRoutes } from './workflows/place-order.routes';
 import { repurchaseRoutes } from './workflows/repurchase.routes';
 import { settlePaymentRoutes } from './workflows/settle-payment.routes';
+import { adminTicketRoutes } from './workflows/ticket-reply.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -169,6 +171,8 @@ export async function buildApp(options: BuildAppOptions) {
   // The staff console's calls (/api/adminService/), each behind the staff guard.
   await app.register(staffRoutes, { staff: services.staff });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(adminTicketRoutes, { tickets: services.tickets, ticketReply: services.ticketReply });
+  await app.register(adminMessageRoutes, { messages: services.messages });
   await app.register(liveRoutes, {
     hub: services.hub,
     authenticate: (token) => services.member.authenticate(token),

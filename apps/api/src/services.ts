@@ -77,7 +77,15 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const supplier = createSupplierService({ db, clock, rateLimiter, captcha });
   const rates = createRateService({ db, clock });
   const hub = createLiveHub(database);
-  const messages = createMessageService({ db, hub, joinedAt: (memberId) => member.joinedAt(memberId) });
+  const messages = createMessageService({
+    db,
+    hub,
+    joinedAt: (memberId) => member.joinedAt(memberId),
+    idsByUsernames: (usernames) => member.idsByUsernames(usernames),
+    usernames: async (ids) =>
+      new Map([...(await member.briefs(ids))].map(([id, brief]) => [id, brief.username])),
+    audit: audit.record,
+  });
   const notify: MemberNotifier = (executor, notice) => messages.send(executor, notice);
   const orders = createOrderService({ db, clock });
   const orderBuyer = createOrderBuyerService({ db, clock });
@@ -139,7 +147,10 @@ export function createServices({ config, database, clock, rateLimiter }: Service
       displayName: (memberId) => member.displayName(memberId),
       storeUpload: (bytes, prefix) => media.storeUpload(bytes, prefix),
       deleteFiles: (paths) => media.deleteFiles(paths),
+      memberBriefs: (ids) => member.briefs(ids),
+      orderBriefs: (filter) => orders.briefs(filter),
     },
+    audit: audit.record,
   });
 
   // Workflows: one transaction across modules each.
@@ -158,7 +169,15 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const onlinePayment = createOnlinePaymentFlow({ db, payments, deposits, rates });
   const settlePayment = createSettlePaymentFlow({ db, clock, payments, deposits, notify });
   const refundOrder = createRefundOrderFlow({ db, clock, catalogue, deposits, notify });
-  const ticketReply = createTicketReplyFlow({ db, tickets, messages, media });
+  const ticketReply = createTicketReplyFlow({
+    db,
+    tickets,
+    messages,
+    media,
+    audit: audit.record,
+    staffName: async (by) =>
+      by.staffId === null ? by.actor : (await staff.findByUsername(by.actor)).name || by.actor,
+  });
   const memberLevel = createMemberLevelFlow({ db, members: member, messages });
 
   return {

@@ -1,4 +1,9 @@
-import { AuditOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  CustomerServiceOutlined,
+  NotificationOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { Permission, type StaffSession } from '@shop/domain';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -14,6 +19,8 @@ export interface ConsolePage {
   icon: ReactNode;
   permission: Permission;
   load: () => Promise<{ default: ComponentType }>;
+  /** One object's screen below the page (`<path>/:id`), when the page has one. */
+  detail?: () => Promise<{ default: ComponentType }>;
 }
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
@@ -30,6 +37,21 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <AuditOutlined />,
     permission: Permission.auditRead,
     load: () => import('./routes/audit'),
+  },
+  {
+    path: 'tickets',
+    label: '客服工单',
+    icon: <CustomerServiceOutlined />,
+    permission: Permission.ticketHandle,
+    load: () => import('./routes/tickets'),
+    detail: () => import('./routes/ticket-detail'),
+  },
+  {
+    path: 'messages',
+    label: '站内消息',
+    icon: <NotificationOutlined />,
+    permission: Permission.messageSend,
+    load: () => import('./routes/messages'),
   },
 ];
 

@@ -26,7 +26,12 @@ export function createRoutes(): RouteObject[] {
               (page): RouteObject => ({
                 path: page.path,
                 element: <RequirePermission permission={page.permission} />,
-                children: [{ index: true, lazy: async () => ({ Component: (await page.load()).default }) }],
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await page.load()).default }) },
+                  ...(page.detail
+                    ? [{ path: ':id', lazy: async () => ({ Component: (await page.detail?.())?.default }) }]
+                    : []),
+                ],
               }),
             ),
             { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).default }) },

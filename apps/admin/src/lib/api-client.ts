@@ -51,14 +51,19 @@ function failure(status: number, payload: unknown): ApiError {
 
 /**
  * POSTs JSON to a console path with the staff token and returns the envelope's data; anything but
- * `success: true` throws ApiError. Every console call is POST JSON (packages/domain contracts/staff.ts).
+ * `success: true` throws ApiError. Every console call is POST JSON (packages/domain contracts/staff.ts), an upload
+ * POST multipart (give it a FormData).
  */
 export async function request<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   const forwardAbort = () => controller.abort();
   signal?.addEventListener('abort', forwardAbort, { once: true });
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  // A FormData body (an upload) goes as multipart with the browser's boundary; everything else as JSON.
+  const multipart = body instanceof FormData;
+  const headers: Record<string, string> = multipart
+    ? { Accept: 'application/json' }
+    : { Accept: 'application/json', 'Content-Type': 'application/json' };
   const token = getStaffToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let status = 0;
@@ -67,7 +72,7 @@ export async function request<T>(path: string, body: unknown = {}, signal?: Abor
     const response = await fetch(path, {
       method: 'POST',
       headers,
-      body: JSON.stringify(body),
+      body: multipart ? body : JSON.stringify(body),
       signal: controller.signal,
       credentials: 'same-origin',
     });

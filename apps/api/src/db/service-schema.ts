@@ -9,6 +9,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
@@ -65,10 +66,13 @@ export const supportTicketReplies = pgTable(
     author: varchar('author', { length: 10 }).notNull(),
     authorName: varchar('author_name', { length: 60 }).notNull(),
     content: text('content').notNull(),
+    /** The console's id of one press of 发送: a retried staff reply lands once. */
+    requestId: varchar('request_id', { length: 64 }),
     createdAt,
   },
   (t) => [
     index('support_ticket_replies_ticket_idx').on(t.ticketId, t.id),
+    uniqueIndex('support_ticket_replies_request_key').on(t.ticketId, t.requestId),
     check('support_ticket_replies_author_known', sql`${t.author} in ('member', 'staff')`),
   ],
 );
@@ -107,10 +111,16 @@ export const messages = pgTable(
     content: text('content').notNull(),
     /** An in-shop path, or ''. */
     link: varchar('link', { length: 300 }).notNull().default(''),
+    /** Who wrote it by hand (a staff username, 'cli' …); null for the shop's automatic messages. */
+    sentBy: varchar('sent_by', { length: 100 }),
+    /** The console's id of one press of 发送: a retried message is written once. */
+    requestId: varchar('request_id', { length: 64 }),
     createdAt,
   },
   (t) => [
     index('messages_member_idx').on(t.memberId, t.id),
+    uniqueIndex('messages_request_key').on(t.requestId),
+    index('messages_sent_idx').on(t.id).where(sql`${t.sentBy} is not null`),
     check('messages_type_range', sql`${t.type} between 1 and 5`),
   ],
 );

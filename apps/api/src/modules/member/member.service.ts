@@ -18,6 +18,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto';
 import { hashPassword, verifyAccountPassword, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { AuthContext } from '../../plugins/auth';
+import { type MemberBrief, memberBriefs } from './member.briefs';
 import * as repo from './member.repository';
 
 export const MemberMessages = {
@@ -331,6 +332,11 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
     /** Member ids by username, case-insensitively (operator imports name members by username; spec §4 'Old-order status'). */
     async idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>> {
       return repo.findMemberIdsByUsernames(db, usernames);
+    },
+
+    /** Members by id as the staff console names them (username, name, level). */
+    briefs(ids: readonly number[]): Promise<Map<number, MemberBrief>> {
+      return memberBriefs(db, ids);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { MESSAGE_TYPE_LABELS, type MessageType } from '@shop/domain';
+import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
 import { countOption, optionText, requiredText, UsageError } from '../../lib/cli-options';
 import type { MessageService } from './messages.service';
@@ -39,12 +40,14 @@ export const messageCommands: Record<string, CliCommand<Uses>> = {
         memberId = (await services.member.idsByUsernames([username])).get(username.toLowerCase()) ?? null;
         if (memberId === null) throw new UsageError(`--member: 会员不存在 / no member ${username}`);
       }
-      const row = await services.messages.sendNow({
-        memberId,
-        type: type as MessageType,
+      const row = await services.messages.staffSend(cliActor(), {
+        to: memberId === null ? 'all' : 'member',
+        username,
+        type,
         title,
         content,
         link,
+        requestId: null,
       });
       print(
         `已发送${MESSAGE_TYPE_LABELS[type as MessageType]} / sent message ${row.id} to ${username ?? '所有会员 / everyone'}`,

@@ -1,12 +1,12 @@
 import { MessageType } from '@shop/domain';
-import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { messageReadMarks, messageReads, messages } from '../../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = Pick<
   typeof messages.$inferInsert,
-  'memberId' | 'type' | 'title' | 'content' | 'link'
+  'memberId' | 'type' | 'title' | 'content' | 'link' | 'sentBy' | 'requestId'
 >;
 
 const MESSAGE_TYPES = Object.values(MessageType);
@@ -38,6 +38,37 @@ export async function insertMessage(db: Database, row: NewMessage): Promise<Mess
   const [inserted] = await db.insert(messages).values(row).returning();
   if (!inserted) throw new Error('message insert returned no row');
   return inserted;
+}
+
+/**
+ * A hand-written message carrying the console's request id: null when one with that id exists already (a retried
+ * 发送), decided by the unique index, never by a look first.
+ */
+export async function insertMessageOnce(db: Database, row: NewMessage): Promise<MessageRow | null> {
+  const rows = await db
+    .insert(messages)
+    .values(row)
+    .onConflictDoNothing({ target: messages.requestId })
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function findMessageByRequest(db: Database, requestId: string): Promise<MessageRow | null> {
+  const rows = await db.select().from(messages).where(eq(messages.requestId, requestId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** One page of what staff and operators wrote by hand, newest first, with the total. */
+export async function listSent(
+  db: Database,
+  page: { limit: number; offset: number },
+): Promise<{ rows: MessageRow[]; totalCount: number }> {
+  const where = isNotNull(messages.sentBy);
+  const [rows, total] = await Promise.all([
+    db.select().from(messages).where(where).orderBy(desc(messages.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(messages).where(where),
+  ]);
+  return { rows, totalCount: total[0]?.n ?? 0 };
 }
 
 /** One page of the reader's messages, newest first, each with its read flag (counts: countsByType). */

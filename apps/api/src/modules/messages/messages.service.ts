@@ -1,13 +1,18 @@
 import {
+  type AdminMessageListRequest,
+  type AdminMessageListResponse,
+  type AdminMessageSendInput,
   type MemberMessage,
   type MessageListQuery,
   type MessageListResponse,
   MessageType,
   ResultCode,
+  type SentMessage,
   type UnreadCount,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFoundError } from '../../lib/app-error';
+import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { LiveHub } from '../../lib/live-hub';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './messages.repository';
@@ -16,6 +21,9 @@ export const MessageMessages = {
   badLink: '链接须为本站路径，如 /article/3',
   badTitle: '标题须为1-100个字符',
   badContent: '内容须为1-5000个字符',
+  noMember: '会员不存在',
+  sent: '消息已发送',
+  announced: '公告已发布',
 } as const;
 
 /** What the shop writes: to one member, or to everyone (memberId null: announcements, activities). */
@@ -33,21 +41,33 @@ export interface MessageServiceDeps {
   hub: Pick<LiveHub, 'announce'>;
   /** When the member joined (the member module, wired in services.ts): announcements before that are not theirs. */
   joinedAt(memberId: number): Promise<Date>;
+  /** Member ids by lower-cased username, and usernames by id (the member module). */
+  idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>>;
+  usernames(ids: readonly number[]): Promise<Map<number, string>>;
+  audit: AuditRecorder;
 }
 
 export type MessageService = ReturnType<typeof createMessageService>;
 
 const IN_SHOP_LINK = /^\/(?!\/)[^\s\\]{0,299}$/;
 
+/** What every view of a message shows. */
+function messageFields(row: Pick<repo.MessageRow, 'id' | 'type' | 'title' | 'content' | 'link'>) {
+  return { id: row.id, type: row.type, title: row.title, content: row.content, link: row.link };
+}
+
 function toDto(row: Awaited<ReturnType<typeof repo.listMessages>>[number]): MemberMessage {
+  return { ...messageFields(row), read: row.read, createdAt: row.createdAt.toISOString() };
+}
+
+/** A hand-written message as the console lists it, with its member's username (null: to everyone). */
+function toSent(row: repo.MessageRow, usernames: Map<number, string>): SentMessage {
   return {
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    content: row.content,
-    link: row.link,
-    read: row.read,
-    createdAt: row.createdAt.toISOString(),
+    ...messageFields(row),
+    memberId: row.memberId,
+    memberUsername: row.memberId === null ? null : (usernames.get(row.memberId) ?? null),
+    sentBy: row.sentBy ?? '',
+    createTime: row.createdAt.toISOString(),
   };
 }
 
@@ -68,7 +88,21 @@ function toUnread(byType: Map<number, { unread: number }>): UnreadCount {
  * members read them with an unread count. Writing one tells the member's open pages through the live hub, in the
  * writer's transaction.
  */
-export function createMessageService({ db, hub, joinedAt }: MessageServiceDeps) {
+export function createMessageService({
+  db,
+  hub,
+  joinedAt,
+  idsByUsernames,
+  usernames,
+  audit,
+}: MessageServiceDeps) {
+  /** Writes a message on the caller's executor and tells the member's (or everyone's) open pages. */
+  async function send(executor: Database, message: OutgoingMessage): Promise<repo.MessageRow> {
+    const row = await write(executor, message);
+    if (!row) throw new Error('message insert returned no row');
+    return row;
+  }
+
   async function reader(auth: AuthContext): Promise<repo.Reader> {
     return { memberId: auth.memberId, joinedAt: await joinedAt(auth.memberId) };
   }
@@ -81,7 +115,11 @@ export function createMessageService({ db, hub, joinedAt }: MessageServiceDeps) 
    * Writes a message on the caller's executor (its transaction: the message exists exactly when what caused it
    * does) and tells the member's open pages, or everyone's for a message to all, when it commits.
    */
-  async function send(executor: Database, message: OutgoingMessage): Promise<repo.MessageRow> {
+  async function write(
+    executor: Database,
+    message: OutgoingMessage,
+    hand?: { sentBy: string; requestId: string | null },
+  ): Promise<repo.MessageRow | null> {
     const title = message.title.trim();
     const content = message.content.trim();
     const link = (message.link ?? '').trim();
@@ -91,13 +129,11 @@ export function createMessageService({ db, hub, joinedAt }: MessageServiceDeps) 
       throw new AppError(ResultCode.ParamsError, MessageMessages.badContent);
     if (link !== '' && !IN_SHOP_LINK.test(link))
       throw new AppError(ResultCode.ParamsError, MessageMessages.badLink);
-    const row = await repo.insertMessage(executor, {
-      memberId: message.memberId,
-      type: message.type,
-      title,
-      content,
-      link,
-    });
+    const values = { memberId: message.memberId, type: message.type, title, content, link };
+    const row = hand?.requestId
+      ? await repo.insertMessageOnce(executor, { ...values, ...hand })
+      : await repo.insertMessage(executor, { ...values, sentBy: hand?.sentBy ?? null });
+    if (!row) return null;
     await hub.announce(executor, { kind: 'unread', memberId: message.memberId });
     return row;
   }
@@ -157,6 +193,65 @@ export function createMessageService({ db, hub, joinedAt }: MessageServiceDeps) 
     /** Writes a message in a transaction of its own (operator commands, announcements). */
     sendNow(message: OutgoingMessage): Promise<repo.MessageRow> {
       return db.transaction((tx) => send(tx, message));
+    },
+
+    /**
+     * Staff write to one member (by username) or announce to everyone (console 站内消息 and `message:send`): the
+     * message and its audit row commit together; a retry with the same request id answers the first message and
+     * writes nothing more. An announcement is one row every member sees from then on (their unread counts follow).
+     */
+    async staffSend(
+      by: AuditActor,
+      input: Omit<AdminMessageSendInput, 'requestId'> & { requestId: string | null },
+    ): Promise<SentMessage> {
+      let memberId: number | null = null;
+      if (input.to === 'member') {
+        const username = (input.username ?? '').trim();
+        memberId = (await idsByUsernames([username])).get(username.toLowerCase()) ?? null;
+        if (memberId === null) throw notFoundError(MessageMessages.noMember);
+      }
+      const row = await db.transaction(async (tx) => {
+        const written = await write(
+          tx,
+          {
+            memberId,
+            type: input.type as MessageType,
+            title: input.title,
+            content: input.content,
+            link: input.link,
+          },
+          { sentBy: by.actor, requestId: input.requestId },
+        );
+        if (!written) return null;
+        await audit(tx, {
+          by,
+          action: memberId === null ? 'message.announce' : 'message.send',
+          objectType: 'message',
+          objectId: written.id,
+          after: {
+            memberId,
+            username: memberId === null ? null : input.username,
+            type: written.type,
+            title: written.title,
+            content: written.content.slice(0, 500),
+            link: written.link,
+          },
+        });
+        return written;
+      });
+      const sent = row ?? (input.requestId ? await repo.findMessageByRequest(db, input.requestId) : null);
+      if (!sent) throw new Error('message neither written nor found');
+      return toSent(sent, await usernames(sent.memberId === null ? [] : [sent.memberId]));
+    },
+
+    /** What staff and operators wrote by hand, newest first (console 站内消息). */
+    async staffSentList(query: Required<AdminMessageListRequest>): Promise<AdminMessageListResponse> {
+      const { rows, totalCount } = await repo.listSent(db, {
+        limit: query.pageSize,
+        offset: (query.pageNo - 1) * query.pageSize,
+      });
+      const names = await usernames(rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId])));
+      return { items: rows.map((r) => toSent(r, names)), totalCount };
     },
   };
 }

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthContext } from '../../plugins/auth';
+import { type OrderBrief, orderBriefs } from './order.briefs';
 import { orderNumbers } from './order.payment';
 import * as repo from './order.repository';
 
@@ -385,6 +386,11 @@ export function createOrderService({ db, clock }: OrderServiceDeps) {
     /** Order numbers by order id (the deposit log names the order of each movement); unknown ids are left out. */
     orderNumbers(ids: readonly number[]): Promise<Map<number, string>> {
       return orderNumbers(db, ids);
+    },
+
+    /** The member's latest orders, or the orders of the ids, as the staff console lists them beside a ticket. */
+    briefs(filter: { memberId: number; limit: number } | { ids: readonly number[] }): Promise<OrderBrief[]> {
+      return orderBriefs(db, filter);
     },
 
     /** The goods of the member's order to buy again (spec §7 cart repurchase/): its items, gifts aside. */

@@ -5,6 +5,7 @@ import {
   TicketStatus,
   ticketOwnerGroupLabel,
 } from '@shop/domain';
+import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
 import { countOption, optionText, UsageError } from '../../lib/cli-options';
 import type { TicketService } from './tickets.service';
@@ -63,7 +64,7 @@ export const ticketCommands: Record<string, CliCommand<Uses>> = {
     async run({ values, open, print }) {
       const id = countOption('id', values.id, 1);
       const { services } = await open();
-      const { changed } = await services.tickets.staffClose(id);
+      const { changed } = await services.tickets.staffClose(cliActor(), id);
       print(changed ? `已关闭工单 / closed ticket ${id}` : `工单 ${id} 已关闭，未改变 / already closed`);
     },
   },

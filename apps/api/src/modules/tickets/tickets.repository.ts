@@ -31,11 +31,128 @@ export async function insertTicket(db: Database, row: NewTicket): Promise<Ticket
 
 export async function insertReply(
   db: Database,
-  row: { ticketId: number; author: 'member' | 'staff'; authorName: string; content: string },
+  row: {
+    ticketId: number;
+    author: 'member' | 'staff';
+    authorName: string;
+    content: string;
+    requestId?: string | null;
+  },
 ): Promise<ReplyRow> {
   const [inserted] = await db.insert(supportTicketReplies).values(row).returning();
   if (!inserted) throw new Error('reply insert returned no row');
   return inserted;
+}
+
+/**
+ * A staff reply carrying the console's request id: null when a reply with that id is already in the ticket (a
+ * retried or double-clicked 发送), decided by the unique index, never by a look first.
+ */
+export async function insertStaffReplyOnce(
+  db: Database,
+  row: { ticketId: number; authorName: string; content: string; requestId: string },
+): Promise<ReplyRow | null> {
+  const rows = await db
+    .insert(supportTicketReplies)
+    .values({ ...row, author: 'staff' })
+    .onConflictDoNothing({ target: [supportTicketReplies.ticketId, supportTicketReplies.requestId] })
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function findReplyByRequest(
+  db: Database,
+  ticketId: number,
+  requestId: string,
+): Promise<ReplyRow | null> {
+  const rows = await db
+    .select()
+    .from(supportTicketReplies)
+    .where(and(eq(supportTicketReplies.ticketId, ticketId), eq(supportTicketReplies.requestId, requestId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The ticket with its row locked for the rest of the transaction (the values before a staff change). */
+export async function lockTicket(db: Database, id: number): Promise<TicketRow | null> {
+  const rows = await db.select().from(supportTickets).where(eq(supportTickets.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+/** Sets the owner group and/or priority; the caller holds the row lock. */
+export async function setGroupAndPriority(
+  db: Database,
+  id: number,
+  values: { ownerGroup?: string | undefined; priority?: number | undefined },
+): Promise<TicketRow | null> {
+  const rows = await db
+    .update(supportTickets)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(supportTickets.id, id))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** Reopens a closed ticket as waiting for the shop; null when it is not closed (nothing changed). */
+export async function reopenTicket(db: Database, id: number): Promise<TicketRow | null> {
+  const rows = await db
+    .update(supportTickets)
+    .set({ status: 'waiting_shop', closedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(supportTickets.id, id), eq(supportTickets.status, 'closed')))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** Gives the shop's own unattached uploads to its reply; returns the ids taken. */
+export async function attachStaffImages(
+  db: Database,
+  replyId: number,
+  imageIds: readonly number[],
+): Promise<number[]> {
+  if (imageIds.length === 0) return [];
+  const rows = await db
+    .update(supportTicketImages)
+    .set({ replyId })
+    .where(
+      and(
+        inArray(supportTicketImages.id, [...imageIds]),
+        isNull(supportTicketImages.memberId),
+        isNull(supportTicketImages.replyId),
+      ),
+    )
+    .returning({ id: supportTicketImages.id });
+  return rows.map((r) => r.id);
+}
+
+/** The desk's order: waiting for the shop first, then new, then the member's turn, then closed. */
+const QUEUE_RANK = sql`case ${supportTickets.status} when 'waiting_shop' then 0 when 'open' then 1 when 'waiting_member' then 2 else 3 end`;
+
+/**
+ * One page of the console's queue, 'waiting for the shop' first and the longest waiting first, with the total and
+ * the count per status under the same group filter.
+ */
+export async function listQueuePage(
+  db: Database,
+  filter: { status?: string | undefined; ownerGroup?: string | undefined },
+  page: { limit: number; offset: number },
+): Promise<{ rows: TicketRow[]; counts: Map<string, number> }> {
+  const group =
+    filter.ownerGroup === undefined ? undefined : eq(supportTickets.ownerGroup, filter.ownerGroup);
+  const [rows, counts] = await Promise.all([
+    db
+      .select()
+      .from(supportTickets)
+      .where(and(group, filter.status === undefined ? undefined : eq(supportTickets.status, filter.status)))
+      .orderBy(QUEUE_RANK, asc(supportTickets.updatedAt), asc(supportTickets.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ status: supportTickets.status, n: count() })
+      .from(supportTickets)
+      .where(group)
+      .groupBy(supportTickets.status),
+  ]);
+  return { rows, counts: new Map(counts.map((c) => [c.status, c.n])) };
 }
 
 /**

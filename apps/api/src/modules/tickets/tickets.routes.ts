@@ -11,6 +11,7 @@ import {
   ticketListResponseSchema,
   ticketReplyRequestSchema,
 } from '@shop/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { ok, responses } from '../../lib/envelope';
@@ -26,15 +27,41 @@ export const UploadMessages = {
 } as const;
 
 /**
+ * The one image of an upload call's multipart body (field `image`), bounded by the plugin's limits before it is
+ * buffered; a missing, empty or oversized file is refused with the envelope.
+ */
+export async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart())
+    throw new AppError(ResultCode.UnsupportedMediaType, UploadMessages.notMultipart);
+  let bytes: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file' && part.fieldname === 'image' && bytes === null) bytes = await part.toBuffer();
+      else if (part.type === 'file') await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new AppError(ResultCode.PayloadTooLarge, UploadMessages.tooLarge);
+    throw new AppError(ResultCode.BadRequest, UploadMessages.notMultipart);
+  }
+  if (!bytes || bytes.length === 0) throw new AppError(ResultCode.ParamsError, UploadMessages.noImage);
+  return bytes;
+}
+
+/** The multipart limits of a ticket image upload (one file, a few small fields). */
+export const IMAGE_UPLOAD_LIMITS = {
+  limits: { fileSize: TICKET_LIMITS.imageBytesMax, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+} as const;
+
+/**
  * The member's support tickets (spec §7 supportticket/ list/, create/, detail/, closeSupportTicket/, uploadImage/
  * and supportticketreply/addReply/). Every call needs login and touches only the caller's tickets. Handlers only
  * translate HTTP; uploadImage/ reads one file from a multipart body, bounded before it is buffered.
  */
 export const ticketRoutes: FastifyPluginAsyncZod<{ tickets: TicketService }> = async (app, { tickets }) => {
   const member = { onRequest: app.authenticate };
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: TICKET_LIMITS.imageBytesMax, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
-  });
+  await app.register(fastifyMultipart, IMAGE_UPLOAD_LIMITS);
 
   app.post(
     SupportTicketPaths.list,
@@ -121,22 +148,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ tickets: TicketService }> = a
     },
     async (request) => {
       const auth = requireMember(request);
-      if (!request.isMultipart())
-        throw new AppError(ResultCode.UnsupportedMediaType, UploadMessages.notMultipart);
-      let bytes: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file' && part.fieldname === 'image' && bytes === null)
-            bytes = await part.toBuffer();
-          else if (part.type === 'file') await part.toBuffer();
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-          throw new AppError(ResultCode.PayloadTooLarge, UploadMessages.tooLarge);
-        throw new AppError(ResultCode.BadRequest, UploadMessages.notMultipart);
-      }
-      if (!bytes || bytes.length === 0) throw new AppError(ResultCode.ParamsError, UploadMessages.noImage);
+      const bytes = await readImageUpload(request);
       return ok(await tickets.uploadImage(auth, bytes));
     },
   );

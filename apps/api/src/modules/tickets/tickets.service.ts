@@ -1,4 +1,8 @@
 import {
+  type AdminTicketDetailResponse,
+  type AdminTicketListQuery,
+  type AdminTicketListResponse,
+  type AdminTicketUpdateRequest,
   ResultCode,
   TICKET_LIMITS,
   type TicketCreateInput,
@@ -6,6 +10,8 @@ import {
   type TicketImage,
   type TicketListQuery,
   type TicketListResponse,
+  type TicketMember,
+  type TicketOrderBrief,
   TicketOwnerGroup,
   type TicketReplyInput,
   TicketStatus,
@@ -13,6 +19,7 @@ import {
 } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
+import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import type { LiveHub } from '../../lib/live-hub';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -31,7 +38,17 @@ export const TicketMessages = {
   replied: '回复已发送',
   closedNow: '工单已关闭',
   badStaffName: '客服名称须为1-60个字符',
+  updated: '工单已更新',
+  reopened: '工单已重新打开',
+  notClosed: '工单未关闭，无需重新打开',
 } as const;
+
+/** A retried console reply whose request id is already in the ticket: the transaction rolls back, nothing is sent twice. */
+export class ReplyAlreadySent extends Error {
+  constructor() {
+    super('reply already sent');
+  }
+}
 
 /** Uploads per member per 10 minutes, and loose uploads (not yet in a post) a member may hold. */
 export const UPLOAD_RATE = { perWindow: 60, windowMs: 10 * 60 * 1000, maxLoose: 30 } as const;
@@ -53,6 +70,12 @@ export interface TicketPorts {
     prefix: string,
   ): Promise<{ path: string; width: number; height: number; size: number }>;
   deleteFiles(paths: readonly string[]): Promise<void>;
+  /** Members as the desk shows them (the member module). */
+  memberBriefs(ids: readonly number[]): Promise<Map<number, TicketMember>>;
+  /** The member's latest orders, or the orders of the ids (the order module). */
+  orderBriefs(
+    filter: { memberId: number; limit: number } | { ids: readonly number[] },
+  ): Promise<TicketOrderBrief[]>;
 }
 
 export interface TicketServiceDeps {
@@ -61,9 +84,11 @@ export interface TicketServiceDeps {
   hub: Pick<LiveHub, 'announce'>;
   rateLimiter: Pick<RateLimiter, 'hit'>;
   ports: TicketPorts;
+  audit: AuditRecorder;
 }
 
 export type TicketService = ReturnType<typeof createTicketService>;
+type TicketSummaryWithMember = AdminTicketListResponse['items'][number];
 
 function toImage(row: repo.ImageRow): TicketImage {
   return { id: row.id, url: row.path, width: row.width, height: row.height };
@@ -93,7 +118,7 @@ function toSummary(row: repo.TicketRow, orderNo: string | null): TicketSummary {
  * member take turns replying until one of them closes it. Every call touches only the caller's tickets (another
  * member's answers 404); images are the member's own uploads, each used in one post.
  */
-export function createTicketService({ db, clock, hub, rateLimiter, ports }: TicketServiceDeps) {
+export function createTicketService({ db, clock, hub, rateLimiter, ports, audit }: TicketServiceDeps) {
   let lastPrune = 0;
 
   async function ownTicket(auth: AuthContext, id: number, executor: Database = db): Promise<repo.TicketRow> {
@@ -138,6 +163,47 @@ export function createTicketService({ db, clock, hub, rateLimiter, ports }: Tick
     lastPrune = now;
     const paths = await repo.deleteOrphanImages(db, new Date(now - LOOSE_IMAGE_TTL_MS));
     await ports.deleteFiles(paths);
+  }
+
+  /**
+   * A staff change of a ticket's state by one conditional UPDATE under the row lock: audited with the status
+   * before and after and told to the member's pages when it changed; null (nothing written) when it did not.
+   */
+  async function changeStatus(
+    by: AuditActor,
+    id: number,
+    action: string,
+    change: (tx: Database) => Promise<repo.TicketRow | null>,
+  ): Promise<repo.TicketRow | null> {
+    return db.transaction(async (tx) => {
+      const current = await repo.lockTicket(tx, id);
+      if (!current) throw notFoundError(TicketMessages.notFound);
+      const row = await change(tx);
+      if (!row) return null;
+      const before = { status: current.status };
+      await audit(tx, {
+        by,
+        action,
+        objectType: 'ticket',
+        objectId: id,
+        before,
+        after: { status: row.status },
+      });
+      await hub.announce(tx, { kind: 'ticket', memberId: row.memberId, ticketId: id });
+      return row;
+    });
+  }
+
+  async function summaryWithMember(row: repo.TicketRow): Promise<TicketSummaryWithMember> {
+    const [numbers, members] = await Promise.all([
+      row.orderId === null ? Promise.resolve(new Map<number, string>()) : ports.orderNumbers([row.orderId]),
+      ports.memberBriefs([row.memberId]),
+    ]);
+    return {
+      ...toSummary(row, row.orderId === null ? null : (numbers.get(row.orderId) ?? null)),
+      memberId: row.memberId,
+      memberUsername: members.get(row.memberId)?.username ?? '',
+    };
   }
 
   return {
@@ -271,8 +337,9 @@ export function createTicketService({ db, clock, hub, rateLimiter, ports }: Tick
     },
 
     /**
-     * The shop's reply on the caller's transaction (workflows/ticket-reply.ts writes the member's message with
-     * it): the member's turn next; a closed ticket refuses. Images are stored first, under the ticket's member.
+     * The shop's reply on the caller's transaction (workflows/ticket-reply.ts writes the member's message and the
+     * audit row with it): the member's turn next; a closed ticket refuses. Images are either stored first (the
+     * command line's files) or the shop's own uploads by id. With a request id a retry throws ReplyAlreadySent.
      */
     async staffReply(
       tx: Database,
@@ -281,45 +348,147 @@ export function createTicketService({ db, clock, hub, rateLimiter, ports }: Tick
         by: string;
         content: string;
         images: readonly { path: string; width: number; height: number; size: number }[];
+        imageIds?: readonly number[];
+        requestId?: string | null;
       },
-    ): Promise<{ ticket: repo.TicketRow; replyId: number }> {
+    ): Promise<{ ticket: repo.TicketRow; replyId: number; before: { status: string } }> {
       const by = input.by.trim();
       if (by.length < 1 || by.length > 60)
         throw new AppError(ResultCode.ParamsError, TicketMessages.badStaffName);
       const content = input.content.trim();
       if (content.length < 1 || content.length > TICKET_LIMITS.contentMax)
         throw new AppError(ResultCode.ParamsError, `内容须为1-${TICKET_LIMITS.contentMax}个字符`);
-      if (input.images.length > TICKET_LIMITS.imagesPerPost)
+      const imageIds = [...new Set(input.imageIds ?? [])];
+      if (input.images.length + imageIds.length > TICKET_LIMITS.imagesPerPost)
         throw new AppError(ResultCode.ParamsError, `每次最多${TICKET_LIMITS.imagesPerPost}张图片`);
+      const current = await repo.lockTicket(tx, input.ticketId);
+      if (!current) throw notFoundError(TicketMessages.notFound);
       const ticket = await repo.bumpForPost(tx, { id: input.ticketId }, TicketStatus.WaitingMember);
-      if (!ticket) {
-        if (!(await repo.findTicket(tx, { id: input.ticketId })))
-          throw notFoundError(TicketMessages.notFound);
-        throw new AppError(ResultCode.ParamsError, TicketMessages.closed);
-      }
-      const reply = await repo.insertReply(tx, {
-        ticketId: ticket.id,
-        author: 'staff',
-        authorName: by,
-        content,
-      });
+      if (!ticket) throw new AppError(ResultCode.ParamsError, TicketMessages.closed);
+      const reply = input.requestId
+        ? await repo.insertStaffReplyOnce(tx, {
+            ticketId: ticket.id,
+            authorName: by,
+            content,
+            requestId: input.requestId,
+          })
+        : await repo.insertReply(tx, { ticketId: ticket.id, author: 'staff', authorName: by, content });
+      if (!reply) throw new ReplyAlreadySent();
       for (const image of input.images)
         await repo.insertImage(tx, { memberId: null, replyId: reply.id, ...image });
+      const taken = await repo.attachStaffImages(tx, reply.id, imageIds);
+      if (taken.length !== imageIds.length) throw notFoundError(TicketMessages.imageNotFound);
       await hub.announce(tx, { kind: 'ticket', memberId: ticket.memberId, ticketId: ticket.id });
+      return { ticket, replyId: reply.id, before: { status: current.status } };
+    },
+
+    /** The reply a request id already made, for answering a retried 发送 as the first one was answered. */
+    async replyOfRequest(ticketId: number, requestId: string) {
+      const [reply, ticket] = await Promise.all([
+        repo.findReplyByRequest(db, ticketId, requestId),
+        repo.findTicket(db, { id: ticketId }),
+      ]);
+      if (!reply || !ticket) throw notFoundError(TicketMessages.notFound);
       return { ticket, replyId: reply.id };
     },
 
-    /** The shop closes a ticket; closing a closed one changes nothing. */
-    async staffClose(id: number): Promise<{ changed: boolean }> {
-      return db.transaction(async (tx) => {
-        const row = await repo.closeTicket(tx, { id });
-        if (!row) {
-          if (!(await repo.findTicket(tx, { id }))) throw notFoundError(TicketMessages.notFound);
-          return { changed: false };
-        }
-        await hub.announce(tx, { kind: 'ticket', memberId: row.memberId, ticketId: id });
-        return { changed: true };
+    /** The console's queue (issue 'Staff console' 客服工单): one page, waiting for the shop first, oldest first. */
+    async staffQueue(query: AdminTicketListQuery): Promise<AdminTicketListResponse> {
+      const { rows, counts } = await repo.listQueuePage(
+        db,
+        { status: query.status, ownerGroup: query.ownerGroup },
+        { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize },
+      );
+      const [numbers, members] = await Promise.all([
+        ports.orderNumbers(rows.flatMap((r) => (r.orderId === null ? [] : [r.orderId]))),
+        ports.memberBriefs(rows.map((r) => r.memberId)),
+      ]);
+      const statusCounts: Record<string, number> = {};
+      let all = 0;
+      for (const status of Object.values(TicketStatus)) {
+        statusCounts[status] = counts.get(status) ?? 0;
+        all += statusCounts[status];
+      }
+      return {
+        items: rows.map((r) => ({
+          ...toSummary(r, r.orderId === null ? null : (numbers.get(r.orderId) ?? null)),
+          memberId: r.memberId,
+          memberUsername: members.get(r.memberId)?.username ?? '',
+        })),
+        totalCount: query.status === undefined ? all : (statusCounts[query.status] ?? 0),
+        statusCounts,
+      };
+    },
+
+    /** A ticket's thread for the console, with its member, their latest orders and the order it is about. */
+    async staffDetail(id: number): Promise<AdminTicketDetailResponse> {
+      const row = await repo.findTicket(db, { id });
+      if (!row) throw notFoundError(TicketMessages.notFound);
+      const [ticket, members, recentOrders, about] = await Promise.all([
+        detailOf(row),
+        ports.memberBriefs([row.memberId]),
+        ports.orderBriefs({ memberId: row.memberId, limit: 10 }),
+        row.orderId === null ? Promise.resolve([]) : ports.orderBriefs({ ids: [row.orderId] }),
+      ]);
+      const member = members.get(row.memberId) ?? { id: row.memberId, username: '', name: '', level: 0 };
+      return { ticket, member, recentOrders, order: about[0] ?? null };
+    },
+
+    /**
+     * The shop uploads an image for its reply: checked by its bytes and re-encoded like a member's, held loose
+     * until a reply takes it (removed after a day otherwise); limited per staff member.
+     */
+    async staffUploadImage(by: AuditActor, bytes: Buffer): Promise<TicketImage> {
+      if (
+        (await rateLimiter.hit(`ticket-upload-staff:${by.actor}`, UPLOAD_RATE.windowMs)) >
+        UPLOAD_RATE.perWindow
+      )
+        throw new AppError(ResultCode.TooManyRequests, TicketMessages.tooManyUploads);
+      await pruneLoose();
+      const stored = await ports.storeUpload(bytes, 'ticket');
+      return toImage(await repo.insertImage(db, { memberId: null, ...stored }));
+    },
+
+    /** Moves a ticket to another owner group and/or priority; the same values change nothing and write no row. */
+    async staffUpdate(by: AuditActor, input: AdminTicketUpdateRequest): Promise<TicketSummaryWithMember> {
+      const row = await db.transaction(async (tx) => {
+        const current = await repo.lockTicket(tx, input.id);
+        if (!current) throw notFoundError(TicketMessages.notFound);
+        const values = {
+          ...(input.ownerGroup !== undefined && input.ownerGroup !== current.ownerGroup
+            ? { ownerGroup: input.ownerGroup }
+            : {}),
+          ...(input.priority !== undefined && input.priority !== current.priority
+            ? { priority: input.priority }
+            : {}),
+        };
+        if (Object.keys(values).length === 0) return current;
+        const updated = await repo.setGroupAndPriority(tx, input.id, values);
+        if (!updated) throw notFoundError(TicketMessages.notFound);
+        await audit(tx, {
+          by,
+          action: 'ticket.update',
+          objectType: 'ticket',
+          objectId: input.id,
+          before: { ownerGroup: current.ownerGroup, priority: current.priority },
+          after: { ownerGroup: updated.ownerGroup, priority: updated.priority },
+        });
+        return updated;
       });
+      return summaryWithMember(row);
+    },
+
+    /** The shop closes a ticket; closing a closed one changes nothing (and writes no audit row). */
+    async staffClose(by: AuditActor, id: number): Promise<{ changed: boolean }> {
+      const row = await changeStatus(by, id, 'ticket.close', (tx) => repo.closeTicket(tx, { id }));
+      return { changed: row !== null };
+    },
+
+    /** The shop reopens a closed ticket: it waits for the shop again; an open one is refused. */
+    async staffReopen(by: AuditActor, id: number): Promise<TicketSummaryWithMember> {
+      const row = await changeStatus(by, id, 'ticket.reopen', (tx) => repo.reopenTicket(tx, id));
+      if (!row) throw new AppError(ResultCode.ParamsError, TicketMessages.notClosed);
+      return summaryWithMember(row);
     },
   };
 }

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { CartPaths, MemberPaths, OrderPaths, SkuStatus, Warehouse } from '@shop/domain';
+import { allGoods, callApi } from './api';
+import { TEST_CAPTCHA } from './server';
+
+/**
+ * A new member (registered with the test captcha) holding one unpaid pickup order of an AU SKU in stock with a
+ * CNY price: what a journey needs for a member who asks about an order.
+ */
+export async function memberWithOrder(
+  baseURL: string,
+  username: string,
+  password: string,
+): Promise<{ token: string; orderId: number }> {
+  const sku = (await allGoods(baseURL))
+    .filter((g) => g.location === Warehouse.AU)
+    .flatMap((g) => g.skus)
+    .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
+  if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with a CNY price');
+  const { captchaId } = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
+  const { token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
+    username,
+    password,
+    captchaId,
+    captchaCode: TEST_CAPTCHA,
+  });
+  await callApi(baseURL, CartPaths.addItem, { skuId: sku.id, qty: 1 }, token);
+  const order = await callApi<{ orderId: number }>(
+    baseURL,
+    OrderPaths.create,
+    { currency: 'CNY', isPickup: true, requestId: randomUUID() },
+    token,
+  );
+  return { token, orderId: order.orderId };
+}
