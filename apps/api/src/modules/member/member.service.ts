@@ -332,5 +332,10 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
     async idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>> {
       return repo.findMemberIdsByUsernames(db, usernames);
     },
+
+    /** Members' usernames by id (the console's order lists name the member). */
+    async usernamesByIds(ids: readonly number[]): Promise<Map<number, string>> {
+      return repo.findUsernamesByIds(db, ids);
+    },
   };
 }
