@@ -1,7 +1,15 @@
 import {
+  AdminOrderPaths,
   AdminPaths,
+  adminLogisticsAddResponseSchema,
+  adminMoneyBackResponseSchema,
+  adminOrderBatchResponseSchema,
+  adminOrderDetailSchema,
+  adminOrderListResponseSchema,
+  adminOrderTransitionResponseSchema,
   auditListResponseSchema,
   captchaResponseSchema,
+  dashboardResponseSchema,
   type Envelope,
   MemberPaths,
   ROLE_PERMISSIONS,
@@ -44,6 +52,16 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminPaths.totpSetup]: totpSetupResponseSchema,
   [AdminPaths.staffList]: staffListResponseSchema,
   [AdminPaths.auditList]: auditListResponseSchema,
+  [AdminOrderPaths.list]: adminOrderListResponseSchema,
+  [AdminOrderPaths.detail]: adminOrderDetailSchema,
+  [AdminOrderPaths.transition]: adminOrderTransitionResponseSchema,
+  [AdminOrderPaths.batchTransition]: adminOrderBatchResponseSchema,
+  [AdminOrderPaths.ship]: adminOrderTransitionResponseSchema,
+  [AdminOrderPaths.markPaid]: adminOrderTransitionResponseSchema,
+  [AdminOrderPaths.cancelPaid]: adminMoneyBackResponseSchema,
+  [AdminOrderPaths.refund]: adminMoneyBackResponseSchema,
+  [AdminOrderPaths.logisticsAdd]: adminLogisticsAddResponseSchema,
+  [AdminOrderPaths.dashboard]: dashboardResponseSchema,
 };
 
 export interface FetchCall {
@@ -80,6 +98,13 @@ export function mockApi(handlers: Record<string, Handler>) {
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock, callsTo: (path: string) => calls.filter((c) => c.path === path) };
 }
+
+/** The 工作台's counts with nothing to do: the page every role opens first. */
+export const EMPTY_DASHBOARD = {
+  today: { orders: 0, aud: 0, cny: 0 },
+  week: { orders: 0, aud: 0, cny: 0 },
+  todo: { paidToPush: 0, packsToShip: 0, ticketsWaiting: 0, rechargesWaiting: 0, lowStock: 0 },
+};
 
 export const CAPTCHA = ok({
   captchaId: 'cap-1',

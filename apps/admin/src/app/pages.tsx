@@ -1,4 +1,4 @@
-import { AuditOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, ShoppingOutlined, TeamOutlined } from '@ant-design/icons';
 import { Permission, type StaffSession } from '@shop/domain';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -17,6 +17,21 @@ export interface ConsolePage {
 }
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  // 工作台 first: the index opens it for every role.
+  {
+    path: 'dashboard',
+    label: '工作台',
+    icon: <DashboardOutlined />,
+    permission: Permission.dashboardRead,
+    load: () => import('./routes/dashboard'),
+  },
+  {
+    path: 'orders',
+    label: '订单',
+    icon: <ShoppingOutlined />,
+    permission: Permission.orderRead,
+    load: () => import('./routes/orders'),
+  },
   {
     path: 'staff',
     label: '员工管理',
