@@ -77,16 +77,8 @@ const warehouseValues = Object.values(Warehouse) as number[];
 export const adminOrderListRequestSchema = z.strictObject({
   pageNo: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(100).default(20),
-  status: z
-    .number({ error: '订单状态无效' })
-    .int()
-    .refine((s) => statusValues.includes(s), '订单状态无效')
-    .optional(),
-  warehouse: z
-    .number({ error: '仓库无效' })
-    .int()
-    .refine((w) => warehouseValues.includes(w), '仓库无效')
-    .optional(),
+  status: z.literal(statusValues, { error: '订单状态无效' }).optional(),
+  warehouse: z.literal(warehouseValues, { error: '仓库无效' }).optional(),
   /** The member's username, exact. */
   username: text({ trim: true }).min(1, '请输入会员用户名').max(64, '用户名最多64个字符').optional(),
   /** Part of the order number. */
