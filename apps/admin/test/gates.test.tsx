@@ -1,8 +1,8 @@
-import { AdminPaths, MemberPaths, ResultCode } from '@shop/domain';
+import { AdminOrderPaths, AdminPaths, MemberPaths, ResultCode } from '@shop/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STAFF_TOKEN_KEY } from '@/lib/token';
-import { CAPTCHA, fail, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
+import { CAPTCHA, EMPTY_DASHBOARD, fail, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
 
 const SLOW = { timeout: 15_000 };
 const SETUP = ok({
@@ -27,6 +27,7 @@ describe('the gates before the console', () => {
         enabled = true;
         return ok(null);
       },
+      [AdminOrderPaths.dashboard]: ok(EMPTY_DASHBOARD),
     });
     signIn();
     renderConsole('/');
@@ -47,8 +48,8 @@ describe('the gates before the console', () => {
 
     type('验证码', '246810');
     fireEvent.click(screen.getByRole('button', { name: '确认开启' }));
-    // Finance has no console page yet: past the gate it lands on the 'nothing to open' screen.
-    expect(await screen.findByText('暂无可用页面', {}, SLOW)).toBeTruthy();
+    // Past the gate finance lands on the 工作台, the first page of every role.
+    expect(await screen.findByText('今日（北京时间）', {}, SLOW)).toBeTruthy();
     expect(api.callsTo(AdminPaths.totpEnable).map((c) => c.body)).toEqual([
       { code: '135790' },
       { code: '246810' },

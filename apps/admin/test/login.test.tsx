@@ -1,8 +1,8 @@
-import { AdminPaths, MemberPaths, ResultCode } from '@shop/domain';
+import { AdminOrderPaths, AdminPaths, MemberPaths, ResultCode } from '@shop/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STAFF_TOKEN_KEY } from '@/lib/token';
-import { CAPTCHA, fail, mockApi, ok, renderConsole, staffSession } from './utils';
+import { CAPTCHA, EMPTY_DASHBOARD, fail, mockApi, ok, renderConsole, staffSession } from './utils';
 
 const SLOW = { timeout: 15_000 };
 
@@ -77,6 +77,7 @@ describe('console login', () => {
       },
       [AdminPaths.current]: ok(owner),
       [AdminPaths.staffList]: staffList,
+      [AdminOrderPaths.dashboard]: ok(EMPTY_DASHBOARD),
     });
     const { router } = renderConsole('/login');
     await fillPasswordStep();
@@ -96,7 +97,7 @@ describe('console login', () => {
     type('身份验证器验证码', '123456');
     type('验证码', 'ef56');
     fireEvent.click(screen.getByRole('button', { name: '验证并登录' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/staff'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), SLOW);
     expect(window.localStorage.getItem(STAFF_TOKEN_KEY)).toBe('owner-token');
     // The storefront's member token is never written.
     expect(window.localStorage.getItem('token')).toBeNull();

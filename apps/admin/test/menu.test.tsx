@@ -1,9 +1,9 @@
-import { AdminPaths, MemberPaths, ResultCode } from '@shop/domain';
+import { AdminOrderPaths, AdminPaths, MemberPaths, ResultCode } from '@shop/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_PAGES, pagesFor } from '@/app/pages';
 import { STAFF_TOKEN_KEY } from '@/lib/token';
-import { CAPTCHA, fail, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
+import { CAPTCHA, EMPTY_DASHBOARD, fail, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
 
 const SLOW = { timeout: 15_000 };
 const menuLabels = () => screen.queryAllByRole('menuitem').map((item) => item.textContent);
@@ -13,13 +13,14 @@ describe('the console menu and its pages', () => {
     mockApi({
       [AdminPaths.current]: ok(staffSession('owner')),
       [AdminPaths.staffList]: ok({ items: [] }),
+      [AdminOrderPaths.dashboard]: ok(EMPTY_DASHBOARD),
     });
     signIn();
     const { router } = renderConsole('/');
     await screen.findByRole('menuitem', { name: /员工管理/ }, SLOW);
-    // The owner may open every registered page, in the registry's order.
+    // The owner may open every registered page, in the registry's order; the index opens 工作台.
     expect(menuLabels()).toEqual(CONSOLE_PAGES.map((page) => page.label));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/staff'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     const account = screen.getByRole('button', { name: '账号菜单' });
     expect(account.textContent).toContain('王老板');
     expect(account.textContent).toContain('店主');

@@ -1,13 +1,21 @@
 import {
+  AdminOrderPaths,
   AdminPaths,
   AdminServicePaths,
+  adminLogisticsAddResponseSchema,
   adminMessageListResponseSchema,
+  adminMoneyBackResponseSchema,
+  adminOrderBatchResponseSchema,
+  adminOrderDetailSchema,
+  adminOrderListResponseSchema,
+  adminOrderTransitionResponseSchema,
   adminTicketDetailResponseSchema,
   adminTicketListResponseSchema,
   adminTicketReplyResponseSchema,
   adminTicketRowSchema,
   auditListResponseSchema,
   captchaResponseSchema,
+  dashboardResponseSchema,
   type Envelope,
   MemberPaths,
   ROLE_PERMISSIONS,
@@ -60,6 +68,16 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminServicePaths.ticketReopen]: adminTicketRowSchema,
   [AdminServicePaths.messageSend]: sentMessageSchema,
   [AdminServicePaths.messageList]: adminMessageListResponseSchema,
+  [AdminOrderPaths.list]: adminOrderListResponseSchema,
+  [AdminOrderPaths.detail]: adminOrderDetailSchema,
+  [AdminOrderPaths.transition]: adminOrderTransitionResponseSchema,
+  [AdminOrderPaths.batchTransition]: adminOrderBatchResponseSchema,
+  [AdminOrderPaths.ship]: adminOrderTransitionResponseSchema,
+  [AdminOrderPaths.markPaid]: adminOrderTransitionResponseSchema,
+  [AdminOrderPaths.cancelPaid]: adminMoneyBackResponseSchema,
+  [AdminOrderPaths.refund]: adminMoneyBackResponseSchema,
+  [AdminOrderPaths.logisticsAdd]: adminLogisticsAddResponseSchema,
+  [AdminOrderPaths.dashboard]: dashboardResponseSchema,
 };
 
 export interface FetchCall {
@@ -101,6 +119,13 @@ export function mockApi(handlers: Record<string, Handler>) {
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock, callsTo: (path: string) => calls.filter((c) => c.path === path) };
 }
+
+/** The 工作台's counts with nothing to do: the page every role opens first. */
+export const EMPTY_DASHBOARD = {
+  today: { orders: 0, aud: 0, cny: 0 },
+  week: { orders: 0, aud: 0, cny: 0 },
+  todo: { paidToPush: 0, packsToShip: 0, ticketsWaiting: 0, rechargesWaiting: 0, lowStock: 0 },
+};
 
 export const CAPTCHA = ok({
   captchaId: 'cap-1',

@@ -16,6 +16,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { depositRoutes } from './modules/deposit/deposit.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -23,6 +24,7 @@ import { memberRoutes } from './modules/member/member.routes';
 import { adminMessageRoutes } from './modules/messages/messages.admin.routes';
 import { liveRoutes } from './modules/messages/messages.live';
 import { messageRoutes } from './modules/messages/messages.routes';
+import { orderConsoleRoutes } from './modules/order/order.console.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { SANDBOX_PROVIDER } from './modules/payment/sandbox.provider';
@@ -50,6 +52,7 @@ import { cancelOrderRoutes } from './workflows/cancel-order.routes';
 import { onlinePaymentRoutes } from './workflows/online-payment.routes';
 import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
 import { createOrderRoutes } from './workflows/place-order.routes';
+import { refundOrderRoutes } from './workflows/refund-order.routes';
 import { repurchaseRoutes } from './workflows/repurchase.routes';
 import { settlePaymentRoutes } from './workflows/settle-payment.routes';
 import { adminTicketRoutes } from './workflows/ticket-reply.routes';
@@ -173,6 +176,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(adminTicketRoutes, { tickets: services.tickets, ticketReply: services.ticketReply });
   await app.register(adminMessageRoutes, { messages: services.messages });
+  await app.register(orderConsoleRoutes, { orders: services.orderConsole });
+  await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(liveRoutes, {
     hub: services.hub,
     authenticate: (token) => services.member.authenticate(token),
@@ -181,6 +186,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Workflows' routes.
   await app.register(createOrderRoutes, { orderCreation: services.orderCreation });
   await app.register(cancelOrderRoutes, { flow: services.cancelOrder });
+  await app.register(refundOrderRoutes, { flow: services.refundOrder });
   await app.register(repurchaseRoutes, { flow: services.repurchase });
   await app.register(boughtSkusRoutes, { flow: services.boughtSkus });
   await app.register(payByDepositRoutes, { flow: services.payByDeposit });

@@ -15,6 +15,7 @@ import { createCheckoutAdminService } from './modules/checkout/checkout.admin';
 import { createCheckoutService } from './modules/checkout/checkout.service';
 import { createContentAdminService } from './modules/content/content.admin';
 import { createContentService } from './modules/content/content.service';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createDepositAdminService } from './modules/deposit/deposit.admin';
 import { createDepositService } from './modules/deposit/deposit.service';
 import { createHealthService } from './modules/health/health.service';
@@ -23,6 +24,7 @@ import { createMemberService } from './modules/member/member.service';
 import { createMessageService } from './modules/messages/messages.service';
 import { createOrderAdminService } from './modules/order/order.admin';
 import { createOrderBuyerService } from './modules/order/order.buyer';
+import { createOrderConsoleService } from './modules/order/order.console';
 import { createOrderService } from './modules/order/order.service';
 import { createPaymentAdminService } from './modules/payment/payment.admin';
 import { createPaymentProviders } from './modules/payment/payment.providers';
@@ -117,8 +119,19 @@ export function createServices({ config, database, clock, rateLimiter }: Service
       storeImage: (data, contentType, folder) => media.storeImage(data, contentType, folder),
       idsByUsernames: (usernames) => member.idsByUsernames(usernames),
       notify,
+      audit: audit.record,
     },
   });
+  // The staff console's orders and 工作台: the same order functions as the command line.
+  const orderConsole = createOrderConsoleService({
+    db,
+    orderAdmin,
+    ports: {
+      idsByUsernames: (usernames) => member.idsByUsernames(usernames),
+      usernamesByIds: (ids) => member.usernamesByIds(ids),
+    },
+  });
+  const dashboard = createDashboardService({ db, clock });
   const paymentAdmin = createPaymentAdminService({
     db,
     gatewayConfigured: config.paymentGateway !== undefined,
@@ -168,7 +181,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   });
   const onlinePayment = createOnlinePaymentFlow({ db, payments, deposits, rates });
   const settlePayment = createSettlePaymentFlow({ db, clock, payments, deposits, notify });
-  const refundOrder = createRefundOrderFlow({ db, clock, catalogue, deposits, notify });
+  const refundOrder = createRefundOrderFlow({ db, clock, catalogue, deposits, notify, audit: audit.record });
   const ticketReply = createTicketReplyFlow({
     db,
     tickets,
@@ -205,6 +218,8 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     orders,
     orderBuyer,
     orderAdmin,
+    orderConsole,
+    dashboard,
     payments,
     paymentAdmin,
     orderCreation,

@@ -2,6 +2,7 @@ import { DepositPaths, OrderStatus, PaymentPaths, ResultCode } from '@shop/domai
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, skus } from '../src/db/schema';
+import { cliActor } from '../src/lib/audit';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { balancesOf, giveDeposit, ledgerOf, logsOf } from './support/deposit-helpers';
 import { insertOrder, newMember, stockOf } from './support/order-fixtures';
@@ -105,8 +106,8 @@ describe.skipIf(!onPostgres)('deposit races on PostgreSQL (skipped: TEST_DATABAS
     const admin = t.app.services.refundOrder;
 
     const outcomes = await Promise.allSettled([
-      ...Array.from({ length: 4 }, () => admin.cancelPaid(o.orderNo, { by: 'a' })),
-      ...Array.from({ length: 4 }, () => admin.refund(o.orderNo, { amount: 4_000, by: 'b' })),
+      ...Array.from({ length: 4 }, () => admin.cancelPaid(cliActor(), o.orderNo, { by: 'a' })),
+      ...Array.from({ length: 4 }, () => admin.refund(cliActor(), o.orderNo, { amount: 4_000, by: 'b' })),
     ]);
     const cancels = outcomes.slice(0, 4).filter((r) => r.status === 'fulfilled');
     expect(cancels).toHaveLength(1);

@@ -12,6 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goods, skus } from '../src/db/schema';
+import { cliActor } from '../src/lib/audit';
 import { demoMemberSeed } from '../src/seed/demo-member';
 import { runSeed } from '../src/seed/seed';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
@@ -566,16 +567,22 @@ describe('the operator gives a paid order’s money back', () => {
     // The fixture writes the order directly; a real order would have counted its 2 units as sales.
     await t.database.db.update(goods).set({ sales: 12 }).where(eq(goods.id, f.goods.riceCereal.id));
 
-    const part = await refunds.refund(o.orderNo, { amount: 3_000, reason: '破损补偿', by: '客服' });
+    const part = await refunds.refund(cliActor(), o.orderNo, {
+      amount: 3_000,
+      reason: '破损补偿',
+      by: '客服',
+    });
     expect(part).toMatchObject({
       refunded: 3_000,
       refundedTotal: 3_000,
       balanceAfter: 13_000,
       currency: 'CNY',
     });
-    await expect(refunds.refund(o.orderNo, { amount: 7_001 })).rejects.toThrow('退款金额超过可退金额 ¥70.00');
+    await expect(refunds.refund(cliActor(), o.orderNo, { amount: 7_001 })).rejects.toThrow(
+      '退款金额超过可退金额 ¥70.00',
+    );
 
-    const cancelled = await refunds.cancelPaid(o.orderNo, { reason: '缺货', by: '客服' });
+    const cancelled = await refunds.cancelPaid(cliActor(), o.orderNo, { reason: '缺货', by: '客服' });
     expect(cancelled).toMatchObject({
       status: -100,
       refunded: 7_000,
@@ -593,10 +600,10 @@ describe('the operator gives a paid order’s money back', () => {
     expect(state.order?.cancelledAt).toBeInstanceOf(Date);
     expect(state.packStatuses).toEqual([OrderStatus.Cancelled]);
 
-    await expect(refunds.cancelPaid(o.orderNo)).rejects.toThrow(
+    await expect(refunds.cancelPaid(cliActor(), o.orderNo)).rejects.toThrow(
       `订单 ${o.orderNo} 已取消，未重复退库存或退款`,
     );
-    await expect(refunds.refund(o.orderNo, { amount: 1 })).rejects.toThrow(
+    await expect(refunds.refund(cliActor(), o.orderNo, { amount: 1 })).rejects.toThrow(
       `订单 ${o.orderNo} 已取消，不能退款`,
     );
     expect(await stockOf(t.database.db, rice)).toBe(stockBefore + 2);
@@ -632,9 +639,9 @@ describe('the operator gives a paid order’s money back', () => {
     ).toBe(true);
     const admin = t.app.services.orderAdmin;
     const refunds = t.app.services.refundOrder;
-    await admin.transition(o.orderNo, OrderStatus.PushedToWarehouse);
-    await admin.transition(o.orderNo, OrderStatus.WarehouseProcessing);
-    await admin.transition(o.orderNo, OrderStatus.AwaitingDispatch);
+    await admin.transition(cliActor(), o.orderNo, OrderStatus.PushedToWarehouse);
+    await admin.transition(cliActor(), o.orderNo, OrderStatus.WarehouseProcessing);
+    await admin.transition(cliActor(), o.orderNo, OrderStatus.AwaitingDispatch);
     await t.app.services.checkoutAdmin.addCourier({
       code: 'DEPSF',
       name: '顺丰',
@@ -642,22 +649,26 @@ describe('the operator gives a paid order’s money back', () => {
       estimatedDays: '',
       sort: 0,
     });
-    await admin.transition(o.orderNo, OrderStatus.Shipped, {
+    await admin.transition(cliActor(), o.orderNo, OrderStatus.Shipped, {
       courierCode: 'DEPSF',
       logisticCode: 'SF20250001',
     });
 
-    await expect(refunds.cancelPaid(o.orderNo)).rejects.toThrow('只能取消已付款且未发货的订单');
-    const refund = await refunds.refund(o.orderNo, { amount: 47_000 });
+    await expect(refunds.cancelPaid(cliActor(), o.orderNo)).rejects.toThrow('只能取消已付款且未发货的订单');
+    const refund = await refunds.refund(cliActor(), o.orderNo, { amount: 47_000 });
     expect(refund).toMatchObject({ currency: 'CNY', refunded: 47_000, balanceAfter: 50_000 });
-    await expect(refunds.refund(o.orderNo, { amount: 1 })).rejects.toThrow('退款金额超过可退金额 ¥0.00');
+    await expect(refunds.refund(cliActor(), o.orderNo, { amount: 1 })).rejects.toThrow(
+      '退款金额超过可退金额 ¥0.00',
+    );
     expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 50_000, AUD: 0 });
 
     const unpaid = await order100(m.id);
-    await expect(refunds.refund(unpaid.orderNo, { amount: 1 })).rejects.toThrow('尚未付款，不能退款');
-    await expect(refunds.cancelPaid(unpaid.orderNo)).rejects.toThrow('当前状态为「待付款」');
-    await expect(refunds.refund('SO-NOPE', { amount: 1 })).rejects.toThrow('订单不存在：SO-NOPE');
-    await expect(refunds.refund(unpaid.orderNo, { amount: 0 })).rejects.toThrow(
+    await expect(refunds.refund(cliActor(), unpaid.orderNo, { amount: 1 })).rejects.toThrow(
+      '尚未付款，不能退款',
+    );
+    await expect(refunds.cancelPaid(cliActor(), unpaid.orderNo)).rejects.toThrow('当前状态为「待付款」');
+    await expect(refunds.refund(cliActor(), 'SO-NOPE', { amount: 1 })).rejects.toThrow('订单不存在：SO-NOPE');
+    await expect(refunds.refund(cliActor(), unpaid.orderNo, { amount: 0 })).rejects.toThrow(
       '退款金额须为大于0、最多两位小数的数字',
     );
   });
@@ -668,15 +679,17 @@ describe('the operator gives a paid order’s money back', () => {
     const before = await stockOf(t.database.db, rice);
     const admin = t.app.services.orderAdmin;
     const refunds = t.app.services.refundOrder;
-    await admin.transition(o.orderNo, OrderStatus.Paid);
+    await admin.transition(cliActor(), o.orderNo, OrderStatus.Paid);
     expect((await orderState(t.database.db, o.id)).order).toMatchObject({
       payChannel: 'offline',
       paidCurrency: 'CNY',
       paidAmount: 10_000,
     });
-    await expect(refunds.cancelPaid(o.orderNo)).rejects.toThrow('为线下付款，系统无法退回余额');
-    await expect(refunds.refund(o.orderNo, { amount: 100 })).rejects.toThrow('为线下付款，请线下退款');
-    const done = await refunds.cancelPaid(o.orderNo, { noRefund: true });
+    await expect(refunds.cancelPaid(cliActor(), o.orderNo)).rejects.toThrow('为线下付款，系统无法退回余额');
+    await expect(refunds.refund(cliActor(), o.orderNo, { amount: 100 })).rejects.toThrow(
+      '为线下付款，请线下退款',
+    );
+    const done = await refunds.cancelPaid(cliActor(), o.orderNo, { noRefund: true });
     expect(done).toMatchObject({ refunded: 0, balanceAfter: null, stockLines: 1 });
     expect(await stockOf(t.database.db, rice)).toBe(before + 1);
     expect(await logsOf(t.database.db, m.id)).toHaveLength(0);

@@ -7,6 +7,7 @@ import {
   PaymentPaths,
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../src/lib/audit';
 import { giveDeposit } from './support/deposit-helpers';
 import { insertCouriers, insertOrder, newMember } from './support/order-fixtures';
 import {
@@ -43,18 +44,18 @@ describe('the shop writes the member a message when something happens to them', 
       items: [{ skuId, qty: 1, unitPrice: 5000 }],
     });
     const admin = t.app.services.orderAdmin;
-    await admin.transition('SONOTE001', OrderStatus.Paid);
+    await admin.transition(cliActor(), 'SONOTE001', OrderStatus.Paid);
     for (const to of [
       OrderStatus.PushedToWarehouse,
       OrderStatus.WarehouseProcessing,
       OrderStatus.AwaitingDispatch,
     ])
-      await admin.transition('SONOTE001', to);
-    await admin.transition('SONOTE001', OrderStatus.Shipped, {
+      await admin.transition(cliActor(), 'SONOTE001', to);
+    await admin.transition(cliActor(), 'SONOTE001', OrderStatus.Shipped, {
       courierCode: 'SF',
       logisticCode: 'SF1234567890',
     });
-    await admin.transition('SONOTE001', OrderStatus.Finished);
+    await admin.transition(cliActor(), 'SONOTE001', OrderStatus.Finished);
     const list = await titles(m.token);
     expect(list).toEqual([
       `2|订单 SONOTE001 已完成|/order/${order.id}`,
@@ -66,7 +67,7 @@ describe('the shop writes the member a message when something happens to them', 
     expect(shipped?.content).toContain('顺丰速运');
     expect(shipped?.content).toContain('SF1234567890');
     // Repeating a transition changes nothing and writes nothing.
-    await admin.transition('SONOTE001', OrderStatus.Finished);
+    await admin.transition(cliActor(), 'SONOTE001', OrderStatus.Finished);
     expect(await titles(m.token)).toHaveLength(3);
   });
 
@@ -94,8 +95,8 @@ describe('the shop writes the member a message when something happens to them', 
     });
     expect((await sendNotify(t.app, body)).statusCode).toBe(200);
 
-    await t.app.services.refundOrder.refund(second.orderNo, { amount: 1000, reason: '破损补偿' });
-    await t.app.services.refundOrder.cancelPaid(first.orderNo, { reason: '缺货' });
+    await t.app.services.refundOrder.refund(cliActor(), second.orderNo, { amount: 1000, reason: '破损补偿' });
+    await t.app.services.refundOrder.cancelPaid(cliActor(), first.orderNo, { reason: '缺货' });
 
     const list = await titles(m.token);
     expect(list).toEqual([

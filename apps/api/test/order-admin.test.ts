@@ -2,6 +2,7 @@ import { OldOrderStatus, OrderPaths, OrderStatus, Warehouse } from '@shop/domain
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error';
+import { cliActor } from '../src/lib/audit';
 import { csvTable, ImportRejectedError } from '../src/lib/spreadsheet';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
@@ -46,17 +47,21 @@ describe('operator transitions', () => {
     });
     const no = order.orderNo;
 
-    expect(await admin().transition(no, S.Paid)).toEqual({ orderNo: no, status: S.Paid, moved: [0, 1] });
+    expect(await admin().transition(cliActor(), no, S.Paid)).toEqual({
+      orderNo: no,
+      status: S.Paid,
+      moved: [0, 1],
+    });
     const paid = await orderState(t.database.db, order.id);
     expect(paid.order?.paidAt).toBeInstanceOf(Date);
     expect(paid.packStatuses).toEqual([S.Paid, S.Paid]);
     // A repeat changes nothing, not even the payment time.
-    expect((await admin().transition(no, S.Paid)).moved).toEqual([]);
+    expect((await admin().transition(cliActor(), no, S.Paid)).moved).toEqual([]);
     expect((await orderState(t.database.db, order.id)).order?.paidAt).toEqual(paid.order?.paidAt);
 
-    await admin().transition(no, S.PushedToWarehouse);
-    await admin().transition(no, S.WarehouseProcessing);
-    await admin().transition(no, S.AwaitingDispatch);
+    await admin().transition(cliActor(), no, S.PushedToWarehouse);
+    await admin().transition(cliActor(), no, S.WarehouseProcessing);
+    await admin().transition(cliActor(), no, S.AwaitingDispatch);
     expect((await orderState(t.database.db, order.id)).packStatuses).toEqual([
       S.AwaitingDispatch,
       S.AwaitingDispatch,
@@ -64,18 +69,18 @@ describe('operator transitions', () => {
 
     // Two packs: shipping names the pack.
     const unnamed = await rejection(
-      admin().transition(no, S.Shipped, { courierCode: 'SF', logisticCode: 'SF123456789' }),
+      admin().transition(cliActor(), no, S.Shipped, { courierCode: 'SF', logisticCode: 'SF123456789' }),
     );
     expect(unnamed.message).toContain('--pack');
 
     // The second pack ships first: the order keeps its first pack's status (spec §4).
-    const second = await admin().transition(no, S.Shipped, {
+    const second = await admin().transition(cliActor(), no, S.Shipped, {
       pack: 1,
       courierCode: 'sf',
       logisticCode: 'SF000000002',
     });
     expect(second).toEqual({ orderNo: no, status: S.AwaitingDispatch, moved: [1] });
-    const first = await admin().transition(no, S.Shipped, {
+    const first = await admin().transition(cliActor(), no, S.Shipped, {
       pack: 0,
       courierCode: 'SF',
       logisticCode: 'SF000000001',
@@ -97,9 +102,9 @@ describe('operator transitions', () => {
     expect(tracking.events[0]?.description).toContain('已发货');
     expect(tracking.events[0]?.location).toBe('澳大利亚仓');
 
-    await admin().transition(no, S.InTransit);
+    await admin().transition(cliActor(), no, S.InTransit);
     expect((await orderState(t.database.db, order.id)).packStatuses).toEqual([S.InTransit, S.InTransit]);
-    expect((await admin().transition(no, S.Finished)).status).toBe(S.Finished);
+    expect((await admin().transition(cliActor(), no, S.Finished)).status).toBe(S.Finished);
     const done = await orderState(t.database.db, order.id);
     expect(done.order?.finishedAt).toBeInstanceOf(Date);
     expect(done.packStatuses).toEqual([S.Finished, S.Finished]);
@@ -114,10 +119,15 @@ describe('operator transitions', () => {
       items: [{ skuId: rice, qty: 1, unitPrice: 3200 }],
     });
     const ship = await rejection(
-      admin().transition(order.orderNo, S.Shipped, { courierCode: 'SF', logisticCode: 'SF55555555' }),
+      admin().transition(cliActor(), order.orderNo, S.Shipped, {
+        courierCode: 'SF',
+        logisticCode: 'SF55555555',
+      }),
     );
     expect(ship.message).toContain('自提订单');
-    expect((await admin().transition(order.orderNo, S.AwaitingPickup)).status).toBe(S.AwaitingPickup);
+    expect((await admin().transition(cliActor(), order.orderNo, S.AwaitingPickup)).status).toBe(
+      S.AwaitingPickup,
+    );
     const res = envelope<{ changed: boolean }>(
       await post(t.app, OrderPaths.finish, { id: order.id }, m.token),
     );
@@ -132,23 +142,29 @@ describe('operator transitions', () => {
       items: [{ skuId: rice, qty: 1, unitPrice: 3200 }],
     });
     const before = await orderState(t.database.db, order.id);
-    const skip = await rejection(admin().transition(order.orderNo, S.AwaitingDispatch));
+    const skip = await rejection(admin().transition(cliActor(), order.orderNo, S.AwaitingDispatch));
     expect(skip.message).toBe('包裹 0 当前状态为「已付款」，不能变更为「待发货」');
-    const pickup = await rejection(admin().transition(order.orderNo, S.AwaitingPickup));
+    const pickup = await rejection(admin().transition(cliActor(), order.orderNo, S.AwaitingPickup));
     expect(pickup.message).toContain('不是自提订单');
-    expect((await rejection(admin().transition('SO-NOPE', S.Paid))).message).toBe('订单不存在：SO-NOPE');
+    expect((await rejection(admin().transition(cliActor(), 'SO-NOPE', S.Paid))).message).toBe(
+      '订单不存在：SO-NOPE',
+    );
     expect(
-      (await rejection(admin().transition(order.orderNo, S.PushedToWarehouse, { pack: 3 }))).message,
+      (await rejection(admin().transition(cliActor(), order.orderNo, S.PushedToWarehouse, { pack: 3 })))
+        .message,
     ).toContain('没有包裹 3');
-    await admin().transition(order.orderNo, S.PushedToWarehouse);
-    await admin().transition(order.orderNo, S.WarehouseProcessing);
-    await admin().transition(order.orderNo, S.AwaitingDispatch);
+    await admin().transition(cliActor(), order.orderNo, S.PushedToWarehouse);
+    await admin().transition(cliActor(), order.orderNo, S.WarehouseProcessing);
+    await admin().transition(cliActor(), order.orderNo, S.AwaitingDispatch);
     const courier = await rejection(
-      admin().transition(order.orderNo, S.Shipped, { courierCode: 'DHL', logisticCode: 'DHL12345' }),
+      admin().transition(cliActor(), order.orderNo, S.Shipped, {
+        courierCode: 'DHL',
+        logisticCode: 'DHL12345',
+      }),
     );
     expect(courier.message).toContain('DHL');
     const code = await rejection(
-      admin().transition(order.orderNo, S.Shipped, { courierCode: 'SF', logisticCode: 'x' }),
+      admin().transition(cliActor(), order.orderNo, S.Shipped, { courierCode: 'SF', logisticCode: 'x' }),
     );
     expect(code.message).toContain('物流单号');
     expect((await orderState(t.database.db, order.id)).packStatuses).toEqual([S.AwaitingDispatch]);
@@ -159,7 +175,9 @@ describe('operator transitions', () => {
       status: S.Cancelled,
       items: [{ skuId: rice, qty: 1, unitPrice: 3200 }],
     });
-    expect((await rejection(admin().transition(cancelled.orderNo, S.Paid))).message).toContain('已取消');
+    expect((await rejection(admin().transition(cliActor(), cancelled.orderNo, S.Paid))).message).toContain(
+      '已取消',
+    );
   });
 
   it('attaches a package photo to a pack, listed by getAttach/', async () => {
@@ -171,7 +189,7 @@ describe('operator transitions', () => {
     const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c33' } })
       .jpeg()
       .toBuffer();
-    const row = await admin().attach(order.orderNo, {
+    const row = await admin().attach(cliActor(), order.orderNo, {
       file: photo,
       contentType: 'image/jpeg',
       pack: 0,
@@ -184,10 +202,12 @@ describe('operator transitions', () => {
     expect(list).toEqual([{ id: row.id, path: row.path, beanId: order.packIds[0], note: '外箱' }]);
 
     expect(
-      (await rejection(admin().attach(order.orderNo, { file: photo, contentType: 'image/png' }))).message,
+      (await rejection(admin().attach(cliActor(), order.orderNo, { file: photo, contentType: 'image/png' })))
+        .message,
     ).toContain('不符');
     expect(
-      (await rejection(admin().attach('SO-NONE', { file: photo, contentType: 'image/jpeg' }))).message,
+      (await rejection(admin().attach(cliActor(), 'SO-NONE', { file: photo, contentType: 'image/jpeg' })))
+        .message,
     ).toContain('订单不存在');
   });
 
@@ -199,13 +219,13 @@ describe('operator transitions', () => {
       packs: [{ courierName: '顺丰速运', logisticCode: 'SF777000111' }],
       items: [{ skuId: rice, qty: 1, unitPrice: 1 }],
     });
-    await admin().addLogisticsEvent({
+    await admin().addLogisticsEvent(cliActor(), {
       logisticCode: 'SF777000111',
       description: '已到达深圳转运中心',
       location: '深圳',
       time: '2025-03-02 10:30',
     });
-    await admin().addLogisticsEvent({
+    await admin().addLogisticsEvent(cliActor(), {
       logisticCode: 'SF777000111',
       description: '派送中',
       time: '2025-03-03T09:00:00Z',
@@ -218,18 +238,26 @@ describe('operator transitions', () => {
       { time: '2025-03-02T02:30:00.000Z', location: '深圳', description: '已到达深圳转运中心' },
     ]);
     expect(
-      (await rejection(admin().addLogisticsEvent({ logisticCode: 'SF000', description: '到达' }))).message,
+      (await rejection(admin().addLogisticsEvent(cliActor(), { logisticCode: 'SF000', description: '到达' })))
+        .message,
     ).toContain('没有包裹');
     expect(
       (
         await rejection(
-          admin().addLogisticsEvent({ logisticCode: 'SF777000111', description: 'x', time: '昨天' }),
+          admin().addLogisticsEvent(cliActor(), {
+            logisticCode: 'SF777000111',
+            description: 'x',
+            time: '昨天',
+          }),
         )
       ).message,
     ).toContain('时间格式');
     expect(
-      (await rejection(admin().addLogisticsEvent({ logisticCode: 'SF777000111', description: '  ' })))
-        .message,
+      (
+        await rejection(
+          admin().addLogisticsEvent(cliActor(), { logisticCode: 'SF777000111', description: '  ' }),
+        )
+      ).message,
     ).toContain('描述');
   });
 });

@@ -1,5 +1,6 @@
 import { OrderPaths, OrderStatus, ResultCode } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../src/lib/audit';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { insertOrder, newMember, orderState, stockOf } from './support/order-fixtures';
@@ -194,7 +195,7 @@ describe.skipIf(!onPostgres)(
       });
       const [cancel, paid] = await Promise.allSettled([
         call(OrderPaths.cancel, { id: order.id }, m.token),
-        t.app.services.orderAdmin.transition(order.orderNo, OrderStatus.Paid),
+        t.app.services.orderAdmin.transition(cliActor(), order.orderNo, OrderStatus.Paid),
       ]);
       const cancelled = cancel.status === 'fulfilled' && cancel.value.success;
       const state = await orderState(t.database.db, order.id);

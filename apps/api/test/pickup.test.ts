@@ -11,6 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, orders, skus } from '../src/db/schema';
+import { cliActor } from '../src/lib/audit';
 import { SYDNEY_PICKUP } from '../src/seed/data/pickup';
 import {
   addToCart,
@@ -162,7 +163,7 @@ describe('createdOrder/ with pickup', () => {
       OrderStatus.AwaitingDispatch,
       OrderStatus.AwaitingPickup,
     ])
-      await admin.transition(res.data.orderNo, status);
+      await admin.transition(cliActor(), res.data.orderNo, status);
     const ready = envelope<OrderDetail>(
       await post(c.t.app, OrderPaths.detail, { id: res.data.orderId }, m.token),
     ).data;

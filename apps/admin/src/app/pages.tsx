@@ -1,7 +1,9 @@
 import {
   AuditOutlined,
   CustomerServiceOutlined,
+  DashboardOutlined,
   NotificationOutlined,
+  ShoppingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { Permission, type StaffSession } from '@shop/domain';
@@ -24,19 +26,20 @@ export interface ConsolePage {
 }
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  // 工作台 first: the index opens it for every role.
   {
-    path: 'staff',
-    label: '员工管理',
-    icon: <TeamOutlined />,
-    permission: Permission.staffManage,
-    load: () => import('./routes/staff'),
+    path: 'dashboard',
+    label: '工作台',
+    icon: <DashboardOutlined />,
+    permission: Permission.dashboardRead,
+    load: () => import('./routes/dashboard'),
   },
   {
-    path: 'audit',
-    label: '操作日志',
-    icon: <AuditOutlined />,
-    permission: Permission.auditRead,
-    load: () => import('./routes/audit'),
+    path: 'orders',
+    label: '订单',
+    icon: <ShoppingOutlined />,
+    permission: Permission.orderRead,
+    load: () => import('./routes/orders'),
   },
   {
     path: 'tickets',
@@ -52,6 +55,20 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <NotificationOutlined />,
     permission: Permission.messageSend,
     load: () => import('./routes/messages'),
+  },
+  {
+    path: 'staff',
+    label: '员工管理',
+    icon: <TeamOutlined />,
+    permission: Permission.staffManage,
+    load: () => import('./routes/staff'),
+  },
+  {
+    path: 'audit',
+    label: '操作日志',
+    icon: <AuditOutlined />,
+    permission: Permission.auditRead,
+    load: () => import('./routes/audit'),
   },
 ];
 

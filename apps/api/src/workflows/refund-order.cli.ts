@@ -1,4 +1,5 @@
 import { formatPrice } from '@shop/domain';
+import { cliActor } from '../lib/audit';
 import type { CliCommand } from '../lib/cli-command';
 import { amountOption, byOption, noteOption, requiredText } from '../lib/cli-options';
 import type { MoneyBackResult, RefundOrderFlow } from './refund-order';
@@ -33,7 +34,7 @@ export const refundOrderCommands: Record<string, CliCommand<Uses>> = {
       const reason = noteOption(values, 'reason', 100);
       const by = byOption(values);
       const { services } = await open();
-      const result = await services.refundOrder.cancelPaid(orderNo, {
+      const result = await services.refundOrder.cancelPaid(cliActor(by), orderNo, {
         by,
         reason,
         noRefund: values['no-refund'] === true,
@@ -57,7 +58,7 @@ export const refundOrderCommands: Record<string, CliCommand<Uses>> = {
       const reason = noteOption(values, 'reason', 100);
       const by = byOption(values);
       const { services } = await open();
-      const result = await services.refundOrder.refund(orderNo, { amount, by, reason });
+      const result = await services.refundOrder.refund(cliActor(by), orderNo, { amount, by, reason });
       print(`订单 ${orderNo} 退款 / refunded`);
       print(moneyBackLine(result));
     },

@@ -8,6 +8,7 @@ import {
 } from '@shop/domain';
 import type { Database } from '../db/client';
 import { AppError, notFoundError } from '../lib/app-error';
+import type { AuditActor, AuditRecorder } from '../lib/audit';
 import type { Clock } from '../lib/clock';
 import type { MemberNotifier } from '../lib/member-notice';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service';
@@ -38,6 +39,8 @@ export const RefundMessages = {
   refundTooMuch: (refundable: number, currency: Currency) =>
     `退款金额超过可退金额 ${formatPrice(refundable, currency)}`,
   badAmount: '退款金额须为大于0、最多两位小数的数字',
+  refundedChanged: (orderNo: string) =>
+    `订单 ${orderNo} 的已退款金额已变化（可能是重复提交），本次未退款，请刷新后核对`,
 } as const;
 
 /** What an operator's cancel or refund of a paid order did. */
@@ -70,6 +73,8 @@ export interface RefundOrderDeps {
   deposits: Pick<DepositService, 'credit'>;
   /** Tells the member their order was cancelled or refunded (the messages module), in the same transaction. */
   notify: MemberNotifier;
+  /** Writes the staff audit row of each cancel and refund, in its transaction (docs/decisions/019). */
+  audit?: AuditRecorder;
 }
 
 export type RefundOrderFlow = ReturnType<typeof createRefundOrderFlow>;
@@ -80,7 +85,8 @@ const paramsError = (message: string) => new AppError(ResultCode.ParamsError, me
  * Giving a paid order's money back (operator commands order:cancel-paid and order:refund): each runs in one
  * transaction across the order, the catalogue's stock and the member's deposit, under the order's row lock.
  */
-export function createRefundOrderFlow({ db, clock, catalogue, deposits, notify }: RefundOrderDeps) {
+export function createRefundOrderFlow({ db, clock, catalogue, deposits, notify, audit }: RefundOrderDeps) {
+  const record = audit ?? (async () => {});
   return {
     /**
      * Cancels a paid order that has not shipped (operator order:cancel-paid; spec §3 'Deposit log' type 4):
@@ -90,6 +96,7 @@ export function createRefundOrderFlow({ db, clock, catalogue, deposits, notify }
      * (the operator refunds outside the shop). A cancelled order is refused, so nothing happens twice.
      */
     async cancelPaid(
+      actor: AuditActor,
       orderNo: string,
       options: { by?: string | undefined; reason?: string | undefined; noRefund?: boolean | undefined } = {},
     ): Promise<MoneyBackResult> {
@@ -127,10 +134,24 @@ export function createRefundOrderFlow({ db, clock, catalogue, deposits, notify }
             type: DepositLogType.OrderCancel,
             orderId: order.id,
             note: `订单 ${orderNo} 取消${reason ? `：${reason}` : ''}`,
-            operator: options.by,
+            operator: options.by ?? actor.actor,
           });
           balanceAfter = movement.balanceAfter;
         }
+        await record(tx, {
+          by: actor,
+          action: 'order.cancelPaid',
+          objectType: 'order',
+          objectId: orderNo,
+          before: { status: order.status, refundedAmount: order.refundedAmount },
+          after: {
+            status: OrderStatus.Cancelled,
+            refundedAmount: refundedTotal,
+            refunded: refund,
+            currency: order.paidCurrency,
+            reason,
+          },
+        });
         await notify(tx, {
           memberId: order.memberId,
           type: 2,
@@ -162,10 +183,18 @@ export function createRefundOrderFlow({ db, clock, catalogue, deposits, notify }
      * Refunds part or all of a paid order to the member's deposit (operator order:refund; spec §3 'Deposit
      * log' type 5), in the currency it was paid in: any status from Paid on, not cancelled, and never more
      * in all than was paid ('退款金额超过可退金额'). The order's row lock serializes refunds and cancels.
+     * `refundedBefore` (the console sends the total it showed) makes a repeated submission refund once: under
+     * the lock, a total that moved since means the first submission already went through.
      */
     async refund(
+      actor: AuditActor,
       orderNo: string,
-      input: { amount: number; by?: string | undefined; reason?: string | undefined },
+      input: {
+        amount: number;
+        by?: string | undefined;
+        reason?: string | undefined;
+        refundedBefore?: number | undefined;
+      },
     ): Promise<MoneyBackResult> {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
         throw paramsError(RefundMessages.badAmount);
@@ -179,6 +208,8 @@ export function createRefundOrderFlow({ db, clock, catalogue, deposits, notify }
         if (order.status < OrderStatus.Paid) throw paramsError(RefundMessages.refundNotPaid(orderNo));
         if (paidOffline(order) || !order.paidCurrency || order.paidAmount === null)
           throw paramsError(RefundMessages.offlineRefund(orderNo));
+        if (input.refundedBefore !== undefined && input.refundedBefore !== order.refundedAmount)
+          throw paramsError(RefundMessages.refundedChanged(orderNo));
         const refundable = order.paidAmount - order.refundedAmount;
         if (input.amount > refundable)
           throw paramsError(RefundMessages.refundTooMuch(refundable, order.paidCurrency));
@@ -192,7 +223,20 @@ export function createRefundOrderFlow({ db, clock, catalogue, deposits, notify }
           type: DepositLogType.OrderRefund,
           orderId: order.id,
           note: `订单 ${orderNo} 退款${reason ? `：${reason}` : ''}`,
-          operator: input.by,
+          operator: input.by ?? actor.actor,
+        });
+        await record(tx, {
+          by: actor,
+          action: 'order.refund',
+          objectType: 'order',
+          objectId: orderNo,
+          before: { refundedAmount: order.refundedAmount },
+          after: {
+            refundedAmount: refundedTotal,
+            refunded: input.amount,
+            currency: order.paidCurrency,
+            reason,
+          },
         });
         await notify(tx, {
           memberId: order.memberId,

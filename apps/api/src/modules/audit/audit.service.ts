@@ -1,18 +1,12 @@
-import { type AuditEntry as AuditEntryDto, type AuditListRequest, ResultCode } from '@shop/domain';
+import type { AuditEntry as AuditEntryDto, AuditListRequest } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
 import type { AuditEntry } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
+import { ShopDayMessages, shopDayRange } from '../../lib/shop-day';
 import * as repo from './audit.repository';
 
-/** The shop's own time zone (Beijing), in which the console's 'yyyy-MM-dd' dates are days. */
-export const SHOP_TIME_ZONE = '+08:00';
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export const AuditMessages = {
-  badDate: '日期无效',
-  badRange: '开始日期不能晚于结束日期',
-} as const;
+/** The list's date messages are the shop's (lib/shop-day.ts). */
+export const AuditMessages = ShopDayMessages;
 
 export interface AuditServiceDeps {
   db: Database;
@@ -20,14 +14,6 @@ export interface AuditServiceDeps {
 }
 
 export type AuditService = ReturnType<typeof createAuditService>;
-
-/** Midnight at the start of a shop day; null for a date that does not exist (2025-02-30). */
-function shopDayStart(day: string): Date | null {
-  const date = new Date(`${day}T00:00:00${SHOP_TIME_ZONE}`);
-  if (Number.isNaN(date.getTime())) return null;
-  const back = new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-  return back === day ? date : null;
-}
 
 function toDto(row: repo.AuditRow): AuditEntryDto {
   return {
@@ -72,12 +58,7 @@ export function createAuditService({ db, clock }: AuditServiceDeps) {
     async list(input: AuditListRequest) {
       const pageNo = input.pageNo ?? 1;
       const pageSize = input.pageSize ?? 20;
-      const from = input.from === undefined ? undefined : shopDayStart(input.from);
-      const toStart = input.to === undefined ? undefined : shopDayStart(input.to);
-      if (from === null || toStart === null)
-        throw new AppError(ResultCode.ParamsError, AuditMessages.badDate);
-      const until = toStart ? new Date(toStart.getTime() + DAY_MS) : undefined;
-      if (from && until && from >= until) throw new AppError(ResultCode.ParamsError, AuditMessages.badRange);
+      const { from, until } = shopDayRange(input);
       const action = input.action || undefined;
       const { rows, total } = await repo.listAuditRows(
         db,

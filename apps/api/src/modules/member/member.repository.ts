@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { members, memberTokens } from '../../db/schema';
 
@@ -141,4 +141,15 @@ export async function findMemberIdsByUsernames(
       )})`,
     );
   return new Map(rows.map((r) => [r.username, r.id]));
+}
+
+/** Usernames of the given member ids (unknown ids are left out). */
+export async function findUsernamesByIds(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: members.id, username: members.username })
+    .from(members)
+    .where(inArray(members.id, unique));
+  return new Map(rows.map((r) => [r.id, r.username]));
 }

@@ -338,5 +338,9 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
     briefs(ids: readonly number[]): Promise<Map<number, MemberBrief>> {
       return memberBriefs(db, ids);
     },
+    /** Members' usernames by id (the console's order lists name the member). */
+    async usernamesByIds(ids: readonly number[]): Promise<Map<number, string>> {
+      return repo.findUsernamesByIds(db, ids);
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { OrderStatus, orderStatusLabel, ResultCode, warehouseName } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
+import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { type MemberNotice, type MemberNotifier, silentNotifier } from '../../lib/member-notice';
 import { ImportRejectedError, type SheetTable } from '../../lib/spreadsheet';
@@ -63,7 +64,23 @@ export interface OrderAdminPorts {
   idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>>;
   /** Tells the member what happened to their order (the messages module), in the transition's transaction. */
   notify?: MemberNotifier;
+  /** Writes the staff audit row of each change, in its transaction (docs/decisions/019). */
+  audit?: AuditRecorder;
 }
+
+/** The audit action of a move to each status ('order.push' …). */
+const TRANSITION_ACTIONS: Partial<Record<OrderStatus, string>> = {
+  [OrderStatus.Paid]: 'order.markPaid',
+  [OrderStatus.PushedToWarehouse]: 'order.push',
+  [OrderStatus.WarehouseProcessing]: 'order.processing',
+  [OrderStatus.AwaitingDispatch]: 'order.ready',
+  [OrderStatus.Shipped]: 'order.ship',
+  [OrderStatus.AwaitingPickup]: 'order.pickupReady',
+  [OrderStatus.InTransit]: 'order.inTransit',
+  [OrderStatus.Finished]: 'order.finish',
+};
+
+const noAudit: AuditRecorder = async () => {};
 
 /**
  * The member's trade message for an order reaching `to` (spec §3 'Message types' 2), or null for statuses the
@@ -116,6 +133,7 @@ export function createOrderAdminService({
   ports: OrderAdminPorts;
 }) {
   const notify = ports.notify ?? silentNotifier;
+  const audit = ports.audit ?? noAudit;
   return {
     /**
      * Moves an order's packs (one, or all) to `to` (spec §4 'Order status'), each only from a status the
@@ -124,6 +142,7 @@ export function createOrderAdminService({
      * Shipping records the courier and logistic code on the pack and writes its first tracking event.
      */
     async transition(
+      by: AuditActor,
       orderNo: string,
       to: OrderStatus,
       options: TransitionOptions = {},
@@ -157,6 +176,14 @@ export function createOrderAdminService({
           if (to === OrderStatus.Paid) await recordOfflinePayment(tx, order.id);
           const notice = orderNotice(order, to, { packs: [] });
           if (notice) await notify(tx, notice);
+          await audit(tx, {
+            by,
+            action: TRANSITION_ACTIONS[to] ?? 'order.transition',
+            objectType: 'order',
+            objectId: orderNo,
+            before: { status: order.status },
+            after: { status: to },
+          });
           return { orderNo, status: to, moved: [] };
         }
 
@@ -216,6 +243,21 @@ export function createOrderAdminService({
           logisticCode: options.logisticCode,
         });
         if (notice) await notify(tx, notice);
+        await audit(tx, {
+          by,
+          action: TRANSITION_ACTIONS[to] ?? 'order.transition',
+          objectType: 'order',
+          objectId: orderNo,
+          before: {
+            status: order.status,
+            packs: moving.map((b) => ({ pack: b.packIndex, status: b.status })),
+          },
+          after: {
+            status,
+            packs: moving.map((b) => ({ pack: b.packIndex, status: to })),
+            ...(shipping && courier ? { courier: courier.name, logisticCode: options.logisticCode } : {}),
+          },
+        });
         return { orderNo, status, moved: moving.map((b) => b.packIndex) };
       });
     },
@@ -225,6 +267,7 @@ export function createOrderAdminService({
      * media module (checked by its bytes), then listed with the order.
      */
     async attach(
+      by: AuditActor,
       orderNo: string,
       input: { file: Buffer; contentType: string; pack?: number | undefined; note?: string | undefined },
     ) {
@@ -241,6 +284,13 @@ export function createOrderAdminService({
           packId = pack.id;
         }
         const row = await repo.insertAttachment(tx, { orderId: order.id, packId, path, note });
+        await audit(tx, {
+          by,
+          action: 'order.attach',
+          objectType: 'order',
+          objectId: orderNo,
+          after: { attachment: row.id, path: row.path, pack: input.pack ?? null, note },
+        });
         return { id: row.id, path: row.path, packId: row.packId };
       });
     },
@@ -249,12 +299,15 @@ export function createOrderAdminService({
      * Adds a tracking event to a parcel (spec §7 courierinfo/getByLogisticCode/): the code must be one a
      * pack was shipped with; the time defaults to now ('yyyy-MM-dd HH:mm' is Beijing time).
      */
-    async addLogisticsEvent(input: {
-      logisticCode: string;
-      description: string;
-      location?: string | undefined;
-      time?: string | undefined;
-    }) {
+    async addLogisticsEvent(
+      by: AuditActor,
+      input: {
+        logisticCode: string;
+        description: string;
+        location?: string | undefined;
+        time?: string | undefined;
+      },
+    ) {
       const description = input.description.trim();
       if (description === '' || description.length > 500)
         throw paramsError(OrderAdminMessages.badDescription);
@@ -263,11 +316,16 @@ export function createOrderAdminService({
       if (!eventTime) throw paramsError(OrderAdminMessages.badTime);
       if (!(await repo.parcelExists(db, input.logisticCode)))
         throw notFoundError(OrderAdminMessages.unknownParcel(input.logisticCode));
-      await repo.insertLogisticsEvent(db, {
-        logisticCode: input.logisticCode,
-        eventTime,
-        location,
-        description,
+      const event = { logisticCode: input.logisticCode, eventTime, location, description };
+      await db.transaction(async (tx) => {
+        await repo.insertLogisticsEvent(tx, event);
+        await audit(tx, {
+          by,
+          action: 'logistics.add',
+          objectType: 'parcel',
+          objectId: input.logisticCode,
+          after: { time: eventTime.toISOString(), location, description },
+        });
       });
       return { logisticCode: input.logisticCode, time: eventTime.toISOString(), location, description };
     },

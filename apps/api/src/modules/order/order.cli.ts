@@ -1,7 +1,9 @@
 import { extname } from 'node:path';
 import { OrderStatus } from '@shop/domain';
+import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
 import {
+  byOption,
   countOption,
   type OptionValues,
   optionText,
@@ -33,12 +35,12 @@ function orderTransitionCommand(name: string, to: OrderStatus, summary: string):
   return {
     summary: `${summary}（${from} → ${to}）`,
     usage: `${name} --no ORDERNO [--pack N]`,
-    options: { no: { type: 'string' }, pack: { type: 'string' } },
+    options: { no: { type: 'string' }, pack: { type: 'string' }, by: { type: 'string' } },
     async run({ values, open, print }) {
       const orderNo = orderNoOption(values.no);
       const pack = packOption(values.pack);
       const { services } = await open();
-      const result = await services.orderAdmin.transition(orderNo, to, { pack });
+      const result = await services.orderAdmin.transition(cliActor(byOption(values)), orderNo, to, { pack });
       print(
         result.moved.length > 0
           ? `订单 ${orderNo}：包裹 ${result.moved.join(', ')} → ${to}；订单状态 / order status ${result.status}`
@@ -97,6 +99,7 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
       pack: { type: 'string' },
       courier: { type: 'string' },
       code: { type: 'string' },
+      by: { type: 'string' },
     },
     async run({ values, open, print }) {
       const orderNo = orderNoOption(values.no);
@@ -104,11 +107,16 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
       const courierCode = requiredText(values, 'courier', '请指定快递公司编码 / a courier code is required');
       const logisticCode = requiredText(values, 'code', '请指定物流单号 / a logistic code is required');
       const { services } = await open();
-      const result = await services.orderAdmin.transition(orderNo, OrderStatus.Shipped, {
-        pack,
-        courierCode,
-        logisticCode,
-      });
+      const result = await services.orderAdmin.transition(
+        cliActor(byOption(values)),
+        orderNo,
+        OrderStatus.Shipped,
+        {
+          pack,
+          courierCode,
+          logisticCode,
+        },
+      );
       print(
         result.moved.length > 0
           ? `订单 ${orderNo}：包裹 ${result.moved.join(', ')} 已发货 / shipped, ${courierCode} ${logisticCode}`
@@ -124,6 +132,7 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
       pack: { type: 'string' },
       file: { type: 'string' },
       note: { type: 'string' },
+      by: { type: 'string' },
     },
     async run({ values, open, print }) {
       const orderNo = orderNoOption(values.no);
@@ -137,7 +146,12 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
       const bytes = await readInputBytes(file);
       const { services } = await open();
       const note = optionText(values, 'note', false);
-      const row = await services.orderAdmin.attach(orderNo, { file: bytes, contentType, pack, note });
+      const row = await services.orderAdmin.attach(cliActor(byOption(values)), orderNo, {
+        file: bytes,
+        contentType,
+        pack,
+        note,
+      });
       print(`已添加附件 / attached: ${row.path}`);
     },
   },
@@ -150,12 +164,13 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
       desc: { type: 'string' },
       location: { type: 'string' },
       time: { type: 'string' },
+      by: { type: 'string' },
     },
     async run({ values, open, print }) {
       const logisticCode = requiredText(values, 'code', '请指定物流单号 / a logistic code is required');
       const description = requiredText(values, 'desc', '请填写轨迹描述 / a description is required');
       const { services } = await open();
-      const event = await services.orderAdmin.addLogisticsEvent({
+      const event = await services.orderAdmin.addLogisticsEvent(cliActor(byOption(values)), {
         logisticCode,
         description,
         location: optionText(values, 'location', false),

@@ -1,7 +1,7 @@
 import type { AuditListRequest } from '@shop/domain';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
+import { type DayRange, fromDayRange, toDayRange } from '@/lib/list-controls';
 
 export type AuditFilterValues = Pick<
   AuditListRequest,
@@ -13,10 +13,8 @@ interface FormValues {
   action?: string;
   objectType?: string;
   objectId?: string;
-  dates?: [Dayjs | null, Dayjs | null] | null;
+  dates?: DayRange;
 }
-
-const DAY = 'YYYY-MM-DD';
 
 /** The audit log's filters: who, which action, which object, which days (inclusive, shop time). */
 export function AuditFilters({
@@ -36,23 +34,18 @@ export function AuditFilters({
       action: value.action,
       objectType: value.objectType,
       objectId: value.objectId,
-      dates:
-        value.from || value.to
-          ? [value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null]
-          : null,
+      dates: toDayRange(value.from, value.to),
     });
   }, [value, form]);
 
   const submit = (values: FormValues) => {
     const text = (s: string | undefined) => s?.trim() || undefined;
-    const [from, to] = values.dates ?? [];
     onChange({
       staffId: values.staffId ?? undefined,
       action: text(values.action),
       objectType: text(values.objectType),
       objectId: text(values.objectId),
-      from: from ? from.format(DAY) : undefined,
-      to: to ? to.format(DAY) : undefined,
+      ...fromDayRange(values.dates),
     });
   };
 

@@ -1,0 +1,278 @@
+import {
+  type AdminOrderDetail,
+  AdminOrderPaths,
+  type AdminOrderRow,
+  AdminPaths,
+  OrderStatus,
+  ResultCode,
+  type StaffRole,
+} from '@shop/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
+
+const SLOW = { timeout: 15_000 };
+
+function row(n: number, overrides: Partial<AdminOrderRow> = {}): AdminOrderRow {
+  return {
+    id: n,
+    orderNo: `SO20261124000${n}`,
+    memberId: 10 + n,
+    username: `buyer${n}`,
+    status: OrderStatus.Paid,
+    statusName: '已付款',
+    currency: 'CNY',
+    totalAmount: 3200 * n,
+    payChannel: 'DepositPay',
+    payChannelName: '人民币余额支付',
+    isPickup: false,
+    warehouses: '澳大利亚仓',
+    receiverName: '张三',
+    packCount: 1,
+    createTime: '2026-11-24T03:00:00.000Z',
+    paidTime: '2026-11-24T03:05:00.000Z',
+    ...overrides,
+  };
+}
+
+function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
+  const base = row(1);
+  return {
+    ...base,
+    goodsAmount: 3200,
+    shippingAmount: 0,
+    taxAmount: 0,
+    promotionsAmount: 0,
+    paidCurrency: 'CNY',
+    paidAmount: 3200,
+    refundedAmount: 0,
+    memberRemark: '请用纸箱',
+    receiver: { name: '张三', phone: '0400000000', city: 'Sydney', detail: '1 George St' },
+    sender: null,
+    packs: [
+      {
+        packIndex: 0,
+        location: 1,
+        warehouseName: '澳大利亚仓',
+        status: base.status,
+        statusName: base.statusName,
+        courierName: '',
+        logisticCode: '',
+        shippedTime: null,
+      },
+    ],
+    items: [
+      {
+        id: 1,
+        packIndex: 0,
+        skuId: 5,
+        name: '婴儿米粉',
+        skuName: '原味 250g',
+        image: '',
+        qty: 1,
+        unitPrice: 3200,
+        isGift: false,
+      },
+    ],
+    payments: [],
+    attachments: [],
+    logistics: [],
+    cancelTime: null,
+    finishTime: null,
+    ...overrides,
+  };
+}
+
+function ordersApi(role: StaffRole, order: AdminOrderDetail = detail(), extra = {}) {
+  return mockApi({
+    [AdminPaths.current]: ok(staffSession(role)),
+    [AdminOrderPaths.list]: ok({
+      items: [row(1), row(2, { status: 0, statusName: '待付款' })],
+      totalCount: 2,
+    }),
+    [AdminOrderPaths.detail]: ok(order),
+    ...extra,
+  });
+}
+
+/** An open dialog by its title. */
+async function findDialog(title: string | RegExp): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title' }, SLOW);
+  return heading.closest('.ant-modal') as HTMLElement;
+}
+
+/** Clicks the OK button of the open confirmation. */
+async function confirmPopup() {
+  await waitFor(() => expect(document.querySelector('.ant-popconfirm .ant-btn-primary')).toBeTruthy(), SLOW);
+  fireEvent.click(document.querySelector('.ant-popconfirm .ant-btn-primary') as HTMLElement);
+}
+
+describe('订单', () => {
+  it('lists every member’s orders newest first and filters by status and member', async () => {
+    const api = ordersApi('service');
+    signIn();
+    const { router } = renderConsole('/orders');
+    expect(await screen.findByText('共 2 个订单', {}, SLOW)).toBeTruthy();
+    expect(api.callsTo(AdminOrderPaths.list)[0]?.body).toEqual({ pageNo: 1, pageSize: 20 });
+    expect(screen.getByText('¥32.00')).toBeTruthy();
+    expect(screen.getByText('buyer2')).toBeTruthy();
+    // Service reads orders but cannot pick them for a batch step.
+    expect(screen.queryByText(/批量/)).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('会员'), { target: { value: ' buyer1 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() =>
+      expect(api.callsTo(AdminOrderPaths.list).at(-1)?.body).toEqual({
+        username: 'buyer1',
+        pageNo: 1,
+        pageSize: 20,
+      }),
+    );
+    expect(router.state.location.search).toBe('?username=buyer1');
+  });
+
+  it('opens an order beside the list with its packs, goods, address and remark', async () => {
+    ordersApi('service');
+    signIn();
+    renderConsole('/orders?status=60&order=SO202611240001');
+    expect(await screen.findByText('婴儿米粉', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('请用纸箱')).toBeTruthy();
+    expect(screen.getByText(/0400000000/)).toBeTruthy();
+    expect(screen.getByText('暂无物流轨迹')).toBeTruthy();
+    // Service may look, not act.
+    expect(screen.queryByRole('button', { name: '推送到仓库' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /退款/ })).toBeNull();
+  });
+
+  it('lets the warehouse push an order after a confirmation', async () => {
+    const api = ordersApi('warehouse', detail(), {
+      [AdminOrderPaths.transition]: ok({ orderNo: 'SO202611240001', status: 70, moved: [0] }),
+    });
+    signIn();
+    renderConsole('/orders?order=SO202611240001');
+    fireEvent.click(await screen.findByRole('button', { name: '推送到仓库' }, SLOW));
+    await confirmPopup();
+    await waitFor(() =>
+      expect(api.callsTo(AdminOrderPaths.transition)[0]?.body).toEqual({
+        orderNo: 'SO202611240001',
+        action: 'push',
+      }),
+    );
+    // The lists and the detail are read again.
+    await waitFor(() => expect(api.callsTo(AdminOrderPaths.detail).length).toBeGreaterThan(1));
+  });
+
+  it('shows an illegal step’s refusal in Chinese', async () => {
+    ordersApi('warehouse', detail(), {
+      [AdminOrderPaths.transition]: fail(
+        ResultCode.ParamsError,
+        '包裹 0 当前状态为「已发货」，不能变更为「已推送」',
+      ),
+    });
+    signIn();
+    renderConsole('/orders?order=SO202611240001');
+    fireEvent.click(await screen.findByRole('button', { name: '推送到仓库' }, SLOW));
+    await confirmPopup();
+    expect(
+      await screen.findByText('包裹 0 当前状态为「已发货」，不能变更为「已推送」', {}, SLOW),
+    ).toBeTruthy();
+  });
+
+  it('ships a pack with its courier and tracking number, refusing a bad number before sending', async () => {
+    const ready = detail({
+      status: OrderStatus.AwaitingDispatch,
+      statusName: '待发货',
+      packs: detail().packs.map((p) => ({
+        ...p,
+        status: OrderStatus.AwaitingDispatch,
+        statusName: '待发货',
+      })),
+    });
+    const api = ordersApi('warehouse', ready, {
+      [AdminOrderPaths.ship]: ok({ orderNo: 'SO202611240001', status: 80, moved: [0] }),
+    });
+    signIn();
+    renderConsole('/orders?order=SO202611240001');
+    fireEvent.click(await screen.findByRole('button', { name: '发货' }, SLOW));
+    const dialog = await findDialog(/发货：SO202611240001/);
+    fireEvent.change(within(dialog).getByLabelText('快递公司编码'), { target: { value: 'SF' } });
+    fireEvent.change(within(dialog).getByLabelText('物流单号'), { target: { value: '单号' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认发货' }));
+    expect(
+      await within(dialog).findByText('物流单号只能包含字母、数字和 -，4-60 个字符', {}, SLOW),
+    ).toBeTruthy();
+    expect(api.callsTo(AdminOrderPaths.ship)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('物流单号'), { target: { value: 'SF1234567890' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认发货' }));
+    await waitFor(() =>
+      expect(api.callsTo(AdminOrderPaths.ship)[0]?.body).toEqual({
+        orderNo: 'SO202611240001',
+        courierCode: 'SF',
+        logisticCode: 'SF1234567890',
+      }),
+    );
+  });
+
+  it('lets finance refund part of an order, sending the refunded total it showed', async () => {
+    const api = ordersApi('finance', detail({ refundedAmount: 200 }), {
+      [AdminOrderPaths.refund]: ok({
+        orderNo: 'SO202611240001',
+        status: 60,
+        refunded: 1050,
+        currency: 'CNY',
+        refundedTotal: 1250,
+        paidAmount: 3200,
+      }),
+    });
+    signIn();
+    renderConsole('/orders?order=SO202611240001');
+    expect(screen.queryByRole('button', { name: '推送到仓库' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: '部分退款' }, SLOW));
+    const dialog = await findDialog(/部分退款/);
+    expect(within(dialog).getByText(/可退金额 ¥30.00/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/退款金额/), { target: { value: '30.01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认退款' }));
+    expect(await within(dialog).findByText('退款金额超过可退金额 ¥30.00', {}, SLOW)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/退款金额/), { target: { value: '10.50' } });
+    fireEvent.change(within(dialog).getByLabelText('原因'), { target: { value: '破损补偿' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认退款' }));
+    await waitFor(() =>
+      expect(api.callsTo(AdminOrderPaths.refund)[0]?.body).toEqual({
+        orderNo: 'SO202611240001',
+        amount: 1050,
+        refundedBefore: 200,
+        reason: '破损补偿',
+      }),
+    );
+  });
+
+  it('runs a batch step on the picked orders and shows each order’s result', async () => {
+    const api = ordersApi('warehouse', detail(), {
+      [AdminOrderPaths.batchTransition]: ok({
+        results: [
+          { orderNo: 'SO202611240001', success: true, status: 70, message: '操作成功' },
+          {
+            orderNo: 'SO202611240002',
+            success: false,
+            status: null,
+            message: '包裹 0 当前状态为「待付款」，不能变更为「已推送」',
+          },
+        ],
+      }),
+    });
+    signIn();
+    renderConsole('/orders');
+    await screen.findByText('共 2 个订单', {}, SLOW);
+    const [pickPage] = screen.getAllByRole('checkbox'); // the header box picks the page
+    if (pickPage) fireEvent.click(pickPage);
+    expect(screen.getByText('已选 2 个订单')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '批量推送到仓库' }));
+    await confirmPopup();
+    const result = await findDialog('批量操作结果');
+    expect(within(result).getByText('包裹 0 当前状态为「待付款」，不能变更为「已推送」')).toBeTruthy();
+    expect(api.callsTo(AdminOrderPaths.batchTransition)[0]?.body).toEqual({
+      orderNos: ['SO202611240001', 'SO202611240002'],
+      action: 'push',
+    });
+  });
+});

@@ -1,0 +1,98 @@
+import { and, count, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { logisticsEvents, orders, payments } from '../../db/schema';
+import type { OrderRow } from './order.repository';
+
+/**
+ * The console's reads of every member's orders (issue 'Staff console'): filtered and paged in SQL, newest
+ * first, with each page's packs summed up in the same statement.
+ */
+
+export interface ConsoleOrderFilters {
+  status?: number | undefined;
+  warehouse?: number | undefined;
+  /** The member's id (resolved from the username by the member module); -1 matches nobody. */
+  memberId?: number | undefined;
+  orderNoLike?: string | undefined;
+  payChannel?: string | undefined;
+  from?: Date | undefined;
+  /** Exclusive. */
+  until?: Date | undefined;
+}
+
+export interface ConsoleOrderListRow {
+  order: OrderRow;
+  /** Distinct pack locations, in pack order. */
+  locations: number[];
+  packCount: number;
+}
+
+function where(f: ConsoleOrderFilters): SQL | undefined {
+  const c: SQL[] = [];
+  if (f.status !== undefined) c.push(eq(orders.status, f.status));
+  if (f.memberId !== undefined) c.push(eq(orders.memberId, f.memberId));
+  if (f.orderNoLike !== undefined)
+    c.push(like(orders.orderNo, `%${f.orderNoLike.replace(/[\\%_]/g, '\\$&')}%`));
+  if (f.payChannel !== undefined) c.push(eq(orders.payChannel, f.payChannel));
+  if (f.from) c.push(gte(orders.createdAt, f.from));
+  if (f.until) c.push(lt(orders.createdAt, f.until));
+  if (f.warehouse !== undefined)
+    c.push(
+      sql`exists (select 1 from order_beans b where b.order_id = "orders"."id" and b.location = ${f.warehouse})`,
+    );
+  return c.length > 0 ? and(...c) : undefined;
+}
+
+/** One page of orders, newest first, and how many match: two statements. */
+export async function listConsoleOrders(
+  db: Database,
+  filters: ConsoleOrderFilters,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ConsoleOrderListRow[]; total: number }> {
+  const condition = where(filters);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        order: orders,
+        // Written out with the table names: inside a select list drizzle leaves columns unqualified.
+        locations: sql<
+          number[]
+        >`coalesce((select array_agg(distinct b.location) from order_beans b where b.order_id = "orders"."id"), '{}')`,
+        packCount: sql<number>`(select count(*)::int from order_beans b where b.order_id = "orders"."id")`,
+      })
+      .from(orders)
+      .where(condition)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ n: count() }).from(orders).where(condition),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r, locations: (r.locations ?? []).map(Number) })),
+    total: totals[0]?.n ?? 0,
+  };
+}
+
+export async function findOrderByNo(db: Database, orderNo: string): Promise<OrderRow | null> {
+  const rows = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** An order's payment attempts, newest first. */
+export function listOrderPayments(db: Database, orderId: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
+/** Tracking events of the given logistic codes, newest first. */
+export function listEventsOfCodes(db: Database, codes: readonly string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(logisticsEvents)
+    .where(inArray(logisticsEvents.logisticCode, [...codes]))
+    .orderBy(desc(logisticsEvents.eventTime), desc(logisticsEvents.id));
+}

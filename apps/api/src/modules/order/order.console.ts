@@ -1,0 +1,241 @@
+import {
+  type AdminLogisticsAddRequest,
+  type AdminOrderBatchRequest,
+  type AdminOrderBatchResponse,
+  type AdminOrderDetail,
+  type AdminOrderListRequest,
+  type AdminOrderListResponse,
+  type AdminOrderRow,
+  type AdminOrderShipRequest,
+  type AdminOrderTransitionRequest,
+  type AdminOrderTransitionResponse,
+  FULFIL_ACTION_TARGET,
+  OrderStatus,
+  orderStatusLabel,
+  payChannelLabel,
+  warehouseName,
+} from '@shop/domain';
+import type { Database } from '../../db/client';
+import { AppError, notFoundError } from '../../lib/app-error';
+import type { AuditActor } from '../../lib/audit';
+import { shopDayRange } from '../../lib/shop-day';
+import type { OrderAdminService } from './order.admin';
+import * as consoleRepo from './order.console.repository';
+import * as repo from './order.repository';
+
+/**
+ * The staff console's orders (issue 'Staff console'): reads of every member's orders, and the warehouse's and
+ * finance's steps through the very functions the operator commands call (order.admin.ts), so the member sees
+ * the same messages, logistics and photos whichever way the step was taken.
+ */
+
+export const OrderConsoleMessages = {
+  notFound: '订单不存在',
+  done: '操作成功',
+  unchanged: '订单已是该状态，未改变',
+} as const;
+
+/** What the console's orders ask of the member module (wired in services.ts). */
+export interface OrderConsolePorts {
+  idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>>;
+  usernamesByIds(ids: readonly number[]): Promise<Map<number, string>>;
+}
+
+export type OrderConsoleService = ReturnType<typeof createOrderConsoleService>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const receiverName = (r: Record<string, unknown> | null) =>
+  r && typeof r.name === 'string' ? (r.name as string) : '';
+
+function toRow(
+  order: repo.OrderRow,
+  username: string,
+  locations: readonly number[],
+  packCount: number,
+): AdminOrderRow {
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    memberId: order.memberId,
+    username,
+    status: order.status,
+    statusName: orderStatusLabel(order.status),
+    currency: order.currency as AdminOrderRow['currency'],
+    totalAmount: order.totalAmount,
+    payChannel: order.payChannel,
+    payChannelName: order.payChannel === null ? null : payChannelLabel(order.payChannel),
+    isPickup: order.isPickup,
+    warehouses: locations.map((l) => warehouseName(l)).join('、'),
+    receiverName: receiverName(order.receiver),
+    packCount,
+    createTime: order.createdAt.toISOString(),
+    paidTime: iso(order.paidAt),
+  };
+}
+
+export function createOrderConsoleService({
+  db,
+  orderAdmin,
+  ports,
+}: {
+  db: Database;
+  orderAdmin: OrderAdminService;
+  ports: OrderConsolePorts;
+}) {
+  return {
+    /** Every member's orders, filtered and paged in SQL, newest first. */
+    async list(input: AdminOrderListRequest): Promise<AdminOrderListResponse> {
+      const pageNo = input.pageNo ?? 1;
+      const pageSize = input.pageSize ?? 20;
+      const { from, until } = shopDayRange(input);
+      let memberId: number | undefined;
+      if (input.username !== undefined) {
+        const ids = await ports.idsByUsernames([input.username]);
+        memberId = ids.get(input.username.toLowerCase()) ?? -1;
+      }
+      const { rows, total } = await consoleRepo.listConsoleOrders(
+        db,
+        {
+          status: input.status,
+          warehouse: input.warehouse,
+          memberId,
+          orderNoLike: input.orderNo,
+          payChannel: input.payChannel,
+          from,
+          until,
+        },
+        { offset: (pageNo - 1) * pageSize, limit: pageSize },
+      );
+      const names = await ports.usernamesByIds(rows.map((r) => r.order.memberId));
+      return {
+        items: rows.map((r) => toRow(r.order, names.get(r.order.memberId) ?? '', r.locations, r.packCount)),
+        totalCount: total,
+      };
+    },
+
+    /** One order with everything the warehouse and service need to see (spec §3 'Order'). */
+    async detail(orderNo: string): Promise<AdminOrderDetail> {
+      const order = await consoleRepo.findOrderByNo(db, orderNo);
+      if (!order) throw notFoundError(OrderConsoleMessages.notFound);
+      const [packs, items, attachments, payments, names] = await Promise.all([
+        repo.listPacks(db, [order.id]),
+        repo.listItems(db, [order.id]),
+        repo.listAttachments(db, order.id),
+        consoleRepo.listOrderPayments(db, order.id),
+        ports.usernamesByIds([order.memberId]),
+      ]);
+      const codes = [...new Set(packs.map((p) => p.logisticCode).filter((c) => c !== ''))];
+      const events = await consoleRepo.listEventsOfCodes(db, codes);
+      const packIndex = new Map(packs.map((p) => [p.id, p.packIndex]));
+      const locations = [...new Set(packs.map((p) => p.location))];
+      return {
+        ...toRow(order, names.get(order.memberId) ?? '', locations, packs.length),
+        goodsAmount: order.goodsAmount,
+        shippingAmount: order.shippingAmount,
+        taxAmount: order.taxAmount,
+        promotionsAmount: order.promotionsAmount,
+        paidCurrency: order.paidCurrency,
+        paidAmount: order.paidAmount,
+        refundedAmount: order.refundedAmount,
+        memberRemark: order.memberRemark,
+        receiver: order.receiver,
+        sender: order.sender,
+        packs: packs.map((p) => ({
+          packIndex: p.packIndex,
+          location: p.location,
+          warehouseName: warehouseName(p.location),
+          status: p.status,
+          statusName: orderStatusLabel(p.status),
+          courierName: p.courierName,
+          logisticCode: p.logisticCode,
+          shippedTime: iso(p.shippedAt),
+        })),
+        items: items.map((i) => ({
+          id: i.id,
+          packIndex: packIndex.get(i.packId) ?? 0,
+          skuId: i.skuId,
+          name: i.name,
+          skuName: i.skuName,
+          image: i.image,
+          qty: i.qty,
+          unitPrice: i.unitPrice,
+          isGift: i.isGift,
+        })),
+        payments: payments.map((p) => ({
+          tradeNo: p.tradeNo,
+          channel: p.channel,
+          channelName: payChannelLabel(p.channel),
+          currency: p.currency,
+          amount: p.amount,
+          status: p.status,
+          paidTime: iso(p.paidAt),
+        })),
+        attachments: attachments.map((a) => ({
+          id: a.id,
+          packIndex: a.packId === null ? null : (packIndex.get(a.packId) ?? null),
+          path: a.path,
+          note: a.note,
+          createTime: a.createdAt.toISOString(),
+        })),
+        logistics: events.map((e) => ({
+          logisticCode: e.logisticCode,
+          time: e.eventTime.toISOString(),
+          location: e.location,
+          description: e.description,
+        })),
+        cancelTime: iso(order.cancelledAt),
+        finishTime: iso(order.finishedAt),
+      };
+    },
+
+    /** A warehouse step on one order or one pack (order:push, order:processing … on the command line). */
+    transition(by: AuditActor, input: AdminOrderTransitionRequest): Promise<AdminOrderTransitionResponse> {
+      return orderAdmin.transition(by, input.orderNo, FULFIL_ACTION_TARGET[input.action], {
+        pack: input.pack,
+      });
+    },
+
+    /** A pack leaves with its courier and tracking number (order:ship). */
+    ship(by: AuditActor, input: AdminOrderShipRequest): Promise<AdminOrderTransitionResponse> {
+      return orderAdmin.transition(by, input.orderNo, OrderStatus.Shipped, {
+        pack: input.pack,
+        courierCode: input.courierCode,
+        logisticCode: input.logisticCode,
+      });
+    },
+
+    /** The money came outside the shop (order:mark-paid); a repeat finds it paid and changes nothing. */
+    markPaid(by: AuditActor, orderNo: string): Promise<AdminOrderTransitionResponse> {
+      return orderAdmin.transition(by, orderNo, OrderStatus.Paid);
+    },
+
+    /**
+     * The same step on many orders, each in its own transaction: one order's refusal (a wrong status) does not
+     * hold back the others, and the answer says what happened to each.
+     */
+    async batch(by: AuditActor, input: AdminOrderBatchRequest): Promise<AdminOrderBatchResponse> {
+      const to = FULFIL_ACTION_TARGET[input.action];
+      const results: AdminOrderBatchResponse['results'] = [];
+      for (const orderNo of input.orderNos) {
+        try {
+          const r = await orderAdmin.transition(by, orderNo, to);
+          results.push({
+            orderNo,
+            success: true,
+            status: r.status,
+            message: r.moved.length > 0 ? OrderConsoleMessages.done : OrderConsoleMessages.unchanged,
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results.push({ orderNo, success: false, status: null, message: error.message });
+        }
+      }
+      return { results };
+    },
+
+    /** A tracking event of a shipped parcel (logistics:add). */
+    addLogistics(by: AuditActor, input: AdminLogisticsAddRequest) {
+      return orderAdmin.addLogisticsEvent(by, input);
+    },
+  };
+}

@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import '../zod-locale';
+import { OrderStatus } from '../order-status';
+import { Warehouse } from '../warehouse';
+import { text } from './text';
+
+/**
+ * The console's orders and its dashboard (issue 'Staff console'): every member's orders with their detail, the
+ * warehouse's steps of spec §4 (one order, one pack or many orders at once), offline payment, tracking events,
+ * and the 工作台 counts. POST JSON under /api/adminService/ with a staff token, like AdminPaths.
+ */
+export const AdminOrderPaths = {
+  /** order.read */
+  list: '/api/adminService/order/list/',
+  detail: '/api/adminService/order/detail/',
+  /** order.fulfil: push, processing, ready, pickup-ready, finish (one order, or one pack of it). */
+  transition: '/api/adminService/order/transition/',
+  /** order.fulfil: the same steps on many orders, a result per order. */
+  batchTransition: '/api/adminService/order/batchTransition/',
+  /** order.fulfil: a pack leaves with its courier and tracking number. */
+  ship: '/api/adminService/order/ship/',
+  /** order.fulfil: a tracking event of a shipped parcel. */
+  logisticsAdd: '/api/adminService/order/logistics/add/',
+  /** order.refund: cancel a paid, unshipped order; stock back, the money to the member's deposit. */
+  cancelPaid: '/api/adminService/order/cancelPaid/',
+  /** order.refund: give part of a paid order back to the member's deposit. */
+  refund: '/api/adminService/order/refund/',
+  /** order.payment: the money came outside the shop (offline payment). */
+  markPaid: '/api/adminService/order/markPaid/',
+  /** dashboard.read */
+  dashboard: '/api/adminService/dashboard/',
+} as const;
+
+/** The warehouse's steps a console call may ask for (shipping and payment have their own calls). */
+export const FulfilAction = {
+  push: 'push',
+  processing: 'processing',
+  ready: 'ready',
+  pickupReady: 'pickupReady',
+  finish: 'finish',
+} as const;
+export type FulfilAction = (typeof FulfilAction)[keyof typeof FulfilAction];
+
+/** The status each step moves to (spec §4 'Order status'). */
+export const FULFIL_ACTION_TARGET: Readonly<Record<FulfilAction, OrderStatus>> = {
+  push: OrderStatus.PushedToWarehouse,
+  processing: OrderStatus.WarehouseProcessing,
+  ready: OrderStatus.AwaitingDispatch,
+  pickupReady: OrderStatus.AwaitingPickup,
+  finish: OrderStatus.Finished,
+};
+
+export const FULFIL_ACTION_LABELS: Readonly<Record<FulfilAction, string>> = {
+  push: '推送到仓库',
+  processing: '仓库处理中',
+  ready: '待发货',
+  pickupReady: '待自提',
+  finish: '完成',
+};
+
+/** The steps a batch may take (the warehouse's daily work on many paid orders). */
+export const BATCH_ACTIONS = [FulfilAction.push, FulfilAction.processing, FulfilAction.ready] as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayText = () => text().regex(DAY, '日期格式应为 yyyy-MM-dd');
+const orderNoSchema = text({ error: '请输入订单号', trim: true })
+  .min(1, '请输入订单号')
+  .max(32, '订单号最多32个字符');
+const packSchema = z
+  .number({ error: '包裹序号应为整数' })
+  .int('包裹序号应为整数')
+  .min(0, '包裹序号不能小于0')
+  .max(99, '包裹序号过大');
+const statusValues = Object.values(OrderStatus) as number[];
+const warehouseValues = Object.values(Warehouse) as number[];
+
+export const adminOrderListRequestSchema = z.strictObject({
+  pageNo: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+  status: z.literal(statusValues, { error: '订单状态无效' }).optional(),
+  warehouse: z.literal(warehouseValues, { error: '仓库无效' }).optional(),
+  /** The member's username, exact. */
+  username: text({ trim: true }).min(1, '请输入会员用户名').max(64, '用户名最多64个字符').optional(),
+  /** Part of the order number. */
+  orderNo: text({ trim: true }).min(1, '请输入订单号').max(32, '订单号最多32个字符').optional(),
+  /** A payment method's code (DepositPay, W01 …, offline). */
+  payChannel: text({ trim: true }).min(1).max(32, '支付方式无效').optional(),
+  /** 'yyyy-MM-dd', inclusive, shop time (Beijing). */
+  from: dayText().optional(),
+  to: dayText().optional(),
+});
+export type AdminOrderListRequest = z.input<typeof adminOrderListRequestSchema>;
+
+export const adminOrderRowSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  memberId: z.number().int(),
+  username: z.string(),
+  status: z.number().int(),
+  statusName: z.string(),
+  currency: z.enum(['AUD', 'CNY']),
+  /** Minor units of `currency`. */
+  totalAmount: z.number().int(),
+  payChannel: z.string().nullable(),
+  payChannelName: z.string().nullable(),
+  isPickup: z.boolean(),
+  /** The warehouses of its packs ('澳洲仓、中国仓'). */
+  warehouses: z.string(),
+  receiverName: z.string(),
+  packCount: z.number().int(),
+  createTime: z.string(),
+  paidTime: z.string().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+export const adminOrderListResponseSchema = z.object({
+  items: z.array(adminOrderRowSchema),
+  totalCount: z.number().int(),
+});
+export type AdminOrderListResponse = z.infer<typeof adminOrderListResponseSchema>;
+
+export const adminOrderNoRequestSchema = z.strictObject({ orderNo: orderNoSchema });
+export type AdminOrderNoRequest = z.input<typeof adminOrderNoRequestSchema>;
+
+const itemSchema = z.object({
+  id: z.number().int(),
+  packIndex: z.number().int(),
+  skuId: z.number().int(),
+  name: z.string(),
+  skuName: z.string(),
+  image: z.string(),
+  qty: z.number().int(),
+  unitPrice: z.number().int(),
+  isGift: z.boolean(),
+});
+const packSchemaOut = z.object({
+  packIndex: z.number().int(),
+  location: z.number().int(),
+  warehouseName: z.string(),
+  status: z.number().int(),
+  statusName: z.string(),
+  courierName: z.string(),
+  logisticCode: z.string(),
+  shippedTime: z.string().nullable(),
+});
+const paymentSchema = z.object({
+  tradeNo: z.string(),
+  channel: z.string(),
+  channelName: z.string(),
+  currency: z.string(),
+  amount: z.number().int(),
+  status: z.string(),
+  paidTime: z.string().nullable(),
+});
+const attachmentSchema = z.object({
+  id: z.number().int(),
+  packIndex: z.number().int().nullable(),
+  path: z.string(),
+  note: z.string(),
+  createTime: z.string(),
+});
+const logisticsSchema = z.object({
+  logisticCode: z.string(),
+  time: z.string(),
+  location: z.string(),
+  description: z.string(),
+});
+
+export const adminOrderDetailSchema = adminOrderRowSchema.extend({
+  goodsAmount: z.number().int(),
+  shippingAmount: z.number().int(),
+  taxAmount: z.number().int(),
+  promotionsAmount: z.number().int(),
+  paidCurrency: z.string().nullable(),
+  paidAmount: z.number().int().nullable(),
+  /** Returned to the member so far, in paidCurrency. */
+  refundedAmount: z.number().int(),
+  memberRemark: z.string(),
+  receiver: z.record(z.string(), z.unknown()).nullable(),
+  sender: z.record(z.string(), z.unknown()).nullable(),
+  packs: z.array(packSchemaOut),
+  items: z.array(itemSchema),
+  payments: z.array(paymentSchema),
+  attachments: z.array(attachmentSchema),
+  logistics: z.array(logisticsSchema),
+  cancelTime: z.string().nullable(),
+  finishTime: z.string().nullable(),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+export const adminOrderTransitionRequestSchema = z.strictObject({
+  orderNo: orderNoSchema,
+  action: z.enum(Object.values(FulfilAction) as [FulfilAction, ...FulfilAction[]], { error: '请选择操作' }),
+  /** One pack by its index; every pack of the order when absent. */
+  pack: packSchema.optional(),
+});
+export type AdminOrderTransitionRequest = z.input<typeof adminOrderTransitionRequestSchema>;
+
+export const adminOrderMarkPaidRequestSchema = z.strictObject({ orderNo: orderNoSchema });
+export type AdminOrderMarkPaidRequest = z.input<typeof adminOrderMarkPaidRequestSchema>;
+
+export const adminOrderShipRequestSchema = z.strictObject({
+  orderNo: orderNoSchema,
+  pack: packSchema.optional(),
+  courierCode: text({ error: '请选择快递公司', trim: true })
+    .min(1, '请选择快递公司')
+    .max(20, '快递公司编码最多20个字符'),
+  logisticCode: text({ error: '请输入物流单号', trim: true }).regex(
+    /^[A-Za-z0-9-]{4,60}$/,
+    '物流单号只能包含字母、数字和 -，4-60 个字符',
+  ),
+});
+export type AdminOrderShipRequest = z.input<typeof adminOrderShipRequestSchema>;
+
+/** What a step did: the order's status after it, and the packs it moved (empty when already there). */
+export const adminOrderTransitionResponseSchema = z.object({
+  orderNo: z.string(),
+  status: z.number().int(),
+  moved: z.array(z.number().int()),
+});
+export type AdminOrderTransitionResponse = z.infer<typeof adminOrderTransitionResponseSchema>;
+
+export const adminOrderBatchRequestSchema = z.strictObject({
+  orderNos: z
+    .array(orderNoSchema, { error: '请选择订单' })
+    .min(1, '请选择订单')
+    .max(100, '一次最多处理100个订单')
+    .refine((nos) => new Set(nos).size === nos.length, '订单号重复'),
+  action: z.enum(BATCH_ACTIONS, { error: '批量操作只能是推送、处理中或待发货' }),
+});
+export type AdminOrderBatchRequest = z.input<typeof adminOrderBatchRequestSchema>;
+export const adminOrderBatchResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      orderNo: z.string(),
+      success: z.boolean(),
+      /** The order's status after the step (unchanged when it failed). */
+      status: z.number().int().nullable(),
+      message: z.string(),
+    }),
+  ),
+});
+export type AdminOrderBatchResponse = z.infer<typeof adminOrderBatchResponseSchema>;
+
+export const adminLogisticsAddRequestSchema = z.strictObject({
+  logisticCode: text({ error: '请输入物流单号', trim: true }).regex(
+    /^[A-Za-z0-9-]{4,60}$/,
+    '物流单号只能包含字母、数字和 -，4-60 个字符',
+  ),
+  description: text({ error: '请填写轨迹描述', trim: true })
+    .min(1, '请填写轨迹描述')
+    .max(500, '轨迹描述最多500个字符'),
+  location: text({ trim: true }).max(100, '地点最多100个字符').optional(),
+  /** ISO 8601, or 'yyyy-MM-dd HH:mm' in Beijing time; now when absent. */
+  time: text({ trim: true }).max(40).optional(),
+});
+export type AdminLogisticsAddRequest = z.input<typeof adminLogisticsAddRequestSchema>;
+export const adminLogisticsAddResponseSchema = logisticsSchema;
+
+const reasonSchema = text({ trim: true }).max(100, '原因最多100个字符').optional();
+
+export const adminOrderCancelPaidRequestSchema = z.strictObject({
+  orderNo: orderNoSchema,
+  reason: reasonSchema,
+});
+export type AdminOrderCancelPaidRequest = z.input<typeof adminOrderCancelPaidRequestSchema>;
+
+export const adminOrderRefundRequestSchema = z.strictObject({
+  orderNo: orderNoSchema,
+  /** Minor units of the currency the order was paid in. */
+  amount: z
+    .number({ error: '请输入退款金额' })
+    .int('退款金额应为整数（分）')
+    .min(1, '退款金额须大于0')
+    .max(100_000_000_00, '退款金额过大'),
+  /**
+   * What the console showed as refunded so far (minor units): a second submission of the same refund finds
+   * the total moved and refunds nothing.
+   */
+  refundedBefore: z.number({ error: '缺少已退款金额' }).int().min(0),
+  reason: reasonSchema,
+});
+export type AdminOrderRefundRequest = z.input<typeof adminOrderRefundRequestSchema>;
+
+/** What a cancel or refund gave back. */
+export const adminMoneyBackResponseSchema = z.object({
+  orderNo: z.string(),
+  status: z.number().int(),
+  /** Given back now, minor units of `currency`. */
+  refunded: z.number().int(),
+  currency: z.string().nullable(),
+  refundedTotal: z.number().int(),
+  paidAmount: z.number().int().nullable(),
+});
+export type AdminMoneyBackResponse = z.infer<typeof adminMoneyBackResponseSchema>;
+
+const salesSchema = z.object({
+  orders: z.number().int(),
+  /** Minor units of each currency, orders paid in the period (by order currency). */
+  aud: z.number().int(),
+  cny: z.number().int(),
+});
+export const dashboardResponseSchema = z.object({
+  today: salesSchema,
+  week: salesSchema,
+  todo: z.object({
+    /** Paid orders not yet pushed to the warehouse. */
+    paidToPush: z.number().int(),
+    /** Packs awaiting dispatch. */
+    packsToShip: z.number().int(),
+    /** Tickets waiting for the shop's answer. */
+    ticketsWaiting: z.number().int(),
+    /** Bank-transfer recharges waiting for review. */
+    rechargesWaiting: z.number().int(),
+    /** SKUs counted by stock with LOW_STOCK or fewer left. */
+    lowStock: z.number().int(),
+  }),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+
+/** A SKU sold by stock is low when this many or fewer are left (the dashboard's to-do). */
+export const LOW_STOCK = 5;
