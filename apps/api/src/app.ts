@@ -16,6 +16,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { depositAdminRoutes } from './modules/deposit/deposit.admin.routes';
 import { depositRoutes } from './modules/deposit/deposit.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions) {
   // The staff console's calls (/api/adminService/), each behind the staff guard.
   await app.register(staffRoutes, { staff: services.staff });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(depositAdminRoutes, { depositAdmin: services.depositAdmin });
   await app.register(liveRoutes, {
     hub: services.hub,
     authenticate: (token) => services.member.authenticate(token),

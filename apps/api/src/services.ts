@@ -89,6 +89,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     members: member,
     orderNumbers: orders.orderNumbers,
     notify,
+    audit: audit.record,
   });
   const health = createHealthService(database);
   const catalogue = createCatalogueService({ db, clock, members: member, rateLimiter, rates });

@@ -2,6 +2,7 @@ import { DepositPaths, OrderStatus, PaymentPaths, ResultCode } from '@shop/domai
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, skus } from '../src/db/schema';
+import { cliActor } from '../src/lib/audit';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { balancesOf, giveDeposit, ledgerOf, logsOf } from './support/deposit-helpers';
 import { insertOrder, newMember, stockOf } from './support/order-fixtures';
@@ -151,7 +152,7 @@ describe.skipIf(!onPostgres)('deposit races on PostgreSQL (skipped: TEST_DATABAS
       ).data;
       const [cancel, approve] = await Promise.allSettled([
         post(t.app, DepositPaths.cancelBankTransfer, { rechargeNo: made.rechargeNo }, m.token),
-        t.app.services.depositAdmin.approve(made.rechargeNo, '财务'),
+        t.app.services.depositAdmin.approve(cliActor('财务'), { rechargeNo: made.rechargeNo }),
       ]);
       const cancelled = cancel.status === 'fulfilled' && envelope(cancel.value).success;
       const approved = approve.status === 'fulfilled' && approve.value.changed;

@@ -12,6 +12,7 @@ export * from './checkout/summary-state';
 export * from './checkout/tax';
 export * from './constants';
 export * from './contracts/address';
+export * from './contracts/admin-members';
 export * from './contracts/cart';
 export * from './contracts/catalogue';
 export * from './contracts/checkout';

@@ -10,6 +10,7 @@ import {
 } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
+import { type AuditActor, type AuditRecorder, operatorName } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { type MemberNotifier, silentNotifier } from '../../lib/member-notice';
 import * as repo from './deposit.repository';
@@ -47,6 +48,16 @@ export const SHOW_LOG_ROWS = 20;
 
 export type DepositAdminService = ReturnType<typeof createDepositAdminService>;
 
+/** A recharge as the console lists it: the member's dto plus who it belongs to and who reviewed it. */
+function toAdminRecharge(r: { recharge: repo.RechargeRow; username: string }) {
+  return {
+    ...toRechargeDto(r.recharge),
+    memberId: r.recharge.memberId,
+    username: r.username,
+    reviewedBy: r.recharge.reviewedBy,
+  };
+}
+
 const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
 
 export function createDepositAdminService({
@@ -56,9 +67,12 @@ export function createDepositAdminService({
   members,
   orderNumbers,
   notify = silentNotifier,
+  audit,
 }: {
   db: Database;
   clock: Clock;
+  /** Every change by staff or the command line is audited on its own transaction (docs/decisions/019). */
+  audit: AuditRecorder;
   deposits: Pick<DepositService, 'credit' | 'creditRecharge' | 'balances'>;
   /** The member module's ids by username (the operator names members by username), wired in services.ts. */
   members: { idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>> };
@@ -85,15 +99,17 @@ export function createDepositAdminService({
      * Credits cash received (type 1) or a gift of the shop (type 6) to a member's deposit, with the
      * operator's name and note on the log row. `amount` is minor units.
      */
-    async credit(input: {
-      username?: string | undefined;
-      memberId?: number | undefined;
-      type: ManualDepositType;
-      currency: Currency;
-      amount: number;
-      note?: string | undefined;
-      by?: string | undefined;
-    }) {
+    async credit(
+      by: AuditActor,
+      input: {
+        username?: string | undefined;
+        memberId?: number | undefined;
+        type: ManualDepositType;
+        currency: Currency;
+        amount: number;
+        note?: string | undefined;
+      },
+    ) {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
         throw paramsError(DepositAdminMessages.badAmount);
       const note = (input.note ?? '').trim();
@@ -106,7 +122,15 @@ export function createDepositAdminService({
           amount: input.amount,
           type: input.type,
           note,
-          operator: input.by,
+          operator: operatorName(by),
+        });
+        await audit(tx, {
+          by,
+          action: input.type === DepositLogType.CashRecharge ? 'deposit.cash' : 'deposit.gift',
+          objectType: 'member',
+          objectId: id,
+          before: { currency: input.currency, balance: moved.balanceAfter - input.amount },
+          after: { currency: input.currency, balance: moved.balanceAfter, amount: input.amount, note },
         });
         await notify(tx, {
           memberId: id,
@@ -158,15 +182,38 @@ export function createDepositAdminService({
     },
 
     /**
+     * The console's page of recharges (spec §4 recharge list, staff side), with each member's username and who
+     * reviewed it. A page past the end answers an empty page with the total (the count comes with the rows).
+     */
+    async pageRecharges(input: {
+      pageNo: number;
+      pageSize: number;
+      status?: Recharge['status'] | undefined;
+      keyword?: string | undefined;
+    }) {
+      const { rows, total } = await repo.pageRecharges(
+        db,
+        { status: input.status, keyword: input.keyword || undefined },
+        { limit: input.pageSize, offset: (input.pageNo - 1) * input.pageSize },
+      );
+      const filter = { status: input.status, keyword: input.keyword || undefined };
+      const totalCount =
+        rows.length === 0 && input.pageNo > 1
+          ? (await repo.pageRecharges(db, filter, { limit: 1, offset: 0 })).total
+          : total;
+      return { items: rows.map(toAdminRecharge), totalCount };
+    },
+
+    /**
      * Approves a bank transfer (type 2): the pending recharge is credited to the deposit through the deposit
      * service, in one transaction. `changed` is false when it was credited before (a repeated approval);
      * a rejected one is refused.
      */
-    async approve(rechargeNo: string, by?: string | undefined) {
+    async approve(by: AuditActor, { rechargeNo }: { rechargeNo: string }) {
       return db.transaction(async (tx) => {
         const row = await recharge(tx, rechargeNo);
         const credited = await deposits.creditRecharge(tx, row.id, {
-          operator: by,
+          operator: operatorName(by),
           note: `银行转账 ${row.rechargeNo}${row.reference ? `（${row.reference}）` : ''}`,
         });
         if (credited) {
@@ -176,6 +223,20 @@ export function createDepositAdminService({
             title: `银行转账充值已到账 ${formatPrice(row.amount, row.currency as Currency)}`,
             content: `充值单 ${row.rechargeNo} 已入账，当前余额 ${formatPrice(credited.balanceAfter, row.currency as Currency)}`,
             link: '/member/deposit',
+          });
+          await audit(tx, {
+            by,
+            action: 'recharge.approve',
+            objectType: 'recharge',
+            objectId: row.rechargeNo,
+            before: { status: row.status },
+            after: {
+              status: 'credited',
+              memberId: row.memberId,
+              currency: row.currency,
+              amount: row.amount,
+              balanceAfter: credited.balanceAfter,
+            },
           });
           return {
             changed: true,
@@ -195,7 +256,7 @@ export function createDepositAdminService({
      * Rejects a pending bank transfer with the reason the member will read in their recharge list. `changed`
      * is false when it was rejected before; a credited one is refused (its money is in the deposit).
      */
-    async reject(rechargeNo: string, reason: string, by?: string | undefined) {
+    async reject(by: AuditActor, { rechargeNo, reason }: { rechargeNo: string; reason: string }) {
       const why = reason.trim();
       if (why === '' || why.length > 100) throw paramsError(DepositAdminMessages.badReason);
       return db.transaction(async (tx) => {
@@ -204,9 +265,17 @@ export function createDepositAdminService({
         const settled = await repo.settleRecharge(tx, row.id, 'rejected', {
           reviewedAt: clock(),
           note,
-          ...(by ? { reviewedBy: by.slice(0, 60) } : {}),
+          reviewedBy: operatorName(by).slice(0, 60),
         });
         if (settled) {
+          await audit(tx, {
+            by,
+            action: 'recharge.reject',
+            objectType: 'recharge',
+            objectId: row.rechargeNo,
+            before: { status: row.status, note: row.note },
+            after: { status: 'rejected', note, reason: why },
+          });
           await notify(tx, {
             memberId: row.memberId,
             type: 1,
