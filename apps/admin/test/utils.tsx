@@ -1,10 +1,13 @@
 import {
+  AdminMemberPaths,
   AdminPaths,
+  adminRechargeListResponseSchema,
   auditListResponseSchema,
   captchaResponseSchema,
   type Envelope,
   MemberPaths,
   ROLE_PERMISSIONS,
+  rechargeReviewResponseSchema,
   type StaffAccount,
   type StaffRole,
   type StaffSession,
@@ -44,6 +47,9 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminPaths.totpSetup]: totpSetupResponseSchema,
   [AdminPaths.staffList]: staffListResponseSchema,
   [AdminPaths.auditList]: auditListResponseSchema,
+  [AdminMemberPaths.rechargeList]: adminRechargeListResponseSchema,
+  [AdminMemberPaths.rechargeApprove]: rechargeReviewResponseSchema,
+  [AdminMemberPaths.rechargeReject]: rechargeReviewResponseSchema,
 };
 
 export interface FetchCall {

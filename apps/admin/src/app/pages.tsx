@@ -1,4 +1,4 @@
-import { AuditOutlined, TeamOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, AuditOutlined, TeamOutlined } from '@ant-design/icons';
 import { Permission, type StaffSession } from '@shop/domain';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -30,6 +30,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <AuditOutlined />,
     permission: Permission.auditRead,
     load: () => import('./routes/audit'),
+  },
+  // Members, recharges and supplier applications.
+  {
+    path: 'recharges',
+    label: '充值审核',
+    icon: <AccountBookOutlined />,
+    permission: Permission.rechargeReview,
+    load: () => import('./routes/recharges'),
   },
 ];
 

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@shop/domain';
 import { Table, type TableColumnsType, Tag } from 'antd';
 import { formatTime } from '@/lib/date';
+import { tablePagination } from '@/lib/table-pagination';
 import { AuditDiff } from './audit-diff';
 
 const columns: TableColumnsType<AuditEntry> = [
@@ -37,15 +38,7 @@ export function AuditTable({
       size="middle"
       scroll={{ x: 840 }}
       expandable={{ expandedRowRender: (entry) => <AuditDiff entry={entry} /> }}
-      pagination={{
-        current: pageNo,
-        pageSize,
-        total: totalCount,
-        showSizeChanger: true,
-        pageSizeOptions: [20, 50, 100],
-        showTotal: (total) => `共 ${total} 条`,
-        onChange: onPage,
-      }}
+      pagination={tablePagination(pageNo, pageSize, totalCount, onPage)}
     />
   );
 }

@@ -1,0 +1,115 @@
+import { type AdminRecharge, formatPrice, toMinor } from '@shop/domain';
+import { Button, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { formatTime } from '@/lib/date';
+import { paths } from '@/lib/paths';
+import { tablePagination } from '@/lib/table-pagination';
+
+const STATUS_COLORS: Record<AdminRecharge['status'], string> = {
+  pending: 'orange',
+  credited: 'green',
+  rejected: 'red',
+  cancelled: 'default',
+};
+
+/** One page of recharges; a pending bank transfer can be approved (after a confirmation) or rejected. */
+export function RechargeTable({
+  items,
+  totalCount,
+  pageNo,
+  pageSize,
+  loading,
+  busy,
+  onPage,
+  onApprove,
+  onReject,
+}: {
+  items: AdminRecharge[];
+  totalCount: number;
+  pageNo: number;
+  pageSize: number;
+  loading: boolean;
+  /** The recharge number being approved or rejected, whose buttons wait. */
+  busy: string | undefined;
+  onPage: (pageNo: number, pageSize: number) => void;
+  onApprove: (recharge: AdminRecharge) => void;
+  onReject: (recharge: AdminRecharge) => void;
+}) {
+  const columns: TableColumnsType<AdminRecharge> = [
+    {
+      title: '充值单号',
+      dataIndex: 'rechargeNo',
+      width: 190,
+      render: (value: string) => <Typography.Text copyable>{value}</Typography.Text>,
+    },
+    {
+      title: '会员',
+      dataIndex: 'username',
+      width: 140,
+      render: (value: string, r) => <Link to={`${paths.page('members')}/${r.memberId}`}>{value}</Link>,
+    },
+    {
+      title: '金额',
+      dataIndex: 'amount',
+      width: 130,
+      align: 'right',
+      render: (value: number, r) => <strong>{formatPrice(toMinor(value), r.currency)}</strong>,
+    },
+    { title: '币种', dataIndex: 'currency', width: 70 },
+    { title: '方式', dataIndex: 'typeLabel', width: 110 },
+    {
+      title: '付款人 / 流水号',
+      dataIndex: 'reference',
+      width: 180,
+      render: (value: string) => value || '—',
+    },
+    { title: '提交时间', dataIndex: 'createdAt', width: 150, render: (value: string) => formatTime(value) },
+    {
+      title: '状态',
+      dataIndex: 'statusLabel',
+      width: 90,
+      render: (value: string, r) => <Tag color={STATUS_COLORS[r.status]}>{value}</Tag>,
+    },
+    {
+      title: '审核',
+      key: 'review',
+      width: 200,
+      render: (_: unknown, r) =>
+        r.status === 'pending' && r.type === 2 ? (
+          <Space>
+            <Popconfirm
+              title="确认到账并入账？"
+              description={`${r.username} 的余额将增加 ${formatPrice(toMinor(r.amount), r.currency)}`}
+              okText="确认入账"
+              cancelText="取消"
+              onConfirm={() => onApprove(r)}
+            >
+              <Button type="primary" size="small" loading={busy === r.rechargeNo}>
+                确认到账
+              </Button>
+            </Popconfirm>
+            <Button danger size="small" disabled={busy === r.rechargeNo} onClick={() => onReject(r)}>
+              驳回
+            </Button>
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">
+            {r.reviewedBy ? `${r.reviewedBy} · ${formatTime(r.reviewedAt)}` : formatTime(r.reviewedAt)}
+            {r.note ? <div>{r.note}</div> : null}
+          </Typography.Text>
+        ),
+    },
+  ];
+  return (
+    <Table<AdminRecharge>
+      rowKey="rechargeNo"
+      columns={columns}
+      dataSource={items}
+      loading={loading}
+      size="middle"
+      scroll={{ x: 1260 }}
+      locale={{ emptyText: '暂无充值单' }}
+      pagination={tablePagination(pageNo, pageSize, totalCount, onPage)}
+    />
+  );
+}
