@@ -47,6 +47,7 @@ import { createLeadImage } from './storefront-lead-image';
 import { createStorefrontShell } from './storefront-shell';
 import { boughtSkusRoutes } from './workflows/bought-skus.routes';
 import { cancelOrderRoutes } from './workflows/cancel-order.routes';
+import { memberConsoleRoutes } from './workflows/member-console.routes';
 import { onlinePaymentRoutes } from './workflows/online-payment.routes';
 import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
 import { createOrderRoutes } from './workflows/place-order.routes';
@@ -171,6 +172,12 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(staffRoutes, { staff: services.staff });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(depositAdminRoutes, { depositAdmin: services.depositAdmin });
+  await app.register(memberConsoleRoutes, {
+    memberAdmin: services.memberAdmin,
+    memberConsole: services.memberConsole,
+    memberLevel: services.memberLevel,
+    depositAdmin: services.depositAdmin,
+  });
   await app.register(liveRoutes, {
     hub: services.hub,
     authenticate: (token) => services.member.authenticate(token),

@@ -1,4 +1,10 @@
-import { AdminMemberPaths, DepositPaths, type Recharge, type RechargeReviewResponse } from '@shop/domain';
+import {
+  AdminMemberPaths,
+  type DepositAdjustResponse,
+  DepositPaths,
+  type Recharge,
+  type RechargeReviewResponse,
+} from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf, logsOf } from './support/deposit-helpers';
 import { newMember } from './support/order-fixtures';
@@ -65,6 +71,46 @@ describe.skipIf(!onPostgres)(
         expect(balances.AUD).toBe(approved ? 1200 : 0);
         expect(await logsOf(t.database.db, m.id)).toHaveLength(approved ? 1 : 0);
       }
+    });
+
+    it('a cash credit sent 8 times at once with one requestId credits once; 8 different ones credit 8 times', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const m = await newMember(t.app, 'cashrace');
+        const body = {
+          memberId: m.id,
+          kind: 'cash',
+          currency: 'CNY',
+          amount: 10,
+          requestId: `race-${m.id}-${round}`,
+        };
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            post(t.app, AdminMemberPaths.depositAdjust, body, i % 2 ? owner.token : finance.token),
+          ),
+        );
+        const bodies = answers.map((r) => envelope<DepositAdjustResponse>(r));
+        for (const b of bodies) expect(b.success, b.message).toBe(true);
+        expect(
+          bodies.filter((b) => b.data.changed),
+          `round ${round}`,
+        ).toHaveLength(1);
+        for (const b of bodies) expect(b.data.balanceAfter).toBe(10);
+        expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 1000, AUD: 0 });
+        expect(await logsOf(t.database.db, m.id)).toHaveLength(1);
+      }
+      const m = await newMember(t.app, 'cashmany');
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          post(
+            t.app,
+            AdminMemberPaths.depositAdjust,
+            { memberId: m.id, kind: 'gift', currency: 'AUD', amount: 1.25, requestId: `many-${m.id}-${i}` },
+            finance.token,
+          ),
+        ),
+      );
+      expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 0, AUD: 1000 });
+      expect(await logsOf(t.database.db, m.id)).toHaveLength(8);
     });
   },
 );

@@ -133,9 +133,11 @@ describe('the shop writes the member a message when something happens to them', 
       amount: 5_000,
       note: '门店现金',
     });
-    const level = await t.app.services.memberLevel.setLevel(m.username, 38);
+    const level = await t.app.services.memberLevel.setLevel(cliActor(), { username: m.username, level: 38 });
     expect(level).toMatchObject({ before: 37, after: 38, changed: true });
-    expect((await t.app.services.memberLevel.setLevel(m.username, 38)).changed).toBe(false);
+    expect(
+      (await t.app.services.memberLevel.setLevel(cliActor(), { username: m.username, level: 38 })).changed,
+    ).toBe(false);
     expect(await titles(m.token)).toEqual([
       '3|会员等级已调整为 38 级|/products',
       '1|账户余额增加 ¥50.00|/member/deposit',

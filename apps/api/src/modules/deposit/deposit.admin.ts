@@ -38,6 +38,7 @@ export const DepositAdminMessages = {
   badAmount: '金额须为大于0、最多两位小数的数字',
   badNote: '备注最多200个字符',
   badReason: '请填写驳回原因（最多100个字符）',
+  requestReused: '该请求编号已用于另一笔入账，请刷新页面后重试',
 } as const;
 
 /** Types the operator enters by hand: cash received at the counter, and the shop's gifts. */
@@ -108,6 +109,11 @@ export function createDepositAdminService({
         currency: Currency;
         amount: number;
         note?: string | undefined;
+        /**
+         * The console's id of this credit: sent again (a double click, a retry), it credits nothing and answers
+         * the first credit with `changed` false.
+         */
+        requestId?: string | undefined;
       },
     ) {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
@@ -115,7 +121,23 @@ export function createDepositAdminService({
       const note = (input.note ?? '').trim();
       if (note.length > 200) throw paramsError(DepositAdminMessages.badNote);
       const id = input.memberId ?? (await memberId(input.username ?? ''));
-      const movement = await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
+        if (input.requestId !== undefined) {
+          // The member's row lock orders two sends of one request: the second sees the first's log row.
+          // The unique request_id is the last guard should anything reach the insert twice.
+          if (!(await repo.lockMember(tx, id)))
+            throw notFoundError(DepositAdminMessages.memberNotFound(`#${id}`));
+          const earlier = await repo.findLogByRequestId(tx, input.requestId);
+          if (earlier) {
+            if (
+              earlier.memberId !== id ||
+              earlier.currency !== input.currency ||
+              earlier.amount !== input.amount
+            )
+              throw paramsError(DepositAdminMessages.requestReused);
+            return { changed: false, logId: earlier.id, balanceAfter: Number(earlier.balanceAfter) };
+          }
+        }
         const moved = await deposits.credit(tx, {
           memberId: id,
           currency: input.currency,
@@ -123,6 +145,7 @@ export function createDepositAdminService({
           type: input.type,
           note,
           operator: operatorName(by),
+          requestId: input.requestId,
         });
         await audit(tx, {
           by,
@@ -141,9 +164,9 @@ export function createDepositAdminService({
             `当前${CURRENCY_LABELS[input.currency]}余额 ${formatPrice(moved.balanceAfter, input.currency)}${note ? `。备注：${note}` : ''}`,
           link: '/member/deposit',
         });
-        return moved;
+        return { changed: true, ...moved };
       });
-      return { memberId: id, currency: input.currency, amount: input.amount, ...movement };
+      return { memberId: id, currency: input.currency, amount: input.amount, ...result };
     },
 
     /** A member's balances (minor units) and their last log rows, newest first. */
@@ -162,6 +185,25 @@ export function createDepositAdminService({
           ...toDepositLogItem(r, r.orderId === null ? null : (numbers.get(r.orderId) ?? null)),
           operator: r.operator,
         })),
+      };
+    },
+
+    /** One page of a member's deposit log for the console, newest first, with who moved each hand-made row. */
+    async logPage(input: { memberId: number; pageNo: number; pageSize: number }) {
+      const [logs, totalCount] = await Promise.all([
+        repo.listLogs(db, input.memberId, {
+          limit: input.pageSize,
+          offset: (input.pageNo - 1) * input.pageSize,
+        }),
+        repo.countLogs(db, input.memberId),
+      ]);
+      const numbers = await orderNumbers(logs.flatMap((r) => (r.orderId === null ? [] : [r.orderId])));
+      return {
+        items: logs.map((r) => ({
+          ...toDepositLogItem(r, r.orderId === null ? null : (numbers.get(r.orderId) ?? null)),
+          operator: r.operator,
+        })),
+        totalCount,
       };
     },
 

@@ -220,3 +220,9 @@ export async function cancelPendingBankTransfer(
     .returning();
   return rows[0] ?? null;
 }
+
+/** The log row a hand-made credit with this request id wrote; null when none. */
+export async function findLogByRequestId(db: Database, requestId: string): Promise<DepositLogRow | null> {
+  const rows = await db.select().from(depositLogs).where(eq(depositLogs.requestId, requestId)).limit(1);
+  return rows[0] ?? null;
+}
