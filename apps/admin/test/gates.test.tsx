@@ -47,8 +47,9 @@ describe('the gates before the console', () => {
 
     type('验证码', '246810');
     fireEvent.click(screen.getByRole('button', { name: '确认开启' }));
-    // Finance has no console page yet: past the gate it lands on the 'nothing to open' screen.
-    expect(await screen.findByText('暂无可用页面', {}, SLOW)).toBeTruthy();
+    // Past the gate the menu appears and the first page finance may open is shown.
+    expect(await screen.findByRole('menu', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByText('设置两步验证')).toBeNull();
     expect(api.callsTo(AdminPaths.totpEnable).map((c) => c.body)).toEqual([
       { code: '135790' },
       { code: '246810' },

@@ -1,11 +1,16 @@
 import {
   AdminMemberPaths,
   AdminPaths,
+  adminDepositLogResponseSchema,
+  adminMemberDetailResponseSchema,
+  adminMemberListResponseSchema,
   adminRechargeListResponseSchema,
   auditListResponseSchema,
   captchaResponseSchema,
+  depositAdjustResponseSchema,
   type Envelope,
   MemberPaths,
+  memberLevelResponseSchema,
   ROLE_PERMISSIONS,
   rechargeReviewResponseSchema,
   type StaffAccount,
@@ -50,6 +55,11 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminMemberPaths.rechargeList]: adminRechargeListResponseSchema,
   [AdminMemberPaths.rechargeApprove]: rechargeReviewResponseSchema,
   [AdminMemberPaths.rechargeReject]: rechargeReviewResponseSchema,
+  [AdminMemberPaths.memberList]: adminMemberListResponseSchema,
+  [AdminMemberPaths.memberDetail]: adminMemberDetailResponseSchema,
+  [AdminMemberPaths.memberDepositLog]: adminDepositLogResponseSchema,
+  [AdminMemberPaths.memberLevel]: memberLevelResponseSchema,
+  [AdminMemberPaths.depositAdjust]: depositAdjustResponseSchema,
 };
 
 export interface FetchCall {

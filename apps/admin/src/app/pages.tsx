@@ -1,4 +1,4 @@
-import { AccountBookOutlined, AuditOutlined, TeamOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, AuditOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Permission, type StaffSession } from '@shop/domain';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -14,6 +14,8 @@ export interface ConsolePage {
   icon: ReactNode;
   permission: Permission;
   load: () => Promise<{ default: ComponentType }>;
+  /** The screen of one object below the page (/admin/<path>/:id), behind the same permission. */
+  detail?: () => Promise<{ default: ComponentType }>;
 }
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
@@ -38,6 +40,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <AccountBookOutlined />,
     permission: Permission.rechargeReview,
     load: () => import('./routes/recharges'),
+  },
+  {
+    path: 'members',
+    label: '会员',
+    icon: <UserOutlined />,
+    permission: Permission.memberRead,
+    load: () => import('./routes/members'),
+    detail: () => import('./routes/member-detail'),
   },
 ];
 

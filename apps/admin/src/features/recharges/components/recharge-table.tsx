@@ -1,9 +1,9 @@
 import { type AdminRecharge, formatPrice, toMinor } from '@shop/domain';
-import { Button, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
+import { PagedTable, type PageOf } from '@/components/paged-table';
 import { formatTime } from '@/lib/date';
 import { paths } from '@/lib/paths';
-import { tablePagination } from '@/lib/table-pagination';
 
 const STATUS_COLORS: Record<AdminRecharge['status'], string> = {
   pending: 'orange',
@@ -14,24 +14,13 @@ const STATUS_COLORS: Record<AdminRecharge['status'], string> = {
 
 /** One page of recharges; a pending bank transfer can be approved (after a confirmation) or rejected. */
 export function RechargeTable({
-  items,
-  totalCount,
-  pageNo,
-  pageSize,
-  loading,
   busy,
-  onPage,
   onApprove,
   onReject,
-}: {
-  items: AdminRecharge[];
-  totalCount: number;
-  pageNo: number;
-  pageSize: number;
-  loading: boolean;
+  ...page
+}: PageOf<AdminRecharge> & {
   /** The recharge number being approved or rejected, whose buttons wait. */
   busy: string | undefined;
-  onPage: (pageNo: number, pageSize: number) => void;
   onApprove: (recharge: AdminRecharge) => void;
   onReject: (recharge: AdminRecharge) => void;
 }) {
@@ -101,15 +90,12 @@ export function RechargeTable({
     },
   ];
   return (
-    <Table<AdminRecharge>
-      rowKey="rechargeNo"
+    <PagedTable<AdminRecharge>
       columns={columns}
-      dataSource={items}
-      loading={loading}
-      size="middle"
-      scroll={{ x: 1260 }}
-      locale={{ emptyText: '暂无充值单' }}
-      pagination={tablePagination(pageNo, pageSize, totalCount, onPage)}
+      rowKey="rechargeNo"
+      scrollX={1260}
+      emptyText="暂无充值单"
+      {...page}
     />
   );
 }
