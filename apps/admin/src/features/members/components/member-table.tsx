@@ -9,12 +9,12 @@ const columns: TableColumnsType<AdminMember> = [
   {
     title: '用户名',
     dataIndex: 'username',
-    width: 150,
+    width: 130,
     render: (value: string, m) => <Link to={`${paths.page('members')}/${m.id}`}>{value}</Link>,
   },
-  { title: '姓名', dataIndex: 'name', width: 110, render: (v: string) => v || '—' },
-  { title: '电话', dataIndex: 'mobile', width: 130, render: (v: string) => v || '—' },
-  { title: '邮箱', dataIndex: 'email', width: 200, ellipsis: true, render: (v: string) => v || '—' },
+  { title: '姓名', dataIndex: 'name', width: 100, render: (v: string) => v || '—' },
+  { title: '电话', dataIndex: 'mobile', width: 120, render: (v: string) => v || '—' },
+  { title: '邮箱', dataIndex: 'email', width: 170, ellipsis: true, render: (v: string) => v || '—' },
   { title: '等级', dataIndex: 'level', width: 70, align: 'right' },
   {
     title: '人民币余额',
@@ -30,8 +30,8 @@ const columns: TableColumnsType<AdminMember> = [
     align: 'right',
     render: (v: number) => formatPrice(toMinor(v), 'AUD'),
   },
-  { title: '注册时间', dataIndex: 'createTime', width: 150, render: (v: string) => formatTime(v) },
-  { title: '最近登录', dataIndex: 'lastLoginTime', width: 150, render: (v: string | null) => formatTime(v) },
+  { title: '注册时间', dataIndex: 'createTime', width: 140, render: (v: string) => formatTime(v) },
+  { title: '最近登录', dataIndex: 'lastLoginTime', width: 140, render: (v: string | null) => formatTime(v) },
 ];
 
 /** One page of members; the username opens the member's page. */
@@ -40,7 +40,7 @@ export function MemberTable(page: PageOf<AdminMember>) {
     <PagedTable<AdminMember>
       columns={columns}
       rowKey="id"
-      scrollX={1190}
+      scrollX={1100}
       emptyText="没有找到会员"
       {...page}
     />

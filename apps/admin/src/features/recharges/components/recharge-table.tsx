@@ -28,31 +28,30 @@ export function RechargeTable({
     {
       title: '充值单号',
       dataIndex: 'rechargeNo',
-      width: 190,
+      width: 200,
       render: (value: string) => <Typography.Text copyable>{value}</Typography.Text>,
     },
     {
       title: '会员',
       dataIndex: 'username',
-      width: 140,
+      width: 110,
       render: (value: string, r) => <Link to={`${paths.page('members')}/${r.memberId}`}>{value}</Link>,
     },
     {
       title: '金额',
       dataIndex: 'amount',
-      width: 130,
+      width: 120,
       align: 'right',
       render: (value: number, r) => <strong>{formatPrice(toMinor(value), r.currency)}</strong>,
     },
-    { title: '币种', dataIndex: 'currency', width: 70 },
-    { title: '方式', dataIndex: 'typeLabel', width: 110 },
+    { title: '方式', dataIndex: 'typeLabel', width: 100 },
     {
       title: '付款人 / 流水号',
       dataIndex: 'reference',
-      width: 180,
+      width: 170,
       render: (value: string) => value || '—',
     },
-    { title: '提交时间', dataIndex: 'createdAt', width: 150, render: (value: string) => formatTime(value) },
+    { title: '提交时间', dataIndex: 'createdAt', width: 140, render: (value: string) => formatTime(value) },
     {
       title: '状态',
       dataIndex: 'statusLabel',
@@ -62,7 +61,9 @@ export function RechargeTable({
     {
       title: '审核',
       key: 'review',
-      width: 200,
+      width: 180,
+      // Always in sight: on a narrow screen the other columns scroll under it.
+      fixed: 'right',
       render: (_: unknown, r) =>
         r.status === 'pending' && r.type === 2 ? (
           <Space>
@@ -93,7 +94,7 @@ export function RechargeTable({
     <PagedTable<AdminRecharge>
       columns={columns}
       rowKey="rechargeNo"
-      scrollX={1260}
+      scrollX={1110}
       emptyText="暂无充值单"
       {...page}
     />
