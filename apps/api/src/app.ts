@@ -17,6 +17,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { depositAdminRoutes } from './modules/deposit/deposit.admin.routes';
 import { depositRoutes } from './modules/deposit/deposit.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -49,6 +50,7 @@ import { createLeadImage } from './storefront-lead-image';
 import { createStorefrontShell } from './storefront-shell';
 import { boughtSkusRoutes } from './workflows/bought-skus.routes';
 import { cancelOrderRoutes } from './workflows/cancel-order.routes';
+import { memberConsoleRoutes } from './workflows/member-console.routes';
 import { onlinePaymentRoutes } from './workflows/online-payment.routes';
 import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
 import { createOrderRoutes } from './workflows/place-order.routes';
@@ -178,6 +180,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminMessageRoutes, { messages: services.messages });
   await app.register(orderConsoleRoutes, { orders: services.orderConsole });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
+  await app.register(depositAdminRoutes, { depositAdmin: services.depositAdmin });
+  await app.register(memberConsoleRoutes, {
+    memberAdmin: services.memberAdmin,
+    memberConsole: services.memberConsole,
+    memberLevel: services.memberLevel,
+    depositAdmin: services.depositAdmin,
+  });
   await app.register(liveRoutes, {
     hub: services.hub,
     authenticate: (token) => services.member.authenticate(token),

@@ -20,11 +20,13 @@ import { createDepositAdminService } from './modules/deposit/deposit.admin';
 import { createDepositService } from './modules/deposit/deposit.service';
 import { createHealthService } from './modules/health/health.service';
 import { createMediaService } from './modules/media/media.service';
+import { createMemberAdminService } from './modules/member/member.admin';
 import { createMemberService } from './modules/member/member.service';
 import { createMessageService } from './modules/messages/messages.service';
 import { createOrderAdminService } from './modules/order/order.admin';
 import { createOrderBuyerService } from './modules/order/order.buyer';
 import { createOrderConsoleService } from './modules/order/order.console';
+import { latestMemberOrders } from './modules/order/order.member-summary';
 import { createOrderService } from './modules/order/order.service';
 import { createPaymentAdminService } from './modules/payment/payment.admin';
 import { createPaymentProviders } from './modules/payment/payment.providers';
@@ -32,12 +34,14 @@ import { createPaymentService } from './modules/payment/payment.service';
 import { createRateService } from './modules/rate/rate.service';
 import { createStaffService } from './modules/staff/staff.service';
 import { createSupplierService } from './modules/supplier/supplier.service';
+import { latestMemberTickets } from './modules/tickets/tickets.member-summary';
 import { createTicketService } from './modules/tickets/tickets.service';
 import { createWarehouseService } from './modules/warehouse/warehouse.service';
 import { createWechatProvider } from './modules/wechat/wechat.providers';
 import { createWechatService } from './modules/wechat/wechat.service';
 import { createBoughtSkusFlow } from './workflows/bought-skus';
 import { createCancelOrderFlow } from './workflows/cancel-order';
+import { createMemberConsoleFlow } from './workflows/member-console';
 import { createMemberLevelFlow } from './workflows/member-level';
 import { createOnlinePaymentFlow } from './workflows/online-payment';
 import { createPayByDepositFlow } from './workflows/pay-by-deposit';
@@ -99,6 +103,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     members: member,
     orderNumbers: orders.orderNumbers,
     notify,
+    audit: audit.record,
   });
   const health = createHealthService(database);
   const catalogue = createCatalogueService({ db, clock, members: member, rateLimiter, rates });
@@ -191,7 +196,14 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     staffName: async (by) =>
       by.staffId === null ? by.actor : (await staff.findByUsername(by.actor)).name || by.actor,
   });
-  const memberLevel = createMemberLevelFlow({ db, members: member, messages });
+  // The console's members pages: the member module's profile beside that member's orders and tickets.
+  const memberAdmin = createMemberAdminService({ db });
+  const memberConsole = createMemberConsoleFlow({
+    members: memberAdmin,
+    latestOrders: (memberId, limit) => latestMemberOrders(db, memberId, limit),
+    latestTickets: (memberId, limit) => latestMemberTickets(db, memberId, limit),
+  });
+  const memberLevel = createMemberLevelFlow({ db, members: member, messages, audit: audit.record });
 
   return {
     captcha,
@@ -235,6 +247,8 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     tickets,
     ticketReply,
     memberLevel,
+    memberAdmin,
+    memberConsole,
   };
 }
 

@@ -152,7 +152,7 @@ describe.skipIf(!onPostgres)('deposit races on PostgreSQL (skipped: TEST_DATABAS
       ).data;
       const [cancel, approve] = await Promise.allSettled([
         post(t.app, DepositPaths.cancelBankTransfer, { rechargeNo: made.rechargeNo }, m.token),
-        t.app.services.depositAdmin.approve(made.rechargeNo, '财务'),
+        t.app.services.depositAdmin.approve(cliActor('财务'), { rechargeNo: made.rechargeNo }),
       ]);
       const cancelled = cancel.status === 'fulfilled' && envelope(cancel.value).success;
       const approved = approve.status === 'fulfilled' && approve.value.changed;

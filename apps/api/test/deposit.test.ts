@@ -436,7 +436,9 @@ describe('memberdeposit/bankTransfer/ and rechargeList/', () => {
     const other = await newMember(t.app);
     expect((await call<RechargePage>(DepositPaths.rechargeList, {}, other.token)).data.totalCount).toBe(0);
 
-    const approved = await t.app.services.depositAdmin.approve(res.data.rechargeNo, '财务');
+    const approved = await t.app.services.depositAdmin.approve(cliActor('财务'), {
+      rechargeNo: res.data.rechargeNo,
+    });
     expect(approved).toMatchObject({ changed: true, balanceAfter: 100_050 });
     const after = await call<RechargePage>(DepositPaths.rechargeList, { pageSize: 50 }, m.token);
     const credited = after.data.items.find((r) => r.rechargeNo === res.data.rechargeNo);
@@ -503,7 +505,7 @@ describe('memberdeposit/cancelBankTransfer/: a member withdraws a pending transf
     // Again: answered unchanged.
     const again = await call<Recharge>(DepositPaths.cancelBankTransfer, { rechargeNo }, m.token);
     expect(again.data.status).toBe('cancelled');
-    await expect(t.app.services.depositAdmin.approve(rechargeNo)).rejects.toThrow('不能审核');
+    await expect(t.app.services.depositAdmin.approve(cliActor(), { rechargeNo })).rejects.toThrow('不能审核');
     expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 0, AUD: 0 });
     expect(await logsOf(t.database.db, m.id)).toHaveLength(0);
     // It no longer counts among the waiting ones.
@@ -517,14 +519,14 @@ describe('memberdeposit/cancelBankTransfer/: a member withdraws a pending transf
       (await call<Recharge>(DepositPaths.bankTransfer, { currency: 'AUD', money: 10, reference }, m.token))
         .data.rechargeNo;
     const approved = await transfer('approved');
-    await t.app.services.depositAdmin.approve(approved);
+    await t.app.services.depositAdmin.approve(cliActor(), { rechargeNo: approved });
     const credited = await call(DepositPaths.cancelBankTransfer, { rechargeNo: approved }, m.token);
     expect(credited.status).toBe(400);
     expect(credited.message).toBe('该笔转账已确认到账，不能撤销');
     expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 0, AUD: 1000 });
 
     const rejected = await transfer('rejected');
-    await t.app.services.depositAdmin.reject(rejected, '未收到款项');
+    await t.app.services.depositAdmin.reject(cliActor(), { rechargeNo: rejected, reason: '未收到款项' });
     expect((await call(DepositPaths.cancelBankTransfer, { rechargeNo: rejected }, m.token)).message).toBe(
       '该笔转账已被驳回，无需撤销',
     );

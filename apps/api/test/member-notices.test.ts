@@ -121,19 +121,23 @@ describe('the shop writes the member a message when something happens to them', 
       ).data.rechargeNo;
     const approved = await transfer(200);
     const rejected = await transfer(30);
-    await t.app.services.depositAdmin.approve(approved, '财务');
-    await t.app.services.depositAdmin.reject(rejected, '未收到款项', '财务');
-    await t.app.services.depositAdmin.credit({
+    await t.app.services.depositAdmin.approve(cliActor('财务'), { rechargeNo: approved });
+    await t.app.services.depositAdmin.reject(cliActor('财务'), {
+      rechargeNo: rejected,
+      reason: '未收到款项',
+    });
+    await t.app.services.depositAdmin.credit(cliActor('店员'), {
       memberId: m.id,
       type: DepositLogType.CashRecharge,
       currency: 'CNY',
       amount: 5_000,
       note: '门店现金',
-      by: '店员',
     });
-    const level = await t.app.services.memberLevel.setLevel(m.username, 38);
+    const level = await t.app.services.memberLevel.setLevel(cliActor(), { username: m.username, level: 38 });
     expect(level).toMatchObject({ before: 37, after: 38, changed: true });
-    expect((await t.app.services.memberLevel.setLevel(m.username, 38)).changed).toBe(false);
+    expect(
+      (await t.app.services.memberLevel.setLevel(cliActor(), { username: m.username, level: 38 })).changed,
+    ).toBe(false);
     expect(await titles(m.token)).toEqual([
       '3|会员等级已调整为 38 级|/products',
       '1|账户余额增加 ¥50.00|/member/deposit',

@@ -1,10 +1,12 @@
 import {
+  AccountBookOutlined,
   AuditOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
   NotificationOutlined,
   ShoppingOutlined,
   TeamOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { Permission, type StaffSession } from '@shop/domain';
 import type { ComponentType, ReactNode } from 'react';
@@ -21,7 +23,7 @@ export interface ConsolePage {
   icon: ReactNode;
   permission: Permission;
   load: () => Promise<{ default: ComponentType }>;
-  /** One object's screen below the page (`<path>/:id`), when the page has one. */
+  /** The screen of one object below the page (/admin/<path>/:id), behind the same permission. */
   detail?: () => Promise<{ default: ComponentType }>;
 }
 
@@ -55,6 +57,21 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <NotificationOutlined />,
     permission: Permission.messageSend,
     load: () => import('./routes/messages'),
+  },
+  {
+    path: 'recharges',
+    label: '充值审核',
+    icon: <AccountBookOutlined />,
+    permission: Permission.rechargeReview,
+    load: () => import('./routes/recharges'),
+  },
+  {
+    path: 'members',
+    label: '会员',
+    icon: <UserOutlined />,
+    permission: Permission.memberRead,
+    load: () => import('./routes/members'),
+    detail: () => import('./routes/member-detail'),
   },
   {
     path: 'staff',

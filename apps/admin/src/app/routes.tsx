@@ -1,7 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { PageLoading } from './page-loading';
-import { CONSOLE_PAGES } from './pages';
+import { CONSOLE_PAGES, type ConsolePage } from './pages';
 import { RequirePermission } from './require-permission';
+
+/** The route of one object below a page (/admin/<page>/:id), when the page has one. */
+function detailRoute(load: ConsolePage['detail']): RouteObject[] {
+  return load ? [{ path: ':id', lazy: async () => ({ Component: (await load()).default }) }] : [];
+}
 
 /**
  * The console's route table: the login page outside the session; inside it (app/session-gate.tsx: signed in,
@@ -28,9 +33,7 @@ export function createRoutes(): RouteObject[] {
                 element: <RequirePermission permission={page.permission} />,
                 children: [
                   { index: true, lazy: async () => ({ Component: (await page.load()).default }) },
-                  ...(page.detail
-                    ? [{ path: ':id', lazy: async () => ({ Component: (await page.detail?.())?.default }) }]
-                    : []),
+                  ...detailRoute(page.detail),
                 ],
               }),
             ),

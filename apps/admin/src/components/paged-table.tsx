@@ -1,7 +1,8 @@
 import { Table, type TableColumnsType } from 'antd';
+import { tablePagination } from '@/lib/list-controls';
 
-/** One page of a server-paged list, as the console's tables take it. */
-export interface PageProps<T> {
+/** A page of a server-paged list as a screen hands it to its table. */
+export interface PageOf<T> {
   items: T[];
   totalCount: number;
   pageNo: number;
@@ -10,42 +11,39 @@ export interface PageProps<T> {
   onPage: (pageNo: number, pageSize: number) => void;
 }
 
-/** A server-paged antd Table: the page, the total in words, what it says when empty. */
-export function PagedTable<T extends { id: number }>({
+/** A list the server pages: its rows, the console's pager under it, and what to say when it is empty. */
+export function PagedTable<T extends object>({
   columns,
-  empty,
-  total,
-  minWidth,
+  rowKey,
+  scrollX,
+  emptyText,
+  unit,
+  size = 'middle',
   items,
   totalCount,
   pageNo,
   pageSize,
   loading,
   onPage,
-}: PageProps<T> & {
+}: PageOf<T> & {
   columns: TableColumnsType<T>;
-  empty: string;
-  total: (n: number) => string;
-  minWidth: number;
+  rowKey: keyof T & string;
+  scrollX: number;
+  emptyText: string;
+  /** The total's unit, '共 N 条' by default (e.g. '个工单'). */
+  unit?: string;
+  size?: 'small' | 'middle';
 }) {
   return (
     <Table<T>
-      rowKey="id"
-      size="middle"
+      rowKey={rowKey}
       columns={columns}
       dataSource={items}
       loading={loading}
-      scroll={{ x: minWidth }}
-      locale={{ emptyText: empty }}
-      pagination={{
-        current: pageNo,
-        pageSize,
-        total: totalCount,
-        showSizeChanger: true,
-        pageSizeOptions: [20, 50, 100],
-        showTotal: total,
-        onChange: onPage,
-      }}
+      size={size}
+      scroll={{ x: scrollX }}
+      locale={{ emptyText }}
+      pagination={tablePagination({ pageNo, pageSize, totalCount }, onPage, unit)}
     />
   );
 }

@@ -183,6 +183,8 @@ export const depositLogs = pgTable(
     paymentId: integer('payment_id').references(() => payments.id),
     note: varchar('note', { length: 200 }).notNull().default(''),
     operator: varchar('operator', { length: 60 }).notNull().default(''),
+    /** The console's id of a hand-made credit: the same request again credits nothing (a double click). */
+    requestId: varchar('request_id', { length: 64 }),
     createdAt,
   },
   (t) => [
@@ -191,6 +193,7 @@ export const depositLogs = pgTable(
     uniqueIndex('deposit_logs_order_cancel_key').on(t.orderId).where(sql`${t.type} = 4`),
     uniqueIndex('deposit_logs_recharge_key').on(t.rechargeId),
     uniqueIndex('deposit_logs_payment_key').on(t.paymentId),
+    uniqueIndex('deposit_logs_request_key').on(t.requestId),
     check('deposit_logs_type', sql`${t.type} between 1 and 7`),
     check('deposit_logs_currency', sql`${t.currency} in ('AUD', 'CNY')`),
     check('deposit_logs_amount', sql`${t.amount} <> 0`),

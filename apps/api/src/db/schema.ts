@@ -2,6 +2,7 @@ import { DEFAULT_MEMBER_LEVEL } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   char,
   check,
   index,
@@ -37,6 +38,8 @@ export const members = pgTable(
     // mode 'number': balances stay far below 2^53 minor units, and plain numbers keep arithmetic simple.
     cnyDeposit: bigint('cny_deposit', { mode: 'number' }).notNull().default(0),
     audDeposit: bigint('aud_deposit', { mode: 'number' }).notNull().default(0),
+    /** Staff reset the password: the member must choose a new one before anything else (storefront gate). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -31,3 +31,11 @@ export type AuditRecorder = (executor: Database, entry: AuditEntry) => Promise<v
 export function cliActor(by: string = DEFAULT_OPERATOR): AuditActor {
   return { staffId: null, actor: by === DEFAULT_OPERATOR ? 'cli' : `cli:${by}`, ip: null };
 }
+
+/**
+ * The name a money row keeps of who moved it (deposit log 'operator', recharge 'reviewedBy'): the staff username,
+ * or the name the operator gave the command line with --by ('cli' without one).
+ */
+export function operatorName(by: AuditActor): string {
+  return by.staffId === null && by.actor.startsWith('cli:') ? by.actor.slice(4) : by.actor;
+}

@@ -1,4 +1,5 @@
 import { type Currency, DepositLogType, formatPrice } from '@shop/domain';
+import { cliActor } from '../lib/audit';
 import type { SeedStep } from './seed';
 
 /** The demo login printed at start and used by the README, the end-to-end tests and the benchmarks. */
@@ -20,13 +21,12 @@ export const demoMemberSeed: SeedStep = {
     // through the deposit service (spec §3 'Deposit log' type 6), so the log adds up to the balance.
     const memberId = (await services.member.idsByUsernames([DEMO_MEMBER.username])).get(DEMO_MEMBER.username);
     for (const { currency, amount } of DEMO_DEPOSITS)
-      await services.depositAdmin.credit({
+      await services.depositAdmin.credit(cliActor('seed'), {
         memberId,
         type: DepositLogType.SystemGift,
         currency,
         amount,
         note: '演示账户初始余额',
-        by: 'seed',
       });
     const gifts = DEMO_DEPOSITS.map((d) => formatPrice(d.amount, d.currency)).join(' + ');
     return `created member ${DEMO_MEMBER.username} with a deposit of ${gifts}`;

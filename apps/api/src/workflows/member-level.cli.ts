@@ -1,3 +1,4 @@
+import { cliActor } from '../lib/audit';
 import type { CliCommand } from '../lib/cli-command';
 import { countOption, noteOption, requiredText } from '../lib/cli-options';
 import type { MemberLevelFlow } from './member-level';
@@ -16,7 +17,7 @@ export const memberLevelCommands: Record<string, CliCommand<Uses>> = {
       const level = countOption('level', values.level, 0);
       const note = noteOption(values, 'note', 200);
       const { services } = await open();
-      const result = await services.memberLevel.setLevel(username, level, note);
+      const result = await services.memberLevel.setLevel(cliActor(), { username, level, note });
       print(
         result.changed
           ? `会员 ${username} 等级 / level ${result.before} → ${result.after}`

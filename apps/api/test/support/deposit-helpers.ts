@@ -3,16 +3,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { App } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { depositLogs, members } from '../../src/db/schema';
+import { cliActor } from '../../src/lib/audit';
 
 /** Credits a member's deposit as the operator's gift (type 6), minor units. */
 export async function giveDeposit(app: App, memberId: number, currency: Currency, amount: number) {
-  return app.services.depositAdmin.credit({
+  return app.services.depositAdmin.credit(cliActor('test'), {
     memberId,
     type: DepositLogType.SystemGift,
     currency,
     amount,
     note: '测试赠送',
-    by: 'test',
   });
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
+import { type AuditActor, type AuditRecorder, operatorName } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { type MemberNotifier, silentNotifier } from '../../lib/member-notice';
 import * as repo from './deposit.repository';
@@ -37,6 +38,7 @@ export const DepositAdminMessages = {
   badAmount: '金额须为大于0、最多两位小数的数字',
   badNote: '备注最多200个字符',
   badReason: '请填写驳回原因（最多100个字符）',
+  requestReused: '该请求编号已用于另一笔入账，请刷新页面后重试',
 } as const;
 
 /** Types the operator enters by hand: cash received at the counter, and the shop's gifts. */
@@ -47,6 +49,16 @@ export const SHOW_LOG_ROWS = 20;
 
 export type DepositAdminService = ReturnType<typeof createDepositAdminService>;
 
+/** A recharge as the console lists it: the member's dto plus who it belongs to and who reviewed it. */
+function toAdminRecharge(r: { recharge: repo.RechargeRow; username: string }) {
+  return {
+    ...toRechargeDto(r.recharge),
+    memberId: r.recharge.memberId,
+    username: r.username,
+    reviewedBy: r.recharge.reviewedBy,
+  };
+}
+
 const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
 
 export function createDepositAdminService({
@@ -56,9 +68,12 @@ export function createDepositAdminService({
   members,
   orderNumbers,
   notify = silentNotifier,
+  audit,
 }: {
   db: Database;
   clock: Clock;
+  /** Every change by staff or the command line is audited on its own transaction (docs/decisions/019). */
+  audit: AuditRecorder;
   deposits: Pick<DepositService, 'credit' | 'creditRecharge' | 'balances'>;
   /** The member module's ids by username (the operator names members by username), wired in services.ts. */
   members: { idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>> };
@@ -85,28 +100,60 @@ export function createDepositAdminService({
      * Credits cash received (type 1) or a gift of the shop (type 6) to a member's deposit, with the
      * operator's name and note on the log row. `amount` is minor units.
      */
-    async credit(input: {
-      username?: string | undefined;
-      memberId?: number | undefined;
-      type: ManualDepositType;
-      currency: Currency;
-      amount: number;
-      note?: string | undefined;
-      by?: string | undefined;
-    }) {
+    async credit(
+      by: AuditActor,
+      input: {
+        username?: string | undefined;
+        memberId?: number | undefined;
+        type: ManualDepositType;
+        currency: Currency;
+        amount: number;
+        note?: string | undefined;
+        /**
+         * The console's id of this credit: sent again (a double click, a retry), it credits nothing and answers
+         * the first credit with `changed` false.
+         */
+        requestId?: string | undefined;
+      },
+    ) {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
         throw paramsError(DepositAdminMessages.badAmount);
       const note = (input.note ?? '').trim();
       if (note.length > 200) throw paramsError(DepositAdminMessages.badNote);
       const id = input.memberId ?? (await memberId(input.username ?? ''));
-      const movement = await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
+        if (input.requestId !== undefined) {
+          // The member's row lock orders two sends of one request: the second sees the first's log row.
+          // The unique request_id is the last guard should anything reach the insert twice.
+          if (!(await repo.lockMember(tx, id)))
+            throw notFoundError(DepositAdminMessages.memberNotFound(`#${id}`));
+          const earlier = await repo.findLogByRequestId(tx, input.requestId);
+          if (earlier) {
+            if (
+              earlier.memberId !== id ||
+              earlier.currency !== input.currency ||
+              earlier.amount !== input.amount
+            )
+              throw paramsError(DepositAdminMessages.requestReused);
+            return { changed: false, logId: earlier.id, balanceAfter: Number(earlier.balanceAfter) };
+          }
+        }
         const moved = await deposits.credit(tx, {
           memberId: id,
           currency: input.currency,
           amount: input.amount,
           type: input.type,
           note,
-          operator: input.by,
+          operator: operatorName(by),
+          requestId: input.requestId,
+        });
+        await audit(tx, {
+          by,
+          action: input.type === DepositLogType.CashRecharge ? 'deposit.cash' : 'deposit.gift',
+          objectType: 'member',
+          objectId: id,
+          before: { currency: input.currency, balance: moved.balanceAfter - input.amount },
+          after: { currency: input.currency, balance: moved.balanceAfter, amount: input.amount, note },
         });
         await notify(tx, {
           memberId: id,
@@ -117,9 +164,9 @@ export function createDepositAdminService({
             `当前${CURRENCY_LABELS[input.currency]}余额 ${formatPrice(moved.balanceAfter, input.currency)}${note ? `。备注：${note}` : ''}`,
           link: '/member/deposit',
         });
-        return moved;
+        return { changed: true, ...moved };
       });
-      return { memberId: id, currency: input.currency, amount: input.amount, ...movement };
+      return { memberId: id, currency: input.currency, amount: input.amount, ...result };
     },
 
     /** A member's balances (minor units) and their last log rows, newest first. */
@@ -141,6 +188,25 @@ export function createDepositAdminService({
       };
     },
 
+    /** One page of a member's deposit log for the console, newest first, with who moved each hand-made row. */
+    async logPage(input: { memberId: number; pageNo: number; pageSize: number }) {
+      const [logs, totalCount] = await Promise.all([
+        repo.listLogs(db, input.memberId, {
+          limit: input.pageSize,
+          offset: (input.pageNo - 1) * input.pageSize,
+        }),
+        repo.countLogs(db, input.memberId),
+      ]);
+      const numbers = await orderNumbers(logs.flatMap((r) => (r.orderId === null ? [] : [r.orderId])));
+      return {
+        items: logs.map((r) => ({
+          ...toDepositLogItem(r, r.orderId === null ? null : (numbers.get(r.orderId) ?? null)),
+          operator: r.operator,
+        })),
+        totalCount,
+      };
+    },
+
     /** Recharges newest first, optionally of one status, each with its member's username. */
     async listRecharges(
       filter: { status?: Recharge['status'] | undefined; limit?: number | undefined } = {},
@@ -158,15 +224,38 @@ export function createDepositAdminService({
     },
 
     /**
+     * The console's page of recharges (spec §4 recharge list, staff side), with each member's username and who
+     * reviewed it. A page past the end answers an empty page with the total (the count comes with the rows).
+     */
+    async pageRecharges(input: {
+      pageNo: number;
+      pageSize: number;
+      status?: Recharge['status'] | undefined;
+      keyword?: string | undefined;
+    }) {
+      const { rows, total } = await repo.pageRecharges(
+        db,
+        { status: input.status, keyword: input.keyword || undefined },
+        { limit: input.pageSize, offset: (input.pageNo - 1) * input.pageSize },
+      );
+      const filter = { status: input.status, keyword: input.keyword || undefined };
+      const totalCount =
+        rows.length === 0 && input.pageNo > 1
+          ? (await repo.pageRecharges(db, filter, { limit: 1, offset: 0 })).total
+          : total;
+      return { items: rows.map(toAdminRecharge), totalCount };
+    },
+
+    /**
      * Approves a bank transfer (type 2): the pending recharge is credited to the deposit through the deposit
      * service, in one transaction. `changed` is false when it was credited before (a repeated approval);
      * a rejected one is refused.
      */
-    async approve(rechargeNo: string, by?: string | undefined) {
+    async approve(by: AuditActor, { rechargeNo }: { rechargeNo: string }) {
       return db.transaction(async (tx) => {
         const row = await recharge(tx, rechargeNo);
         const credited = await deposits.creditRecharge(tx, row.id, {
-          operator: by,
+          operator: operatorName(by),
           note: `银行转账 ${row.rechargeNo}${row.reference ? `（${row.reference}）` : ''}`,
         });
         if (credited) {
@@ -176,6 +265,20 @@ export function createDepositAdminService({
             title: `银行转账充值已到账 ${formatPrice(row.amount, row.currency as Currency)}`,
             content: `充值单 ${row.rechargeNo} 已入账，当前余额 ${formatPrice(credited.balanceAfter, row.currency as Currency)}`,
             link: '/member/deposit',
+          });
+          await audit(tx, {
+            by,
+            action: 'recharge.approve',
+            objectType: 'recharge',
+            objectId: row.rechargeNo,
+            before: { status: row.status },
+            after: {
+              status: 'credited',
+              memberId: row.memberId,
+              currency: row.currency,
+              amount: row.amount,
+              balanceAfter: credited.balanceAfter,
+            },
           });
           return {
             changed: true,
@@ -195,7 +298,7 @@ export function createDepositAdminService({
      * Rejects a pending bank transfer with the reason the member will read in their recharge list. `changed`
      * is false when it was rejected before; a credited one is refused (its money is in the deposit).
      */
-    async reject(rechargeNo: string, reason: string, by?: string | undefined) {
+    async reject(by: AuditActor, { rechargeNo, reason }: { rechargeNo: string; reason: string }) {
       const why = reason.trim();
       if (why === '' || why.length > 100) throw paramsError(DepositAdminMessages.badReason);
       return db.transaction(async (tx) => {
@@ -204,9 +307,17 @@ export function createDepositAdminService({
         const settled = await repo.settleRecharge(tx, row.id, 'rejected', {
           reviewedAt: clock(),
           note,
-          ...(by ? { reviewedBy: by.slice(0, 60) } : {}),
+          reviewedBy: operatorName(by).slice(0, 60),
         });
         if (settled) {
+          await audit(tx, {
+            by,
+            action: 'recharge.reject',
+            objectType: 'recharge',
+            objectId: row.rechargeNo,
+            before: { status: row.status, note: row.note },
+            after: { status: 'rejected', note, reason: why },
+          });
           await notify(tx, {
             memberId: row.memberId,
             type: 1,

@@ -6,6 +6,7 @@ import {
   rechargeStatusSchema,
   toMinor,
 } from '@shop/domain';
+import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
 import {
   amountOption,
@@ -47,7 +48,13 @@ function manualCommand(
       const note = noteOption(values, 'note', 200);
       const by = byOption(values);
       const { services } = await open();
-      const result = await services.depositAdmin.credit({ username, type, currency, amount, note, by });
+      const result = await services.depositAdmin.credit(cliActor(by), {
+        username,
+        type,
+        currency,
+        amount,
+        note,
+      });
       print(
         `已入账 / credited: ${username} +${formatPrice(amount, currency)}（${type === DepositLogType.CashRecharge ? '现金充值' : '系统赠送'}），` +
           `余额 / balance ${formatPrice(result.balanceAfter, currency)}`,
@@ -150,7 +157,7 @@ export const depositCommands: Record<string, CliCommand<DepositCommandServices>>
       const no = recharge(values);
       const by = byOption(values);
       const { services } = await open();
-      const result = await services.depositAdmin.approve(no, by);
+      const result = await services.depositAdmin.approve(cliActor(by), { rechargeNo: no });
       const amount = formatPrice(toMinor(result.recharge.amount), result.recharge.currency);
       print(
         result.changed
@@ -169,7 +176,7 @@ export const depositCommands: Record<string, CliCommand<DepositCommandServices>>
       if (reason.length > 100) throw new UsageError('--reason: 最多100个字符 / at most 100 characters');
       const by = byOption(values);
       const { services } = await open();
-      const result = await services.depositAdmin.reject(no, reason, by);
+      const result = await services.depositAdmin.reject(cliActor(by), { rechargeNo: no, reason });
       print(
         result.changed
           ? `已驳回 / rejected: ${no}（${reason}）`

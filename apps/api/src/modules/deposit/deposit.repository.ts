@@ -1,5 +1,5 @@
 import { type Currency, DepositLogType } from '@shop/domain';
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { depositLogs, members, recharges } from '../../db/schema';
 
@@ -147,6 +147,34 @@ export function listRecharges(
     .offset(page.offset);
 }
 
+/**
+ * One page of recharges for the console, newest first, with the total in the same query: of one status and/or
+ * matching a keyword (the member's username, any case, or the recharge number).
+ */
+export async function pageRecharges(
+  db: Database,
+  filter: { status?: string | undefined; keyword?: string | undefined },
+  page: { limit: number; offset: number },
+) {
+  const keyword = filter.keyword;
+  const rows = await db
+    .select({ recharge: recharges, username: members.username, total: sql<number>`count(*) over ()` })
+    .from(recharges)
+    .innerJoin(members, eq(members.id, recharges.memberId))
+    .where(
+      and(
+        rechargeFilter({ status: filter.status }),
+        keyword
+          ? or(eq(recharges.rechargeNo, keyword), eq(sql`lower(${members.username})`, keyword.toLowerCase()))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(recharges.createdAt), desc(recharges.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows, total: Number(rows[0]?.total ?? 0) };
+}
+
 export async function countRecharges(
   db: Database,
   filter: { memberId?: number | undefined; status?: string | undefined },
@@ -190,5 +218,11 @@ export async function cancelPendingBankTransfer(
       ),
     )
     .returning();
+  return rows[0] ?? null;
+}
+
+/** The log row a hand-made credit with this request id wrote; null when none. */
+export async function findLogByRequestId(db: Database, requestId: string): Promise<DepositLogRow | null> {
+  const rows = await db.select().from(depositLogs).where(eq(depositLogs.requestId, requestId)).limit(1);
   return rows[0] ?? null;
 }

@@ -87,6 +87,8 @@ export interface DepositEntry {
   paymentId?: number | null | undefined;
   note?: string | undefined;
   operator?: string | undefined;
+  /** A hand-made credit's request id (unique): the same request is never credited twice. */
+  requestId?: string | undefined;
 }
 
 export interface DepositMovement {
@@ -146,6 +148,7 @@ export function createDepositService({
       paymentId: entry.paymentId ?? null,
       note: (entry.note ?? '').slice(0, 200),
       operator: (entry.operator ?? '').slice(0, 60),
+      requestId: entry.requestId ?? null,
     });
     return { logId: log.id, balanceAfter };
   }

@@ -54,16 +54,21 @@ export async function updateMemberProfile(
 }
 
 /** Sets the member's level when it differs; the row before and after, or null when unknown. */
+/** A member named by the operator (username, any case) or picked in the console (id). */
+export type MemberRef = { username: string } | { id: number };
+
 export async function setMemberLevel(
   db: Database,
-  username: string,
+  who: MemberRef,
   level: number,
   now: Date,
 ): Promise<{ id: number; before: number; after: number } | null> {
   const [current] = await db
     .select({ id: members.id, level: members.level })
     .from(members)
-    .where(eq(sql`lower(${members.username})`, username.toLowerCase()))
+    .where(
+      'id' in who ? eq(members.id, who.id) : eq(sql`lower(${members.username})`, who.username.toLowerCase()),
+    )
     .limit(1)
     .for('update');
   if (!current) return null;

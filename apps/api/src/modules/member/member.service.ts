@@ -282,11 +282,11 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
      * Changes a member's price level (spec §3 'User' level; the operator decides), on the caller's transaction;
      * `changed` is false when it was the level already.
      */
-    async setLevel(executor: Database, username: string, level: number) {
+    async setLevel(executor: Database, who: repo.MemberRef, level: number) {
       if (!Number.isInteger(level) || level < 0 || level > 999)
         throw new AppError(ResultCode.ParamsError, MemberMessages.badLevel);
-      const row = await repo.setMemberLevel(executor, username, level, clock());
-      if (!row) throw notFoundError(MemberMessages.memberNotFound(username));
+      const row = await repo.setMemberLevel(executor, who, level, clock());
+      if (!row) throw notFoundError(MemberMessages.memberNotFound('id' in who ? `#${who.id}` : who.username));
       return { memberId: row.id, before: row.before, after: row.after, changed: row.before !== row.after };
     },
 

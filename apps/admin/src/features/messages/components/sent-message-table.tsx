@@ -1,6 +1,6 @@
 import { messageTypeLabel, type SentMessage } from '@shop/domain';
 import { type TableColumnsType, Tag, Typography } from 'antd';
-import { PagedTable, type PageProps } from '@/components/paged-table';
+import { PagedTable, type PageOf } from '@/components/paged-table';
 import { formatTime } from '@/lib/date';
 
 const columns: TableColumnsType<SentMessage> = [
@@ -29,14 +29,14 @@ const columns: TableColumnsType<SentMessage> = [
 ];
 
 /** What staff have sent, newest first. */
-export function SentMessageTable(page: PageProps<SentMessage>) {
+export function SentMessageTable(page: PageOf<SentMessage>) {
   return (
     <PagedTable<SentMessage>
       {...page}
       columns={columns}
-      minWidth={720}
-      empty="还没有发送过消息"
-      total={(n) => `共 ${n} 条`}
+      rowKey="id"
+      scrollX={720}
+      emptyText="还没有发送过消息"
     />
   );
 }

@@ -1,11 +1,11 @@
 import { type AdminTicketRow, supportTicketTypeLabel, ticketOwnerGroupLabel } from '@shop/domain';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router';
-import { PagedTable, type PageProps } from '@/components/paged-table';
+import { PagedTable, type PageOf } from '@/components/paged-table';
 import { formatTime } from '@/lib/date';
 import { PriorityTag, TicketStatusTag } from './ticket-labels';
 
-export interface TicketTableProps extends PageProps<AdminTicketRow> {
+export interface TicketTableProps extends PageOf<AdminTicketRow> {
   /** The address of a ticket's thread. */
   ticketHref: (id: number) => string;
 }
@@ -48,9 +48,10 @@ export function TicketTable({ ticketHref, ...page }: TicketTableProps) {
     <PagedTable<AdminTicketRow>
       {...page}
       columns={columns}
-      minWidth={1100}
-      empty="暂无工单"
-      total={(n) => `共 ${n} 个工单`}
+      rowKey="id"
+      scrollX={1100}
+      emptyText="暂无工单"
+      unit="个工单"
     />
   );
 }

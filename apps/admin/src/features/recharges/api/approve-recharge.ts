@@ -1,0 +1,10 @@
+import { AdminMemberPaths, type RechargeReviewResponse } from '@shop/domain';
+import { request } from '@/lib/api-client';
+import { useRechargeReview } from './use-recharge-review';
+
+/** Credits a pending bank transfer to the member's deposit. */
+export function approveRecharge(body: { rechargeNo: string }): Promise<RechargeReviewResponse> {
+  return request<RechargeReviewResponse>(AdminMemberPaths.rechargeApprove, body);
+}
+
+export const useApproveRecharge = () => useRechargeReview(approveRecharge, '已确认到账并入账');

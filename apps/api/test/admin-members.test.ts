@@ -1,0 +1,255 @@
+import {
+  type AdminDepositLogResponse,
+  type AdminMemberDetailResponse,
+  type AdminMemberListResponse,
+  AdminMemberPaths,
+  AdminPaths,
+  type AuditListResponse,
+  type DepositAdjustResponse,
+  type MemberLevelResponse,
+  MessagePaths,
+  OrderStatus,
+  ResultCode,
+  SupportTicketPaths,
+} from '@shop/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members, orders } from '../src/db/schema';
+import { expectConsoleGuard } from './support/admin-access';
+import { balancesOf, logsOf } from './support/deposit-helpers';
+import { newMember } from './support/order-fixtures';
+import { type StaffLogin, staffToken } from './support/staff';
+import { createTestApp, envelope, post, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let owner: StaffLogin;
+let finance: StaffLogin;
+let service: StaffLogin;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { SEED_DEMO: 'false' } });
+  owner = await staffToken(t, 'owner');
+  finance = await staffToken(t, 'finance');
+  service = await staffToken(t, 'service');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = async <T>(path: string, body: unknown, token = finance.token) =>
+  envelope<T>(await post(t.app, path, body, token));
+
+let requestSeq = 0;
+const requestId = () => {
+  requestSeq += 1;
+  return `req-${Date.now()}-${requestSeq}`;
+};
+
+describe('console: members', () => {
+  it('guards each call by its permission (warehouse cannot read members, service cannot move deposits)', async () => {
+    await expectConsoleGuard(t, AdminMemberPaths.memberList, {
+      body: {},
+      denied: 'warehouse',
+      allowed: 'service',
+      badBody: { level: -1 },
+      badMessage: /会员等级须为 0-999 的整数/,
+    });
+    await expectConsoleGuard(t, AdminMemberPaths.memberDetail, {
+      body: { id: 1 },
+      denied: 'content',
+      allowed: 'service',
+      badBody: { id: 'x' },
+      badMessage: /会员编号须为整数|请指定会员/,
+    });
+    await expectConsoleGuard(t, AdminMemberPaths.memberDepositLog, {
+      body: { memberId: 1 },
+      denied: 'warehouse',
+      allowed: 'finance',
+      badBody: { memberId: 1, pageSize: 1000 },
+      badMessage: /每页最多100条/,
+    });
+    await expectConsoleGuard(t, AdminMemberPaths.memberLevel, {
+      body: { id: 1, level: 38 },
+      denied: 'service',
+      allowed: 'finance',
+      badBody: { id: 1, level: 1.5 },
+      badMessage: /会员等级须为 0-999 的整数/,
+    });
+    await expectConsoleGuard(t, AdminMemberPaths.depositAdjust, {
+      body: { memberId: 1, kind: 'cash', currency: 'CNY', amount: 1, requestId: requestId() },
+      denied: 'service',
+      allowed: 'finance',
+      badBody: { memberId: 1, kind: 'cash', currency: 'CNY', amount: 1.005, requestId: requestId() },
+      badMessage: /金额最多两位小数/,
+    });
+  });
+
+  it('finds members by part of username, name, phone, e-mail or company and by level, paged', async () => {
+    const a = await newMember(t.app, 'findme');
+    const b = await newMember(t.app, 'other');
+    await t.database.db
+      .update(members)
+      .set({
+        name: '王小明',
+        mobile: '0412345678',
+        email: 'Wang@Example.com',
+        company: '悉尼贸易',
+        level: 40,
+      })
+      .where(eq(members.id, b.id));
+    const search = async (body: Record<string, unknown>) => {
+      const res = await call<AdminMemberListResponse>(AdminMemberPaths.memberList, body, service.token);
+      expect(res.success, res.message).toBe(true);
+      return res.data;
+    };
+    expect((await search({ keyword: 'FINDME' })).items.map((m) => m.id)).toEqual([a.id]);
+    for (const keyword of ['小明', '12345', 'wang@example', '悉尼'])
+      expect(
+        (await search({ keyword })).items.map((m) => m.id),
+        keyword,
+      ).toEqual([b.id]);
+    expect((await search({ level: 40 })).items.map((m) => m.id)).toEqual([b.id]);
+    expect((await search({ keyword: '%' })).items).toEqual([]);
+    const found = (await search({ keyword: a.username })).items[0];
+    expect(found).toMatchObject({ username: a.username, level: 37, cnyDeposit: 0, audDeposit: 0 });
+    // Signed in once by newMember: the last sign-in is known.
+    expect(found?.lastLoginTime).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const page = await search({ pageSize: 1, pageNo: 2 });
+    expect(page.items).toHaveLength(1);
+    expect(page.totalCount).toBeGreaterThanOrEqual(2);
+  });
+
+  it("shows a member's page: profile, balances, latest orders and tickets; NotFound for an unknown id", async () => {
+    const m = await newMember(t.app, 'page');
+    // An order row of the member (its items do not matter to this page).
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({
+        orderNo: `SO${Date.now()}`,
+        memberId: m.id,
+        requestId: `r-${m.id}`,
+        status: OrderStatus.Paid,
+        currency: 'CNY',
+        locationCode: 'SYD',
+        goodsAmount: 10_000,
+        shippingAmount: 0,
+        taxAmount: 0,
+        promotionsAmount: 0,
+        totalAmount: 10_000,
+      })
+      .returning();
+    const ticket = await post(
+      t.app,
+      SupportTicketPaths.create,
+      { type: 1, title: '发票问题', content: '请开发票' },
+      m.token,
+    );
+    expect(envelope(ticket).success, envelope(ticket).message).toBe(true);
+    const res = await call<AdminMemberDetailResponse>(
+      AdminMemberPaths.memberDetail,
+      { id: m.id },
+      service.token,
+    );
+    expect(res.success, res.message).toBe(true);
+    expect(res.data.member).toMatchObject({ id: m.id, username: m.username });
+    expect(res.data.mustChangePassword).toBe(false);
+    expect(res.data.orders).toEqual([
+      expect.objectContaining({
+        id: order?.id,
+        status: OrderStatus.Paid,
+        totalAmount: 100,
+        statusLabel: expect.any(String),
+      }),
+    ]);
+    expect(res.data.orderCount).toBe(1);
+    expect(res.data.tickets).toEqual([expect.objectContaining({ title: '发票问题', statusLabel: '待处理' })]);
+    expect(res.data.ticketCount).toBe(1);
+
+    const missing = await post(t.app, AdminMemberPaths.memberDetail, { id: 999_999 }, service.token);
+    expect(missing.statusCode).toBe(404);
+    expect(envelope(missing).message).toBe('会员不存在');
+  });
+
+  it('changes the level through the member:level workflow: the member is told, the change audited', async () => {
+    const m = await newMember(t.app, 'lvl');
+    const res = await call<MemberLevelResponse>(AdminMemberPaths.memberLevel, {
+      id: m.id,
+      level: 40,
+      note: '批发',
+    });
+    expect(res.data).toEqual({ before: 37, after: 40, changed: true });
+    const again = await call<MemberLevelResponse>(AdminMemberPaths.memberLevel, { id: m.id, level: 40 });
+    expect(again.data.changed).toBe(false);
+    const messages = await call(MessagePaths.list, {}, m.token);
+    expect(JSON.stringify(messages.data)).toContain('会员等级已调整为 40 级');
+    const audit = await call<AuditListResponse>(
+      AdminPaths.auditList,
+      { action: 'member.level', objectId: String(m.id) },
+      owner.token,
+    );
+    expect(audit.data.items).toHaveLength(1);
+    expect(audit.data.items[0]).toMatchObject({
+      actor: finance.username,
+      before: { level: 37 },
+      after: { level: 40, note: '批发' },
+    });
+    const unknown = await call(AdminMemberPaths.memberLevel, { id: 999_999, level: 40 });
+    expect(unknown).toMatchObject({ success: false, message: '会员不存在：#999999' });
+  });
+
+  it('credits cash or a gift once per requestId, with the note, the operator, a message and an audit row', async () => {
+    const m = await newMember(t.app, 'cash');
+    const id = requestId();
+    const body = {
+      memberId: m.id,
+      kind: 'cash',
+      currency: 'AUD',
+      amount: 100.5,
+      note: '门店收现',
+      requestId: id,
+    };
+    const first = await call<DepositAdjustResponse>(AdminMemberPaths.depositAdjust, body);
+    expect(first.data).toEqual({ changed: true, currency: 'AUD', amount: 100.5, balanceAfter: 100.5 });
+    const repeat = await call<DepositAdjustResponse>(AdminMemberPaths.depositAdjust, body);
+    expect(repeat.data).toEqual({ changed: false, currency: 'AUD', amount: 100.5, balanceAfter: 100.5 });
+    const reused = await call(AdminMemberPaths.depositAdjust, { ...body, amount: 5 });
+    expect(reused).toMatchObject({ success: false, resultCode: ResultCode.ParamsError });
+    expect(reused.message).toBe('该请求编号已用于另一笔入账，请刷新页面后重试');
+
+    const gift = await call<DepositAdjustResponse>(AdminMemberPaths.depositAdjust, {
+      memberId: m.id,
+      kind: 'gift',
+      currency: 'CNY',
+      amount: 8,
+      requestId: requestId(),
+    });
+    expect(gift.data.changed).toBe(true);
+    expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 800, AUD: 10_050 });
+
+    const log = await call<AdminDepositLogResponse>(AdminMemberPaths.memberDepositLog, { memberId: m.id });
+    expect(log.data.totalCount).toBe(2);
+    expect(log.data.items.map((l) => [l.typeLabel, l.amount, l.operator])).toEqual([
+      [expect.any(String), 8, finance.username],
+      [expect.any(String), 100.5, finance.username],
+    ]);
+    expect(log.data.items[1]?.note).toBe('门店收现');
+    expect((await logsOf(t.database.db, m.id)).map((l) => l.type).sort()).toEqual([1, 6]);
+
+    const audit = await call<AuditListResponse>(
+      AdminPaths.auditList,
+      { action: 'deposit', objectId: String(m.id) },
+      owner.token,
+    );
+    expect(audit.data.items.map((a) => a.action)).toEqual(['deposit.gift', 'deposit.cash']);
+    expect(audit.data.items[1]).toMatchObject({
+      before: { currency: 'AUD', balance: 0 },
+      after: { currency: 'AUD', balance: 10_050, amount: 10_050, note: '门店收现' },
+    });
+    const unknown = await call(AdminMemberPaths.depositAdjust, {
+      ...body,
+      memberId: 999_999,
+      requestId: requestId(),
+    });
+    expect(unknown).toMatchObject({ success: false });
+  });
+});

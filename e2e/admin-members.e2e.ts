@@ -1,0 +1,146 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AdminMemberPaths, DepositPaths, MemberPaths } from '@shop/domain';
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, openBrowser } from './support/browser';
+import { newShopDataDir, type RunningShop, runShopCommand, startShop, TEST_CAPTCHA } from './support/server';
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const SHOTS = '/tmp/console-shots';
+const OWNER_PASSWORD = 'boss-pass-2026';
+
+async function shot(page: Page, name: string) {
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-blur, .ant-spin-spinning, .ant-btn-loading'),
+  );
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function api<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseURL}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; message: string; data: T };
+  expect(json.success, `${path}: ${json.message}`).toBe(true);
+  return json.data;
+}
+
+/**
+ * The console's members, recharges (issue #15): the owner reviews the demo member's bank transfer, finds the
+ * member, opens their page and credits cash; every screen photographed at 1440×900 and the lists at 390 px.
+ */
+describe('console members and recharges', () => {
+  let shop: RunningShop & { port: number; dataDir: string };
+  let dataDir = '';
+  let s: BrowserSession;
+
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    dataDir = await newShopDataDir();
+    shop = await startShop({}, { dataDir });
+    await shop.stop();
+    runShopCommand(dataDir, [
+      'staff:create',
+      '--username',
+      'boss',
+      '--role',
+      'owner',
+      '--name',
+      '王老板',
+      '--password',
+      OWNER_PASSWORD,
+    ]);
+    shop = await startShop({}, { dataDir, port: shop.port });
+    // The demo member reports two bank transfers from the storefront.
+    const captcha = await api<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha, {});
+    const { token } = await api<{ token: string }>(shop.baseURL, MemberPaths.login, {
+      username: 'demo',
+      password: 'demo1234',
+      captchaId: captcha.captchaId,
+      captchaCode: TEST_CAPTCHA,
+    });
+    for (const [money, reference] of [
+      [1200, '张三 工商银行 尾号8899'],
+      [350.5, '流水号 20261124-7781'],
+    ] as const)
+      await api(shop.baseURL, DepositPaths.bankTransfer, { currency: 'CNY', money, reference }, token);
+    s = await openBrowser(shop.baseURL, DESKTOP);
+  });
+  afterAll(async () => {
+    await s?.close();
+    await shop?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('reviews recharges, finds the member and credits cash on their page', async () => {
+    const page = s.page;
+    await page.goto('/admin/');
+    await page.waitForURL('**/admin/login');
+    await page.getByLabel('用户名').fill('boss');
+    await page.getByLabel('密码', { exact: true }).fill(OWNER_PASSWORD);
+    await page.getByRole('img', { name: '验证码图片' }).waitFor();
+    await page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByText('设置两步验证').waitFor();
+    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+    await page.getByLabel('验证码').fill(await generate({ secret, period: 30 }));
+    await page.getByRole('button', { name: '确认开启' }).click();
+    await page.getByRole('menuitem', { name: /充值审核/ }).waitFor();
+
+    await page.goto('/admin/recharges?status=pending');
+    await page.getByText('张三 工商银行 尾号8899').waitFor();
+    await shot(page, 'recharges-pending-1440');
+    const row = page.locator('tr', { hasText: '张三 工商银行 尾号8899' });
+    await row.getByRole('button', { name: '确认到账' }).click();
+    await page.getByText('余额将增加').waitFor();
+    await shot(page, 'recharges-confirm-1440');
+    await page.getByRole('button', { name: '确认入账' }).click();
+    await page.getByText('已确认到账并入账').waitFor();
+    const other = page.locator('tr', { hasText: '流水号 20261124-7781' });
+    await other.getByRole('button', { name: /驳\s?回/ }).click();
+    await page.getByRole('dialog').getByLabel('驳回原因（会员可见）').fill('未收到款项，请核对转账信息');
+    await shot(page, 'recharges-reject-1440');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /驳\s?回/ })
+      .click();
+    await page.getByText('暂无充值单').waitFor();
+    await page.goto('/admin/recharges?status=all');
+    await page.getByText('未收到款项').first().waitFor();
+    await shot(page, 'recharges-all-1440');
+
+    await page.goto('/admin/members');
+    await page.getByRole('link', { name: 'demo' }).waitFor();
+    await shot(page, 'members-1440');
+    await page.getByRole('link', { name: 'demo' }).click();
+    await page.getByText('演示会员').first().waitFor();
+    await shot(page, 'member-detail-1440');
+    await page.getByRole('button', { name: '余额入账' }).click();
+    await page.getByRole('dialog').getByLabel('金额（元）').fill('100.5');
+    await page.getByRole('dialog').getByLabel('备注（会员可见，可不填）').fill('门店收现');
+    await shot(page, 'member-deposit-dialog-1440');
+    await page.getByRole('dialog').getByRole('button', { name: '确认入账' }).click();
+    await page.getByText(/已入账 ¥100\.50/).waitFor();
+    await page.getByRole('button', { name: '调整等级' }).click();
+    await shot(page, 'member-level-dialog-1440');
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize(PHONE);
+    await page.goto('/admin/members');
+    await page.getByRole('link', { name: 'demo' }).waitFor();
+    await shot(page, 'members-390');
+    await page.goto('/admin/recharges?status=all');
+    await page.getByText('未收到款项').first().waitFor();
+    await shot(page, 'recharges-390');
+    await page.getByRole('link', { name: 'demo' }).first().click();
+    await page.getByText('演示会员').first().waitFor();
+    await shot(page, 'member-detail-390');
+    expect(AdminMemberPaths.memberDetail).toContain('adminService');
+  });
+});
