@@ -139,6 +139,10 @@ describe('staff console journey', () => {
       await s.page.getByLabel('确认新密码').fill(`${OWNER_PASSWORD}x`);
       await s.page.getByRole('button', { name: '修改密码' }).click();
     }
+    // Past the gates every role lands on 工作台; 员工管理 is in the owner's menu.
+    await s.page.waitForURL('**/admin/dashboard');
+    await s.page.getByText('今日（北京时间）').waitFor();
+    await staffPage.click();
     await s.page.waitForURL('**/admin/staff');
     await s.page.locator('td', { hasText: 'boss' }).first().waitFor();
     await shot(s.page, '04-staff-1440');
@@ -210,6 +214,8 @@ describe('staff console journey', () => {
     await s.page.getByLabel('身份验证器验证码').fill(await authenticatorCode(secret, 1));
     await s.page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
     await s.page.getByRole('button', { name: '验证并登录' }).click();
+    await s.page.waitForURL('**/admin/dashboard');
+    await s.page.getByRole('menuitem', { name: /员工管理/ }).click();
     await s.page.waitForURL('**/admin/staff');
     await s.page.locator('td', { hasText: SERVICE.username }).first().waitFor();
     await signOut(s.page);
@@ -223,7 +229,9 @@ describe('staff console journey', () => {
     await s.page.getByLabel('新密码', { exact: true }).fill('my-own-warehouse-1');
     await s.page.getByLabel('确认新密码').fill('my-own-warehouse-1');
     await s.page.getByRole('button', { name: '修改密码' }).click();
-    await s.page.getByText('暂无可用页面').waitFor();
+    // The warehouse lands on 工作台 with its own pages in the menu, and no 员工管理.
+    await s.page.waitForURL('**/admin/dashboard');
+    await s.page.getByRole('menuitem', { name: /订单/ }).waitFor();
     expect(await s.page.getByRole('menuitem', { name: /员工管理/ }).count()).toBe(0);
     await s.page.goto('/admin/staff');
     await s.page.getByText('无权限', { exact: true }).waitFor();
