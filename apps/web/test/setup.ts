@@ -1,7 +1,8 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { guestCart } from '@/features/cart/guest-cart-store';
 import { clearToasts } from '@/lib/notify';
+import { page } from '@/lib/page';
 import { reloadPageCurrency } from '@/lib/page-currency';
 import { syncSessionFromStorage } from '@/lib/session';
 import { removeCookie } from '@/lib/storage';
@@ -68,4 +69,11 @@ afterEach(() => {
     const text = consoleErrors.map((args) => args.map(String).join(' ')).join('\n');
     throw new Error(`console.error was called during the test:\n${text}`);
   }
+});
+
+afterAll(() => {
+  // A reload or navigation a test set off (500 ms after a logout, spec §4) can come due after the file's last
+  // test, when the test page is already gone: from then on it goes nowhere.
+  page.reload = () => {};
+  page.assign = () => {};
 });
