@@ -52,6 +52,7 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     packs: [
       {
         packIndex: 0,
+        courierId: 2,
         location: 1,
         warehouseName: '澳大利亚仓',
         status: base.status,
@@ -91,6 +92,13 @@ function ordersApi(role: StaffRole, order: AdminOrderDetail = detail(), extra = 
       totalCount: 2,
     }),
     [AdminOrderPaths.detail]: ok(order),
+    [AdminOrderPaths.couriers]: ok({
+      items: [
+        { id: 1, code: 'AUPOST', name: '澳洲邮政', locations: [1] },
+        { id: 2, code: 'SF', name: '顺丰速运', locations: [1, 2] },
+        { id: 3, code: 'ZTO', name: '中通快递', locations: [2] },
+      ],
+    }),
     ...extra,
   });
 }
@@ -178,7 +186,7 @@ describe('订单', () => {
     ).toBeTruthy();
   });
 
-  it('ships a pack with its courier and tracking number, refusing a bad number before sending', async () => {
+  it('ships a pack with the member’s courier and a tracking number, refusing a bad number before sending', async () => {
     const ready = detail({
       status: OrderStatus.AwaitingDispatch,
       statusName: '待发货',
@@ -195,7 +203,17 @@ describe('订单', () => {
     renderConsole('/orders?order=SO202611240001');
     fireEvent.click(await screen.findByRole('button', { name: '发货' }, SLOW));
     const dialog = await findDialog(/发货：SO202611240001/);
-    fireEvent.change(within(dialog).getByLabelText('快递公司编码'), { target: { value: 'SF' } });
+    // The member's courier is picked; only couriers serving the pack's warehouse are offered.
+    expect(await within(dialog).findByText('顺丰速运（会员选择）', {}, SLOW)).toBeTruthy();
+    fireEvent.mouseDown(within(dialog).getByLabelText('快递公司'));
+    const listbox = await screen.findByRole('listbox', {}, SLOW);
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual([
+        '顺丰速运（会员选择）',
+        '澳洲邮政',
+      ]),
+    );
+    expect(listbox).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('物流单号'), { target: { value: '单号' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确认发货' }));
     expect(
@@ -211,6 +229,69 @@ describe('订单', () => {
         logisticCode: 'SF1234567890',
       }),
     );
+  });
+
+  it('lets the warehouse upload a photo of a pack with a note, asking for the photo first', async () => {
+    const api = ordersApi('warehouse', detail(), {
+      [AdminOrderPaths.attach]: ok({
+        id: 7,
+        packIndex: 0,
+        path: 'order/0123456789abcdef0123456789abcdef.jpg',
+        note: '外箱已封',
+        createTime: '2026-11-24T04:00:00.000Z',
+      }),
+    });
+    signIn();
+    renderConsole('/orders?order=SO202611240001');
+    expect(await screen.findByText('暂无附件', {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /上传包裹照片/ }));
+    const dialog = await findDialog('上传包裹照片');
+    fireEvent.click(within(dialog).getByRole('button', { name: '上传' }));
+    expect(await within(dialog).findByText('请选择照片', {}, SLOW)).toBeTruthy();
+    expect(api.callsTo(AdminOrderPaths.attach)).toHaveLength(0);
+
+    // The picker's input is replaced after each choice: look it up every time.
+    const input = () => dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    const notPhoto = new File(['%PDF'], 'list.pdf', { type: 'application/pdf' });
+    fireEvent.change(input(), { target: { files: [notPhoto] } });
+    expect(await screen.findByText('只能上传 JPEG、PNG、WebP 或 GIF 图片', {}, SLOW)).toBeTruthy();
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'box.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input(), { target: { files: [photo] } });
+    expect(await within(dialog).findByText('box.jpg', {}, SLOW)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('备注'), { target: { value: ' 外箱已封 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '上传' }));
+    await waitFor(() => expect(api.callsTo(AdminOrderPaths.attach)).toHaveLength(1), SLOW);
+    const sent = api.callsTo(AdminOrderPaths.attach)[0]?.body ?? {};
+    expect({ ...sent, image: (sent.image as File).name }).toEqual({
+      orderNo: 'SO202611240001',
+      pack: '0',
+      note: '外箱已封',
+      image: 'box.jpg',
+    });
+    expect(await screen.findByText('照片已上传，会员可在订单详情中查看', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(api.callsTo(AdminOrderPaths.detail).length).toBeGreaterThan(1));
+  });
+
+  it('shows the photos to service without the upload button', async () => {
+    ordersApi(
+      'service',
+      detail({
+        attachments: [
+          {
+            id: 7,
+            packIndex: 0,
+            path: 'order/abc.jpg',
+            note: '外箱已封',
+            createTime: '2026-11-24T04:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    signIn();
+    renderConsole('/orders?order=SO202611240001');
+    const photo = await screen.findByAltText('外箱已封', {}, SLOW);
+    expect(photo.getAttribute('src')).toBe('/res/img/order/abc.jpg?w=200');
+    expect(screen.queryByRole('button', { name: /上传包裹照片/ })).toBeNull();
   });
 
   it('lets finance refund part of an order, sending the refunded total it showed', async () => {

@@ -121,7 +121,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     db,
     clock,
     ports: {
-      storeImage: (data, contentType, folder) => media.storeImage(data, contentType, folder),
+      storeUpload: async (data, folder) => (await media.storeUpload(data, folder)).path,
       idsByUsernames: (usernames) => member.idsByUsernames(usernames),
       notify,
       audit: audit.record,

@@ -1,5 +1,7 @@
 import {
+  type AdminCourierListResponse,
   type AdminMoneyBackResponse,
+  type AdminOrderAttachment,
   type AdminOrderBatchResponse,
   type AdminOrderDetail,
   type AdminOrderListResponse,
@@ -17,13 +19,17 @@ import {
   type StaffRole,
   Warehouse,
 } from '@shop/domain';
+import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courierRules, couriers, mediaFiles, orderPacks } from '../src/db/schema';
 import { type ConsoleOrderOptions, consoleOrder, depositPaidOrder } from './support/admin-orders';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { balancesOf } from './support/deposit-helpers';
 import { insertCouriers, newMember, orderState } from './support/order-fixtures';
 import { type StaffLogin, staffToken } from './support/staff';
 import { envelope, post, type TestApp } from './support/test-app';
+import { bombPng, testImage, upload } from './support/upload';
 
 let t: TestApp;
 let rice = 0;
@@ -84,6 +90,7 @@ describe('who may call the console order calls', () => {
       allowed: 'finance',
       denied: 'warehouse',
     },
+    { path: AdminOrderPaths.couriers, body: {}, allowed: 'warehouse', denied: 'service' },
     {
       path: AdminOrderPaths.logisticsAdd,
       body: { logisticCode: 'SF1234', description: '到达' },
@@ -128,6 +135,7 @@ describe('who may call the console order calls', () => {
       [AdminOrderPaths.cancelPaid, { orderNo: 'SO1', reason: 'x'.repeat(101) }],
       [AdminOrderPaths.logisticsAdd, { logisticCode: 'SF1234', description: '' }],
       [AdminOrderPaths.dashboard, { x: 1 }],
+      [AdminOrderPaths.couriers, { location: 1 }],
     ];
     for (const [path, body] of bad) {
       const res = await call(path, body);
@@ -384,6 +392,122 @@ describe('offline payment', () => {
     const shipped = await paidOrder({ status: S.Shipped });
     const late = await call(AdminOrderPaths.markPaid, { orderNo: shipped.order.orderNo }, 'finance');
     expect(late.message).toBe('包裹 0 当前状态为「已发货」，不能变更为「已付款」');
+  });
+});
+
+describe('the couriers a pack leaves with', () => {
+  it('lists the active couriers with the warehouses they serve; the detail names the member’s choice', async () => {
+    const rows = await t.database.db
+      .select({ id: couriers.id, code: couriers.code })
+      .from(couriers)
+      .where(inArray(couriers.code, ['SF', 'EMS']));
+    const sf = rows.find((r) => r.code === 'SF')?.id ?? 0;
+    const fee = { firstWeight: 500, firstFee: 800, extraWeight: 500, extraFee: 400 };
+    await t.database.db.insert(courierRules).values([
+      { courierId: sf, location: Warehouse.CN, currency: 'CNY', ...fee },
+      { courierId: sf, location: Warehouse.AU, currency: 'AUD', ...fee },
+      { courierId: sf, location: Warehouse.AU, currency: 'CNY', ...fee },
+    ]);
+    await t.database.db.insert(couriers).values({ code: 'OLD', name: '停用快递', active: false });
+    const list = await okData<AdminCourierListResponse>(AdminOrderPaths.couriers, {}, 'warehouse');
+    expect(list.items.map((c) => [c.code, c.locations])).toEqual([
+      ['SF', [Warehouse.AU, Warehouse.CN].sort((a, b) => a - b)],
+      ['EMS', []],
+    ]);
+
+    const { order } = await paidOrder();
+    await t.database.db.update(orderPacks).set({ courierId: sf }).where(eq(orderPacks.orderId, order.id));
+    const d = await okData<AdminOrderDetail>(AdminOrderPaths.detail, { orderNo: order.orderNo }, 'warehouse');
+    expect(d.packs[0]?.courierId).toBe(sf);
+  });
+});
+
+describe('package photos', () => {
+  const attach = async (role: StaffRole, fields: Record<string, string>, file?: Buffer) =>
+    upload(
+      t.app,
+      AdminOrderPaths.attach,
+      staff[role].token,
+      file ?? (await testImage('jpeg')),
+      'image',
+      'box.jpg',
+      fields,
+    );
+
+  it('attaches a photo to a pack, without its camera metadata; the member sees it with the order', async () => {
+    const { order, m } = await paidOrder({ packs: 2 });
+    const res = await attach('warehouse', { orderNo: order.orderNo, pack: '1', note: '外箱已封' });
+    expect(res.statusCode).toBe(200);
+    const row = envelope<AdminOrderAttachment>(res).data;
+    expect(row).toMatchObject({ packIndex: 1, note: '外箱已封' });
+    expect(row.path).toMatch(/^order\/[0-9a-f]{32}\.jpg$/);
+    const [stored] = await t.database.db.select().from(mediaFiles).where(eq(mediaFiles.path, row.path));
+    expect((await sharp(stored?.bytes as Buffer).metadata()).exif).toBeUndefined();
+
+    const whole = envelope<AdminOrderAttachment>(await attach('owner', { orderNo: order.orderNo })).data;
+    expect(whole).toMatchObject({ packIndex: null, note: '' });
+    const detail = await okData<AdminOrderDetail>(
+      AdminOrderPaths.detail,
+      { orderNo: order.orderNo },
+      'service',
+    );
+    expect(detail.attachments.map((a) => [a.path, a.packIndex, a.note])).toEqual([
+      [row.path, 1, '外箱已封'],
+      [whole.path, null, ''],
+    ]);
+    const mine = envelope<{ path: string; note: string }[]>(
+      await post(t.app, OrderPaths.attachments, { id: order.id }, m.token),
+    ).data;
+    expect(mine.map((a) => a.path)).toEqual([row.path, whole.path]);
+    const audit = await okData<AuditListResponse>(AdminPaths.auditList, {
+      action: 'order.attach',
+      objectId: order.orderNo,
+    });
+    expect(audit.items.map((i) => i.actor).sort()).toEqual(
+      [staff.owner.username, staff.warehouse.username].sort(),
+    );
+  });
+
+  it('refuses no token, a member, a role without order.fulfil, bad fields and files that are not pictures', async () => {
+    const { order, m } = await paidOrder();
+    const photo = await testImage('jpeg');
+    const fields = { orderNo: order.orderNo };
+    expect(
+      (await upload(t.app, AdminOrderPaths.attach, '', photo, 'image', 'a.jpg', fields)).statusCode,
+    ).toBe(401);
+    expect(
+      (await upload(t.app, AdminOrderPaths.attach, m.token, photo, 'image', 'a.jpg', fields)).statusCode,
+    ).toBe(401);
+    for (const role of ['service', 'finance', 'content'] as const) {
+      const denied = await attach(role, fields);
+      expect(denied.statusCode, role).toBe(403);
+      expect(envelope(denied).resultCode).toBe(ResultCode.PermissionDenied);
+    }
+    const bad: [Record<string, string>, Buffer | undefined, string][] = [
+      [{}, undefined, '订单号：请输入订单号'],
+      [{ orderNo: order.orderNo, pack: '-1' }, undefined, '包裹序号：包裹序号不能小于0'],
+      [{ orderNo: order.orderNo, pack: 'x' }, undefined, '包裹序号：'],
+      [{ orderNo: order.orderNo, note: '长'.repeat(201) }, undefined, '备注：备注最多200个字符'],
+      [{ orderNo: order.orderNo, extra: '1' }, undefined, '不支持的字段：extra'],
+      [{ orderNo: order.orderNo, pack: '3' }, undefined, `订单 ${order.orderNo} 没有包裹 3`],
+      [{ orderNo: 'SO-NONE' }, undefined, '订单不存在'],
+      [fields, Buffer.from('%PDF-1.4 not a picture'), '仅支持 JPEG、PNG、WebP、GIF 图片'],
+      [fields, bombPng(), '像素'],
+    ];
+    for (const [body, file, message] of bad) {
+      const res = envelope(await attach('warehouse', body, file));
+      expect(res.success, JSON.stringify(body)).toBe(false);
+      expect(res.message).toContain(message);
+    }
+    const noFile = await t.app.inject({
+      method: 'POST',
+      url: AdminOrderPaths.attach,
+      payload: { orderNo: order.orderNo },
+      headers: { authorization: `Bearer ${staff.warehouse.token}` },
+    });
+    expect(envelope(noFile).resultCode).toBe(ResultCode.UnsupportedMediaType);
+    const detail = await okData<AdminOrderDetail>(AdminOrderPaths.detail, { orderNo: order.orderNo });
+    expect(detail.attachments).toEqual([]);
   });
 });
 

@@ -59,6 +59,8 @@ export const FIELD_LABELS: Record<string, string> = {
   reference: '付款人或流水号',
   rechargeNo: '充值单号',
   note: '备注',
+  orderNo: '订单号',
+  pack: '包裹序号',
   type: '类型',
   paymentType: '支付场景',
   methodId: '支付方式',

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../lib/envelope';
-import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../modules/tickets/tickets.routes';
+import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../lib/image-upload';
 import { TicketMessages, type TicketService } from '../modules/tickets/tickets.service';
 import { staffActor, staffSecurity } from '../plugins/staff-auth';
 import type { TicketReplyFlow } from './ticket-reply';

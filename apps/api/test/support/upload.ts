@@ -3,16 +3,23 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import type { App } from '../../src/app';
 
-/** A multipart/form-data body with one file part, as a browser's FormData sends it. */
+/** A multipart/form-data body with text fields first and one file part, as a browser's FormData sends it. */
 export function multipartBody(
   field: string,
   file: Buffer,
   fileName = 'photo.jpg',
   contentType = 'image/jpeg',
+  fields: Record<string, string> = {},
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----shop${randomBytes(8).toString('hex')}`;
+  const texts = Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+    `${texts}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
       `Content-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -22,7 +29,7 @@ export function multipartBody(
   };
 }
 
-/** Uploads one file as the member would. */
+/** Uploads one file (and text fields) as the member or the console would. */
 export function upload(
   app: App,
   url: string,
@@ -30,8 +37,9 @@ export function upload(
   file: Buffer,
   field = 'image',
   fileName?: string,
+  fields: Record<string, string> = {},
 ) {
-  const body = multipartBody(field, file, fileName);
+  const body = multipartBody(field, file, fileName, undefined, fields);
   return app.inject({
     method: 'POST',
     url,

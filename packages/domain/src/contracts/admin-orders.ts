@@ -19,8 +19,12 @@ export const AdminOrderPaths = {
   batchTransition: '/api/adminService/order/batchTransition/',
   /** order.fulfil: a pack leaves with its courier and tracking number. */
   ship: '/api/adminService/order/ship/',
+  /** order.fulfil: the shop's couriers a pack may leave with, and the warehouses each serves. */
+  couriers: '/api/adminService/order/couriers/',
   /** order.fulfil: a tracking event of a shipped parcel. */
   logisticsAdd: '/api/adminService/order/logistics/add/',
+  /** order.fulfil: a photo of the packed goods (multipart, field image), shown to the member with the order. */
+  attach: '/api/adminService/order/attach/',
   /** order.refund: cancel a paid, unshipped order; stock back, the money to the member's deposit. */
   cancelPaid: '/api/adminService/order/cancelPaid/',
   /** order.refund: give part of a paid order back to the member's deposit. */
@@ -134,6 +138,8 @@ const itemSchema = z.object({
 });
 const packSchemaOut = z.object({
   packIndex: z.number().int(),
+  /** The courier the member chose for the pack at checkout (the ship form's default); null when none. */
+  courierId: z.number().int().nullable(),
   location: z.number().int(),
   warehouseName: z.string(),
   status: z.number().int(),
@@ -151,7 +157,7 @@ const paymentSchema = z.object({
   status: z.string(),
   paidTime: z.string().nullable(),
 });
-const attachmentSchema = z.object({
+export const adminOrderAttachmentSchema = z.object({
   id: z.number().int(),
   packIndex: z.number().int().nullable(),
   path: z.string(),
@@ -180,7 +186,7 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   packs: z.array(packSchemaOut),
   items: z.array(itemSchema),
   payments: z.array(paymentSchema),
-  attachments: z.array(attachmentSchema),
+  attachments: z.array(adminOrderAttachmentSchema),
   logistics: z.array(logisticsSchema),
   cancelTime: z.string().nullable(),
   finishTime: z.string().nullable(),
@@ -241,6 +247,23 @@ export const adminOrderBatchResponseSchema = z.object({
 });
 export type AdminOrderBatchResponse = z.infer<typeof adminOrderBatchResponseSchema>;
 
+/**
+ * The text fields of an attach/ call's multipart body (strings on the wire): the order, the pack the photo shows
+ * (the whole order when absent or empty) and a note the member reads beside it.
+ */
+export const adminOrderAttachFieldsSchema = z.strictObject({
+  orderNo: orderNoSchema,
+  pack: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : Number(v)))
+    .pipe(packSchema.optional()),
+  note: text({ trim: true }).max(200, '备注最多200个字符').optional(),
+});
+export type AdminOrderAttachFields = z.output<typeof adminOrderAttachFieldsSchema>;
+export type AdminOrderAttachment = z.infer<typeof adminOrderAttachmentSchema>;
+
 export const adminLogisticsAddRequestSchema = z.strictObject({
   logisticCode: text({ error: '请输入物流单号', trim: true }).regex(
     /^[A-Za-z0-9-]{4,60}$/,
@@ -255,6 +278,17 @@ export const adminLogisticsAddRequestSchema = z.strictObject({
 });
 export type AdminLogisticsAddRequest = z.input<typeof adminLogisticsAddRequestSchema>;
 export const adminLogisticsAddResponseSchema = logisticsSchema;
+
+export const adminCourierSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  /** Warehouse ids the courier has a fee rule from (spec §4 shipping). */
+  locations: z.array(z.number().int()),
+});
+export type AdminCourier = z.infer<typeof adminCourierSchema>;
+export const adminCourierListResponseSchema = z.object({ items: z.array(adminCourierSchema) });
+export type AdminCourierListResponse = z.infer<typeof adminCourierListResponseSchema>;
 
 const reasonSchema = text({ trim: true }).max(100, '原因最多100个字符').optional();
 

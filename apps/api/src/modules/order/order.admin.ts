@@ -60,7 +60,8 @@ const paramsError = (message: string) => new AppError(ResultCode.ParamsError, me
  * (checked by their bytes), the member module resolves the usernames of an old-order sheet.
  */
 export interface OrderAdminPorts {
-  storeImage(data: Buffer, contentType: string, folder: 'order'): Promise<string>;
+  /** Checks a photo by its bytes, re-encodes it without its metadata and stores it under an unguessable name. */
+  storeUpload(data: Buffer, folder: 'order'): Promise<string>;
   idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>>;
   /** Tells the member what happened to their order (the messages module), in the transition's transaction. */
   notify?: MemberNotifier;
@@ -269,11 +270,11 @@ export function createOrderAdminService({
     async attach(
       by: AuditActor,
       orderNo: string,
-      input: { file: Buffer; contentType: string; pack?: number | undefined; note?: string | undefined },
+      input: { file: Buffer; pack?: number | undefined; note?: string | undefined },
     ) {
       const note = (input.note ?? '').trim();
       if (note.length > 200) throw paramsError(OrderAdminMessages.badNote);
-      const path = await ports.storeImage(input.file, input.contentType, 'order');
+      const path = await ports.storeUpload(input.file, 'order');
       return db.transaction(async (tx) => {
         const order = await repo.lockOrderByNo(tx, orderNo);
         if (!order) throw notFoundError(OrderAdminMessages.notFound(orderNo));
@@ -291,7 +292,14 @@ export function createOrderAdminService({
           objectId: orderNo,
           after: { attachment: row.id, path: row.path, pack: input.pack ?? null, note },
         });
-        return { id: row.id, path: row.path, packId: row.packId };
+        return {
+          id: row.id,
+          path: row.path,
+          packId: row.packId,
+          packIndex: input.pack ?? null,
+          note: row.note,
+          createTime: row.createdAt.toISOString(),
+        };
       });
     },
 

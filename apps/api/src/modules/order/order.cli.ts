@@ -148,7 +148,6 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
       const note = optionText(values, 'note', false);
       const row = await services.orderAdmin.attach(cliActor(byOption(values)), orderNo, {
         file: bytes,
-        contentType,
         pack,
         note,
       });

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { logisticsEvents, orders, payments } from '../../db/schema';
+import { courierRules, couriers, logisticsEvents, orders, payments } from '../../db/schema';
 import type { OrderRow } from './order.repository';
 
 /**
@@ -95,4 +95,22 @@ export function listEventsOfCodes(db: Database, codes: readonly string[]) {
     .from(logisticsEvents)
     .where(inArray(logisticsEvents.logisticCode, [...codes]))
     .orderBy(desc(logisticsEvents.eventTime), desc(logisticsEvents.id));
+}
+
+/** The active couriers in the shop's order, each with the warehouses it has a fee rule from, in one statement. */
+export async function listActiveCouriers(db: Database) {
+  const rows = await db
+    .select({
+      id: couriers.id,
+      code: couriers.code,
+      name: couriers.name,
+      locations: sql<number[] | null>`array_agg(distinct ${courierRules.location})
+        filter (where ${courierRules.location} is not null)`,
+    })
+    .from(couriers)
+    .leftJoin(courierRules, eq(courierRules.courierId, couriers.id))
+    .where(eq(couriers.active, true))
+    .groupBy(couriers.id)
+    .orderBy(couriers.sort, couriers.id);
+  return rows.map((r) => ({ ...r, locations: (r.locations ?? []).map(Number).sort((a, b) => a - b) }));
 }

@@ -1,7 +1,11 @@
+import fastifyMultipart from '@fastify/multipart';
 import {
   AdminOrderPaths,
+  adminCourierListResponseSchema,
   adminLogisticsAddRequestSchema,
   adminLogisticsAddResponseSchema,
+  adminOrderAttachFieldsSchema,
+  adminOrderAttachmentSchema,
   adminOrderBatchRequestSchema,
   adminOrderBatchResponseSchema,
   adminOrderDetailSchema,
@@ -12,10 +16,12 @@ import {
   adminOrderShipRequestSchema,
   adminOrderTransitionRequestSchema,
   adminOrderTransitionResponseSchema,
+  emptyRequestSchema,
   Permission,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/envelope';
+import { IMAGE_UPLOAD_LIMITS, parseUploadFields, readImageForm } from '../../lib/image-upload';
 import { staffActor, staffSecurity } from '../../plugins/staff-auth';
 import type { OrderConsoleService } from './order.console';
 
@@ -28,6 +34,8 @@ export const orderConsoleRoutes: FastifyPluginAsyncZod<{ orders: OrderConsoleSer
   app,
   { orders },
 ) => {
+  await app.register(fastifyMultipart, IMAGE_UPLOAD_LIMITS);
+
   app.post(
     AdminOrderPaths.list,
     {
@@ -145,6 +153,23 @@ export const orderConsoleRoutes: FastifyPluginAsyncZod<{ orders: OrderConsoleSer
   );
 
   app.post(
+    AdminOrderPaths.couriers,
+    {
+      onRequest: app.staffGuard(Permission.orderFulfil),
+      schema: {
+        tags,
+        summary: '可用快递公司',
+        description:
+          '启用的快递公司，按店铺排序；locations 为有运费规则的仓库编号（该快递可从这些仓库发货）。',
+        security: staffSecurity,
+        body: emptyRequestSchema,
+        response: responses(adminCourierListResponseSchema),
+      },
+    },
+    async () => ok(await orders.couriers()),
+  );
+
+  app.post(
     AdminOrderPaths.logisticsAdd,
     {
       onRequest: app.staffGuard(Permission.orderFulfil),
@@ -159,5 +184,27 @@ export const orderConsoleRoutes: FastifyPluginAsyncZod<{ orders: OrderConsoleSer
       },
     },
     async (request) => ok(await orders.addLogistics(staffActor(request), request.body)),
+  );
+
+  app.post(
+    AdminOrderPaths.attach,
+    {
+      onRequest: app.staffGuard(Permission.orderFulfil),
+      schema: {
+        tags,
+        summary: '上传包裹照片',
+        description:
+          'multipart/form-data：orderNo 订单号，pack 包裹序号（不填为整个订单），note 备注（最多200字），图片放在 image 字段：' +
+          'JPEG、PNG、WebP 或 GIF（按文件内容判断），最多 5 MB、2000 万像素；图片会重新编码并去掉拍摄信息。会员在订单详情中看到。',
+        security: staffSecurity,
+        consumes: ['multipart/form-data'],
+        response: responses(adminOrderAttachmentSchema),
+      },
+    },
+    async (request) => {
+      const { bytes, fields } = await readImageForm(request);
+      const input = parseUploadFields(adminOrderAttachFieldsSchema, fields);
+      return ok(await orders.attach(staffActor(request), input, bytes), '已上传');
+    },
   );
 };

@@ -1,5 +1,8 @@
 import {
+  type AdminCourierListResponse,
   type AdminLogisticsAddRequest,
+  type AdminOrderAttachFields,
+  type AdminOrderAttachment,
   type AdminOrderBatchRequest,
   type AdminOrderBatchResponse,
   type AdminOrderDetail,
@@ -142,6 +145,7 @@ export function createOrderConsoleService({
         sender: order.sender,
         packs: packs.map((p) => ({
           packIndex: p.packIndex,
+          courierId: p.courierId,
           location: p.location,
           warehouseName: warehouseName(p.location),
           status: p.status,
@@ -231,6 +235,31 @@ export function createOrderConsoleService({
         }
       }
       return { results };
+    },
+
+    /** The couriers a pack may leave with (the ship form's choices). */
+    async couriers(): Promise<AdminCourierListResponse> {
+      return { items: await consoleRepo.listActiveCouriers(db) };
+    },
+
+    /** A photo of the packed goods, of the order or one of its packs (order:attach). */
+    async attach(
+      by: AuditActor,
+      fields: AdminOrderAttachFields,
+      file: Buffer,
+    ): Promise<AdminOrderAttachment> {
+      const row = await orderAdmin.attach(by, fields.orderNo, {
+        file,
+        pack: fields.pack,
+        note: fields.note,
+      });
+      return {
+        id: row.id,
+        packIndex: row.packIndex,
+        path: row.path,
+        note: row.note,
+        createTime: row.createTime,
+      };
     },
 
     /** A tracking event of a shipped parcel (logistics:add). */

@@ -1,8 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
-  ResultCode,
   SupportTicketPaths,
-  TICKET_LIMITS,
   ticketCreateRequestSchema,
   ticketDetailSchema,
   ticketIdRequestSchema,
@@ -11,48 +9,13 @@ import {
   ticketListResponseSchema,
   ticketReplyRequestSchema,
 } from '@shop/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
 import { ok, responses } from '../../lib/envelope';
+import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../../lib/image-upload';
 import { requireMember } from '../../plugins/auth';
 import { TicketMessages, type TicketService } from './tickets.service';
 
 const bearer = [{ bearerAuth: [] }];
-
-export const UploadMessages = {
-  notMultipart: '请以 multipart/form-data 上传，图片放在 image 字段',
-  noImage: '请选择图片（image 字段）',
-  tooLarge: `图片不能超过 ${TICKET_LIMITS.imageBytesMax / 1024 / 1024} MB`,
-} as const;
-
-/**
- * The one image of an upload call's multipart body (field `image`), bounded by the plugin's limits before it is
- * buffered; a missing, empty or oversized file is refused with the envelope.
- */
-export async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart())
-    throw new AppError(ResultCode.UnsupportedMediaType, UploadMessages.notMultipart);
-  let bytes: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file' && part.fieldname === 'image' && bytes === null) bytes = await part.toBuffer();
-      else if (part.type === 'file') await part.toBuffer();
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw new AppError(ResultCode.PayloadTooLarge, UploadMessages.tooLarge);
-    throw new AppError(ResultCode.BadRequest, UploadMessages.notMultipart);
-  }
-  if (!bytes || bytes.length === 0) throw new AppError(ResultCode.ParamsError, UploadMessages.noImage);
-  return bytes;
-}
-
-/** The multipart limits of a ticket image upload (one file, a few small fields). */
-export const IMAGE_UPLOAD_LIMITS = {
-  limits: { fileSize: TICKET_LIMITS.imageBytesMax, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
-} as const;
 
 /**
  * The member's support tickets (spec §7 supportticket/ list/, create/, detail/, closeSupportTicket/, uploadImage/

@@ -1,5 +1,6 @@
 import { adminLogisticsAddRequestSchema } from '@shop/domain';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
+import { FormModal } from '@/components/form-modal';
 import { zodRule } from '@/lib/zod-rule';
 import { useAddLogistics } from '../api/add-logistics';
 
@@ -17,54 +18,42 @@ export function LogisticsModal({ codes, onClose }: { codes: string[]; onClose: (
   const [form] = Form.useForm<Values>();
   const add = useAddLogistics();
   return (
-    <Modal
-      open
+    <FormModal<Values>
       title="添加物流轨迹"
       okText="添加"
-      cancelText="取消"
-      confirmLoading={add.isPending}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      pending={add.isPending}
+      onClose={onClose}
+      form={form}
+      name="add-logistics"
+      initialValues={{ logisticCode: codes[0] }}
+      onFinish={(values) =>
+        add.mutate(
+          {
+            logisticCode: values.logisticCode,
+            description: values.description,
+            location: values.location?.trim() || undefined,
+            time: values.time?.trim() || undefined,
+          },
+          { onSuccess: () => onClose() },
+        )
+      }
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        name="add-logistics"
-        initialValues={{ logisticCode: codes[0] }}
-        onFinish={(values) =>
-          add.mutate(
-            {
-              logisticCode: values.logisticCode,
-              description: values.description,
-              location: values.location?.trim() || undefined,
-              time: values.time?.trim() || undefined,
-            },
-            { onSuccess: () => onClose() },
-          )
-        }
+      <Form.Item label="物流单号" name="logisticCode" rules={[{ required: true, message: '请选择物流单号' }]}>
+        <Select options={codes.map((c) => ({ value: c, label: c }))} />
+      </Form.Item>
+      <Form.Item
+        label="轨迹描述"
+        name="description"
+        rules={[{ required: true, message: '请填写轨迹描述' }, zodRule(shape.description)]}
       >
-        <Form.Item
-          label="物流单号"
-          name="logisticCode"
-          rules={[{ required: true, message: '请选择物流单号' }]}
-        >
-          <Select options={codes.map((c) => ({ value: c, label: c }))} />
-        </Form.Item>
-        <Form.Item
-          label="轨迹描述"
-          name="description"
-          rules={[{ required: true, message: '请填写轨迹描述' }, zodRule(shape.description)]}
-        >
-          <Input.TextArea rows={2} placeholder="如 已到达深圳转运中心" />
-        </Form.Item>
-        <Form.Item label="地点" name="location" rules={[zodRule(shape.location)]}>
-          <Input placeholder="如 深圳" />
-        </Form.Item>
-        <Form.Item label="时间" name="time" extra="北京时间 yyyy-MM-dd HH:mm，不填为现在">
-          <Input placeholder="2026-11-24 15:30" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.TextArea rows={2} placeholder="如 已到达深圳转运中心" />
+      </Form.Item>
+      <Form.Item label="地点" name="location" rules={[zodRule(shape.location)]}>
+        <Input placeholder="如 深圳" />
+      </Form.Item>
+      <Form.Item label="时间" name="time" extra="北京时间 yyyy-MM-dd HH:mm，不填为现在">
+        <Input placeholder="2026-11-24 15:30" />
+      </Form.Item>
+    </FormModal>
   );
 }

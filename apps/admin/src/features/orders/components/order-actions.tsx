@@ -13,6 +13,7 @@ export interface OrderPermissions {
 export type OrderDialog =
   | { kind: 'ship'; pack: number | undefined }
   | { kind: 'logistics' }
+  | { kind: 'attach' }
   | { kind: 'cancel' }
   | { kind: 'refund' };
 

@@ -1,5 +1,7 @@
-import { type AdminOrderDetail, type Currency, formatPrice } from '@shop/domain';
+import { CameraOutlined } from '@ant-design/icons';
+import { type AdminOrderDetail, type Currency, formatPrice, imageUrl } from '@shop/domain';
 import {
+  Button,
   Descriptions,
   Drawer,
   Empty,
@@ -17,14 +19,13 @@ import { useState } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { formatTime } from '@/lib/date';
 import { useOrderDetail } from '../api/get-order';
+import { AttachModal } from './attach-modal';
 import { LogisticsModal } from './logistics-modal';
 import { MoneyBackModal } from './money-back-modal';
 import { OrderActions, type OrderDialog, type OrderPermissions, StepButton } from './order-actions';
 import { nextStep } from './order-steps';
 import { ShipModal } from './ship-modal';
 import { StatusTag } from './status-tag';
-
-const IMAGE_BASE = '/images/';
 
 function address(a: Record<string, unknown> | null): string {
   if (!a) return '—';
@@ -193,7 +194,14 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
       </section>
 
       <section>
-        <Typography.Title level={5}>附件（包裹照片）</Typography.Title>
+        <div className="section-head">
+          <Typography.Title level={5}>附件（包裹照片）</Typography.Title>
+          {can.fulfil && (
+            <Button icon={<CameraOutlined />} onClick={() => setDialog({ kind: 'attach' })}>
+              上传包裹照片
+            </Button>
+          )}
+        </div>
         {order.attachments.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无附件" />
         ) : (
@@ -204,7 +212,8 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
                   <Image
                     width={96}
                     height={96}
-                    src={`${IMAGE_BASE}${a.path}?w=200`}
+                    src={imageUrl(a.path, 200)}
+                    preview={{ src: imageUrl(a.path, 1600) }}
                     alt={a.note || '包裹照片'}
                   />
                   <Typography.Text type="secondary">
@@ -232,8 +241,14 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
       </section>
 
       {dialog?.kind === 'ship' && (
-        <ShipModal orderNo={order.orderNo} pack={dialog.pack} onClose={() => setDialog(null)} />
+        <ShipModal
+          orderNo={order.orderNo}
+          pack={dialog.pack}
+          packs={order.packs}
+          onClose={() => setDialog(null)}
+        />
       )}
+      {dialog?.kind === 'attach' && <AttachModal order={order} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'logistics' && <LogisticsModal codes={codes} onClose={() => setDialog(null)} />}
       {(dialog?.kind === 'cancel' || dialog?.kind === 'refund') && (
         <MoneyBackModal order={order} kind={dialog.kind} onClose={() => setDialog(null)} />

@@ -2,13 +2,13 @@ import { UploadOutlined } from '@ant-design/icons';
 import { adminTicketReplyRequestSchema, TICKET_LIMITS, type TicketImage } from '@shop/domain';
 import { Alert, Button, Form, Input, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
+import { IMAGE_ACCEPT, imageFileAllowed } from '@/lib/image-file';
 import { notify } from '@/lib/notify';
 import { zodRule } from '@/lib/zod-rule';
 import { useReplyTicket } from '../api/reply-ticket';
 import { uploadTicketImage } from '../api/upload-ticket-image';
 
 const contentSchema = adminTicketReplyRequestSchema.shape.content;
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
 /** A new id per reply being written: a retry or a double click of 发送 carries the same one and sends once. */
 function newRequestId(): string {
@@ -47,20 +47,10 @@ export function ReplyForm({ ticketId, closed }: { ticketId: number; closed: bool
       <Form.Item label={`图片（最多${TICKET_LIMITS.imagesPerPost}张，每张不超过5 MB）`}>
         <Upload<TicketImage>
           listType="picture"
-          accept={IMAGE_TYPES.join(',')}
+          accept={IMAGE_ACCEPT}
           fileList={files}
           maxCount={TICKET_LIMITS.imagesPerPost}
-          beforeUpload={(file) => {
-            if (!IMAGE_TYPES.includes(file.type)) {
-              notify.error('只能上传 JPEG、PNG、WebP 或 GIF 图片');
-              return Upload.LIST_IGNORE;
-            }
-            if (file.size > TICKET_LIMITS.imageBytesMax) {
-              notify.error('图片不能超过 5 MB');
-              return Upload.LIST_IGNORE;
-            }
-            return true;
-          }}
+          beforeUpload={(file) => imageFileAllowed(file) || Upload.LIST_IGNORE}
           customRequest={({ file, onSuccess, onError }) => {
             uploadTicketImage(file as File)
               .then((image) => onSuccess?.(image))

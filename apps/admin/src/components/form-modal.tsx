@@ -1,0 +1,52 @@
+import { Form, type FormInstance, Modal } from 'antd';
+import type { ReactNode } from 'react';
+
+/**
+ * A dialog holding one form: its OK button submits the form (validated first), the button spins while the call
+ * runs, and closing it forgets what was typed.
+ */
+export function FormModal<Values extends object>({
+  title,
+  okText,
+  pending,
+  onClose,
+  form,
+  name,
+  initialValues,
+  onFinish,
+  children,
+}: {
+  title: ReactNode;
+  okText: string;
+  pending: boolean;
+  onClose: () => void;
+  form: FormInstance<Values>;
+  /** The form's name: its fields' ids start with it. */
+  name: string;
+  initialValues?: Partial<Values>;
+  onFinish: (values: Values) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open
+      title={title}
+      okText={okText}
+      cancelText="取消"
+      confirmLoading={pending}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        name={name}
+        initialValues={initialValues}
+        onFinish={onFinish}
+      >
+        {children}
+      </Form>
+    </Modal>
+  );
+}
