@@ -1,24 +1,23 @@
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { AdminMemberPaths, DepositPaths, MemberPaths } from '@shop/domain';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, openBrowser } from './support/browser';
-import { newShopDataDir, type RunningShop, runShopCommand, startShop, TEST_CAPTCHA } from './support/server';
+import {
+  consoleShot,
+  DESKTOP,
+  ownerCommand,
+  PHONE,
+  runWhileStopped,
+  setUpAuthenticator,
+  signIn,
+} from './support/console';
+import { newShopDataDir, type RunningShop, startShop, TEST_CAPTCHA } from './support/server';
 
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = '/tmp/console-shots';
 const OWNER_PASSWORD = 'boss-pass-2026';
 
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-blur, .ant-spin-spinning, .ant-btn-loading'),
-  );
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => consoleShot(page, SHOTS, name);
 
 async function api<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(`${baseURL}${path}`, {
@@ -41,22 +40,8 @@ describe('console members and recharges', () => {
   let s: BrowserSession;
 
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
     dataDir = await newShopDataDir();
-    shop = await startShop({}, { dataDir });
-    await shop.stop();
-    runShopCommand(dataDir, [
-      'staff:create',
-      '--username',
-      'boss',
-      '--role',
-      'owner',
-      '--name',
-      '王老板',
-      '--password',
-      OWNER_PASSWORD,
-    ]);
-    shop = await startShop({}, { dataDir, port: shop.port });
+    shop = await runWhileStopped(await startShop({}, { dataDir }), [ownerCommand(OWNER_PASSWORD)]);
     // The demo member reports two bank transfers from the storefront.
     const captcha = await api<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha, {});
     const { token } = await api<{ token: string }>(shop.baseURL, MemberPaths.login, {
@@ -80,17 +65,8 @@ describe('console members and recharges', () => {
 
   it('reviews recharges, finds the member and credits cash on their page', async () => {
     const page = s.page;
-    await page.goto('/admin/');
-    await page.waitForURL('**/admin/login');
-    await page.getByLabel('用户名').fill('boss');
-    await page.getByLabel('密码', { exact: true }).fill(OWNER_PASSWORD);
-    await page.getByRole('img', { name: '验证码图片' }).waitFor();
-    await page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.getByText('设置两步验证').waitFor();
-    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
-    await page.getByLabel('验证码').fill(await generate({ secret, period: 30 }));
-    await page.getByRole('button', { name: '确认开启' }).click();
+    await signIn(page, 'boss', OWNER_PASSWORD);
+    await setUpAuthenticator(page);
     await page.getByRole('menuitem', { name: /充值审核/ }).waitFor();
 
     await page.goto('/admin/recharges?status=pending');

@@ -1,5 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import {
   type MessageListResponse,
   MessagePaths,
@@ -12,22 +11,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
 import { type BrowserSession, openBrowser } from './support/browser';
+import { consoleShot, DESKTOP, PHONE, runWhileStopped, signIn } from './support/console';
 import { memberWithOrder } from './support/member-order';
-import { newShopDataDir, type RunningShop, runShopCommand, startShop, TEST_CAPTCHA } from './support/server';
+import { newShopDataDir, type RunningShop, startShop } from './support/server';
 
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 /** The service desk's screens, to be looked at after a run. */
 const SHOTS = '/tmp/console-shots';
 const SERVICE = { username: 'cs_wang', name: '客服小王', password: 'service-2026a' };
 
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-blur, .ant-spin-spinning, .ant-btn-loading, .ant-skeleton'),
-  );
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => consoleShot(page, SHOTS, name);
 
 async function uploadPicture(baseURL: string, token: string): Promise<TicketImage> {
   const png = await sharp({
@@ -60,22 +52,20 @@ describe('staff console service desk journey', () => {
   let ticketId = 0;
 
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
     dataDir = await newShopDataDir();
-    shop = await startShop({}, { dataDir });
-    await shop.stop();
-    runShopCommand(dataDir, [
-      'staff:create',
-      '--username',
-      SERVICE.username,
-      '--role',
-      'service',
-      '--name',
-      SERVICE.name,
-      '--password',
-      SERVICE.password,
+    shop = await runWhileStopped(await startShop({}, { dataDir }), [
+      [
+        'staff:create',
+        '--username',
+        SERVICE.username,
+        '--role',
+        'service',
+        '--name',
+        SERVICE.name,
+        '--password',
+        SERVICE.password,
+      ],
     ]);
-    shop = await startShop({}, { dataDir, port: shop.port });
     const { baseURL } = shop;
 
     const member = await memberWithOrder(baseURL, 'li_na', 'member123');
@@ -111,13 +101,7 @@ describe('staff console service desk journey', () => {
   });
 
   it('signs the service account in and shows the queue, what waits for the shop first', async () => {
-    await s.page.goto('/admin/');
-    await s.page.waitForURL('**/admin/login');
-    await s.page.getByLabel('用户名').fill(SERVICE.username);
-    await s.page.getByLabel('密码', { exact: true }).fill(SERVICE.password);
-    await s.page.getByRole('img', { name: '验证码图片' }).waitFor();
-    await s.page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
-    await s.page.getByRole('button', { name: '登录', exact: true }).click();
+    await signIn(s.page, SERVICE.username, SERVICE.password);
     await s.page.getByRole('menuitem', { name: /客服工单/ }).click();
     await s.page.getByText('订单里的奶粉罐子凹了').waitFor();
     await shot(s.page, 'tickets-1440');

@@ -1,70 +1,27 @@
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { generate } from 'otplib';
+import { rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, openBrowser } from './support/browser';
-import { newShopDataDir, type RunningShop, runShopCommand, startShop, TEST_CAPTCHA } from './support/server';
+import {
+  authenticatorCode,
+  consoleShot,
+  createStaff,
+  DESKTOP,
+  ownerCommand,
+  PHONE,
+  runWhileStopped,
+  signIn,
+  signOut,
+} from './support/console';
+import { newShopDataDir, type RunningShop, startShop, TEST_CAPTCHA } from './support/server';
 
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 /** Every console screen, to be looked at after a run. */
 const SHOTS = '/tmp/admin-shots';
 const OWNER_PASSWORD = 'boss-pass-2026';
 const WAREHOUSE = { username: 'wh_zhang', name: '仓库小张', role: '仓库', password: 'warehouse-2026' };
 const SERVICE = { username: 'cs_li', name: '客服小李', role: '客服', password: 'service-2026a' };
 
-/**
- * The authenticator app: the code of a secret `stepsAhead` 30-second steps from now. The server accepts a code
- * of the steps next to its clock, each step once and never an earlier one, so a second sign-in soon after the
- * setup takes the next step's code.
- */
-function authenticatorCode(secret: string, stepsAhead = 0): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30, period: 30 });
-}
-
-async function shot(page: Page, name: string) {
-  // Loading overlays and antd's fades finished, so the picture shows the screen as the staff member sees it.
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-spin-blur, .ant-spin-spinning, .ant-btn-loading'),
-  );
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/admin/');
-  await page.waitForURL('**/admin/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('img', { name: '验证码图片' }).waitFor();
-  await page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-}
-
-async function chooseRole(page: Page, label: string) {
-  const dialog = page.getByRole('dialog');
-  await dialog.locator('.ant-select').click();
-  await page.locator('.ant-select-item-option', { hasText: `${label}（` }).click();
-}
-
-async function createStaff(page: Page, account: typeof WAREHOUSE) {
-  await page.getByRole('button', { name: /新增员工/ }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('用户名').fill(account.username);
-  await dialog.getByLabel('姓名').fill(account.name);
-  await chooseRole(page, account.role);
-  await dialog.getByLabel('初始密码').fill(account.password);
-  await dialog.getByRole('button', { name: '创建' }).click();
-  await page.locator('td', { hasText: account.username }).first().waitFor();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: '账号菜单' }).click();
-  await page.getByText('退出登录', { exact: true }).click();
-  await page.waitForURL('**/admin/login');
-}
+const shot = (page: Page, name: string) => consoleShot(page, SHOTS, name);
 
 /**
  * The staff console (issue #15, ADR 020): the owner created on the command line signs in with the picture
@@ -79,23 +36,9 @@ describe('staff console journey', () => {
   let secret = '';
 
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
     dataDir = await newShopDataDir();
     // The shop's database first, then the operator's command on it while the shop is stopped.
-    shop = await startShop({}, { dataDir });
-    await shop.stop();
-    runShopCommand(dataDir, [
-      'staff:create',
-      '--username',
-      'boss',
-      '--role',
-      'owner',
-      '--name',
-      '王老板',
-      '--password',
-      OWNER_PASSWORD,
-    ]);
-    shop = await startShop({}, { dataDir, port: shop.port });
+    shop = await runWhileStopped(await startShop({}, { dataDir }), [ownerCommand(OWNER_PASSWORD)]);
     s = await openBrowser(shop.baseURL, DESKTOP);
   });
   afterAll(async () => {

@@ -153,7 +153,9 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
               render: (_, i) => (
                 <Space>
                   {i.name}
-                  {i.skuName && <Typography.Text type="secondary">{i.skuName}</Typography.Text>}
+                  {i.skuName && i.skuName !== i.name && (
+                    <Typography.Text type="secondary">{i.skuName}</Typography.Text>
+                  )}
                   {i.isGift && <Tag color="magenta">赠品</Tag>}
                 </Space>
               ),

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import {
+  AddressPaths,
+  CartPaths,
+  type CreatedOrder,
+  MemberPaths,
+  OrderPaths,
+  PaymentPaths,
+  SkuStatus,
+  SupportTicketPaths,
+  type TicketDetail,
+  Warehouse,
+} from '@shop/domain';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allGoods, callApi } from './support/api';
+import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
+import {
+  changeFirstPassword,
+  consoleShot,
+  createStaff,
+  DESKTOP,
+  ownerCommand,
+  PHONE,
+  runWhileStopped,
+  setUpAuthenticator,
+  signIn,
+  signOut,
+} from './support/console';
+import { newShopDataDir, type RunningShop, startShop, TEST_CAPTCHA } from './support/server';
+
+/** The journey's screens, to be looked at after a run. */
+const SHOTS = '/tmp/console-shots';
+const OWNER_PASSWORD = 'boss-pass-2026';
+const WAREHOUSE = { username: 'wh_chen', name: '仓库小陈', role: '仓库', password: 'warehouse-2026' };
+const SERVICE = { username: 'cs_zhou', name: '客服小周', role: '客服', password: 'service-2026a' };
+const MEMBER = { username: 'zhao_lei', password: 'member-2026' };
+const TRACKING = 'SF1234567890';
+const PHOTO_NOTE = '外箱已封，共1箱';
+const REPLY = '您好，包裹已从悉尼发出，单号 SF1234567890，可在订单详情查看物流。';
+
+const shot = (page: Page, name: string) => consoleShot(page, SHOTS, name);
+
+/** Confirms the step the drawer's primary button offers, and waits for the order to show its new status. */
+async function step(page: Page, label: string, status: string) {
+  const drawer = page.locator('.ant-drawer');
+  await drawer.getByRole('button', { name: label, exact: true }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click();
+  await drawer.locator('.ant-descriptions').getByText(status, { exact: true }).waitFor();
+}
+
+/**
+ * Issue #15's whole journey, through the browser: the owner made on the command line creates a warehouse and a
+ * service account; the warehouse account pushes, readies and ships a member's paid order with a tracking number
+ * and a photo of the packed box; the service account answers the member's ticket about it; the member sees the
+ * shipped status, the logistics, the photo and the reply in the storefront.
+ */
+describe('console fulfilment journey', () => {
+  let shop: RunningShop & { port: number; dataDir: string };
+  let dataDir = '';
+  let s: BrowserSession;
+  let token = '';
+  let order: CreatedOrder;
+  let ticketId = 0;
+
+  beforeAll(async () => {
+    dataDir = await newShopDataDir();
+    shop = await startShop({}, { dataDir });
+    const { captchaId } = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
+    ({ token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
+      ...MEMBER,
+      captchaId,
+      captchaCode: TEST_CAPTCHA,
+    }));
+    const { id: receiverId } = await callApi<{ id: number }>(
+      shop.baseURL,
+      AddressPaths.receiverSave,
+      {
+        name: '赵磊',
+        phone: '13800138000',
+        country: 'CN',
+        province: '上海市',
+        city: '上海市',
+        district: '静安区',
+        detail: '南京西路1号',
+        postCode: '200040',
+        defaultFlag: true,
+      },
+      token,
+    );
+    const sku = (await allGoods(shop.baseURL))
+      .filter((g) => g.location === Warehouse.AU)
+      .flatMap((g) => g.skus)
+      .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
+    if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with a CNY price');
+    await callApi(shop.baseURL, CartPaths.addItem, { skuId: sku.id, qty: 1 }, token);
+    order = await callApi<CreatedOrder>(
+      shop.baseURL,
+      OrderPaths.create,
+      { currency: 'CNY', isPickup: false, receiverId, requestId: randomUUID() },
+      token,
+    );
+    // The owner, and cash the member brought to the shop, from the operator's command line.
+    shop = await runWhileStopped(shop, [
+      ownerCommand(OWNER_PASSWORD),
+      [
+        'deposit:cash',
+        '--member',
+        MEMBER.username,
+        '--currency',
+        'CNY',
+        '--amount',
+        String(Math.ceil(order.totalPrice) + 10),
+      ],
+    ]);
+    await callApi(
+      shop.baseURL,
+      PaymentPaths.payByDeposit,
+      { orderId: order.orderId, currency: 'CNY', deposit: order.totalPrice },
+      token,
+    );
+    ticketId = (
+      await callApi<TicketDetail>(
+        shop.baseURL,
+        SupportTicketPaths.create,
+        {
+          type: 1,
+          title: '订单什么时候发货',
+          content: '已经用余额付款了，请问什么时候能发出？',
+          orderId: order.orderId,
+        },
+        token,
+      )
+    ).id;
+    s = await openBrowser(shop.baseURL, DESKTOP);
+  }, 240_000);
+
+  afterAll(async () => {
+    await s?.close();
+    await shop?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('the owner creates a warehouse and a service account', async () => {
+    await signIn(s.page, 'boss', OWNER_PASSWORD);
+    await setUpAuthenticator(s.page);
+    await s.page.waitForURL('**/admin/dashboard');
+    // The paid order waits to be pushed on 工作台.
+    await s.page.getByText('已付款待推送的订单').waitFor();
+    await s.page.getByRole('menuitem', { name: /员工管理/ }).click();
+    await createStaff(s.page, WAREHOUSE);
+    await createStaff(s.page, SERVICE);
+    await shot(s.page, 'journey-01-staff-1440');
+    await signOut(s.page);
+  });
+
+  it('the warehouse account pushes, readies and ships the paid order with a tracking number and a photo', async () => {
+    await signIn(s.page, WAREHOUSE.username, WAREHOUSE.password);
+    await changeFirstPassword(s.page, WAREHOUSE.password, 'my-own-warehouse-1');
+    await s.page.getByRole('menuitem', { name: /订单/ }).click();
+    await s.page.getByRole('button', { name: order.orderNo }).click();
+    const drawer = s.page.locator('.ant-drawer');
+    await drawer.getByText('南京西路1号').waitFor();
+    await shot(s.page, 'journey-02-order-paid-1440');
+
+    await step(s.page, '推送到仓库', '已推送');
+    await step(s.page, '仓库处理中', '仓库处理中');
+    await step(s.page, '待发货', '待发货');
+
+    await drawer.getByRole('button', { name: '发货', exact: true }).click();
+    const ship = s.page.getByRole('dialog', { name: /发货：/ });
+    // The courier the member chose at checkout is picked already.
+    await ship.getByText('（会员选择）').waitFor();
+    await ship.getByLabel('物流单号').fill(TRACKING);
+    await shot(s.page, 'journey-03-ship-1440');
+    await ship.getByRole('button', { name: '确认发货' }).click();
+    await ship.waitFor({ state: 'hidden' });
+    await drawer.locator('.ant-descriptions').getByText('已发货', { exact: true }).waitFor();
+    await drawer.getByText(TRACKING).first().waitFor();
+
+    await drawer.getByRole('button', { name: /上传包裹照片/ }).click();
+    const upload = s.page.getByRole('dialog', { name: '上传包裹照片' });
+    const photo = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 190, g: 150, b: 100 } },
+    })
+      .jpeg()
+      .toBuffer();
+    await upload
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'box.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await upload.getByText('box.jpg').waitFor();
+    await upload.getByLabel('备注').fill(PHOTO_NOTE);
+    await upload.getByRole('button', { name: '上传' }).click();
+    await s.page.getByText('照片已上传').waitFor();
+    await drawer.getByRole('img', { name: PHOTO_NOTE }).waitFor();
+
+    await drawer.getByRole('button', { name: '添加物流轨迹' }).click();
+    const logistics = s.page.getByRole('dialog', { name: '添加物流轨迹' });
+    await logistics.getByLabel('轨迹描述').fill('已到达上海转运中心');
+    await logistics.getByLabel('地点').fill('上海');
+    await logistics.getByRole('button', { name: '添加' }).click();
+    await logistics.waitFor({ state: 'hidden' });
+    await drawer.getByText(/已到达上海转运中心/).waitFor();
+    // The drawer scrolls on its own: its end holds the photo and the tracking.
+    await drawer.locator('.ant-drawer-body').evaluate((body) => body.scrollTo(0, body.scrollHeight));
+    await shot(s.page, 'journey-04-order-shipped-1440');
+    await s.page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await signOut(s.page);
+  });
+
+  it('the service account answers the member’s ticket', async () => {
+    await signIn(s.page, SERVICE.username, SERVICE.password);
+    await changeFirstPassword(s.page, SERVICE.password, 'my-own-service-1');
+    await s.page.getByRole('menuitem', { name: /客服工单/ }).click();
+    await s.page.getByRole('link', { name: '订单什么时候发货' }).click();
+    await s.page.waitForURL(`**/admin/tickets/${ticketId}`);
+    // The order beside the thread shows what the warehouse did.
+    await s.page.getByText(order.orderNo).first().waitFor();
+    await s.page.getByLabel('回复内容').fill(REPLY);
+    await s.page.getByRole('button', { name: '发送回复' }).click();
+    await s.page.getByText('回复已发送').waitFor();
+    await shot(s.page, 'journey-05-ticket-replied-1440');
+    await signOut(s.page);
+    expect(s.errors, 'no console errors or CSP violations').toEqual([]);
+  });
+
+  it('the member sees the shipped status, the logistics, the photo and the reply in the storefront', async () => {
+    await signInEveryPage(s, token);
+    await s.page.setViewportSize(PHONE);
+    await s.page.goto(`/order/${order.orderId}`);
+    const pack = s.page.getByRole('region', { name: '包裹 1' });
+    await pack.getByText('已发货').waitFor();
+    await pack.getByText(`物流单号 ${TRACKING}`).waitFor();
+    await pack.getByRole('button', { name: '查看物流' }).click();
+    await pack.getByText('已到达上海转运中心').waitFor();
+    const picture = s.page.getByRole('img', { name: PHOTO_NOTE });
+    await picture.waitFor();
+    await expect
+      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await s.screenshot('console-journey-member-order-390');
+
+    await s.page.goto(`/member/supportticketreply/${ticketId}`);
+    await s.page.getByText(REPLY).waitFor();
+    await s.screenshot('console-journey-member-ticket-390');
+    expect(s.errors, 'no console errors or CSP violations').toEqual([]);
+  });
+});

@@ -1,0 +1,118 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { type RunningShop, runShopCommand, startShop, TEST_CAPTCHA } from './server';
+
+/** The widths the console's screens are photographed at: a desktop and a phone. */
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A staff account a journey creates in 员工管理 and signs in with. */
+export interface StaffAccount {
+  username: string;
+  name: string;
+  /** The role's label in the console (仓库, 客服 …). */
+  role: string;
+  password: string;
+}
+
+/**
+ * Photographs the whole page into `dir` once loading overlays and antd's fades are over, so the picture shows
+ * the screen as the staff member sees it.
+ */
+export async function consoleShot(page: Page, dir: string, name: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-blur, .ant-spin-spinning, .ant-btn-loading, .ant-skeleton'),
+  );
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The authenticator app: the code of a secret `stepsAhead` 30-second steps from now. The server accepts a code
+ * of the steps next to its clock, each step once and never an earlier one, so a second sign-in soon after the
+ * setup takes the next step's code.
+ */
+export function authenticatorCode(secret: string, stepsAhead = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30, period: 30 });
+}
+
+/** Fills the console's login form with the test captcha and sends it. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/admin/');
+  await page.waitForURL('**/admin/login');
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('img', { name: '验证码图片' }).waitFor();
+  await page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Passes the authenticator gate a money role meets at its first sign-in; returns the secret it set up. */
+export async function setUpAuthenticator(page: Page): Promise<string> {
+  await page.getByText('设置两步验证').waitFor();
+  const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+  await page.getByLabel('验证码').fill(await authenticatorCode(secret));
+  await page.getByRole('button', { name: '确认开启' }).click();
+  return secret;
+}
+
+/** Passes the gate of an account whose password someone else set: the staff member chooses their own. */
+export async function changeFirstPassword(page: Page, current: string, next: string): Promise<void> {
+  await page.getByText('请修改密码').waitFor();
+  await page.getByLabel('原密码').fill(current);
+  await page.getByLabel('新密码', { exact: true }).fill(next);
+  await page.getByLabel('确认新密码').fill(next);
+  await page.getByRole('button', { name: '修改密码' }).click();
+  await page.waitForURL('**/admin/dashboard');
+}
+
+/** Creates an account in 员工管理 (the page open) and waits for it in the list. */
+export async function createStaff(page: Page, account: StaffAccount): Promise<void> {
+  await page.getByRole('button', { name: /新增员工/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('用户名').fill(account.username);
+  await dialog.getByLabel('姓名').fill(account.name);
+  await dialog.locator('.ant-select').click();
+  await page.locator('.ant-select-item-option', { hasText: `${account.role}（` }).click();
+  await dialog.getByLabel('初始密码').fill(account.password);
+  await dialog.getByRole('button', { name: '创建' }).click();
+  await page.locator('td', { hasText: account.username }).first().waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '账号菜单' }).click();
+  await page.getByText('退出登录', { exact: true }).click();
+  await page.waitForURL('**/admin/login');
+}
+
+/**
+ * Stops a test shop, runs operator commands on its folder (the embedded database takes one process at a time)
+ * and starts it again at the same address, so a browser keeps its logins.
+ */
+export async function runWhileStopped(
+  shop: RunningShop & { port: number; dataDir: string },
+  commands: readonly (readonly string[])[],
+): Promise<RunningShop & { port: number; dataDir: string }> {
+  await shop.stop();
+  for (const command of commands) runShopCommand(shop.dataDir, command);
+  return startShop({}, { dataDir: shop.dataDir, port: shop.port });
+}
+
+/** The command that makes the shop's first owner, `boss`, with a password of the journey's choosing. */
+export function ownerCommand(password: string): string[] {
+  return [
+    'staff:create',
+    '--username',
+    'boss',
+    '--role',
+    'owner',
+    '--name',
+    '王老板',
+    '--password',
+    password,
+  ];
+}
