@@ -56,6 +56,7 @@ import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
 import { createOrderRoutes } from './workflows/place-order.routes';
 import { refundOrderRoutes } from './workflows/refund-order.routes';
 import { repurchaseRoutes } from './workflows/repurchase.routes';
+import { settingsConsoleRoutes } from './workflows/settings-console.routes';
 import { settlePaymentRoutes } from './workflows/settle-payment.routes';
 import { adminTicketRoutes } from './workflows/ticket-reply.routes';
 
@@ -181,6 +182,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderConsoleRoutes, { orders: services.orderConsole });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(depositAdminRoutes, { depositAdmin: services.depositAdmin });
+  await app.register(settingsConsoleRoutes, {
+    rates: services.rates,
+    paymentAdmin: services.paymentAdmin,
+    audit: services.audit,
+  });
   await app.register(memberConsoleRoutes, {
     memberAdmin: services.memberAdmin,
     memberConsole: services.memberConsole,

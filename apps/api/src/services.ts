@@ -81,7 +81,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     members: member,
   });
   const supplier = createSupplierService({ db, clock, rateLimiter, captcha });
-  const rates = createRateService({ db, clock });
+  const rates = createRateService({ db, clock, audit: audit.record });
   const hub = createLiveHub(database);
   const messages = createMessageService({
     db,
@@ -140,6 +140,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const paymentAdmin = createPaymentAdminService({
     db,
     gatewayConfigured: config.paymentGateway !== undefined,
+    audit: audit.record,
   });
   const payments = createPaymentService({
     db,

@@ -2,6 +2,7 @@ import { PaymentPaths } from '@shop/domain';
 import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentNotifies } from '../src/db/schema';
+import { cliActor } from '../src/lib/audit';
 import { PaymentAdminMessages } from '../src/modules/payment/payment.admin';
 import { PayByDepositMessages } from '../src/workflows/pay-by-deposit';
 import { useOperatorCli } from './support/cli';
@@ -11,6 +12,7 @@ import { call, createPaymentTestApp, unpaidOrder } from './support/payment-fixtu
 import { envelope, type TestApp } from './support/test-app';
 
 let t: TestApp;
+const cli = cliActor();
 let skuId = 0;
 beforeAll(async () => {
   ({ t, skuId } = await createPaymentTestApp());
@@ -30,7 +32,7 @@ describe('payment methods by the operator', () => {
   it('stops and starts offering a method on the payment page', async () => {
     const admin = t.app.services.paymentAdmin;
     expect(await codes()).toContain('SupayWechat');
-    expect((await admin.setEnabled('SupayWechat', false)).enabled).toBe(false);
+    expect((await admin.setEnabled(cli, 'SupayWechat', false)).enabled).toBe(false);
     expect(await codes()).not.toContain('SupayWechat');
     const live = await t.app.services.payments.liveMethods();
     expect(live.filter((m) => m.provider === 'sandbox').map((m) => m.code)).toEqual([
@@ -38,7 +40,7 @@ describe('payment methods by the operator', () => {
       'W01',
       'SupayAlipay',
     ]);
-    await admin.setEnabled('SupayWechat', true);
+    await admin.setEnabled(cli, 'SupayWechat', true);
     expect(await codes()).toContain('SupayWechat');
   });
 
@@ -47,29 +49,31 @@ describe('payment methods by the operator', () => {
     await giveDeposit(t.app, member.id, 'CNY', 50_000);
     const order = await unpaidOrder(t.database.db, { memberId: member.id, skuId, total: 10_000 });
     const admin = t.app.services.paymentAdmin;
-    await admin.setEnabled('DepositPay', false);
+    await admin.setEnabled(cli, 'DepositPay', false);
     const body = { orderId: order.id, currency: 'CNY', deposit: 100 };
     const refused = await call(t.app, PaymentPaths.payByDeposit, body, member.token);
     expect(refused).toMatchObject({ status: 400, success: false, message: PayByDepositMessages.methodOff });
     expect((await orderState(t.database.db, order.id)).order?.status).toBe(0);
-    await admin.setEnabled('DepositPay', true);
+    await admin.setEnabled(cli, 'DepositPay', true);
     const paid = await call(t.app, PaymentPaths.payByDeposit, body, member.token);
     expect(paid.success, paid.message).toBe(true);
   });
 
   it('refuses an unknown code, a deposit method, an unknown provider and an unconfigured gateway', async () => {
     const admin = t.app.services.paymentAdmin;
-    await expect(admin.setEnabled('NOPE', true)).rejects.toThrow(PaymentAdminMessages.unknownCode('NOPE'));
-    await expect(admin.setProvider('DepositPay', 'sandbox')).rejects.toThrow(
+    await expect(admin.setEnabled(cli, 'NOPE', true)).rejects.toThrow(
+      PaymentAdminMessages.unknownCode('NOPE'),
+    );
+    await expect(admin.setProvider(cli, 'DepositPay', 'sandbox')).rejects.toThrow(
       PaymentAdminMessages.depositProvider,
     );
-    await expect(admin.setProvider('W01', 'paypal')).rejects.toThrow(
+    await expect(admin.setProvider(cli, 'W01', 'paypal')).rejects.toThrow(
       PaymentAdminMessages.unknownProvider('paypal'),
     );
-    await expect(admin.setProvider('W01', 'gateway')).rejects.toThrow(
+    await expect(admin.setProvider(cli, 'W01', 'gateway')).rejects.toThrow(
       PaymentAdminMessages.gatewayNotConfigured,
     );
-    expect((await admin.setProvider('W01', 'sandbox')).provider).toBe('sandbox');
+    expect((await admin.setProvider(cli, 'W01', 'sandbox')).provider).toBe('sandbox');
   });
 
   it('prunes rejected notifies older than the days given, keeping the ones that moved money', async () => {

@@ -34,7 +34,7 @@ function orderTransitionCommand(name: string, to: OrderStatus, summary: string):
   const from = (ORDER_TRANSITIONS[to] ?? []).join('/');
   return {
     summary: `${summary}（${from} → ${to}）`,
-    usage: `${name} --no ORDERNO [--pack N]`,
+    usage: `${name} --no ORDERNO [--pack N] [--by 操作员]`,
     options: { no: { type: 'string' }, pack: { type: 'string' }, by: { type: 'string' } },
     async run({ values, open, print }) {
       const orderNo = orderNoOption(values.no);
@@ -93,7 +93,7 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
   'order:finish': orderTransitionCommand('order:finish', OrderStatus.Finished, '订单完成 / complete'),
   'order:ship': {
     summary: '包裹发货并写入第一条物流轨迹 / ship a pack with its courier and logistic code (78 → 80)',
-    usage: 'order:ship --no ORDERNO [--pack N] --courier SF --code SF123456789',
+    usage: 'order:ship --no ORDERNO [--pack N] --courier SF --code SF123456789 [--by 操作员]',
     options: {
       no: { type: 'string' },
       pack: { type: 'string' },
@@ -126,7 +126,7 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
   },
   'order:attach': {
     summary: '上传包裹照片作为订单附件 / attach a package photo to an order',
-    usage: 'order:attach --no ORDERNO [--pack N] --file photo.jpg [--note 备注]',
+    usage: 'order:attach --no ORDERNO [--pack N] --file photo.jpg [--note 备注] [--by 操作员]',
     options: {
       no: { type: 'string' },
       pack: { type: 'string' },
@@ -157,7 +157,7 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
   'logistics:add': {
     summary: '添加物流轨迹 / add a tracking event to a parcel',
     usage:
-      "logistics:add --code SF123456789 --desc '已到达深圳转运中心' [--location 深圳] [--time 'yyyy-MM-dd HH:mm']",
+      "logistics:add --code SF123456789 --desc '已到达深圳转运中心' [--location 深圳] [--time 'yyyy-MM-dd HH:mm'] [--by 操作员]",
     options: {
       code: { type: 'string' },
       desc: { type: 'string' },

@@ -3,6 +3,7 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { paymentConfigs, paymentNotifies } from '../../db/schema';
 import { AppError, notFoundError } from '../../lib/app-error';
+import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { GATEWAY_PROVIDER } from './gateway.provider';
 import { SANDBOX_PROVIDER } from './sandbox.provider';
 
@@ -27,41 +28,78 @@ export type PaymentAdminService = ReturnType<typeof createPaymentAdminService>;
 export function createPaymentAdminService({
   db,
   gatewayConfigured,
+  audit,
 }: {
   db: Database;
   gatewayConfigured: boolean;
+  /** Writes the audit row of each change, in its transaction (docs/decisions/019). */
+  audit?: AuditRecorder;
 }) {
-  async function update(code: string, set: Partial<Pick<PaymentConfigRow, 'enabled' | 'provider'>>) {
-    const rows = await db.update(paymentConfigs).set(set).where(eq(paymentConfigs.code, code)).returning();
-    const row = rows[0];
-    if (!row) throw notFoundError(PaymentAdminMessages.unknownCode(code));
-    return row;
+  /**
+   * Enables or disables a method and/or switches its provider, the row locked so two changes at once do not
+   * mix; the change and its audit row commit together, and a change to what is already there writes nothing.
+   */
+  async function change(
+    by: AuditActor,
+    code: string,
+    wanted: { enabled?: boolean | undefined; provider?: string | undefined },
+  ): Promise<PaymentConfigRow> {
+    const { provider } = wanted;
+    if (provider !== undefined && provider !== SANDBOX_PROVIDER && provider !== GATEWAY_PROVIDER)
+      throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.unknownProvider(provider));
+    if (provider === GATEWAY_PROVIDER && !gatewayConfigured)
+      throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.gatewayNotConfigured);
+    return db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(paymentConfigs)
+        .where(eq(paymentConfigs.code, code))
+        .for('update');
+      if (!current) throw notFoundError(PaymentAdminMessages.unknownCode(code));
+      if (provider !== undefined && current.kind === 'deposit')
+        throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.depositProvider);
+      const set: Partial<Pick<PaymentConfigRow, 'enabled' | 'provider'>> = {};
+      if (wanted.enabled !== undefined && wanted.enabled !== current.enabled) set.enabled = wanted.enabled;
+      if (provider !== undefined && provider !== current.provider) set.provider = provider;
+      if (Object.keys(set).length === 0) return current;
+      const [row] = await tx
+        .update(paymentConfigs)
+        .set(set)
+        .where(eq(paymentConfigs.id, current.id))
+        .returning();
+      if (!row) throw new Error('payment method update returned nothing');
+      const before = Object.fromEntries(Object.keys(set).map((k) => [k, current[k as keyof typeof set]]));
+      await audit?.(tx, {
+        by,
+        action: 'payment.update',
+        objectType: 'payment',
+        objectId: code,
+        before,
+        after: set,
+      });
+      return row;
+    });
   }
 
   return {
+    /** Whether the real channel's settings are there; without them only the sandbox can collect. */
+    gatewayConfigured,
+
     /** Every method, enabled or not, in the page's order. */
     list(): Promise<PaymentConfigRow[]> {
       return db.select().from(paymentConfigs).orderBy(asc(paymentConfigs.sort), asc(paymentConfigs.id));
     },
 
+    change,
+
     /** Offers a method on the payment page again, or stops offering it. */
-    setEnabled(code: string, enabled: boolean): Promise<PaymentConfigRow> {
-      return update(code, { enabled });
+    setEnabled(by: AuditActor, code: string, enabled: boolean): Promise<PaymentConfigRow> {
+      return change(by, code, { enabled });
     },
 
     /** Switches an online method to another provider; the gateway only when its settings are there. */
-    async setProvider(code: string, provider: string): Promise<PaymentConfigRow> {
-      if (provider !== SANDBOX_PROVIDER && provider !== GATEWAY_PROVIDER)
-        throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.unknownProvider(provider));
-      if (provider === GATEWAY_PROVIDER && !gatewayConfigured)
-        throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.gatewayNotConfigured);
-      const current = (
-        await db.select().from(paymentConfigs).where(eq(paymentConfigs.code, code)).limit(1)
-      )[0];
-      if (!current) throw notFoundError(PaymentAdminMessages.unknownCode(code));
-      if (current.kind === 'deposit')
-        throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.depositProvider);
-      return update(code, { provider });
+    setProvider(by: AuditActor, code: string, provider: string): Promise<PaymentConfigRow> {
+      return change(by, code, { provider });
     },
 
     /**

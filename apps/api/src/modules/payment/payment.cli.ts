@@ -1,5 +1,6 @@
+import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
-import { optionText, requiredText, UsageError } from '../../lib/cli-options';
+import { byOption, optionText, requiredText, UsageError } from '../../lib/cli-options';
 import type { PaymentAdminService } from './payment.admin';
 import { PaymentAdminMessages, type PaymentConfigRow } from './payment.admin';
 
@@ -25,29 +26,32 @@ export const paymentCommands: Record<string, CliCommand<Uses>> = {
   },
   'payment:enable': {
     summary: '在支付页提供该支付方式 / offer a payment method',
-    usage: 'payment:enable --code W01',
-    options: { code: { type: 'string' } },
+    usage: 'payment:enable --code W01 [--by 操作员]',
+    options: { code: { type: 'string' }, by: { type: 'string' } },
     async run({ values, open, print }) {
       const { services } = await open();
-      print(line(await services.paymentAdmin.setEnabled(requiredText(values, 'code'), true)));
+      const by = cliActor(byOption(values));
+      print(line(await services.paymentAdmin.setEnabled(by, requiredText(values, 'code'), true)));
     },
   },
   'payment:disable': {
     summary: '停止提供该支付方式 / stop offering a payment method',
-    usage: 'payment:disable --code W01',
-    options: { code: { type: 'string' } },
+    usage: 'payment:disable --code W01 [--by 操作员]',
+    options: { code: { type: 'string' }, by: { type: 'string' } },
     async run({ values, open, print }) {
       const { services } = await open();
-      print(line(await services.paymentAdmin.setEnabled(requiredText(values, 'code'), false)));
+      const by = cliActor(byOption(values));
+      print(line(await services.paymentAdmin.setEnabled(by, requiredText(values, 'code'), false)));
     },
   },
   'payment:provider': {
     summary: '更换支付方式的渠道提供方（sandbox 或 gateway）/ switch the provider of a method',
-    usage: 'payment:provider --code W01 --provider gateway',
-    options: { code: { type: 'string' }, provider: { type: 'string' } },
+    usage: 'payment:provider --code W01 --provider gateway [--by 操作员]',
+    options: { code: { type: 'string' }, provider: { type: 'string' }, by: { type: 'string' } },
     async run({ values, open, print }) {
       const { services } = await open();
       const row = await services.paymentAdmin.setProvider(
+        cliActor(byOption(values)),
         requiredText(values, 'code'),
         requiredText(values, 'provider'),
       );

@@ -1,5 +1,6 @@
+import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
-import { UsageError } from '../../lib/cli-options';
+import { byOption, UsageError } from '../../lib/cli-options';
 import { normalizeRate, type RateService } from './rate.service';
 
 /** What these commands use of the shop's services. */
@@ -9,8 +10,8 @@ type Uses = { rates: RateService };
 export const rateCommands: Record<string, CliCommand<Uses>> = {
   'rate:set': {
     summary: '设置澳币兑人民币汇率（最多4位小数）/ set the AUD→CNY exchange rate (up to 4 decimals)',
-    usage: 'rate:set --aud-cny 4.75',
-    options: { 'aud-cny': { type: 'string' } },
+    usage: 'rate:set --aud-cny 4.75 [--by 操作员]',
+    options: { 'aud-cny': { type: 'string' }, by: { type: 'string' } },
     async run({ values, open, print }) {
       const text = values['aud-cny'];
       if (typeof text !== 'string' || normalizeRate(text) === null)
@@ -18,7 +19,7 @@ export const rateCommands: Record<string, CliCommand<Uses>> = {
           '--aud-cny: 应为大于0、最多4位小数的数字 / a positive number with up to 4 decimals',
         );
       const { services } = await open();
-      const rate = await services.rates.setAudCny(text);
+      const rate = await services.rates.setAudCny(text, cliActor(byOption(values)));
       print(`澳币兑人民币汇率 / AUD→CNY rate: 1 AUD = ${rate.rate} CNY (${rate.updatedAt})`);
     },
   },

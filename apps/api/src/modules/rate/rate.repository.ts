@@ -10,14 +10,21 @@ export interface RateRow {
   updatedAt: Date;
 }
 
-/** The stored rate of a currency pair, or null. */
-export async function findRate(db: Database, base: string, quote: string): Promise<RateRow | null> {
-  const rows = await db
+function selectRate(db: Database, base: string, quote: string) {
+  return db
     .select({ rate: sql<string>`${exchangeRates.rate}::text`, updatedAt: exchangeRates.updatedAt })
     .from(exchangeRates)
-    .where(and(eq(exchangeRates.base, base), eq(exchangeRates.quote, quote)))
-    .limit(1);
-  return rows[0] ?? null;
+    .where(and(eq(exchangeRates.base, base), eq(exchangeRates.quote, quote)));
+}
+
+/** The stored rate of a currency pair, or null. */
+export async function findRate(db: Database, base: string, quote: string): Promise<RateRow | null> {
+  return (await selectRate(db, base, quote).limit(1))[0] ?? null;
+}
+
+/** The stored rate of a currency pair, its row locked until the transaction ends; null when missing. */
+export async function lockRate(db: Database, base: string, quote: string): Promise<RateRow | null> {
+  return (await selectRate(db, base, quote).for('update'))[0] ?? null;
 }
 
 /** Writes the rate of a currency pair (inserting the pair if missing); returns the stored row. */

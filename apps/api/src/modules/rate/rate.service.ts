@@ -1,6 +1,7 @@
 import { type RateSetting, ResultCode } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { type AuditActor, type AuditRecorder, cliActor } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import * as repo from './rate.repository';
 
@@ -28,12 +29,14 @@ export function normalizeRate(text: string): string | null {
 export interface RateServiceDeps {
   db: Database;
   clock: Clock;
+  /** Writes the audit row of each change, in its transaction (docs/decisions/019). */
+  audit?: AuditRecorder;
 }
 
 export type RateService = ReturnType<typeof createRateService>;
 
 /** The shop's exchange rate, stored in the database so every API process uses the same one. */
-export function createRateService({ db, clock }: RateServiceDeps) {
+export function createRateService({ db, clock, audit }: RateServiceDeps) {
   return {
     /** The AUD→CNY rate used for the 'all CNY' totals (spec §5 display totals, §7 ratePrice/). */
     async audCny(executor: Database = db): Promise<RateSetting> {
@@ -42,12 +45,29 @@ export function createRateService({ db, clock }: RateServiceDeps) {
       return { rate: row.rate, updatedAt: row.updatedAt.toISOString() };
     },
 
-    /** Sets the AUD→CNY rate (operator command rate:set; DESIGN.md 'Money'); refuses anything but a positive 4-decimal number. */
-    async setAudCny(text: string): Promise<RateSetting> {
+    /**
+     * Sets the AUD→CNY rate (operator command rate:set, the console's 汇率; DESIGN.md 'Money'); refuses anything
+     * but a positive 4-decimal number. The change and its audit row (who, the rate before and after) commit
+     * together; the same rate again writes nothing.
+     */
+    async setAudCny(text: string, by: AuditActor = cliActor()): Promise<RateSetting & { changed: boolean }> {
       const rate = normalizeRate(text);
       if (rate === null) throw new AppError(ResultCode.ParamsError, RateMessages.badRate);
-      const row = await repo.saveRate(db, AUD_CNY, rate, clock());
-      return { rate: row.rate, updatedAt: row.updatedAt.toISOString() };
+      return db.transaction(async (tx) => {
+        const before = await repo.lockRate(tx, AUD_CNY.base, AUD_CNY.quote);
+        if (before?.rate === rate)
+          return { rate: before.rate, updatedAt: before.updatedAt.toISOString(), changed: false };
+        const row = await repo.saveRate(tx, AUD_CNY, rate, clock());
+        await audit?.(tx, {
+          by,
+          action: 'rate.set',
+          objectType: 'rate',
+          objectId: `${AUD_CNY.base}${AUD_CNY.quote}`,
+          before: before ? { rate: before.rate } : null,
+          after: { rate: row.rate },
+        });
+        return { rate: row.rate, updatedAt: row.updatedAt.toISOString(), changed: true };
+      });
     },
   };
 }
