@@ -3,6 +3,7 @@ import {
   AdminOrderPaths,
   AdminPaths,
   AdminServicePaths,
+  AdminSupplierPaths,
   adminDepositLogResponseSchema,
   adminLogisticsAddResponseSchema,
   adminMemberDetailResponseSchema,
@@ -14,6 +15,9 @@ import {
   adminOrderListResponseSchema,
   adminOrderTransitionResponseSchema,
   adminRechargeListResponseSchema,
+  adminSupplierDetailSchema,
+  adminSupplierListResponseSchema,
+  adminSupplierNoteResponseSchema,
   adminTicketDetailResponseSchema,
   adminTicketListResponseSchema,
   adminTicketReplyResponseSchema,
@@ -94,6 +98,9 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminMemberPaths.memberDepositLog]: adminDepositLogResponseSchema,
   [AdminMemberPaths.memberLevel]: memberLevelResponseSchema,
   [AdminMemberPaths.depositAdjust]: depositAdjustResponseSchema,
+  [AdminSupplierPaths.list]: adminSupplierListResponseSchema,
+  [AdminSupplierPaths.detail]: adminSupplierDetailSchema,
+  [AdminSupplierPaths.note]: adminSupplierNoteResponseSchema,
 };
 
 export interface FetchCall {

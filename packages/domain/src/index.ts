@@ -15,6 +15,7 @@ export * from './contracts/address';
 export * from './contracts/admin-members';
 export * from './contracts/admin-orders';
 export * from './contracts/admin-service';
+export * from './contracts/admin-supplier';
 export * from './contracts/cart';
 export * from './contracts/catalogue';
 export * from './contracts/checkout';
