@@ -150,7 +150,10 @@ describe('console fulfilment journey', () => {
     // The paid order waits to be pushed on 工作台.
     await s.page.getByText('已付款待推送的订单').waitFor();
     // Today's takings count the member's payment.
-    await s.page.getByText(`¥${order.totalPrice.toFixed(2)}`).first().waitFor();
+    await s.page
+      .getByText(`¥${order.totalPrice.toFixed(2)}`)
+      .first()
+      .waitFor();
     await s.page.getByRole('menuitem', { name: /员工管理/ }).click();
     await createStaff(s.page, WAREHOUSE);
     await createStaff(s.page, SERVICE);

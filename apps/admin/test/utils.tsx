@@ -3,6 +3,7 @@ import {
   AdminOrderPaths,
   AdminPaths,
   AdminServicePaths,
+  AdminSupplierPaths,
   adminCourierListResponseSchema,
   adminDepositLogResponseSchema,
   adminLogisticsAddResponseSchema,
@@ -16,6 +17,9 @@ import {
   adminOrderListResponseSchema,
   adminOrderTransitionResponseSchema,
   adminRechargeListResponseSchema,
+  adminSupplierDetailSchema,
+  adminSupplierListResponseSchema,
+  adminSupplierNoteResponseSchema,
   adminTicketDetailResponseSchema,
   adminTicketListResponseSchema,
   adminTicketReplyResponseSchema,
@@ -98,6 +102,9 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminMemberPaths.memberDepositLog]: adminDepositLogResponseSchema,
   [AdminMemberPaths.memberLevel]: memberLevelResponseSchema,
   [AdminMemberPaths.depositAdjust]: depositAdjustResponseSchema,
+  [AdminSupplierPaths.list]: adminSupplierListResponseSchema,
+  [AdminSupplierPaths.detail]: adminSupplierDetailSchema,
+  [AdminSupplierPaths.note]: adminSupplierNoteResponseSchema,
 };
 
 export interface FetchCall {

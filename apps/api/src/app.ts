@@ -30,6 +30,7 @@ import { orderRoutes } from './modules/order/order.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { SANDBOX_PROVIDER } from './modules/payment/sandbox.provider';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { supplierConsoleRoutes } from './modules/supplier/supplier.console.routes';
 import { supplierRoutes } from './modules/supplier/supplier.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
 import { wechatSandboxRoutes } from './modules/wechat/sandbox.routes';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions) {
     paymentAdmin: services.paymentAdmin,
     audit: services.audit,
   });
+  await app.register(supplierConsoleRoutes, { supplier: services.supplier });
   await app.register(memberConsoleRoutes, {
     memberAdmin: services.memberAdmin,
     memberConsole: services.memberConsole,

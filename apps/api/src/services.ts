@@ -80,7 +80,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     provider: createWechatProvider(config),
     members: member,
   });
-  const supplier = createSupplierService({ db, clock, rateLimiter, captcha });
+  const supplier = createSupplierService({ db, clock, rateLimiter, captcha, audit: audit.record });
   const rates = createRateService({ db, clock, audit: audit.record });
   const hub = createLiveHub(database);
   const messages = createMessageService({

@@ -1,6 +1,6 @@
 import { type MessageListResponse, MessagePaths, MessageType, type UnreadCount } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli';
+import { shopOn } from './support/cli';
 import { newMember } from './support/order-fixtures';
 import { createTestApp, envelope, post, type TestApp } from './support/test-app';
 
@@ -15,17 +15,7 @@ afterAll(async () => {
 const list = async (token: string, body: Record<string, unknown> = {}) =>
   envelope<MessageListResponse>(await post(t.app, MessagePaths.list, body, token)).data;
 
-/** Runs an operator command on the test's database, answering its exit code and output. */
-async function shop(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const status = await runCli(argv, {
-    config: t.deps.config,
-    database: t.database,
-    io: { print: (l) => out.push(l), printError: (l) => err.push(l) },
-  });
-  return { status, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const shop = (...argv: string[]) => shopOn(t, ...argv);
 
 describe('member messages', () => {
   it('a member sees their own messages and the announcements sent since they joined, with unread counts', async () => {

@@ -1,12 +1,10 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { TemplateName } from '@shop/domain';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
-import { createPglite, MIGRATIONS_FOLDER, pgliteHandle } from '../src/db/client';
+import { createPglite, pgliteHandle } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import { articles, seedSteps as seedStepsTable, templates } from '../src/db/schema';
 import { MemoryRateLimiter } from '../src/lib/rate-limiter';
@@ -15,25 +13,16 @@ import { SYDNEY_PICKUP } from '../src/seed/data/pickup';
 import { demoPickupSeed } from '../src/seed/demo-pickup';
 import { runSeed, seedIfFresh } from '../src/seed/seed';
 import type { ServiceDeps } from '../src/services';
+import { migrationsThrough } from './support/migrations';
 import { openTestDatabase, testConfig } from './support/test-app';
 
 const silent = { info: () => {} };
 
-/** The migrations as they stood before pickup desks (0000-0007), in a folder of their own. */
-async function migrationsBeforePickup(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'shop-migrations-'));
-  await cp(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 7);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 describe('upgrading a shop to pickup desks (migration 0008)', () => {
   it('gives the Sydney warehouse its desk and the pickup orders already placed there its address', async () => {
     const client = await createPglite();
-    const old = await migrationsBeforePickup();
+    // The migrations as they stood before pickup desks (0000-0007).
+    const old = await migrationsThrough(7);
     try {
       await migrate(drizzle({ client, schema }), { migrationsFolder: old });
       // A shop in use: a pickup order with an AU pack and a CN pack (every warehouse took pickup then), and a

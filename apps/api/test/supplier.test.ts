@@ -10,11 +10,10 @@ import {
   TemplateName,
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/run-cli';
 import { SUPPLIER_APPLICATION_LIMIT } from '../src/modules/supplier/supplier.service';
 import { SUPPLIER_CONTENT_EN, SUPPLIER_CONTENT_ZH } from '../src/seed/data/supplier';
 import { ensureShopContent } from '../src/seed/seed';
-import { useOperatorCli } from './support/cli';
+import { shopOn, useOperatorCli } from './support/cli';
 import {
   createLimitsTestApp,
   createTestApp,
@@ -22,7 +21,6 @@ import {
   post,
   TEST_CAPTCHA,
   type TestApp,
-  testConfig,
 } from './support/test-app';
 
 /** The supplier area: its content templates and the application form of 成为供应商 / Become a supplier. */
@@ -158,7 +156,7 @@ describe('supplierApplication/submit/', () => {
       clientAddress: address,
     });
     const list = await t.app.services.supplier.list({ status: 'new' });
-    expect(list.map((a) => a.company)).toEqual(
+    expect(list.items.map((a) => a.company)).toEqual(
       expect.arrayContaining(['Harbour Foods Pty Ltd', '悉尼优品贸易有限公司']),
     );
   });
@@ -198,7 +196,7 @@ describe('supplierApplication/submit/', () => {
 
   it('refuses a wrong captcha with ImageVerifyFailed 404, in the page’s language, and stores nothing', async () => {
     const address = freshAddress();
-    const before = (await t.app.services.supplier.list()).length;
+    const before = (await t.app.services.supplier.list()).totalCount;
     const wrong = await submit(form(await captchaId(address), { captchaCode: 'zzzz' }), address);
     // The envelope's 404 is ImageVerifyFailed (spec §8); HTTP says 400, as for every refused captcha.
     expect(wrong.statusCode, wrong.body).toBe(400);
@@ -217,12 +215,12 @@ describe('supplierApplication/submit/', () => {
     const id = await captchaId(address);
     expect((await submit(form(id), address)).statusCode).toBe(200);
     expect(envelope(await submit(form(id), address)).resultCode).toBe(ResultCode.ImageVerifyFailed);
-    expect((await t.app.services.supplier.list()).length).toBe(before + 1);
+    expect((await t.app.services.supplier.list()).totalCount).toBe(before + 1);
   });
 
   it(`holds ${SUPPLIER_APPLICATION_LIMIT.perAddress} an hour per address under parallel requests`, async () => {
     const address = freshAddress();
-    const before = (await t.app.services.supplier.list({ limit: 1000 })).length;
+    const before = (await t.app.services.supplier.list()).totalCount;
     const ids = await Promise.all(Array.from({ length: 12 }, () => captchaId(address)));
     const answers = await Promise.all(ids.map((id) => submit(form(id, { lang: 'en' }), address)));
     const stored = answers.filter((r) => r.statusCode === 200);
@@ -236,7 +234,7 @@ describe('supplierApplication/submit/', () => {
         message: 'Too many applications from your network. Please try again in an hour.',
         data: null,
       });
-    expect((await t.app.services.supplier.list({ limit: 1000 })).length - before).toBe(
+    expect((await t.app.services.supplier.list()).totalCount - before).toBe(
       SUPPLIER_APPLICATION_LIMIT.perAddress,
     );
     // Another address (an IPv6 /64 counts as one) keeps its own allowance; the window ends after an hour.
@@ -284,16 +282,7 @@ describe('supplier commands', () => {
     const res = await submit(form(await captchaId(address), { company: '墨尔本乳业出口' }), address);
     const { id } = envelope<{ id: number }>(res).data;
     // The commands on the API's own database, as an operator runs them against the shop's.
-    const run = async (...args: string[]) => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const status = await runCli(args, {
-        config: testConfig(),
-        database: t.database,
-        io: { print: (line) => out.push(line), printError: (line) => err.push(line) },
-      });
-      return { status, stdout: out.join('\n'), stderr: err.join('\n') };
-    };
+    const run = (...args: string[]) => shopOn(t, ...args);
     const listed = await run('supplier:list', '--status', 'new');
     expect(listed.status, listed.stderr).toBe(0);
     expect(listed.stdout).toMatch(new RegExp(`^#${id}\tnew（新申请）\t.*\t墨尔本乳业出口\t王小明\t`, 'm'));
@@ -311,7 +300,10 @@ describe('supplier commands', () => {
       '已电话联系',
     );
     expect(changed.stdout).toBe(`申请 #${id}：new（新申请） → contacted（已联系）`);
-    expect(await t.app.services.supplier.show(id)).toMatchObject({ status: 'contacted', note: '已电话联系' });
+    expect(await t.app.services.supplier.show(id)).toMatchObject({
+      status: 'contacted',
+      notes: [{ note: '已电话联系', status: 'contacted', by: 'cli' }],
+    });
     expect((await run('supplier:status', '--id', String(id), '--status', 'contacted')).stdout).toContain(
       'unchanged',
     );

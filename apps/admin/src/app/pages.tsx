@@ -5,6 +5,7 @@ import {
   DashboardOutlined,
   NotificationOutlined,
   ShoppingOutlined,
+  SolutionOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -72,6 +73,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     permission: Permission.memberRead,
     load: () => import('./routes/members'),
     detail: () => import('./routes/member-detail'),
+  },
+  {
+    path: 'supplier-applications',
+    label: '供应商申请',
+    icon: <SolutionOutlined />,
+    permission: Permission.supplierManage,
+    load: () => import('./routes/supplier-applications'),
+    detail: () => import('./routes/supplier-application-detail'),
   },
   {
     path: 'staff',

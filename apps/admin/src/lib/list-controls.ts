@@ -35,3 +35,25 @@ export function tablePagination(
     onChange: onPage,
   };
 }
+
+/** A console list's page size unless the staff member picks another. */
+export const DEFAULT_PAGE_SIZE = 20;
+
+function positive(value: string | null): number | undefined {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** A list's page from the address bar: the first page of DEFAULT_PAGE_SIZE when missing or wrong. */
+export function pageFromSearch(params: URLSearchParams): { pageNo: number; pageSize: number } {
+  return {
+    pageNo: positive(params.get('pageNo')) ?? 1,
+    pageSize: positive(params.get('pageSize')) ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** Puts a list's page into the address bar's search, leaving the defaults out so the address stays short. */
+export function pageToSearch(search: URLSearchParams, page: { pageNo?: number; pageSize?: number }): void {
+  if (page.pageNo && page.pageNo > 1) search.set('pageNo', String(page.pageNo));
+  if (page.pageSize && page.pageSize !== DEFAULT_PAGE_SIZE) search.set('pageSize', String(page.pageSize));
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 /**
@@ -25,8 +25,6 @@ export const supplierApplications = pgTable(
     lang: varchar('lang', { length: 2 }).notNull(),
     /** new | contacted | accepted | declined. */
     status: varchar('status', { length: 12 }).notNull().default('new'),
-    /** The staff's note on the last change of state. */
-    note: varchar('note', { length: 500 }).notNull().default(''),
     /** The client address it came from, for follow-up of abuse. */
     clientAddress: varchar('client_address', { length: 64 }).notNull(),
     createdAt,
@@ -40,5 +38,35 @@ export const supplierApplications = pgTable(
       sql`${t.status} in ('new', 'contacted', 'accepted', 'declined')`,
     ),
     check('supplier_applications_lang_known', sql`${t.lang} in ('zh', 'en')`),
+  ],
+);
+
+/**
+ * The contact history of an application (the console's 供应商申请, `supplier:status`): each note or change of
+ * status is a row of its own, never an edit, so what the staff learnt on the phone last week stays readable.
+ * Migration 0015 moved the applications' former single `note` here as their first entry.
+ */
+export const supplierApplicationNotes = pgTable(
+  'supplier_application_notes',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => supplierApplications.id),
+    /** What was said or agreed; '' when the entry only moved the status. */
+    note: varchar('note', { length: 500 }).notNull().default(''),
+    /** The status the application moved to; null for a note alone. */
+    status: varchar('status', { length: 12 }),
+    /** The staff username, or 'cli' / 'cli:<--by>' (the audit log's actor). */
+    actor: varchar('actor', { length: 100 }).notNull(),
+    createdAt,
+  },
+  (t) => [
+    index('supplier_application_notes_application_idx').on(t.applicationId, t.createdAt),
+    check(
+      'supplier_application_notes_status_known',
+      sql`${t.status} is null or ${t.status} in ('new', 'contacted', 'accepted', 'declined')`,
+    ),
+    check('supplier_application_notes_not_empty', sql`${t.note} <> '' or ${t.status} is not null`),
   ],
 );

@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../../src/app';
 import { runCli } from '../../src/cli/run-cli';
 import { parseConfig } from '../../src/config/env';
-import { testConfig } from './test-app';
+import { type TestApp, testConfig } from './test-app';
 
 const apiRoot = resolve(import.meta.dirname, '..', '..');
 
@@ -59,4 +59,16 @@ export function useOperatorCli(prefix = 'shop-cli-') {
     }
   };
   return { shop, shopProcess, state, withApp };
+}
+
+/** Runs an operator command on a test app's own database, as an operator runs one against the shop's. */
+export async function shopOn(t: TestApp, ...argv: string[]): Promise<CliRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const status = await runCli(argv, {
+    config: t.deps.config,
+    database: t.database,
+    io: { print: (line) => out.push(line), printError: (line) => err.push(line) },
+  });
+  return { status, stdout: out.join('\n'), stderr: err.join('\n') };
 }

@@ -1,7 +1,20 @@
-import { countryLabel, SUPPLIER_APPLICATION_STATUS_LABELS, SupplierApplicationStatus } from '@shop/domain';
+import {
+  type AdminSupplierApplication,
+  countryLabel,
+  SUPPLIER_APPLICATION_STATUS_LABELS,
+  SUPPLIER_NOTE_MAX,
+  SupplierApplicationStatus,
+} from '@shop/domain';
+import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
-import { countOption, noteOption, optionText, requiredText, UsageError } from '../../lib/cli-options';
-import type { SupplierApplicationRow } from './supplier.repository';
+import {
+  byOption,
+  countOption,
+  noteOption,
+  optionText,
+  requiredText,
+  UsageError,
+} from '../../lib/cli-options';
 import type { SupplierService } from './supplier.service';
 
 /** What these commands use of the shop's services. */
@@ -19,11 +32,11 @@ const statusLabel = (status: string) =>
   `${status}（${SUPPLIER_APPLICATION_STATUS_LABELS[status as SupplierApplicationStatus] ?? status}）`;
 
 /** One line of the list: id, status, date, company, contact, e-mail, country, warehouses, categories. */
-function listLine(a: SupplierApplicationRow): string {
+function listLine(a: AdminSupplierApplication): string {
   return [
     `#${a.id}`,
     statusLabel(a.status),
-    a.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+    a.createTime.slice(0, 16).replace('T', ' '),
     a.company,
     a.contact,
     a.phone,
@@ -45,7 +58,7 @@ export const supplierCommands: Record<string, CliCommand<Uses>> = {
       const status = raw === 'all' ? undefined : statusOption(raw);
       const limit = values.limit === undefined ? 100 : countOption('limit', values.limit, 1);
       const { services } = await open();
-      const rows = await services.supplier.list({ status, limit });
+      const { items: rows } = await services.supplier.list({ status, pageSize: limit });
       if (rows.length === 0) print('暂无供应商申请 / no supplier applications');
       for (const row of rows) print(listLine(row));
     },
@@ -65,27 +78,37 @@ export const supplierCommands: Record<string, CliCommand<Uses>> = {
       );
       print(`主营品类 / categories: ${a.categories}`);
       print(`品牌 / brands: ${a.brands || '-'}`);
-      print(
-        `语言 / language: ${a.lang}  提交于 / sent: ${a.createdAt.toISOString()}  地址 / from: ${a.clientAddress}`,
-      );
-      if (a.note) print(`备注 / note: ${a.note}`);
+      print(`语言 / language: ${a.lang}  提交于 / sent: ${a.createTime}  地址 / from: ${a.clientAddress}`);
       print(`留言 / message:${a.message ? `\n  ${a.message.replaceAll('\n', '\n  ')}` : ' -'}`);
+      print(`联系记录 / history:${a.notes.length === 0 ? ' -' : ''}`);
+      for (const n of a.notes)
+        print(
+          `  ${n.createTime.slice(0, 16).replace('T', ' ')} ${n.by}${n.status ? ` → ${statusLabel(n.status)}` : ''}${n.note ? `：${n.note.replaceAll('\n', ' ')}` : ''}`,
+        );
     },
   },
   'supplier:status': {
-    summary: '更改供应商申请的状态 / change a supplier application’s status',
-    usage: "supplier:status --id N --status contacted|accepted|declined|new [--note '已电话联系']",
-    options: { id: { type: 'string' }, status: { type: 'string' }, note: { type: 'string' } },
+    summary: '更改供应商申请的状态，记入联系记录 / change an application’s status, kept in its history',
+    usage:
+      "supplier:status --id N --status contacted|accepted|declined|new [--note '已电话联系'] [--by 操作员]",
+    options: {
+      id: { type: 'string' },
+      status: { type: 'string' },
+      note: { type: 'string' },
+      by: { type: 'string' },
+    },
     async run({ values, open, print }) {
       const id = countOption('id', values.id, 1);
       const status = statusOption(requiredText(values, 'status'));
-      const note = noteOption(values, 'note', 500) ?? '';
+      const note = noteOption(values, 'note', SUPPLIER_NOTE_MAX);
+      const by = cliActor(byOption(values));
       const { services } = await open();
-      const { previous, changed } = await services.supplier.setStatus(id, status, note);
+      // The console's 供应商申请 calls the same function: the history entry and the audit row go together.
+      const { before, after, entry } = await services.supplier.addNote(by, { id, status, note });
       print(
-        changed
-          ? `申请 #${id}：${statusLabel(previous)} → ${statusLabel(status)}`
-          : `申请 #${id} 已是 ${statusLabel(status)} / unchanged${note ? '（备注已更新 / note updated）' : ''}`,
+        before !== after
+          ? `申请 #${id}：${statusLabel(before)} → ${statusLabel(after)}`
+          : `申请 #${id} 已是 ${statusLabel(status)} / unchanged${entry ? '（已记入联系记录 / note added）' : ''}`,
       );
     },
   },

@@ -1,12 +1,20 @@
 import {
+  type AdminSupplierApplication,
+  type AdminSupplierDetail,
+  type AdminSupplierListResponse,
+  type AdminSupplierNoteResponse,
   ResultCode,
+  SUPPLIER_NOTE_MAX,
+  SUPPLIER_NOTE_REQUIRED,
   type SupplierApplicationRequest,
   type SupplierApplicationResponse,
   SupplierApplicationStatus,
   type SupplierLang,
+  type SupplierNote,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
+import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { clientAddressKey, type RateLimiter } from '../../lib/rate-limiter';
 import * as repo from './supplier.repository';
@@ -33,6 +41,8 @@ export const SupplierMessages = {
 
 export const SupplierAdminMessages = {
   notFound: '供应商申请不存在 / no such supplier application',
+  noteRequired: SUPPLIER_NOTE_REQUIRED,
+  noteTooLong: `联系记录最多${SUPPLIER_NOTE_MAX}个字符`,
 } as const;
 
 export interface SupplierServiceDeps {
@@ -41,12 +51,46 @@ export interface SupplierServiceDeps {
   rateLimiter: Pick<RateLimiter, 'hit'>;
   /** The picture captcha (the captcha module, wired in services.ts): the first check of an answer uses it up. */
   captcha: { verify(captchaId: string, answer: string): Promise<boolean> };
+  /** Every follow-up by staff or the command line is audited on its own transaction (docs/decisions/019). */
+  audit: AuditRecorder;
 }
+
+const iso = (d: Date) => d.toISOString();
+
+function toApplication(row: repo.SupplierApplicationRow): AdminSupplierApplication {
+  return {
+    id: row.id,
+    company: row.company,
+    contact: row.contact,
+    phone: row.phone,
+    email: row.email,
+    country: row.country,
+    categories: row.categories,
+    brands: row.brands,
+    warehouseCountries: row.warehouseCountries,
+    lang: row.lang as SupplierLang,
+    status: row.status as SupplierApplicationStatus,
+    createTime: iso(row.createdAt),
+    updateTime: iso(row.updatedAt),
+  };
+}
+
+function toNote(row: repo.SupplierNoteRow): SupplierNote {
+  return {
+    id: row.id,
+    note: row.note,
+    status: row.status as SupplierApplicationStatus | null,
+    by: row.actor,
+    createTime: iso(row.createdAt),
+  };
+}
+
+const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
 
 export type SupplierService = ReturnType<typeof createSupplierService>;
 
 /** The supplier module: applications of 成为供应商 and their follow-up by the staff. */
-export function createSupplierService({ db, clock, rateLimiter, captcha }: SupplierServiceDeps) {
+export function createSupplierService({ db, clock, rateLimiter, captcha, audit }: SupplierServiceDeps) {
   return {
     /**
      * Stores an application with status new. Per client address at most SUPPLIER_APPLICATION_LIMIT.perAddress an
@@ -87,22 +131,90 @@ export function createSupplierService({ db, clock, rateLimiter, captcha }: Suppl
       return { id, status: SupplierApplicationStatus.new, confirmation: messages.received };
     },
 
-    /** Applications newest first (the operator's list; the staff console shows the same). */
-    async list(filter: { status?: SupplierApplicationStatus; limit?: number } = {}) {
-      return repo.listApplications(db, filter.status, filter.limit ?? 100);
+    /**
+     * Applications newest first (the console's 供应商申请 and `supplier:list`), of one status and/or whose
+     * company, contact, phone or e-mail contains `keyword`, with the count of each status under the keyword.
+     */
+    async list(
+      filter: {
+        status?: SupplierApplicationStatus | undefined;
+        keyword?: string | undefined;
+        pageNo?: number;
+        pageSize?: number;
+      } = {},
+    ): Promise<AdminSupplierListResponse> {
+      const keyword = filter.keyword?.trim() || undefined;
+      const pageSize = filter.pageSize ?? 20;
+      const [rows, counts] = await Promise.all([
+        repo.pageApplications(
+          db,
+          { status: filter.status, keyword },
+          { limit: pageSize, offset: ((filter.pageNo ?? 1) - 1) * pageSize },
+        ),
+        repo.countByStatus(db, keyword),
+      ]);
+      const statusCounts = Object.fromEntries(
+        Object.values(SupplierApplicationStatus).map((status) => [status, counts.get(status) ?? 0]),
+      );
+      const all = Object.values(statusCounts).reduce((sum, n) => sum + n, 0);
+      return {
+        items: rows.map(toApplication),
+        totalCount: filter.status === undefined ? all : (statusCounts[filter.status] ?? 0),
+        statusCounts,
+      };
     },
 
-    async show(id: number) {
-      const row = await repo.findApplication(db, id);
+    /** One application with everything it says and its contact history, oldest first. */
+    async show(id: number): Promise<AdminSupplierDetail> {
+      const [row, notes] = await Promise.all([repo.findApplication(db, id), repo.listNotes(db, id)]);
       if (!row) throw notFoundError(SupplierAdminMessages.notFound);
-      return row;
+      return {
+        ...toApplication(row),
+        message: row.message,
+        clientAddress: row.clientAddress,
+        statusChangeTime: row.statusChangedAt === null ? null : iso(row.statusChangedAt),
+        notes: notes.map(toNote),
+      };
     },
 
-    /** Moves an application to a status, with the staff's note; answers whether it changed. */
-    async setStatus(id: number, status: SupplierApplicationStatus, note = '') {
-      const result = await repo.updateStatus(db, id, { status, note, at: clock() });
-      if (!result) throw notFoundError(SupplierAdminMessages.notFound);
-      return { previous: result.previous, changed: result.previous !== status };
+    /**
+     * The staff's follow-up of an application (console 供应商申请, `supplier:status`): a contact note and/or a
+     * new status, as one history entry with its audit row in one transaction. The application's row lock
+     * orders two follow-ups at once: each sees the status the other left, and both entries are kept (an
+     * entry is an insert, never an edit). The same status again without a note changes and records nothing.
+     */
+    async addNote(
+      by: AuditActor,
+      input: { id: number; note?: string | undefined; status?: SupplierApplicationStatus | undefined },
+    ): Promise<AdminSupplierNoteResponse> {
+      const note = (input.note ?? '').trim();
+      if (note.length > SUPPLIER_NOTE_MAX) throw paramsError(SupplierAdminMessages.noteTooLong);
+      if (!note && input.status === undefined) throw paramsError(SupplierAdminMessages.noteRequired);
+      return db.transaction(async (tx) => {
+        const row = await repo.lockApplication(tx, input.id);
+        if (!row) throw notFoundError(SupplierAdminMessages.notFound);
+        const before = row.status as SupplierApplicationStatus;
+        const moveTo = input.status !== undefined && input.status !== before ? input.status : undefined;
+        if (!note && moveTo === undefined) return { before, after: before, entry: null };
+        const at = clock();
+        await repo.markFollowedUp(tx, input.id, at, moveTo);
+        const entry = await repo.insertNote(tx, {
+          applicationId: input.id,
+          note,
+          status: moveTo ?? null,
+          actor: by.actor,
+          createdAt: at,
+        });
+        await audit(tx, {
+          by,
+          action: moveTo === undefined ? 'supplier.note' : 'supplier.status',
+          objectType: 'supplier',
+          objectId: input.id,
+          before: { status: before },
+          after: { status: moveTo ?? before, note },
+        });
+        return { before, after: moveTo ?? before, entry: toNote(entry) };
+      });
     },
   };
 }
