@@ -3,6 +3,7 @@ import {
   AuditOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
+  MoneyCollectOutlined,
   NotificationOutlined,
   ShoppingOutlined,
   SolutionOutlined,
@@ -81,6 +82,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     permission: Permission.supplierManage,
     load: () => import('./routes/supplier-applications'),
     detail: () => import('./routes/supplier-application-detail'),
+  },
+  {
+    path: 'settings',
+    label: '汇率与支付',
+    icon: <MoneyCollectOutlined />,
+    permission: Permission.settingsMoney,
+    load: () => import('./routes/settings'),
   },
   {
     path: 'staff',

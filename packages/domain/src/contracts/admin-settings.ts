@@ -55,7 +55,8 @@ export type RateSetResponse = z.infer<typeof rateSetResponseSchema>;
 
 /** The providers an online method can be collected by (the deposit has none). */
 export const PAYMENT_PROVIDERS = ['sandbox', 'gateway'] as const;
-export const PAYMENT_PROVIDER_LABELS: Readonly<Record<(typeof PAYMENT_PROVIDERS)[number], string>> = {
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+export const PAYMENT_PROVIDER_LABELS: Readonly<Record<PaymentProvider, string>> = {
   sandbox: '沙箱（测试，不真实收款）',
   gateway: '真实支付渠道',
 };

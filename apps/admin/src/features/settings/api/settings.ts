@@ -1,0 +1,57 @@
+import {
+  type AdminPaymentListResponse,
+  type AdminPaymentMethod,
+  type AdminPaymentUpdateRequest,
+  type AdminRateResponse,
+  AdminSettingsPaths,
+  type RateSetResponse,
+} from '@shop/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+
+/** Query keys of the money settings. */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  rate: () => [...settingsKeys.all, 'rate'] as const,
+  payments: () => [...settingsKeys.all, 'payments'] as const,
+};
+
+/** The exchange rate now and who set which rate when. */
+export function useRate() {
+  return useQuery({
+    queryKey: settingsKeys.rate(),
+    queryFn: ({ signal }) => request<AdminRateResponse>(AdminSettingsPaths.rate, {}, signal),
+  });
+}
+
+/** Every payment method, enabled or not, and whether the real channel is configured. */
+export function usePaymentMethods() {
+  return useQuery({
+    queryKey: settingsKeys.payments(),
+    queryFn: ({ signal }) => request<AdminPaymentListResponse>(AdminSettingsPaths.paymentList, {}, signal),
+  });
+}
+
+/** Sets the rate; the page reads it and its history again once the server has it. */
+export function useSetRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (audCny: string) => request<RateSetResponse>(AdminSettingsPaths.rateSet, { audCny }),
+    onSuccess: (result) =>
+      notify.success(result.changed ? `汇率已更新为 1 澳币 = ${result.rate} 人民币` : '汇率未变化'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.rate() }),
+  });
+}
+
+/** Enables, disables or re-routes a payment method. */
+export function useUpdatePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminPaymentUpdateRequest) =>
+      request<AdminPaymentMethod>(AdminSettingsPaths.paymentUpdate, body),
+    onSuccess: (method) =>
+      notify.success(`${method.name}：已${method.enabled ? '启用' : '停用'}，渠道 ${method.provider}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.payments() }),
+  });
+}
