@@ -25,6 +25,7 @@ import {
   type Envelope,
   MemberPaths,
   memberLevelResponseSchema,
+  memberResetPasswordResponseSchema,
   ROLE_PERMISSIONS,
   rechargeReviewResponseSchema,
   type StaffAccount,
@@ -94,6 +95,7 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminMemberPaths.memberDepositLog]: adminDepositLogResponseSchema,
   [AdminMemberPaths.memberLevel]: memberLevelResponseSchema,
   [AdminMemberPaths.depositAdjust]: depositAdjustResponseSchema,
+  [AdminMemberPaths.memberResetPassword]: memberResetPasswordResponseSchema,
 };
 
 export interface FetchCall {
