@@ -96,6 +96,8 @@ describe('会员', () => {
     signIn();
     renderConsole('/members/7');
     fireEvent.click(await screen.findByRole('button', { name: '余额入账' }, SLOW));
+    // finance has no member.password.
+    expect(screen.queryByRole('button', { name: '重置密码' })).toBeNull();
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '确认入账' }));
     expect(await within(dialog).findByText('请填写金额')).toBeTruthy();
@@ -117,5 +119,43 @@ describe('会员', () => {
       expect(api.callsTo(AdminMemberPaths.memberLevel)[0]?.body).toEqual({ id: 7, level: 40 }),
     );
     expect(await screen.findByText('等级已由 37 调整为 40')).toBeTruthy();
+  });
+
+  it('resets the password after a confirm and shows the one-time password once, to copy; then 待改密', async () => {
+    let reset = false;
+    const api = mockApi({
+      [AdminPaths.current]: ok(staffSession('service')),
+      [AdminMemberPaths.memberDetail]: () => ok({ ...DETAIL, mustChangePassword: reset }),
+      [AdminMemberPaths.memberDepositLog]: ok({ items: [], totalCount: 0 }),
+      [AdminMemberPaths.memberResetPassword]: () => {
+        reset = true;
+        return ok({ password: 'Kp7xQ2mNa9Rt4vWz' });
+      },
+    });
+    signIn();
+    renderConsole('/members/7');
+    expect(await screen.findByText('王小明', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByText('待改密')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '重置密码' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText(/原密码立即失效/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: '取消' }));
+    expect(api.callsTo(AdminMemberPaths.memberResetPassword)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: '重置密码' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确认重置' }));
+    const shown = await screen.findByTestId('one-time-password', {}, SLOW);
+    expect(shown.textContent).toContain('Kp7xQ2mNa9Rt4vWz');
+    expect(api.callsTo(AdminMemberPaths.memberResetPassword)[0]?.body).toEqual({ id: 7 });
+    const dialog = shown.closest<HTMLElement>('[role="dialog"]');
+    if (!dialog) throw new Error('the one-time password is not in a dialog');
+    expect(within(dialog).getByText(/只显示这一次/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: /复制|copy/i })).toBeTruthy();
+    expect(await screen.findByText('待改密', {}, SLOW)).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: '我已记下' }));
+    await waitFor(() => expect(screen.queryByText('Kp7xQ2mNa9Rt4vWz')).toBeNull());
+    expect(api.callsTo(AdminMemberPaths.memberResetPassword)).toHaveLength(1);
   });
 });

@@ -35,6 +35,7 @@ import {
   type Envelope,
   MemberPaths,
   memberLevelResponseSchema,
+  memberResetPasswordResponseSchema,
   ROLE_PERMISSIONS,
   rateSetResponseSchema,
   rechargeReviewResponseSchema,
@@ -114,6 +115,7 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminSupplierPaths.list]: adminSupplierListResponseSchema,
   [AdminSupplierPaths.detail]: adminSupplierDetailSchema,
   [AdminSupplierPaths.note]: adminSupplierNoteResponseSchema,
+  [AdminMemberPaths.memberResetPassword]: memberResetPasswordResponseSchema,
 };
 
 export interface FetchCall {

@@ -198,7 +198,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
       by.staffId === null ? by.actor : (await staff.findByUsername(by.actor)).name || by.actor,
   });
   // The console's members pages: the member module's profile beside that member's orders and tickets.
-  const memberAdmin = createMemberAdminService({ db });
+  const memberAdmin = createMemberAdminService({ db, clock, audit: audit.record });
   const memberConsole = createMemberConsoleFlow({
     members: memberAdmin,
     latestOrders: (memberId, limit) => latestMemberOrders(db, memberId, limit),

@@ -5,8 +5,12 @@ import {
   AdminMemberPaths,
   AdminPaths,
   type AuditListResponse,
+  CartPaths,
   type DepositAdjustResponse,
+  type Member,
   type MemberLevelResponse,
+  MemberPaths,
+  type MemberResetPasswordResponse,
   MessagePaths,
   OrderStatus,
   ResultCode,
@@ -38,6 +42,11 @@ afterAll(async () => {
 
 const call = async <T>(path: string, body: unknown, token = finance.token) =>
   envelope<T>(await post(t.app, path, body, token));
+
+/** The audit rows of a member's changes (the owner reads the log), newest first. */
+const auditRows = async (action: string, memberId: number) =>
+  (await call<AuditListResponse>(AdminPaths.auditList, { action, objectId: String(memberId) }, owner.token))
+    .data.items;
 
 let requestSeq = 0;
 const requestId = () => {
@@ -81,6 +90,13 @@ describe('console: members', () => {
       allowed: 'finance',
       badBody: { memberId: 1, kind: 'cash', currency: 'CNY', amount: 1.005, requestId: requestId() },
       badMessage: /金额最多两位小数/,
+    });
+    await expectConsoleGuard(t, AdminMemberPaths.memberResetPassword, {
+      body: { id: 1 },
+      denied: 'warehouse',
+      allowed: 'service',
+      badBody: { id: 'x' },
+      badMessage: /会员编号须为整数|请指定会员/,
     });
   });
 
@@ -182,13 +198,9 @@ describe('console: members', () => {
     expect(again.data.changed).toBe(false);
     const messages = await call(MessagePaths.list, {}, m.token);
     expect(JSON.stringify(messages.data)).toContain('会员等级已调整为 40 级');
-    const audit = await call<AuditListResponse>(
-      AdminPaths.auditList,
-      { action: 'member.level', objectId: String(m.id) },
-      owner.token,
-    );
-    expect(audit.data.items).toHaveLength(1);
-    expect(audit.data.items[0]).toMatchObject({
+    const audit = await auditRows('member.level', m.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
       actor: finance.username,
       before: { level: 37 },
       after: { level: 40, note: '批发' },
@@ -235,13 +247,9 @@ describe('console: members', () => {
     expect(log.data.items[1]?.note).toBe('门店收现');
     expect((await logsOf(t.database.db, m.id)).map((l) => l.type).sort()).toEqual([1, 6]);
 
-    const audit = await call<AuditListResponse>(
-      AdminPaths.auditList,
-      { action: 'deposit', objectId: String(m.id) },
-      owner.token,
-    );
-    expect(audit.data.items.map((a) => a.action)).toEqual(['deposit.gift', 'deposit.cash']);
-    expect(audit.data.items[1]).toMatchObject({
+    const audit = await auditRows('deposit', m.id);
+    expect(audit.map((a) => a.action)).toEqual(['deposit.gift', 'deposit.cash']);
+    expect(audit[1]).toMatchObject({
       before: { currency: 'AUD', balance: 0 },
       after: { currency: 'AUD', balance: 10_050, amount: 10_050, note: '门店收现' },
     });
@@ -251,5 +259,100 @@ describe('console: members', () => {
       requestId: requestId(),
     });
     expect(unknown).toMatchObject({ success: false });
+  });
+});
+
+describe('console: reset a member password', () => {
+  const reset = async (memberId: number): Promise<string> => {
+    const res = await call<MemberResetPasswordResponse>(
+      AdminMemberPaths.memberResetPassword,
+      { id: memberId },
+      service.token,
+    );
+    expect(res, res.message).toMatchObject({ success: true, message: '密码已重置，会员下次登录须修改密码' });
+    return res.data.password;
+  };
+  const login = async (username: string, password: string) =>
+    envelope<{ token: string }>(await post(t.app, MemberPaths.login, { username, password }));
+  const flagged = async (memberId: number) =>
+    (await call<AdminMemberDetailResponse>(AdminMemberPaths.memberDetail, { id: memberId }, service.token))
+      .data.mustChangePassword;
+
+  it('is refused to finance (no member.password), with unknown fields, and for a member that does not exist', async () => {
+    const refused = await post(t.app, AdminMemberPaths.memberResetPassword, { id: 1 }, finance.token);
+    expect(refused.statusCode).toBe(403);
+    expect(envelope(refused).resultCode).toBe(ResultCode.PermissionDenied);
+    const extra = await call(AdminMemberPaths.memberResetPassword, { id: 1, password: 'x' }, service.token);
+    expect(extra).toMatchObject({ success: false, resultCode: ResultCode.ParamsError });
+    expect(extra.message).toContain('password');
+    const missing = await post(t.app, AdminMemberPaths.memberResetPassword, { id: 999_999 }, service.token);
+    expect(missing.statusCode).toBe(404);
+    expect(envelope(missing).message).toBe('会员不存在');
+  });
+
+  it('answers a readable one-time password once, ends every session and audits the reset without it', async () => {
+    const m = await newMember(t.app, 'reset');
+    const other = (await login(m.username, 'secret123')).data.token;
+    const password = await reset(m.id);
+    expect(password).toMatch(/^[A-HJ-NP-Za-hj-km-np-z2-9]{16}$/);
+    expect(password).toMatch(/[0-9]/);
+    expect(await reset(m.id)).not.toBe(password);
+    for (const token of [m.token, other]) {
+      expect((await post(t.app, MemberPaths.current, {}, token)).statusCode).toBe(401);
+    }
+    expect((await login(m.username, 'secret123')).success).toBe(false);
+
+    const audit = await auditRows('member.resetPassword', m.id);
+    expect(audit).toHaveLength(2);
+    expect(audit[1]).toMatchObject({
+      actor: service.username,
+      objectType: 'member',
+      after: { mustChangePassword: true, revokedSessions: 2 },
+    });
+    expect(JSON.stringify(audit)).not.toContain(password);
+    expect(await flagged(m.id)).toBe(true);
+  });
+
+  it('holds the member to changing the password, then everything works again', async () => {
+    const m = await newMember(t.app, 'hold');
+    const password = await reset(m.id);
+    const signedIn = await login(m.username, password);
+    expect(signedIn.success, signedIn.message).toBe(true);
+    const token = signedIn.data.token;
+
+    const me = await call<Member>(MemberPaths.current, {}, token);
+    expect(me.data).toMatchObject({ id: m.id, mustChangePassword: true });
+    for (const [path, body] of [
+      [MemberPaths.update, { name: '新名字' }],
+      [CartPaths.list, {}],
+      [MessagePaths.list, {}],
+    ] as const) {
+      const res = await post(t.app, path, body, token);
+      expect(res.statusCode, path).toBe(403);
+      expect(envelope(res), path).toMatchObject({
+        success: false,
+        resultCode: ResultCode.PasswordChangeRequired,
+        message: '管理员已重置您的密码，请先修改密码',
+      });
+    }
+
+    const changed = await call(
+      MemberPaths.updatePwd,
+      { oldPassword: password, newPassword: 'fresh2026' },
+      token,
+    );
+    expect(changed).toMatchObject({ success: true, message: '密码已修改' });
+    expect((await call<Member>(MemberPaths.current, {}, token)).data.mustChangePassword).toBe(false);
+    expect((await post(t.app, CartPaths.list, {}, token)).statusCode).toBe(200);
+    expect((await call(MemberPaths.update, { name: '新名字' }, token)).success).toBe(true);
+    expect((await login(m.username, 'fresh2026')).success).toBe(true);
+    expect(await flagged(m.id)).toBe(false);
+  });
+
+  it('lets a member held to the change log out', async () => {
+    const m = await newMember(t.app, 'leave');
+    const token = (await login(m.username, await reset(m.id))).data.token;
+    expect(await call(MemberPaths.logout, {}, token)).toMatchObject({ success: true, message: '已退出登录' });
+    expect((await post(t.app, MemberPaths.current, {}, token)).statusCode).toBe(401);
   });
 });

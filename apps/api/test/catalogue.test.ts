@@ -4,11 +4,13 @@ import {
   type CategoryNode,
   type GoodsDetail,
   type GoodsListResponse,
+  MemberPaths,
   ResultCode,
   SKU_VALUE_SEPARATOR,
   SkuStatus,
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../src/lib/audit';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { envelope, post, type TestApp } from './support/test-app';
@@ -314,6 +316,23 @@ describe('goods/list/', () => {
       await post(t.app, '/api/memberService/member/logout/', {}, login.data.token);
       const data = await list({}, login.data.token);
       expect(data.items.find((i) => i.id === f.goods.aptamilGold.id)?.skus[0]?.audPrice).toBe(45.9);
+    });
+
+    it('a member whose password staff reset sees visitor prices until the new password is set', async () => {
+      const member = await t.app.services.member.createMember({
+        username: 'reset38',
+        password: 'secret123',
+        level: 38,
+      });
+      const { password } = await t.app.services.memberAdmin.resetPassword(cliActor(), member.id);
+      const token = envelope<{ token: string }>(
+        await post(t.app, MemberPaths.login, { username: 'reset38', password }),
+      ).data.token;
+      const aptamilAud = async () =>
+        (await list({}, token)).items.find((i) => i.id === f.goods.aptamilGold.id)?.skus[0]?.audPrice;
+      expect(await aptamilAud()).toBe(45.9);
+      await post(t.app, MemberPaths.updatePwd, { oldPassword: password, newPassword: 'fresh2026' }, token);
+      expect(await aptamilAud()).toBe(42);
     });
   });
 });

@@ -26,6 +26,15 @@ describe('shared error handler (spec §8)', () => {
     expect(onInvalidToken).not.toHaveBeenCalled();
   });
 
+  it('on PasswordChangeRequired: hands over to the password change without a toast', () => {
+    const onPasswordChangeRequired = vi.fn();
+    createErrorHandler({ hasToken: () => true, onInvalidToken: vi.fn(), onPasswordChangeRequired })(
+      new ApiError(ResultCode.PasswordChangeRequired, '管理员已重置您的密码，请先修改密码'),
+    );
+    expect(texts()).toEqual([]);
+    expect(onPasswordChangeRequired).toHaveBeenCalledOnce();
+  });
+
   it('ignores RequestCancel silently', () => {
     const onInvalidToken = vi.fn();
     createErrorHandler({ hasToken: () => true, onInvalidToken })(

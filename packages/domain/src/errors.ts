@@ -26,11 +26,12 @@ export const ResultCode = {
   PayloadTooLarge: 413,
   TooManyRequests: 429,
   /**
-   * The staff console's own codes (DESIGN.md 'Staff are not members'); the storefront never sees them.
+   * The staff console's own codes (DESIGN.md 'Staff are not members'); the storefront sees only the last.
    * PermissionDenied: the staff member's role may not do this (HTTP 403).
    * TwoFactorRequired: the login needs the authenticator's code (`totpCode`), or the code was wrong.
    * TwoFactorSetupRequired: a money role signed in without a second factor; only setting it up is allowed.
-   * PasswordChangeRequired: the password was reset by the owner; only changing it is allowed.
+   * PasswordChangeRequired: the password was reset by the owner (for a member: by staff); only changing it is
+   * allowed.
    */
   PermissionDenied: 4030,
   TwoFactorRequired: 4031,

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { randomToken } from './crypto';
 
@@ -34,4 +35,19 @@ export async function verifyAccountPassword(
   dummyHash ??= hashPassword(randomToken(16));
   await verifyPassword(await dummyHash, password);
   return false;
+}
+
+// Generated passwords: no characters that look alike, at least one letter and one digit (the member and staff
+// password rules both accept them).
+const PASSWORD_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+
+/** A strong one-time password (16 characters, ~90 bits, crypto RNG) that staff or the operator hand over once. */
+export function generateOneTimePassword(): string {
+  for (;;) {
+    const password = Array.from(
+      { length: 16 },
+      () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)],
+    ).join('');
+    if (/[A-Za-z]/.test(password) && /[0-9]/.test(password)) return password;
+  }
 }

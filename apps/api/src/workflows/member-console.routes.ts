@@ -11,6 +11,8 @@ import {
   depositAdjustResponseSchema,
   memberLevelRequestSchema,
   memberLevelResponseSchema,
+  memberResetPasswordRequestSchema,
+  memberResetPasswordResponseSchema,
   Permission,
   toMajor,
   toMinor,
@@ -25,6 +27,10 @@ import type { MemberConsoleFlow } from './member-console';
 
 const tags = ['admin'];
 
+export const MemberConsoleMessages = {
+  passwordReset: '密码已重置，会员下次登录须修改密码',
+} as const;
+
 /** The member:level workflow (member-level.ts) as these routes use it; workflows do not import each other. */
 interface LevelChanger {
   setLevel(
@@ -36,7 +42,8 @@ interface LevelChanger {
 /**
  * The console's members (会员; packages/domain/src/contracts/admin-members.ts): search, a member's page and
  * deposit log (member.read), the level (member.level, the member:level workflow) and cash or gifts to the
- * deposit (deposit.adjust, the deposit:cash / deposit:gift function, once per requestId).
+ * deposit (deposit.adjust, the deposit:cash / deposit:gift function, once per requestId), and a password reset
+ * (member.password).
  */
 export const memberConsoleRoutes: FastifyPluginAsyncZod<{
   memberAdmin: MemberAdminService;
@@ -149,5 +156,27 @@ export const memberConsoleRoutes: FastifyPluginAsyncZod<{
         balanceAfter: toMajor(result.balanceAfter),
       });
     },
+  );
+
+  app.post(
+    AdminMemberPaths.memberResetPassword,
+    {
+      onRequest: app.staffGuard(Permission.memberPassword),
+      schema: {
+        tags,
+        summary: '重置会员密码',
+        description:
+          '生成一次性密码（仅此一次返回，请转交会员），该会员的登录全部失效；会员用它登录后须先修改密码，' +
+          '此前其他会员接口返回 4033。记入操作日志（不含密码）。',
+        security: staffSecurity,
+        body: memberResetPasswordRequestSchema,
+        response: responses(memberResetPasswordResponseSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await memberAdmin.resetPassword(staffActor(request), request.body.id),
+        MemberConsoleMessages.passwordReset,
+      ),
   );
 };

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { memberKeys } from '@/features/member/api/keys';
 import { endSession } from '@/features/member/session-actions';
 import { createErrorHandler } from '@/lib/error-handler';
 import { createQueryClient } from '@/lib/query-client';
@@ -8,7 +9,12 @@ import { hasToken } from '@/lib/session';
 export function createAppQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
   const queryClient: QueryClient = createQueryClient({
     retry,
-    onError: createErrorHandler({ hasToken, onInvalidToken: () => endSession(queryClient) }),
+    onError: createErrorHandler({
+      hasToken,
+      onInvalidToken: () => endSession(queryClient),
+      // The member read again says mustChangePassword, and the route guard holds them on /member/security.
+      onPasswordChangeRequired: () => void queryClient.invalidateQueries({ queryKey: memberKeys.current() }),
+    }),
   });
   return queryClient;
 }

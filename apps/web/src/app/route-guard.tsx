@@ -1,7 +1,9 @@
 import { classifyRoute } from '@shop/domain';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
+import { useCurrentMember } from '@/features/member/api/get-current-member';
+import { paths } from '@/lib/paths';
 import { useIsLoggedIn } from '@/lib/session';
 import { useAgreementLinks } from './agreement-links';
 
@@ -9,12 +11,17 @@ const AuthTabs = lazy(() => import('@/features/member/components/auth-tabs'));
 
 /**
  * Spec §2 'Route guard': a visitor on a members-only path sees the login/register forms in place of the
- * page; once logged in the page continues (spec §4 'Login': the page reloads after 2000 ms).
+ * page; once logged in the page continues (spec §4 'Login': the page reloads after 2000 ms). A member whose
+ * password staff reset is held on /member/security until they set a new one (the API refuses them everything
+ * else meanwhile).
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const loggedIn = useIsLoggedIn();
+  const member = useCurrentMember();
   if (!loggedIn && classifyRoute(pathname).loginRequired) return <LoginRequired />;
+  if (loggedIn && member.data?.mustChangePassword && pathname !== paths.member.security())
+    return <Navigate to={paths.member.security()} replace />;
   return children;
 }
 

@@ -8,14 +8,19 @@ export interface ErrorHandlerDeps {
   hasToken: () => boolean;
   /** Ends the local session after the server refused the token (spec §8 'a logout is dispatched'). */
   onInvalidToken: () => void;
+  /**
+   * Staff reset the member's password (PasswordChangeRequired 4033): the member is taken to /member/security,
+   * which says why, so no toast.
+   */
+  onPasswordChangeRequired?: () => void;
 }
 
 /**
  * The one shared error handler every failed call goes through (spec §8 'Behaviour').
- * InvalidToken: toast and logout only while a token is held; RequestCancel: silent; anything else:
- * the server message as an error toast.
+ * InvalidToken: toast and logout only while a token is held; RequestCancel: silent; PasswordChangeRequired: off to
+ * the password change; anything else: the server message as an error toast.
  */
-export function createErrorHandler({ hasToken, onInvalidToken }: ErrorHandlerDeps) {
+export function createErrorHandler({ hasToken, onInvalidToken, onPasswordChangeRequired }: ErrorHandlerDeps) {
   return function handleError(error: unknown): void {
     if (error instanceof CancelledError) return;
     const apiError = toApiError(error);
@@ -27,6 +32,13 @@ export function createErrorHandler({ hasToken, onInvalidToken }: ErrorHandlerDep
           notify.warn(LOGIN_EXPIRED_MESSAGE);
           onInvalidToken();
         }
+        return;
+      case ResultCode.PasswordChangeRequired:
+        if (onPasswordChangeRequired) {
+          onPasswordChangeRequired();
+          return;
+        }
+        notify.error(apiError.message);
         return;
       default:
         notify.error(apiError.message);

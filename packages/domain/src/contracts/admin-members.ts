@@ -25,6 +25,8 @@ export const AdminMemberPaths = {
   memberLevel: '/api/adminService/member/level/',
   /** deposit.adjust: cash received or a gift, credited once per requestId (deposit:cash / deposit:gift). */
   depositAdjust: '/api/adminService/member/depositAdjust/',
+  /** member.password: a one-time password, shown once; the member must change it at next sign-in. */
+  memberResetPassword: '/api/adminService/member/resetPassword/',
 } as const;
 
 const pageNo = z.number({ error: '页码须为整数' }).int('页码须为整数').min(1, '页码须大于0').default(1);
@@ -221,3 +223,9 @@ export const depositAdjustResponseSchema = z.object({
   balanceAfter: z.number(),
 });
 export type DepositAdjustResponse = z.infer<typeof depositAdjustResponseSchema>;
+
+export const memberResetPasswordRequestSchema = adminMemberIdRequestSchema;
+export type MemberResetPasswordRequest = z.infer<typeof memberResetPasswordRequestSchema>;
+/** The new password, in clear this once: the staff member hands it to the member, the shop keeps only its hash. */
+export const memberResetPasswordResponseSchema = z.object({ password: z.string() });
+export type MemberResetPasswordResponse = z.infer<typeof memberResetPasswordResponseSchema>;

@@ -86,6 +86,11 @@ export const memberSchema = z.object({
   company: z.string(),
   wechat: z.string(),
   createdAt: z.string(),
+  /**
+   * Staff reset the password: until the member sets a new one (updatePwd/) every other member call answers
+   * PasswordChangeRequired 4033. Added to the spec's member; absent means false.
+   */
+  mustChangePassword: z.boolean().optional(),
 });
 export type Member = z.infer<typeof memberSchema>;
 

@@ -14,6 +14,7 @@ import { useDepositLog } from '@/features/members/api/list-deposit-log';
 import { DepositDialog } from '@/features/members/components/deposit-dialog';
 import { DepositLogTable } from '@/features/members/components/deposit-log-table';
 import { LevelDialog } from '@/features/members/components/level-dialog';
+import { ResetPasswordDialog } from '@/features/members/components/reset-password-dialog';
 import { formatTime } from '@/lib/date';
 import { paths } from '@/lib/paths';
 import { PageLoading } from '../page-loading';
@@ -58,7 +59,8 @@ export default function MemberDetailPage() {
   const deposit = useDepositLog({ memberId: valid ? id : 0, ...log });
   const canLevel = useCan(Permission.memberLevel);
   const canDeposit = useCan(Permission.depositAdjust);
-  const [dialog, setDialog] = useState<'level' | 'deposit'>();
+  const canResetPassword = useCan(Permission.memberPassword);
+  const [dialog, setDialog] = useState<'level' | 'deposit' | 'password'>();
 
   if (!valid)
     return (
@@ -76,10 +78,12 @@ export default function MemberDetailPage() {
             <Link to={paths.page('members')}>会员</Link>
             <span>/</span>
             <span>{m.username}</span>
+            {mustChangePassword ? <Tag color="orange">待改密</Tag> : null}
           </Space>
         }
         extra={
           <Space wrap>
+            {canResetPassword ? <Button onClick={() => setDialog('password')}>重置密码</Button> : null}
             {canLevel ? <Button onClick={() => setDialog('level')}>调整等级</Button> : null}
             {canDeposit ? (
               <Button type="primary" onClick={() => setDialog('deposit')}>
@@ -155,6 +159,10 @@ export default function MemberDetailPage() {
       </Card>
       <LevelDialog member={dialog === 'level' ? m : undefined} onClose={() => setDialog(undefined)} />
       <DepositDialog member={dialog === 'deposit' ? m : undefined} onClose={() => setDialog(undefined)} />
+      <ResetPasswordDialog
+        member={dialog === 'password' ? m : undefined}
+        onClose={() => setDialog(undefined)}
+      />
     </Space>
   );
 }

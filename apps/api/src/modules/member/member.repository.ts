@@ -77,8 +77,27 @@ export async function setMemberLevel(
   return { id: current.id, before: current.level, after: level };
 }
 
+/** Sets the member's own new password, which lifts the change staff asked for with a reset. */
 export async function updateMemberPassword(db: Database, id: number, passwordHash: string, now: Date) {
-  await db.update(members).set({ passwordHash, updatedAt: now }).where(eq(members.id, id));
+  await db
+    .update(members)
+    .set({ passwordHash, mustChangePassword: false, updatedAt: now })
+    .where(eq(members.id, id));
+}
+
+/** A password staff set, to be changed at next sign-in; the member's id, or null when there is no such member. */
+export async function resetMemberPassword(
+  db: Database,
+  id: number,
+  passwordHash: string,
+  now: Date,
+): Promise<{ id: number } | null> {
+  const rows = await db
+    .update(members)
+    .set({ passwordHash, mustChangePassword: true, updatedAt: now })
+    .where(eq(members.id, id))
+    .returning({ id: members.id });
+  return rows[0] ?? null;
 }
 
 export async function insertToken(
@@ -88,11 +107,17 @@ export async function insertToken(
   await db.insert(memberTokens).values({ ...row, lastUsedAt: row.createdAt });
 }
 
-/** The live (not revoked, not expired) token with this digest. */
+/** The live (not revoked, not expired) token with this digest, and whether its member must change the password. */
 export async function findLiveToken(db: Database, tokenHash: string, now: Date) {
   const rows = await db
-    .select({ id: memberTokens.id, memberId: memberTokens.memberId, lastUsedAt: memberTokens.lastUsedAt })
+    .select({
+      id: memberTokens.id,
+      memberId: memberTokens.memberId,
+      lastUsedAt: memberTokens.lastUsedAt,
+      mustChangePassword: members.mustChangePassword,
+    })
     .from(memberTokens)
+    .innerJoin(members, eq(members.id, memberTokens.memberId))
     .where(
       and(
         eq(memberTokens.tokenHash, tokenHash),
@@ -115,18 +140,25 @@ export async function revokeToken(db: Database, tokenId: number, now: Date): Pro
     .where(and(eq(memberTokens.id, tokenId), isNull(memberTokens.revokedAt)));
 }
 
-/** Revokes every live token of a member except `keepTokenId`. */
-export async function revokeOtherTokens(db: Database, memberId: number, keepTokenId: number, now: Date) {
-  await db
+/** Revokes every live token of a member, except `keepTokenId` when given; how many it revoked. */
+export async function revokeTokens(
+  db: Database,
+  memberId: number,
+  now: Date,
+  keepTokenId?: number,
+): Promise<number> {
+  const rows = await db
     .update(memberTokens)
     .set({ revokedAt: now })
     .where(
       and(
         eq(memberTokens.memberId, memberId),
-        ne(memberTokens.id, keepTokenId),
+        keepTokenId === undefined ? undefined : ne(memberTokens.id, keepTokenId),
         isNull(memberTokens.revokedAt),
       ),
-    );
+    )
+    .returning({ id: memberTokens.id });
+  return rows.length;
 }
 
 /** Ids of the members with these usernames, keyed by the lower-cased username; unknown names are left out. */

@@ -52,10 +52,12 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
   app.post(
     MemberPaths.current,
     {
-      onRequest: app.authenticate,
+      onRequest: app.authenticateSession,
       schema: {
         tags: ['member'],
         summary: '当前会员信息',
+        description:
+          'mustChangePassword 为 true 时，管理员已重置密码：除本接口、updatePwd/ 与 logout/ 外的会员接口均返回 4033。',
         security: bearer,
         body: emptyRequestSchema,
         response: responses(memberSchema),
@@ -84,11 +86,12 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
   app.post(
     MemberPaths.updatePwd,
     {
-      onRequest: app.authenticate,
+      onRequest: app.authenticateSession,
       schema: {
         tags: ['member'],
         summary: '修改密码',
-        description: '成功后该会员的其他登录令牌全部失效，当前令牌继续有效。',
+        description:
+          '成功后该会员的其他登录令牌全部失效，当前令牌继续有效；管理员重置密码后的改密限制随之解除。',
         security: bearer,
         body: updatePasswordRequestSchema,
         response: responses(z.null()),
@@ -103,7 +106,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
   app.post(
     MemberPaths.logout,
     {
-      onRequest: app.authenticate,
+      onRequest: app.authenticateSession,
       schema: {
         tags: ['member'],
         summary: '退出登录',

@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { hashPassword, verifyAccountPassword, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
-import type { AuthContext } from '../../plugins/auth';
+import type { AuthContext, MemberSession } from '../../plugins/auth';
 import { type MemberBrief, memberBriefs } from './member.briefs';
 import * as repo from './member.repository';
 
@@ -99,6 +99,7 @@ export function toMemberDto(row: repo.MemberRow): Member {
     company: row.company,
     wechat: row.wechat,
     createdAt: row.createdAt.toISOString(),
+    mustChangePassword: row.mustChangePassword,
   };
 }
 
@@ -261,8 +262,11 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
       return { token: await issueToken(member.id) };
     },
 
-    /** Resolves a bearer token to its member, or null when unknown, expired or revoked. */
-    async authenticate(token: string): Promise<AuthContext | null> {
+    /**
+     * Resolves a bearer token to its member, or null when unknown, expired or revoked; in the same query, whether
+     * staff reset the password since (the auth hooks then hold the member to changing it).
+     */
+    async authenticate(token: string): Promise<MemberSession | null> {
       if (!TOKEN_PATTERN.test(token)) return null;
       const now = clock();
       const found = await repo.findLiveToken(db, sha256Hex(token), now);
@@ -270,7 +274,7 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
       if (now.getTime() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
         await repo.touchToken(db, found.id, now);
       }
-      return { memberId: found.memberId, tokenId: found.id };
+      return { memberId: found.memberId, tokenId: found.id, mustChangePassword: found.mustChangePassword };
     },
 
     /** The calling member (spec §7 current/). */
@@ -309,8 +313,9 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
     },
 
     /**
-     * Changes the password (spec §7 updatePwd/) and logs out every other session, keeping the one in use.
-     * Wrong old passwords count like login failures, so a stolen token cannot guess the password.
+     * Changes the password (spec §7 updatePwd/) and logs out every other session, keeping the one in use; a
+     * password staff reset is thereby replaced and the member's calls open again. Wrong old passwords count like
+     * login failures, so a stolen token cannot guess the password.
      */
     async changePassword(auth: AuthContext, input: UpdatePasswordRequest): Promise<void> {
       const guessKey = await checkOwnPassword(auth.memberId, input.oldPassword);
@@ -319,7 +324,7 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
       // New password and revoked sessions go together: never the one without the other.
       await db.transaction(async (tx) => {
         await repo.updateMemberPassword(tx, auth.memberId, passwordHash, now);
-        await repo.revokeOtherTokens(tx, auth.memberId, auth.tokenId, now);
+        await repo.revokeTokens(tx, auth.memberId, now, auth.tokenId);
       });
       await rateLimiter.reset(guessKey);
     },

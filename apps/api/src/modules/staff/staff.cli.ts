@@ -8,7 +8,8 @@ import {
 import { type AuditActor, cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
 import { byOption, optionText, requiredText, UsageError } from '../../lib/cli-options';
-import { generateStaffPassword, type StaffService } from './staff.service';
+import { generateOneTimePassword } from '../../lib/password';
+import type { StaffService } from './staff.service';
 
 /** What these commands use of the shop's services. */
 type Uses = { staff: StaffService };
@@ -78,7 +79,7 @@ export const staffCommands: Record<string, CliCommand<Uses>> = {
         values.password === undefined
           ? undefined
           : parsed('password', staffPasswordSchema.safeParse(values.password));
-      const password = given ?? generateStaffPassword();
+      const password = given ?? generateOneTimePassword();
       const actor = cliActor(byOption(values));
       const { services } = await open();
       const account = await services.staff.create(actor, {
@@ -129,7 +130,7 @@ export const staffCommands: Record<string, CliCommand<Uses>> = {
     summary: '重置员工密码，打印一次性密码（下次登录须修改）/ reset a password, print a one-time password',
     name: 'reset-password',
     async change(staff, actor, account, print) {
-      const password = generateStaffPassword();
+      const password = generateOneTimePassword();
       await staff.resetPassword(actor, { id: account.id, password });
       print(`已重置 ${account.username} 的密码，其登录已全部失效 / password reset, sessions revoked`);
       print(`一次性密码（只显示这一次，下次登录须修改）/ one-time password (shown once): ${password}`);

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   LOGIN_EXPIRED_MESSAGE,
   ResultCode,
@@ -67,19 +66,6 @@ export const STAFF_LOGIN_LIMITS = {
 
 // base64url of 32 bytes: anything else cannot be one of our tokens, so it is refused without a query.
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-// Generated passwords: no characters that look alike, at least one letter and one digit (staffPasswordSchema).
-const PASSWORD_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
-
-/** A strong one-time password (16 characters, ~90 bits) the owner or operator hands over once. */
-export function generateStaffPassword(): string {
-  for (;;) {
-    const password = Array.from(
-      { length: 16 },
-      () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)],
-    ).join('');
-    if (/[A-Za-z]/.test(password) && /[0-9]/.test(password)) return password;
-  }
-}
 
 export interface StaffServiceDeps {
   db: Database;
