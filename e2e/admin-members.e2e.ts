@@ -119,4 +119,47 @@ describe('console members and recharges', () => {
     await shot(page, 'member-detail-390');
     expect(AdminMemberPaths.memberDetail).toContain('adminService');
   });
+
+  it('resets the member’s password: the member signs in with it and must choose a new one first', async () => {
+    const page = s.page;
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/admin/members');
+    await page.getByRole('link', { name: 'demo' }).click();
+    await page.getByText('演示会员').first().waitFor();
+    await page.getByRole('button', { name: '重置密码' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确认重置' }).click();
+    const shown = page.getByTestId('one-time-password');
+    await shown.waitFor();
+    const oneTime = (await shown.innerText()).trim();
+    expect(oneTime).toMatch(/^\S{12,}$/);
+    await shot(page, 'member-reset-password-1440');
+    await page.getByRole('button', { name: '我已记下' }).click();
+    await page.getByText('待改密').first().waitFor();
+
+    const member = await openBrowser(shop.baseURL, PHONE);
+    try {
+      await member.page.goto('/');
+      await member.page.getByRole('button', { name: '登录' }).first().click();
+      const dialog = member.page.getByRole('dialog');
+      await dialog.getByPlaceholder('用户名').fill('demo');
+      await dialog.getByPlaceholder('密码').fill(oneTime);
+      await dialog.getByRole('button', { name: /登\s*录/ }).click();
+      // Held on 账户安全 until the new password is set, whatever page is asked for.
+      await member.page.goto('/member/order');
+      await member.page.waitForURL('**/member/security');
+      await member.page.getByText('管理员已重置您的密码，请先设置新密码').waitFor();
+      await member.screenshot('member-password-reset-hold-390');
+      await member.page.getByPlaceholder('原密码').fill(oneTime);
+      await member.page.getByPlaceholder('新密码', { exact: true }).fill('demo-own-2026');
+      await member.page.getByPlaceholder('确认新密码').fill('demo-own-2026');
+      await member.page.getByRole('button', { name: /修改密码/ }).click();
+      await member.page.getByText('密码已修改').first().waitFor();
+      await member.page.goto('/member/order');
+      await member.page.getByRole('tablist', { name: '订单状态' }).waitFor();
+      expect(member.page.url()).toContain('/member/order');
+      expect(member.errors, 'no page errors in the storefront').toEqual([]);
+    } finally {
+      await member.close();
+    }
+  });
 });

@@ -1,6 +1,8 @@
 import { rm } from 'node:fs/promises';
+import { MemberPaths, SupplierPaths } from '@shop/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/api';
 import { type BrowserSession, openBrowser } from './support/browser';
 import {
   authenticatorCode,
@@ -20,6 +22,7 @@ const SHOTS = '/tmp/admin-shots';
 const OWNER_PASSWORD = 'boss-pass-2026';
 const WAREHOUSE = { username: 'wh_zhang', name: '仓库小张', role: '仓库', password: 'warehouse-2026' };
 const SERVICE = { username: 'cs_li', name: '客服小李', role: '客服', password: 'service-2026a' };
+const SUPPLIER_COMPANY = '悉尼优品贸易有限公司';
 
 const shot = (page: Page, name: string) => consoleShot(page, SHOTS, name);
 
@@ -39,6 +42,19 @@ describe('staff console journey', () => {
     dataDir = await newShopDataDir();
     // The shop's database first, then the operator's command on it while the shop is stopped.
     shop = await runWhileStopped(await startShop({}, { dataDir }), [ownerCommand(OWNER_PASSWORD)]);
+    // A company applies to supply the shop, from the storefront's 成为供应商 page.
+    const { captchaId } = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
+    await callApi(shop.baseURL, SupplierPaths.submitApplication, {
+      company: SUPPLIER_COMPANY,
+      contact: '李经理',
+      phone: '+61 2 9000 1234',
+      email: 'li@sydney-goods.example',
+      country: 'AU',
+      categories: '保健品、奶粉',
+      warehouseCountries: ['AU'],
+      captchaId,
+      captchaCode: TEST_CAPTCHA,
+    });
     s = await openBrowser(shop.baseURL, DESKTOP);
   });
   afterAll(async () => {
@@ -112,6 +128,9 @@ describe('staff console journey', () => {
   it('finds both accounts in 操作日志, with what was created', async () => {
     await s.page.getByRole('menuitem', { name: /操作日志/ }).click();
     await s.page.waitForURL('**/admin/audit');
+    // The page's first rows are in before the filter is typed: a field filled while the page is still loading
+    // can be reset by it.
+    await s.page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     await s.page.getByLabel('操作').fill('staff.create');
     await s.page.getByRole('button', { name: '查询' }).click();
     await s.page.waitForURL(/action=staff\.create/);
@@ -133,6 +152,28 @@ describe('staff console journey', () => {
     // The first row open, for the screenshot.
     await rows.nth(1).getByRole('button').first().click();
     await shot(s.page, '07-audit-1440');
+  });
+
+  it('follows up a supplier application and sets the exchange rate, both kept in their history', async () => {
+    await s.page.getByRole('menuitem', { name: /供应商申请/ }).click();
+    await s.page.waitForURL('**/admin/supplier-applications');
+    await s.page.getByRole('link', { name: SUPPLIER_COMPANY }).click();
+    await s.page.getByText('保健品、奶粉').waitFor();
+    await s.page.getByLabel('联系记录', { exact: true }).fill('已电话联系，对方下周寄样品');
+    await s.page.getByLabel('新状态').click();
+    await s.page.locator('.ant-select-item-option', { hasText: '已联系' }).click();
+    await s.page.getByRole('button', { name: /保\s?存/ }).click();
+    await s.page.getByText('联系记录（1）').waitFor();
+    await s.page.getByText('已电话联系，对方下周寄样品').last().waitFor();
+    await shot(s.page, '07a-supplier-application-1440');
+
+    await s.page.getByRole('menuitem', { name: /汇率与支付/ }).click();
+    await s.page.waitForURL('**/admin/settings');
+    await s.page.getByLabel('新汇率').fill('4.75');
+    await s.page.getByRole('button', { name: '保存汇率' }).click();
+    await s.page.getByText('汇率已更新为 1 澳币 = 4.7500 人民币').waitFor();
+    await s.page.locator('td', { hasText: 'boss' }).first().waitFor();
+    await shot(s.page, '07b-settings-1440');
   });
 
   it('is usable on a phone: the menu folds away, tables scroll', async () => {
