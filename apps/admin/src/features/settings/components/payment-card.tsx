@@ -32,7 +32,7 @@ export function PaymentCard() {
               type="warning"
               showIcon
               className="form-alert"
-              title="未配置真实支付渠道：在线支付方式只能使用沙箱（不真实收款）。配置方法见 README「上线」一节。"
+              title="未配置真实支付渠道：在线支付方式只能使用沙箱（不真实收款）。配置方法见 README 的 Going live 一节。"
             />
           )}
           <Table

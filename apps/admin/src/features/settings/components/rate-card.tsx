@@ -19,7 +19,7 @@ export function RateCard() {
           <Statistic
             title={`当前汇率（${formatTime(rate.data.updatedAt)} 设置）`}
             value={rate.data.rate}
-            prefix="1 澳币 ="
+            prefix={'1 澳币 =\u00a0'}
             suffix="人民币"
           />
           <Form
