@@ -13,6 +13,7 @@ import { addressBookRoutes } from './modules/address-book/address-book.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { catalogueConsoleRoutes } from './modules/catalogue/catalogue.console.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderConsoleRoutes, { orders: services.orderConsole });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(depositAdminRoutes, { depositAdmin: services.depositAdmin });
+  await app.register(catalogueConsoleRoutes, { catalogueAdmin: services.catalogueAdmin });
   await app.register(settingsConsoleRoutes, {
     rates: services.rates,
     paymentAdmin: services.paymentAdmin,

@@ -109,7 +109,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const catalogue = createCatalogueService({ db, clock, members: member, rateLimiter, rates });
   const content = createContentService({ db });
   const media = createMediaService({ db });
-  const catalogueAdmin = createCatalogueAdminService({ db });
+  const catalogueAdmin = createCatalogueAdminService({ db, audit: audit.record });
   const contentAdmin = createContentAdminService({ db });
   const address = createAddressService();
   const addressBook = createAddressBookService({ db, clock });

@@ -16,6 +16,7 @@ export * from './contracts/admin-members';
 export * from './contracts/admin-orders';
 export * from './contracts/admin-service';
 export * from './contracts/admin-settings';
+export * from './contracts/admin-stock';
 export * from './contracts/admin-supplier';
 export * from './contracts/cart';
 export * from './contracts/catalogue';

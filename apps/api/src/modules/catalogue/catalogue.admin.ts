@@ -1,7 +1,16 @@
-import { goodsSearchText, ResultCode } from '@shop/domain';
+import {
+  type AdminStockLedgerResponse,
+  type AdminStockListResponse,
+  goodsSearchText,
+  LOW_STOCK,
+  ResultCode,
+  skuStatusLabel,
+  warehouseName,
+} from '@shop/domain';
 import { pinyin } from 'pinyin-pro';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
+import { type AuditActor, type AuditRecorder, cliActor } from '../../lib/audit';
 import { ImportRejectedError } from '../../lib/spreadsheet';
 import * as repo from './catalogue.admin.repository';
 import type { ImportSheet } from './catalogue.import-sheet';
@@ -32,6 +41,8 @@ export const CatalogueAdminMessages = {
   unknownGoods: '商品不存在',
   unknownSku: '未找到 SKU',
   stockBelowZero: '库存不足，调整后库存不能小于0',
+  badReason: '原因最多200个字符',
+  requestIdReused: '请求编号已用于另一个 SKU 的调整',
   badStock: '库存须为不小于0的整数',
 } as const;
 
@@ -137,7 +148,15 @@ async function ensureCategoryPath(
 }
 
 /** The catalogue's operator service. */
-export function createCatalogueAdminService({ db }: { db: Database }) {
+/** A stock adjustment's outcome; `changed` false when its request id had been applied before. */
+export interface StockChange {
+  skuCode: string;
+  previous: number;
+  stock: number;
+  changed: boolean;
+}
+
+export function createCatalogueAdminService({ db, audit }: { db: Database; audit?: AuditRecorder }) {
   /**
    * Runs a committed change of the catalogue, then moves the catalogue's version on so the goods exports are
    * built again (catalogue.service catalogueChanged: after the commit, never failing the change itself).
@@ -464,15 +483,85 @@ export function createCatalogueAdminService({ db }: { db: Database }) {
       );
     },
 
+    /** SKUs with their stock for the console's 库存: by keyword and warehouse, or the low ones fewest first. */
+    async stockList(input: {
+      pageNo: number;
+      pageSize: number;
+      keyword?: string | undefined;
+      warehouse?: number | undefined;
+      low?: boolean | undefined;
+    }): Promise<AdminStockListResponse> {
+      const filter = {
+        keyword: input.keyword || undefined,
+        location: input.warehouse,
+        lowAtMost: input.low ? LOW_STOCK : undefined,
+      };
+      const page = { limit: input.pageSize, offset: (input.pageNo - 1) * input.pageSize };
+      const { rows, total } = await repo.pageStock(db, filter, page);
+      // A page past the end has no row to carry the total: ask for the first one.
+      const totalCount =
+        rows.length === 0 && input.pageNo > 1
+          ? (await repo.pageStock(db, filter, { limit: 1, offset: 0 })).total
+          : total;
+      return {
+        items: rows.map(({ total: _total, ...r }) => ({
+          ...r,
+          property: r.property ?? {},
+          warehouseName: warehouseName(r.location),
+          statusLabel: skuStatusLabel(r.status),
+        })),
+        totalCount,
+      };
+    },
+
+    /** One SKU's hand-made stock changes, newest first; NotFound for an unknown SKU. */
+    async stockLedger(input: {
+      skuCode: string;
+      pageNo: number;
+      pageSize: number;
+    }): Promise<AdminStockLedgerResponse> {
+      const page = { limit: input.pageSize, offset: (input.pageNo - 1) * input.pageSize };
+      const found = await repo.pageLedger(db, input.skuCode, page);
+      if (!found) throw notFoundError(`${CatalogueAdminMessages.unknownSku}：${input.skuCode}`);
+      return {
+        items: found.rows.map((r) => ({
+          id: r.id,
+          before: r.before,
+          after: r.after,
+          reason: r.reason,
+          actor: r.actor,
+          time: r.createdAt.toISOString(),
+        })),
+        totalCount: found.total,
+      };
+    },
+
     /**
-     * Sets a SKU's stock, or adds to or takes from it, under a row lock so concurrent changes add up.
-     * Stock never goes below zero (the schema's check and spec §4 'ByStock'): such a change is refused.
+     * Sets a SKU's stock, or adds to or takes from it, under a row lock so concurrent changes add up, and writes
+     * the stock ledger (who, before, after, why) and the audit row in the same transaction. Stock never goes below
+     * zero (the schema's check and spec §4 'ByStock'): such a change is refused. A `requestId` already in the
+     * ledger (a retry, a double click) changes nothing and answers what that adjustment did.
      */
-    async changeStock(skuCode: string, change: { set: number } | { add: number }) {
+    async changeStock(
+      skuCode: string,
+      change: { set: number } | { add: number },
+      options: { by?: AuditActor; reason?: string; requestId?: string } = {},
+    ): Promise<StockChange> {
+      const by = options.by ?? cliActor();
+      const reason = (options.reason ?? '').trim();
+      if (reason.length > 200) throw new AppError(ResultCode.ParamsError, CatalogueAdminMessages.badReason);
       return changing(() =>
         db.transaction(async (tx) => {
           const sku = await repo.lockSkuStock(tx, skuCode);
           if (!sku) throw notFoundError(`${CatalogueAdminMessages.unknownSku}：${skuCode}`);
+          if (options.requestId !== undefined) {
+            const done = await repo.findLedgerEntry(tx, options.requestId);
+            if (done) {
+              if (done.skuId !== sku.id)
+                throw new AppError(ResultCode.ParamsError, CatalogueAdminMessages.requestIdReused);
+              return { skuCode, previous: done.before, stock: done.after, changed: false };
+            }
+          }
           const amount = 'set' in change ? change.set : change.add;
           if (!Number.isSafeInteger(amount) || ('set' in change && amount < 0)) {
             throw new AppError(ResultCode.ParamsError, CatalogueAdminMessages.badStock);
@@ -485,7 +574,24 @@ export function createCatalogueAdminService({ db }: { db: Database }) {
             );
           }
           await repo.setSkuStock(tx, sku.id, stock);
-          return { skuCode, previous: sku.stock, stock };
+          await repo.insertLedgerEntry(tx, {
+            skuId: sku.id,
+            before: sku.stock,
+            after: stock,
+            reason,
+            actor: by.actor,
+            staffId: by.staffId,
+            requestId: options.requestId ?? null,
+          });
+          await audit?.(tx, {
+            by,
+            action: 'stock.adjust',
+            objectType: 'sku',
+            objectId: skuCode,
+            before: { stock: sku.stock },
+            after: { stock, ...(reason ? { reason } : {}) },
+          });
+          return { skuCode, previous: sku.stock, stock, changed: true };
         }),
       );
     },

@@ -1,5 +1,14 @@
+import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
-import { countOption, listOption, readInputFile, requiredText, UsageError } from '../../lib/cli-options';
+import {
+  byOption,
+  countOption,
+  listOption,
+  optionText,
+  readInputFile,
+  requiredText,
+  UsageError,
+} from '../../lib/cli-options';
 import { ImportRejectedError, readSheetFile } from '../../lib/spreadsheet';
 import type { CatalogueAdminService } from './catalogue.admin';
 import { checkImportSheet } from './catalogue.import-sheet';
@@ -74,12 +83,14 @@ export const catalogueCommands: Record<string, CliCommand<Uses>> = {
   },
   'goods:stock': {
     summary: "设置或增减 SKU 库存（不会低于 0）/ set or adjust a SKU's stock (never below 0)",
-    usage: 'goods:stock --sku SKUCODE (--stock N | --add N | --sub N)',
+    usage: "goods:stock --sku SKUCODE (--stock N | --add N | --sub N) [--reason '盘点'] [--by 操作员]",
     options: {
       sku: { type: 'string' },
       stock: { type: 'string' },
       add: { type: 'string' },
       sub: { type: 'string' },
+      reason: { type: 'string' },
+      by: { type: 'string' },
     },
     async run({ values, open, print }) {
       const sku = requiredText(values, 'sku', '请指定 SKU 编码 / a SKU code is required');
@@ -93,7 +104,10 @@ export const catalogueCommands: Record<string, CliCommand<Uses>> = {
             ? { add: countOption('add', values.add, 1) }
             : { add: -countOption('sub', values.sub, 1) };
       const { services } = await open();
-      const result = await services.catalogueAdmin.changeStock(sku, change);
+      const result = await services.catalogueAdmin.changeStock(sku, change, {
+        by: cliActor(byOption(values)),
+        reason: optionText(values, 'reason', false) ?? '',
+      });
       print(`SKU ${result.skuCode} 库存 / stock: ${result.previous} → ${result.stock}`);
     },
   },
