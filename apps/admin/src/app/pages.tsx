@@ -3,6 +3,7 @@ import {
   AuditOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
+  DatabaseOutlined,
   MoneyCollectOutlined,
   NotificationOutlined,
   ShoppingOutlined,
@@ -44,6 +45,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <ShoppingOutlined />,
     permission: Permission.orderRead,
     load: () => import('./routes/orders'),
+  },
+  {
+    path: 'stock',
+    label: '库存',
+    icon: <DatabaseOutlined />,
+    permission: Permission.stockAdjust,
+    load: () => import('./routes/stock'),
   },
   {
     path: 'tickets',

@@ -11,6 +11,25 @@ export interface PageOf<T> {
   onPage: (pageNo: number, pageSize: number) => void;
 }
 
+/**
+ * A screen's list query as its table's page: the rows (none while loading), the total, and a pager that goes
+ * back to the first page when the page size changes.
+ */
+export function pageOf<T>(
+  query: { data?: { items: T[]; totalCount: number } | undefined; isFetching: boolean },
+  page: { pageNo: number; pageSize: number },
+  go: (pageNo: number, pageSize: number) => void,
+): PageOf<T> {
+  return {
+    items: query.data?.items ?? [],
+    totalCount: query.data?.totalCount ?? 0,
+    pageNo: page.pageNo,
+    pageSize: page.pageSize,
+    loading: query.isFetching,
+    onPage: (pageNo, pageSize) => go(pageSize === page.pageSize ? pageNo : 1, pageSize),
+  };
+}
+
 /** A list the server pages: its rows, the console's pager under it, and what to say when it is empty. */
 export function PagedTable<T extends object>({
   columns,

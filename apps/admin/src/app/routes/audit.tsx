@@ -2,6 +2,7 @@ import { Permission } from '@shop/domain';
 import { Card } from 'antd';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
+import { pageOf } from '@/components/paged-table';
 import { useAuditList } from '@/features/audit/api/list-audit';
 import { AuditFilters, type AuditFilterValues } from '@/features/audit/components/audit-filters';
 import { AuditTable } from '@/features/audit/components/audit-table';
@@ -51,14 +52,7 @@ export default function AuditPage() {
       {list.isError ? (
         <LoadFailed title="操作日志加载失败" error={list.error} retry={list.refetch} />
       ) : (
-        <AuditTable
-          items={list.data?.items ?? []}
-          totalCount={list.data?.totalCount ?? 0}
-          pageNo={pageNo}
-          pageSize={pageSize}
-          loading={list.isFetching}
-          onPage={(page, size) => go(filters, size === pageSize ? page : 1, size)}
-        />
+        <AuditTable {...pageOf(list, { pageNo, pageSize }, (page, size) => go(filters, page, size))} />
       )}
     </Card>
   );

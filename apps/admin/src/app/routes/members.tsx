@@ -1,6 +1,7 @@
 import { Card } from 'antd';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
+import { pageOf } from '@/components/paged-table';
 import { useMemberList } from '@/features/members/api/list-members';
 import { MemberFilters, type MemberFilterValues } from '@/features/members/components/member-filters';
 import { MemberTable } from '@/features/members/components/member-table';
@@ -43,14 +44,7 @@ export default function MembersPage() {
       {list.isError ? (
         <LoadFailed title="会员加载失败" error={list.error} retry={list.refetch} />
       ) : (
-        <MemberTable
-          items={list.data?.items ?? []}
-          totalCount={list.data?.totalCount ?? 0}
-          pageNo={pageNo}
-          pageSize={pageSize}
-          loading={list.isFetching}
-          onPage={(page, size) => go(filters, size === pageSize ? page : 1, size)}
-        />
+        <MemberTable {...pageOf(list, { pageNo, pageSize }, (page, size) => go(filters, page, size))} />
       )}
     </Card>
   );

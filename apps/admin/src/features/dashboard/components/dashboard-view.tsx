@@ -34,6 +34,7 @@ export const TODOS: readonly Todo[] = [
   {
     key: 'lowStock',
     label: `库存不多于 ${LOW_STOCK} 件的商品`,
+    to: '/stock?low=1',
     permission: Permission.stockAdjust,
   },
 ];

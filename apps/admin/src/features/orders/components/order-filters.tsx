@@ -1,12 +1,8 @@
-import {
-  type AdminOrderListRequest,
-  ORDER_STATUS_LABELS,
-  PAY_CHANNEL_LABELS,
-  WAREHOUSE_NAMES,
-} from '@shop/domain';
+import { type AdminOrderListRequest, ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS } from '@shop/domain';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { type DayRange, fromDayRange, toDayRange } from '@/lib/list-controls';
+import { WAREHOUSE_OPTIONS } from '@/lib/warehouse-options';
 
 export type OrderFilterValues = Pick<
   AdminOrderListRequest,
@@ -25,10 +21,6 @@ interface FormValues {
 const statusOptions = Object.entries(ORDER_STATUS_LABELS)
   .map(([value, label]) => ({ value: Number(value), label: `${label}（${value}）` }))
   .sort((a, b) => a.value - b.value);
-const warehouseOptions = Object.entries(WAREHOUSE_NAMES).map(([value, label]) => ({
-  value: Number(value),
-  label,
-}));
 const payOptions = Object.entries(PAY_CHANNEL_LABELS).map(([value, label]) => ({ value, label }));
 
 /** The order list's filters: status (spec §4), warehouse, member, number, payment method, days (shop time). */
@@ -75,7 +67,7 @@ export function OrderFilters({
         <Select allowClear options={statusOptions} placeholder="全部状态" className="filter-select" />
       </Form.Item>
       <Form.Item label="仓库" name="warehouse">
-        <Select allowClear options={warehouseOptions} placeholder="全部仓库" className="filter-select" />
+        <Select allowClear options={WAREHOUSE_OPTIONS} placeholder="全部仓库" className="filter-select" />
       </Form.Item>
       <Form.Item label="会员" name="username">
         <Input placeholder="会员用户名" allowClear />

@@ -1,0 +1,72 @@
+import { type AdminStockRow, LOW_STOCK, SkuStatus } from '@shop/domain';
+import { Button, Space, Tag, Typography } from 'antd';
+import { PagedTable, type PageOf } from '@/components/paged-table';
+
+/** SKUs with their stock; a SKU sold by stock count and running low is marked. */
+export function StockTable({
+  onAdjust,
+  onLedger,
+  ...page
+}: PageOf<AdminStockRow> & {
+  onAdjust: (row: AdminStockRow) => void;
+  onLedger: (row: AdminStockRow) => void;
+}) {
+  return (
+    <PagedTable<AdminStockRow>
+      {...page}
+      rowKey="skuId"
+      scrollX={960}
+      emptyText="没有符合条件的 SKU"
+      unit="个 SKU"
+      columns={[
+        {
+          title: '商品 / SKU',
+          render: (_, r) => (
+            <Space orientation="vertical" size={0}>
+              <Typography.Text>{r.goodsName}</Typography.Text>
+              <Typography.Text type="secondary">
+                {r.skuCode} {Object.values(r.property).join(' / ')}
+              </Typography.Text>
+            </Space>
+          ),
+        },
+        { title: '仓库', dataIndex: 'warehouseName', width: 110 },
+        {
+          title: '销售方式',
+          width: 130,
+          render: (_, r) => (
+            <Space size={4} wrap>
+              {r.statusLabel}
+              {!r.onShelf && <Tag>已下架</Tag>}
+            </Space>
+          ),
+        },
+        {
+          title: '库存',
+          dataIndex: 'stock',
+          width: 90,
+          render: (stock: number, r) =>
+            r.status === SkuStatus.ByStock && stock <= LOW_STOCK ? (
+              <Tag color={stock === 0 ? 'red' : 'orange'}>{stock}</Tag>
+            ) : (
+              stock
+            ),
+        },
+        {
+          title: '操作',
+          width: 170,
+          render: (_, r) => (
+            <Space size={0}>
+              <Button type="link" onClick={() => onAdjust(r)}>
+                调整库存
+              </Button>
+              <Button type="link" onClick={() => onLedger(r)}>
+                流水
+              </Button>
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}
