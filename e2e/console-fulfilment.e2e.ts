@@ -64,6 +64,7 @@ describe('console fulfilment journey', () => {
   let token = '';
   let order: CreatedOrder;
   let ticketId = 0;
+  let skuCode = '';
 
   beforeAll(async () => {
     dataDir = await newShopDataDir();
@@ -95,6 +96,7 @@ describe('console fulfilment journey', () => {
       .flatMap((g) => g.skus)
       .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
     if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with a CNY price');
+    skuCode = sku.code;
     await callApi(shop.baseURL, CartPaths.addItem, { skuId: sku.id, qty: 1 }, token);
     order = await callApi<CreatedOrder>(
       shop.baseURL,
@@ -213,6 +215,20 @@ describe('console fulfilment journey', () => {
     await shot(s.page, 'journey-04-order-shipped-1440');
     await s.page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
+
+    // New goods came in: 库存, with the reason kept in the SKU's ledger.
+    await s.page.goto(`/admin/stock?keyword=${encodeURIComponent(skuCode)}`);
+    await s.page.getByRole('button', { name: '调整库存' }).first().click();
+    const adjust = s.page.getByRole('dialog', { name: `调整库存：${skuCode}` });
+    await adjust.getByLabel('数量').fill('24');
+    await adjust.getByLabel('原因').fill('到货 2 箱');
+    await adjust.getByRole('button', { name: '确认调整' }).click();
+    await s.page.getByText(new RegExp(`${skuCode} 库存：\\d+ → \\d+`)).waitFor();
+    await s.page.getByRole('button', { name: '流水' }).first().click();
+    await s.page.locator('.ant-drawer').getByText('到货 2 箱').waitFor();
+    await shot(s.page, 'journey-04b-stock-ledger-1440');
+    await s.page.keyboard.press('Escape');
+    await expect.poll(() => s.page.locator('.ant-drawer-open').count()).toBe(0);
     await signOut(s.page);
   });
 
