@@ -188,6 +188,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(settingsConsoleRoutes, {
     rates: services.rates,
     paymentAdmin: services.paymentAdmin,
+    checkoutAdmin: services.checkoutAdmin,
     audit: services.audit,
   });
   await app.register(supplierConsoleRoutes, { supplier: services.supplier });

@@ -116,7 +116,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const cart = createCartService({ db, catalogue, rates });
   const warehouses = createWarehouseService({ db, clock });
   const checkout = createCheckoutService({ db, clock, cart, catalogue, rates, warehouses });
-  const checkoutAdmin = createCheckoutAdminService({ db });
+  const checkoutAdmin = createCheckoutAdminService({ db, audit: audit.record });
   const orderAdmin = createOrderAdminService({
     db,
     clock,

@@ -1,4 +1,6 @@
 import {
+  type AdminCourierRow,
+  type AdminCourierTableResponse,
   AdminPaths,
   type AdminPaymentListResponse,
   type AdminPaymentMethod,
@@ -8,6 +10,7 @@ import {
   PaymentPaths,
   type RateSetResponse,
   type StaffRole,
+  Warehouse,
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliActor } from '../src/lib/audit';
@@ -62,6 +65,36 @@ describe('who may change the money settings', () => {
       body: {},
       denied: 'warehouse',
       badBody: { a: 1 },
+      badMessage: /不支持/,
+    },
+    {
+      path: AdminSettingsPaths.courierRuleSave,
+      body: {
+        code: 'ZZ',
+        location: 1,
+        currency: 'AUD',
+        firstWeight: 1,
+        firstFee: '1',
+        extraWeight: 1,
+        extraFee: '1',
+      },
+      denied: 'warehouse',
+      badBody: {
+        code: 'SF',
+        location: 99,
+        currency: 'AUD',
+        firstWeight: 1,
+        firstFee: '1',
+        extraWeight: 1,
+        extraFee: '1',
+      },
+      badMessage: /未知的仓库/,
+    },
+    {
+      path: AdminSettingsPaths.courierList,
+      body: {},
+      denied: 'service',
+      badBody: { x: 1 },
       badMessage: /不支持/,
     },
     {
@@ -156,5 +189,99 @@ describe('the payment methods', () => {
     }
     const list = await okData<AdminPaymentListResponse>(AdminSettingsPaths.paymentList, {});
     expect(list.items.find((m) => m.code === 'W01')?.provider).toBe('sandbox');
+  });
+});
+
+describe('couriers and their fee rules', () => {
+  const rule = (over: Record<string, unknown> = {}) => ({
+    code: 'sfx',
+    location: Warehouse.AU,
+    currency: 'AUD',
+    firstWeight: 1000,
+    firstFee: '12.00',
+    extraWeight: 500,
+    extraFee: '4.5',
+    ...over,
+  });
+
+  it('adds a courier, sets and replaces its rules per warehouse and currency, and stops offering it', async () => {
+    const made = await okData<AdminCourierRow>(AdminSettingsPaths.courierCreate, {
+      code: 'sfx',
+      name: '顺丰国际',
+      isPublic: true,
+      estimatedDays: '5-8个工作日',
+    });
+    expect(made).toMatchObject({ code: 'SFX', active: true, rules: [] });
+    const again = await call(AdminSettingsPaths.courierCreate, { code: 'SFX', name: '重复', isPublic: true });
+    expect(again.message).toBe('快递编码 SFX 已存在');
+
+    await okData(AdminSettingsPaths.courierRuleSave, rule());
+    await okData(
+      AdminSettingsPaths.courierRuleSave,
+      rule({ currency: 'CNY', firstFee: '58', extraFee: '20' }),
+    );
+    await okData(AdminSettingsPaths.courierRuleSave, rule({ firstFee: '13.50', maxWeight: 30000 }), 'owner');
+    const table = await okData<AdminCourierTableResponse>(AdminSettingsPaths.courierList, {});
+    const sfx = table.items.find((c) => c.code === 'SFX');
+    expect(sfx?.rules.map((r) => [r.warehouseName, r.currency, r.firstFee, r.extraFee, r.maxWeight])).toEqual(
+      [
+        ['澳大利亚仓', 'AUD', 13.5, 4.5, 30000],
+        ['澳大利亚仓', 'CNY', 58, 20, null],
+      ],
+    );
+    // The ship form offers it from that warehouse.
+    const offered = envelope<{ items: { code: string; locations: number[] }[] }>(
+      await post(t.app, '/api/adminService/order/couriers/', {}, staff.owner.token),
+    ).data.items.find((c) => c.code === 'SFX');
+    expect(offered?.locations).toEqual([Warehouse.AU]);
+
+    await okData(AdminSettingsPaths.courierRuleDelete, {
+      code: 'SFX',
+      location: Warehouse.AU,
+      currency: 'CNY',
+    });
+    const missing = await call(AdminSettingsPaths.courierRuleDelete, {
+      code: 'SFX',
+      location: Warehouse.AU,
+      currency: 'CNY',
+    });
+    expect(missing.message).toBe('该运费规则不存在');
+
+    const off = await okData<AdminCourierRow>(AdminSettingsPaths.courierUpdate, {
+      code: 'SFX',
+      name: '顺丰国际（停用）',
+      isPublic: false,
+      active: false,
+    });
+    expect(off).toMatchObject({ active: false, isPublic: false, rules: [{ currency: 'AUD' }] });
+    const audit = await okData<AuditListResponse>(
+      AdminPaths.auditList,
+      { action: 'courier', objectId: 'SFX' },
+      'owner',
+    );
+    expect(audit.items.map((i) => [i.action, i.actor])).toEqual([
+      ['courier.update', staff.finance.username],
+      ['courier.ruleDelete', staff.finance.username],
+      ['courier.rule', staff.owner.username],
+      ['courier.rule', staff.finance.username],
+      ['courier.rule', staff.finance.username],
+      ['courier.create', staff.finance.username],
+    ]);
+  });
+
+  it('refuses bad rules with their field named, and an unknown courier', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [rule({ code: 'NOPE' }), '快递 NOPE 不存在'],
+      [rule({ firstWeight: 0 }), '首重须大于0'],
+      [rule({ firstFee: '12.345' }), '首重运费须为最多两位小数的金额'],
+      [rule({ extraFee: '-1' }), '续重运费须为最多两位小数的金额'],
+      [rule({ currency: 'USD' }), '币种须为 AUD 或 CNY'],
+      [rule({ maxWeight: 500 }), '最大重量不能小于首重'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call(AdminSettingsPaths.courierRuleSave, body);
+      expect(res.success, JSON.stringify(body)).toBe(false);
+      expect(res.message).toContain(message);
+    }
   });
 });

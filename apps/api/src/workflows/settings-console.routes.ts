@@ -1,19 +1,34 @@
 import {
+  type AdminCourierRow,
   type AdminPaymentMethod,
   AdminSettingsPaths,
+  adminCourierCreateRequestSchema,
+  adminCourierRowSchema,
+  adminCourierRuleDeleteRequestSchema,
+  adminCourierRuleSaveRequestSchema,
+  adminCourierTableResponseSchema,
+  adminCourierUpdateRequestSchema,
   adminPaymentListResponseSchema,
   adminPaymentMethodSchema,
   adminPaymentUpdateRequestSchema,
   adminRateResponseSchema,
+  type Currency,
+  courierRuleSchema,
   emptyRequestSchema,
   Permission,
   type RateChange,
   rateSetRequestSchema,
   rateSetResponseSchema,
+  toMajor,
+  Warehouse,
+  type WarehouseCode,
+  warehouseName,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFoundError } from '../lib/app-error';
 import { ok, responses } from '../lib/envelope';
 import type { AuditService } from '../modules/audit/audit.service';
+import type { CheckoutAdminService } from '../modules/checkout/checkout.admin';
 import type { PaymentAdminService, PaymentConfigRow } from '../modules/payment/payment.admin';
 import type { RateService } from '../modules/rate/rate.service';
 import { staffActor, staffSecurity } from '../plugins/staff-auth';
@@ -35,6 +50,42 @@ function toMethod(row: PaymentConfigRow): AdminPaymentMethod {
   };
 }
 
+type CourierWithRules = Awaited<ReturnType<CheckoutAdminService['listCouriers']>>[number];
+type RuleRow = CourierWithRules['rules'][number];
+
+function toRule(rule: RuleRow) {
+  return {
+    location: rule.location,
+    warehouseName: warehouseName(rule.location),
+    currency: rule.currency as Currency,
+    firstWeight: rule.firstWeight,
+    firstFee: toMajor(rule.firstFee),
+    extraWeight: rule.extraWeight,
+    extraFee: toMajor(rule.extraFee),
+    maxWeight: rule.maxWeight,
+  };
+}
+
+function toCourier(row: Omit<CourierWithRules, 'rules'>, rules: readonly RuleRow[]): AdminCourierRow {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    isPublic: row.isPublic,
+    active: row.active,
+    estimatedDays: row.estimatedDays,
+    sort: row.sort,
+    rules: rules.map(toRule),
+  };
+}
+
+/** The warehouse code ('AU') of a warehouse id, as the courier functions take it. */
+function warehouseCode(location: number): WarehouseCode {
+  const found = (Object.entries(Warehouse) as [WarehouseCode, number][]).find(([, id]) => id === location);
+  if (!found) throw notFoundError('未知的仓库');
+  return found[0];
+}
+
 const rateOf = (value: unknown): string | null =>
   value !== null && typeof value === 'object' && typeof (value as { rate?: unknown }).rate === 'string'
     ? (value as { rate: string }).rate
@@ -48,8 +99,9 @@ const rateOf = (value: unknown): string | null =>
 export const settingsConsoleRoutes: FastifyPluginAsyncZod<{
   rates: RateService;
   paymentAdmin: PaymentAdminService;
+  checkoutAdmin: CheckoutAdminService;
   audit: Pick<AuditService, 'list'>;
-}> = async (app, { rates, paymentAdmin, audit }) => {
+}> = async (app, { rates, paymentAdmin, checkoutAdmin, audit }) => {
   const guard = { onRequest: app.staffGuard(Permission.settingsMoney) };
 
   app.post(
@@ -141,6 +193,110 @@ export const settingsConsoleRoutes: FastifyPluginAsyncZod<{
         toMethod(await paymentAdmin.change(staffActor(request), code, { enabled, provider })),
         '已保存',
       );
+    },
+  );
+
+  const courierTable = async () => ({
+    items: (await checkoutAdmin.listCouriers()).map((c) => toCourier(c, c.rules)),
+  });
+
+  app.post(
+    AdminSettingsPaths.courierList,
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '快递与运费规则',
+        description: '全部快递（含停用的），按排序；rules 为各仓库、各币种的运费规则，金额为元，重量为克。',
+        security: staffSecurity,
+        body: emptyRequestSchema,
+        response: responses(adminCourierTableResponseSchema),
+      },
+    },
+    async () => ok(await courierTable()),
+  );
+
+  app.post(
+    AdminSettingsPaths.courierCreate,
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '添加快递',
+        description:
+          'code 为1-32位字母、数字、-或_（保存为大写），不能重复；isPublic 为 false 时不向顾客展示。',
+        security: staffSecurity,
+        body: adminCourierCreateRequestSchema,
+        response: responses(adminCourierRowSchema),
+      },
+    },
+    async (request) => {
+      const row = await checkoutAdmin.addCourier(request.body, staffActor(request));
+      return ok(toCourier(row, []), '快递已添加');
+    },
+  );
+
+  app.post(
+    AdminSettingsPaths.courierUpdate,
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '修改快递',
+        description: '名称、是否公开、时效说明、排序；active 为 false 时结算与发货都不再提供该快递。',
+        security: staffSecurity,
+        body: adminCourierUpdateRequestSchema,
+        response: responses(adminCourierRowSchema),
+      },
+    },
+    async (request) => {
+      const row = await checkoutAdmin.updateCourier(staffActor(request), request.body.code, request.body);
+      const rules = (await checkoutAdmin.listCouriers()).find((c) => c.id === row.id)?.rules ?? [];
+      return ok(toCourier(row, rules), '已保存');
+    },
+  );
+
+  app.post(
+    AdminSettingsPaths.courierRuleSave,
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '设置运费规则',
+        description:
+          '一个快递从一个仓库、以一种币种收费的规则（已有则替换）：首重克数与运费，之后每个续重（不足按一个计）的运费，maxWeight 为包裹最大重量（可为 null）。',
+        security: staffSecurity,
+        body: adminCourierRuleSaveRequestSchema,
+        response: responses(courierRuleSchema),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const { rule } = await checkoutAdmin.setRule(
+        { ...body, warehouse: warehouseCode(body.location), maxWeight: body.maxWeight },
+        staffActor(request),
+      );
+      if (!rule) throw new Error('courier rule upsert returned nothing');
+      return ok(toRule(rule), '运费规则已保存');
+    },
+  );
+
+  app.post(
+    AdminSettingsPaths.courierRuleDelete,
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '删除运费规则',
+        description: '删除后该快递不再从该仓库以该币种发货。',
+        security: staffSecurity,
+        body: adminCourierRuleDeleteRequestSchema,
+        response: responses(courierRuleSchema),
+      },
+    },
+    async (request) => {
+      const { rule } = await checkoutAdmin.deleteRule(staffActor(request), request.body);
+      return ok(toRule(rule), '运费规则已删除');
     },
   );
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { Warehouse } from '../warehouse';
 import { currencySchema, paymentKindSchema } from './payment';
 import { text } from './text';
 
@@ -15,6 +16,13 @@ export const AdminSettingsPaths = {
   paymentList: '/api/adminService/settings/payment/list/',
   /** Enables or disables a method, and/or switches its provider. */
   paymentUpdate: '/api/adminService/settings/payment/update/',
+  /** The couriers with their fee rules (warehouse × currency). */
+  courierList: '/api/adminService/settings/courier/list/',
+  courierCreate: '/api/adminService/settings/courier/create/',
+  courierUpdate: '/api/adminService/settings/courier/update/',
+  /** Sets one fee rule (a courier from a warehouse in a currency), insert or replace. */
+  courierRuleSave: '/api/adminService/settings/courier/rule/save/',
+  courierRuleDelete: '/api/adminService/settings/courier/rule/delete/',
 } as const;
 
 /** The rate as the operator types it: a positive number with at most 8 digits before the point and 4 after. */
@@ -89,3 +97,93 @@ export const adminPaymentUpdateRequestSchema = z
   })
   .refine((v) => v.enabled !== undefined || v.provider !== undefined, { error: '请指定要修改的内容' });
 export type AdminPaymentUpdateRequest = z.infer<typeof adminPaymentUpdateRequestSchema>;
+
+// ---- Couriers and their fee rules ----
+
+const warehouseIds = Object.values(Warehouse) as number[];
+const courierCodeSchema = text({ error: '请填写快递编码', trim: true }).regex(
+  /^[A-Za-z0-9_-]{1,32}$/,
+  '快递编码须为1-32位字母、数字、-或_',
+);
+const gramsSchema = (label: string) =>
+  z
+    .number({ error: `${label}须为整数克数` })
+    .int(`${label}须为整数克数`)
+    .min(1, `${label}须大于0`)
+    .max(1_000_000, `${label}过大`);
+/** A fee in major units as typed ('12.00'). */
+const feeSchema = (label: string) =>
+  text({ error: `请填写${label}`, trim: true }).regex(
+    /^\d{1,7}(?:\.\d{1,2})?$/,
+    `${label}须为最多两位小数的金额`,
+  );
+
+export const courierRuleSchema = z.object({
+  location: z.number().int(),
+  warehouseName: z.string(),
+  currency: currencySchema,
+  firstWeight: z.number().int(),
+  /** Major units. */
+  firstFee: z.number(),
+  extraWeight: z.number().int(),
+  extraFee: z.number(),
+  maxWeight: z.number().int().nullable(),
+});
+export type CourierRule = z.infer<typeof courierRuleSchema>;
+
+export const adminCourierRowSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  /** Offered to shoppers; a private courier only ships what the shop chooses. */
+  isPublic: z.boolean(),
+  active: z.boolean(),
+  estimatedDays: z.string(),
+  sort: z.number().int(),
+  rules: z.array(courierRuleSchema),
+});
+export type AdminCourierRow = z.infer<typeof adminCourierRowSchema>;
+export const adminCourierTableResponseSchema = z.object({ items: z.array(adminCourierRowSchema) });
+export type AdminCourierTableResponse = z.infer<typeof adminCourierTableResponseSchema>;
+
+const courierFields = {
+  name: text({ error: '请填写快递名称', trim: true })
+    .min(1, '请填写快递名称')
+    .max(60, '快递名称最多60个字符'),
+  isPublic: z.boolean({ error: '是否公开须为 true 或 false' }),
+  estimatedDays: text({ trim: true }).max(40, '时效说明最多40个字符').default(''),
+  sort: z.number({ error: '排序须为整数' }).int('排序须为整数').min(-9999).max(9999).default(0),
+};
+export const adminCourierCreateRequestSchema = z.strictObject({ code: courierCodeSchema, ...courierFields });
+export type AdminCourierCreateRequest = z.input<typeof adminCourierCreateRequestSchema>;
+export const adminCourierUpdateRequestSchema = z.strictObject({
+  code: courierCodeSchema,
+  ...courierFields,
+  active: z.boolean({ error: '是否启用须为 true 或 false' }),
+});
+export type AdminCourierUpdateRequest = z.input<typeof adminCourierUpdateRequestSchema>;
+
+const ruleKey = {
+  code: courierCodeSchema,
+  location: z
+    .number({ error: '请选择仓库' })
+    .int('请选择仓库')
+    .refine((v) => warehouseIds.includes(v), '未知的仓库'),
+  currency: currencySchema,
+};
+export const adminCourierRuleSaveRequestSchema = z
+  .strictObject({
+    ...ruleKey,
+    firstWeight: gramsSchema('首重'),
+    firstFee: feeSchema('首重运费'),
+    extraWeight: gramsSchema('续重'),
+    extraFee: feeSchema('续重运费'),
+    maxWeight: gramsSchema('最大重量').nullable().default(null),
+  })
+  .refine((v) => v.maxWeight === null || v.maxWeight >= v.firstWeight, {
+    error: '最大重量不能小于首重',
+    path: ['maxWeight'],
+  });
+export type AdminCourierRuleSaveRequest = z.input<typeof adminCourierRuleSaveRequestSchema>;
+export const adminCourierRuleDeleteRequestSchema = z.strictObject(ruleKey);
+export type AdminCourierRuleDeleteRequest = z.infer<typeof adminCourierRuleDeleteRequestSchema>;

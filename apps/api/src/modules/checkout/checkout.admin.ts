@@ -1,6 +1,7 @@
 import { Currency, PromotionMethod, ResultCode, toMinor, Warehouse, type WarehouseCode } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
+import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import * as repo from './checkout.repository';
 
 /**
@@ -116,29 +117,105 @@ export function promotionRow(input: PromotionInput): repo.NewPromotion {
 export type CheckoutAdminService = ReturnType<typeof createCheckoutAdminService>;
 
 /** Operator commands on couriers and promotions (cli.ts courier:*, promotion:*; checkout.seed.ts). */
-export function createCheckoutAdminService({ db }: { db: Database }) {
+export function createCheckoutAdminService({ db, audit }: { db: Database; audit?: AuditRecorder }) {
+  const code = (value: string) => value.trim().toUpperCase();
+  /** A courier's fields checked as the command line and the console give them. */
+  function courierFields(input: CourierInput) {
+    const name = input.name.trim();
+    if (name === '' || name.length > 60) throw invalid('快递名称须为1-60个字符');
+    const estimatedDays = input.estimatedDays.trim();
+    if (estimatedDays.length > 40) throw invalid('时效说明最多40个字符');
+    const sort = input.sort ?? 0;
+    if (!Number.isInteger(sort) || sort < -9999 || sort > 9999)
+      throw invalid('排序须为 -9999 到 9999 的整数');
+    return { name, isPublic: input.isPublic, estimatedDays, sort };
+  }
+  async function lockedCourier(tx: Database, courierCode: string) {
+    const courier = await repo.lockCourierByCode(tx, code(courierCode));
+    if (!courier) throw notFoundError(`快递 ${courierCode} 不存在`);
+    return courier;
+  }
+
   return {
-    /** Adds a courier (spec §3 'Pack': private ones are never offered to shoppers); refuses a code in use. */
-    async addCourier(input: CourierInput): Promise<repo.CourierRow> {
-      const code = input.code.trim().toUpperCase();
-      if (!/^[A-Z0-9_-]{1,32}$/.test(code)) throw invalid('快递编码须为1-32位字母、数字、-或_');
-      const name = input.name.trim();
-      if (name === '' || name.length > 60) throw invalid('快递名称须为1-60个字符');
-      const row = await repo.insertCourier(db, {
-        code,
-        name,
-        isPublic: input.isPublic,
-        estimatedDays: input.estimatedDays.trim().slice(0, 40),
-        sort: input.sort ?? 0,
+    /**
+     * Adds a courier (spec §3 'Pack': private ones are never offered to shoppers); refuses a code in use. With
+     * `by` (the console, the command line) the change is audited in its transaction; the demo seed passes none.
+     */
+    async addCourier(input: CourierInput, by?: AuditActor): Promise<repo.CourierRow> {
+      const courierCode = code(input.code);
+      if (!/^[A-Z0-9_-]{1,32}$/.test(courierCode)) throw invalid('快递编码须为1-32位字母、数字、-或_');
+      const fields = courierFields(input);
+      return db.transaction(async (tx) => {
+        const row = await repo.insertCourier(tx, { code: courierCode, ...fields });
+        if (!row) throw invalid(`快递编码 ${courierCode} 已存在`);
+        if (by)
+          await audit?.(tx, {
+            by,
+            action: 'courier.create',
+            objectType: 'courier',
+            objectId: courierCode,
+            after: fields,
+          });
+        return row;
       });
-      if (!row) throw invalid(`快递编码 ${code} 已存在`);
-      return row;
+    },
+
+    /** Changes a courier's name, visibility, time estimate, order, or stops offering it (active false). */
+    async updateCourier(
+      by: AuditActor,
+      courierCode: string,
+      input: CourierInput & { active: boolean },
+    ): Promise<repo.CourierRow> {
+      const fields = { ...courierFields(input), active: input.active };
+      return db.transaction(async (tx) => {
+        const current = await lockedCourier(tx, courierCode);
+        const row = await repo.updateCourier(tx, current.id, fields);
+        const before = {
+          name: current.name,
+          isPublic: current.isPublic,
+          estimatedDays: current.estimatedDays,
+          sort: current.sort,
+          active: current.active,
+        };
+        await audit?.(tx, {
+          by,
+          action: 'courier.update',
+          objectType: 'courier',
+          objectId: current.code,
+          before,
+          after: fields,
+        });
+        return row;
+      });
+    },
+
+    /** Removes a courier's fee rule from one warehouse in one currency: it no longer ships from there in it. */
+    async deleteRule(by: AuditActor, input: { code: string; location: number; currency: Currency }) {
+      return db.transaction(async (tx) => {
+        const courier = await lockedCourier(tx, input.code);
+        const gone = await repo.deleteRule(tx, courier.id, input.location, input.currency);
+        if (!gone) throw notFoundError('该运费规则不存在');
+        await audit?.(tx, {
+          by,
+          action: 'courier.ruleDelete',
+          objectType: 'courier',
+          objectId: courier.code,
+          before: {
+            location: gone.location,
+            currency: gone.currency,
+            firstWeight: gone.firstWeight,
+            firstFee: gone.firstFee,
+            extraWeight: gone.extraWeight,
+            extraFee: gone.extraFee,
+            maxWeight: gone.maxWeight,
+          },
+        });
+        return { courier, rule: gone };
+      });
     },
 
     /** Sets a courier's fee rule from one warehouse in one currency (insert or replace; domain checkout/shipping.ts). */
-    async setRule(input: CourierRuleInput) {
-      const courier = await repo.findCourierByCode(db, input.code.trim().toUpperCase());
-      if (!courier) throw notFoundError(`快递 ${input.code} 不存在`);
+    async setRule(input: CourierRuleInput, by?: AuditActor) {
       const location = Warehouse[input.warehouse];
       if (location === undefined) throw invalid('仓库须为 AU、CN、NZ、US、HK、KR、EU、JP、Mix 之一');
       if (input.currency !== Currency.AUD && input.currency !== Currency.CNY)
@@ -147,8 +224,7 @@ export function createCheckoutAdminService({ db }: { db: Database }) {
         if (!Number.isInteger(value) || value <= 0) throw invalid(`${label}须为大于0的整数克数`);
         return value;
       };
-      const rule = {
-        courierId: courier.id,
+      const fields = {
         location,
         currency: input.currency,
         firstWeight: grams(input.firstWeight, '首重'),
@@ -157,7 +233,19 @@ export function createCheckoutAdminService({ db }: { db: Database }) {
         extraFee: money(input.extraFee, '续重运费'),
         maxWeight: input.maxWeight === null ? null : grams(input.maxWeight, '最大重量'),
       };
-      return { courier, rule: await repo.upsertRule(db, rule) };
+      return db.transaction(async (tx) => {
+        const courier = await lockedCourier(tx, input.code);
+        const rule = await repo.upsertRule(tx, { courierId: courier.id, ...fields });
+        if (by)
+          await audit?.(tx, {
+            by,
+            action: 'courier.rule',
+            objectType: 'courier',
+            objectId: courier.code,
+            after: fields,
+          });
+        return { courier, rule };
+      });
     },
 
     /** Every courier with its fee rules (cli.ts courier:list). */

@@ -7,8 +7,9 @@ import {
   type WarehouseCode,
   warehouseName,
 } from '@shop/domain';
+import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
-import { type OptionValues, optionText, UsageError } from '../../lib/cli-options';
+import { byOption, type OptionValues, optionText, UsageError } from '../../lib/cli-options';
 import type { CheckoutAdminService } from './checkout.admin';
 import { promotionRow } from './checkout.admin';
 
@@ -55,8 +56,10 @@ type Uses = { checkoutAdmin: CheckoutAdminService };
 export const checkoutCommands: Record<string, CliCommand<Uses>> = {
   'courier:add': {
     summary: '添加快递（--private 不向顾客展示）/ add a courier',
-    usage: "courier:add --code SF --name 顺丰速运 [--private] [--days '3-5个工作日'] [--sort N]",
+    usage:
+      "courier:add --code SF --name 顺丰速运 [--private] [--days '3-5个工作日'] [--sort N] [--by 操作员]",
     options: {
+      by: { type: 'string' },
       code: { type: 'string' },
       name: { type: 'string' },
       private: { type: 'boolean' },
@@ -72,7 +75,7 @@ export const checkoutCommands: Record<string, CliCommand<Uses>> = {
         sort: integer(values, 'sort', false) ?? 0,
       };
       const { services } = await open();
-      const courier = await services.checkoutAdmin.addCourier(input);
+      const courier = await services.checkoutAdmin.addCourier(input, cliActor(byOption(values)));
       print(
         `已添加快递 / courier added: #${courier.id} ${courier.code} ${courier.name}${courier.isPublic ? '' : '（非公开 / private）'}`,
       );
@@ -81,8 +84,9 @@ export const checkoutCommands: Record<string, CliCommand<Uses>> = {
   'courier:rule': {
     summary: '设置快递某仓库某币种的运费规则 / set a courier fee rule (upsert)',
     usage:
-      'courier:rule --code SF --warehouse AU --currency AUD --first-weight 1000 --first-fee 12.00 --extra-weight 500 --extra-fee 4.00 [--max-weight 30000]',
+      'courier:rule --code SF --warehouse AU --currency AUD --first-weight 1000 --first-fee 12.00 --extra-weight 500 --extra-fee 4.00 [--max-weight 30000] [--by 操作员]',
     options: {
+      by: { type: 'string' },
       code: { type: 'string' },
       warehouse: { type: 'string' },
       currency: { type: 'string' },
@@ -108,7 +112,7 @@ export const checkoutCommands: Record<string, CliCommand<Uses>> = {
         maxWeight: integer(values, 'max-weight', false) ?? null,
       };
       const { services } = await open();
-      const { courier, rule } = await services.checkoutAdmin.setRule(input);
+      const { courier, rule } = await services.checkoutAdmin.setRule(input, cliActor(byOption(values)));
       print(
         `运费规则已保存 / rule saved: ${courier.code} ${warehouseName(rule?.location)} ${input.currency} ` +
           `首重 ${input.firstWeight}g ${input.firstFee}，续重每 ${input.extraWeight}g ${input.extraFee}` +

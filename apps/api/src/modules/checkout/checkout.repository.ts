@@ -109,6 +109,37 @@ export async function findCourierByCode(db: Database, code: string): Promise<Cou
   return rows[0] ?? null;
 }
 
+/** A courier by its code, its row locked until the transaction ends. */
+export async function lockCourierByCode(db: Database, code: string): Promise<CourierRow | null> {
+  const rows = await db.select().from(couriers).where(eq(couriers.code, code)).for('update');
+  return rows[0] ?? null;
+}
+
+export async function updateCourier(
+  db: Database,
+  id: number,
+  values: { name: string; isPublic: boolean; estimatedDays: string; sort: number; active: boolean },
+): Promise<CourierRow> {
+  const [row] = await db.update(couriers).set(values).where(eq(couriers.id, id)).returning();
+  if (!row) throw new Error('courier update returned nothing');
+  return row;
+}
+
+/** Deletes a courier's rule for one warehouse and currency; returns it, or null when there was none. */
+export async function deleteRule(db: Database, courierId: number, location: number, currency: string) {
+  const rows = await db
+    .delete(courierRules)
+    .where(
+      and(
+        eq(courierRules.courierId, courierId),
+        eq(courierRules.location, location),
+        eq(courierRules.currency, currency),
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
+}
+
 export function listCouriers(db: Database): Promise<CourierRow[]> {
   return db.select().from(couriers).orderBy(asc(couriers.sort), asc(couriers.id));
 }
