@@ -9,7 +9,7 @@ import {
 } from '@shop/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
+import { fail, findDialog, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
 
 const SLOW = { timeout: 15_000 };
 
@@ -101,12 +101,6 @@ function ordersApi(role: StaffRole, order: AdminOrderDetail = detail(), extra = 
     }),
     ...extra,
   });
-}
-
-/** An open dialog by its title. */
-async function findDialog(title: string | RegExp): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-title' }, SLOW);
-  return heading.closest('.ant-modal') as HTMLElement;
 }
 
 /** Clicks the OK button of the open confirmation. */

@@ -1,7 +1,7 @@
 import { AdminPaths, AdminStockPaths, type AdminStockRow, SkuStatus } from '@shop/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DASHBOARD, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
+import { EMPTY_DASHBOARD, findDialog, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
 
 const SLOW = { timeout: 15_000 };
 
@@ -41,11 +41,6 @@ function stockApi() {
       totalCount: 1,
     }),
   });
-}
-
-async function findDialog(title: string | RegExp): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-title' }, SLOW);
-  return heading.closest('.ant-modal') as HTMLElement;
 }
 
 describe('库存', () => {

@@ -7,6 +7,8 @@ import {
   AdminStockPaths,
   AdminSupplierPaths,
   adminCourierListResponseSchema,
+  adminCourierRowSchema,
+  adminCourierTableResponseSchema,
   adminDepositLogResponseSchema,
   adminLogisticsAddResponseSchema,
   adminMemberDetailResponseSchema,
@@ -34,6 +36,7 @@ import {
   adminTicketRowSchema,
   auditListResponseSchema,
   captchaResponseSchema,
+  courierRuleSchema,
   dashboardResponseSchema,
   depositAdjustResponseSchema,
   type Envelope,
@@ -53,7 +56,7 @@ import {
   ticketImageSchema,
   totpSetupResponseSchema,
 } from '@shop/domain';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { ZodType } from 'zod';
@@ -107,6 +110,11 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminStockPaths.adjust]: adminStockAdjustResponseSchema,
   [AdminStockPaths.ledger]: adminStockLedgerResponseSchema,
   [AdminSettingsPaths.rate]: adminRateResponseSchema,
+  [AdminSettingsPaths.courierList]: adminCourierTableResponseSchema,
+  [AdminSettingsPaths.courierCreate]: adminCourierRowSchema,
+  [AdminSettingsPaths.courierUpdate]: adminCourierRowSchema,
+  [AdminSettingsPaths.courierRuleSave]: courierRuleSchema,
+  [AdminSettingsPaths.courierRuleDelete]: courierRuleSchema,
   [AdminSettingsPaths.rateSet]: rateSetResponseSchema,
   [AdminSettingsPaths.paymentList]: adminPaymentListResponseSchema,
   [AdminSettingsPaths.paymentUpdate]: adminPaymentMethodSchema,
@@ -219,4 +227,10 @@ export function staffAccount(overrides: Partial<StaffAccount>): StaffAccount {
     createTime: '2026-11-01T01:00:00.000Z',
     ...overrides,
   };
+}
+
+/** An open dialog by its title, waiting for it as long as a slow page may take. */
+export async function findDialog(title: string | RegExp): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title' }, { timeout: 15_000 });
+  return heading.closest('.ant-modal') as HTMLElement;
 }

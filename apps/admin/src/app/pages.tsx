@@ -1,6 +1,7 @@
 import {
   AccountBookOutlined,
   AuditOutlined,
+  CarOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
   DatabaseOutlined,
@@ -97,6 +98,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <MoneyCollectOutlined />,
     permission: Permission.settingsMoney,
     load: () => import('./routes/settings'),
+  },
+  {
+    path: 'couriers',
+    label: '快递与运费',
+    icon: <CarOutlined />,
+    permission: Permission.settingsMoney,
+    load: () => import('./routes/couriers'),
   },
   {
     path: 'staff',

@@ -1,0 +1,55 @@
+import {
+  type AdminCourierCreateRequest,
+  type AdminCourierRow,
+  type AdminCourierRuleDeleteRequest,
+  type AdminCourierRuleSaveRequest,
+  type AdminCourierTableResponse,
+  type AdminCourierUpdateRequest,
+  AdminSettingsPaths,
+  type CourierRule,
+} from '@shop/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+
+const courierKeys = { all: ['couriers-settings'] as const };
+
+/** Every courier with its fee rules. */
+export function useCourierTable() {
+  return useQuery({
+    queryKey: courierKeys.all,
+    queryFn: ({ signal }) => request<AdminCourierTableResponse>(AdminSettingsPaths.courierList, {}, signal),
+  });
+}
+
+/** A change to couriers: the table (and the ship form's list) is read again once the server has it. */
+function useCourierChange<TBody, TResult>(path: string, done: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBody) => request<TResult>(path, body),
+    onSuccess: () => notify.success(done),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: courierKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['couriers'] }),
+      ]),
+  });
+}
+
+export const useCreateCourier = () =>
+  useCourierChange<AdminCourierCreateRequest, AdminCourierRow>(
+    AdminSettingsPaths.courierCreate,
+    '快递已添加',
+  );
+export const useUpdateCourier = () =>
+  useCourierChange<AdminCourierUpdateRequest, AdminCourierRow>(AdminSettingsPaths.courierUpdate, '已保存');
+export const useSaveRule = () =>
+  useCourierChange<AdminCourierRuleSaveRequest, CourierRule>(
+    AdminSettingsPaths.courierRuleSave,
+    '运费规则已保存',
+  );
+export const useDeleteRule = () =>
+  useCourierChange<AdminCourierRuleDeleteRequest, CourierRule>(
+    AdminSettingsPaths.courierRuleDelete,
+    '运费规则已删除',
+  );
