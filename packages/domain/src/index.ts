@@ -12,6 +12,7 @@ export * from './checkout/summary-state';
 export * from './checkout/tax';
 export * from './constants';
 export * from './contracts/address';
+export * from './contracts/admin-goods';
 export * from './contracts/admin-members';
 export * from './contracts/admin-orders';
 export * from './contracts/admin-service';

@@ -1,4 +1,6 @@
 import {
+  type AdminGoodsListRequest,
+  type AdminGoodsListResponse,
   type AdminStockLedgerResponse,
   type AdminStockListResponse,
   goodsSearchText,
@@ -461,7 +463,11 @@ export function createCatalogueAdminService({ db, audit }: { db: Database; audit
     },
 
     /** Puts goods on or off the shelf by code or id; an unknown one changes nothing and names every unknown. */
-    async setShelf(by: { codes: readonly string[] } | { ids: readonly number[] }, onFlag: boolean) {
+    async setShelf(
+      by: { codes: readonly string[] } | { ids: readonly number[] },
+      onFlag: boolean,
+      actor: AuditActor = cliActor(),
+    ) {
       return changing(() =>
         db.transaction(async (tx) => {
           const found = await repo.lockGoods(tx, by);
@@ -478,9 +484,50 @@ export function createCatalogueAdminService({ db, audit }: { db: Database; audit
             changed.map((g) => g.id),
             onFlag,
           );
+          for (const g of changed)
+            await audit?.(tx, {
+              by: actor,
+              action: 'goods.shelf',
+              objectType: 'goods',
+              objectId: g.code,
+              before: { onShelf: !onFlag },
+              after: { onShelf: onFlag },
+            });
           return { goods: found.map((g) => ({ ...g, onFlag })), changed: changed.length };
         }),
       );
+    },
+
+    /** The console's 商品: every product on or off the shelf, filtered as the content team looks for them. */
+    async goodsList(
+      input: AdminGoodsListRequest & { pageNo: number; pageSize: number },
+    ): Promise<AdminGoodsListResponse> {
+      const filter = {
+        keyword: input.keyword || undefined,
+        categoryId: input.categoryId,
+        brandId: input.brandId,
+        location: input.warehouse,
+        onShelf: input.onShelf,
+        stock: input.stock,
+        lowAtMost: LOW_STOCK,
+      };
+      const page = { limit: input.pageSize, offset: (input.pageNo - 1) * input.pageSize };
+      const { rows, total } = await repo.pageGoods(db, filter, page);
+      const totalCount =
+        rows.length === 0 && input.pageNo > 1
+          ? (await repo.pageGoods(db, filter, { limit: 1, offset: 0 })).total
+          : total;
+      return {
+        items: rows.map(({ total: _total, updatedAt, ...r }) => ({
+          ...r,
+          image: r.image ?? '',
+          brandName: r.brandName ?? '',
+          categoryName: r.categoryName ?? '',
+          warehouseName: warehouseName(r.location),
+          updateTime: updatedAt.toISOString(),
+        })),
+        totalCount,
+      };
     },
 
     /** SKUs with their stock for the console's 库存: by keyword and warehouse, or the low ones fewest first. */

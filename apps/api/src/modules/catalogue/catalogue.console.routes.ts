@@ -1,5 +1,10 @@
 import {
+  AdminGoodsPaths,
   AdminStockPaths,
+  adminGoodsListRequestSchema,
+  adminGoodsListResponseSchema,
+  adminGoodsShelfRequestSchema,
+  adminGoodsShelfResponseSchema,
   adminStockAdjustRequestSchema,
   adminStockAdjustResponseSchema,
   adminStockLedgerRequestSchema,
@@ -15,7 +20,10 @@ import type { CatalogueAdminService } from './catalogue.admin';
 
 const tags = ['admin'];
 
-/** The console's stock (库存; packages/domain/src/contracts/admin-stock.ts), the same function as goods:stock. */
+/**
+ * The console's goods (商品, catalogue.edit; contracts/admin-goods.ts) and stock (库存, stock.adjust;
+ * contracts/admin-stock.ts): the same functions as goods:shelf and goods:stock.
+ */
 export const catalogueConsoleRoutes: FastifyPluginAsyncZod<{
   catalogueAdmin: CatalogueAdminService;
 }> = async (app, { catalogueAdmin }) => {
@@ -83,5 +91,52 @@ export const catalogueConsoleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await catalogueAdmin.stockLedger(request.body)),
+  );
+
+  const edit = { onRequest: app.staffGuard(Permission.catalogueEdit) };
+
+  app.post(
+    AdminGoodsPaths.list,
+    {
+      ...edit,
+      schema: {
+        tags,
+        summary: '商品列表（含下架）',
+        description:
+          '最近修改的在前。keyword 匹配中英文名称、商品编码或 SKU 编码；categoryId 含其下级分类；onShelf 为上架状态；' +
+          'stock 为 low（有按库存销售的 SKU 不多于 5 件）或 soldOut（没有可购买的 SKU）。',
+        security: staffSecurity,
+        body: adminGoodsListRequestSchema,
+        response: responses(adminGoodsListResponseSchema),
+      },
+    },
+    async (request) => ok(await catalogueAdmin.goodsList(request.body)),
+  );
+
+  app.post(
+    AdminGoodsPaths.shelf,
+    {
+      ...edit,
+      schema: {
+        tags,
+        summary: '批量上架或下架',
+        description:
+          '一次最多200个商品；有一个不存在时都不改变。已是该状态的商品不变，changed 为实际改变的数量。',
+        security: staffSecurity,
+        body: adminGoodsShelfRequestSchema,
+        response: responses(adminGoodsShelfResponseSchema),
+      },
+    },
+    async (request) => {
+      const { ids, onShelf } = request.body;
+      const result = await catalogueAdmin.setShelf({ ids }, onShelf, staffActor(request));
+      return ok(
+        {
+          changed: result.changed,
+          goods: result.goods.map((g) => ({ id: g.id, code: g.code, name: g.name, onShelf: g.onFlag })),
+        },
+        `${onShelf ? '上架' : '下架'} ${result.changed} 个商品`,
+      );
+    },
   );
 };
