@@ -144,7 +144,8 @@ describe('console members and recharges', () => {
       await dialog.getByPlaceholder('用户名').fill('demo');
       await dialog.getByPlaceholder('密码').fill(oneTime);
       await dialog.getByRole('button', { name: /登\s*录/ }).click();
-      // Held on 账户安全 until the new password is set, whatever page is asked for.
+      // Signed in, the member is sent to 账户安全 at once, and held there whatever page is asked for.
+      await member.page.waitForURL('**/member/security');
       await member.page.goto('/member/order');
       await member.page.waitForURL('**/member/security');
       await member.page.getByText('管理员已重置您的密码，请先设置新密码').waitFor();

@@ -1,4 +1,5 @@
 import {
+  AdminGoodsPaths,
   AdminMemberPaths,
   AdminOrderPaths,
   AdminPaths,
@@ -10,6 +11,8 @@ import {
   adminCourierRowSchema,
   adminCourierTableResponseSchema,
   adminDepositLogResponseSchema,
+  adminGoodsListResponseSchema,
+  adminGoodsShelfResponseSchema,
   adminLogisticsAddResponseSchema,
   adminMemberDetailResponseSchema,
   adminMemberListResponseSchema,
@@ -106,6 +109,8 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminOrderPaths.logisticsAdd]: adminLogisticsAddResponseSchema,
   [AdminOrderPaths.attach]: adminOrderAttachmentSchema,
   [AdminOrderPaths.couriers]: adminCourierListResponseSchema,
+  [AdminGoodsPaths.list]: adminGoodsListResponseSchema,
+  [AdminGoodsPaths.shelf]: adminGoodsShelfResponseSchema,
   [AdminStockPaths.list]: adminStockListResponseSchema,
   [AdminStockPaths.adjust]: adminStockAdjustResponseSchema,
   [AdminStockPaths.ledger]: adminStockLedgerResponseSchema,

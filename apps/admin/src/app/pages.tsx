@@ -5,6 +5,7 @@ import {
   CustomerServiceOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  GiftOutlined,
   MoneyCollectOutlined,
   NotificationOutlined,
   ShoppingOutlined,
@@ -46,6 +47,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <ShoppingOutlined />,
     permission: Permission.orderRead,
     load: () => import('./routes/orders'),
+  },
+  {
+    path: 'goods',
+    label: '商品',
+    icon: <GiftOutlined />,
+    permission: Permission.catalogueEdit,
+    load: () => import('./routes/goods'),
   },
   {
     path: 'stock',

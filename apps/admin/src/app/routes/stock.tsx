@@ -1,6 +1,6 @@
 import type { AdminStockRow } from '@shop/domain';
 import { Button, Card, Form, Input, Select, Space, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
 import { pageOf } from '@/components/paged-table';
@@ -8,6 +8,7 @@ import { useStockList } from '@/features/stock/api/stock';
 import { AdjustModal } from '@/features/stock/components/adjust-modal';
 import { LedgerDrawer } from '@/features/stock/components/ledger-drawer';
 import { StockTable } from '@/features/stock/components/stock-table';
+import { useFieldsFrom } from '@/lib/form-sync';
 import { pageFromSearch, pageToSearch } from '@/lib/list-controls';
 import { WAREHOUSE_OPTIONS } from '@/lib/warehouse-options';
 
@@ -45,10 +46,7 @@ export default function StockPage() {
   const [adjusting, setAdjusting] = useState<AdminStockRow>();
   const [ledger, setLedger] = useState<AdminStockRow>();
   const [form] = Form.useForm<Filters>();
-  useEffect(
-    () => form.setFieldsValue({ keyword: filters.keyword, warehouse: filters.warehouse }),
-    [filters.keyword, filters.warehouse, form],
-  );
+  useFieldsFrom(form, { keyword: filters.keyword, warehouse: filters.warehouse });
 
   return (
     <Card

@@ -1,6 +1,6 @@
 import type { AuditListRequest } from '@shop/domain';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import { useEffect } from 'react';
+import { useFieldsFrom } from '@/lib/form-sync';
 import { type DayRange, fromDayRange, toDayRange } from '@/lib/list-controls';
 
 export type AuditFilterValues = Pick<
@@ -28,15 +28,13 @@ export function AuditFilters({
   onChange: (filters: AuditFilterValues) => void;
 }) {
   const [form] = Form.useForm<FormValues>();
-  useEffect(() => {
-    form.setFieldsValue({
-      staffId: value.staffId,
-      action: value.action,
-      objectType: value.objectType,
-      objectId: value.objectId,
-      dates: toDayRange(value.from, value.to),
-    });
-  }, [value, form]);
+  useFieldsFrom(form, {
+    staffId: value.staffId,
+    action: value.action,
+    objectType: value.objectType,
+    objectId: value.objectId,
+    dates: toDayRange(value.from, value.to),
+  });
 
   const submit = (values: FormValues) => {
     const text = (s: string | undefined) => s?.trim() || undefined;

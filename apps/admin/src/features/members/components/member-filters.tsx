@@ -1,6 +1,6 @@
 import { adminMemberListRequestSchema } from '@shop/domain';
 import { Button, Form, Input, InputNumber } from 'antd';
-import { useEffect } from 'react';
+import { useFieldsFrom } from '@/lib/form-sync';
 import { zodRule } from '@/lib/zod-rule';
 
 export interface MemberFilterValues {
@@ -17,7 +17,7 @@ export function MemberFilters({
   onChange: (next: MemberFilterValues) => void;
 }) {
   const [form] = Form.useForm<MemberFilterValues>();
-  useEffect(() => form.setFieldsValue({ keyword: value.keyword, level: value.level }), [form, value]);
+  useFieldsFrom(form, { keyword: value.keyword, level: value.level });
   return (
     <Form
       form={form}

@@ -1,6 +1,6 @@
 import { type AdminOrderListRequest, ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS } from '@shop/domain';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import { useEffect } from 'react';
+import { useFieldsFrom } from '@/lib/form-sync';
 import { type DayRange, fromDayRange, toDayRange } from '@/lib/list-controls';
 import { WAREHOUSE_OPTIONS } from '@/lib/warehouse-options';
 
@@ -32,16 +32,14 @@ export function OrderFilters({
   onChange: (filters: OrderFilterValues) => void;
 }) {
   const [form] = Form.useForm<FormValues>();
-  useEffect(() => {
-    form.setFieldsValue({
-      status: value.status,
-      warehouse: value.warehouse,
-      username: value.username,
-      orderNo: value.orderNo,
-      payChannel: value.payChannel,
-      dates: toDayRange(value.from, value.to),
-    });
-  }, [value, form]);
+  useFieldsFrom(form, {
+    status: value.status,
+    warehouse: value.warehouse,
+    username: value.username,
+    orderNo: value.orderNo,
+    payChannel: value.payChannel,
+    dates: toDayRange(value.from, value.to),
+  });
 
   const submit = (values: FormValues) => {
     const text = (s: string | undefined) => s?.trim() || undefined;
