@@ -174,6 +174,36 @@ describe('staff console journey', () => {
     await s.page.getByText('汇率已更新为 1 澳币 = 4.7500 人民币').waitFor();
     await s.page.locator('td', { hasText: 'boss' }).first().waitFor();
     await shot(s.page, '07b-settings-1440');
+
+    // The demo couriers' fees as a warehouse × currency matrix.
+    await s.page.getByRole('menuitem', { name: /快递与运费/ }).click();
+    await s.page.getByRole('button', { name: '运费' }).first().click();
+    await s.page
+      .locator('.ant-drawer')
+      .getByText(/首重 \d+g/)
+      .first()
+      .waitFor();
+    await shot(s.page, '07c-couriers-1440');
+    await s.page.keyboard.press('Escape');
+    await expect.poll(() => s.page.locator('.ant-drawer-open').count()).toBe(0);
+
+    // The goods off the shelf (the demo shop keeps a few there), then every product with its picture and SKUs.
+    await s.page.getByRole('menuitem', { name: /商品/ }).click();
+    await s.page.waitForURL('**/admin/goods');
+    const goodsRows = s.page.locator('.ant-table-tbody tr.ant-table-row');
+    await goodsRows.first().waitFor();
+    const everything = await s.page.getByText(/共 \d+ 个商品/).innerText();
+    await s.page.getByLabel('上架').click();
+    await s.page.locator('.ant-select-item-option', { hasText: '已下架' }).click();
+    await s.page.getByRole('button', { name: '查询' }).click();
+    await s.page.waitForURL(/onShelf=0/);
+    await expect.poll(() => s.page.getByText(/共 \d+ 个商品/).innerText()).not.toBe(everything);
+    const offShelf = await goodsRows.allInnerTexts();
+    expect(offShelf.length).toBeGreaterThan(0);
+    expect(offShelf.every((row) => row.includes('已下架'))).toBe(true);
+    await s.page.goto('/admin/goods');
+    await s.page.getByText(/共 \d+ 个商品/).waitFor();
+    await shot(s.page, '07d-goods-1440');
   });
 
   it('is usable on a phone: the menu folds away, tables scroll', async () => {
