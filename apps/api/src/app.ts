@@ -184,7 +184,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderConsoleRoutes, { orders: services.orderConsole });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(depositAdminRoutes, { depositAdmin: services.depositAdmin });
-  await app.register(catalogueConsoleRoutes, { catalogueAdmin: services.catalogueAdmin });
+  await app.register(catalogueConsoleRoutes, {
+    catalogueAdmin: services.catalogueAdmin,
+    warehouses: services.warehouses,
+  });
   await app.register(settingsConsoleRoutes, {
     rates: services.rates,
     paymentAdmin: services.paymentAdmin,

@@ -114,7 +114,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const address = createAddressService();
   const addressBook = createAddressBookService({ db, clock });
   const cart = createCartService({ db, catalogue, rates });
-  const warehouses = createWarehouseService({ db, clock });
+  const warehouses = createWarehouseService({ db, clock, audit: audit.record });
   const checkout = createCheckoutService({ db, clock, cart, catalogue, rates, warehouses });
   const checkoutAdmin = createCheckoutAdminService({ db, audit: audit.record });
   const orderAdmin = createOrderAdminService({

@@ -3,6 +3,9 @@ import {
   AdminGoodsPaths,
   type AdminGoodsShelfResponse,
   AdminPaths,
+  type AdminWarehouse,
+  type AdminWarehouseListResponse,
+  AdminWarehousePaths,
   type AuditListResponse,
   CataloguePaths,
   type StaffRole,
@@ -44,6 +47,13 @@ describe('who may list and shelve goods', () => {
       denied: 'warehouse',
       badBody: { stock: 'none' },
       badMessage: /库存状态/,
+    },
+    {
+      path: AdminWarehousePaths.pickup,
+      body: { warehouse: Warehouse.CN, address: '上海市静安区南京西路1号', hours: '9:00-17:00' },
+      denied: 'warehouse',
+      badBody: { warehouse: Warehouse.CN, address: '', hours: '9:00-17:00' },
+      badMessage: /请填写自提地址/,
     },
     {
       path: AdminGoodsPaths.shelf,
@@ -120,6 +130,61 @@ describe('goods in the console', () => {
     expect(audit.items.map((i) => [i.actor, i.after])).toEqual([
       [staff.owner.username, { onShelf: true }],
       [staff.content.username, { onShelf: false }],
+    ]);
+  });
+});
+
+describe('warehouses and their pickup desks', () => {
+  it('opens, changes and closes a desk, audited; checkout offers pickup only where one is open', async () => {
+    const list = await call<AdminWarehouseListResponse>(AdminWarehousePaths.list, {});
+    expect(list.data.items.map((w) => w.code)).toEqual([
+      'AU',
+      'CN',
+      'NZ',
+      'US',
+      'HK',
+      'KR',
+      'EU',
+      'JP',
+      'Mix',
+    ]);
+    const body = {
+      warehouse: Warehouse.CN,
+      address: ' 上海市静安区南京西路1号 ',
+      hours: '周一至周五 9:00-17:00',
+    };
+    const open = await call<AdminWarehouse>(AdminWarehousePaths.pickup, body);
+    expect(open.data.pickup).toEqual({
+      enabled: true,
+      address: '上海市静安区南京西路1号',
+      hours: '周一至周五 9:00-17:00',
+      phone: '',
+    });
+    expect((await t.app.services.warehouses.pickupPoints()).map((p) => p.warehouseId)).toContain(
+      Warehouse.CN,
+    );
+    const off = await call<AdminWarehouse>(
+      AdminWarehousePaths.pickupOff,
+      { warehouse: Warehouse.CN },
+      'owner',
+    );
+    expect(off.data.pickup).toMatchObject({ enabled: false, address: '上海市静安区南京西路1号' });
+    expect((await t.app.services.warehouses.pickupPoints()).map((p) => p.warehouseId)).not.toContain(
+      Warehouse.CN,
+    );
+    const unknown = await call(AdminWarehousePaths.pickupOff, { warehouse: 42 });
+    expect(unknown.message).toContain('未知的仓库');
+    const audit = envelope<AuditListResponse>(
+      await post(
+        t.app,
+        AdminPaths.auditList,
+        { action: 'warehouse', objectId: String(Warehouse.CN) },
+        staff.owner.token,
+      ),
+    ).data;
+    expect(audit.items.map((i) => [i.action, i.actor])).toEqual([
+      ['warehouse.pickupOff', staff.owner.username],
+      ['warehouse.pickup', staff.content.username],
     ]);
   });
 });

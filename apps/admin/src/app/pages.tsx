@@ -6,6 +6,7 @@ import {
   DashboardOutlined,
   DatabaseOutlined,
   GiftOutlined,
+  HomeOutlined,
   MoneyCollectOutlined,
   NotificationOutlined,
   ShoppingOutlined,
@@ -54,6 +55,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <GiftOutlined />,
     permission: Permission.catalogueEdit,
     load: () => import('./routes/goods'),
+  },
+  {
+    path: 'warehouses',
+    label: '仓库',
+    icon: <HomeOutlined />,
+    permission: Permission.catalogueEdit,
+    load: () => import('./routes/warehouses'),
   },
   {
     path: 'stock',

@@ -91,3 +91,45 @@ export const adminGoodsShelfResponseSchema = z.object({
   ),
 });
 export type AdminGoodsShelfResponse = z.infer<typeof adminGoodsShelfResponseSchema>;
+
+// ---- Warehouses (catalogue.edit) ----
+
+/** The nine warehouses and their pickup desks (spec §4 'Setting pickup stores'), as `warehouse:pickup`. */
+export const AdminWarehousePaths = {
+  list: '/api/adminService/warehouse/list/',
+  /** Opens a warehouse's pickup desk, or changes its address, hours and phone. */
+  pickup: '/api/adminService/warehouse/pickup/',
+  /** Closes the desk; its address is kept for next time. */
+  pickupOff: '/api/adminService/warehouse/pickupOff/',
+} as const;
+
+const warehouseIdSchema = z
+  .number({ error: '请选择仓库' })
+  .int('请选择仓库')
+  .refine((v) => warehouseIds.includes(v), '未知的仓库');
+
+export const adminWarehouseSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  /** The desk, open or closed; null when the warehouse never had one. */
+  pickup: z
+    .object({ enabled: z.boolean(), address: z.string(), hours: z.string(), phone: z.string() })
+    .nullable(),
+});
+export type AdminWarehouse = z.infer<typeof adminWarehouseSchema>;
+export const adminWarehouseListResponseSchema = z.object({ items: z.array(adminWarehouseSchema) });
+export type AdminWarehouseListResponse = z.infer<typeof adminWarehouseListResponseSchema>;
+
+export const adminWarehousePickupRequestSchema = z.strictObject({
+  warehouse: warehouseIdSchema,
+  address: text({ error: '请填写自提地址', trim: true })
+    .min(1, '请填写自提地址')
+    .max(200, '自提地址最多200个字符'),
+  hours: text({ error: '请填写自提营业时间', trim: true })
+    .min(1, '请填写自提营业时间')
+    .max(100, '营业时间最多100个字符'),
+  phone: text({ trim: true }).max(40, '联系电话最多40个字符').optional(),
+});
+export type AdminWarehousePickupRequest = z.input<typeof adminWarehousePickupRequestSchema>;
+export const adminWarehouseIdRequestSchema = z.strictObject({ warehouse: warehouseIdSchema });

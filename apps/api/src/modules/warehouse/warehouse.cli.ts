@@ -1,6 +1,7 @@
 import { toWarehouseId, Warehouse, type Warehouse as WarehouseId } from '@shop/domain';
+import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
-import { type OptionValues, optionText, requiredText, UsageError } from '../../lib/cli-options';
+import { byOption, type OptionValues, optionText, requiredText, UsageError } from '../../lib/cli-options';
 import type { WarehouseService, WarehouseView } from './warehouse.service';
 
 /** What these commands use of the shop's services. */
@@ -36,13 +37,14 @@ export const warehouseCommands: Record<string, CliCommand<Uses>> = {
     summary:
       '设置仓库的自提地址与营业时间并开放自提，或用 --off 关闭 / set a warehouse’s pickup address and hours, or turn pickup off',
     usage:
-      "warehouse:pickup --warehouse AU --address 'Unit 5, 12 Holker Street, Silverwater NSW 2128' --hours '周一至周五 9:00-17:00' [--phone '+61 2 8000 1234'] | warehouse:pickup --warehouse CN --off",
+      "warehouse:pickup --warehouse AU --address 'Unit 5, 12 Holker Street, Silverwater NSW 2128' --hours '周一至周五 9:00-17:00' [--phone '+61 2 8000 1234'] [--by 操作员] | warehouse:pickup --warehouse CN --off",
     options: {
       warehouse: { type: 'string' },
       address: { type: 'string' },
       hours: { type: 'string' },
       phone: { type: 'string' },
       off: { type: 'boolean' },
+      by: { type: 'string' },
     },
     async run({ values, open, print }) {
       const warehouse = warehouseOption(values);
@@ -50,7 +52,7 @@ export const warehouseCommands: Record<string, CliCommand<Uses>> = {
         if (values.address !== undefined || values.hours !== undefined || values.phone !== undefined)
           throw new UsageError('--off 不能与 --address、--hours、--phone 同用 / --off takes no address');
         const { services } = await open();
-        const w = await services.warehouses.disablePickup(warehouse);
+        const w = await services.warehouses.disablePickup(warehouse, cliActor(byOption(values)));
         print(`已关闭自提 / pickup off: ${pickupLine(w)}`);
         return;
       }
@@ -60,7 +62,7 @@ export const warehouseCommands: Record<string, CliCommand<Uses>> = {
         phone: optionText(values, 'phone', false),
       };
       const { services } = await open();
-      await services.warehouses.setPickup(warehouse, input);
+      await services.warehouses.setPickup(warehouse, input, cliActor(byOption(values)));
       const w = (await services.warehouses.list()).find((x) => x.id === warehouse);
       if (w) print(`已开放自提 / pickup on: ${pickupLine(w)}`);
     },

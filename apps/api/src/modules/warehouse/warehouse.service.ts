@@ -1,6 +1,7 @@
 import { type PickupPoint, ResultCode, WAREHOUSE_NAMES, Warehouse, type WarehouseCode } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import * as repo from './warehouse.repository';
 
@@ -57,7 +58,16 @@ function checkedPickup(input: PickupInput): { address: string; hours: string; ph
  * The warehouses (spec §3 'Warehouses': the nine of the domain) and their pickup points: where members may
  * collect the goods of a warehouse, and when (spec §4 'Setting pickup stores isPickup').
  */
-export function createWarehouseService({ db, clock }: { db: Database; clock: Clock }) {
+export function createWarehouseService({
+  db,
+  clock,
+  audit,
+}: {
+  db: Database;
+  clock: Clock;
+  /** Writes the audit row of a change made by staff or the command line, in its transaction. */
+  audit?: AuditRecorder;
+}) {
   async function view(): Promise<WarehouseView[]> {
     const rows = new Map((await repo.listPickupPoints(db)).map((r) => [r.warehouseId, r]));
     return CODES.map((code) => {
@@ -85,14 +95,35 @@ export function createWarehouseService({ db, clock }: { db: Database; clock: Clo
     list: view,
 
     /** Gives a warehouse a pickup point (address and hours required) and turns pickup on there. */
-    async setPickup(warehouse: Warehouse, input: PickupInput): Promise<PickupPoint> {
-      const row = await repo.enablePickup(db, { warehouseId: warehouse, ...checkedPickup(input) }, clock());
-      return toPickupPoint(row);
+    async setPickup(warehouse: Warehouse, input: PickupInput, by?: AuditActor): Promise<PickupPoint> {
+      const pickup = checkedPickup(input);
+      return db.transaction(async (tx) => {
+        const row = await repo.enablePickup(tx, { warehouseId: warehouse, ...pickup }, clock());
+        if (by)
+          await audit?.(tx, {
+            by,
+            action: 'warehouse.pickup',
+            objectType: 'warehouse',
+            objectId: warehouse,
+            after: pickup,
+          });
+        return toPickupPoint(row);
+      });
     },
 
     /** Turns a warehouse's pickup off (its address is kept); nothing to do when it had none. */
-    async disablePickup(warehouse: Warehouse): Promise<WarehouseView> {
-      await repo.disablePickup(db, warehouse, clock());
+    async disablePickup(warehouse: Warehouse, by?: AuditActor): Promise<WarehouseView> {
+      await db.transaction(async (tx) => {
+        await repo.disablePickup(tx, warehouse, clock());
+        if (by)
+          await audit?.(tx, {
+            by,
+            action: 'warehouse.pickupOff',
+            objectType: 'warehouse',
+            objectId: warehouse,
+            after: { enabled: false },
+          });
+      });
       const all = await view();
       const found = all.find((w) => w.id === warehouse);
       if (!found) throw new Error(`unknown warehouse ${warehouse}`);
