@@ -204,6 +204,22 @@ describe('staff console journey', () => {
     await s.page.goto('/admin/goods');
     await s.page.getByText(/共 \d+ 个商品/).waitFor();
     await shot(s.page, '07d-goods-1440');
+
+    // The Sydney desk every shop starts with, and a second one opened here.
+    await s.page.getByRole('menuitem', { name: /仓库/ }).click();
+    const desks = s.page.locator('.ant-table-tbody tr.ant-table-row');
+    const open = desks.filter({ has: s.page.locator('.ant-tag', { hasText: /^开放$/ }) });
+    await expect.poll(() => open.count()).toBe(1);
+    expect(await open.innerText()).toContain('澳大利亚仓');
+    await desks.filter({ hasText: '新西兰仓' }).getByRole('button', { name: '开放自提' }).click();
+    const pickup = s.page.getByRole('dialog', { name: '自提点：新西兰仓' });
+    await pickup.getByLabel('自提地址').fill('10 Queen Street, Auckland 1010');
+    await pickup.getByLabel('营业时间').fill('周一至周五 10:00-16:00');
+    await pickup.getByRole('button', { name: '保存并开放' }).click();
+    await s.page.getByText('新西兰仓：自提已开放').waitFor();
+    await expect.poll(() => open.count()).toBe(2);
+    expect(await open.nth(1).innerText()).toContain('10 Queen Street');
+    await shot(s.page, '07e-warehouses-1440');
   });
 
   it('is usable on a phone: the menu folds away, tables scroll', async () => {
