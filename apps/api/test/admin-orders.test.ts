@@ -494,11 +494,18 @@ describe('package photos', () => {
       [fields, Buffer.from('%PDF-1.4 not a picture'), '仅支持 JPEG、PNG、WebP、GIF 图片'],
       [fields, bombPng(), '像素'],
     ];
+    const photos = async () =>
+      (await t.database.db.select({ path: mediaFiles.path }).from(mediaFiles)).filter((m) =>
+        m.path.startsWith('order/'),
+      ).length;
+    const before = await photos();
     for (const [body, file, message] of bad) {
       const res = envelope(await attach('warehouse', body, file));
       expect(res.success, JSON.stringify(body)).toBe(false);
       expect(res.message).toContain(message);
     }
+    // Nothing refused left a stored picture behind.
+    expect(await photos()).toBe(before);
     const noFile = await t.app.inject({
       method: 'POST',
       url: AdminOrderPaths.attach,

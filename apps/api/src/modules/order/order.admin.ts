@@ -5,6 +5,7 @@ import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { type MemberNotice, type MemberNotifier, silentNotifier } from '../../lib/member-notice';
 import { ImportRejectedError, type SheetTable } from '../../lib/spreadsheet';
+import { findOrderByNo } from './order.console.repository';
 import { checkOldOrderSheet, parseOrderedAt, sheetUsernames } from './order.old-import';
 import { recordOfflinePayment } from './order.payment';
 import * as repo from './order.repository';
@@ -274,6 +275,14 @@ export function createOrderAdminService({
     ) {
       const note = (input.note ?? '').trim();
       if (note.length > 200) throw paramsError(OrderAdminMessages.badNote);
+      // The order and the pack are checked before the picture is stored, so a wrong one leaves no unused file.
+      const known = await findOrderByNo(db, orderNo);
+      if (!known) throw notFoundError(OrderAdminMessages.notFound(orderNo));
+      if (
+        input.pack !== undefined &&
+        !(await repo.listPacks(db, [known.id])).some((b) => b.packIndex === input.pack)
+      )
+        throw paramsError(OrderAdminMessages.noPack(orderNo, input.pack));
       const path = await ports.storeUpload(input.file, 'order');
       return db.transaction(async (tx) => {
         const order = await repo.lockOrderByNo(tx, orderNo);
