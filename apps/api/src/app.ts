@@ -34,6 +34,7 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { supplierConsoleRoutes } from './modules/supplier/supplier.console.routes';
 import { supplierRoutes } from './modules/supplier/supplier.routes';
 import { ticketRoutes } from './modules/tickets/tickets.routes';
+import { warehouseConsoleRoutes } from './modules/warehouse/warehouse.console.routes';
 import { wechatSandboxRoutes } from './modules/wechat/sandbox.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { adminWebPlugin, DEFAULT_ADMIN_DIST } from './plugins/admin-web';
@@ -184,10 +185,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderConsoleRoutes, { orders: services.orderConsole });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(depositAdminRoutes, { depositAdmin: services.depositAdmin });
-  await app.register(catalogueConsoleRoutes, {
-    catalogueAdmin: services.catalogueAdmin,
-    warehouses: services.warehouses,
-  });
+  await app.register(catalogueConsoleRoutes, { catalogueAdmin: services.catalogueAdmin });
+  await app.register(warehouseConsoleRoutes, { warehouses: services.warehouses });
   await app.register(settingsConsoleRoutes, {
     rates: services.rates,
     paymentAdmin: services.paymentAdmin,
