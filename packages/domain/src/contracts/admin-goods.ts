@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { Warehouse } from '../warehouse';
+import { consolePageNo, consolePageSize } from './paging';
 import { text } from './text';
 
 /**
@@ -26,13 +27,8 @@ const positiveId = (label: string) =>
     .positive(`${label}须为正整数`);
 
 export const adminGoodsListRequestSchema = z.strictObject({
-  pageNo: z.number({ error: '页码须为整数' }).int('页码须为整数').min(1, '页码须大于0').default(1),
-  pageSize: z
-    .number({ error: '每页条数须为整数' })
-    .int('每页条数须为整数')
-    .min(1, '每页至少1条')
-    .max(100, '每页最多100条')
-    .default(20),
+  pageNo: consolePageNo,
+  pageSize: consolePageSize,
   /** Part of the name (Chinese or English), the goods code or a SKU code (any case). */
   keyword: text({ trim: true }).max(64, '关键词最多64个字符').optional(),
   /** A category and everything below it. */

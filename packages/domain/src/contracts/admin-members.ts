@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { consolePageNo, consolePageSize } from './paging';
 import { currencySchema, depositLogItemSchema, rechargeSchema, rechargeStatusSchema } from './payment';
 import { text } from './text';
 
@@ -29,13 +30,8 @@ export const AdminMemberPaths = {
   memberResetPassword: '/api/adminService/member/resetPassword/',
 } as const;
 
-const pageNo = z.number({ error: '页码须为整数' }).int('页码须为整数').min(1, '页码须大于0').default(1);
-const pageSize = z
-  .number({ error: '每页条数须为整数' })
-  .int('每页条数须为整数')
-  .min(1, '每页至少1条')
-  .max(100, '每页最多100条')
-  .default(20);
+const pageNo = consolePageNo;
+const pageSize = consolePageSize;
 
 export const rechargeNoSchema = text({ error: '请指定充值单号', trim: true })
   .min(1, '请指定充值单号')

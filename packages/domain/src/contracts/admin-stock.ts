@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { Warehouse } from '../warehouse';
+import { consolePageNo, consolePageSize } from './paging';
 import { text } from './text';
 
 /**
@@ -16,13 +17,8 @@ export const AdminStockPaths = {
   ledger: '/api/adminService/stock/ledger/',
 } as const;
 
-const pageNo = z.number({ error: '页码须为整数' }).int('页码须为整数').min(1, '页码须大于0').default(1);
-const pageSize = z
-  .number({ error: '每页条数须为整数' })
-  .int('每页条数须为整数')
-  .min(1, '每页至少1条')
-  .max(100, '每页最多100条')
-  .default(20);
+const pageNo = consolePageNo;
+const pageSize = consolePageSize;
 const skuCodeSchema = text({ error: '请指定 SKU', trim: true })
   .min(1, '请指定 SKU')
   .max(60, 'SKU 编码最多60个字符');

@@ -1,5 +1,6 @@
 import type { AuditListRequest } from '@shop/domain';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
+import { FilterActions } from '@/components/filter-actions';
 import { useFieldsFrom } from '@/lib/form-sync';
 import { type DayRange, fromDayRange, toDayRange } from '@/lib/list-controls';
 
@@ -80,21 +81,12 @@ export function AuditFilters({
       <Form.Item label="日期" name="dates">
         <DatePicker.RangePicker allowEmpty={[true, true]} />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            查询
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onChange({});
-            }}
-          >
-            重置
-          </Button>
-        </Space>
-      </Form.Item>
+      <FilterActions
+        onReset={() => {
+          form.resetFields();
+          onChange({});
+        }}
+      />
     </Form>
   );
 }

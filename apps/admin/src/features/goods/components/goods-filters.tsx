@@ -1,5 +1,6 @@
 import type { AdminGoodsListRequest, CategoryNode, GoodsStockFilter } from '@shop/domain';
-import { Button, Form, Input, Select, Space, TreeSelect } from 'antd';
+import { Form, Input, Select, TreeSelect } from 'antd';
+import { FilterActions } from '@/components/filter-actions';
 import { useFieldsFrom } from '@/lib/form-sync';
 import { WAREHOUSE_OPTIONS } from '@/lib/warehouse-options';
 import { useCatalogueChoices } from '../api/goods';
@@ -101,21 +102,12 @@ export function GoodsFilters({
       <Form.Item label="库存" name="stock">
         <Select allowClear options={STOCK_OPTIONS} placeholder="全部" className="filter-select" />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            查询
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onChange({});
-            }}
-          >
-            重置
-          </Button>
-        </Space>
-      </Form.Item>
+      <FilterActions
+        onReset={() => {
+          form.resetFields();
+          onChange({});
+        }}
+      />
     </Form>
   );
 }

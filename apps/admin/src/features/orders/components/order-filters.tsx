@@ -1,5 +1,6 @@
 import { type AdminOrderListRequest, ORDER_STATUS_LABELS, PAY_CHANNEL_LABELS } from '@shop/domain';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
+import { FilterActions } from '@/components/filter-actions';
 import { useFieldsFrom } from '@/lib/form-sync';
 import { type DayRange, fromDayRange, toDayRange } from '@/lib/list-controls';
 import { WAREHOUSE_OPTIONS } from '@/lib/warehouse-options';
@@ -79,21 +80,12 @@ export function OrderFilters({
       <Form.Item label="下单日期" name="dates">
         <DatePicker.RangePicker allowEmpty={[true, true]} />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            查询
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onChange({});
-            }}
-          >
-            重置
-          </Button>
-        </Space>
-      </Form.Item>
+      <FilterActions
+        onReset={() => {
+          form.resetFields();
+          onChange({});
+        }}
+      />
     </Form>
   );
 }
