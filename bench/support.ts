@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MemberPaths } from '@shop/domain';
@@ -13,13 +14,20 @@ export const settings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
   databaseUrl: process.env.BENCH_DATABASE_URL,
   database: process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite',
+  /** API processes of the shop under test (WORKERS; more than one needs BENCH_DATABASE_URL). */
+  workers: Number(process.env.BENCH_WORKERS ?? 1),
 } as const;
 
 export function startBenchShop(): Promise<RunningShop> {
   // TRUST_PROXY lets newCaptcha() give each benchmark member its own client address.
   return startShop(
     settings.databaseUrl
-      ? { DATABASE_URL: settings.databaseUrl, LOG_LEVEL: 'error', TRUST_PROXY: 'true' }
+      ? {
+          DATABASE_URL: settings.databaseUrl,
+          LOG_LEVEL: 'error',
+          TRUST_PROXY: 'true',
+          WORKERS: String(settings.workers),
+        }
       : { LOG_LEVEL: 'error', TRUST_PROXY: 'true' },
   );
 }
@@ -81,6 +89,7 @@ export function resultRow(title: string, r: autocannon.Result, extra: Record<str
   return {
     call: title,
     database: settings.database,
+    processes: settings.workers,
     ...extra,
     'req/s': Math.round(r.requests.average),
     'p50 ms': r.latency.p50,
@@ -90,13 +99,48 @@ export function resultRow(title: string, r: autocannon.Result, extra: Record<str
   };
 }
 
-/** Prints the table and keeps it as bench/results/<name>-<database>.json. */
+/**
+ * The ceiling of this machine in this run: a bare Fastify process answering a constant 100-byte JSON, loaded
+ * like the calls (same seconds and connections). Every table shows each call's share of it, so runs on other
+ * machines, or beside other work, compare by ratio.
+ */
+export async function measureCeiling(): Promise<number> {
+  const child = fork(join(repoRoot, 'bench/ceiling-server.ts'), [], { execArgv: ['--import', 'tsx'] });
+  try {
+    const port = await new Promise<number>((resolvePort, reject) => {
+      child.once('message', (m) => resolvePort(Number(m)));
+      child.once('exit', (code) => reject(new Error(`ceiling server exited (${code})`)));
+    });
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}/`,
+      connections: settings.connections,
+      duration: settings.seconds,
+      requests: [{ method: 'POST', path: '/', body: '{}', headers: { 'content-type': 'application/json' } }],
+    });
+    return Math.round(result.requests.average);
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+/** Prints the table with the run's ceiling and keeps it as bench/results/<name>-<database>.json. */
 export async function report(name: string, rows: Record<string, unknown>[]) {
+  const ceiling = await measureCeiling();
+  const shared = rows.map((row) =>
+    typeof row['req/s'] === 'number'
+      ? { ...row, '% of ceiling': Math.round((row['req/s'] / ceiling) * 1000) / 10 }
+      : row,
+  );
   // biome-ignore lint/suspicious/noConsole: a benchmark's result is this table.
-  console.table(rows);
+  console.log(`ceiling (bare Fastify, 100-byte JSON): ${ceiling} req/s`);
+  // biome-ignore lint/suspicious/noConsole: a benchmark's result is this table.
+  console.table(shared);
   await mkdir(join(repoRoot, 'bench/results'), { recursive: true });
-  const suffix = settings.databaseUrl ? 'pg' : 'pglite';
-  await writeFile(join(repoRoot, `bench/results/${name}-${suffix}.json`), JSON.stringify(rows, null, 2));
+  const suffix = settings.databaseUrl ? `pg${settings.workers > 1 ? `-w${settings.workers}` : ''}` : 'pglite';
+  await writeFile(
+    join(repoRoot, `bench/results/${name}-${suffix}.json`),
+    JSON.stringify({ ceiling, rows: shared }, null, 2),
+  );
 }
 
 /** Runs tasks over `connections` workers; returns each task's latency (ms), in completion order. */

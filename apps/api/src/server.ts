@@ -1,11 +1,33 @@
+import cluster from 'node:cluster';
 import { type App, buildApp } from './app';
-import { isProduction, loadConfig } from './config/env';
+import { type AppConfig, isProduction, loadConfig } from './config/env';
 import { describeError } from './lib/log-safety';
 import { DEMO_MEMBER } from './seed/demo-member';
 
-/** Starts the shop: config → database (migrate, seed) → listen; stops cleanly on SIGINT/SIGTERM. */
-async function main() {
-  const config = loadConfig();
+/** What a worker tells the primary once it listens. */
+interface ListeningMessage {
+  type: 'listening';
+  port: number;
+}
+
+/** A worker that dies this soon after starting, this many times in a row, means the shop cannot run. */
+const CRASH_WINDOW_MS = 10_000;
+const CRASHES_BEFORE_GIVING_UP = 3;
+
+function announce(config: AppConfig, port: number, processes: number) {
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const extra = processes > 1 ? `（${processes} 个进程 / processes）` : '';
+  console.info(`商城已启动 / Shop running at http://${shownHost}:${port}${extra}`);
+  if (config.seedDemo && !isProduction(config.nodeEnv)) {
+    console.info(`演示账号 / Demo login: ${DEMO_MEMBER.username} / ${DEMO_MEMBER.password}`);
+  }
+}
+
+/**
+ * One API process: config → database (migrate, seed) → listen; stops cleanly on SIGINT/SIGTERM. As a worker of
+ * several it tells the primary its port instead of printing it, and stops when the primary goes away.
+ */
+async function serve(config: AppConfig) {
   let app: App;
   try {
     app = await buildApp({ config });
@@ -35,6 +57,8 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A worker whose primary is gone has no one to hand it connections: it stops too.
+  if (cluster.isWorker) process.on('disconnect', () => void shutdown('disconnect'));
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -46,11 +70,83 @@ async function main() {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.info(`商城已启动 / Shop running at http://${shownHost}:${port}`);
-  if (config.seedDemo && !isProduction(config.nodeEnv)) {
-    console.info(`演示账号 / Demo login: ${DEMO_MEMBER.username} / ${DEMO_MEMBER.password}`);
-  }
+  if (cluster.isWorker) process.send?.({ type: 'listening', port } satisfies ListeningMessage);
+  else announce(config, port, 1);
 }
 
-await main();
+/**
+ * The primary of WORKERS processes on PostgreSQL (docs/scaling.md): it migrates and seeds the database once,
+ * then forks the workers, which share the port (node:cluster hands each new connection to one of them). A
+ * worker that dies is replaced; SIGTERM or SIGINT stops every worker gracefully, then the primary.
+ */
+async function runPrimary(config: AppConfig) {
+  try {
+    // Migrations and the demo seed run here, once, before any worker opens the database.
+    const app = await buildApp({
+      config,
+      logger: { level: config.logLevel === 'silent' ? 'silent' : 'warn' },
+    });
+    await app.close();
+  } catch (error) {
+    console.error('启动失败 / Could not start:', describeError(error));
+    process.exit(1);
+  }
+
+  let stopping = false;
+  let announced = false;
+  const startedAt = new Map<number, number>();
+  let quickCrashes = 0;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+    worker.on('message', (message: ListeningMessage) => {
+      if (message?.type !== 'listening' || announced) return;
+      announced = true;
+      announce(config, message.port, config.workers);
+    });
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    quickCrashes = lived < CRASH_WINDOW_MS ? quickCrashes + 1 : 0;
+    console.error(
+      `工作进程退出 / worker ${worker.process.pid} exited (${signal ?? code})${quickCrashes >= CRASHES_BEFORE_GIVING_UP ? '' : '，重新启动 / restarting'}`,
+    );
+    if (quickCrashes >= CRASHES_BEFORE_GIVING_UP) {
+      console.error('工作进程反复退出，商城停止 / workers keep failing, stopping');
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+      process.exitCode = 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      return;
+    }
+    fork();
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill(signal);
+    // Each worker finishes its requests within its own 10 s; this only catches one that hangs.
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }, 15_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  for (let i = 0; i < config.workers; i += 1) fork();
+}
+
+const config = loadConfig();
+if (config.workers > 1 && cluster.isPrimary) await runPrimary(config);
+else await serve(config);

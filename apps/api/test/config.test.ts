@@ -13,6 +13,7 @@ describe('config', () => {
       config: {
         port: 3000,
         host: '127.0.0.1',
+        workers: 1,
         database: { kind: 'pglite', dataDir: '/srv/shop/data' },
         logLevel: 'info',
         nodeEnv: undefined,

@@ -23,6 +23,12 @@ const booleanish = () =>
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  WORKERS: z.coerce
+    .number({ error: '应为 1-64 的整数 / must be a whole number 1-64' })
+    .int('应为 1-64 的整数 / must be a whole number 1-64')
+    .min(1, '应为 1-64 的整数 / must be a whole number 1-64')
+    .max(64, '应为 1-64 的整数 / must be a whole number 1-64')
+    .default(1),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, '应为 postgres:// 地址 / must be a postgres:// URL')
@@ -111,6 +117,8 @@ export type DatabaseConfig = { kind: 'postgresql'; url: string } | { kind: 'pgli
 export interface AppConfig {
   port: number;
   host: string;
+  /** API processes sharing the port (node:cluster); more than one needs PostgreSQL. */
+  workers: number;
   /** PostgreSQL when DATABASE_URL is set, else embedded PGlite in a folder (or `memory://`). */
   database: DatabaseConfig;
   logLevel: LogLevel;
@@ -178,6 +186,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
         `${name}: 微信登录的三个变量须同时设置 / set all of ${WECHAT_OPEN_VARS.join(', ')} or none`,
       );
   }
+  // The embedded database is one folder one process may open (db/data-dir-lock.ts).
+  if (parsed.success && parsed.data.WORKERS > 1 && !parsed.data.DATABASE_URL) {
+    errors.push(
+      'WORKERS: 多个进程需要 PostgreSQL（DATABASE_URL），内嵌数据库只能由一个进程打开 / several processes need DATABASE_URL',
+    );
+  }
   if (!parsed.success || errors.length > 0) return { ok: false, errors };
   const e = parsed.data;
   const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : resolve(cwd, e.DATA_DIR);
@@ -186,6 +200,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     config: {
       port: e.PORT,
       host: e.HOST,
+      workers: e.WORKERS,
       database: e.DATABASE_URL ? { kind: 'postgresql', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },
       logLevel: e.LOG_LEVEL,
       nodeEnv: e.NODE_ENV,
