@@ -200,25 +200,36 @@ describe('cart to order journey', () => {
     await delivery.getByText('中国仓的商品只能快递发货，本单不能到仓自提。').waitFor();
     expect(await delivery.getByText('到仓自提', { exact: true }).count()).toBe(0);
 
-    await s.page.getByRole('button', { name: '选择赠品' }).first().click();
+    // The couriers just picked reload the summary; the gift button waits for it, and a click that lands while the
+    // summary redraws is tried again until the dialog is open.
+    await expect.poll(() => s.page.locator('.checkout-columns').getAttribute('aria-busy')).toBe('false');
     const dialog = s.page.getByRole('dialog');
-    // The dialog fills in the gift's SKUs as their detail arrives: pick the first open one once it holds.
-    const giftSku = dialog.locator('input[type=radio]:not([disabled])').first();
     await expect
       .poll(
         async () => {
-          await giftSku.check({ force: true, timeout: 2_000 }).catch(() => undefined);
-          return giftSku.isChecked();
+          if ((await dialog.count()) === 0)
+            await s.page
+              .getByRole('button', { name: '选择赠品' })
+              .first()
+              .click({ timeout: 2_000 })
+              .catch(() => undefined);
+          return dialog.count();
         },
-        { timeout: 15_000 },
+        { timeout: 20_000 },
       )
-      .toBe(true)
-      .catch(async (error: unknown) => {
-        // Say what the dialog held (and keep its picture), so that a failure here can be understood.
-        await s.screenshot('24-checkout-gift-failed');
-        const held = await s.page.getByRole('dialog').allInnerTexts();
-        throw new Error(`no gift SKU could be picked; dialogs: ${JSON.stringify(held)}`, { cause: error });
-      });
+      .toBeGreaterThan(0);
+    // The dialog fills in the gift's SKUs as their detail arrives. The SKU is picked as a shopper would, without
+    // forcing: antd's modal grows from the button that opened it, and a forced click at a point taken while it
+    // moves lands on the mask, which closes it.
+    const giftSku = dialog.getByRole('radio', { disabled: false }).first();
+    try {
+      await giftSku.check({ timeout: 15_000 });
+    } catch (error) {
+      // Say what the dialog held (and keep its picture), so that a failure here can be understood.
+      await s.screenshot('24-checkout-gift-failed');
+      const held = await s.page.getByRole('dialog').allInnerTexts();
+      throw new Error(`no gift SKU could be picked; dialogs: ${JSON.stringify(held)}`, { cause: error });
+    }
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await s.page.getByRole('button', { name: '更换赠品' }).waitFor();
     await s.screenshot('24-checkout-gift');
