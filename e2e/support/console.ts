@@ -84,6 +84,13 @@ export async function createStaff(page: Page, account: StaffAccount): Promise<vo
 }
 
 export async function signOut(page: Page): Promise<void> {
+  // A toast under the pointer stays while hovered: move away and let the toasts go first.
+  await page.mouse.move(0, (page.viewportSize()?.height ?? 800) - 1);
+  await page
+    .locator('.ant-message-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.getByRole('button', { name: '账号菜单' }).click();
   await page.getByText('退出登录', { exact: true }).click();
   await page.waitForURL('**/admin/login');

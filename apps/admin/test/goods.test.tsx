@@ -1,7 +1,16 @@
-import { AdminGoodsPaths, type AdminGoodsRow, AdminPaths, CataloguePaths } from '@shop/domain';
+import {
+  type AdminGoodsDetail,
+  AdminGoodsPaths,
+  type AdminGoodsRow,
+  AdminPaths,
+  CataloguePaths,
+  ResultCode,
+  SkuStatus,
+} from '@shop/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, renderConsole, signIn, staffSession } from './utils';
+import { matrixFor, type SkuRow } from '@/features/goods/components/goods-form-model';
+import { fail, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
 
 const SLOW = { timeout: 15_000 };
 
@@ -60,5 +69,203 @@ describe('商品', () => {
       expect(api.callsTo(AdminGoodsPaths.shelf)[0]?.body).toEqual({ ids: [1], onShelf: false }),
     );
     expect(await screen.findByText('下架 1 个商品', {}, SLOW)).toBeTruthy();
+  });
+});
+
+function detail(overrides: Partial<AdminGoodsDetail> = {}): AdminGoodsDetail {
+  const prices = (aud: number) => [
+    { currency: 'AUD' as const, level: 37, amount: aud },
+    { currency: 'AUD' as const, level: 38, amount: aud - 100 },
+    { currency: 'CNY' as const, level: 37, amount: aud * 5 },
+  ];
+  return {
+    id: 5,
+    code: 'G-5',
+    name: '羊毛围巾',
+    nameEn: 'Wool scarf',
+    brandId: null,
+    categoryId: 3,
+    categoryPath: [1, 3],
+    location: 1,
+    onShelf: true,
+    content: '<p>暖和</p>',
+    images: [
+      { path: 'goods/a.jpg', kind: 'good' },
+      { path: 'goods/b.jpg', kind: 'good' },
+    ],
+    attributes: [{ name: '颜色', values: ['红', '蓝'] }],
+    skus: [
+      {
+        id: 51,
+        code: 'G-5-R',
+        name: '红',
+        property: { 颜色: '红' },
+        weight: 200,
+        status: SkuStatus.ByStock,
+        stock: 4,
+        sort: 0,
+        ordered: true,
+        prices: prices(2990),
+      },
+      {
+        id: 52,
+        code: 'G-5-B',
+        name: '蓝',
+        property: { 颜色: '蓝' },
+        weight: 200,
+        status: SkuStatus.InStock,
+        stock: 0,
+        sort: 1,
+        ordered: false,
+        prices: prices(3990),
+      },
+    ],
+    updateTime: '2026-11-24T03:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const CATEGORIES = [
+  { id: 1, name: '服饰', image: '', children: [{ id: 3, name: '围巾', image: '', children: [] }] },
+];
+
+function editorApi(save: Parameters<typeof mockApi>[0][string]) {
+  return mockApi({
+    [AdminPaths.current]: ok(staffSession('content')),
+    [CataloguePaths.catalogList]: ok(CATEGORIES),
+    [CataloguePaths.brandList]: ok({ items: [] }),
+    [AdminGoodsPaths.detail]: ok(detail()),
+    [AdminGoodsPaths.save]: save,
+  });
+}
+
+describe('商品 editor', () => {
+  it('loads a good, shows its SKU matrix and pictures, and saves prices in cents with the updateTime it loaded', async () => {
+    const api = editorApi((body) =>
+      ok({
+        ...detail({ updateTime: '2026-11-24T03:05:00.000Z' }),
+        retiredSkuCodes: [],
+        ...{ name: String(body.name) },
+      }),
+    );
+    signIn();
+    renderConsole('/goods/5');
+    expect(await screen.findByDisplayValue('羊毛围巾', {}, SLOW)).toBeTruthy();
+    expect(api.callsTo(AdminGoodsPaths.detail)[0]?.body).toEqual({ id: 5 });
+    expect(screen.getByDisplayValue('G-5-R')).toBeTruthy();
+    expect(screen.getByText('主图')).toBeTruthy();
+    expect(screen.getByText('有订单')).toBeTruthy();
+
+    const price = screen.getByLabelText('SKU 2 AUD 39 价格');
+    fireEvent.change(price, { target: { value: '12.5' } });
+    fireEvent.blur(price);
+    expect(await screen.findByText('有未保存的修改', {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^保\s?存$/ }));
+    await waitFor(() => expect(api.callsTo(AdminGoodsPaths.save)).toHaveLength(1), SLOW);
+    const body = api.callsTo(AdminGoodsPaths.save)[0]?.body as Record<string, unknown> & {
+      skus: { id: number; loadedStock: number; prices: unknown[] }[];
+    };
+    expect(body).toMatchObject({ id: 5, updateTime: '2026-11-24T03:00:00.000Z', code: 'G-5', categoryId: 3 });
+    expect(body.skus[1]).toMatchObject({ id: 52, loadedStock: 0 });
+    expect(body.skus[1]?.prices).toEqual([
+      { currency: 'AUD', level: 37, amount: 3990 },
+      { currency: 'AUD', level: 38, amount: 3890 },
+      { currency: 'AUD', level: 39, amount: 1250 },
+      { currency: 'CNY', level: 37, amount: 19950 },
+    ]);
+    expect(await screen.findByText('商品已保存', {}, SLOW)).toBeTruthy();
+  });
+
+  it("a stale save shows the server's refusal and offers to reload", async () => {
+    const api = editorApi(
+      fail(ResultCode.BadRequest, '该商品已被他人修改，请重新加载后再保存（你的修改尚未保存）'),
+    );
+    signIn();
+    renderConsole('/goods/5');
+    fireEvent.change(await screen.findByDisplayValue('羊毛围巾', {}, SLOW), { target: { value: '新名字' } });
+    fireEvent.click(screen.getByRole('button', { name: /^保\s?存$/ }));
+    expect(await screen.findByText(/已被他人修改/, {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    await waitFor(() => expect(api.callsTo(AdminGoodsPaths.detail)).toHaveLength(2), SLOW);
+  });
+
+  it('asks before leaving with changes not saved, and stays when told to', async () => {
+    const api = editorApi(ok(null));
+    signIn();
+    renderConsole('/goods/5');
+    fireEvent.change(await screen.findByDisplayValue('羊毛围巾', {}, SLOW), {
+      target: { value: '改了没存' },
+    });
+    fireEvent.click(screen.getAllByRole('link', { name: '商品' }).at(-1) as HTMLElement);
+    expect(await screen.findByText('商品的修改还没有保存，离开后将丢失。', {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^留\s?下$/ }));
+    // Still on the editor with the change: the goods list was never opened.
+    expect(screen.getByDisplayValue('改了没存')).toBeTruthy();
+    expect(api.callsTo(AdminGoodsPaths.list)).toHaveLength(0);
+  });
+
+  it('a new good refuses to save without its name, code, warehouse and category', async () => {
+    const api = editorApi(ok(null));
+    signIn();
+    renderConsole('/goods/new');
+    fireEvent.click(await screen.findByRole('button', { name: '创建商品' }, SLOW));
+    expect(await screen.findByText('请填写中文名称', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('请填写商品编码')).toBeTruthy();
+    expect(screen.getByText('请选择仓库')).toBeTruthy();
+    expect(screen.getByText('请选择分类')).toBeTruthy();
+    expect(api.callsTo(AdminGoodsPaths.save)).toHaveLength(0);
+  });
+});
+
+describe('the SKU matrix', () => {
+  const row = (key: string, code: string, property: Record<string, string>): SkuRow => ({
+    key,
+    code,
+    name: '',
+    property,
+    weight: 0,
+    status: SkuStatus.ByStock,
+    stock: 7,
+    prices: { AUD37: 9.9 },
+  });
+  it.each([
+    {
+      case: 'no attribute: one default SKU',
+      attributes: [],
+      rows: [],
+      want: [['', 'G-1']],
+    },
+    {
+      case: 'a new value adds a row and keeps the entered one',
+      attributes: [{ name: '颜色', values: ['红', '蓝'] }],
+      rows: [row('红', 'R', { 颜色: '红' })],
+      want: [
+        ['红', 'R'],
+        ['蓝', 'G-1'],
+      ],
+    },
+    {
+      case: 'a second attribute makes every combination; a half-typed one is left out',
+      attributes: [
+        { name: '颜色', values: ['红'] },
+        { name: '尺码', values: ['S', 'M'] },
+        { name: '', values: ['x'] },
+      ],
+      rows: [],
+      want: [
+        ['红;$%*S', 'G-1'],
+        ['红;$%*M', 'G-2'],
+      ],
+    },
+    {
+      case: 'a removed value drops its row',
+      attributes: [{ name: '颜色', values: ['蓝'] }],
+      rows: [row('红', 'R', { 颜色: '红' }), row('蓝', 'B', { 颜色: '蓝' })],
+      want: [['蓝', 'B']],
+    },
+  ])('$case', ({ attributes, rows, want }) => {
+    const matrix = matrixFor(attributes, rows, 'G');
+    expect(matrix.map((r) => [r.key, r.code])).toEqual(want);
+    for (const r of matrix) if (rows.includes(r)) expect(r.stock).toBe(7);
   });
 });

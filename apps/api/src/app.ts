@@ -15,7 +15,10 @@ import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueConsoleRoutes } from './modules/catalogue/catalogue.console.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { catalogueSheetRoutes } from './modules/catalogue/catalogue.sheet.routes';
+import { catalogueTaxonomyRoutes } from './modules/catalogue/catalogue.taxonomy.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { contentConsoleRoutes } from './modules/content/content.console.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { depositAdminRoutes } from './modules/deposit/deposit.admin.routes';
@@ -57,6 +60,7 @@ import { memberConsoleRoutes } from './workflows/member-console.routes';
 import { onlinePaymentRoutes } from './workflows/online-payment.routes';
 import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
 import { createOrderRoutes } from './workflows/place-order.routes';
+import { promotionConsoleRoutes } from './workflows/promotion-console.routes';
 import { refundOrderRoutes } from './workflows/refund-order.routes';
 import { repurchaseRoutes } from './workflows/repurchase.routes';
 import { settingsConsoleRoutes } from './workflows/settings-console.routes';
@@ -185,8 +189,26 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderConsoleRoutes, { orders: services.orderConsole });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(depositAdminRoutes, { depositAdmin: services.depositAdmin });
-  await app.register(catalogueConsoleRoutes, { catalogueAdmin: services.catalogueAdmin });
+  await app.register(catalogueSheetRoutes, {
+    catalogueAdmin: services.catalogueAdmin,
+    sheets: services.catalogueSheets,
+    clock,
+  });
+  await app.register(catalogueTaxonomyRoutes, {
+    taxonomy: services.catalogueTaxonomy,
+    storeImage: (bytes, prefix) => services.media.storeUpload(bytes, prefix),
+  });
+  await app.register(catalogueConsoleRoutes, {
+    catalogueAdmin: services.catalogueAdmin,
+    goodsEditor: services.goodsEditor,
+  });
+  await app.register(contentConsoleRoutes, { contentAdmin: services.contentAdmin });
   await app.register(warehouseConsoleRoutes, { warehouses: services.warehouses });
+  await app.register(promotionConsoleRoutes, {
+    checkoutAdmin: services.checkoutAdmin,
+    picker: services.cataloguePicker,
+    clock,
+  });
   await app.register(settingsConsoleRoutes, {
     rates: services.rates,
     paymentAdmin: services.paymentAdmin,

@@ -10,7 +10,11 @@ import { createAuditService } from './modules/audit/audit.service';
 import { createCaptchaService } from './modules/captcha/captcha.service';
 import { createCartService } from './modules/cart/cart.service';
 import { createCatalogueAdminService } from './modules/catalogue/catalogue.admin';
+import { createGoodsEditorService } from './modules/catalogue/catalogue.goods-editor';
+import { createCataloguePicker } from './modules/catalogue/catalogue.picker';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { createCatalogueSheetExport } from './modules/catalogue/catalogue.sheet-export';
+import { createCatalogueTaxonomyService } from './modules/catalogue/catalogue.taxonomy';
 import { createCheckoutAdminService } from './modules/checkout/checkout.admin';
 import { createCheckoutService } from './modules/checkout/checkout.service';
 import { createContentAdminService } from './modules/content/content.admin';
@@ -110,7 +114,22 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const content = createContentService({ db });
   const media = createMediaService({ db });
   const catalogueAdmin = createCatalogueAdminService({ db, audit: audit.record });
-  const contentAdmin = createContentAdminService({ db });
+  const catalogueTaxonomy = createCatalogueTaxonomyService({ db, audit: audit.record });
+  const cataloguePicker = createCataloguePicker({ db });
+  const catalogueSheets = createCatalogueSheetExport({ db });
+  const goodsEditor = createGoodsEditorService({
+    db,
+    audit: audit.record,
+    ports: {
+      storeUpload: async (data, folder) => (await media.storeUpload(data, folder)).path,
+      orderedSkuIds: (skuIds, executor) => orders.orderedSkuIds(skuIds, executor),
+    },
+  });
+  const contentAdmin = createContentAdminService({
+    db,
+    audit: audit.record,
+    storeUpload: (bytes, prefix) => media.storeUpload(bytes, prefix),
+  });
   const address = createAddressService();
   const addressBook = createAddressBookService({ db, clock });
   const cart = createCartService({ db, catalogue, rates });
@@ -220,6 +239,10 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     content,
     media,
     catalogueAdmin,
+    catalogueTaxonomy,
+    cataloguePicker,
+    catalogueSheets,
+    goodsEditor,
     contentAdmin,
     address,
     addressBook,

@@ -1,4 +1,5 @@
 import {
+  AdminTaxonomyPaths,
   CONTROL_CHARACTER_MESSAGE,
   fieldLabel,
   INVALID_CHARACTER_MESSAGE,
@@ -34,7 +35,19 @@ const CONTROLS: [string, string][] = [
   ['C1 NEL', '\u0085'],
 ];
 // Fields a shopper types on several lines: tab, line feed and carriage return are allowed there only.
-const MULTILINE_FIELDS = new Set(['memberRemark', 'note', 'detail', 'text', 'content', 'message']);
+const MULTILINE_FIELDS = new Set([
+  'memberRemark',
+  'note',
+  'detail',
+  'text',
+  'content',
+  'message',
+  // The console's rich-text HTML and article summaries.
+  'html',
+  'summary',
+]);
+/** Fields of one call typed on several lines where the same name elsewhere is one line. */
+const MULTILINE_AT = new Set([`${AdminTaxonomyPaths.brandSave} description`]);
 
 function send(op: Operation, body: unknown, url = urlOf(op)) {
   const headers: Record<string, string> = {
@@ -115,7 +128,8 @@ describe('control characters in any request string', () => {
   it('allows line breaks and tabs only in the fields typed on several lines', async () => {
     const failures: string[] = [];
     for (const input of textInputs()) {
-      const multiline = MULTILINE_FIELDS.has(String(input.path.at(-1)));
+      const field = String(input.path.at(-1));
+      const multiline = MULTILINE_FIELDS.has(field) || MULTILINE_AT.has(`${input.op.path} ${field}`);
       for (const char of ['\n', '\r\n', '\t']) {
         const res = await sendWith(input, `a${char}b`);
         const refused = res.statusCode === 400 && envelope(res).message.endsWith(CONTROL_CHARACTER_MESSAGE);

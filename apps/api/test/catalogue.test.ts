@@ -242,6 +242,15 @@ describe('goods/list/', () => {
       expect((await list({ brandId: f.brands.zeta.id })).items).toEqual([]);
     });
 
+    it('a hand-picked home floor lists just its goods (goodsIds)', async () => {
+      const picked = [f.goods.riceCereal.id, f.goods.aptamilGold.id];
+      expect(ids(await list({ goodsIds: picked })).sort()).toEqual([...picked].sort());
+      expect((await list({ goodsIds: [] })).items).toEqual([]);
+      expect(ids(await list({ goodsIds: picked, brandId: f.brands.aptamil.id }))).toEqual([
+        f.goods.aptamilGold.id,
+      ]);
+    });
+
     it('filters combine', async () => {
       expect(ids(await list({ location: 1, cateId: f.categories.health.id, keyword: 'oil' }))).toEqual([
         f.goods.fishOilGoods.id,

@@ -199,6 +199,21 @@ describe('every other response', () => {
     }
   });
 
+  it("the home page in the console's preview may be framed by the shop's own pages only", async () => {
+    const res = await get('/?preview=draft');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const policy = directives(res);
+    expect(policy['frame-ancestors']).toBe("'self'");
+    expect(policy['script-src']).toBe("'self'");
+    // Any other query, and every other page, stays unframeable.
+    for (const url of ['/?preview=other', '/products?preview=draft']) {
+      const other = await get(url);
+      expect(other.headers['x-frame-options'], url).toBe('DENY');
+      expect(directives(other)['frame-ancestors'], url).toBe("'none'");
+    }
+  });
+
   it('the API docs: their own files and the one inline style of their logo', async () => {
     for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/swagger-ui.css', '/api/docs/json']) {
       const res = await get(url);

@@ -26,3 +26,17 @@ export function splitHomeBlocks(template: readonly HomeBlock[]): HomeLayout {
     blocks: template.filter((block) => block.tmpKey !== 'swiperAd' && block.tmpKey !== 'swiperRightAd'),
   };
 }
+
+/**
+ * The console's live preview of the home page (首页装修): the console frames the storefront's '/?preview=draft'
+ * and posts it the template being edited; the page says when it is ready to receive one. Same origin only on
+ * both sides, so nothing but the shop's own console can make the home page draw a template.
+ */
+export const HomePreview = {
+  /** The query that puts '/' in preview mode. */
+  query: 'preview=draft',
+  /** Parent → page: `{ type, template }`. */
+  template: 'shop:home-preview',
+  /** Page → parent: the page listens now. */
+  ready: 'shop:home-preview-ready',
+} as const;

@@ -33,7 +33,8 @@ export function ConsoleTheme({ children }: { children: ReactNode }) {
       button={{ autoInsertSpace: false }}
       theme={{ token: { colorPrimary: '#cf1322', borderRadius: 6 } }}
     >
-      <AntdApp>
+      {/* Toasts below the header bar: never over the account menu or the page's own buttons at the top. */}
+      <AntdApp message={{ top: 72 }}>
         <MessageBridge />
         {children}
       </AntdApp>

@@ -30,7 +30,7 @@ export function isApiError(error: unknown, code?: number): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
 
-function isEnvelope(value: unknown): value is Envelope {
+export function isEnvelope(value: unknown): value is Envelope {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -40,7 +40,7 @@ function isEnvelope(value: unknown): value is Envelope {
 }
 
 /** The ApiError of an answer that did not succeed: its envelope's code, or what its HTTP status says. */
-function failure(status: number, payload: unknown): ApiError {
+export function failure(status: number, payload: unknown): ApiError {
   if (isEnvelope(payload)) {
     const code = status === 401 ? ResultCode.InvalidToken : payload.resultCode;
     return new ApiError(code, payload.message, payload.data, status);

@@ -6,4 +6,6 @@ export const paths = {
   home: () => '/',
   login: () => '/login',
   page: (segment: string) => `/${segment}`,
+  /** The goods editor: a good by id, or 'new'. */
+  goodsEdit: (id: number | 'new') => `/goods/${id}`,
 };

@@ -254,6 +254,18 @@ export const templates = pgTable('templates', {
 });
 
 /**
+ * A template's unpublished draft, kept apart from `templates` so the storefront's template call can never serve
+ * it; publishing moves it there in one transaction.
+ */
+export const templateDrafts = pgTable('template_drafts', {
+  name: varchar('name', { length: 40 }).primaryKey(),
+  templateJson: text('template_json').notNull(),
+  /** The staff username who saved it last. */
+  updatedBy: varchar('updated_by', { length: 64 }).notNull(),
+  updatedAt,
+});
+
+/**
  * Stored images, served resized by the image host (spec §3 'Images'). Kept in the database, not on one
  * server's disk, so every API process behind a load balancer serves the same files. Paths carry a content
  * hash, so a URL's bytes never change and can be cached forever.

@@ -4,8 +4,8 @@ import sanitizeHtml from 'sanitize-html';
 /**
  * The one sanitizer of rich HTML stored for products and articles (spec §3 'Product detail' content,
  * §7 'Content' articles): paragraphs, headings, lists, emphasis, simple tables and images from our own
- * image host. Everything else (scripts, styles, event attributes, links to other sites) is dropped, so the
- * storefront can render the stored HTML as it is.
+ * image host, and links to the shop's own pages ('/product/12', '/article/3'). Everything else (scripts, styles,
+ * event attributes, links to other sites) is dropped, so the storefront can render the stored HTML as it is.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -22,6 +22,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'b',
     'i',
     'img',
+    'a',
     'table',
     'thead',
     'tbody',
@@ -31,15 +32,28 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     img: ['src', 'alt', 'width', 'height'],
+    a: ['href'],
     th: ['colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
   },
   allowedSchemes: [],
-  allowedSchemesAppliedToAttributes: ['src'],
+  allowedSchemesAppliedToAttributes: ['src', 'href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   exclusiveFilter: (frame) => frame.tag === 'img' && !isHostedImage(frame.attribs.src),
+  // A link elsewhere keeps its words and loses the link.
+  transformTags: {
+    a: (tagName, attribs): sanitizeHtml.Tag => {
+      const href = attribs.href;
+      return isShopPath(href) ? { tagName, attribs: { href } } : { tagName: 'span', attribs: {} };
+    },
+  },
 };
+
+/** True for a path of the shop itself ('/product/12'), never another site ('//host', 'https:'). */
+function isShopPath(href: string | undefined): href is string {
+  return typeof href === 'string' && /^\/(?![/\\])[^\s]*$/.test(href);
+}
 
 /** True for an image URL of our image host ('/res/img/…'), the only images rich text may show. */
 function isHostedImage(src: string | undefined): boolean {

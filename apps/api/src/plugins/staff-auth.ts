@@ -59,7 +59,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** onRequest hook of a console call that needs `permission` (ROLE_PERMISSIONS in packages/domain). */
-    staffGuard(permission: Permission): StaffHook;
+    /** With several permissions, any one of them opens the call (the rich-text preview: content or catalogue). */
+    staffGuard(permission: Permission | readonly Permission[]): StaffHook;
     /**
      * onRequest hook of the staff member's own session calls: any live staff token, no permission; still held
      * back by every gate not named in `openDuring`.
@@ -84,7 +85,10 @@ export const staffAuthPlugin = fp<StaffAuthPluginOptions>(
     app.decorateRequest('staff', null);
     const hooks = new WeakSet<StaffHook>();
 
-    const makeHook = (permission: Permission | null, openDuring: readonly StaffGate[]): StaffHook => {
+    const makeHook = (
+      permissions: readonly Permission[] | null,
+      openDuring: readonly StaffGate[],
+    ): StaffHook => {
       const hook: StaffHook = async (request) => {
         const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
         const session = token ? await options.authenticate(token) : null;
@@ -103,14 +107,16 @@ export const staffAuthPlugin = fp<StaffAuthPluginOptions>(
         } else if (session.totpSetupRequired && !openDuring.includes(StaffGate.totpSetup)) {
           throw new AppError(ResultCode.TwoFactorSetupRequired, StaffAuthMessages.totpSetupRequired);
         }
-        if (permission !== null && !roleCan(session.role, permission))
+        if (permissions !== null && !permissions.some((permission) => roleCan(session.role, permission)))
           throw new AppError(ResultCode.PermissionDenied, StaffAuthMessages.permissionDenied);
       };
       hooks.add(hook);
       return hook;
     };
 
-    app.decorate('staffGuard', (permission: Permission) => makeHook(permission, []));
+    app.decorate('staffGuard', (permission: Permission | readonly Permission[]) =>
+      makeHook(typeof permission === 'string' ? [permission] : permission, []),
+    );
     app.decorate('staffSession', (openDuring: readonly StaffGate[] = []) => makeHook(null, openDuring));
 
     // A console call must check the token before its body is parsed, and no console call may forget the guard.

@@ -96,6 +96,27 @@ export function preloadDataTag(preload: PagePreload): string {
   return `<script type="application/json" id="${PAGE_PRELOAD_ELEMENT_ID}">${json}</script>`;
 }
 
+/** The home page as the console's 首页装修 frames it (`/?preview=draft`): it draws the template the console posts it. */
+export const HOME_PREVIEW_QUERY = { preview: 'draft' } as const;
+
+function isHomePreview(query: unknown): boolean {
+  return (query as { preview?: unknown } | null)?.preview === HOME_PREVIEW_QUERY.preview;
+}
+
+/**
+ * Lets the shop's own pages frame this one (the console's live preview), and no one else: the page holds no
+ * draft itself, it draws only what a same-origin parent posts it (apps/web home preview).
+ */
+function allowSameOriginFrame(reply: FastifyReply): void {
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (typeof policy === 'string')
+    reply.header(
+      'content-security-policy',
+      policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+    );
+  reply.header('x-frame-options', 'SAMEORIGIN');
+}
+
 /**
  * index.html split at the nonce placeholder, read again when the file changes (a rebuild needs no restart).
  */
@@ -197,7 +218,10 @@ export const staticWebPlugin = fp<StaticWebOptions>(
       return this.header('content-encoding', encoding).send(body);
     });
     for (const url of ['/', '/index.html'])
-      app.get(url, { schema: { hide: true } }, (_req, reply) => reply.sendStorefrontPage());
+      app.get(url, { schema: { hide: true } }, (request, reply) => {
+        if (isHomePreview(request.query)) allowSameOriginFrame(reply);
+        return reply.sendStorefrontPage();
+      });
 
     // Other top-level files (favicon …): routes for the files present at start, so an unknown
     // path reaches the not-found handler and its index.html fallback. Revalidated on every visit.

@@ -100,9 +100,15 @@ const STRING_CANDIDATES = [
   // A recharge number (memberdeposit/cancelBankTransfer/).
   'R20260301060500000001',
   'CN11010200',
+  // A moment with its time zone (a promotion's dates).
+  '2026-12-01T00:00:00+08:00',
   // A TOTP code (adminService/staff/totp/enable/) and a console date filter.
   '123456',
   '2026-01-31',
+  // The updateTime a console editor loaded (adminService/goods/save/).
+  '2026-11-24T03:00:00.000Z',
+  // A stored picture's path (adminService/goods/save/ images).
+  'goods/a1.jpg',
   // A QR sign-in ticket (wechat/checkQrScan/, wechatBind/) and a sandbox scan code.
   'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
   'abcdefghijklmnopqrstuvwx',

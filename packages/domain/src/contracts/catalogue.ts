@@ -54,6 +54,8 @@ export const goodsFilterFields = {
   cateId: id.optional(),
   brandId: id.optional(),
   keyword: text({ trim: true }).max(100, '搜索词最多100个字符').optional(),
+  /** Only these goods (a home floor the operator filled by hand, spec §3 'Home page info'). */
+  goodsIds: z.array(id, { error: '商品编号须为整数数组' }).max(40, '最多40个商品').optional(),
 };
 
 /** goods/list/ request (spec §7): defaults pageNo 1, pageSize 20 (capped at 100), Comprehensive, DESC. */
@@ -284,6 +286,8 @@ export const goodsQuerySchema = z.object({
   brandId: z.number().int().optional(),
   location: z.number().int().optional(),
   keyword: z.string().optional(),
+  /** The goods the operator picked for the floor. */
+  goodsIds: z.array(z.number().int()).max(40).optional(),
   orderByType: z.enum(GoodsOrderByType).optional(),
   orderByTendency: z.enum(OrderByTendency).optional(),
 });

@@ -1,13 +1,19 @@
-import { GOODS_STOCK_FILTERS, type GoodsStockFilter } from '@shop/domain';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { AdminGoodsSheetPaths, GOODS_STOCK_FILTERS, type GoodsStockFilter } from '@shop/domain';
 import { Button, Card, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
 import { pageOf } from '@/components/paged-table';
 import { useGoodsList, useSetShelf } from '@/features/goods/api/goods';
 import { GoodsFilters, type GoodsFilterValues } from '@/features/goods/components/goods-filters';
 import { GoodsTable } from '@/features/goods/components/goods-table';
+import { ImportModal } from '@/features/goods-sheet/import-modal';
+import { isApiError } from '@/lib/api-client';
 import { pageFromSearch, pageToSearch } from '@/lib/list-controls';
+import { notify } from '@/lib/notify';
+import { paths } from '@/lib/paths';
+import { downloadFile } from '@/lib/transfer';
 
 const FIELDS = ['keyword', 'categoryId', 'brandId', 'warehouse', 'onShelf', 'stock'] as const;
 
@@ -46,11 +52,39 @@ export default function GoodsPage() {
   const { filters, pageNo, pageSize, go } = useGoodsQuery();
   const list = useGoodsList({ ...filters, pageNo, pageSize });
   const shelf = useSetShelf();
+  const navigate = useNavigate();
   const [selected, setSelected] = useState<number[]>([]);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(AdminGoodsSheetPaths.export, {}, 'goods.xlsx');
+    } catch (error) {
+      notify.error(isApiError(error) ? error.message : '导出失败，请重试');
+    } finally {
+      setExporting(false);
+    }
+  };
   const batch = (onShelf: boolean) =>
     shelf.mutate({ ids: selected, onShelf }, { onSuccess: () => setSelected([]) });
   return (
-    <Card title="商品">
+    <Card
+      title="商品"
+      extra={
+        <Space wrap>
+          <Button type="primary" onClick={() => navigate(paths.goodsEdit('new'))}>
+            新建商品
+          </Button>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            导入
+          </Button>
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportAll()}>
+            导出
+          </Button>
+        </Space>
+      }
+    >
       <GoodsFilters value={filters} onChange={(next) => go(next, 1, pageSize)} />
       <Space className="batch-bar" wrap>
         <Typography.Text>已选 {selected.length} 个商品</Typography.Text>
@@ -81,6 +115,7 @@ export default function GoodsPage() {
           onSelect={setSelected}
         />
       )}
+      {importing && <ImportModal onClose={() => setImporting(false)} />}
     </Card>
   );
 }

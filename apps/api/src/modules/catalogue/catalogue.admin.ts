@@ -149,7 +149,53 @@ async function ensureCategoryPath(
   return { id: parent.id, created };
 }
 
-/** The catalogue's operator service. */
+/**
+ * Runs a committed change of the catalogue, then moves the catalogue's version on so the goods exports are
+ * built again (catalogue.service catalogueChanged: after the commit, never failing the change itself).
+ */
+export async function changingCatalogue<T>(db: Database, change: () => Promise<T>): Promise<T> {
+  const result = await change();
+  await bumpCatalogueVersion(db).catch(() => undefined);
+  return result;
+}
+
+/**
+ * Writes a hand-made stock change of a SKU locked by the caller, in the caller's transaction: the new stock, the
+ * stock ledger row (who, before, after, why) and the audit row. The 库存 page and the goods editor both change
+ * stock through here, so every such change reads alike in the ledger.
+ */
+export async function writeStockChange(
+  tx: Database,
+  audit: AuditRecorder | undefined,
+  change: {
+    sku: { id: number; code: string; stock: number };
+    stock: number;
+    by: AuditActor;
+    reason: string;
+    requestId?: string | undefined;
+  },
+): Promise<void> {
+  const { sku, stock, by, reason } = change;
+  await repo.setSkuStock(tx, sku.id, stock);
+  await repo.insertLedgerEntry(tx, {
+    skuId: sku.id,
+    before: sku.stock,
+    after: stock,
+    reason,
+    actor: by.actor,
+    staffId: by.staffId,
+    requestId: change.requestId ?? null,
+  });
+  await audit?.(tx, {
+    by,
+    action: 'stock.adjust',
+    objectType: 'sku',
+    objectId: sku.code,
+    before: { stock: sku.stock },
+    after: { stock, ...(reason ? { reason } : {}) },
+  });
+}
+
 /** A stock adjustment's outcome; `changed` false when its request id had been applied before. */
 export interface StockChange {
   skuCode: string;
@@ -158,16 +204,9 @@ export interface StockChange {
   changed: boolean;
 }
 
+/** The catalogue's operator service. */
 export function createCatalogueAdminService({ db, audit }: { db: Database; audit?: AuditRecorder }) {
-  /**
-   * Runs a committed change of the catalogue, then moves the catalogue's version on so the goods exports are
-   * built again (catalogue.service catalogueChanged: after the commit, never failing the change itself).
-   */
-  async function changing<T>(change: () => Promise<T>): Promise<T> {
-    const result = await change();
-    await bumpCatalogueVersion(db).catch(() => undefined);
-    return result;
-  }
+  const changing = <T>(change: () => Promise<T>) => changingCatalogue(db, change);
 
   return {
     /** Number of goods (the demo seed adds its catalogue only to an empty one). */
@@ -330,9 +369,13 @@ export function createCatalogueAdminService({ db, audit }: { db: Database; audit
      * Imports checked sheet rows (docs/catalogue-import.md): goods upserted by goods code, SKUs by SKU
      * code, missing brands and categories created, prices of the sheet's price columns set (an empty cell
      * removes that price). All in one transaction; a SKU code that belongs to another goods rejects the
-     * whole sheet. A dry run does everything and then rolls back, so its summary is exact.
+     * whole sheet. A dry run does everything and then rolls back, so its summary is exact. With `by` (the
+     * console, the command line) the import is audited in its transaction.
      */
-    async importSheet(sheet: ImportSheet, options: { dryRun?: boolean } = {}): Promise<ImportSummary> {
+    async importSheet(
+      sheet: ImportSheet,
+      options: { dryRun?: boolean; by?: AuditActor; fileName?: string } = {},
+    ): Promise<ImportSummary> {
       const summary: ImportSummary = {
         dryRun: Boolean(options.dryRun),
         goodsCreated: 0,
@@ -453,6 +496,14 @@ export function createCatalogueAdminService({ db, audit }: { db: Database; audit
               }
             }
             if (options.dryRun) throw new DryRunRollback(summary);
+            if (options.by)
+              await audit?.(tx, {
+                by: options.by,
+                action: 'goods.import',
+                objectType: 'goods',
+                objectId: options.fileName ?? 'sheet',
+                after: { rows: sheet.rows.length, ...summary },
+              });
           }),
         );
       } catch (error) {
@@ -620,23 +671,12 @@ export function createCatalogueAdminService({ db, audit }: { db: Database; audit
               `${CatalogueAdminMessages.stockBelowZero}：SKU ${skuCode} 当前库存 ${sku.stock}，不能减少 ${-amount}`,
             );
           }
-          await repo.setSkuStock(tx, sku.id, stock);
-          await repo.insertLedgerEntry(tx, {
-            skuId: sku.id,
-            before: sku.stock,
-            after: stock,
-            reason,
-            actor: by.actor,
-            staffId: by.staffId,
-            requestId: options.requestId ?? null,
-          });
-          await audit?.(tx, {
+          await writeStockChange(tx, audit, {
+            sku: { ...sku, code: skuCode },
+            stock,
             by,
-            action: 'stock.adjust',
-            objectType: 'sku',
-            objectId: skuCode,
-            before: { stock: sku.stock },
-            after: { stock, ...(reason ? { reason } : {}) },
+            reason,
+            requestId: options.requestId,
           });
           return { skuCode, previous: sku.stock, stock, changed: true };
         }),

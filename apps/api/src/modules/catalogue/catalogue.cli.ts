@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
 import {
@@ -21,8 +22,8 @@ export const catalogueCommands: Record<string, CliCommand<Uses>> = {
   'goods:import': {
     summary:
       '从 xlsx/csv 导入商品与 SKU（全部成功或全部不写）/ import goods and SKUs from a sheet, all or nothing',
-    usage: 'goods:import --file sheet.xlsx|sheet.csv [--dry-run]',
-    options: { file: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    usage: 'goods:import --file sheet.xlsx|sheet.csv [--dry-run] [--by 操作员]',
+    options: { file: { type: 'string' }, 'dry-run': { type: 'boolean' }, by: { type: 'string' } },
     async run({ values, open, print, printError }) {
       const file = values.file;
       if (typeof file !== 'string' || file === '')
@@ -36,7 +37,11 @@ export const catalogueCommands: Record<string, CliCommand<Uses>> = {
         if (!checked.ok) throw new ImportRejectedError(checked.errors);
         const { services, analyze } = await open();
         const dryRun = values['dry-run'] === true;
-        const result = await services.catalogueAdmin.importSheet(checked.sheet, { dryRun });
+        const result = await services.catalogueAdmin.importSheet(checked.sheet, {
+          dryRun,
+          by: cliActor(byOption(values)),
+          fileName: basename(file),
+        });
         if (!dryRun) await analyze();
         print(
           `${dryRun ? '试运行，未写入 / dry run, nothing written' : '导入完成 / imported'}: ${checked.sheet.rows.length} 行 / rows`,

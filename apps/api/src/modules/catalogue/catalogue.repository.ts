@@ -21,6 +21,8 @@ export interface GoodsFilter {
   brandId?: number | undefined;
   /** Lower-cased keyword words; each must match the goods' search text. */
   keywords: readonly string[];
+  /** Only these goods (a hand-picked home floor); undefined for any. */
+  goodsIds?: readonly number[] | undefined;
 }
 
 /** '%' '_' and '\' are LIKE wildcards: a shopper typing them means the characters themselves. */
@@ -54,6 +56,8 @@ export function goodsConditions(filter: GoodsFilter): SQL {
   if (filter.brandId !== undefined) conditions.push(eq(goods.brandId, filter.brandId));
   if (filter.cateId !== undefined) conditions.push(inCategorySubtree(filter.cateId));
   for (const word of filter.keywords) conditions.push(keywordMatches(word));
+  if (filter.goodsIds !== undefined)
+    conditions.push(filter.goodsIds.length > 0 ? inArray(goods.id, [...filter.goodsIds]) : sql`false`);
   return and(...conditions) as SQL;
 }
 

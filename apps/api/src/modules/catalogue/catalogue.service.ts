@@ -64,6 +64,7 @@ export interface GoodsFilterInput {
   cateId?: number | undefined;
   brandId?: number | undefined;
   keyword?: string | undefined;
+  goodsIds?: readonly number[] | undefined;
 }
 
 /** A built export file (see lib/xlsx-reply.ts). */
@@ -111,6 +112,7 @@ export function toGoodsFilter(input: GoodsFilterInput): repo.GoodsFilter {
     cateId: input.cateId,
     brandId: input.brandId,
     keywords: keywordWords(input.keyword),
+    goodsIds: input.goodsIds,
   };
 }
 

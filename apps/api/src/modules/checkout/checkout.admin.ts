@@ -1,7 +1,7 @@
 import { Currency, PromotionMethod, ResultCode, toMinor, Warehouse, type WarehouseCode } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
-import type { AuditActor, AuditRecorder } from '../../lib/audit';
+import { type AuditActor, type AuditRecorder, cliActor } from '../../lib/audit';
 import * as repo from './checkout.repository';
 
 /**
@@ -118,6 +118,67 @@ export type CheckoutAdminService = ReturnType<typeof createCheckoutAdminService>
 
 /** Operator commands on couriers and promotions (cli.ts courier:*, promotion:*; checkout.seed.ts). */
 export function createCheckoutAdminService({ db, audit }: { db: Database; audit?: AuditRecorder }) {
+  /**
+   * Creates a promotion (no `id`) or changes one, after checking its parameters for its method (spec §4
+   * 'Promotion methods'), with its audit row in the same transaction when `by` is given (the console, the command
+   * line; the demo seed passes none). Checkout reads promotions afresh for
+   * every summary, so the change applies to the next one; orders placed before keep what they were given.
+   */
+  async function savePromotion(
+    input: PromotionInput & { id?: number | undefined },
+    by?: AuditActor,
+  ): Promise<repo.PromotionRow> {
+    const row = promotionRow(input);
+    return db.transaction(async (tx) => {
+      if (input.id === undefined) {
+        const created = await repo.insertPromotion(tx, row);
+        if (by)
+          await audit?.(tx, {
+            by,
+            action: 'promotion.create',
+            objectType: 'promotion',
+            objectId: created.id,
+            after: row,
+          });
+        return created;
+      }
+      const before = await repo.lockPromotion(tx, input.id);
+      if (!before) throw notFoundError(`促销 ${input.id} 不存在`);
+      const updated = await repo.updatePromotion(tx, input.id, row);
+      const { id: _id, createdAt: _at, ...was } = before;
+      if (by)
+        await audit?.(tx, {
+          by,
+          action: 'promotion.update',
+          objectType: 'promotion',
+          objectId: input.id,
+          before: was,
+          after: row,
+        });
+      return updated;
+    });
+  }
+
+  /** Stops a promotion (checkout stops applying it at once), or lets a stopped one run again; audited. */
+  async function setPromotionActive(id: number, active: boolean, by: AuditActor) {
+    return db.transaction(async (tx) => {
+      const before = await repo.lockPromotion(tx, id);
+      if (!before) throw notFoundError(`促销 ${id} 不存在`);
+      if (before.active === active) return { promotion: before, changed: false };
+      const row = await repo.setPromotionActive(tx, id, active);
+      if (!row) throw notFoundError(`促销 ${id} 不存在`);
+      await audit?.(tx, {
+        by,
+        action: active ? 'promotion.resume' : 'promotion.stop',
+        objectType: 'promotion',
+        objectId: id,
+        before: { active: before.active },
+        after: { active },
+      });
+      return { promotion: row, changed: true };
+    });
+  }
+
   const code = (value: string) => value.trim().toUpperCase();
   /** A courier's fields checked as the command line and the console give them. */
   function courierFields(input: CourierInput) {
@@ -259,9 +320,25 @@ export function createCheckoutAdminService({ db, audit }: { db: Database; audit?
       return repo.countCouriers(db);
     },
 
-    /** Creates a promotion after checking its parameters for its method (spec §4 'Promotion methods'). */
-    async createPromotion(input: PromotionInput): Promise<repo.PromotionRow> {
-      return repo.insertPromotion(db, promotionRow(input));
+    savePromotion,
+    setPromotionActive,
+
+    /** Creates a promotion (cli.ts promotion:create, the demo seed). */
+    async createPromotion(input: PromotionInput, by?: AuditActor): Promise<repo.PromotionRow> {
+      const { id: _none, ...fields } = { ...input, id: undefined };
+      return savePromotion(fields, by);
+    },
+
+    /** One page of promotions, newest first, filtered by where they stand now and by method. */
+    pagePromotions(
+      filter: {
+        state?: 'running' | 'scheduled' | 'ended' | 'stopped' | undefined;
+        method?: number | undefined;
+      },
+      now: Date,
+      page: { limit: number; offset: number },
+    ) {
+      return repo.pagePromotions(db, filter, now, page);
     },
 
     /** Every promotion, running ones first (cli.ts promotion:list). */
@@ -274,11 +351,9 @@ export function createCheckoutAdminService({ db, audit }: { db: Database; audit?
       return repo.countPromotions(db);
     },
 
-    /** Ends a promotion: checkout stops applying it at once. */
-    async endPromotion(id: number): Promise<repo.PromotionRow> {
-      const row = await repo.setPromotionActive(db, id, false);
-      if (!row) throw notFoundError(`促销 ${id} 不存在`);
-      return row;
+    /** Ends a promotion: checkout stops applying it at once (cli.ts promotion:end). */
+    async endPromotion(id: number, by: AuditActor = cliActor()): Promise<repo.PromotionRow> {
+      return (await setPromotionActive(id, false, by)).promotion;
     },
   };
 }

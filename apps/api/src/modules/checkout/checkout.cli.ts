@@ -142,7 +142,7 @@ export const checkoutCommands: Record<string, CliCommand<Uses>> = {
   'promotion:create': {
     summary: '创建促销（0 满减 1 折扣 2 满赠 3 再买优惠 4 搭配优惠）/ create a promotion',
     usage:
-      'promotion:create --name N --method 0|1|2|3|4 --currency AUD|CNY [--threshold 100.00] [--reduce 10.00] [--discount 90] [--skus 1,2,3] [--pair-skus 4,5] [--gift-goods 12] [--starts ISO] [--ends ISO]',
+      'promotion:create --name N --method 0|1|2|3|4 --currency AUD|CNY [--threshold 100.00] [--reduce 10.00] [--discount 90] [--skus 1,2,3] [--pair-skus 4,5] [--gift-goods 12] [--starts ISO] [--ends ISO] [--by 操作员]',
     options: {
       name: { type: 'string' },
       method: { type: 'string' },
@@ -155,6 +155,7 @@ export const checkoutCommands: Record<string, CliCommand<Uses>> = {
       'gift-goods': { type: 'string' },
       starts: { type: 'string' },
       ends: { type: 'string' },
+      by: { type: 'string' },
     },
     async run({ values, open, print }) {
       const method = integer(values, 'method') ?? -1;
@@ -175,7 +176,7 @@ export const checkoutCommands: Record<string, CliCommand<Uses>> = {
       // Checked before the database is opened, so a mistake is answered at once.
       promotionRow(input);
       const { services } = await open();
-      const row = await services.checkoutAdmin.createPromotion(input);
+      const row = await services.checkoutAdmin.createPromotion(input, cliActor(byOption(values)));
       print(
         `已创建促销 / promotion created: #${row.id} ${row.name}（${PROMOTION_METHOD_LABELS[row.method as PromotionMethod]}，${row.currency}）`,
       );
@@ -208,12 +209,12 @@ export const checkoutCommands: Record<string, CliCommand<Uses>> = {
   },
   'promotion:off': {
     summary: '结束促销 / end a promotion',
-    usage: 'promotion:off --id N',
-    options: { id: { type: 'string' } },
+    usage: 'promotion:off --id N [--by 操作员]',
+    options: { id: { type: 'string' }, by: { type: 'string' } },
     async run({ values, open, print }) {
       const id = integer(values, 'id') ?? 0;
       const { services } = await open();
-      const row = await services.checkoutAdmin.endPromotion(id);
+      const row = await services.checkoutAdmin.endPromotion(id, cliActor(byOption(values)));
       print(`促销已结束 / promotion ended: #${row.id} ${row.name}`);
     },
   },

@@ -196,3 +196,55 @@ export async function setPromotionActive(
   const rows = await db.update(promotions).set({ active }).where(eq(promotions.id, id)).returning();
   return rows[0] ?? null;
 }
+
+/** Where a promotion stands now, as a condition (contracts/admin-promotions.ts promotionState). */
+function stateCondition(state: 'running' | 'scheduled' | 'ended' | 'stopped', now: Date) {
+  switch (state) {
+    case 'stopped':
+      return eq(promotions.active, false);
+    case 'ended':
+      return and(eq(promotions.active, true), lte(promotions.endsAt, now));
+    case 'scheduled':
+      return and(
+        eq(promotions.active, true),
+        gt(promotions.startsAt, now),
+        or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
+      );
+    case 'running':
+      return and(eq(promotions.active, true), runningAt(now));
+  }
+}
+
+/** One page of promotions, newest first, with the total in the same statement. */
+export async function pagePromotions(
+  db: Database,
+  filter: { state?: 'running' | 'scheduled' | 'ended' | 'stopped' | undefined; method?: number | undefined },
+  now: Date,
+  page: { limit: number; offset: number },
+) {
+  const rows = await db
+    .select({ promotion: promotions, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(promotions)
+    .where(
+      and(
+        filter.state === undefined ? undefined : stateCondition(filter.state, now),
+        filter.method === undefined ? undefined : eq(promotions.method, filter.method),
+      ),
+    )
+    .orderBy(desc(promotions.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows: rows.map((r) => r.promotion), total: rows[0]?.total ?? 0 };
+}
+
+export async function lockPromotion(db: Database, id: number): Promise<PromotionRow | null> {
+  const rows = await db.select().from(promotions).where(eq(promotions.id, id)).for('update');
+  return rows[0] ?? null;
+}
+
+export async function updatePromotion(db: Database, id: number, values: NewPromotion): Promise<PromotionRow> {
+  const rows = await db.update(promotions).set(values).where(eq(promotions.id, id)).returning();
+  const row = rows[0];
+  if (!row) throw new Error(`promotion ${id} not updated`);
+  return row;
+}

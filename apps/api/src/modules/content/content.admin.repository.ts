@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { articleCategories, articles, templates } from '../../db/schema';
+import { articleCategories, articles, templateDrafts, templates } from '../../db/schema';
 
 /** Writes of the content's operator side (demo seed). The read API has its own repository. */
 
@@ -88,4 +88,144 @@ export async function findTemplateJson(db: Database, name: string): Promise<stri
     .where(eq(templates.name, name))
     .limit(1);
   return rows[0]?.templateJson ?? null;
+}
+
+// ---------------------------------------------------------------- the console
+
+export type TemplateDraftRow = typeof templateDrafts.$inferSelect;
+
+/** A template as published, or null. */
+export async function findTemplateRow(db: Database, name: string) {
+  const rows = await db.select().from(templates).where(eq(templates.name, name)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A template's draft, or null; `forUpdate` holds it until the transaction ends (publish). */
+export async function findDraft(
+  db: Database,
+  name: string,
+  forUpdate = false,
+): Promise<TemplateDraftRow | null> {
+  const query = db.select().from(templateDrafts).where(eq(templateDrafts.name, name)).limit(1);
+  const rows = forUpdate ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+/** Saves a template's draft (insert or replace). */
+export async function putDraft(db: Database, name: string, templateJson: string, updatedBy: string) {
+  const rows = await db
+    .insert(templateDrafts)
+    .values({ name, templateJson, updatedBy })
+    .onConflictDoUpdate({
+      target: templateDrafts.name,
+      set: { templateJson, updatedBy, updatedAt: new Date() },
+    })
+    .returning();
+  const row = rows[0];
+  if (!row) throw new Error(`draft ${name} was not saved`);
+  return row;
+}
+
+/** Removes a template's draft; whether there was one. */
+export async function deleteDraft(db: Database, name: string): Promise<boolean> {
+  const rows = await db
+    .delete(templateDrafts)
+    .where(eq(templateDrafts.name, name))
+    .returning({ name: templateDrafts.name });
+  return rows.length > 0;
+}
+
+/** Article categories in display order with how many articles each holds. */
+export function listCategoriesWithCounts(db: Database) {
+  return db
+    .select({
+      id: articleCategories.id,
+      name: articleCategories.name,
+      sort: articleCategories.sort,
+      articleCount: sql<number>`(select count(*)::int from ${articles} where ${articles.categoryId} = ${articleCategories.id})`,
+    })
+    .from(articleCategories)
+    .orderBy(asc(articleCategories.sort), asc(articleCategories.id));
+}
+
+export async function findCategory(db: Database, id: number, forUpdate = false) {
+  const query = db.select().from(articleCategories).where(eq(articleCategories.id, id)).limit(1);
+  const rows = forUpdate ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+export async function updateCategory(db: Database, id: number, set: { name: string; sort: number }) {
+  const rows = await db.update(articleCategories).set(set).where(eq(articleCategories.id, id)).returning();
+  return rows[0] ?? null;
+}
+
+export async function countArticlesIn(db: Database, categoryId: number): Promise<number> {
+  const rows = await db.select({ n: count() }).from(articles).where(eq(articles.categoryId, categoryId));
+  return rows[0]?.n ?? 0;
+}
+
+export async function deleteCategory(db: Database, id: number): Promise<void> {
+  await db.delete(articleCategories).where(eq(articleCategories.id, id));
+}
+
+const articleRow = {
+  id: articles.id,
+  title: articles.title,
+  summary: articles.summary,
+  cover: articles.cover,
+  categoryId: articles.categoryId,
+  categoryName: articleCategories.name,
+  sort: articles.sort,
+  published: articles.published,
+  updatedAt: articles.updatedAt,
+};
+
+/** One page of articles, newest category order first, filtered by category and by words of the title or summary. */
+export async function listArticles(
+  db: Database,
+  filter: { keyword?: string | undefined; categoryId?: number | undefined },
+  page: { offset: number; limit: number },
+) {
+  const conditions: SQL[] = [];
+  if (filter.categoryId !== undefined) conditions.push(eq(articles.categoryId, filter.categoryId));
+  if (filter.keyword) {
+    // `%`, `_` and `\` typed by staff match themselves, not any text.
+    const like = `%${filter.keyword.replace(/[\\%_]/g, '\\$&')}%`;
+    conditions.push(or(ilike(articles.title, like), ilike(articles.summary, like)) as SQL);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [items, total] = await Promise.all([
+    db
+      .select(articleRow)
+      .from(articles)
+      .leftJoin(articleCategories, eq(articleCategories.id, articles.categoryId))
+      .where(where)
+      .orderBy(asc(articles.sort), desc(articles.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ n: count() }).from(articles).where(where),
+  ]);
+  return { items, total: total[0]?.n ?? 0 };
+}
+
+export async function findArticle(db: Database, id: number, forUpdate = false) {
+  const query = db
+    .select({ ...articleRow, content: articles.content })
+    .from(articles)
+    .leftJoin(articleCategories, eq(articleCategories.id, articles.categoryId))
+    .where(eq(articles.id, id))
+    .limit(1);
+  const rows = forUpdate ? await query.for('update', { of: articles }) : await query;
+  return rows[0] ?? null;
+}
+
+export async function updateArticle(
+  db: Database,
+  id: number,
+  set: Omit<typeof articles.$inferInsert, 'id' | 'createdAt'>,
+): Promise<void> {
+  await db
+    .update(articles)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(articles.id, id));
 }

@@ -372,3 +372,13 @@ export async function insertOldOrders(db: Database, rows: readonly NewOldOrderRo
     .returning({ orderNo: oldOrders.orderNo });
   return written.map((r) => r.orderNo);
 }
+
+/** Which of these SKUs some order's item holds (their rows must stay: order items refer to them). */
+export async function orderedSkuIds(db: Database, skuIds: readonly number[]): Promise<Set<number>> {
+  if (skuIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ skuId: orderItems.skuId })
+    .from(orderItems)
+    .where(inArray(orderItems.skuId, [...skuIds]));
+  return new Set(rows.map((r) => r.skuId));
+}

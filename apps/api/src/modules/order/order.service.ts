@@ -388,6 +388,14 @@ export function createOrderService({ db, clock }: OrderServiceDeps) {
       return orderNumbers(db, ids);
     },
 
+    /**
+     * Which of these SKUs orders hold (the goods editor keeps those rows, only making them not for sale). Run in
+     * the caller's transaction after it has locked the SKU rows, so an order placed meanwhile waits for it.
+     */
+    orderedSkuIds(skuIds: readonly number[], executor: Database = db): Promise<Set<number>> {
+      return repo.orderedSkuIds(executor, skuIds);
+    },
+
     /** The member's latest orders, or the orders of the ids, as the staff console lists them beside a ticket. */
     briefs(filter: { memberId: number; limit: number } | { ids: readonly number[] }): Promise<OrderBrief[]> {
       return orderBriefs(db, filter);

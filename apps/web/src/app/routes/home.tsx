@@ -1,8 +1,9 @@
-import { type HomeBlock, splitHomeBlocks } from '@shop/domain';
+import { type HomeBlock, HomePreview, splitHomeBlocks } from '@shop/domain';
+import { useEffect, useState } from 'react';
 import { QueryView } from '@/components/query-view';
 import { CardGridSkeleton } from '@/components/skeleton';
 import { GoodsFloor } from '@/features/catalogue/components/goods-floor';
-import { useHomeTemplate } from '@/features/content/api/get-template';
+import { parseHomeBlocks, useHomeTemplate } from '@/features/content/api/get-template';
 import { Carousel } from '@/features/content/components/carousel';
 import { HomeBlockList, SideAds } from '@/features/content/components/home-blocks';
 
@@ -24,6 +25,16 @@ function HomeSkeleton() {
  * cached (spec §4 'Home and general data'); shoppers get no refresh button: a reload or a later visit fetches it.
  */
 export function Component() {
+  return isHomePreview() ? <HomePreviewPage /> : <HomePage />;
+}
+
+/** '/?preview=draft' inside a frame of the shop's own console: the template comes from the console, not the server. */
+function isHomePreview(): boolean {
+  if (typeof window === 'undefined' || window.parent === window) return false;
+  return new URLSearchParams(window.location.search).get('preview') === HomePreview.query.split('=')[1];
+}
+
+function HomePage() {
   const home = useHomeTemplate();
   return (
     <div className="container home">
@@ -31,6 +42,27 @@ export function Component() {
         {(template) => <HomeContent template={template} />}
       </QueryView>
     </div>
+  );
+}
+
+/**
+ * The console's live preview (首页装修): draws the template its same-origin parent posts, as the home page would.
+ * A message from any other origin or window is ignored.
+ */
+function HomePreviewPage() {
+  const [template, setTemplate] = useState<HomeBlock[]>();
+  useEffect(() => {
+    const receive = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== window.parent) return;
+      const data = event.data as { type?: unknown; template?: unknown } | null;
+      if (data?.type === HomePreview.template) setTemplate(parseHomeBlocks(data.template));
+    };
+    window.addEventListener('message', receive);
+    window.parent.postMessage({ type: HomePreview.ready }, window.location.origin);
+    return () => window.removeEventListener('message', receive);
+  }, []);
+  return (
+    <div className="container home">{template ? <HomeContent template={template} /> : <HomeSkeleton />}</div>
   );
 }
 

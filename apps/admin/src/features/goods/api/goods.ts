@@ -12,9 +12,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { request } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 
-const goodsKeys = {
+export const goodsKeys = {
   all: ['goods'] as const,
-  list: (filters: AdminGoodsListRequest) => [...goodsKeys.all, 'list', filters] as const,
+  lists: () => [...goodsKeys.all, 'list'] as const,
+  list: (filters: AdminGoodsListRequest) => [...goodsKeys.lists(), filters] as const,
+  detail: (id: number) => [...goodsKeys.all, 'detail', id] as const,
 };
 
 /** One page of goods; the previous page stays on screen while the next one loads. */

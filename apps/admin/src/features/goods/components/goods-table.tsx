@@ -1,8 +1,10 @@
 import { type AdminGoodsRow, imageUrl, LOW_STOCK } from '@shop/domain';
 import { Image, Space, Table, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
 import type { PageOf } from '@/components/paged-table';
 import { formatTime } from '@/lib/date';
 import { tablePagination } from '@/lib/list-controls';
+import { paths } from '@/lib/paths';
 
 /** Goods with a tick box each, for the batch shelf buttons above. */
 export function GoodsTable({
@@ -62,6 +64,16 @@ export function GoodsTable({
           render: (on: boolean) => (on ? <Tag color="green">已上架</Tag> : <Tag>已下架</Tag>),
         },
         { title: '修改时间', dataIndex: 'updateTime', width: 150, render: (v: string) => formatTime(v) },
+        {
+          title: '操作',
+          width: 80,
+          fixed: 'right',
+          render: (_, g) => (
+            <Link to={paths.goodsEdit(g.id)} aria-label={`编辑 ${g.name}`}>
+              编辑
+            </Link>
+          ),
+        },
       ]}
     />
   );

@@ -28,6 +28,7 @@ export function goodsListPayload(filters: GoodsListRequest): GoodsListRequest {
   if (filters.brandId) payload.brandId = filters.brandId;
   const keyword = filters.keyword?.trim();
   if (keyword) payload.keyword = keyword;
+  if (filters.goodsIds?.length) payload.goodsIds = filters.goodsIds;
   if (filters.orderByType) payload.orderByType = filters.orderByType;
   if (filters.orderByTendency) payload.orderByTendency = filters.orderByTendency;
   if (filters.orderByType === 'Price' && filters.currency) payload.currency = filters.currency;

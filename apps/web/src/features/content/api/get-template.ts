@@ -64,6 +64,12 @@ function decode<T>(schema: Schema<T>, text: string): T {
 export function parseHomeTemplate(templateJson: string): HomeBlock[] {
   const raw = decodeJson(templateJson);
   if (!Array.isArray(raw)) throw new ApiError(500, BROKEN_TEMPLATE);
+  return parseHomeBlocks(raw);
+}
+
+/** The blocks of a decoded home template this storefront can draw, in order; anything else is skipped. */
+export function parseHomeBlocks(raw: unknown): HomeBlock[] {
+  if (!Array.isArray(raw)) return [];
   return raw.flatMap((block) => {
     const parsed = homeBlockSchema.safeParse(block);
     return parsed.success ? [parsed.data] : [];

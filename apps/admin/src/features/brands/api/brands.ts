@@ -1,0 +1,72 @@
+import {
+  type AdminBrand,
+  type AdminBrandListRequest,
+  type AdminBrandListResponse,
+  type AdminBrandSaveRequest,
+  AdminTaxonomyPaths,
+  type AdminUploadedImage,
+} from '@shop/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { request } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+
+const brandKeys = { all: ['brands'] as const };
+
+/** One page of brands in the storefront's A–Z order; the previous page stays while the next loads. */
+export function useBrandList(filters: AdminBrandListRequest) {
+  return useQuery({
+    queryKey: [...brandKeys.all, 'list', filters],
+    queryFn: ({ signal }) => request<AdminBrandListResponse>(AdminTaxonomyPaths.brandList, filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * A brand change: the brand list and the goods screens' brand choices are read again once the server has it
+ * (the goods filter reads the storefront's brands, cached as ['catalogue', 'brands']).
+ */
+function useBrandChange<TBody, TResult>(path: string, done: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBody) => request<TResult>(path, body),
+    onSuccess: () => notify.success(done),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: brandKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['catalogue', 'brands'] }),
+      ]),
+  });
+}
+
+export const useSaveBrand = (creating: boolean) =>
+  useBrandChange<AdminBrandSaveRequest, AdminBrand>(
+    AdminTaxonomyPaths.brandSave,
+    creating ? '品牌已创建' : '品牌已保存',
+  );
+export const useDeleteBrand = () =>
+  useBrandChange<{ id: number }, { id: number }>(AdminTaxonomyPaths.brandDelete, '品牌已删除');
+
+/** Uploads a logo, banner or category picture (checked and re-encoded by the server); resolves to its path. */
+export function uploadCatalogueImage(file: File): Promise<AdminUploadedImage> {
+  const form = new FormData();
+  form.append('image', file);
+  return request<AdminUploadedImage>(AdminTaxonomyPaths.brandUpload, form);
+}
+
+/** The A–Z group the storefront will file a name under, asked of the server a moment after typing stops. */
+export function useBrandInitial(name: string): string | undefined {
+  const [settled, setSettled] = useState(name);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(name.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [name]);
+  const query = useQuery({
+    queryKey: [...brandKeys.all, 'initial', settled],
+    queryFn: ({ signal }) =>
+      request<{ initial: string }>(AdminTaxonomyPaths.brandInitial, { name: settled }, signal),
+    enabled: settled !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return settled === '' ? undefined : query.data?.initial;
+}

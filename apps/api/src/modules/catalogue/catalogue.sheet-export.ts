@@ -1,0 +1,117 @@
+import { DEFAULT_MEMBER_LEVEL, Warehouse, type WarehouseCode } from '@shop/domain';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type SheetColumn, writeXlsx } from '../../lib/spreadsheet';
+import type { XlsxFile } from '../../lib/xlsx-reply';
+
+/**
+ * The whole catalogue as a goods sheet in the import's own format (docs/catalogue-import.md): every product on
+ * or off the shelf, one row per SKU, every price column. Edited and imported again, it changes exactly what
+ * was edited: the export and the import are one round trip.
+ */
+
+interface SheetRow {
+  goodsCode: string;
+  name: string;
+  nameEn: string;
+  brand: string | null;
+  categoryPath: string;
+  location: number;
+  onFlag: boolean;
+  skuCode: string;
+  skuName: string;
+  property: Record<string, string> | null;
+  status: number;
+  stock: number;
+  weight: number;
+  prices: [string, number, number][] | null;
+}
+
+/** The member levels the shop prices at (37, every member's default; 38 and 39): their columns are always there. */
+const SHOP_LEVELS = [DEFAULT_MEMBER_LEVEL, 38, 39];
+
+const CODE_OF = new Map(
+  (Object.entries(Warehouse) as [WarehouseCode, number][]).map(([code, id]) => [id, code] as const),
+);
+
+/** Minor units as the sheet's price text: 1999 → '19.99'. */
+function major(minor: number): string {
+  return `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+}
+
+export async function catalogueSheet(db: Database, today: string): Promise<XlsxFile & { rows: number }> {
+  const result = (await db.execute(sql`
+    select g.code as "goodsCode", g.name, g.name_en as "nameEn", b.name as brand,
+           (select string_agg(pc.name, '/' order by pc.depth) from categories pc
+             where c.path like '%/' || pc.id || '/%') as "categoryPath",
+           g.location, g.on_flag as "onFlag", s.code as "skuCode", s.name as "skuName", s.property,
+           s.status, s.stock, s.weight,
+           (select json_agg(json_build_array(p.currency, p.level, p.amount) order by p.level, p.currency)
+              from sku_prices p where p.sku_id = s.id) as prices
+      from skus s
+      join goods g on g.id = s.goods_id
+      join categories c on c.id = g.category_id
+      left join brands b on b.id = g.brand_id
+     order by g.location, g.code, s.sort, s.id`)) as unknown as { rows: SheetRow[] };
+  const rows = result.rows;
+  // The levels the shop prices at, plus any other level a SKU has a price for.
+  const levels = new Set<number>(SHOP_LEVELS);
+  for (const r of rows) for (const [, level] of r.prices ?? []) levels.add(level);
+  const priceHeaders = [...levels]
+    .sort((a, b) => a - b)
+    .flatMap((level) => (['AUD', 'CNY'] as const).map((currency) => ({ currency, level })));
+  const columns: SheetColumn[] = [
+    { header: 'goodsCode', width: 18 },
+    { header: 'name', width: 40 },
+    { header: 'nameEn', width: 32 },
+    { header: 'brand', width: 16 },
+    { header: 'category', width: 26 },
+    { header: 'warehouse', width: 10 },
+    { header: 'onShelf', width: 9 },
+    { header: 'skuCode', width: 22 },
+    { header: 'skuName', width: 30 },
+    { header: 'property', width: 28 },
+    { header: 'status', width: 8 },
+    { header: 'stock', width: 8 },
+    { header: 'weight', width: 8 },
+    ...priceHeaders.map((p) => ({ header: `${p.currency}@${p.level}`, width: 10 })),
+  ];
+  const content = await writeXlsx(
+    '商品',
+    columns,
+    rows.map((r) => {
+      const price = new Map(
+        (r.prices ?? []).map(([currency, level, amount]) => [`${currency}@${level}`, amount]),
+      );
+      return [
+        r.goodsCode,
+        r.name,
+        r.nameEn,
+        r.brand ?? '',
+        r.categoryPath ?? '',
+        CODE_OF.get(r.location) ?? String(r.location),
+        r.onFlag ? 'yes' : 'no',
+        r.skuCode,
+        r.skuName,
+        Object.entries(r.property ?? {})
+          .map(([k, v]) => `${k}:${v}`)
+          .join(';'),
+        r.status,
+        r.stock,
+        r.weight,
+        ...priceHeaders.map((p) => {
+          const amount = price.get(`${p.currency}@${p.level}`);
+          return amount === undefined ? '' : major(Number(amount));
+        }),
+      ];
+    }),
+  );
+  return { fileName: `goods-${today}.xlsx`, content, rows: rows.length };
+}
+
+export type CatalogueSheetExport = ReturnType<typeof createCatalogueSheetExport>;
+
+/** The export as a service (services.ts), so the console's route never holds the database itself. */
+export function createCatalogueSheetExport({ db }: { db: Database }) {
+  return { exportSheet: (today: string) => catalogueSheet(db, today) };
+}
