@@ -16,9 +16,14 @@ export const settings = {
   database: process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite',
   /** API processes of the shop under test (WORKERS; more than one needs BENCH_DATABASE_URL). */
   workers: Number(process.env.BENCH_WORKERS ?? 1),
+  /** A folder for the shop's CPU profiles (node --cpu-prof, one file per process, written when it stops). */
+  profileDir: process.env.BENCH_PROFILE_DIR,
 } as const;
 
 export function startBenchShop(): Promise<RunningShop> {
+  const nodeArgs = settings.profileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${settings.profileDir}`, '--cpu-prof-interval=500']
+    : [];
   // TRUST_PROXY lets newCaptcha() give each benchmark member its own client address.
   return startShop(
     settings.databaseUrl
@@ -29,6 +34,7 @@ export function startBenchShop(): Promise<RunningShop> {
           WORKERS: String(settings.workers),
         }
       : { LOG_LEVEL: 'error', TRUST_PROXY: 'true' },
+    { nodeArgs },
   );
 }
 

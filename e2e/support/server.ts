@@ -73,22 +73,28 @@ export function newShopDataDir(): Promise<string> {
  */
 export async function startShop(
   extraEnv: Record<string, string> = {},
-  options: { dataDir?: string; port?: number } = {},
+  options: { dataDir?: string; port?: number; nodeArgs?: readonly string[] } = {},
 ): Promise<RunningShop & { port: number; dataDir: string }> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await newShopDataDir());
   const env = shopEnv({ PORT: String(port), DATA_DIR: dataDir, ...extraEnv });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const baseURL = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      // A profiled process writes its profile as it exits: give it the time.
+      const grace = options.nodeArgs?.length ? 60_000 : 5000;
+      await Promise.race([exited, new Promise((r) => setTimeout(r, grace))]);
       if (child.exitCode === null) {
         const killed = new Promise((r) => child.once('exit', r));
         child.kill('SIGKILL');

@@ -8,11 +8,13 @@ import type { DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import { loggerOptions } from './lib/log-safety';
 import type { RateLimiter } from './lib/rate-limiter';
+import type { ReadCache } from './lib/read-cache';
 import { addressRoutes } from './modules/address';
 import { addressBookRoutes } from './modules/address-book/address-book.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { listenForCatalogueChanges } from './modules/catalogue/catalogue.cache';
 import { catalogueConsoleRoutes } from './modules/catalogue/catalogue.console.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { catalogueSheetRoutes } from './modules/catalogue/catalogue.sheet.routes';
@@ -70,6 +72,8 @@ import { adminTicketRoutes } from './workflows/ticket-reply.routes';
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** The catalogue read cache of this process; null when CATALOGUE_CACHE_MB=0. */
+    catalogueCache: ReadCache | null;
   }
 }
 
@@ -168,8 +172,21 @@ export async function buildApp(options: BuildAppOptions) {
   // Switched off (production without SHOP_WECHAT_SANDBOX=on), the sandbox's scan page does not exist at all.
   if (services.wechat.providerName === 'sandbox')
     await app.register(wechatSandboxRoutes, { wechat: services.wechat });
-  await app.register(catalogueRoutes, { catalogue: services.catalogue });
-  await app.register(contentRoutes, { content: services.content });
+  const { caches } = services;
+  if (caches) {
+    const stop = await listenForCatalogueChanges(
+      app.database,
+      [caches.catalogueReads, caches.checkoutSettings],
+      (error) => app.log.warn({ err: error }, 'catalogue caches off: cannot listen for catalogue changes'),
+    );
+    app.addHook('onClose', stop);
+  }
+  app.decorate('catalogueCache', caches?.catalogueReads ?? null);
+  await app.register(catalogueRoutes, {
+    catalogue: services.catalogue,
+    cache: caches?.catalogueReads ?? null,
+  });
+  await app.register(contentRoutes, { content: services.content, cache: caches?.catalogueReads ?? null });
   await app.register(mediaRoutes, { media: services.media });
   await app.register(addressRoutes, { addresses: services.address });
   await app.register(addressBookRoutes, { addressBook: services.addressBook });

@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock';
 import { createLiveHub } from './lib/live-hub';
 import type { MemberNotifier } from './lib/member-notice';
 import type { RateLimiter } from './lib/rate-limiter';
+import { ReadCache } from './lib/read-cache';
 import { createAddressService } from './modules/address';
 import { createAddressBookService } from './modules/address-book/address-book.service';
 import { createAuditService } from './modules/audit/audit.service';
@@ -70,6 +71,16 @@ export interface ServiceDeps {
  */
 export function createServices({ config, database, clock, rateLimiter }: ServiceDeps) {
   const { db } = database;
+  // What an API process keeps in memory of the catalogue and the checkout settings (ADR 022). They answer only
+  // once the app listens for changes (app.ts); the command line never does, so there they are bypassed.
+  const caches =
+    config.catalogueCacheBytes > 0
+      ? {
+          catalogueReads: new ReadCache(config.catalogueCacheBytes),
+          // A few small lists: counted at a nominal kilobyte each.
+          checkoutSettings: new ReadCache<unknown>(1024 * 1024, () => 1024),
+        }
+      : null;
 
   // Modules.
   const captcha = createCaptchaService({ db, clock, rateLimiter, testAnswer: config.testCaptcha });
@@ -134,7 +145,15 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const addressBook = createAddressBookService({ db, clock });
   const cart = createCartService({ db, catalogue, rates });
   const warehouses = createWarehouseService({ db, clock, audit: audit.record });
-  const checkout = createCheckoutService({ db, clock, cart, catalogue, rates, warehouses });
+  const checkout = createCheckoutService({
+    db,
+    clock,
+    cart,
+    catalogue,
+    rates,
+    warehouses,
+    settings: caches?.checkoutSettings,
+  });
   const checkoutAdmin = createCheckoutAdminService({ db, audit: audit.record });
   const orderAdmin = createOrderAdminService({
     db,
@@ -226,6 +245,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const memberLevel = createMemberLevelFlow({ db, members: member, messages, audit: audit.record });
 
   return {
+    caches,
     captcha,
     member,
     audit,

@@ -15,6 +15,7 @@ describe('config', () => {
         host: '127.0.0.1',
         workers: 1,
         database: { kind: 'pglite', dataDir: '/srv/shop/data' },
+        catalogueCacheBytes: 64 * 1024 * 1024,
         logLevel: 'info',
         nodeEnv: undefined,
         testCaptcha: undefined,

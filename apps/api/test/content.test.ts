@@ -1,4 +1,5 @@
 import { CataloguePaths, ResultCode } from '@shop/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
@@ -27,6 +28,38 @@ describe('GET template/{name}', () => {
     expect(Number.isNaN(Date.parse(env.data.updatedAt))).toBe(false);
     const basic = envelope<{ templateJson: string }>(await getTemplate('basic'));
     expect(JSON.parse(basic.data.templateJson)).toEqual({ basicInfo: { siteName: '澳洲好物' } });
+  });
+
+  it('carries an ETag: the same one answers 304 with no body, a published change makes another', async () => {
+    const first = await getTemplate('basic');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect((await getTemplate('basic')).headers.etag).toBe(etag);
+    const unchanged = await t.app.inject({
+      method: 'GET',
+      url: `${CataloguePaths.template}basic`,
+      headers: { 'if-none-match': `"other", ${etag}` },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(etag);
+    await t.database.db.execute(
+      sql`update templates set template_json = ${JSON.stringify({ basicInfo: { siteName: '澳洲好物店' } })} where name = 'basic'`,
+    );
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: `${CataloguePaths.template}basic`,
+      headers: { 'if-none-match': etag as string },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(JSON.parse(envelope<{ templateJson: string }>(changed).data.templateJson)).toEqual({
+      basicInfo: { siteName: '澳洲好物店' },
+    });
+    await t.database.db.execute(
+      sql`update templates set template_json = ${JSON.stringify({ basicInfo: { siteName: '澳洲好物' } })} where name = 'basic'`,
+    );
   });
 
   it('answers 404 模板不存在 for an unknown name', async () => {

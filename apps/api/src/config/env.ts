@@ -34,6 +34,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, '应为 postgres:// 地址 / must be a postgres:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  CATALOGUE_CACHE_MB: z.coerce
+    .number({ error: '应为 0-4096 的整数 / must be a whole number 0-4096' })
+    .int('应为 0-4096 的整数 / must be a whole number 0-4096')
+    .min(0, '应为 0-4096 的整数 / must be a whole number 0-4096')
+    .max(4096, '应为 0-4096 的整数 / must be a whole number 0-4096')
+    .default(64),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   NODE_ENV: z.string().optional(),
   SHOP_TEST_CAPTCHA: z.string().min(1).max(16).optional(),
@@ -121,6 +127,8 @@ export interface AppConfig {
   workers: number;
   /** PostgreSQL when DATABASE_URL is set, else embedded PGlite in a folder (or `memory://`). */
   database: DatabaseConfig;
+  /** Bytes of catalogue answers each process keeps in memory (lib/read-cache.ts); 0 turns the cache off. */
+  catalogueCacheBytes: number;
   logLevel: LogLevel;
   nodeEnv: string | undefined;
   /** The answer of every captcha; only ever set when NODE_ENV=test. */
@@ -202,6 +210,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       host: e.HOST,
       workers: e.WORKERS,
       database: e.DATABASE_URL ? { kind: 'postgresql', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },
+      catalogueCacheBytes: e.CATALOGUE_CACHE_MB * 1024 * 1024,
       logLevel: e.LOG_LEVEL,
       nodeEnv: e.NODE_ENV,
       testCaptcha: e.NODE_ENV === 'test' ? e.SHOP_TEST_CAPTCHA : undefined,

@@ -31,9 +31,14 @@ export interface DatabaseHandle {
   /**
    * Calls `onNotice` with the payload of every NOTIFY on `channel` (delivered when the notifying transaction
    * commits); resolves with a function that stops listening. PostgreSQL listens on a connection of its own,
-   * reconnecting after an error.
+   * reconnecting after an error; `onListening` hears when notices may have been missed (false: the connection
+   * dropped) and when they are heard again (true), for listeners that must know (a read cache).
    */
-  listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onNotice: (payload: string) => void,
+    onListening?: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   /** Closes the connection(s); safe to call twice. */
   close(): Promise<void>;
 }
@@ -61,8 +66,10 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
       if (closed) throw new Error('database is closed');
       await db.execute(sql`select 1`);
     },
-    listen: async (channel, onNotice) => {
+    // In-process: once listening, no notice is ever missed.
+    listen: async (channel, onNotice, onListening) => {
       const stop = await client.listen(channel, onNotice);
+      onListening?.(true);
       return async () => {
         if (!closed) await stop();
       };
@@ -102,7 +109,8 @@ export function postgresHandle(url: string): DatabaseHandle {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: (channel, onNotice) => listenPostgres(url, channel, onNotice, () => closed),
+    listen: (channel, onNotice, onListening) =>
+      listenPostgres(url, channel, onNotice, () => closed, onListening),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -124,6 +132,7 @@ async function listenPostgres(
   channel: string,
   onNotice: (payload: string) => void,
   databaseClosed: () => boolean,
+  onListening: (listening: boolean) => void = () => {},
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
@@ -144,7 +153,9 @@ async function listenPostgres(
     // A dropped connection ends the client: listen again on a new one.
     next.on('error', () => {});
     next.on('end', () => {
-      if (client === next) again();
+      if (client !== next) return;
+      onListening(false);
+      again();
     });
     try {
       await next.connect();
@@ -155,6 +166,7 @@ async function listenPostgres(
     }
     client = next;
     wait = 500;
+    onListening(true);
   };
   await connect();
   return async () => {

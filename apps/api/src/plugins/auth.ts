@@ -7,6 +7,11 @@ import { AppError } from '../lib/app-error';
 export interface AuthContext {
   memberId: number;
   tokenId: number;
+  /**
+   * The member's price level as read with the token (one query for both); absent where a context is made
+   * without a token lookup, and then read when needed.
+   */
+  level?: number | undefined;
 }
 
 /** A live token as the hooks see it: who, and whether staff reset the password since. */
@@ -65,7 +70,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (!found) throw new AppError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE);
       if (found.mustChangePassword && !openWhilePasswordChange)
         throw new AppError(ResultCode.PasswordChangeRequired, AuthMessages.passwordChangeRequired);
-      request.member = { memberId: found.memberId, tokenId: found.tokenId };
+      request.member = { memberId: found.memberId, tokenId: found.tokenId, level: found.level };
     };
     const authenticate = hook(false);
     const authenticateSession = hook(true);
@@ -87,7 +92,9 @@ export const authPlugin = fp<AuthPluginOptions>(
       // does a member who must change the password first: member prices wait for the new password.
       const found = await session(request);
       request.member =
-        found && !found.mustChangePassword ? { memberId: found.memberId, tokenId: found.tokenId } : null;
+        found && !found.mustChangePassword
+          ? { memberId: found.memberId, tokenId: found.tokenId, level: found.level }
+          : null;
     });
   },
   { name: 'auth' },

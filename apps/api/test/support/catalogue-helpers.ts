@@ -7,8 +7,8 @@ import { createTestApp, envelope, post, type TestApp } from './test-app';
  * An app on a fresh database holding only the fixture catalogue (the demo seed is off, so the tests see
  * exactly the fixture), plus a level-38 member's token.
  */
-export async function createCatalogueTestApp() {
-  const t: TestApp = await createTestApp({ env: { SEED_DEMO: 'false' } });
+export async function createCatalogueTestApp(env: Record<string, string> = {}) {
+  const t: TestApp = await createTestApp({ env: { SEED_DEMO: 'false', ...env } });
   const fixture = await insertCatalogueFixture(t.database.db);
   await t.app.services.member.createMember({ username: 'wholesale38', password: 'secret123', level: 38 });
   const login = envelope<{ token: string }>(

@@ -11,8 +11,8 @@ import { envelope, post, type TestApp } from './test-app';
  *   SFX  public, AU: AUD 500 g 8.00 + 5.00 / 500 g; CNY 500 g 40.00 + 25.00 / 500 g
  *   PRIV private, AU: AUD 500 g 1.00 + 1.00 / 500 g (never offered)
  */
-export async function createCheckoutTestApp() {
-  const base = await createCatalogueTestApp();
+export async function createCheckoutTestApp(env: Record<string, string> = {}) {
+  const base = await createCatalogueTestApp(env);
   const admin = base.t.app.services.checkoutAdmin;
   const aup = await admin.addCourier({
     code: 'AUP',

@@ -21,6 +21,9 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'true',
     WEB_DIST: '/nonexistent/shop-web-dist',
+    // Tests change the catalogue by hand between calls and read it back at once: the catalogue read cache, which
+    // hears of changes a few milliseconds after their commit, is on only where a test asks for it.
+    CATALOGUE_CACHE_MB: '0',
     ...env,
   });
   if (!result.ok) throw new Error(result.errors.join('\n'));

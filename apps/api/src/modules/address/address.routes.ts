@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/envelope';
+import { etagMatches } from '../../lib/etag';
 import {
   AddressPaths,
   intelligentRequestSchema,
@@ -13,14 +14,6 @@ import type { AddressService } from './address.service';
 export const REGION_TREE_CACHE_CONTROL = 'public, max-age=86400';
 
 const bearer = [{ bearerAuth: [] }];
-
-/** True when an If-None-Match header names `etag` (weak comparison, lists and '*' allowed; RFC 9110 13.1.2). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
-}
 
 /**
  * The address calls of spec §7 'Addresses' that need no address book: the static region tree and the

@@ -4,7 +4,7 @@
  *   app:      `await app.register(addressRoutes, { addresses: services.address })` (after the auth plugin)
  */
 
-export { addressRoutes, etagMatches, REGION_TREE_CACHE_CONTROL } from './address.routes';
+export { addressRoutes, REGION_TREE_CACHE_CONTROL } from './address.routes';
 export {
   ADDRESS_TEXT_MAX,
   AddressPaths,

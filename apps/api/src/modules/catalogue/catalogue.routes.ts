@@ -19,14 +19,17 @@ import {
   quickOrderListRequestSchema,
   quickOrderListResponseSchema,
 } from '@shop/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/envelope';
+import { cachedJson, type ReadCache } from '../../lib/read-cache';
 import { xlsxResponses as fileResponses, sendXlsx as sendFile } from '../../lib/xlsx-reply';
 import { requireMember } from '../../plugins/auth';
 import { type CatalogueService, EXPORT_LIMIT } from './catalogue.service';
 
 const bearer = [{ bearerAuth: [] }];
+
 // Either anonymous or with a token: the token only changes the prices shown.
 const optionalBearer: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
 
@@ -34,10 +37,29 @@ const optionalBearer: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
  * The goods and brand calls of spec §7 'Goods and brands'. Public calls read an optional bearer token:
  * a member sees the prices of their level, anyone else those of the default level 37 (spec §6).
  */
-export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (
-  app,
-  { catalogue },
-) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{
+  catalogue: CatalogueService;
+  /** The process's catalogue read cache; null when turned off (CATALOGUE_CACHE_MB=0). */
+  cache: ReadCache | null;
+}> = async (app, { catalogue, cache }) => {
+  /**
+   * The answer of a catalogue read, from the cache when this process has it: keyed by the call, the caller's
+   * price level and the validated body (defaults filled in), kept as the bytes the route's own serializer made.
+   */
+  const cached = async <T>(
+    reply: FastifyReply,
+    key: { path: string; level: number; body: unknown },
+    read: () => Promise<T>,
+  ) => {
+    const body = await cachedJson(
+      cache,
+      reply,
+      `${key.path} ${key.level} ${JSON.stringify(key.body)}`,
+      async () => ok(await read()),
+    );
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+
   app.post(
     CataloguePaths.goodsList,
     {
@@ -56,8 +78,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
         response: responses(goodsListResponseSchema),
       },
     },
-    async (request) =>
-      ok(await catalogue.listGoods(request.body, await catalogue.priceLevel(request.member))),
+    async (request, reply) => {
+      const level = await catalogue.priceLevel(request.member);
+      return cached(reply, { path: CataloguePaths.goodsList, level, body: request.body }, () =>
+        catalogue.listGoods(request.body, level),
+      );
+    },
   );
 
   app.post(
@@ -74,8 +100,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
         response: responses(goodsDetailSchema),
       },
     },
-    async (request) =>
-      ok(await catalogue.goodsDetail(request.body, await catalogue.priceLevel(request.member))),
+    async (request, reply) => {
+      const level = await catalogue.priceLevel(request.member);
+      return cached(reply, { path: CataloguePaths.goodsDetail, level, body: request.body }, () =>
+        catalogue.goodsDetail(request.body, level),
+      );
+    },
   );
 
   app.post(
@@ -89,7 +119,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
         response: responses(z.array(categoryNodeSchema)),
       },
     },
-    async () => ok(await catalogue.categoryTree()),
+    async (_request, reply) =>
+      cached(reply, { path: CataloguePaths.catalogList, level: 0, body: null }, () =>
+        catalogue.categoryTree(),
+      ),
   );
 
   app.post(
@@ -103,7 +136,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
         response: responses(brandListResponseSchema),
       },
     },
-    async (request) => ok(await catalogue.listBrands(request.body.keyword)),
+    async (request, reply) =>
+      cached(reply, { path: CataloguePaths.brandList, level: 0, body: request.body.keyword ?? null }, () =>
+        catalogue.listBrands(request.body.keyword),
+      ),
   );
 
   app.post(
@@ -118,7 +154,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
         response: responses(brandByCatalogResponseSchema),
       },
     },
-    async (request) => ok(await catalogue.brandsByCatalog(request.body.cateId)),
+    async (request, reply) =>
+      cached(
+        reply,
+        { path: CataloguePaths.brandByCatalog, level: 0, body: request.body.cateId ?? null },
+        () => catalogue.brandsByCatalog(request.body.cateId),
+      ),
   );
 
   app.post(
@@ -131,7 +172,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
         response: responses(brandDetailSchema),
       },
     },
-    async (request) => ok(await catalogue.brandDetail(request.body.id)),
+    async (request, reply) =>
+      cached(reply, { path: CataloguePaths.brandDetail, level: 0, body: request.body.id }, () =>
+        catalogue.brandDetail(request.body.id),
+      ),
   );
 
   app.post(

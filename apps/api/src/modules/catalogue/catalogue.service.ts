@@ -283,6 +283,8 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
 
   async function priceLevel(auth: AuthContext | null): Promise<number> {
     if (!auth) return DEFAULT_MEMBER_LEVEL;
+    // Read with the token by the auth hook: no second query.
+    if (auth.level !== undefined) return auth.level;
     try {
       return (await members.current(auth)).level;
     } catch (error) {

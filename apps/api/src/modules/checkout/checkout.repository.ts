@@ -56,17 +56,18 @@ const runningAt = (now: Date) =>
     or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
   );
 
-/** Active promotions in a currency running at `now`, oldest first (the order they stack in). */
-export function listRunningPromotions(
-  db: Database,
-  currency: 'AUD' | 'CNY',
-  now: Date,
-): Promise<PromotionRow[]> {
+/** Active promotions in a currency, whatever their dates, oldest first, the order they stack in (`isRunning` picks those running now). */
+export function listActivePromotions(db: Database, currency: 'AUD' | 'CNY'): Promise<PromotionRow[]> {
   return db
     .select()
     .from(promotions)
-    .where(and(eq(promotions.currency, currency), runningAt(now)))
+    .where(and(eq(promotions.currency, currency), eq(promotions.active, true)))
     .orderBy(asc(promotions.id));
+}
+
+/** The dates of `runningAt` in code: the promotion has started (or has no start) and not ended (or has no end). */
+export function isRunning(row: Pick<PromotionRow, 'startsAt' | 'endsAt'>, now: Date): boolean {
+  return (row.startsAt === null || row.startsAt <= now) && (row.endsAt === null || row.endsAt > now);
 }
 
 /** Active gift (OnTheHouse) promotions running at `now`, any currency, optionally one id or one gift product. */

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { ReadCache } from '../../lib/read-cache';
 import type { AuthContext } from '../../plugins/auth';
 import { priceQuote, type Quote, type QuoteItem, type QuoteRequest } from './checkout.pricing';
 import * as repo from './checkout.repository';
@@ -52,6 +53,11 @@ export interface CheckoutServiceDeps {
   rates: { audCny(executor?: Database): Promise<RateSetting> };
   /** The warehouses members may collect from (the warehouse module). */
   warehouses: { pickupPoints(executor?: Database): Promise<PickupPoint[]> };
+  /**
+   * The API process's memory of the settings every quote reads (promotions, courier rules, the rate, pickup
+   * points), dropped at each committed change of them (ADR 022); absent in the command line and where turned off.
+   */
+  settings?: ReadCache<unknown> | null | undefined;
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
@@ -145,11 +151,17 @@ export function createCheckoutService({
   catalogue,
   rates,
   warehouses,
+  settings = null,
 }: CheckoutServiceDeps) {
+  /** A setting from memory, else read on the caller's executor (the order's transaction: never a second connection). */
+  const remembered = <T>(key: string, read: () => Promise<T>): Promise<T> =>
+    settings ? (settings.get(key, read) as Promise<T>) : read();
+
   /**
    * The price of the member's selected lines now, loaded from the database through `executor` (order creation
    * passes its transaction) and computed by priceQuote, the one rule of the summary and the order (spec §4
-   * 'Checkout summary loading', §7 createdOrder/). Eight queries whatever the cart size.
+   * 'Checkout summary loading', §7 createdOrder/). Eight queries whatever the cart size; three when the
+   * settings are remembered.
    */
   async function quote(
     memberId: number,
@@ -159,16 +171,23 @@ export function createCheckoutService({
   ): Promise<Quote> {
     // One after another: inside the order's transaction they share one connection.
     const lines = await cart.selectedLines(memberId, executor);
-    const promotions = await repo.listRunningPromotions(executor, request.currency, clock());
-    const rules = await repo.listOfferedRules(executor, request.currency);
-    const rate = await rates.audCny(executor);
+    const now = clock();
+    const promotions = (
+      await remembered(`promotions ${request.currency}`, () =>
+        repo.listActivePromotions(executor, request.currency),
+      )
+    ).filter((row) => repo.isRunning(row, now));
+    const rules = await remembered(`rules ${request.currency}`, () =>
+      repo.listOfferedRules(executor, request.currency),
+    );
+    const rate = await remembered('rate', () => rates.audCny(executor));
     const skuIds = [...lines.map((l) => l.skuId), ...request.gifts.map((g) => g.skuId)];
     const giftGoodsIds = promotions
       .filter((p) => p.method === PromotionMethod.OnTheHouse && p.giftGoodsId !== null)
       .map((p) => p.giftGoodsId as number);
     const skus = await catalogue.skusForCart(skuIds, level, executor);
     const giftGoods = await catalogue.goodsBriefs(giftGoodsIds, executor);
-    const pickupPoints = await warehouses.pickupPoints(executor);
+    const pickupPoints = await remembered('pickup points', () => warehouses.pickupPoints(executor));
     return priceQuote(request, {
       lines,
       skus: new Map(skus.map((s) => [s.id, s])),

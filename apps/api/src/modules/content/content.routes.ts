@@ -10,6 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/envelope';
+import { etagMatches, etagOf } from '../../lib/etag';
+import { cachedJson, type ReadCache } from '../../lib/read-cache';
 import type { ContentService } from './content.service';
 
 /** Template names are short identifiers (home, basic, goodsSort): anything else is refused before the query. */
@@ -20,19 +22,41 @@ const templateParamsSchema = z.strictObject({
 });
 
 /** The content calls of spec §7 'Content': page templates, articles and article categories. */
-export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
+export const contentRoutes: FastifyPluginAsyncZod<{
+  content: ContentService;
+  /** The process's read cache of the storefront's catalogue and pages; null when turned off. */
+  cache: ReadCache | null;
+}> = async (app, { content, cache }) => {
   app.get(
     `${CataloguePaths.template}:templateName`,
     {
       schema: {
         tags: ['content'],
         summary: '页面模板',
-        description: 'templateJson 为 JSON 字符串，由客户端解析（首页、基础信息、商品排序模板）。',
+        description:
+          'templateJson 为 JSON 字符串，由客户端解析（首页、基础信息、商品排序模板）。' +
+          '带 ETag（Cache-Control: no-cache，每次确认），If-None-Match 命中时返回 304、无响应体。',
         params: templateParamsSchema,
-        response: responses(templateResponseSchema),
+        response: {
+          ...responses(templateResponseSchema),
+          304: z.null().describe('未修改：If-None-Match 与 ETag 相同，无响应体'),
+        },
       },
     },
-    async (request) => ok(await content.template(request.params.templateName)),
+    async (request, reply) => {
+      const name = request.params.templateName;
+      const body = await cachedJson(cache, reply, `template ${name}`, async () =>
+        ok(await content.template(name)),
+      );
+      const etag = etagOf(body);
+      // Published templates change at any moment: the browser keeps its copy but asks each time.
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      // No payload at all (not a serialized null), so no body length is announced for the 304.
+      if (etagMatches(request.headers['if-none-match'], etag))
+        return reply.code(304).send(undefined as unknown as null);
+      // The answer already serialized: a Buffer is sent as it is.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.post(

@@ -115,6 +115,7 @@ export async function findLiveToken(db: Database, tokenHash: string, now: Date) 
       memberId: memberTokens.memberId,
       lastUsedAt: memberTokens.lastUsedAt,
       mustChangePassword: members.mustChangePassword,
+      level: members.level,
     })
     .from(memberTokens)
     .innerJoin(members, eq(members.id, memberTokens.memberId))

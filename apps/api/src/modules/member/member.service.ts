@@ -274,7 +274,12 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
       if (now.getTime() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
         await repo.touchToken(db, found.id, now);
       }
-      return { memberId: found.memberId, tokenId: found.id, mustChangePassword: found.mustChangePassword };
+      return {
+        memberId: found.memberId,
+        tokenId: found.id,
+        mustChangePassword: found.mustChangePassword,
+        level: found.level,
+      };
     },
 
     /** The calling member (spec §7 current/). */

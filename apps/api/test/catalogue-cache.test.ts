@@ -1,0 +1,335 @@
+import {
+  CataloguePaths,
+  type CheckoutSummary,
+  Currency,
+  type GoodsDetail,
+  type GoodsListResponse,
+  PromotionMethod,
+} from '@shop/domain';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app';
+import { postgresHandle } from '../src/db/client';
+import { ReadCache } from '../src/lib/read-cache';
+import {
+  addToCart,
+  type CheckoutTestApp,
+  createCheckoutTestApp,
+  newMember,
+  summary,
+} from './support/checkout-helpers';
+import { shopOn } from './support/cli';
+import { createTestApp, envelope, post, type TestApp, testConfig } from './support/test-app';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+async function list(app: App, body: Record<string, unknown> = {}) {
+  const res = await post(app, CataloguePaths.goodsList, body);
+  expect(res.statusCode).toBe(200);
+  return { raw: res.body, data: envelope<GoodsListResponse>(res).data };
+}
+
+/** Asks until `seen` holds (every 20 ms, at most 3 s); resolves with how long it took. */
+async function within(seen: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await seen())) {
+    if (Date.now() - started > 3_000) throw new Error('not seen within 3 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return Date.now() - started;
+}
+
+describe('ReadCache', () => {
+  const bytes = (text: string) => Buffer.from(text);
+
+  it('answers nothing from memory until it is trusted, then keeps what it read', async () => {
+    const cache = new ReadCache(1024);
+    let reads = 0;
+    const read = async () => bytes(`read ${++reads}`);
+    expect(String(await cache.get('k', read))).toBe('read 1');
+    expect(String(await cache.get('k', read))).toBe('read 2');
+    cache.trust(true);
+    expect(String(await cache.get('k', read))).toBe('read 3');
+    expect(String(await cache.get('k', read))).toBe('read 3');
+    expect(cache.stats).toMatchObject({ hits: 1, misses: 3, entries: 1, trusted: true });
+  });
+
+  it('never keeps a read that was running when the data changed', async () => {
+    const cache = new ReadCache(1024);
+    cache.trust(true);
+    let release: () => void = () => {};
+    const slow = cache.get(
+      'k',
+      () =>
+        new Promise<Buffer>((resolve) => {
+          release = () => resolve(bytes('old rows'));
+        }),
+    );
+    cache.invalidate();
+    release();
+    expect(String(await slow)).toBe('old rows');
+    expect(String(await cache.get('k', async () => bytes('new rows')))).toBe('new rows');
+  });
+
+  it('starts empty and bypassed when it may have missed changes', async () => {
+    const cache = new ReadCache(1024);
+    cache.trust(true);
+    await cache.get('k', async () => bytes('a'));
+    cache.trust(false);
+    expect(cache.stats.entries).toBe(0);
+    expect(String(await cache.get('k', async () => bytes('b')))).toBe('b');
+    expect(cache.stats.entries).toBe(0);
+  });
+
+  it('keeps to its size, dropping the least recently used', async () => {
+    const cache = new ReadCache(10);
+    cache.trust(true);
+    await cache.get('a', async () => bytes('aaaaa'));
+    await cache.get('b', async () => bytes('bbbbb'));
+    await cache.get('a', async () => bytes('never'));
+    await cache.get('c', async () => bytes('ccccc'));
+    expect(cache.stats.entries).toBe(2);
+    expect(String(await cache.get('a', async () => bytes('again')))).toBe('aaaaa');
+    expect(String(await cache.get('b', async () => bytes('bbbb2')))).toBe('bbbb2');
+  });
+});
+
+describe('catalogue read cache', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CATALOGUE_CACHE_MB: '8' } });
+    // The LISTEN of the cache is in place once the app is ready; on PostgreSQL it is a connection of its own.
+    await within(async () => t.app.catalogueCache?.stats.trusted === true);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers a repeated read from memory with the same bytes, per price level and body', async () => {
+    const cache = t.app.catalogueCache;
+    if (!cache) throw new Error('the cache is on');
+    const before = cache.stats;
+    const first = await list(t.app);
+    const again = await list(t.app);
+    expect(again.raw).toBe(first.raw);
+    const other = await list(t.app, { pageSize: 5 });
+    expect(other.data.items).toHaveLength(5);
+    const after = cache.stats;
+    expect(after.hits - before.hits).toBe(1);
+    expect(after.misses - before.misses).toBe(2);
+    // Every cached call answers as the contract says.
+    for (const [path, body] of [
+      [CataloguePaths.catalogList, {}],
+      [CataloguePaths.brandList, {}],
+      [CataloguePaths.brandByCatalog, {}],
+      [CataloguePaths.goodsDetail, { id: first.data.items[0]?.id }],
+    ] as const) {
+      const a = await post(t.app, path, body);
+      const b = await post(t.app, path, body);
+      expect(a.statusCode, path).toBe(200);
+      expect(a.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(b.body, path).toBe(a.body);
+    }
+    // A product that is not there is refused every time, never kept.
+    const missing = await post(t.app, CataloguePaths.goodsDetail, { id: 987_654 });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('shows a price changed by hand in SQL in the next list within 1 s', async () => {
+    const { data } = await list(t.app);
+    const sku = data.items[0]?.skus[0];
+    if (!sku?.cnyPrice) throw new Error('the demo catalogue has a CNY price on its first SKU');
+    const newPrice = sku.cnyPrice + 1;
+    await t.database.db.execute(
+      sql`update sku_prices set amount = amount + 100 where sku_id = ${sku.id} and currency = 'CNY' and level = 37`,
+    );
+    const took = await within(async () => {
+      const next = (await list(t.app)).data.items[0]?.skus.find((s) => s.id === sku.id);
+      return next?.cnyPrice === newPrice;
+    });
+    expect(took).toBeLessThan(1_000);
+  });
+
+  it('hears a stock change made by the command line', async () => {
+    const { data } = await list(t.app);
+    const sku = data.items[0]?.skus[0];
+    if (!sku) throw new Error('no SKU');
+    const detail = async () =>
+      envelope<GoodsDetail>(await post(t.app, CataloguePaths.goodsDetail, { skuId: sku.id })).data;
+    const stock = (await detail()).skus.find((s) => s.id === sku.id)?.stock ?? 0;
+    const run = await shopOn(t, 'goods:stock', '--sku', sku.code, '--stock', String(stock + 7));
+    expect(run.status, run.stderr).toBe(0);
+    const took = await within(
+      async () => (await detail()).skus.find((s) => s.id === sku.id)?.stock === stock + 7,
+    );
+    expect(took).toBeLessThan(1_000);
+  });
+
+  it('keeps a page template until it is published again', async () => {
+    const home = () => t.app.inject({ method: 'GET', url: `${CataloguePaths.template}basic` });
+    const first = await home();
+    expect((await home()).body).toBe(first.body);
+    await t.database.db.execute(
+      sql`update templates set updated_at = now() + interval '1 minute' where name = 'basic'`,
+    );
+    const took = await within(async () => (await home()).headers.etag !== first.headers.etag);
+    expect(took).toBeLessThan(1_000);
+  });
+
+  it('forgets nothing that a rolled-back change touched', async () => {
+    const first = await list(t.app);
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update goods set name = name || '（改）'`);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect((await list(t.app)).raw).toBe(first.raw);
+  });
+
+  describe.runIf(onPostgres)('with two API processes on one PostgreSQL', () => {
+    let second: App;
+    beforeAll(async () => {
+      const result = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${result.rows[0]?.name}`;
+      // Its own pool and its own LISTEN, as another process would have.
+      second = await buildApp({
+        config: testConfig({ CATALOGUE_CACHE_MB: '8', SEED_DEMO: 'false' }),
+        database: postgresHandle(url.toString()),
+      });
+      await second.ready();
+      await within(async () => second.catalogueCache?.stats.trusted === true);
+    });
+    afterAll(async () => {
+      await second?.close();
+      await second?.database.close();
+    });
+
+    it('shows a stock change made by the command line through the first in the next read of the second within 1 s', async () => {
+      const { data } = await list(second);
+      const sku = data.items[0]?.skus[0];
+      if (!sku) throw new Error('no SKU');
+      await list(second);
+      expect(second.catalogueCache?.stats.hits).toBeGreaterThan(0);
+      const run = await shopOn(t, 'goods:stock', '--sku', sku.code, '--add', '3');
+      expect(run.status, run.stderr).toBe(0);
+      const took = await within(
+        async () =>
+          (await list(second)).data.items[0]?.skus.find((s) => s.id === sku.id)?.stock === sku.stock + 3,
+      );
+      expect(took).toBeLessThan(1_000);
+    });
+
+    it('answers from the database while its LISTEN connection is down, and trusts itself again once back', async () => {
+      const cache = second.catalogueCache;
+      if (!cache) throw new Error('the cache is on');
+      await list(second);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        // The listening connections of this database: both apps' (the first one's is heard again too).
+        await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = (select datname from pg_stat_activity where pid = $1) and query ilike 'listen %'`,
+          [
+            (
+              (await second.database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+                rows: { pid: number }[];
+              }
+            ).rows[0]?.pid,
+          ],
+        );
+      } finally {
+        await admin.end();
+      }
+      await within(async () => !cache.stats.trusted);
+      const { data } = await list(second);
+      const sku = data.items[0]?.skus[0];
+      if (!sku) throw new Error('no SKU');
+      await t.database.db.execute(sql`update skus set stock = stock + 1 where id = ${sku.id}`);
+      // Not listening: every read goes to the database, so the change is seen at once.
+      expect((await list(second)).data.items[0]?.skus.find((s) => s.id === sku.id)?.stock).toBe(
+        sku.stock + 1,
+      );
+      await within(async () => cache.stats.trusted);
+      expect(cache.stats.entries).toBe(0);
+    });
+  });
+});
+
+describe('checkout settings in memory', () => {
+  let c: CheckoutTestApp;
+  let token: string;
+  const AUD_CN = { currency: 'AUD', locationCode: 'CN11010200' };
+  beforeAll(async () => {
+    c = await createCheckoutTestApp({ CATALOGUE_CACHE_MB: '8' });
+    await within(async () => c.t.app.services.caches?.checkoutSettings.stats.trusted === true);
+    ({ token } = await newMember(c.t));
+    await addToCart(c.t, token, [[c.sku.aptamil, 2]]);
+  });
+  afterAll(async () => {
+    await c?.t.close();
+  });
+
+  it('quotes from remembered promotions, couriers and rate, and hears every change of them', async () => {
+    const settings = c.t.app.services.caches?.checkoutSettings;
+    if (!settings) throw new Error('the cache is on');
+    const first = await summary(c.t, token, AUD_CN);
+    expect(first.valid, first.notForSaleMsg).toBe(true);
+    const hits = settings.stats.hits;
+    expect(await summary(c.t, token, AUD_CN)).toEqual(first);
+    expect(settings.stats.hits - hits).toBe(4);
+
+    // A promotion started by the console's function: in the next quote.
+    const promotion = await c.t.app.services.checkoutAdmin.createPromotion({
+      name: '满50减5',
+      method: PromotionMethod.AmountOfReduction,
+      currency: Currency.AUD,
+      threshold: '50.00',
+      reduce: '5.00',
+    });
+    expect(
+      await within(async () =>
+        (await summary(c.t, token, AUD_CN)).promotions.some((p) => p.id === promotion.id),
+      ),
+    ).toBeLessThan(1_000);
+    // Stopped by hand in SQL: gone from the next quote.
+    await c.t.database.db.execute(sql`update promotions set active = false where id = ${promotion.id}`);
+    expect(
+      await within(
+        async () => !(await summary(c.t, token, AUD_CN)).promotions.some((p) => p.id === promotion.id),
+      ),
+    ).toBeLessThan(1_000);
+    // A courier's fee changed by hand.
+    const fee = (s: CheckoutSummary) => s.packs[0]?.couriers.find((x) => x.id === c.couriers.aup)?.fee;
+    const before = fee(first);
+    await c.t.database.db.execute(
+      sql`update courier_rules set first_fee = first_fee + 100 where courier_id = ${c.couriers.aup} and location = 1 and currency = 'AUD'`,
+    );
+    expect(
+      await within(async () => fee(await summary(c.t, token, AUD_CN)) === (before ?? 0) + 1),
+    ).toBeLessThan(1_000);
+  });
+
+  it('takes a promotion whose start has come without any change to hear', async () => {
+    const soon = new Date(c.t.clock.now().getTime() + 60_000);
+    const promotion = await c.t.app.services.checkoutAdmin.createPromotion({
+      name: '明天满50减6',
+      method: PromotionMethod.AmountOfReduction,
+      currency: Currency.AUD,
+      threshold: '50.00',
+      reduce: '6.00',
+      startsAt: soon,
+    });
+    await within(
+      async () => !(await summary(c.t, token, AUD_CN)).promotions.some((p) => p.id === promotion.id),
+    );
+    await summary(c.t, token, AUD_CN);
+    c.t.clock.advance(120_000);
+    expect((await summary(c.t, token, AUD_CN)).promotions.some((p) => p.id === promotion.id)).toBe(true);
+  });
+});
