@@ -573,47 +573,59 @@ export function listGoodsBriefs(db: Database, goodsIds: readonly number[]): Prom
     .orderBy(asc(goods.id));
 }
 
+/** `(id, n), …` rows of a VALUES list, typed as integers. */
+const idPairs = (pairs: readonly (readonly [number, number])[]) =>
+  sql.join(
+    pairs.map(([id, n]) => sql`(${id}::int, ${n}::int)`),
+    sql`, `,
+  );
+
 /**
- * Takes `qty` units of a SKU only if that many are in stock, in one statement (DESIGN.md 'Stock and orders':
- * two shoppers can never buy the same last unit). Returns false when the stock was short.
+ * Locks the SKUs' rows in id order (ascending, as every writer of stock takes them, so two orders never deadlock)
+ * and answers their stock as it is now, in one round trip.
  */
-export async function takeStockIfEnough(db: Database, skuId: number, qty: number): Promise<boolean> {
-  const rows = await db
-    .update(skus)
-    .set({ stock: sql`${skus.stock} - ${qty}` })
-    .where(and(eq(skus.id, skuId), sql`${skus.stock} >= ${qty}`))
-    .returning({ id: skus.id });
-  return rows.length > 0;
+export async function lockSkuStock(db: Database, skuIds: readonly number[]): Promise<Map<number, number>> {
+  if (skuIds.length === 0) return new Map();
+  const result = (await db.execute(
+    sql`select id, stock from ${skus} where id in ${[...new Set(skuIds)]} order by id for update`,
+  )) as unknown as { rows: { id: number; stock: number }[] };
+  return new Map(result.rows.map((row) => [Number(row.id), Number(row.stock)]));
 }
 
-/** Takes up to `qty` units of a SKU under its row lock and returns how many were taken (0 when none left). */
-export async function takeAvailableStock(db: Database, skuId: number, qty: number): Promise<number> {
-  const result = (await db.execute(sql`
-    with old as (select id, stock from ${skus} where id = ${skuId} for update)
-    update ${skus} set stock = ${skus.stock} - least(old.stock, ${qty}::int)
-    from old where ${skus.id} = old.id
-    returning least(old.stock, ${qty}::int) as taken`)) as unknown as { rows: { taken: number }[] };
-  return Number(result.rows[0]?.taken ?? 0);
+/** Takes units off SKUs whose rows the caller's transaction has locked (lockSkuStock), in one statement. */
+export async function takeLockedStock(db: Database, taken: ReadonlyMap<number, number>): Promise<void> {
+  const pairs = [...taken].filter(([, qty]) => qty > 0);
+  if (pairs.length === 0) return;
+  await db.execute(sql`
+    update ${skus} set stock = ${skus.stock} - v.qty
+    from (values ${idPairs(pairs)}) as v(id, qty)
+    where ${skus.id} = v.id`);
 }
 
-/** Adds sold units to goods' sales counts, in goods id order so concurrent orders lock rows alike. */
-export async function addGoodsSales(db: Database, sold: ReadonlyMap<number, number>): Promise<void> {
-  for (const [goodsId, qty] of [...sold].sort(([a], [b]) => a - b)) {
-    await db
-      .update(goods)
-      .set({ sales: sql`${goods.sales} + ${qty}` })
-      .where(eq(goods.id, goodsId));
-  }
+/**
+ * Adds to goods' sales counts (`delta` negative takes back, never below 0) in one statement, their rows locked
+ * in goods id order first so concurrent orders lock alike.
+ */
+async function changeGoodsSales(db: Database, delta: ReadonlyMap<number, number>): Promise<void> {
+  const pairs = [...delta].filter(([, qty]) => qty !== 0);
+  if (pairs.length === 0) return;
+  await db.execute(sql`
+    with locked as (
+      select id from ${goods} where id in ${pairs.map(([id]) => id)} order by id for update
+    )
+    update ${goods} set sales = greatest(${goods.sales} + v.qty, 0)
+    from locked join (values ${idPairs(pairs)}) as v(id, qty) on v.id = locked.id
+    where ${goods.id} = locked.id`);
 }
 
-/** Takes units back off goods' sales counts (a cancelled order), never below 0, in goods id order. */
-export async function subtractGoodsSales(db: Database, sold: ReadonlyMap<number, number>): Promise<void> {
-  for (const [goodsId, qty] of [...sold].sort(([a], [b]) => a - b)) {
-    await db
-      .update(goods)
-      .set({ sales: sql`greatest(${goods.sales} - ${qty}, 0)` })
-      .where(eq(goods.id, goodsId));
-  }
+/** Adds sold units to goods' sales counts. */
+export function addGoodsSales(db: Database, sold: ReadonlyMap<number, number>): Promise<void> {
+  return changeGoodsSales(db, sold);
+}
+
+/** Takes units back off goods' sales counts (a cancelled order), never below 0. */
+export function subtractGoodsSales(db: Database, sold: ReadonlyMap<number, number>): Promise<void> {
+  return changeGoodsSales(db, new Map([...sold].map(([id, qty]) => [id, -qty])));
 }
 
 /** Gives `qty` units back to a SKU's stock (a cancelled order's reservation). */

@@ -509,26 +509,37 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
 
     /**
      * Takes an order's stock inside the caller's transaction (DESIGN.md 'Stock and orders'; spec §4 'SKU stock
-     * status'), SKU by SKU in id order so concurrent orders lock rows alike. ByStock takes all or refuses with
+     * status'), the SKUs' rows locked in id order so concurrent orders lock alike. ByStock takes all or refuses with
      * '库存不足：<name>' (the caller's transaction rolls back); ByBook and InStock take what there is, the rest
      * being a pre-order (ByBook) or stock the warehouse holds but has not counted (InStock). Returns the units
      * taken per line, in the order given.
      */
     async reserveStock(lines: readonly StockTake[], executor: Database): Promise<number[]> {
       const order = lines.map((line, index) => ({ line, index })).sort((a, b) => a.line.skuId - b.line.skuId);
+      // Every row locked at once, in id order, and read as it is now; then the takes worked out line by line
+      // (one SKU may be on two lines) and written in one statement.
+      const stock = await repo.lockSkuStock(
+        executor,
+        order.map(({ line }) => line.skuId),
+      );
       const taken = new Array<number>(lines.length).fill(0);
+      const bySku = new Map<number, number>();
       for (const { line, index } of order) {
+        const left = stock.get(line.skuId) ?? 0;
         if (line.status === SkuStatus.ByStock) {
-          if (!(await repo.takeStockIfEnough(executor, line.skuId, line.qty))) {
+          if (left < line.qty) {
             throw new AppError(ResultCode.ParamsError, StockMessages.short(line.label), {
               skuId: line.skuId,
             });
           }
           taken[index] = line.qty;
         } else {
-          taken[index] = await repo.takeAvailableStock(executor, line.skuId, line.qty);
+          taken[index] = Math.max(0, Math.min(left, line.qty));
         }
+        stock.set(line.skuId, left - (taken[index] ?? 0));
+        bySku.set(line.skuId, (bySku.get(line.skuId) ?? 0) + (taken[index] ?? 0));
       }
+      await repo.takeLockedStock(executor, bySku);
       return taken;
     },
 
