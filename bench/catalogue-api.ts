@@ -1,6 +1,7 @@
 /**
  * Throughput and tail latency of the catalogue reads (goods/list/ first page, a Chinese keyword search, a
- * category filter, and goodsdetail/detail/) against a started shop holding the demo catalogue.
+ * category filter, price order, goodsdetail/detail/, the brand list, the category tree and the home template)
+ * against a started shop holding the demo catalogue (or a grown one: bench/grow-catalogue.ts).
  * Usage: npm run bench:catalogue            (embedded PGlite)
  *        BENCH_DATABASE_URL=postgres://… npm run bench:catalogue   (PostgreSQL)
  * Each call runs for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS (default 10) connections.
@@ -24,7 +25,7 @@ try {
   const category = tree[0];
   if (!category) throw new Error('no category');
 
-  const cases: [string, string, Record<string, unknown>][] = [
+  const cases: [string, string, Record<string, unknown> | 'GET'][] = [
     ['goods/list/ first page', CataloguePaths.goodsList, {}],
     [`goods/list/ keyword '${fragment}'`, CataloguePaths.goodsList, { keyword: fragment }],
     [
@@ -38,8 +39,15 @@ try {
       { orderByType: 'Price', orderByTendency: 'ASC' },
     ],
     [`goodsdetail/detail/ id ${product.id}`, CataloguePaths.goodsDetail, { id: product.id }],
+    ['goodsbrand/list/', CataloguePaths.brandList, {}],
+    ['goodscatalog/list/', CataloguePaths.catalogList, {}],
+    ['template/home (GET)', `${CataloguePaths.template}home`, 'GET'],
   ];
   for (const [title, path, body] of cases) {
+    if (body === 'GET') {
+      rows.push(resultRow(title, await load(shop, { title, path, method: 'GET' }), { matched: 1 }));
+      continue;
+    }
     const matched =
       path === CataloguePaths.goodsList ? (await call<GoodsListResponse>(path, body)).totalCount : 1;
     rows.push(resultRow(title, await load(shop, { title, path, body }), { matched }));

@@ -59,6 +59,8 @@ export async function newCaptcha(shop: RunningShop, n: number): Promise<string> 
 export interface LoadCall {
   title: string;
   path: string;
+  /** POST (the default, with a JSON body) or GET (no body: the page templates). */
+  method?: 'GET' | 'POST';
   body?: unknown;
   token?: string;
   /** Builds each request's body, for calls that must vary (e.g. a different SKU per request). */
@@ -78,14 +80,20 @@ export function load(shop: RunningShop, call: LoadCall): Promise<autocannon.Resu
     connections: settings.connections,
     duration: settings.seconds,
     requests: [
-      {
-        method: 'POST',
-        path: call.path,
-        headers,
-        ...(nextBody
-          ? { setupRequest: (request) => ({ ...request, body: JSON.stringify(nextBody()) }) }
-          : { body: JSON.stringify(call.body ?? {}) }),
-      },
+      call.method === 'GET'
+        ? {
+            method: 'GET',
+            path: call.path,
+            headers: call.token ? { authorization: headers.authorization } : {},
+          }
+        : {
+            method: 'POST',
+            path: call.path,
+            headers,
+            ...(nextBody
+              ? { setupRequest: (request) => ({ ...request, body: JSON.stringify(nextBody()) }) }
+              : { body: JSON.stringify(call.body ?? {}) }),
+          },
     ],
   });
 }
