@@ -107,9 +107,12 @@ export async function insertToken(
   await db.insert(memberTokens).values({ ...row, lastUsedAt: row.createdAt });
 }
 
-/** The live (not revoked, not expired) token with this digest, and whether its member must change the password. */
-export async function findLiveToken(db: Database, tokenHash: string, now: Date) {
-  const rows = await db
+/**
+ * The live-token lookup of every member request, built once per database and prepared by name, so its SQL is
+ * neither rebuilt nor planned again on each call (ADR 022).
+ */
+const prepareLiveToken = (db: Database) =>
+  db
     .select({
       id: memberTokens.id,
       memberId: memberTokens.memberId,
@@ -121,12 +124,23 @@ export async function findLiveToken(db: Database, tokenHash: string, now: Date) 
     .innerJoin(members, eq(members.id, memberTokens.memberId))
     .where(
       and(
-        eq(memberTokens.tokenHash, tokenHash),
+        eq(memberTokens.tokenHash, sql.placeholder('tokenHash')),
         isNull(memberTokens.revokedAt),
-        gt(memberTokens.expiresAt, now),
+        gt(memberTokens.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('member_live_token');
+const liveTokenQueries = new WeakMap<Database, ReturnType<typeof prepareLiveToken>>();
+
+/** The live (not revoked, not expired) token with this hash, with its member's password state and level. */
+export async function findLiveToken(db: Database, tokenHash: string, now: Date) {
+  let query = liveTokenQueries.get(db);
+  if (!query) {
+    query = prepareLiveToken(db);
+    liveTokenQueries.set(db, query);
+  }
+  const rows = await query.execute({ tokenHash, now: now.toISOString() });
   return rows[0] ?? null;
 }
 
