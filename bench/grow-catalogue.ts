@@ -54,6 +54,7 @@ try {
   await client.query('commit');
   await client.query('analyze');
   const after = { goods: await count('goods'), skus: await count('skus'), prices: await count('sku_prices') };
+  // biome-ignore lint/suspicious/noConsole: the command's result is this line.
   console.log(
     `catalogue grown ${times}×: goods ${before.goods} → ${after.goods}, SKUs ${before.skus} → ${after.skus}, ` +
       `prices ${after.prices}, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
