@@ -14,7 +14,11 @@ import { addressBookRoutes } from './modules/address-book/address-book.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
-import { listenForCatalogueChanges } from './modules/catalogue/catalogue.cache';
+import {
+  CATALOGUE_TABLES,
+  CHECKOUT_SETTINGS_TABLES,
+  listenForCatalogueChanges,
+} from './modules/catalogue/catalogue.cache';
 import { catalogueConsoleRoutes } from './modules/catalogue/catalogue.console.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { catalogueSheetRoutes } from './modules/catalogue/catalogue.sheet.routes';
@@ -176,7 +180,10 @@ export async function buildApp(options: BuildAppOptions) {
   if (caches) {
     const stop = await listenForCatalogueChanges(
       app.database,
-      [caches.catalogueReads, caches.checkoutSettings],
+      [
+        { cache: caches.catalogueReads, tables: CATALOGUE_TABLES },
+        { cache: caches.checkoutSettings, tables: CHECKOUT_SETTINGS_TABLES },
+      ],
       (error) => app.log.warn({ err: error }, 'catalogue caches off: cannot listen for catalogue changes'),
     );
     app.addHook('onClose', stop);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { postgresHandle } from '../src/db/client';
 import { ReadCache } from '../src/lib/read-cache';
+import { listenForCatalogueChanges } from '../src/modules/catalogue/catalogue.cache';
 import {
   addToCart,
   type CheckoutTestApp,
@@ -315,6 +316,20 @@ describe('checkout settings in memory', () => {
     ).toBeLessThan(1_000);
   });
 
+  it('keeps the settings when an order moves stock, and drops only what a change touched', async () => {
+    const settings = c.t.app.services.caches?.checkoutSettings;
+    const reads = c.t.app.catalogueCache;
+    if (!settings || !reads) throw new Error('the caches are on');
+    await summary(c.t, token, AUD_CN);
+    await post(c.t.app, CataloguePaths.catalogList, {});
+    const misses = settings.stats.misses;
+    await c.t.database.db.execute(sql`update skus set stock = stock + 1 where id = ${c.sku.aptamil}`);
+    // The stock change is heard by the catalogue's answers (dropped), not by the settings.
+    await within(async () => reads.stats.entries === 0);
+    await summary(c.t, token, AUD_CN);
+    expect(settings.stats.misses).toBe(misses);
+  });
+
   it('takes a promotion whose start has come without any change to hear', async () => {
     const soon = new Date(c.t.clock.now().getTime() + 60_000);
     const promotion = await c.t.app.services.checkoutAdmin.createPromotion({
@@ -331,5 +346,50 @@ describe('checkout settings in memory', () => {
     await summary(c.t, token, AUD_CN);
     c.t.clock.advance(120_000);
     expect((await summary(c.t, token, AUD_CN)).promotions.some((p) => p.id === promotion.id)).toBe(true);
+  });
+});
+
+describe('listenForCatalogueChanges', () => {
+  it('drops a cache when one of its tables is announced, every cache for an unknown one, and trusts them while listening', async () => {
+    let announce: (payload: string) => void = () => {};
+    let listening: (on: boolean) => void = () => {};
+    const database = {
+      listen: async (
+        _channel: string,
+        onNotice: (p: string) => void,
+        onListening?: (on: boolean) => void,
+      ) => {
+        announce = onNotice;
+        listening = onListening ?? (() => {});
+        listening(true);
+        return async () => {};
+      },
+    };
+    const goods = new ReadCache(1024);
+    const settings = new ReadCache(1024);
+    const stop = await listenForCatalogueChanges(
+      database,
+      [
+        { cache: goods, tables: new Set(['skus']) },
+        { cache: settings, tables: new Set(['promotions']) },
+      ],
+      () => {},
+    );
+    const fill = async () => {
+      await goods.get('k', async () => Buffer.from('g'));
+      await settings.get('k', async () => Buffer.from('s'));
+    };
+    await fill();
+    announce('skus');
+    expect([goods.stats.entries, settings.stats.entries]).toEqual([0, 1]);
+    await fill();
+    announce('promotions');
+    expect([goods.stats.entries, settings.stats.entries]).toEqual([1, 0]);
+    await fill();
+    announce('');
+    expect([goods.stats.entries, settings.stats.entries]).toEqual([0, 0]);
+    listening(false);
+    expect(goods.stats.trusted).toBe(false);
+    await stop();
   });
 });

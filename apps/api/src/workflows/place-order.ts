@@ -102,9 +102,11 @@ export function createOrderCreationService({
      * DESIGN.md 'Stock and orders'), all in one transaction: the same requestId returns the order already made
      * (also when requests race: the unique index or the emptied cart stops a loser, which then returns the
      * winner's order); the price is the checkout quote re-run from the database; a not-valid quote is refused
-     * with its message (pickup from a warehouse without a pickup point among the reasons); stock is taken SKU
-     * by SKU in id order (ByStock all or '库存不足：<name>'); the packs with their pickup point, the items and
-     * the address snapshots are written; the ordered cart lines are removed and the goods' sales counted.
+     * with its message (pickup from a warehouse without a pickup point among the reasons); the order with its
+     * address snapshots and the packs with their pickup point are written and the ordered cart lines removed;
+     * then, last, the stock is taken with the SKUs locked in id order (ByStock all or '库存不足：<name>'), the
+     * items written and the goods' sales counted, so the locks other orders of the same goods wait on are held
+     * only until the commit that follows.
      */
     async createOrder(auth: AuthContext, input: CreateOrderInput): Promise<CreatedOrder> {
       const { memberId } = auth;
@@ -163,16 +165,6 @@ export function createOrderCreationService({
             updatedAt: now,
           });
 
-          const lines = quote.packs.flatMap((pack) => pack.items.map((item) => ({ pack, item })));
-          const reserved = await catalogue.reserveStock(
-            lines.map(({ item }) => ({
-              skuId: item.skuId,
-              qty: item.qty,
-              status: item.status,
-              label: item.skuName || item.name,
-            })),
-            tx,
-          );
           const packIds = await repo.insertPacks(
             tx,
             quote.packs.map((pack) => ({
@@ -191,6 +183,24 @@ export function createOrderCreationService({
                   : null,
               updatedAt: now,
             })),
+          );
+          const cartIds = quote.items.flatMap((item) => (item.cartId === null ? [] : [item.cartId]));
+          const removed = await cart.removeLines(memberId, cartIds, tx);
+          // Another checkout of the same lines won meanwhile: refuse rather than sell them twice.
+          if (removed.length !== new Set(cartIds).size) {
+            throw new AppError(ResultCode.ParamsError, CreateOrderMessages.cartChanged);
+          }
+          // Stock last, just before the items that record it and the commit: the SKUs' row locks, which orders
+          // of the same goods queue on, are held for as short a time as possible.
+          const lines = quote.packs.flatMap((pack) => pack.items.map((item) => ({ pack, item })));
+          const reserved = await catalogue.reserveStock(
+            lines.map(({ item }) => ({
+              skuId: item.skuId,
+              qty: item.qty,
+              status: item.status,
+              label: item.skuName || item.name,
+            })),
+            tx,
           );
           await repo.insertItems(
             tx,
@@ -212,12 +222,6 @@ export function createOrderCreationService({
             })),
           );
 
-          const cartIds = quote.items.flatMap((item) => (item.cartId === null ? [] : [item.cartId]));
-          const removed = await cart.removeLines(memberId, cartIds, tx);
-          // Another checkout of the same lines won meanwhile: refuse rather than sell them twice.
-          if (removed.length !== new Set(cartIds).size) {
-            throw new AppError(ResultCode.ParamsError, CreateOrderMessages.cartChanged);
-          }
           await catalogue.addSales(
             quote.items
               .filter((item) => !item.isGift)

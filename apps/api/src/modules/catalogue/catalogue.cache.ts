@@ -1,28 +1,65 @@
 import type { DatabaseHandle } from '../../db/client';
 
-/** The channel every committed change of the catalogue, its page templates and checkout settings is announced on (migration 0018's triggers). */
+/**
+ * The channel every committed change of the catalogue, its page templates and the checkout settings is announced
+ * on, with the changed table's name as payload (migration 0018's triggers).
+ */
 export const CATALOGUE_CHANNEL = 'shop_catalogue';
 
+/** A cache kept honest by the announcements: dropped when one of its tables changes. */
+export interface ListeningCache {
+  cache: { invalidate(): void; trust(trusted: boolean): void };
+  /** The tables its answers are read from. */
+  tables: ReadonlySet<string>;
+}
+
+/** What the catalogue's answers (goods, brands, categories, templates) are read from. */
+export const CATALOGUE_TABLES: ReadonlySet<string> = new Set([
+  'categories',
+  'brands',
+  'goods',
+  'goods_images',
+  'skus',
+  'sku_prices',
+  'warehouses',
+  // The price sort converts with the stored rate.
+  'exchange_rates',
+  'templates',
+]);
+
+/** What every checkout quote reads besides the cart and its SKUs. */
+export const CHECKOUT_SETTINGS_TABLES: ReadonlySet<string> = new Set([
+  'promotions',
+  'couriers',
+  'courier_rules',
+  'exchange_rates',
+  'pickup_points',
+  'warehouses',
+]);
+
 /**
- * Keeps this process's catalogue caches (docs/decisions/022-catalogue-read-cache.md) honest: each is dropped
- * whenever the database announces a committed change of the tables behind it, made by any process, the command
- * line or by hand. They answer only while this listens: before the LISTEN is in place and while its connection
- * is down they are bypassed. Resolves once listening is under way; the function it returns stops it.
+ * Keeps this process's caches (docs/decisions/022-catalogue-read-cache.md) honest: each is dropped whenever the
+ * database announces a committed change of one of its tables, made by any process, the command line or by hand
+ * (an announcement naming no known table drops them all). They answer only while this listens: before the LISTEN
+ * is in place and while its connection is down they are bypassed. Resolves once listening is under way; the
+ * function it returns stops it.
  */
 export async function listenForCatalogueChanges(
   database: Pick<DatabaseHandle, 'listen'>,
-  caches: readonly { invalidate(): void; trust(trusted: boolean): void }[],
+  listeners: readonly ListeningCache[],
   onError: (error: unknown) => void,
 ): Promise<() => Promise<void>> {
   let stop: (() => Promise<void>) | null = null;
+  const known = new Set(listeners.flatMap((l) => [...l.tables]));
   try {
     stop = await database.listen(
       CATALOGUE_CHANNEL,
-      () => {
-        for (const cache of caches) cache.invalidate();
+      (table) => {
+        for (const { cache, tables } of listeners)
+          if (tables.has(table) || !known.has(table)) cache.invalidate();
       },
       (listening) => {
-        for (const cache of caches) cache.trust(listening);
+        for (const { cache } of listeners) cache.trust(listening);
       },
     );
   } catch (error) {
@@ -30,7 +67,7 @@ export async function listenForCatalogueChanges(
     onError(error);
   }
   return async () => {
-    for (const cache of caches) cache.trust(false);
+    for (const { cache } of listeners) cache.trust(false);
     await stop?.();
   };
 }
