@@ -25,6 +25,7 @@ import { createDepositAdminService } from './modules/deposit/deposit.admin';
 import { createDepositService } from './modules/deposit/deposit.service';
 import { createHealthService } from './modules/health/health.service';
 import { createMediaService } from './modules/media/media.service';
+import { createMediaStore } from './modules/media/media.store';
 import { createMemberAdminService } from './modules/member/member.admin';
 import { createMemberService } from './modules/member/member.service';
 import { createMessageService } from './modules/messages/messages.service';
@@ -123,7 +124,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   const health = createHealthService(database);
   const catalogue = createCatalogueService({ db, clock, members: member, rateLimiter, rates });
   const content = createContentService({ db });
-  const media = createMediaService({ db });
+  const media = createMediaService({ db, store: createMediaStore(db, config.mediaObjectStorage) });
   const catalogueAdmin = createCatalogueAdminService({ db, audit: audit.record });
   const catalogueTaxonomy = createCatalogueTaxonomyService({ db, audit: audit.record });
   const cataloguePicker = createCataloguePicker({ db });

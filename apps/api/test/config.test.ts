@@ -86,6 +86,51 @@ describe('config', () => {
     ]);
   });
 
+  it('keeps images in object storage with all four MEDIA_S3_* variables, in the database with none', () => {
+    const s3 = {
+      MEDIA_S3_ENDPOINT: 'https://s3.example.com/',
+      MEDIA_S3_BUCKET: 'shop-media',
+      MEDIA_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      MEDIA_S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    };
+    const full = parseConfig(s3);
+    expect(full.ok && full.config.mediaObjectStorage).toEqual({
+      endpoint: 'https://s3.example.com',
+      bucket: 'shop-media',
+      region: 'us-east-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      prefix: '',
+    });
+    const placed = parseConfig({ ...s3, MEDIA_S3_REGION: 'ap-southeast-2', MEDIA_S3_PREFIX: 'shop/media/' });
+    expect(placed.ok && placed.config.mediaObjectStorage).toMatchObject({
+      region: 'ap-southeast-2',
+      prefix: 'shop/media/',
+    });
+    const none = parseConfig({ MEDIA_S3_REGION: 'ap-southeast-2' });
+    expect(none.ok && none.config.mediaObjectStorage).toBeUndefined();
+
+    const half = parseConfig({
+      MEDIA_S3_ENDPOINT: s3.MEDIA_S3_ENDPOINT,
+      MEDIA_S3_BUCKET: s3.MEDIA_S3_BUCKET,
+    });
+    expect(half.ok ? [] : half.errors.sort()).toEqual([
+      'MEDIA_S3_ACCESS_KEY_ID: 对象存储的四个变量须同时设置 / set all of MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY or none',
+      'MEDIA_S3_SECRET_ACCESS_KEY: 对象存储的四个变量须同时设置 / set all of MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY or none',
+    ]);
+    const bad = parseConfig({
+      ...s3,
+      MEDIA_S3_ENDPOINT: 's3.example.com',
+      MEDIA_S3_BUCKET: 'Shop_Media',
+      MEDIA_S3_PREFIX: '../other-shop',
+    });
+    expect(bad.ok ? [] : bad.errors.map((line) => line.split(':')[0]).sort()).toEqual([
+      'MEDIA_S3_BUCKET',
+      'MEDIA_S3_ENDPOINT',
+      'MEDIA_S3_PREFIX',
+    ]);
+  });
+
   it('names every bad variable', () => {
     const result = parseConfig({
       PORT: 'eighty',

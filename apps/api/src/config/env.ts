@@ -80,6 +80,32 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
     .optional(),
+  MEDIA_S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
+    .optional(),
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      '应为存储桶名称（3-63 位小写字母、数字、. 或 -）/ must be a bucket name (3-63 of a-z 0-9 . -)',
+    )
+    .optional(),
+  MEDIA_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, '应为区域名称，如 us-east-1 / must be a region name such as us-east-1')
+    .default('us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().max(128, '至多128个字符 / at most 128 characters').optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().max(256, '至多256个字符 / at most 256 characters').optional(),
+  // Segments never start with a dot, so a prefix cannot climb out of its folder ('..').
+  MEDIA_S3_PREFIX: z
+    .string()
+    .max(200, '至多200个字符 / at most 200 characters')
+    .regex(
+      /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*\/?$/,
+      '应为对象键前缀，如 shop/media / must be a key prefix such as shop/media',
+    )
+    .optional(),
 });
 
 /** The real payment channel's settings: all four or none (DESIGN.md 'Outside services'). */
@@ -96,6 +122,26 @@ const WECHAT_OPEN_VARS = [
   'SHOP_WECHAT_APP_SECRET',
   'SHOP_WECHAT_REDIRECT_URL',
 ] as const;
+
+/** S3-compatible object storage for images' bytes: all four or none; the region and the prefix are optional. */
+const MEDIA_S3_VARS = [
+  'MEDIA_S3_ENDPOINT',
+  'MEDIA_S3_BUCKET',
+  'MEDIA_S3_ACCESS_KEY_ID',
+  'MEDIA_S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** Where images' bytes live when not in the database: a bucket addressed path-style (endpoint/bucket/key). */
+export interface MediaObjectStorageConfig {
+  /** http(s) address of the S3-compatible service, without a trailing slash. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Prepended to every image path: '' or a folder ending in '/'. */
+  prefix: string;
+}
 
 /** The open platform's website application (QR sign-in with the chat app, docs/decisions/015). */
 export interface WechatOpenConfig {
@@ -159,6 +205,8 @@ export interface AppConfig {
   wechatSandbox: boolean;
   /** The open platform's website login, when its three SHOP_WECHAT_* settings are set. */
   wechatOpen?: WechatOpenConfig | undefined;
+  /** Images' bytes in object storage, when the four MEDIA_S3_* settings are set; else in the database. */
+  mediaObjectStorage?: MediaObjectStorageConfig | undefined;
 }
 
 /** NODE_ENV=production: the shop faces strangers, so sandboxes and demo logins are off unless asked for. */
@@ -167,6 +215,19 @@ export function isProduction(nodeEnv: string | undefined): boolean {
 }
 
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors: string[] };
+
+/** For settings that only work together (all or none): one error per missing one when some are set. */
+function incompleteGroup(
+  env: Record<string, string | undefined>,
+  names: readonly string[],
+  rule: string,
+): string[] {
+  const set = names.filter((name) => env[name] !== undefined);
+  if (set.length === 0 || set.length === names.length) return [];
+  return names
+    .filter((name) => !set.includes(name))
+    .map((name) => `${name}: ${rule} / set all of ${names.join(', ')} or none`);
+}
 
 /** Parses an environment (process.env or a test's own) into the app config, naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): ConfigResult {
@@ -180,20 +241,11 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
   if (cleaned.NODE_ENV === 'production' && cleaned.SHOP_TEST_CAPTCHA !== undefined) {
     errors.push('SHOP_TEST_CAPTCHA: 生产环境不允许设置 / must not be set when NODE_ENV=production');
   }
-  const gatewaySet = PAY_GATEWAY_VARS.filter((name) => cleaned[name] !== undefined);
-  if (gatewaySet.length > 0 && gatewaySet.length < PAY_GATEWAY_VARS.length) {
-    for (const name of PAY_GATEWAY_VARS.filter((n) => !gatewaySet.includes(n)))
-      errors.push(
-        `${name}: 支付渠道的四个变量须同时设置 / set all of ${PAY_GATEWAY_VARS.join(', ')} or none`,
-      );
-  }
-  const wechatSet = WECHAT_OPEN_VARS.filter((name) => cleaned[name] !== undefined);
-  if (wechatSet.length > 0 && wechatSet.length < WECHAT_OPEN_VARS.length) {
-    for (const name of WECHAT_OPEN_VARS.filter((n) => !wechatSet.includes(n)))
-      errors.push(
-        `${name}: 微信登录的三个变量须同时设置 / set all of ${WECHAT_OPEN_VARS.join(', ')} or none`,
-      );
-  }
+  errors.push(
+    ...incompleteGroup(cleaned, PAY_GATEWAY_VARS, '支付渠道的四个变量须同时设置'),
+    ...incompleteGroup(cleaned, WECHAT_OPEN_VARS, '微信登录的三个变量须同时设置'),
+    ...incompleteGroup(cleaned, MEDIA_S3_VARS, '对象存储的四个变量须同时设置'),
+  );
   // The embedded database is one folder one process may open (db/data-dir-lock.ts).
   if (parsed.success && parsed.data.WORKERS > 1 && !parsed.data.DATABASE_URL) {
     errors.push(
@@ -242,7 +294,28 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
               apiUrl: (e.SHOP_WECHAT_API_URL ?? 'https://api.weixin.qq.com').replace(/\/+$/, ''),
             }
           : undefined,
+      mediaObjectStorage: mediaObjectStorage(e),
     },
+  };
+}
+
+/** The MEDIA_S3_* settings as one config, or undefined when they are not set (parseConfig checked all-or-none). */
+function mediaObjectStorage(e: z.infer<typeof envSchema>): MediaObjectStorageConfig | undefined {
+  if (
+    !e.MEDIA_S3_ENDPOINT ||
+    !e.MEDIA_S3_BUCKET ||
+    !e.MEDIA_S3_ACCESS_KEY_ID ||
+    !e.MEDIA_S3_SECRET_ACCESS_KEY
+  )
+    return undefined;
+  const folder = e.MEDIA_S3_PREFIX?.replace(/\/+$/, '') ?? '';
+  return {
+    endpoint: e.MEDIA_S3_ENDPOINT.replace(/\/+$/, ''),
+    bucket: e.MEDIA_S3_BUCKET,
+    region: e.MEDIA_S3_REGION,
+    accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID,
+    secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY,
+    prefix: folder === '' ? '' : `${folder}/`,
   };
 }
 

@@ -4,12 +4,13 @@ import sharp, { type Sharp } from 'sharp';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { ByteLru } from '../../lib/byte-lru';
-import * as repo from './media.repository';
+import { createDatabaseStore, type MediaFile, type MediaStore } from './media.store';
 
 /**
  * Stored images and the image host (spec §3 'Images': paths relative to an image host, resized by a width
- * parameter, a placeholder when the image is empty or 'null'). Files live in the database so every API
- * process serves the same ones; their paths are content hashes, so a URL's bytes never change.
+ * parameter, a placeholder when the image is empty or 'null'). Files live in the database, or in S3-compatible
+ * object storage with MEDIA_S3_* (media.store.ts), so every API process serves the same ones; their paths are
+ * content hashes or random names, so a URL's bytes never change.
  */
 
 export const MEDIA_LIMITS = {
@@ -172,8 +173,8 @@ function hash16(data: Buffer | string): string {
   return createHash('sha256').update(data).digest('hex').slice(0, 16);
 }
 
-/** Checks one image and gives the row to store; throws AppError with a message an operator can act on. */
-async function prepareImage(image: NewImage): Promise<repo.NewMediaFile> {
+/** Checks one image and gives the file to store; throws AppError with a message an operator can act on. */
+async function prepareImage(image: NewImage): Promise<MediaFile> {
   if (!PREFIX_PATTERN.test(image.prefix) || image.prefix.length > 200) {
     throw new AppError(ResultCode.ParamsError, MediaMessages.badPrefix);
   }
@@ -202,7 +203,7 @@ async function prepareImage(image: NewImage): Promise<repo.NewMediaFile> {
     throw new AppError(ResultCode.BadRequest, MediaMessages.unreadable);
   }
   const { contentType, ext } = KINDS[detected];
-  return { path: `${image.prefix}/${hash16(bytes)}.${ext}`, contentType, bytes, size: bytes.length };
+  return { path: `${image.prefix}/${hash16(bytes)}.${ext}`, contentType, bytes };
 }
 
 /** Renders a source at a width in an output format. SVGs are drawn at the target width (vectors stay sharp). */
@@ -242,9 +243,12 @@ const FORMAT_TYPES: Record<OutputFormat, string> = {
 /** The media service: stores images and serves them resized from an in-memory cache. */
 export function createMediaService({
   db,
+  store = createDatabaseStore(db),
   cacheBytes = MEDIA_LIMITS.cacheBytes,
 }: {
   db: Database;
+  /** Where the bytes live: the database unless MEDIA_S3_* names a bucket (services.ts). */
+  store?: MediaStore;
   cacheBytes?: number;
 }) {
   const cache = new ByteLru<Variant>(cacheBytes);
@@ -294,9 +298,9 @@ export function createMediaService({
   return {
     /** Stores one image (checked by its bytes) and returns its content-addressed path; storing it again is a no-op. */
     async storeImage(input: Buffer | string, contentType: string, prefix: string): Promise<string> {
-      const row = await prepareImage({ input, contentType, prefix });
-      await repo.insertMediaFiles(db, [row]);
-      return row.path;
+      const file = await prepareImage({ input, contentType, prefix });
+      await store.put([file]);
+      return file.path;
     },
 
     /**
@@ -338,21 +342,21 @@ export function createMediaService({
       const ext = kind === 'jpeg' ? 'jpg' : kind === 'webp' ? 'webp' : 'png';
       const contentType = kind === 'jpeg' ? 'image/jpeg' : kind === 'webp' ? 'image/webp' : 'image/png';
       const path = `${prefix}/${randomBytes(16).toString('hex')}.${ext}`;
-      await repo.insertMediaFiles(db, [{ path, contentType, bytes: out.data, size: out.data.length }]);
+      await store.put([{ path, contentType, bytes: out.data }]);
       return { path, width: out.info.width, height: out.info.height, size: out.data.length };
     },
 
     /** Removes stored files (uploads nobody used); their cached sizes age out of the cache. */
     async deleteFiles(paths: readonly string[]): Promise<void> {
-      await repo.deleteMediaFiles(db, paths);
+      await store.delete(paths);
     },
 
     /** Stores many images in a few statements (the demo seed); all are checked before any is written. */
     async storeImages(images: readonly NewImage[]): Promise<string[]> {
-      const rows = await Promise.all(images.map(prepareImage));
-      const unique = new Map(rows.map((r) => [r.path, r]));
-      await repo.insertMediaFiles(db, [...unique.values()]);
-      return rows.map((r) => r.path);
+      const files = await Promise.all(images.map(prepareImage));
+      const unique = new Map(files.map((f) => [f.path, f]));
+      await store.put([...unique.values()]);
+      return files.map((f) => f.path);
     },
 
     /**
@@ -375,7 +379,7 @@ export function createMediaService({
       }
       const valid =
         MEDIA_PATH_PATTERN.test(name) && !name.split('/').some((s) => s === '..' || s === '.' || s === '');
-      // Stored paths end in the extension of their kind, so the format is known before the database is
+      // Stored paths end in the extension of their kind, so the format is known before the store is
       // asked, and a cached variant is served without a query.
       const format: OutputFormat = acceptsWebp ? 'webp' : /\.jpe?g$/i.test(name) ? 'jpeg' : 'png';
       try {
@@ -383,7 +387,7 @@ export function createMediaService({
         const made = await variant(
           `${name}|${w ?? 'orig'}|${format}`,
           async () => {
-            const file = await repo.findMediaFile(db, name);
+            const file = await store.get(name);
             if (!file) throw new MissingImage();
             return file;
           },
