@@ -73,6 +73,38 @@ describe('ReadCache', () => {
     expect(String(await cache.get('k', async () => bytes('new rows')))).toBe('new rows');
   });
 
+  it('shares one read among misses of a key that come while it runs, never across a change', async () => {
+    const cache = new ReadCache(1024);
+    cache.trust(true);
+    let reads = 0;
+    let release: () => void = () => {};
+    const slow = () =>
+      new Promise<Buffer>((resolve) => {
+        reads += 1;
+        const n = reads;
+        release = () => resolve(bytes(`read ${n}`));
+      });
+    const first = cache.get('k', slow);
+    const second = cache.get('k', slow);
+    expect(reads).toBe(1);
+    release();
+    expect([String(await first), String(await second)]).toEqual(['read 1', 'read 1']);
+    // A change while a read runs: the next miss reads again.
+    cache.invalidate();
+    const third = cache.get('k', slow);
+    cache.invalidate();
+    const fourth = cache.get('k', slow);
+    expect(reads).toBe(3);
+    release();
+    await fourth;
+    // A failed read fails the misses that shared it, and the next one reads again.
+    const failing = cache.get('f', () => Promise.reject(new Error('down')));
+    const sharing = cache.get('f', slow);
+    await expect(failing).rejects.toThrow('down');
+    await expect(sharing).rejects.toThrow('down');
+    void third;
+  });
+
   it('starts empty and bypassed when it may have missed changes', async () => {
     const cache = new ReadCache(1024);
     cache.trust(true);

@@ -12,6 +12,8 @@ import { ByteLru } from './byte-lru';
 export class ReadCache<V = Buffer> {
   readonly #entries: ByteLru<{ value: V; byteLength: number }>;
   readonly #sizeOf: (value: V) => number;
+  /** Reads under way, each shared by the misses of its key that come while it runs (same generation only). */
+  readonly #running = new Map<string, { generation: number; value: Promise<V> }>();
   #generation = 0;
   #trusted = false;
   #hits = 0;
@@ -27,9 +29,9 @@ export class ReadCache<V = Buffer> {
   }
 
   /**
-   * The value stored under `key`, else the one `produce` makes (stored if nothing changed meanwhile). Concurrent
-   * misses of one key each produce: a read is a few queries, and sharing a pending read would tie one request's
-   * failure to the others.
+   * The value stored under `key`, else the one `produce` makes (stored if nothing changed meanwhile). Misses of
+   * one key at the same time share one read: on a large catalogue a list that is not in memory can take a good
+   * part of a second, and ten shoppers asking for it at once must not make ten of them.
    */
   async get(key: string, produce: () => Promise<V>): Promise<V> {
     if (this.#trusted) {
@@ -38,19 +40,33 @@ export class ReadCache<V = Buffer> {
         this.#hits += 1;
         return hit.value;
       }
+      const running = this.#running.get(key);
+      if (running !== undefined && running.generation === this.#generation) {
+        this.#hits += 1;
+        return running.value;
+      }
     }
     this.#misses += 1;
     const started = this.#generation;
-    const value = await produce();
-    if (this.#trusted && started === this.#generation)
-      this.#entries.set(key, { value, byteLength: this.#sizeOf(value) });
-    return value;
+    const value = produce();
+    if (!this.#trusted) return value;
+    const entry = { generation: started, value };
+    this.#running.set(key, entry);
+    try {
+      const done = await value;
+      if (this.#trusted && started === this.#generation)
+        this.#entries.set(key, { value: done, byteLength: this.#sizeOf(done) });
+      return done;
+    } finally {
+      if (this.#running.get(key) === entry) this.#running.delete(key);
+    }
   }
 
   /** Forgets every value, and any read still running when this is called. */
   invalidate(): void {
     this.#generation += 1;
     this.#entries.clear();
+    this.#running.clear();
   }
 
   /**
