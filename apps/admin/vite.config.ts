@@ -33,6 +33,6 @@ export default defineConfig({
   server: {
     port: 5174,
     strictPort: true,
-    proxy: { '/api': API_ORIGIN, '/healthz': API_ORIGIN },
+    proxy: { '/api': API_ORIGIN, '/healthz': API_ORIGIN, '/readyz': API_ORIGIN },
   },
 });

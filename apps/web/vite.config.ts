@@ -64,6 +64,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: API_ORIGIN, ws: true },
       '/healthz': API_ORIGIN,
+      '/readyz': API_ORIGIN,
       '/res': API_ORIGIN,
       '/sandbox-pay': API_ORIGIN,
       '/sandbox-wechat': API_ORIGIN,

@@ -152,6 +152,11 @@ export async function buildApp(options: BuildAppOptions) {
   };
   const services = createServices(serviceDeps);
   app.decorate('services', services);
+  // A stopping process (SIGTERM, server.ts) still answers, but closes each connection after its answer, so
+  // clients that keep connections open reconnect through the load balancer to a process that stays.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (services.health.shuttingDown) reply.header('connection', 'close');
+  });
   if (config.seedDemo && (await seedIfFresh(serviceDeps, app.log))) {
     // PGlite has no autovacuum: without fresh statistics its planner picks poor plans for the catalogue.
     await app.database.analyze();

@@ -42,12 +42,23 @@ async function serve(config: AppConfig) {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     // In-flight requests finish; a hung close must not keep the process alive for ever.
+    const grace = signal === 'SIGTERM' ? config.shutdownGraceMs : 0;
     const force = setTimeout(() => {
       app.log.error('shutdown timed out, exiting');
       process.exit(1);
-    }, 10_000);
+    }, grace + 10_000);
     force.unref();
     try {
+      // Not ready from now on, and every answer closes its connection: the load balancer moves new requests
+      // to the other processes while this one still answers those that reach it.
+      app.services.health.stopping();
+      if (grace > 0) await new Promise((resolve) => setTimeout(resolve, grace));
+      // No new connections; the open ones end after the answer they are waiting for (idle ones now), and only
+      // then does the app close its database, so no request ever reaches a closed one.
+      await new Promise<void>((resolve) => {
+        app.server.close(() => resolve());
+        app.server.closeIdleConnections();
+      });
       await app.close();
       process.exit(0);
     } catch (error) {
@@ -135,11 +146,11 @@ async function runPrimary(config: AppConfig) {
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit(0);
     for (const worker of workers) worker?.process.kill(signal);
-    // Each worker finishes its requests within its own 10 s; this only catches one that hangs.
+    // Each worker finishes its requests within its own grace and 10 s; this only catches one that hangs.
     setTimeout(() => {
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
       process.exit(1);
-    }, 15_000).unref();
+    }, config.shutdownGraceMs + 15_000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

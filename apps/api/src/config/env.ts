@@ -34,6 +34,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, '应为 postgres:// 地址 / must be a postgres:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ error: '应为 0-60000 的整数 / must be a whole number 0-60000' })
+    .int('应为 0-60000 的整数 / must be a whole number 0-60000')
+    .min(0, '应为 0-60000 的整数 / must be a whole number 0-60000')
+    .max(60_000, '应为 0-60000 的整数 / must be a whole number 0-60000')
+    .default(0),
   CATALOGUE_CACHE_MB: z.coerce
     .number({ error: '应为 0-4096 的整数 / must be a whole number 0-4096' })
     .int('应为 0-4096 的整数 / must be a whole number 0-4096')
@@ -175,6 +181,11 @@ export interface AppConfig {
   database: DatabaseConfig;
   /** Bytes of catalogue answers each process keeps in memory (lib/read-cache.ts); 0 turns the cache off. */
   catalogueCacheBytes: number;
+  /**
+   * After SIGTERM, how long the process keeps serving while /readyz says 503, so that a load balancer stops
+   * sending it requests before it closes its port.
+   */
+  shutdownGraceMs: number;
   logLevel: LogLevel;
   nodeEnv: string | undefined;
   /** The answer of every captcha; only ever set when NODE_ENV=test. */
@@ -263,6 +274,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       workers: e.WORKERS,
       database: e.DATABASE_URL ? { kind: 'postgresql', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },
       catalogueCacheBytes: e.CATALOGUE_CACHE_MB * 1024 * 1024,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       logLevel: e.LOG_LEVEL,
       nodeEnv: e.NODE_ENV,
       testCaptcha: e.NODE_ENV === 'test' ? e.SHOP_TEST_CAPTCHA : undefined,

@@ -165,7 +165,7 @@ const FILE_EXTENSION =
 
 /** True for a path the storefront's router handles (spec §2 route table), so it gets index.html. */
 export function isStorefrontPath(path: string): boolean {
-  if (path === '/api' || path.startsWith('/api/') || path === '/healthz') return false;
+  if (path === '/api' || path.startsWith('/api/') || path === '/healthz' || path === '/readyz') return false;
   if (path.startsWith('/res/') || path.startsWith('/assets/')) return false;
   // The sandboxes' pages stand in for a third party's site: switched off, they are simply not there.
   if (path.startsWith('/sandbox-pay/') || path.startsWith('/sandbox-wechat/')) return false;
