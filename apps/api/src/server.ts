@@ -58,6 +58,8 @@ async function serve(config: AppConfig) {
       await new Promise<void>((resolve) => {
         app.server.close(() => resolve());
         app.server.closeIdleConnections();
+        // Live sockets would hold the server open: they go now (1001, going away) and the pages reconnect.
+        for (const socket of app.websocketServer.clients) socket.close(1001, 'server going away');
       });
       await app.close();
       process.exit(0);

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { CataloguePaths } from '@shop/domain';
+import { CataloguePaths, LIVE_PATH } from '@shop/domain';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { createTestApp, envelope, type TestApp } from './support/test-app';
 
 interface Readiness {
@@ -141,6 +142,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM under load', ()
     );
     load.on('reqError', () => errorsAt.push(Date.now()));
 
+    // A page's live socket stays open through the grace, and is told to go (1001) when the port closes.
+    const live = new WebSocket(`ws://127.0.0.1:${port}${LIVE_PATH}`);
+    await new Promise((r) => live.once('open', r));
+    const liveClosed = new Promise<number>((r) => live.once('close', (code) => r(code)));
+
     await new Promise((r) => setTimeout(r, 1000));
     const signalled = Date.now();
     server.kill('SIGTERM');
@@ -160,5 +166,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM under load', ()
     expect(statuses.get(200)).toBeGreaterThan(0);
     expect(errorsAt.filter((at) => at < signalled + 1000)).toEqual([]);
     expect(closedAt - signalled).toBeGreaterThanOrEqual(1000);
+    // It did not wait on the live socket: it stopped well within the grace and a few seconds.
+    expect(closedAt - signalled).toBeLessThan(4000);
+    expect(await liveClosed).toBe(1001);
   }, 120_000);
 });

@@ -44,6 +44,9 @@ export const dbPlugin = fp<DbPluginOptions>(
       if (inFlight === 0) drained?.();
     };
     app.addHook('onRequest', async (request) => {
+      // A live socket's upgrade never 'answers' while the socket is open: it is not a request to wait for
+      // (the sockets are closed before the database).
+      if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
       running.add(request);
       inFlight += 1;
     });
