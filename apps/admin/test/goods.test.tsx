@@ -210,9 +210,9 @@ describe('商品 editor', () => {
     renderConsole('/goods/new');
     fireEvent.click(await screen.findByRole('button', { name: '创建商品' }, SLOW));
     expect(await screen.findByText('请填写中文名称', {}, SLOW)).toBeTruthy();
-    expect(screen.getByText('请填写商品编码')).toBeTruthy();
-    expect(screen.getByText('请选择仓库')).toBeTruthy();
-    expect(screen.getByText('请选择分类')).toBeTruthy();
+    expect(await screen.findByText('请填写商品编码', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('请选择仓库', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('请选择分类', {}, SLOW)).toBeTruthy();
     expect(api.callsTo(AdminGoodsPaths.save)).toHaveLength(0);
   });
 });

@@ -45,9 +45,10 @@ describe('console login', () => {
     renderConsole('/login');
     await screen.findByAltText('验证码图片', {}, SLOW);
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
-    expect(await screen.findByText('请输入用户名')).toBeTruthy();
-    expect(screen.getByText('请输入密码')).toBeTruthy();
-    expect(screen.getByText('请输入验证码')).toBeTruthy();
+    // The form checks its fields one by one, each message appearing as its check ends.
+    expect(await screen.findByText('请输入用户名', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('请输入密码', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('请输入验证码', {}, SLOW)).toBeTruthy();
     expect(api.callsTo(AdminPaths.login)).toHaveLength(0);
   });
 

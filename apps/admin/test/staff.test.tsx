@@ -96,10 +96,13 @@ describe('员工管理', () => {
     type(form, '姓名', ' ');
     type(form, '初始密码', 'abc12345');
     fireEvent.click(form.getByRole('button', { name: '创建' }));
-    expect(await screen.findByText('用户名为3-32位字母、数字、下划线、点或短横线')).toBeTruthy();
-    expect(screen.getByText('请输入姓名')).toBeTruthy();
-    expect(screen.getByText('请选择角色', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
-    expect(screen.getByText('员工密码至少10位')).toBeTruthy();
+    // The form checks its fields one by one, each message appearing as its check ends.
+    expect(await screen.findByText('用户名为3-32位字母、数字、下划线、点或短横线', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('请输入姓名', {}, SLOW)).toBeTruthy();
+    expect(
+      await screen.findByText('请选择角色', { selector: '.ant-form-item-explain-error' }, SLOW),
+    ).toBeTruthy();
+    expect(await screen.findByText('员工密码至少10位', {}, SLOW)).toBeTruthy();
     expect(api.callsTo(AdminPaths.staffCreate)).toHaveLength(0);
 
     type(form, '用户名', 'wh_zhang');
