@@ -7,8 +7,9 @@ import { mediaFiles } from '../src/db/schema';
 import { createObjectBucket } from '../src/modules/media/media.bucket';
 import { createMediaService, detectImageKind } from '../src/modules/media/media.service';
 import { createObjectStore, StoreMessages } from '../src/modules/media/media.store';
-import { closedPort, startObjectStorage } from './support/object-storage';
+import { startObjectStorage } from './support/object-storage';
 import { newMember } from './support/order-fixtures';
+import { freePort } from './support/ports';
 import { createTestApp, envelope, type TestApp } from './support/test-app';
 import { testImage, upload } from './support/upload';
 
@@ -103,7 +104,7 @@ describe('images in object storage (MEDIA_S3_*)', () => {
 
 describe('object storage that does not answer', () => {
   it('refuses the upload with a clear message and writes no row', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const broken = await createTestApp({
       env: { SEED_DEMO: 'false', ...storage.env, MEDIA_S3_ENDPOINT: `http://127.0.0.1:${port}` },
     });

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { CataloguePaths, LIVE_PATH } from '@shop/domain';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { freePort } from './support/ports';
 import { createTestApp, envelope, type TestApp } from './support/test-app';
 
 interface Readiness {
@@ -66,17 +66,6 @@ describe('GET /readyz', () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 // A process of its own on the embedded database: run once, with the PGlite suite.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM under load', () => {

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AwsClient } from 'aws4fetch';
@@ -56,14 +55,4 @@ export async function startObjectStorage(bucket = 'shop-media', prefix = 'shop/m
       await rm(directory, { recursive: true, force: true });
     },
   };
-}
-
-/** A loopback port nothing listens on (taken, then let go). */
-export async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
 }
