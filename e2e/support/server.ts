@@ -38,6 +38,8 @@ function shopEnv(extraEnv: Record<string, string>): NodeJS.ProcessEnv {
     SHOP_TEST_CAPTCHA: TEST_CAPTCHA,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // Every answer the journeys get is written both ways and must come out the same (lib/response-serializer.ts).
+    RESPONSE_SERIALIZER: 'checked',
     ...extraEnv,
   };
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;

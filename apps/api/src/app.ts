@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AppConfig, isProduction, webDistExists } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import { loggerOptions } from './lib/log-safety';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { ReadCache } from './lib/read-cache';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { addressRoutes } from './modules/address';
 import { addressBookRoutes } from './modules/address-book/address-book.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -122,7 +123,7 @@ export async function buildApp(options: BuildAppOptions) {
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.responseSerializer));
 
   const hasStorefront = webDistExists(config);
   // First, so that every response carries the headers: the not-found page, errors, the API docs.

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { postgresHandle } from '../src/db/client';
 import { ReadCache } from '../src/lib/read-cache';
-import { listenForCatalogueChanges } from '../src/modules/catalogue/catalogue.cache';
+import { CHANGE_WINDOW_MS, listenForCatalogueChanges } from '../src/modules/catalogue/catalogue.cache';
 import {
   addToCart,
   type CheckoutTestApp,
@@ -301,6 +301,8 @@ describe('checkout settings in memory', () => {
   beforeAll(async () => {
     c = await createCheckoutTestApp({ CATALOGUE_CACHE_MB: '8' });
     await within(async () => c.t.app.services.caches?.checkoutSettings.stats.trusted === true);
+    // The setup's own changes come in a stream: the last drop they cause comes at the end of a window.
+    await new Promise((resolve) => setTimeout(resolve, CHANGE_WINDOW_MS + 100));
     ({ token } = await newMember(c.t));
     await addToCart(c.t, token, [[c.sku.aptamil, 2]]);
   });
@@ -363,6 +365,9 @@ describe('checkout settings in memory', () => {
   });
 
   it('takes a promotion whose start has come without any change to hear', async () => {
+    const settings = c.t.app.services.caches?.checkoutSettings;
+    if (!settings) throw new Error('the cache is on');
+    const misses = settings.stats.misses;
     const soon = new Date(c.t.clock.now().getTime() + 60_000);
     const promotion = await c.t.app.services.checkoutAdmin.createPromotion({
       name: '明天满50减6',
@@ -372,31 +377,37 @@ describe('checkout settings in memory', () => {
       reduce: '6.00',
       startsAt: soon,
     });
-    await within(
-      async () => !(await summary(c.t, token, AUD_CN)).promotions.some((p) => p.id === promotion.id),
-    );
-    await summary(c.t, token, AUD_CN);
+    // Once the creation is heard, the settings are read again: the promotion is there, not started.
+    await within(async () => {
+      const quote = await summary(c.t, token, AUD_CN);
+      return settings.stats.misses > misses && !quote.promotions.some((p) => p.id === promotion.id);
+    });
     c.t.clock.advance(120_000);
     expect((await summary(c.t, token, AUD_CN)).promotions.some((p) => p.id === promotion.id)).toBe(true);
   });
 });
 
+/** A database whose announcements and LISTEN state the test makes by hand. */
+function announcingDatabase() {
+  const heard = { announce: (_payload: string) => {}, listening: (_on: boolean) => {} };
+  const database = {
+    listen: async (_channel: string, onNotice: (p: string) => void, onListening?: (on: boolean) => void) => {
+      heard.announce = onNotice;
+      heard.listening = onListening ?? (() => {});
+      heard.listening(true);
+      return async () => {};
+    },
+  };
+  return {
+    database,
+    announce: (payload: string) => heard.announce(payload),
+    listening: (on: boolean) => heard.listening(on),
+  };
+}
+
 describe('listenForCatalogueChanges', () => {
   it('drops a cache when one of its tables is announced, every cache for an unknown one, and trusts them while listening', async () => {
-    let announce: (payload: string) => void = () => {};
-    let listening: (on: boolean) => void = () => {};
-    const database = {
-      listen: async (
-        _channel: string,
-        onNotice: (p: string) => void,
-        onListening?: (on: boolean) => void,
-      ) => {
-        announce = onNotice;
-        listening = onListening ?? (() => {});
-        listening(true);
-        return async () => {};
-      },
-    };
+    const { database, announce, listening } = announcingDatabase();
     const goods = new ReadCache(1024);
     const settings = new ReadCache(1024);
     const stop = await listenForCatalogueChanges(
@@ -406,6 +417,7 @@ describe('listenForCatalogueChanges', () => {
         { cache: settings, tables: new Set(['promotions']) },
       ],
       () => {},
+      0,
     );
     const fill = async () => {
       await goods.get('k', async () => Buffer.from('g'));
@@ -423,5 +435,46 @@ describe('listenForCatalogueChanges', () => {
     listening(false);
     expect(goods.stats.trusted).toBe(false);
     await stop();
+  });
+
+  it('drops a cache at once for a lone change, and once more at the end of the window for a stream of them', async () => {
+    const { database, announce } = announcingDatabase();
+    let drops = 0;
+    const cache = new ReadCache(1024);
+    const counted = {
+      invalidate: () => {
+        drops += 1;
+        cache.invalidate();
+      },
+      trust: (on: boolean) => cache.trust(on),
+    };
+    const stop = await listenForCatalogueChanges(
+      database,
+      [{ cache: counted, tables: new Set(['skus']) }],
+      () => {},
+      100,
+    );
+    await cache.get('k', async () => Buffer.from('v'));
+    announce('skus');
+    // A lone change: dropped at once.
+    expect(drops).toBe(1);
+    expect(cache.stats.entries).toBe(0);
+    await cache.get('k', async () => Buffer.from('v'));
+    // Fifty orders in the window after it: one more drop, at the window's end, not fifty.
+    for (let i = 0; i < 50; i += 1) announce('skus');
+    expect(drops).toBe(1);
+    expect(cache.stats.entries).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(drops).toBe(2);
+    expect(cache.stats.entries).toBe(0);
+    // Quiet again for a window: the next change is dropped at once.
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    announce('skus');
+    expect(drops).toBe(3);
+    // A change heard just before stopping is not dropped later on a stopped cache.
+    announce('skus');
+    await stop();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(drops).toBe(3);
   });
 });

@@ -16,6 +16,7 @@ describe('config', () => {
         workers: 1,
         database: { kind: 'pglite', dataDir: '/srv/shop/data' },
         catalogueCacheBytes: 64 * 1024 * 1024,
+        responseSerializer: 'validated',
         shutdownGraceMs: 0,
         logLevel: 'info',
         nodeEnv: undefined,

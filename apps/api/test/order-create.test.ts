@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CheckoutSummary, OrderPaths, OrderStatus, ResultCode } from '@shop/domain';
+import { type CheckoutSummary, OrderPaths, OrderStatus, ResultCode, SkuStatus } from '@shop/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, goods, orderItems, orderPacks, orders, skus } from '../src/db/schema';
@@ -189,6 +189,69 @@ describe('createdOrder/', () => {
     expect(await stockOf(c.sku.fishOil200)).toBe(0);
   });
 
+  it('one SKU on two lines fills the first line first; a strict SKU short by their sum, or gone, takes nothing', async () => {
+    const { catalogue } = c.t.app.services;
+    const db = c.t.database.db;
+    const [fish] = await db.select({ goodsId: skus.goodsId }).from(skus).where(eq(skus.id, c.sku.fishOil200));
+    const goodsId = fish?.goodsId ?? 0;
+    const salesOf = async () =>
+      (await db.select({ sales: goods.sales }).from(goods).where(eq(goods.id, goodsId)))[0]?.sales;
+    const rollback = new Error('rollback');
+    const inTransaction = async <T>(work: (tx: typeof db) => Promise<T>): Promise<T> => {
+      let out: T | undefined;
+      await db
+        .transaction(async (tx) => {
+          out = await work(tx);
+          throw rollback;
+        })
+        .catch((error) => {
+          if (error !== rollback) throw error;
+        });
+      return out as T;
+    };
+    const line = (skuId: number, qty: number, status: number) => ({
+      skuId,
+      qty,
+      status,
+      label: `SKU ${skuId}`,
+    });
+
+    // ByBook with 3 units: lines of 2 and 2 take 2 and 1; sales counted; stock 0 inside the transaction.
+    await db.update(skus).set({ stock: 3 }).where(eq(skus.id, c.sku.fishOil200));
+    const salesBefore = await salesOf();
+    const seen = await inTransaction(async (tx) => {
+      const taken = await catalogue.reserveStock(
+        [line(c.sku.fishOil200, 2, SkuStatus.ByBook), line(c.sku.fishOil200, 2, SkuStatus.ByBook)],
+        [{ goodsId, qty: 4 }],
+        tx,
+      );
+      const [row] = await tx.select({ stock: skus.stock }).from(skus).where(eq(skus.id, c.sku.fishOil200));
+      const [sold] = await tx.select({ sales: goods.sales }).from(goods).where(eq(goods.id, goodsId));
+      return { taken, stock: row?.stock, sales: sold?.sales };
+    });
+    expect(seen).toEqual({ taken: [2, 1], stock: 0, sales: (salesBefore ?? 0) + 4 });
+
+    // ByStock with 3 units: 2 + 2 is short, refused by name, nothing written.
+    await expect(
+      inTransaction((tx) =>
+        catalogue.reserveStock(
+          [line(c.sku.fishOil200, 2, SkuStatus.ByStock), line(c.sku.fishOil200, 2, SkuStatus.ByStock)],
+          [{ goodsId, qty: 4 }],
+          tx,
+        ),
+      ),
+    ).rejects.toThrow(`库存不足：SKU ${c.sku.fishOil200}`);
+    // A ByStock SKU that no longer exists is short too; an open one just takes nothing.
+    await expect(
+      inTransaction((tx) => catalogue.reserveStock([line(99_999_999, 1, SkuStatus.ByStock)], [], tx)),
+    ).rejects.toThrow('库存不足：SKU 99999999');
+    expect(
+      await inTransaction((tx) => catalogue.reserveStock([line(99_999_999, 1, SkuStatus.InStock)], [], tx)),
+    ).toEqual([0]);
+    expect(await stockOf(c.sku.fishOil200)).toBe(3);
+    expect(await salesOf()).toBe(salesBefore);
+  });
+
   it('the same requestId twice makes one order, also when the two requests race', async () => {
     const m = await newMember(c.t);
     await addToCart(c.t, m.token, [[c.sku.aptamil, 1]]);
@@ -254,9 +317,9 @@ describe('createdOrder/', () => {
     // The quote sees enough stock; the stock goes before the update takes it (a sale elsewhere in between).
     const service = c.t.app.services.catalogue;
     const original = service.reserveStock;
-    service.reserveStock = async (lines, executor) => {
+    service.reserveStock = async (lines, sold, executor) => {
       await executor.update(skus).set({ stock: 1 }).where(eq(skus.id, c.sku.fishOil400));
-      return original(lines, executor);
+      return original(lines, sold, executor);
     };
     try {
       const res = await create(m.token, { currency: 'AUD', isPickup: true });

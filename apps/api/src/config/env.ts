@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { RESPONSE_SERIALIZERS, type ResponseSerializer } from '../lib/response-serializer';
 
 /**
  * The one place that reads environment variables (CONVENTIONS.md 'One way to do each thing').
@@ -46,6 +47,11 @@ const envSchema = z.object({
     .min(0, '应为 0-4096 的整数 / must be a whole number 0-4096')
     .max(4096, '应为 0-4096 的整数 / must be a whole number 0-4096')
     .default(64),
+  RESPONSE_SERIALIZER: z
+    .enum(RESPONSE_SERIALIZERS, {
+      error: '应为 compiled、validated 或 checked / must be compiled, validated or checked',
+    })
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   NODE_ENV: z.string().optional(),
   SHOP_TEST_CAPTCHA: z.string().min(1).max(16).optional(),
@@ -181,6 +187,8 @@ export interface AppConfig {
   database: DatabaseConfig;
   /** Bytes of catalogue answers each process keeps in memory (lib/read-cache.ts); 0 turns the cache off. */
   catalogueCacheBytes: number;
+  /** How answers are written from their schemas (lib/response-serializer.ts): compiled in production. */
+  responseSerializer: ResponseSerializer;
   /**
    * After SIGTERM, how long the process keeps serving while /readyz says 503, so that a load balancer stops
    * sending it requests before it closes its port.
@@ -274,6 +282,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       workers: e.WORKERS,
       database: e.DATABASE_URL ? { kind: 'postgresql', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },
       catalogueCacheBytes: e.CATALOGUE_CACHE_MB * 1024 * 1024,
+      responseSerializer: e.RESPONSE_SERIALIZER ?? (isProduction(e.NODE_ENV) ? 'compiled' : 'validated'),
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       logLevel: e.LOG_LEVEL,
       nodeEnv: e.NODE_ENV,

@@ -41,7 +41,7 @@ export interface OrderCreationDeps {
   clock: Clock;
   checkout: Pick<CheckoutService, 'quote'>;
   cart: Pick<CartService, 'removeLines'>;
-  catalogue: Pick<CatalogueService, 'priceLevel' | 'reserveStock' | 'addSales' | 'catalogueChanged'>;
+  catalogue: Pick<CatalogueService, 'priceLevel' | 'reserveStock' | 'catalogueChanged'>;
   addressBook: Pick<AddressBookService, 'entry'>;
 }
 
@@ -104,9 +104,9 @@ export function createOrderCreationService({
      * winner's order); the price is the checkout quote re-run from the database; a not-valid quote is refused
      * with its message (pickup from a warehouse without a pickup point among the reasons); the order with its
      * address snapshots and the packs with their pickup point are written and the ordered cart lines removed;
-     * then, last, the stock is taken with the SKUs locked in id order (ByStock all or '库存不足：<name>'), the
-     * items written and the goods' sales counted, so the locks other orders of the same goods wait on are held
-     * only until the commit that follows.
+     * then, last, the stock is taken with the SKUs locked in id order (ByStock all or '库存不足：<name>') and the
+     * goods' sales counted, in one statement, and the items written, so the locks other orders of the same goods
+     * wait on are held only for those two statements and the commit.
      */
     async createOrder(auth: AuthContext, input: CreateOrderInput): Promise<CreatedOrder> {
       const { memberId } = auth;
@@ -190,8 +190,8 @@ export function createOrderCreationService({
           if (removed.length !== new Set(cartIds).size) {
             throw new AppError(ResultCode.ParamsError, CreateOrderMessages.cartChanged);
           }
-          // Stock last, just before the items that record it and the commit: the SKUs' row locks, which orders
-          // of the same goods queue on, are held for as short a time as possible.
+          // Stock and sales last, in one statement, just before the items that record them and the commit: the
+          // SKUs' row locks, which orders of the same goods queue on, are held for as short a time as possible.
           const lines = quote.packs.flatMap((pack) => pack.items.map((item) => ({ pack, item })));
           const reserved = await catalogue.reserveStock(
             lines.map(({ item }) => ({
@@ -200,6 +200,9 @@ export function createOrderCreationService({
               status: item.status,
               label: item.skuName || item.name,
             })),
+            quote.items
+              .filter((item) => !item.isGift)
+              .map((item) => ({ goodsId: item.goodsId, qty: item.qty })),
             tx,
           );
           await repo.insertItems(
@@ -220,13 +223,6 @@ export function createOrderCreationService({
               isGift: item.isGift,
               promotionId: item.promotionId,
             })),
-          );
-
-          await catalogue.addSales(
-            quote.items
-              .filter((item) => !item.isGift)
-              .map((item) => ({ goodsId: item.goodsId, qty: item.qty })),
-            tx,
           );
           return toCreated({
             id: orderId,

@@ -24,6 +24,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     // Tests change the catalogue by hand between calls and read it back at once: the catalogue read cache, which
     // hears of changes a few milliseconds after their commit, is on only where a test asks for it.
     CATALOGUE_CACHE_MB: '0',
+    // Every answer a test makes is written both ways and must come out the same (lib/response-serializer.ts).
+    RESPONSE_SERIALIZER: 'checked',
     ...env,
   });
   if (!result.ok) throw new Error(result.errors.join('\n'));

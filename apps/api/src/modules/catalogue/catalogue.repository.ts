@@ -580,26 +580,81 @@ const idPairs = (pairs: readonly (readonly [number, number])[]) =>
     sql`, `,
   );
 
-/**
- * Locks the SKUs' rows in id order (ascending, as every writer of stock takes them, so two orders never deadlock)
- * and answers their stock as it is now, in one round trip.
- */
-export async function lockSkuStock(db: Database, skuIds: readonly number[]): Promise<Map<number, number>> {
-  if (skuIds.length === 0) return new Map();
-  const result = (await db.execute(
-    sql`select id, stock from ${skus} where id in ${[...new Set(skuIds)]} order by id for update`,
-  )) as unknown as { rows: { id: number; stock: number }[] };
-  return new Map(result.rows.map((row) => [Number(row.id), Number(row.stock)]));
+/** What an order asks of one SKU's stock: all its units on the order's lines, and whether it must have them all. */
+export interface SkuWant {
+  skuId: number;
+  qty: number;
+  /** ByStock: all or nothing. Otherwise what there is is taken. */
+  strict: boolean;
 }
 
-/** Takes units off SKUs whose rows the caller's transaction has locked (lockSkuStock), in one statement. */
-export async function takeLockedStock(db: Database, taken: ReadonlyMap<number, number>): Promise<void> {
-  const pairs = [...taken].filter(([, qty]) => qty > 0);
-  if (pairs.length === 0) return;
-  await db.execute(sql`
-    update ${skus} set stock = ${skus.stock} - v.qty
-    from (values ${idPairs(pairs)}) as v(id, qty)
-    where ${skus.id} = v.id`);
+/** One SKU as the take found it: its stock just before, the units taken, and whether it was short. */
+export interface SkuTaken {
+  skuId: number;
+  stock: number;
+  taken: number;
+  short: boolean;
+}
+
+/**
+ * An order's stock and sales in one statement, so the row locks other orders of the same goods queue on are
+ * held for one round trip and the commit: the SKUs' rows locked in id order (as every writer of stock takes
+ * them, so two orders never deadlock) and read as they are now; each SKU's take worked out (a strict one all or
+ * short, another what there is); and, when no strict SKU is short, the stock taken and then the goods' rows
+ * locked in id order and their sales counted. When one is short nothing is written and the caller refuses.
+ */
+export async function takeStockAndCountSales(
+  db: Database,
+  want: readonly SkuWant[],
+  sold: ReadonlyMap<number, number>,
+): Promise<SkuTaken[]> {
+  if (want.length === 0) return [];
+  const wanted = sql.join(
+    want.map((w) => sql`(${w.skuId}::int, ${w.qty}::int, ${w.strict}::boolean)`),
+    sql`, `,
+  );
+  const sales = [...sold].filter(([, qty]) => qty !== 0);
+  // A VALUES list needs a row: with no sales an impossible one, which joins no goods.
+  const soldRows = sales.length > 0 ? idPairs(sales) : sql`(0::int, 0::int)`;
+  const result = (await db.execute(sql`
+    with want(id, qty, strict) as (values ${wanted}),
+    locked as (
+      select s.id, s.stock from ${skus} s where s.id in (select id from want) order by s.id for update
+    ),
+    take as (
+      select l.id, l.stock,
+        case when w.strict then w.qty else greatest(0, least(l.stock, w.qty)) end as taken,
+        w.strict and l.stock < w.qty as short
+      from locked l join want w on w.id = l.id
+    ),
+    enough as (select not exists (select 1 from take where short) as ok),
+    stock_taken as (
+      update ${skus} set stock = ${skus.stock} - t.taken
+      from take t, enough
+      where ${skus.id} = t.id and enough.ok and t.taken > 0
+      returning ${skus.id}
+    ),
+    sold(id, qty) as (values ${soldRows}),
+    goods_locked as (
+      select g.id from ${goods} g
+      where g.id in (select id from sold) and (select ok from enough)
+      order by g.id for update
+    ),
+    sales_counted as (
+      update ${goods} set sales = greatest(${goods.sales} + v.qty, 0)
+      from goods_locked gl join sold v on v.id = gl.id
+      where ${goods.id} = gl.id
+      returning ${goods.id}
+    )
+    select id, stock, taken, short from take order by id`)) as unknown as {
+    rows: { id: number; stock: number; taken: number; short: boolean }[];
+  };
+  return result.rows.map((row) => ({
+    skuId: Number(row.id),
+    stock: Number(row.stock),
+    taken: Number(row.taken),
+    short: row.short === true,
+  }));
 }
 
 /**
@@ -616,11 +671,6 @@ async function changeGoodsSales(db: Database, delta: ReadonlyMap<number, number>
     update ${goods} set sales = greatest(${goods.sales} + v.qty, 0)
     from locked join (values ${idPairs(pairs)}) as v(id, qty) on v.id = locked.id
     where ${goods.id} = locked.id`);
-}
-
-/** Adds sold units to goods' sales counts. */
-export function addGoodsSales(db: Database, sold: ReadonlyMap<number, number>): Promise<void> {
-  return changeGoodsSales(db, sold);
 }
 
 /** Takes units back off goods' sales counts (a cancelled order), never below 0. */

@@ -508,46 +508,47 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
     },
 
     /**
-     * Takes an order's stock inside the caller's transaction (DESIGN.md 'Stock and orders'; spec §4 'SKU stock
-     * status'), the SKUs' rows locked in id order so concurrent orders lock alike. ByStock takes all or refuses with
-     * '库存不足：<name>' (the caller's transaction rolls back); ByBook and InStock take what there is, the rest
-     * being a pre-order (ByBook) or stock the warehouse holds but has not counted (InStock). Returns the units
-     * taken per line, in the order given.
+     * Takes an order's stock and counts its sales inside the caller's transaction (DESIGN.md 'Stock and orders';
+     * spec §4 'SKU stock status'), in one statement that locks the SKUs' rows in id order, so concurrent orders
+     * lock alike and hold the locks only until their commit. ByStock takes all or refuses with '库存不足：<name>'
+     * (the caller's transaction rolls back); ByBook and InStock take what there is, the rest being a pre-order
+     * (ByBook) or stock the warehouse holds but has not counted (InStock). `sold` adds to the products' sales
+     * counts ('Sales' sort of spec §7 goods/list/). Returns the units taken per line, in the order given: one SKU
+     * on two lines fills the first line first.
      */
-    async reserveStock(lines: readonly StockTake[], executor: Database): Promise<number[]> {
-      const order = lines.map((line, index) => ({ line, index })).sort((a, b) => a.line.skuId - b.line.skuId);
-      // Every row locked at once, in id order, and read as it is now; then the takes worked out line by line
-      // (one SKU may be on two lines) and written in one statement.
-      const stock = await repo.lockSkuStock(
-        executor,
-        order.map(({ line }) => line.skuId),
-      );
-      const taken = new Array<number>(lines.length).fill(0);
-      const bySku = new Map<number, number>();
-      for (const { line, index } of order) {
-        const left = stock.get(line.skuId) ?? 0;
-        if (line.status === SkuStatus.ByStock) {
-          if (left < line.qty) {
-            throw new AppError(ResultCode.ParamsError, StockMessages.short(line.label), {
-              skuId: line.skuId,
-            });
-          }
-          taken[index] = line.qty;
-        } else {
-          taken[index] = Math.max(0, Math.min(left, line.qty));
-        }
-        stock.set(line.skuId, left - (taken[index] ?? 0));
-        bySku.set(line.skuId, (bySku.get(line.skuId) ?? 0) + (taken[index] ?? 0));
+    async reserveStock(
+      lines: readonly StockTake[],
+      sold: readonly { goodsId: number; qty: number }[],
+      executor: Database,
+    ): Promise<number[]> {
+      const want = new Map<number, repo.SkuWant>();
+      for (const line of lines) {
+        const entry = want.get(line.skuId) ?? { skuId: line.skuId, qty: 0, strict: false };
+        entry.qty += line.qty;
+        entry.strict ||= line.status === SkuStatus.ByStock;
+        want.set(line.skuId, entry);
       }
-      await repo.takeLockedStock(executor, bySku);
-      return taken;
-    },
-
-    /** Adds sold units to the products' sales counts ('Sales' sort of spec §7 goods/list/) in the caller's transaction. */
-    async addSales(sold: readonly { goodsId: number; qty: number }[], executor: Database): Promise<void> {
       const byGoods = new Map<number, number>();
       for (const s of sold) byGoods.set(s.goodsId, (byGoods.get(s.goodsId) ?? 0) + s.qty);
-      await repo.addGoodsSales(executor, byGoods);
+      const result = await repo.takeStockAndCountSales(executor, [...want.values()], byGoods);
+      const bySku = new Map(result.map((row) => [row.skuId, row]));
+      // The refusal names the first short SKU in id order, as the rows were locked; a SKU gone since the quote
+      // has no stock at all.
+      const short = [...want.values()]
+        .sort((a, b) => a.skuId - b.skuId)
+        .find((w) => bySku.get(w.skuId)?.short ?? w.strict);
+      if (short) {
+        const line = lines.find((l) => l.skuId === short.skuId);
+        throw new AppError(ResultCode.ParamsError, StockMessages.short(line?.label ?? String(short.skuId)), {
+          skuId: short.skuId,
+        });
+      }
+      const left = new Map(result.map((row) => [row.skuId, row.taken]));
+      return lines.map((line) => {
+        const here = Math.min(left.get(line.skuId) ?? 0, line.qty);
+        left.set(line.skuId, (left.get(line.skuId) ?? 0) - here);
+        return here;
+      });
     },
 
     /** Takes a cancelled order's units back off the products' sales counts, in the caller's transaction. */
