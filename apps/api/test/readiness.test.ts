@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { CataloguePaths, LIVE_PATH } from '@shop/domain';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { freePort } from './support/ports';
+import { spawnServer } from './support/server-process';
 import { createTestApp, envelope, type TestApp } from './support/test-app';
 
 interface Readiness {
@@ -77,20 +77,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM under load', ()
   it('turns not ready, answers every request that reaches it, then exits 0', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: resolve(import.meta.dirname, '..'),
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
-        LOG_LEVEL: 'warn',
-        SHUTDOWN_GRACE_MS: '1000',
-        WEB_DIST: '/nonexistent/shop-web-dist',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const server = spawnServer(
+      { PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '1000' },
+      ['ignore', 'ignore', 'inherit'],
+    );
     child = server;
     const exited = new Promise<number | null>((done) => server.once('exit', (code) => done(code)));
     const deadline = Date.now() + 90_000;

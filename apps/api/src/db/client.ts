@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/env';
 import { lockDataDir } from './data-dir-lock';
+import { migrateChecked } from './migrations';
 import * as schema from './schema';
 
 /** The Drizzle database both drivers fit (TOOLCHAIN.md); a transaction is assignable to it too. */
@@ -22,8 +23,12 @@ export type DatabaseDriver = 'pglite' | 'postgresql';
 export interface DatabaseHandle {
   db: Database;
   driver: DatabaseDriver;
-  /** Applies the generated migrations in apps/api/drizzle (idempotent). */
-  migrate(): Promise<void>;
+  /**
+   * Applies the generated migrations in apps/api/drizzle (idempotent), all pending ones in one transaction
+   * (migrations.ts): refuses a database a newer release migrated, and names the migration that failed. Tests
+   * pass a migrations folder of their own.
+   */
+  migrate(migrationsFolder?: string): Promise<void>;
   /** Refreshes the planner's statistics after bulk writes (seed, import); PGlite has no autovacuum. */
   analyze(): Promise<void>;
   /** Runs `select 1`; rejects when the database does not answer. */
@@ -56,8 +61,11 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   return {
     db,
     driver: 'pglite',
-    migrate: async () => {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
+      const migrator = drizzlePglite({ client, schema });
+      await migrateChecked(migrator as unknown as Database, migrationsFolder, () =>
+        migratePglite(migrator, { migrationsFolder }),
+      );
     },
     analyze: async () => {
       await db.execute(sql`analyze`);
@@ -92,12 +100,16 @@ export function postgresHandle(url: string): DatabaseHandle {
   return {
     db,
     driver: 'postgresql',
-    migrate: async () => {
+    migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        // Checked under the lock: a process that migrated meanwhile is seen.
+        const migrator = drizzleNodePg({ client, schema });
+        await migrateChecked(migrator as unknown as Database, migrationsFolder, () =>
+          migrateNodePg(migrator, { migrationsFolder }),
+        );
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         await client.end();

@@ -38,6 +38,24 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+/** A new, empty database `shop_t_<random>` on the PostgreSQL server `serverUrl` names; drop() removes it. */
+async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `shop_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    url: withDatabase(serverUrl, name),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
 /**
  * A fresh database for one test file: a copy of the migrated PGlite snapshot, or, when TEST_DATABASE_URL
  * names a PostgreSQL server, a new database `shop_t_<random>` there, dropped afterwards.
@@ -45,21 +63,14 @@ function withDatabase(url: string, name: string): string {
 export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `shop_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const database = postgresHandle(withDatabase(serverUrl, name));
+    const created = await createServerDatabase(serverUrl);
+    const database = postgresHandle(created.url);
     await database.migrate();
     return {
       database,
       async dispose() {
         await database.close();
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
+        await created.drop();
       },
     };
   }
@@ -67,6 +78,54 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
   const client = await createPglite(undefined, { loadDataDir: new Blob([await readFile(snapshot)]) });
   const database = pgliteHandle(client);
   return { database, dispose: () => database.close() };
+}
+
+export interface EmptyDatabase {
+  database: DatabaseHandle;
+  /** Runs a script of several statements (a dump) outside Drizzle. */
+  exec(script: string): Promise<void>;
+  /** The environment that points a server process at this database (on PGlite: its folder; close it first). */
+  env: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A database without any migration, as a shop's first start finds it: a new PGlite (in `dataDir`, a new folder,
+ * when given; else in memory), or a new PostgreSQL database when TEST_DATABASE_URL is set.
+ */
+export async function openEmptyDatabase(dataDir?: string): Promise<EmptyDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const created = await createServerDatabase(serverUrl);
+    const database = postgresHandle(created.url);
+    return {
+      database,
+      async exec(script) {
+        const client = new pg.Client({ connectionString: created.url });
+        await client.connect();
+        try {
+          await client.query(script);
+        } finally {
+          await client.end();
+        }
+      },
+      env: { DATABASE_URL: created.url },
+      async dispose() {
+        await database.close();
+        await created.drop();
+      },
+    };
+  }
+  const client = await createPglite(dataDir);
+  const database = pgliteHandle(client);
+  return {
+    database,
+    async exec(script) {
+      await client.exec(script);
+    },
+    env: dataDir ? { DATA_DIR: dataDir } : {},
+    dispose: () => database.close(),
+  };
 }
 
 /** A clock the test can move forward (captcha and token expiry). */

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type DatabaseDriver, type DatabaseHandle, MIGRATIONS_FOLDER } from '../../db/client';
+import { readJournal } from '../../db/migrations';
 
 export type HealthService = ReturnType<typeof createHealthService>;
 
@@ -11,17 +10,10 @@ const PING_TIMEOUT_MS = 3000;
 /** Why a process is not ready for traffic; none when it is. */
 export type NotReadyReason = 'database' | 'migrations' | 'shutting-down';
 
-/** The migrations this release knows (apps/api/drizzle/meta/_journal.json), read once. */
-function knownMigrations(): number {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
-    entries: unknown[];
-  };
-  return journal.entries.length;
-}
-
 /** Liveness and readiness checks for GET /healthz and GET /readyz. */
 export function createHealthService(database: DatabaseHandle) {
-  const known = knownMigrations();
+  // The migrations this release knows, read once; migrating at start refuses a database with more (migrations.ts).
+  const known = readJournal(MIGRATIONS_FOLDER).length;
   let shuttingDown = false;
 
   /** Runs a check against the database within 3 s; false when it fails or hangs. */
