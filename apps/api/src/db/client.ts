@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -22,6 +24,10 @@ export type DatabaseDriver = 'pglite' | 'postgresql';
 export interface DatabaseHandle {
   db: Database;
   driver: DatabaseDriver;
+  /** The embedded database itself (PGlite only): its backups are dumps of this instance (db/pglite-backup.ts). */
+  pglite?: PGlite;
+  /** The folder a PGlite database was opened from and holds locked; absent for memory and PostgreSQL. */
+  dataDir?: string;
   /** Applies the generated migrations in apps/api/drizzle (idempotent). */
   migrate(): Promise<void>;
   /** Refreshes the planner's statistics after bulk writes (seed, import); PGlite has no autovacuum. */
@@ -46,6 +52,14 @@ export interface DatabaseHandle {
 /** The generated SQL migrations, found from this file's place so any working directory works. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** How many migrations this release knows (apps/api/drizzle/meta/_journal.json). */
+export function knownMigrationCount(): number {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
 // Several API processes may start together on one PostgreSQL: an advisory lock lets one migrate at a time.
 const MIGRATION_LOCK_KEY = 7_351_902;
 
@@ -56,6 +70,7 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   return {
     db,
     driver: 'pglite',
+    pglite: client,
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
@@ -203,6 +218,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   }
   return {
     ...handle,
+    dataDir: config.dataDir,
     close: async () => {
       try {
         await handle.close();

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type DatabaseDriver, type DatabaseHandle, MIGRATIONS_FOLDER } from '../../db/client';
+import { type DatabaseDriver, type DatabaseHandle, knownMigrationCount } from '../../db/client';
 
 export type HealthService = ReturnType<typeof createHealthService>;
 
@@ -11,17 +9,9 @@ const PING_TIMEOUT_MS = 3000;
 /** Why a process is not ready for traffic; none when it is. */
 export type NotReadyReason = 'database' | 'migrations' | 'shutting-down';
 
-/** The migrations this release knows (apps/api/drizzle/meta/_journal.json), read once. */
-function knownMigrations(): number {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
-    entries: unknown[];
-  };
-  return journal.entries.length;
-}
-
 /** Liveness and readiness checks for GET /healthz and GET /readyz. */
 export function createHealthService(database: DatabaseHandle) {
-  const known = knownMigrations();
+  const known = knownMigrationCount();
   let shuttingDown = false;
 
   /** Runs a check against the database within 3 s; false when it fails or hangs. */
