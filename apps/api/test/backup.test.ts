@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -263,6 +263,10 @@ describe.skipIf(onPostgres)('embedded database (PGlite) backups', { timeout: 180
     // An operator's own backup is never pruned.
     const manual = join(dir, 'shop-manual-2020-01-01T00-00-00.000Z.tar.gz');
     await writeFile(manual, 'kept');
+    // A draft a crash left behind long ago is cleared away; it never had a backup's name.
+    const abandoned = join(dir, '.shop-2020-01-01T00-00-00.000Z.tar.gz.0a1b2c.partial');
+    await writeFile(abandoned, 'half');
+    await utimes(abandoned, new Date('2020-01-01'), new Date('2020-01-01'));
     const scheduled = { ...config, backup: { dir, intervalMs: 250, keep: 2 } };
     const app = await buildApp({ config: scheduled });
     const seen = new Set<string>();

@@ -126,6 +126,19 @@ export async function pruneScheduledBackups(dir: string, keep: number): Promise<
   return old.map((file) => file.path);
 }
 
+// A draft this old belongs to no writer still running: one that crashed or lost its disk.
+const ABANDONED_DRAFT_MS = 60 * 60_000;
+
+/** Deletes drafts a crash left behind in `dir` (hidden `.*.partial` files, never a backup's name). */
+export async function removeAbandonedDrafts(dir: string, now = Date.now()): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith('.shop-') || !name.endsWith('.partial')) continue;
+    const info = await stat(join(dir, name)).catch(() => null);
+    if (info && now - info.mtimeMs > ABANDONED_DRAFT_MS) await rm(join(dir, name), { force: true });
+  }
+}
+
 /** '12.3 MB' for a terminal line. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

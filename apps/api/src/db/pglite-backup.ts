@@ -10,7 +10,6 @@ import {
   type BackupKind,
   backupError,
   backupFileName,
-  formatBytes,
   writeBackupFile,
 } from './backup-files';
 import { createPglite, knownMigrationCount } from './client';
@@ -205,9 +204,4 @@ export async function restorePglite(dataDir: string, file: string, now = new Dat
     await rm(staging, { recursive: true, force: true });
     await release?.();
   }
-}
-
-/** One line for the operator: where the backup is and how big. */
-export function describeBackup(file: BackupFile): string {
-  return `${file.path}（${formatBytes(file.bytes)}）`;
 }

@@ -1,6 +1,12 @@
 import fp from 'fastify-plugin';
 import type { BackupConfig } from '../config/env';
-import { type BackupFile, type BackupKind, listBackups, pruneScheduledBackups } from '../db/backup-files';
+import {
+  type BackupFile,
+  type BackupKind,
+  listBackups,
+  pruneScheduledBackups,
+  removeAbandonedDrafts,
+} from '../db/backup-files';
 import { openOperatorChannel } from '../db/operator-channel';
 import { backupPglite } from '../db/pglite-backup';
 
@@ -52,6 +58,7 @@ export const backupPlugin = fp<BackupPluginOptions>(
       timer.unref();
     };
     if (backup.intervalMs > 0) {
+      await removeAbandonedDrafts(backup.dir);
       // The next backup is due one interval after the newest scheduled one, which may be from before a restart.
       const newest = (await listBackups(backup.dir).catch(() => []))
         .filter((file) => file.kind === 'scheduled')
