@@ -238,6 +238,25 @@ describe.skipIf(onPostgres)('embedded database (PGlite) backups', { timeout: 180
     expect(list.stdout).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z +[\d.]+ (KB|MB) +manual +\//m);
   });
 
+  it('a backup restores onto a new machine, where no database folder exists yet', async () => {
+    const good = (await listBackups(config.backup.dir)).at(-1)?.path ?? '';
+    const fresh = {
+      ...config,
+      database: { kind: 'pglite' as const, dataDir: join(root, 'new-machine', 'data') },
+    };
+    const run = await shop(fresh, 'backup:restore', '--file', good);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).not.toContain('moved to');
+    const restored = pgliteHandle(await createPglite(fresh.database.dataDir));
+    try {
+      expect((await shopState(restored.db)).orders).toBe(2);
+    } finally {
+      await restored.close();
+    }
+    // Neither the lock nor the channel of the shop the dump was taken from came along.
+    expect((await readdir(fresh.database.dataDir)).filter((name) => name.startsWith('shop-'))).toEqual([]);
+  });
+
   it('the operator channel answers only its token', async () => {
     const app = await buildApp({ config });
     try {
