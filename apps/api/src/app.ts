@@ -49,6 +49,7 @@ import { wechatSandboxRoutes } from './modules/wechat/sandbox.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { adminWebPlugin, DEFAULT_ADMIN_DIST } from './plugins/admin-web';
 import { authPlugin } from './plugins/auth';
+import { backupPlugin } from './plugins/backup';
 import { BODY_LIMIT_BYTES, bodyParsersPlugin } from './plugins/body-parsers';
 import { dbPlugin } from './plugins/db';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { config: config.database, database: options.database });
+  await app.register(backupPlugin, { backup: config.backup });
   const clock = options.clock ?? systemClock;
   await app.register(rateLimitPlugin, {
     redisUrl: config.redisUrl,

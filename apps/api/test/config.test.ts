@@ -15,6 +15,7 @@ describe('config', () => {
         host: '127.0.0.1',
         workers: 1,
         database: { kind: 'pglite', dataDir: '/srv/shop/data' },
+        backup: { dir: '/srv/shop/data-backups', intervalMs: 24 * 3_600_000, keep: 7 },
         catalogueCacheBytes: 64 * 1024 * 1024,
         responseSerializer: 'validated',
         shutdownGraceMs: 0,
@@ -130,6 +131,36 @@ describe('config', () => {
       'MEDIA_S3_BUCKET',
       'MEDIA_S3_ENDPOINT',
       'MEDIA_S3_PREFIX',
+    ]);
+  });
+
+  it('reads the backup schedule as a number with m, h or d, or off', () => {
+    const backup = (env: Record<string, string>) => {
+      const result = parseConfig(env, '/srv/shop');
+      return result.ok ? result.config.backup : result.errors;
+    };
+    expect(backup({ BACKUP_INTERVAL: '30m', BACKUP_KEEP: '3' })).toEqual({
+      dir: '/srv/shop/data-backups',
+      intervalMs: 30 * 60_000,
+      keep: 3,
+    });
+    expect(backup({ BACKUP_INTERVAL: '6h' })).toMatchObject({ intervalMs: 6 * 3_600_000 });
+    expect(backup({ BACKUP_INTERVAL: '7d' })).toMatchObject({ intervalMs: 7 * 24 * 3_600_000 });
+    expect(backup({ BACKUP_INTERVAL: 'off' })).toMatchObject({ intervalMs: 0 });
+    expect(backup({ BACKUP_INTERVAL: '0' })).toMatchObject({ intervalMs: 0 });
+    // Beside the folder PGlite owns, wherever DATA_DIR is; BACKUP_DIR names another.
+    expect(backup({ DATA_DIR: '/var/lib/shop/db/' })).toMatchObject({ dir: '/var/lib/shop/db-backups' });
+    expect(backup({ BACKUP_DIR: 'copies' })).toMatchObject({ dir: '/srv/shop/copies' });
+    for (const wrong of ['24', '1.5h', '90s', '-1h', 'daily']) {
+      expect(backup({ BACKUP_INTERVAL: wrong })).toEqual([
+        expect.stringMatching(/^BACKUP_INTERVAL: .*30m、6h、24h/),
+      ]);
+    }
+    expect(backup({ BACKUP_INTERVAL: '8d' })).toEqual([
+      'BACKUP_INTERVAL: 至多 7 天（7d）/ at most 7 days (7d)',
+    ]);
+    expect(backup({ BACKUP_KEEP: '0' })).toEqual([
+      'BACKUP_KEEP: 应为 1-1000 的整数 / must be a whole number 1-1000',
     ]);
   });
 

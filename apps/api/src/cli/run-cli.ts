@@ -26,6 +26,7 @@ import { createServices, type ServiceDeps, type Services } from '../services';
 import { memberLevelCommands } from '../workflows/member-level.cli';
 import { refundOrderCommands } from '../workflows/refund-order.cli';
 import { ticketReplyCommands } from '../workflows/ticket-reply.cli';
+import { backupCommands } from './backup.cli';
 
 /**
  * The operator command line (`npm run shop -- <command> [options]`): parses the command and its options, opens
@@ -62,9 +63,13 @@ const databaseCommands: Record<string, CliCommand<Services>> = {
 };
 
 /** Every command, in the order `help` lists them. */
-function commandTable(seed: CliCommand<Services>): Record<string, CliCommand<Services>> {
+function commandTable(
+  seed: CliCommand<Services>,
+  backup: Record<string, CliCommand>,
+): Record<string, CliCommand<Services>> {
   return {
     ...databaseCommands,
+    ...backup,
     seed,
     ...staffCommands,
     ...memberCommands,
@@ -111,7 +116,11 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       print('演示数据已就绪 / demo data ready');
     },
   };
-  const commands = commandTable(seed);
+  // The backup commands read the configuration only when they run: `help` works with a wrong one.
+  const commands = commandTable(
+    seed,
+    backupCommands(() => config),
+  );
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     printHelp(commands, name === undefined ? io.printError : io.print);

@@ -35,6 +35,20 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, '应为 postgres:// 地址 / must be a postgres:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_INTERVAL: z
+    .string()
+    .regex(
+      /^(off|0|[1-9][0-9]{0,4}[mhd])$/,
+      '应为 off 或 数字加单位 m/h/d，如 30m、6h、24h / must be off or a number with m, h or d, such as 30m, 6h, 24h',
+    )
+    .default('24h'),
+  BACKUP_KEEP: z.coerce
+    .number({ error: '应为 1-1000 的整数 / must be a whole number 1-1000' })
+    .int('应为 1-1000 的整数 / must be a whole number 1-1000')
+    .min(1, '应为 1-1000 的整数 / must be a whole number 1-1000')
+    .max(1000, '应为 1-1000 的整数 / must be a whole number 1-1000')
+    .default(7),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: '应为 0-60000 的整数 / must be a whole number 0-60000' })
     .int('应为 0-60000 的整数 / must be a whole number 0-60000')
@@ -176,6 +190,16 @@ export interface PaymentGatewayConfig {
   publicUrl: string;
 }
 
+/** Where backups go and how often the running shop takes one (db/backup-files.ts, plugins/backup.ts). */
+export interface BackupConfig {
+  /** A folder beside the embedded database's, never inside it: PGlite's dump takes its whole folder. */
+  dir: string;
+  /** Milliseconds between the running shop's backups of its embedded database; 0 turns them off. */
+  intervalMs: number;
+  /** How many of the scheduled backups are kept, the newest; older ones are deleted. */
+  keep: number;
+}
+
 export type DatabaseConfig = { kind: 'postgresql'; url: string } | { kind: 'pglite'; dataDir: string };
 
 export interface AppConfig {
@@ -185,6 +209,7 @@ export interface AppConfig {
   workers: number;
   /** PostgreSQL when DATABASE_URL is set, else embedded PGlite in a folder (or `memory://`). */
   database: DatabaseConfig;
+  backup: BackupConfig;
   /** Bytes of catalogue answers each process keeps in memory (lib/read-cache.ts); 0 turns the cache off. */
   catalogueCacheBytes: number;
   /** How answers are written from their schemas (lib/response-serializer.ts): compiled in production. */
@@ -271,6 +296,10 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       'WORKERS: 多个进程需要 PostgreSQL（DATABASE_URL），内嵌数据库只能由一个进程打开 / several processes need DATABASE_URL',
     );
   }
+  if (parsed.success && parsed.data.BACKUP_INTERVAL !== 'off' && parsed.data.BACKUP_INTERVAL !== '0') {
+    if (intervalMs(parsed.data.BACKUP_INTERVAL) > MAX_BACKUP_INTERVAL_MS)
+      errors.push('BACKUP_INTERVAL: 至多 7 天（7d）/ at most 7 days (7d)');
+  }
   if (!parsed.success || errors.length > 0) return { ok: false, errors };
   const e = parsed.data;
   const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : resolve(cwd, e.DATA_DIR);
@@ -281,6 +310,11 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       host: e.HOST,
       workers: e.WORKERS,
       database: e.DATABASE_URL ? { kind: 'postgresql', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },
+      backup: {
+        dir: e.BACKUP_DIR ? resolve(cwd, e.BACKUP_DIR) : defaultBackupDir(e.DATA_DIR, cwd),
+        intervalMs: intervalMs(e.BACKUP_INTERVAL),
+        keep: e.BACKUP_KEEP,
+      },
       catalogueCacheBytes: e.CATALOGUE_CACHE_MB * 1024 * 1024,
       responseSerializer: e.RESPONSE_SERIALIZER ?? (isProduction(e.NODE_ENV) ? 'compiled' : 'validated'),
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
@@ -318,6 +352,26 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       mediaObjectStorage: mediaObjectStorage(e),
     },
   };
+}
+
+// A timer longer than 2^31 ms fires at once; a week is as far apart as backups sensibly are.
+const MAX_BACKUP_INTERVAL_MS = 7 * 24 * 3_600_000;
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 24 * 3_600_000 } as const;
+
+/** BACKUP_INTERVAL ('30m', '6h', '24h', '1d', 'off' or '0', checked by the schema) in milliseconds; 0 is off. */
+function intervalMs(value: string): number {
+  if (value === 'off' || value === '0') return 0;
+  const unit = value.slice(-1) as keyof typeof UNIT_MS;
+  return Number(value.slice(0, -1)) * UNIT_MS[unit];
+}
+
+/**
+ * Backups default to a folder beside the database's (./data → ./data-backups): PGlite owns DATA_DIR itself, and
+ * its dump takes the whole folder, so backups inside it would be copied into every next backup.
+ */
+function defaultBackupDir(dataDir: string, cwd: string): string {
+  if (dataDir.startsWith('memory://')) return resolve(cwd, 'backups');
+  return `${resolve(cwd, dataDir)}-backups`;
 }
 
 /** The MEDIA_S3_* settings as one config, or undefined when they are not set (parseConfig checked all-or-none). */

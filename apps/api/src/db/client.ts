@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/env';
 import { lockDataDir } from './data-dir-lock';
-import { migrateChecked } from './migrations';
+import { migrateChecked, readJournal } from './migrations';
 import * as schema from './schema';
 
 /** The Drizzle database both drivers fit (TOOLCHAIN.md); a transaction is assignable to it too. */
@@ -23,6 +23,10 @@ export type DatabaseDriver = 'pglite' | 'postgresql';
 export interface DatabaseHandle {
   db: Database;
   driver: DatabaseDriver;
+  /** The embedded database itself (PGlite only): its backups are dumps of this instance (db/pglite-backup.ts). */
+  pglite?: PGlite;
+  /** The folder a PGlite database was opened from and holds locked; absent for memory and PostgreSQL. */
+  dataDir?: string;
   /**
    * Applies the generated migrations in apps/api/drizzle (idempotent), all pending ones in one transaction
    * (migrations.ts): refuses a database a newer release migrated, and names the migration that failed. Tests
@@ -51,6 +55,11 @@ export interface DatabaseHandle {
 /** The generated SQL migrations, found from this file's place so any working directory works. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** How many migrations this release knows (apps/api/drizzle/meta/_journal.json). */
+export function knownMigrationCount(): number {
+  return readJournal(MIGRATIONS_FOLDER).length;
+}
+
 // Several API processes may start together on one PostgreSQL: an advisory lock lets one migrate at a time.
 const MIGRATION_LOCK_KEY = 7_351_902;
 
@@ -61,6 +70,7 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   return {
     db,
     driver: 'pglite',
+    pglite: client,
     migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
       const migrator = drizzlePglite({ client, schema });
       await migrateChecked(migrator as unknown as Database, migrationsFolder, () =>
@@ -215,6 +225,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   }
   return {
     ...handle,
+    dataDir: config.dataDir,
     close: async () => {
       try {
         await handle.close();

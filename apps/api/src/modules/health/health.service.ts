@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type DatabaseDriver, type DatabaseHandle, MIGRATIONS_FOLDER } from '../../db/client';
-import { readJournal } from '../../db/migrations';
+import { type DatabaseDriver, type DatabaseHandle, knownMigrationCount } from '../../db/client';
 
 export type HealthService = ReturnType<typeof createHealthService>;
 
@@ -13,7 +12,7 @@ export type NotReadyReason = 'database' | 'migrations' | 'shutting-down';
 /** Liveness and readiness checks for GET /healthz and GET /readyz. */
 export function createHealthService(database: DatabaseHandle) {
   // The migrations this release knows, read once; migrating at start refuses a database with more (migrations.ts).
-  const known = readJournal(MIGRATIONS_FOLDER).length;
+  const known = knownMigrationCount();
   let shuttingDown = false;
 
   /** Runs a check against the database within 3 s; false when it fails or hangs. */
