@@ -24,16 +24,13 @@ export function startBenchShop(): Promise<RunningShop> {
   const nodeArgs = settings.profileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${settings.profileDir}`, '--cpu-prof-interval=500']
     : [];
-  // TRUST_PROXY lets newCaptcha() give each benchmark member its own client address.
+  // TRUST_PROXY lets newCaptcha() give each benchmark member its own client address; answers are written as in
+  // production (the test shop checks both serializers on every answer).
+  const common = { LOG_LEVEL: 'error', TRUST_PROXY: 'true', RESPONSE_SERIALIZER: 'compiled' };
   return startShop(
     settings.databaseUrl
-      ? {
-          DATABASE_URL: settings.databaseUrl,
-          LOG_LEVEL: 'error',
-          TRUST_PROXY: 'true',
-          WORKERS: String(settings.workers),
-        }
-      : { LOG_LEVEL: 'error', TRUST_PROXY: 'true' },
+      ? { ...common, DATABASE_URL: settings.databaseUrl, WORKERS: String(settings.workers) }
+      : common,
     { nodeArgs },
   );
 }
