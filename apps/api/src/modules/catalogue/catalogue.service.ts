@@ -98,6 +98,13 @@ export const StockMessages = {
   short: (label: string) => `库存不足：${label}`,
 } as const;
 
+/** An order refused because a line sold by stock is over its stock (reserveStock): the caller may count it. */
+export class StockShortError extends AppError {
+  constructor(label: string, skuId: number) {
+    super(ResultCode.ParamsError, StockMessages.short(label), { skuId });
+  }
+}
+
 /** Keyword words for the search: lower-cased (the search text is), split on spaces, without repeats. */
 export function keywordWords(keyword: string | undefined): string[] {
   if (!keyword) return [];
@@ -528,9 +535,7 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
         const left = stock.get(line.skuId) ?? 0;
         if (line.status === SkuStatus.ByStock) {
           if (left < line.qty) {
-            throw new AppError(ResultCode.ParamsError, StockMessages.short(line.label), {
-              skuId: line.skuId,
-            });
+            throw new StockShortError(line.label, line.skuId);
           }
           taken[index] = line.qty;
         } else {
