@@ -70,6 +70,35 @@ describe('GET /metrics', () => {
     expect(res.body).toMatch(/^shop_db_waiting_queries\{driver="(pglite|postgresql)"\} 0$/m);
   });
 
+  it('shows every connection busy and a statement waiting for one', async () => {
+    const { db, driver } = c.t.database;
+    // Every connection held by an open transaction (the pool's 10; PGlite's one), then statements sent: on
+    // PostgreSQL one waits for the pool, on PGlite two queue and the first counts as running.
+    const [holding, sent] = driver === 'pglite' ? [1, 2] : [10, 1];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holders = Array.from({ length: holding }, () =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await gate;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const queued = Array.from({ length: sent }, () => Promise.resolve(db.execute(sql`select 1`)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const during = await page();
+    release();
+    await Promise.all([...holders, ...queued]);
+    expect(seriesValue(during, 'shop_db_connections', { driver })).toBe(holding);
+    expect(seriesValue(during, 'shop_db_idle_connections', { driver })).toBe(0);
+    expect(seriesValue(during, 'shop_db_waiting_queries', { driver })).toBe(1);
+    const after = await page();
+    expect(seriesValue(after, 'shop_db_waiting_queries', { driver })).toBe(0);
+    expect(seriesValue(after, 'shop_db_idle_connections', { driver })).toBe(holding);
+  });
+
   it('is a 404 like any missing page to other addresses, behind a proxy, or with a wrong token', async () => {
     const missing = await c.t.app.inject({ method: 'GET', url: '/metrics-nowhere' });
     notFound(missing);
