@@ -7,6 +7,7 @@ import { type AppConfig, isProduction, webDistExists } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import { loggerOptions } from './lib/log-safety';
+import { createShopMetrics, NO_COUNTERS } from './lib/metrics';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { ReadCache } from './lib/read-cache';
 import { responseSerializerCompiler } from './lib/response-serializer';
@@ -53,6 +54,7 @@ import { backupPlugin } from './plugins/backup';
 import { BODY_LIMIT_BYTES, bodyParsersPlugin } from './plugins/body-parsers';
 import { dbPlugin } from './plugins/db';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -139,6 +141,15 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { config: config.database, database: options.database });
   await app.register(backupPlugin, { backup: config.backup });
+  // This app's own registry (lib/metrics.ts); none at all with METRICS=false.
+  const metrics = config.metrics ? createShopMetrics({ processMetrics: true }) : null;
+  await app.register(metricsPlugin, {
+    metrics,
+    token: config.metrics?.token,
+    slowRequestMs: config.slowRequestMs,
+    slowQueryMs: config.slowQueryMs,
+    database: app.database,
+  });
   const clock = options.clock ?? systemClock;
   await app.register(rateLimitPlugin, {
     redisUrl: config.redisUrl,
@@ -153,7 +164,7 @@ export async function buildApp(options: BuildAppOptions) {
     clock,
     rateLimiter: app.rateLimiter,
   };
-  const services = createServices(serviceDeps);
+  const services = createServices({ ...serviceDeps, counters: metrics?.counters ?? NO_COUNTERS });
   app.decorate('services', services);
   // A stopping process (SIGTERM, server.ts) still answers, but closes each connection after its answer, so
   // clients that keep connections open reconnect through the load balancer to a process that stays.

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { type App, buildApp } from './app';
 import { type AppConfig, isProduction, loadConfig } from './config/env';
 import { describeError } from './lib/log-safety';
+import { serveClusterMetrics } from './lib/metrics-cluster';
 import { DEMO_MEMBER } from './seed/demo-member';
 
 /** What a worker tells the primary once it listens. */
@@ -94,9 +95,10 @@ async function serve(config: AppConfig) {
  */
 async function runPrimary(config: AppConfig) {
   try {
-    // Migrations and the demo seed run here, once, before any worker opens the database.
+    // Migrations and the demo seed run here, once, before any worker opens the database. This app serves no
+    // request: it keeps no metrics.
     const app = await buildApp({
-      config,
+      config: { ...config, metrics: null },
       logger: { level: config.logLevel === 'silent' ? 'silent' : 'warn' },
     });
     await app.close();
@@ -156,6 +158,8 @@ async function runPrimary(config: AppConfig) {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // A scrape of any worker answers the sum of every worker's metrics (lib/metrics-cluster.ts).
+  if (config.metrics) serveClusterMetrics();
 
   for (let i = 0; i < config.workers; i += 1) fork();
 }

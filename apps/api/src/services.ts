@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import { createLiveHub } from './lib/live-hub';
 import type { MemberNotifier } from './lib/member-notice';
+import { NO_COUNTERS, type ShopCounters } from './lib/metrics';
 import type { RateLimiter } from './lib/rate-limiter';
 import { ReadCache } from './lib/read-cache';
 import { createAddressService } from './modules/address';
@@ -62,6 +63,8 @@ export interface ServiceDeps {
   database: DatabaseHandle;
   clock: Clock;
   rateLimiter: RateLimiter;
+  /** The server's business counters (GET /metrics); the command line counts nothing. */
+  counters?: ShopCounters;
 }
 
 /**
@@ -70,7 +73,13 @@ export interface ServiceDeps {
  * port and gets it here. Flows that change several modules' data in one transaction are workflows
  * (docs/decisions/009-workflows-and-module-boundaries.md).
  */
-export function createServices({ config, database, clock, rateLimiter }: ServiceDeps) {
+export function createServices({
+  config,
+  database,
+  clock,
+  rateLimiter,
+  counters = NO_COUNTERS,
+}: ServiceDeps) {
   const { db } = database;
   // What an API process keeps in memory of the catalogue and the checkout settings (ADR 022). They answer only
   // once the app listens for changes (app.ts); the command line never does, so there they are bypassed.
@@ -85,10 +94,10 @@ export function createServices({ config, database, clock, rateLimiter }: Service
 
   // Modules.
   const captcha = createCaptchaService({ db, clock, rateLimiter, testAnswer: config.testCaptcha });
-  const member = createMemberService({ db, clock, rateLimiter, captcha });
+  const member = createMemberService({ db, clock, rateLimiter, captcha, counters });
   // The staff console's foundation: every staff action is audited on its own transaction.
   const audit = createAuditService({ db, clock });
-  const staff = createStaffService({ db, clock, rateLimiter, captcha, audit: audit.record });
+  const staff = createStaffService({ db, clock, rateLimiter, captcha, audit: audit.record, counters });
   const wechat = createWechatService({
     db,
     clock,
@@ -144,7 +153,7 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   });
   const address = createAddressService();
   const addressBook = createAddressBookService({ db, clock });
-  const cart = createCartService({ db, catalogue, rates });
+  const cart = createCartService({ db, catalogue, rates, counters });
   const warehouses = createWarehouseService({ db, clock, audit: audit.record });
   const checkout = createCheckoutService({
     db,
@@ -212,7 +221,15 @@ export function createServices({ config, database, clock, rateLimiter }: Service
   });
 
   // Workflows: one transaction across modules each.
-  const orderCreation = createOrderCreationService({ db, clock, checkout, cart, catalogue, addressBook });
+  const orderCreation = createOrderCreationService({
+    db,
+    clock,
+    checkout,
+    cart,
+    catalogue,
+    addressBook,
+    counters,
+  });
   const cancelOrder = createCancelOrderFlow({ db, orders, catalogue });
   const repurchase = createRepurchaseFlow({ orders, cart });
   const boughtSkus = createBoughtSkusFlow({ buyer: orderBuyer, catalogue });
@@ -223,9 +240,10 @@ export function createServices({ config, database, clock, rateLimiter }: Service
     rates,
     methodEnabled: (code) => paymentAdmin.isEnabled(code),
     notify,
+    counters,
   });
   const onlinePayment = createOnlinePaymentFlow({ db, payments, deposits, rates });
-  const settlePayment = createSettlePaymentFlow({ db, clock, payments, deposits, notify });
+  const settlePayment = createSettlePaymentFlow({ db, clock, payments, deposits, notify, counters });
   const refundOrder = createRefundOrderFlow({ db, clock, catalogue, deposits, notify, audit: audit.record });
   const ticketReply = createTicketReplyFlow({
     db,

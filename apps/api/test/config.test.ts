@@ -20,6 +20,9 @@ describe('config', () => {
         responseSerializer: 'validated',
         shutdownGraceMs: 0,
         logLevel: 'info',
+        metrics: { token: undefined },
+        slowRequestMs: 1000,
+        slowQueryMs: 250,
         nodeEnv: undefined,
         testCaptcha: undefined,
         redisUrl: undefined,
@@ -161,6 +164,33 @@ describe('config', () => {
     ]);
     expect(backup({ BACKUP_KEEP: '0' })).toEqual([
       'BACKUP_KEEP: 应为 1-1000 的整数 / must be a whole number 1-1000',
+    ]);
+  });
+
+  it('serves metrics unless METRICS=false, with a scraper token of 24 visible characters or more', () => {
+    const token = 'a'.repeat(24);
+    const on = parseConfig({ METRICS_TOKEN: token, SLOW_REQUEST_MS: '0', SLOW_QUERY_MS: '50' });
+    expect(on.ok && on.config).toMatchObject({ metrics: { token }, slowRequestMs: 0, slowQueryMs: 50 });
+    const off = parseConfig({ METRICS: 'false', METRICS_TOKEN: token });
+    expect(off.ok && off.config.metrics).toBeNull();
+    const bad = parseConfig({
+      METRICS: 'maybe',
+      METRICS_TOKEN: 'short-token',
+      SLOW_REQUEST_MS: '-1',
+      SLOW_QUERY_MS: 'fast',
+    });
+    expect(bad.ok ? [] : bad.errors.map((line) => line.split(':')[0]).sort()).toEqual([
+      'METRICS',
+      'METRICS_TOKEN',
+      'SLOW_QUERY_MS',
+      'SLOW_REQUEST_MS',
+    ]);
+    expect(bad.ok ? '' : bad.errors.join('\n')).toContain(
+      'METRICS_TOKEN: 至少24个字符 / at least 24 characters',
+    );
+    const spaced = parseConfig({ METRICS_TOKEN: `${token} ${token}` });
+    expect(spaced.ok ? [] : spaced.errors).toEqual([
+      'METRICS_TOKEN: 只能包含可见的 ASCII 字符 / visible ASCII characters only',
     ]);
   });
 

@@ -12,10 +12,8 @@ import { giveDeposit } from './support/deposit-helpers';
 import { insertCouriers, insertOrder, newMember } from './support/order-fixtures';
 import {
   createPaymentTestApp,
-  notifyBody,
-  sandboxTradeOf,
+  pendingSuccessNotify,
   sendNotify,
-  startSyb,
   unpaidOrder,
 } from './support/payment-fixtures';
 import { envelope, post, type TestApp } from './support/test-app';
@@ -83,15 +81,10 @@ describe('the shop writes the member a message when something happens to them', 
     );
     expect(envelope(paid).success).toBe(true);
 
-    const second = await unpaidOrder(t.database.db, { memberId: m.id, skuId, total: 9400 });
-    const start = await startSyb(t.app, m.token, second.id, 'W01');
-    const trade = await sandboxTradeOf(t.database.db, start.tradeNo);
-    const body = notifyBody({
-      tradeNo: start.tradeNo,
-      channelTradeNo: trade?.channelTradeNo ?? '',
-      status: 'SUCCESS',
-      amount: 9400,
-      currency: 'CNY',
+    const { order: second, success: body } = await pendingSuccessNotify(t, {
+      memberId: m.id,
+      token: m.token,
+      skuId,
     });
     expect((await sendNotify(t.app, body)).statusCode).toBe(200);
 

@@ -110,6 +110,13 @@ describe.runIf(serverUrl)('WORKERS=2 on PostgreSQL', () => {
     );
     const statuses = await Promise.all(Array.from({ length: 40 }, call));
     expect(statuses.every((s) => s === 200)).toBe(true);
+    // Whichever worker a scrape reaches, it counts the requests of both.
+    const listCalls =
+      /^http_request_duration_seconds_count\{route="\/api\/goodsService\/goodscatalog\/list\/",method="POST",status="200"\} (\d+)$/m;
+    for (let i = 0; i < 4; i += 1) {
+      const page = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(Number(listCalls.exec(page)?.[1])).toBe(40);
+    }
 
     process.kill(workers[0] ?? 0, 'SIGKILL');
     const replaced = await until(

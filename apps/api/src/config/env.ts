@@ -67,6 +67,26 @@ const envSchema = z.object({
     })
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  METRICS: booleanish(),
+  // A scraper's bearer token: long enough that it cannot be guessed.
+  METRICS_TOKEN: z
+    .string()
+    .min(24, '至少24个字符 / at least 24 characters')
+    .max(256, '至多256个字符 / at most 256 characters')
+    .regex(/^[\x21-\x7e]+$/, '只能包含可见的 ASCII 字符 / visible ASCII characters only')
+    .optional(),
+  SLOW_REQUEST_MS: z.coerce
+    .number({ error: '应为 0-600000 的整数 / must be a whole number 0-600000' })
+    .int('应为 0-600000 的整数 / must be a whole number 0-600000')
+    .min(0, '应为 0-600000 的整数 / must be a whole number 0-600000')
+    .max(600_000, '应为 0-600000 的整数 / must be a whole number 0-600000')
+    .default(1000),
+  SLOW_QUERY_MS: z.coerce
+    .number({ error: '应为 0-600000 的整数 / must be a whole number 0-600000' })
+    .int('应为 0-600000 的整数 / must be a whole number 0-600000')
+    .min(0, '应为 0-600000 的整数 / must be a whole number 0-600000')
+    .max(600_000, '应为 0-600000 的整数 / must be a whole number 0-600000')
+    .default(250),
   NODE_ENV: z.string().optional(),
   SHOP_TEST_CAPTCHA: z.string().min(1).max(16).optional(),
   REDIS_URL: z
@@ -220,6 +240,15 @@ export interface AppConfig {
    */
   shutdownGraceMs: number;
   logLevel: LogLevel;
+  /**
+   * GET /metrics (Prometheus): null when METRICS=false. Served to loopback clients that come without a proxy's
+   * forwarding headers, and to any client with `Authorization: Bearer <token>` when METRICS_TOKEN is set.
+   */
+  metrics: { token: string | undefined } | null;
+  /** Requests slower than this are logged at warn (route pattern, status, ms); 0 turns the log off. */
+  slowRequestMs: number;
+  /** Database statements slower than this are logged at warn (SQL text without values, ms); 0 turns it off. */
+  slowQueryMs: number;
   nodeEnv: string | undefined;
   /** The answer of every captcha; only ever set when NODE_ENV=test. */
   testCaptcha: string | undefined;
@@ -319,6 +348,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       responseSerializer: e.RESPONSE_SERIALIZER ?? (isProduction(e.NODE_ENV) ? 'compiled' : 'validated'),
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       logLevel: e.LOG_LEVEL,
+      metrics: e.METRICS === false ? null : { token: e.METRICS_TOKEN },
+      slowRequestMs: e.SLOW_REQUEST_MS,
+      slowQueryMs: e.SLOW_QUERY_MS,
       nodeEnv: e.NODE_ENV,
       testCaptcha: e.NODE_ENV === 'test' ? e.SHOP_TEST_CAPTCHA : undefined,
       redisUrl: e.REDIS_URL,

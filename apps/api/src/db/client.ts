@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -18,6 +18,23 @@ import * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseDriver = 'pglite' | 'postgresql';
+
+/** The connections at this moment (metrics): the pool's on PostgreSQL, the one embedded connection on PGlite. */
+export interface DatabaseUsage {
+  total: number;
+  idle: number;
+  /** Statements waiting for a connection (PGlite: queued behind the one running). */
+  waiting: number;
+}
+
+/** The slow query log's hook (plugins/metrics.ts): called after a statement that took at least `slowMs`. */
+export interface QueryWatch {
+  slowMs: number;
+  /** Read when a statement starts (the request it runs for), handed to onSlow. */
+  context(): string | undefined;
+  /** `sql` is the statement's text with its $1 placeholders; the values are never passed. */
+  onSlow(sql: string, ms: number, context: string | undefined): void;
+}
 
 /** An open database with the few lifecycle operations the app and the CLI need. */
 export interface DatabaseHandle {
@@ -50,6 +67,58 @@ export interface DatabaseHandle {
   ): Promise<() => Promise<void>>;
   /** Closes the connection(s); safe to call twice. */
   close(): Promise<void>;
+  /** The connections in use now. */
+  usage(): DatabaseUsage;
+  /** Times every statement from now on, calling `watch.onSlow` for slow ones; null stops timing. */
+  watchQueries(watch: QueryWatch | null): void;
+}
+
+/** A driver's query function: it answers a promise, or calls back when its last argument is a function (pg's pool). */
+type QueryFn = (this: unknown, ...args: never[]) => unknown;
+
+/** The SQL text of a query call's first argument: pg and PGlite take a string or { text }. */
+function statementText(first: unknown): string {
+  if (typeof first === 'string') return first;
+  if (typeof first === 'object' && first !== null && 'text' in first) return String(first.text);
+  return '';
+}
+
+/**
+ * Wraps a driver's query function to time its statements while a watch is set. Unwatched, the cost is one
+ * test; watched, a clock read and a settle callback per statement. `track` hears a statement start (+1) and
+ * settle (-1), for drivers whose metrics count them.
+ */
+function timedQuery<F extends QueryFn>(
+  query: F,
+  watch: () => QueryWatch | null,
+  track?: (delta: number) => void,
+): F {
+  return function (this: unknown, ...args: unknown[]) {
+    const current = watch();
+    if (current === null && track === undefined) return query.apply(this, args as Parameters<F>);
+    const started = performance.now();
+    const context = current?.context();
+    track?.(1);
+    const settled = () => {
+      track?.(-1);
+      if (current === null) return;
+      const ms = performance.now() - started;
+      if (ms >= current.slowMs) current.onSlow(statementText(args[0]), Math.round(ms), context);
+    };
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...results: unknown[]) => {
+        settled();
+        return callback(...results);
+      };
+      return query.apply(this, args as Parameters<F>);
+    }
+    const result = query.apply(this, args as Parameters<F>);
+    if (result instanceof Promise) result.then(settled, settled);
+    else settled();
+    return result;
+  } as unknown as F;
 }
 
 /** The generated SQL migrations, found from this file's place so any working directory works. */
@@ -65,9 +134,32 @@ const MIGRATION_LOCK_KEY = 7_351_902;
 
 /** Wraps an open PGlite instance (a folder, memory, or a test snapshot). */
 export function pgliteHandle(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  let watch: QueryWatch | null = null;
+  // Statements sent and not yet answered: PGlite runs one at a time, the rest wait their turn.
+  let inFlight = 0;
+  const track = (delta: number) => {
+    inFlight += delta;
+  };
+  const query = timedQuery(client.query.bind(client), () => watch, track);
+  // Drizzle calls only query() and transaction(); a transaction's own query() is timed the same way.
+  const timedClient = {
+    query,
+    transaction: <T>(run: (tx: Transaction) => Promise<T>) =>
+      client.transaction((tx) =>
+        run(
+          Object.assign(Object.create(tx) as Transaction, {
+            query: timedQuery(tx.query, () => watch, track),
+          }),
+        ),
+      ),
+  } as unknown as PGlite;
+  const db = drizzlePglite({ client: timedClient, schema }) as unknown as Database;
   let closed = false;
   return {
+    usage: () => ({ total: 1, idle: inFlight === 0 ? 1 : 0, waiting: Math.max(0, inFlight - 1) }),
+    watchQueries: (next) => {
+      watch = next;
+    },
     db,
     driver: 'pglite',
     pglite: client,
@@ -105,9 +197,18 @@ export function postgresHandle(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  let watch: QueryWatch | null = null;
+  // Every statement, pooled or in a transaction, runs on one of the pool's clients: each new one is timed.
+  pool.on('connect', (client) => {
+    client.query = timedQuery(client.query, () => watch);
+  });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   let closed = false;
   return {
+    usage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    watchQueries: (next) => {
+      watch = next;
+    },
     db,
     driver: 'postgresql',
     migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {

@@ -14,6 +14,7 @@ import type { Database } from '../db/client';
 import { AppError, notFoundError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import type { MemberNotifier } from '../lib/member-notice';
+import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
 import type { DepositService } from '../modules/deposit/deposit.service';
 import { amountDueIn, findOrderForPayment, markOrderPaid } from '../modules/order/order.payment';
 import type { RateService } from '../modules/rate/rate.service';
@@ -38,6 +39,8 @@ export interface PayByDepositDeps {
   methodEnabled: (code: string) => Promise<boolean>;
   /** Tells the member the order is paid (the messages module), in the payment's transaction. */
   notify: MemberNotifier;
+  /** Settled payments are counted for the metrics (GET /metrics). */
+  counters?: Pick<ShopCounters, 'paymentSettled'>;
 }
 
 export type PayByDepositFlow = ReturnType<typeof createPayByDepositFlow>;
@@ -53,6 +56,7 @@ export function createPayByDepositFlow({
   rates,
   methodEnabled,
   notify,
+  counters = NO_COUNTERS,
 }: PayByDepositDeps) {
   return {
     /**
@@ -65,7 +69,7 @@ export function createPayByDepositFlow({
     async payByDeposit(auth: AuthContext, input: { orderId: number; currency: Currency; deposit: number }) {
       if (!(await methodEnabled(DepositPayCode[input.currency])))
         throw new AppError(ResultCode.ParamsError, PayByDepositMessages.methodOff);
-      return db.transaction(async (tx) => {
+      const paid = await db.transaction(async (tx) => {
         const order = await findOrderForPayment(tx, input.orderId, { memberId: auth.memberId, lock: true });
         if (!order) throw notFoundError(PayByDepositMessages.orderNotFound);
         if (order.status !== OrderStatus.NotPaid) {
@@ -99,7 +103,7 @@ export function createPayByDepositFlow({
           orderId: order.id,
           note: `订单 ${order.orderNo}`,
         });
-        const paid = await markOrderPaid(tx, {
+        const marked = await markOrderPaid(tx, {
           orderId: order.id,
           payChannel: DepositPayCode[input.currency],
           paidCurrency: input.currency,
@@ -107,7 +111,7 @@ export function createPayByDepositFlow({
           at: clock(),
         });
         // Unreachable while the row lock holds; refusing keeps the debit from committing without the order.
-        if (!paid) throw new AppError(ResultCode.ParamsError, PayByDepositMessages.orderPaid);
+        if (!marked) throw new AppError(ResultCode.ParamsError, PayByDepositMessages.orderPaid);
         await notify(tx, {
           memberId: auth.memberId,
           type: 2,
@@ -124,6 +128,8 @@ export function createPayByDepositFlow({
           balance: toMajor(movement.balanceAfter),
         };
       });
+      counters.paymentSettled('deposit');
+      return paid;
     },
   };
 }

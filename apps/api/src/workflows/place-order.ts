@@ -11,9 +11,10 @@ import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { AppError, notFoundError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
+import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
 import type { AddressBookService } from '../modules/address-book/address-book.service';
 import type { CartService } from '../modules/cart/cart.service';
-import type { CatalogueService } from '../modules/catalogue/catalogue.service';
+import { type CatalogueService, StockShortError } from '../modules/catalogue/catalogue.service';
 import type { CheckoutService } from '../modules/checkout/checkout.service';
 import * as repo from '../modules/order/order.create.repository';
 import type { AuthContext } from '../plugins/auth';
@@ -43,6 +44,8 @@ export interface OrderCreationDeps {
   cart: Pick<CartService, 'removeLines'>;
   catalogue: Pick<CatalogueService, 'priceLevel' | 'reserveStock' | 'catalogueChanged'>;
   addressBook: Pick<AddressBookService, 'entry'>;
+  /** Orders created and orders refused for lack of stock are counted for the metrics (GET /metrics). */
+  counters?: Pick<ShopCounters, 'orderCreated' | 'stockRefused'>;
 }
 
 export type OrderCreationService = ReturnType<typeof createOrderCreationService>;
@@ -84,6 +87,7 @@ export function createOrderCreationService({
   cart,
   catalogue,
   addressBook,
+  counters = NO_COUNTERS,
 }: OrderCreationDeps) {
   async function addressOf(
     memberId: number,
@@ -112,6 +116,10 @@ export function createOrderCreationService({
       const { memberId } = auth;
       const level = await catalogue.priceLevel(auth);
       let created: CreatedOrder;
+      // Whether this call wrote the order (not an earlier one of the same requestId), and whether the quote
+      // refused it for stock: both are counted once the outcome is final.
+      let placed = false;
+      let quoteShortOfStock = false;
       try {
         created = await db.transaction(async (tx) => {
           const existing = await repo.findByRequest(tx, memberId, input.requestId);
@@ -136,7 +144,10 @@ export function createOrderCreationService({
             { currency: input.currency, locationCode, packs: input.packs, gifts: input.gifts },
             tx,
           );
-          if (!quote.valid) throw new AppError(ResultCode.ParamsError, quote.notForSaleMsg);
+          if (!quote.valid) {
+            quoteShortOfStock = quote.shortOfStock;
+            throw new AppError(ResultCode.ParamsError, quote.notForSaleMsg);
+          }
 
           // The order row goes first: a concurrent request with the same requestId waits on its unique index
           // here and then fails, before it touches any stock.
@@ -224,6 +235,7 @@ export function createOrderCreationService({
               promotionId: item.promotionId,
             })),
           );
+          placed = true;
           return toCreated({
             id: orderId,
             orderNo,
@@ -237,9 +249,13 @@ export function createOrderCreationService({
         // the unique index, or found the cart lines already ordered and removed. Either way that order is
         // the answer to this requestId.
         const winner = await repo.findByRequest(db, memberId, input.requestId);
-        if (!winner) throw error;
+        if (!winner) {
+          if (quoteShortOfStock || error instanceof StockShortError) counters.stockRefused('order');
+          throw error;
+        }
         return toCreated(winner);
       }
+      if (placed) counters.orderCreated();
       // The stock it took is committed: the goods exports must show it (after the commit, see catalogueChanged).
       await catalogue.catalogueChanged();
       return created;

@@ -2,6 +2,7 @@ import { type Currency, DepositLogType, formatPrice, OrderStatus, PayStatus } fr
 import type { Database } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { MemberNotifier } from '../lib/member-notice';
+import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
 import type { DepositService } from '../modules/deposit/deposit.service';
 import { findOrderForPayment, markOrderPaid } from '../modules/order/order.payment';
 import type { NotifyHeaders, NotifyPayload } from '../modules/payment/payment.provider';
@@ -21,6 +22,8 @@ export interface SettlePaymentDeps {
   deposits: Pick<DepositService, 'credit' | 'creditRecharge' | 'cancelRecharge' | 'findRecharge'>;
   /** Tells the member their payment arrived (the messages module), in the settling transaction. */
   notify: MemberNotifier;
+  /** Settled payments and turned-away notifies are counted for the metrics (GET /metrics). */
+  counters?: Pick<ShopCounters, 'paymentSettled' | 'notifyRejected'>;
 }
 
 export type SettlePaymentFlow = ReturnType<typeof createSettlePaymentFlow>;
@@ -36,7 +39,14 @@ type PaymentRow = Parameters<PaymentService['statusOf']>[0];
  * mismatched notify is rejected and changes nothing. Every notify is recorded, except unverified ones from a
  * client address beyond the payment module's allowance.
  */
-export function createSettlePaymentFlow({ db, clock, payments, deposits, notify }: SettlePaymentDeps) {
+export function createSettlePaymentFlow({
+  db,
+  clock,
+  payments,
+  deposits,
+  notify,
+  counters = NO_COUNTERS,
+}: SettlePaymentDeps) {
   /** Settles a SUCCESS notify of a locked pending payment. */
   async function settlePaid(tx: Database, payment: PaymentRow, payload: NotifyPayload): Promise<Answer> {
     if (await payments.channelTradeTaken(tx, payment, payload.channelTradeNo))
@@ -139,7 +149,10 @@ export function createSettlePaymentFlow({ db, clock, payments, deposits, notify 
       clientAddress = '',
     ): Promise<NotifyResult> {
       const verified = await payments.verifyNotify(providerName, rawBody, headers, clientAddress);
-      if (!verified.ok) return verified.result;
+      if (!verified.ok) {
+        counters.notifyRejected('signature');
+        return verified.result;
+      }
       const { provider, payload } = verified;
       try {
         const answer = await db.transaction(async (tx) => {
@@ -147,6 +160,9 @@ export function createSettlePaymentFlow({ db, clock, payments, deposits, notify 
           await payments.recordNotify(tx, providerName, rawBody, settled, payload);
           return settled;
         });
+        // Committed: a paid notify settled its payment, a rejected one was refused for good.
+        if (answer.outcome === 'paid') counters.paymentSettled('online');
+        else if (answer.outcome === 'rejected') counters.notifyRejected('refused');
         return { ...answer, tradeNo: payload.tradeNo, recorded: true };
       } catch (error) {
         await payments

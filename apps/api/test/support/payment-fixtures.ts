@@ -140,6 +140,31 @@ export function notifyBody(fields: {
   return JSON.stringify({ paidAt: null, nonce: 'n0nce', ...fields });
 }
 
+/**
+ * An unpaid ¥94.00 order of the member with a W01 payment opened at the sandbox, and the SUCCESS notify the
+ * channel would send for it (unsent).
+ */
+export async function pendingSuccessNotify(
+  t: TestApp,
+  buyer: { memberId: number; token: string; skuId: number },
+) {
+  const order = await unpaidOrder(t.database.db, {
+    memberId: buyer.memberId,
+    skuId: buyer.skuId,
+    total: 9400,
+  });
+  const start = await startSyb(t.app, buyer.token, order.id, 'W01');
+  const trade = await sandboxTradeOf(t.database.db, start.tradeNo);
+  const success = notifyBody({
+    tradeNo: start.tradeNo,
+    channelTradeNo: trade?.channelTradeNo ?? '',
+    status: 'SUCCESS',
+    amount: 9400,
+    currency: 'CNY',
+  });
+  return { order, start, success };
+}
+
 /** Sends a notify to the sandbox provider's route, signed with `secret` (the sandbox's own unless forged). */
 export async function sendNotify(
   app: App,

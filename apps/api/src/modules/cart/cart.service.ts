@@ -2,6 +2,7 @@ import {
   allCnyTotal,
   billLine,
   type CartListResponse,
+  CartQuantityProblem,
   Currency,
   cartAudTipText,
   cartTotals,
@@ -18,6 +19,7 @@ import {
 } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
+import { NO_COUNTERS, type ShopCounters } from '../../lib/metrics';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './cart.repository';
 
@@ -46,6 +48,8 @@ export interface CartServiceDeps {
   };
   /** The stored AUD→CNY rate (the rate module) for the 'all CNY' total. */
   rates: { audCny(executor?: Database): Promise<RateSetting> };
+  /** Cart changes refused for lack of stock are counted for the metrics (GET /metrics). */
+  counters?: Pick<ShopCounters, 'stockRefused'>;
 }
 
 export type CartService = ReturnType<typeof createCartService>;
@@ -73,12 +77,23 @@ const skuLabel = (sku: SkuOffer) => sku.name || sku.goodsName;
  * Why `qty` units of a SKU may not be in the cart, or null when they may (spec §4 'SKU stock status', 'Stock
  * display by status'): the product must be on the shelf and the quantity within the SKU's stock rule.
  */
-function quantityProblem(sku: SkuOffer, qty: number): string | null {
-  if (!sku.onFlag) return CartMessages.offShelf;
-  if (qty > MAX_LINE_QTY) return CartMessages.lineQtyMax;
+function quantityProblem(sku: SkuOffer, qty: number): QuantityProblem | null {
+  if (!sku.onFlag) return { message: CartMessages.offShelf, ofStock: false };
+  if (qty > MAX_LINE_QTY) return { message: CartMessages.lineQtyMax, ofStock: false };
   const check = validateCartQuantity(qty, sku);
-  return check.ok ? null : check.message;
+  if (check.ok) return null;
+  const ofStock =
+    check.problem === CartQuantityProblem.OutStock || check.problem === CartQuantityProblem.OverStock;
+  return { message: check.message, ofStock };
 }
+
+/** Why a quantity may not be in the cart, and whether the reason is the stock (counted by the metrics). */
+interface QuantityProblem {
+  message: string;
+  ofStock: boolean;
+}
+
+const LINE_QTY_MAX: QuantityProblem = { message: CartMessages.lineQtyMax, ofStock: false };
 
 /** The most units a line of the SKU may reach: its stock when sold by stock, else the line maximum. */
 function maxLineQty(sku: SkuOffer): number {
@@ -135,7 +150,13 @@ function mergePatches(patches: readonly LinePatch[]): LinePatch[] {
 }
 
 /** The member's server cart (spec §3 'Cart', §4 'Cart sync on login', §5 totals, §7 'Cart and checkout'). */
-export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
+export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS }: CartServiceDeps) {
+  /** The refusal of a cart change for `problem`, shown as `message`; one for lack of stock is counted. */
+  function refusal(problem: QuantityProblem, message: string, data: unknown): AppError {
+    if (problem.ofStock) counters.stockRefused('cart');
+    return paramsError(message, data);
+  }
+
   /** The SKUs by id; prices are not needed to check quantities, so the default level's are read. */
   async function skusById(skuIds: readonly number[]): Promise<Map<number, SkuOffer>> {
     const skus = await catalogue.skusForCart(skuIds, DEFAULT_MEMBER_LEVEL);
@@ -162,7 +183,13 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
       if (!sku) throw lineNotFound();
       const problem = quantityProblem(sku, p.qty ?? 0);
       if (problem)
-        throw paramsError(patches.length > 1 ? `${skuLabel(sku)}：${problem}` : problem, { id: p.id });
+        throw refusal(
+          problem,
+          patches.length > 1 ? `${skuLabel(sku)}：${problem.message}` : problem.message,
+          {
+            id: p.id,
+          },
+        );
     }
   }
 
@@ -225,7 +252,7 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
       const sku = (await skusById([item.skuId])).get(item.skuId);
       if (!sku) throw notFoundError(CartMessages.skuNotFound, { skuId: item.skuId });
       const problem = quantityProblem(sku, item.qty);
-      if (problem) throw paramsError(problem, { skuId: item.skuId });
+      if (problem) throw refusal(problem, problem.message, { skuId: item.skuId });
       const line = await repo.addToLine(db, {
         memberId: auth.memberId,
         skuId: item.skuId,
@@ -237,8 +264,11 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
       // A guard refused: the sum is over the SKU's limit, or the cart is full.
       const existing = await repo.findLineOfSku(db, auth.memberId, item.skuId);
       if (!existing) throw paramsError(CartMessages.tooManyLines);
-      const overBy = quantityProblem(sku, existing.qty + item.qty) ?? CartMessages.lineQtyMax;
-      throw paramsError(`购物车中已有${existing.qty}件，${overBy}`, { skuId: item.skuId, qty: existing.qty });
+      const overBy = quantityProblem(sku, existing.qty + item.qty) ?? LINE_QTY_MAX;
+      throw refusal(overBy, `购物车中已有${existing.qty}件，${overBy.message}`, {
+        skuId: item.skuId,
+        qty: existing.qty,
+      });
     },
 
     /**
@@ -253,7 +283,7 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
         const sku = skus.get(item.skuId);
         if (!sku) throw notFoundError(CartMessages.skuNotFound, { skuId: item.skuId });
         const problem = quantityProblem(sku, item.qty);
-        if (problem) throw paramsError(`${skuLabel(sku)}：${problem}`, { skuId: item.skuId });
+        if (problem) throw refusal(problem, `${skuLabel(sku)}：${problem.message}`, { skuId: item.skuId });
       }
       return db.transaction(async (tx) => {
         const rows = await repo.addToLines(tx, auth.memberId, merged, MAX_LINE_QTY);
@@ -263,9 +293,11 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
         for (const item of merged) {
           const sku = skus.get(item.skuId) as SkuOffer;
           const row = written.get(item.skuId);
-          const problem = row ? quantityProblem(sku, row.qty) : CartMessages.lineQtyMax;
+          const problem = row ? quantityProblem(sku, row.qty) : LINE_QTY_MAX;
           if (problem)
-            throw paramsError(`${skuLabel(sku)}：购物车中数量合计后，${problem}`, { skuId: item.skuId });
+            throw refusal(problem, `${skuLabel(sku)}：购物车中数量合计后，${problem.message}`, {
+              skuId: item.skuId,
+            });
         }
         if ((await repo.countLines(tx, auth.memberId)) > MAX_CART_LINES)
           throw paramsError(CartMessages.tooManyLines);
@@ -357,7 +389,7 @@ export function createCartService({ db, catalogue, rates }: CartServiceDeps) {
         }
         const qty = Math.min(item.qty, maxLineQty(sku));
         const problem = quantityProblem(sku, Math.max(qty, 1));
-        if (problem) unavailable.push({ skuId: item.skuId, name, reason: problem });
+        if (problem) unavailable.push({ skuId: item.skuId, name, reason: problem.message });
         else lines.push({ skuId: item.skuId, qty });
       }
       if (lines.length === 0) return { ids: [], unavailable };

@@ -98,6 +98,13 @@ export const StockMessages = {
   short: (label: string) => `库存不足：${label}`,
 } as const;
 
+/** An order refused because a line sold by stock is over its stock (reserveStock): the caller may count it. */
+export class StockShortError extends AppError {
+  constructor(label: string, skuId: number) {
+    super(ResultCode.ParamsError, StockMessages.short(label), { skuId });
+  }
+}
+
 /** Keyword words for the search: lower-cased (the search text is), split on spaces, without repeats. */
 export function keywordWords(keyword: string | undefined): string[] {
   if (!keyword) return [];
@@ -539,9 +546,7 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
         .find((w) => bySku.get(w.skuId)?.short ?? w.strict);
       if (short) {
         const line = lines.find((l) => l.skuId === short.skuId);
-        throw new AppError(ResultCode.ParamsError, StockMessages.short(line?.label ?? String(short.skuId)), {
-          skuId: short.skuId,
-        });
+        throw new StockShortError(line?.label ?? String(short.skuId), short.skuId);
       }
       const left = new Map(result.map((row) => [row.skuId, row.taken]));
       return lines.map((line) => {

@@ -158,6 +158,8 @@ export interface Quote {
   rateUsed: boolean;
   valid: boolean;
   notForSaleMsg: string;
+  /** Among the reasons it is not valid: a line sold by stock over its stock. */
+  shortOfStock: boolean;
   /** Paying AUD: the selected lines left out because they have no AUD price (ADR 013). */
   notPayableInAud: string[];
 }
@@ -285,6 +287,7 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
   const problems: string[] = [];
   const cnyOnly: string[] = [];
   let rateUsed = false;
+  let shortOfStock = false;
 
   const items: QuoteItem[] = [];
   let lineCount = 0;
@@ -295,6 +298,7 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
     if (!sku.onFlag) problems.push(`${skuLabel(sku)}：${CheckoutMessages.offShelf}`);
     else if (sku.status === SkuStatus.ByStock && line.qty > sku.stock) {
       problems.push(CheckoutMessages.shortStock(skuLabel(sku), sku.stock));
+      shortOfStock = true;
     } else {
       const check = validateCartQuantity(line.qty, sku);
       if (!check.ok) problems.push(`${skuLabel(sku)}：${check.message}`);
@@ -415,6 +419,7 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
     rateUsed,
     valid: problems.length === 0,
     notForSaleMsg: problems.join('；'),
+    shortOfStock,
     notPayableInAud: cnyOnly,
   };
 }

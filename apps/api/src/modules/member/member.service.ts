@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
+import { NO_COUNTERS, type ShopCounters } from '../../lib/metrics';
 import { hashPassword, verifyAccountPassword, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { AuthContext, MemberSession } from '../../plugins/auth';
@@ -70,6 +71,8 @@ export interface MemberServiceDeps {
   rateLimiter: RateLimiter;
   /** The picture captcha (the captcha module, wired in services.ts): the first check of an answer uses it up. */
   captcha: { verify(captchaId: string, answer: string): Promise<boolean> };
+  /** Refused logins are counted for the metrics (GET /metrics). */
+  counters?: Pick<ShopCounters, 'loginRefused'>;
 }
 
 export interface NewMember {
@@ -104,7 +107,13 @@ export function toMemberDto(row: repo.MemberRow): Member {
 }
 
 /** The member module: registration, login, tokens and profile (spec §7 'Member'). */
-export function createMemberService({ db, clock, rateLimiter, captcha }: MemberServiceDeps) {
+export function createMemberService({
+  db,
+  clock,
+  rateLimiter,
+  captcha,
+  counters = NO_COUNTERS,
+}: MemberServiceDeps) {
   async function issueToken(memberId: number, executor: Database = db): Promise<string> {
     const token = randomToken(32);
     const now = clock();
@@ -254,6 +263,7 @@ export function createMemberService({ db, clock, rateLimiter, captcha }: MemberS
             accountAttempts >= LOGIN_LIMITS.captchaAfterAccount ||
             addressAttempts >= LOGIN_LIMITS.captchaAfterAddress,
         };
+        counters.loginRefused('member');
         // One answer for 'no such member' and 'wrong password', so usernames cannot be probed.
         throw new AppError(ResultCode.ParamsError, MemberMessages.badCredentials, refusal);
       }

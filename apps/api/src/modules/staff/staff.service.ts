@@ -16,6 +16,7 @@ import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
+import { NO_COUNTERS, type ShopCounters } from '../../lib/metrics';
 import { hashPassword, verifyAccountPassword, verifyPassword } from '../../lib/password';
 import { clientAddressKey, type RateLimiter } from '../../lib/rate-limiter';
 import type { StaffContext, StaffSessionState } from '../../plugins/staff-auth';
@@ -75,6 +76,8 @@ export interface StaffServiceDeps {
   captcha: { verify(captchaId: string, answer: string): Promise<boolean> };
   /** The audit log (the audit module, wired in services.ts), written on the change's own transaction. */
   audit: AuditRecorder;
+  /** Refused logins are counted for the metrics (GET /metrics). */
+  counters?: Pick<ShopCounters, 'loginRefused'>;
 }
 
 export interface NewStaff {
@@ -143,7 +146,14 @@ const sleep = (ms: number) => (ms > 0 ? new Promise<void>((r) => setTimeout(r, m
  * management of the accounts (DESIGN.md 'Staff are not members'; docs/decisions/019). Every change writes its
  * audit row on its own transaction. The console's calls and the operator's commands both end here.
  */
-export function createStaffService({ db, clock, rateLimiter, captcha, audit }: StaffServiceDeps) {
+export function createStaffService({
+  db,
+  clock,
+  rateLimiter,
+  captcha,
+  audit,
+  counters = NO_COUNTERS,
+}: StaffServiceDeps) {
   /** The audit row of a change to a staff account, on the change's transaction. */
   function recordStaff(
     tx: Database,
@@ -254,18 +264,24 @@ export function createStaffService({ db, clock, rateLimiter, captcha, audit }: S
       if (!row || !passwordOk) {
         // Failures from a busy address are answered ever slower (up to 2 s).
         await sleep(Math.min(2000, Math.max(0, addressAttempts - 10) * 100));
+        counters.loginRefused('staff');
         throw new AppError(ResultCode.ParamsError, StaffMessages.badCredentials);
       }
       // Said only to the one who knows the password.
-      if (row.disabled) throw new AppError(ResultCode.ParamsError, StaffMessages.disabled);
+      if (row.disabled) {
+        counters.loginRefused('staff');
+        throw new AppError(ResultCode.ParamsError, StaffMessages.disabled);
+      }
 
       const now = clock();
       const token = randomToken(32);
       const signedIn = await db.transaction(async (tx) => {
         if (row.totpEnabled) {
           if (!input.totpCode) throw new AppError(ResultCode.TwoFactorRequired, StaffMessages.totpRequired);
-          if (!(await acceptTotp(tx, row, input.totpCode)))
+          if (!(await acceptTotp(tx, row, input.totpCode))) {
+            counters.loginRefused('staff');
             throw new AppError(ResultCode.TwoFactorRequired, StaffMessages.totpWrong);
+          }
         }
         await repo.insertToken(tx, {
           tokenHash: sha256Hex(token),
