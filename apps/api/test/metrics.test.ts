@@ -267,6 +267,39 @@ describe('GET /metrics', () => {
       seriesValue(before, 'shop_orders_created_total'),
     );
   });
+
+  it('counts an order refused because the stock went while it was being placed', async () => {
+    const m = await newMember(c.t);
+    await c.t.database.db.update(skus).set({ stock: 10 }).where(eq(skus.id, c.sku.fishOil400));
+    await addToCart(c.t, m.token, [[c.sku.fishOil400, 3]]);
+    const before = await page();
+    // The quote sees 10; a sale elsewhere leaves 1 before the stock is taken.
+    const service = c.t.app.services.catalogue;
+    const original = service.reserveStock;
+    service.reserveStock = async (lines, sold, executor) => {
+      await executor.update(skus).set({ stock: 1 }).where(eq(skus.id, c.sku.fishOil400));
+      return original(lines, sold, executor);
+    };
+    try {
+      const order = envelope(
+        await post(
+          c.t.app,
+          OrderPaths.create,
+          { requestId: randomUUID(), currency: 'AUD', isPickup: true },
+          m.token,
+        ),
+      );
+      expect(order.message).toMatch(/^库存不足：/);
+    } finally {
+      service.reserveStock = original;
+    }
+    const after = await page();
+    const refusals = (p: string) => seriesValue(p, 'shop_stock_refusals_total', { place: 'order' });
+    expect(refusals(after) - refusals(before)).toBe(1);
+    expect(seriesValue(after, 'shop_orders_created_total')).toBe(
+      seriesValue(before, 'shop_orders_created_total'),
+    );
+  });
 });
 
 /** Logger options that collect the app's warnings and errors, parsed, into `lines`. */
