@@ -10,6 +10,8 @@ import {
   type CheckoutTestApp,
   createCheckoutTestApp,
   newMember,
+  orderForPickup,
+  withStockGoneWhileOrdering,
 } from './support/checkout-helpers';
 import { giveDeposit } from './support/deposit-helpers';
 import { notifyBody, pendingSuccessNotify, sendNotify } from './support/payment-fixtures';
@@ -249,14 +251,7 @@ describe('GET /metrics', () => {
     // In the cart while there was stock; sold out before the order.
     await addToCart(c.t, m.token, [[c.sku.fishOil400, 5]]);
     await c.t.database.db.update(skus).set({ stock: 2 }).where(eq(skus.id, c.sku.fishOil400));
-    const order = envelope(
-      await post(
-        c.t.app,
-        OrderPaths.create,
-        { requestId: randomUUID(), currency: 'AUD', isPickup: true },
-        m.token,
-      ),
-    );
+    const order = envelope(await orderForPickup(c.t, m.token));
     expect(order.success).toBe(false);
     expect(order.message).toContain('库存不足');
     const after = await page();
@@ -274,25 +269,10 @@ describe('GET /metrics', () => {
     await addToCart(c.t, m.token, [[c.sku.fishOil400, 3]]);
     const before = await page();
     // The quote sees 10; a sale elsewhere leaves 1 before the stock is taken.
-    const service = c.t.app.services.catalogue;
-    const original = service.reserveStock;
-    service.reserveStock = async (lines, sold, executor) => {
-      await executor.update(skus).set({ stock: 1 }).where(eq(skus.id, c.sku.fishOil400));
-      return original(lines, sold, executor);
-    };
-    try {
-      const order = envelope(
-        await post(
-          c.t.app,
-          OrderPaths.create,
-          { requestId: randomUUID(), currency: 'AUD', isPickup: true },
-          m.token,
-        ),
-      );
-      expect(order.message).toMatch(/^库存不足：/);
-    } finally {
-      service.reserveStock = original;
-    }
+    const order = envelope(
+      await withStockGoneWhileOrdering(c.t, c.sku.fishOil400, 1, () => orderForPickup(c.t, m.token)),
+    );
+    expect(order.message).toMatch(/^库存不足：/);
     const after = await page();
     const refusals = (p: string) => seriesValue(p, 'shop_stock_refusals_total', { place: 'order' });
     expect(refusals(after) - refusals(before)).toBe(1);

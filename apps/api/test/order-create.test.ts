@@ -9,7 +9,9 @@ import {
   createCheckoutTestApp,
   minor,
   newMember,
+  orderForPickup,
   summary,
+  withStockGoneWhileOrdering,
 } from './support/checkout-helpers';
 import { envelope, post } from './support/test-app';
 
@@ -315,19 +317,11 @@ describe('createdOrder/', () => {
     ]);
     const aptamilStock = await stockOf(c.sku.aptamil);
     // The quote sees enough stock; the stock goes before the update takes it (a sale elsewhere in between).
-    const service = c.t.app.services.catalogue;
-    const original = service.reserveStock;
-    service.reserveStock = async (lines, sold, executor) => {
-      await executor.update(skus).set({ stock: 1 }).where(eq(skus.id, c.sku.fishOil400));
-      return original(lines, sold, executor);
-    };
-    try {
-      const res = await create(m.token, { currency: 'AUD', isPickup: true });
-      expect(res.statusCode).toBe(400);
-      expect(envelope(res).message).toMatch(/^库存不足：/);
-    } finally {
-      service.reserveStock = original;
-    }
+    const res = await withStockGoneWhileOrdering(c.t, c.sku.fishOil400, 1, () =>
+      orderForPickup(c.t, m.token),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res).message).toMatch(/^库存不足：/);
     expect(await stockOf(c.sku.aptamil)).toBe(aptamilStock);
     expect(await stockOf(c.sku.fishOil400)).toBeGreaterThan(1);
     expect(await cartOf(m.memberId)).toHaveLength(2);

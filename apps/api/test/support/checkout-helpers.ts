@@ -1,5 +1,8 @@
-import { CartPaths, CheckoutPaths, type CheckoutSummary, Currency } from '@shop/domain';
+import { randomUUID } from 'node:crypto';
+import { CartPaths, CheckoutPaths, type CheckoutSummary, Currency, OrderPaths } from '@shop/domain';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { skus } from '../../src/db/schema';
 import type { CatalogueFixture } from './catalogue-fixtures';
 import { createCatalogueTestApp } from './catalogue-helpers';
 import { envelope, post, type TestApp } from './test-app';
@@ -121,4 +124,32 @@ export function expectTotalsAddUp(s: CheckoutSummary) {
   expect(minor(s.totalPrice)).toBe(
     Math.max(0, minor(s.goodsPrice) - minor(s.promotionsSum) + minor(s.otherPrice) + minor(s.taxPrice)),
   );
+}
+
+/** Orders the member's selected lines for pickup in AUD through the API (a fresh requestId). */
+export function orderForPickup(t: TestApp, token: string) {
+  return post(t.app, OrderPaths.create, { requestId: randomUUID(), currency: 'AUD', isPickup: true }, token);
+}
+
+/**
+ * Runs `work` with a sale elsewhere leaving `left` units of the SKU between an order's quote and the moment it
+ * takes the stock: the quote saw enough, the stock no longer is.
+ */
+export async function withStockGoneWhileOrdering<T>(
+  t: TestApp,
+  skuId: number,
+  left: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const service = t.app.services.catalogue;
+  const original = service.reserveStock;
+  service.reserveStock = async (lines, sold, executor) => {
+    await executor.update(skus).set({ stock: left }).where(eq(skus.id, skuId));
+    return original(lines, sold, executor);
+  };
+  try {
+    return await work();
+  } finally {
+    service.reserveStock = original;
+  }
 }
