@@ -263,6 +263,12 @@ describe('createdOrder/', () => {
     expect(first.success && again.success).toBe(true);
     expect(again.data).toEqual(first.data);
     expect(await ordersOf(m.memberId)).toHaveLength(1);
+    // Sent again later, with other lines in the cart by then: still the first order, and the new lines stay.
+    await addToCart(c.t, m.token, [[c.sku.rice, 2]]);
+    const late = envelope<Created>(await post(c.t.app, OrderPaths.create, body, m.token));
+    expect(late.data).toEqual(first.data);
+    expect(await ordersOf(m.memberId)).toHaveLength(1);
+    expect((await cartOf(m.memberId)).map((line) => line.skuId)).toEqual([c.sku.rice]);
 
     const m2 = await newMember(c.t);
     await addToCart(c.t, m2.token, [[c.sku.aptamil, 1]]);
