@@ -350,7 +350,7 @@ describe('checkout settings in memory', () => {
     ).toBeLessThan(1_000);
   });
 
-  it('keeps the settings when an order moves stock, and drops only what a change touched', async () => {
+  it('keeps the settings when stock moves, and drops only what a change touched', async () => {
     const settings = c.t.app.services.caches?.checkoutSettings;
     const reads = c.t.app.catalogueCache;
     if (!settings || !reads) throw new Error('the caches are on');
@@ -362,6 +362,31 @@ describe('checkout settings in memory', () => {
     await within(async () => reads.stats.entries === 0);
     await summary(c.t, token, AUD_CN);
     expect(settings.stats.misses).toBe(misses);
+  });
+
+  it('remembers a gift promotion’s product and shows a change of it in the next quote within 1 s', async () => {
+    const settings = c.t.app.services.caches?.checkoutSettings;
+    if (!settings) throw new Error('the cache is on');
+    const riceId = c.fixture.goods.riceCereal.id;
+    const promotion = await c.t.app.services.checkoutAdmin.createPromotion({
+      name: '满10送米粉',
+      method: PromotionMethod.OnTheHouse,
+      currency: Currency.AUD,
+      threshold: '10.00',
+      giftGoodsId: riceId,
+    });
+    const giftName = async () =>
+      (await summary(c.t, token, AUD_CN)).promotions.find((p) => p.id === promotion.id)?.goodsSku?.name;
+    await within(async () => (await giftName()) !== undefined);
+    // Quiet again: the next quotes read the gift product from memory.
+    await new Promise((resolve) => setTimeout(resolve, CHANGE_WINDOW_MS + 100));
+    await giftName();
+    const misses = settings.stats.misses;
+    await giftName();
+    expect(settings.stats.misses).toBe(misses);
+    await c.t.database.db.execute(sql`update goods set name = '米粉（新包装）' where id = ${riceId}`);
+    expect(await within(async () => (await giftName()) === '米粉（新包装）')).toBeLessThan(1_000);
+    await c.t.database.db.execute(sql`update promotions set active = false where id = ${promotion.id}`);
   });
 
   it('takes a promotion whose start has come without any change to hear', async () => {

@@ -29,7 +29,10 @@ export const CATALOGUE_TABLES: ReadonlySet<string> = new Set([
 
 /** What every checkout quote reads besides the cart and its SKUs. */
 export const CHECKOUT_SETTINGS_TABLES: ReadonlySet<string> = new Set([
-  'promotions',
+  // The promotions' gift products (name, main image, warehouse, shelf). Orders change goods (their sales), so
+  // under a stream of orders these are read again once per change window (CHANGE_WINDOW_MS).
+  'goods',
+  'goods_images',
   'couriers',
   'courier_rules',
   'exchange_rates',

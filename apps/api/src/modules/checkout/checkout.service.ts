@@ -160,8 +160,8 @@ export function createCheckoutService({
   /**
    * The price of the member's selected lines now, loaded from the database through `executor` (order creation
    * passes its transaction) and computed by priceQuote, the one rule of the summary and the order (spec §4
-   * 'Checkout summary loading', §7 createdOrder/). Eight queries whatever the cart size; three when the
-   * settings are remembered.
+   * 'Checkout summary loading', §7 createdOrder/). Eight queries whatever the cart size; two (the cart lines
+   * and their SKUs) when the settings and the promotions' gift products are remembered.
    */
   async function quote(
     memberId: number,
@@ -186,7 +186,11 @@ export function createCheckoutService({
       .filter((p) => p.method === PromotionMethod.OnTheHouse && p.giftGoodsId !== null)
       .map((p) => p.giftGoodsId as number);
     const skus = await catalogue.skusForCart(skuIds, level, executor);
-    const giftGoods = await catalogue.goodsBriefs(giftGoodsIds, executor);
+    const giftIds = [...new Set(giftGoodsIds)].sort((a, b) => a - b);
+    const giftGoods =
+      giftIds.length === 0
+        ? []
+        : await remembered(`gift goods ${giftIds.join(',')}`, () => catalogue.goodsBriefs(giftIds, executor));
     const pickupPoints = await remembered('pickup points', () => warehouses.pickupPoints(executor));
     return priceQuote(request, {
       lines,
