@@ -1,8 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { secretMatches } from '../lib/crypto';
+import { isLoopback } from '../lib/loopback';
 import { backupError } from './backup-files';
 
 /**
@@ -25,12 +27,6 @@ export interface OperatorActions {
   backup(): Promise<{ path: string; bytes: number }>;
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-function isLoopback(address: string | undefined): boolean {
-  return address === '127.0.0.1' || address === '::ffff:127.0.0.1' || address === '::1';
-}
-
 function answer(reply: ServerResponse, status: number, body: unknown) {
   reply.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
   reply.end(JSON.stringify(body));
@@ -46,13 +42,11 @@ export async function openOperatorChannel(
   onError: (error: unknown) => void,
 ): Promise<() => Promise<void>> {
   const token = randomBytes(32).toString('base64url');
-  const expected = digest(`Bearer ${token}`);
   const handle = async (request: IncomingMessage, reply: ServerResponse) => {
     request.resume();
     if (!isLoopback(request.socket.remoteAddress)) return answer(reply, 403, { message: 'loopback only' });
-    // Hashes of equal length: the comparison takes the same time whatever the caller sent.
-    const given = digest(String(request.headers.authorization ?? ''));
-    if (!timingSafeEqual(given, expected)) return answer(reply, 401, { message: 'bad token' });
+    if (!secretMatches(String(request.headers.authorization ?? ''), `Bearer ${token}`))
+      return answer(reply, 401, { message: 'bad token' });
     if (request.method !== 'POST' || request.url !== '/backup')
       return answer(reply, 404, { message: 'no such action' });
     try {

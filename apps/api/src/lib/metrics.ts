@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle, DatabaseUsage } from '../db/client';
 
@@ -126,10 +125,3 @@ export const NO_COUNTERS: ShopCounters = {
   loginRefused: () => {},
   stockRefused: () => {},
 };
-
-/** Compares a presented bearer token with the configured one in constant time (length aside). */
-export function tokenMatches(presented: string, expected: string): boolean {
-  const a = Buffer.from(presented);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}

@@ -3,7 +3,9 @@ import cluster from 'node:cluster';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/client';
-import { type ShopMetrics, tokenMatches, UNMATCHED_ROUTE } from '../lib/metrics';
+import { secretMatches } from '../lib/crypto';
+import { isLoopback } from '../lib/loopback';
+import { type ShopMetrics, UNMATCHED_ROUTE } from '../lib/metrics';
 import { clusterScrape } from '../lib/metrics-cluster';
 
 export const METRICS_PATH = '/metrics';
@@ -28,13 +30,6 @@ function routeOf(request: FastifyRequest): string {
   return request.routeOptions.url ?? UNMATCHED_ROUTE;
 }
 
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack socket). */
-function isLoopback(address: string | undefined): boolean {
-  if (address === undefined) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return v4.startsWith('127.') || address === '::1';
-}
-
 /**
  * Who may read /metrics: a client presenting the configured bearer token, or, without any Authorization
  * header, one connected straight from this machine. The socket's own address is read, not request.ip (which
@@ -47,7 +42,7 @@ function mayScrape(request: FastifyRequest, token: string | undefined): boolean 
     return (
       token !== undefined &&
       authorization.startsWith('Bearer ') &&
-      tokenMatches(authorization.slice('Bearer '.length), token)
+      secretMatches(authorization.slice('Bearer '.length), token)
     );
   }
   if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined)
