@@ -34,6 +34,7 @@ import { depositRoutes } from './modules/deposit/deposit.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { memberRoutes } from './modules/member/member.routes';
+import { listenForSessionChanges } from './modules/member/member.sessions';
 import { adminMessageRoutes } from './modules/messages/messages.admin.routes';
 import { liveRoutes } from './modules/messages/messages.live';
 import { messageRoutes } from './modules/messages/messages.routes';
@@ -182,6 +183,12 @@ export async function buildApp(options: BuildAppOptions) {
 
   await logPaymentMethods(app.log, services, config);
 
+  if (services.sessions) {
+    const stop = await listenForSessionChanges(app.database, services.sessions, (error) =>
+      app.log.warn({ err: error }, 'session cache off: cannot listen for session changes'),
+    );
+    app.addHook('onClose', stop);
+  }
   await app.register(authPlugin, { authenticate: services.member.authenticate });
   await app.register(staffAuthPlugin, { authenticate: services.staff.authenticate });
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });

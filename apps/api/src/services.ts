@@ -29,6 +29,7 @@ import { createMediaService } from './modules/media/media.service';
 import { createMediaStore } from './modules/media/media.store';
 import { createMemberAdminService } from './modules/member/member.admin';
 import { createMemberService } from './modules/member/member.service';
+import { createSessionCache } from './modules/member/member.sessions';
 import { createMessageService } from './modules/messages/messages.service';
 import { createOrderAdminService } from './modules/order/order.admin';
 import { createOrderBuyerService } from './modules/order/order.buyer';
@@ -94,7 +95,9 @@ export function createServices({
 
   // Modules.
   const captcha = createCaptchaService({ db, clock, rateLimiter, testAnswer: config.testCaptcha });
-  const member = createMemberService({ db, clock, rateLimiter, captcha, counters });
+  // Members' live sessions (member.sessions.ts): like the caches, used only once the app listens for changes.
+  const sessions = config.sessionCache ? createSessionCache() : null;
+  const member = createMemberService({ db, clock, rateLimiter, captcha, counters, sessions });
   // The staff console's foundation: every staff action is audited on its own transaction.
   const audit = createAuditService({ db, clock });
   const staff = createStaffService({ db, clock, rateLimiter, captcha, audit: audit.record, counters });
@@ -265,6 +268,7 @@ export function createServices({
 
   return {
     caches,
+    sessions,
     captcha,
     member,
     audit,

@@ -22,6 +22,7 @@ import {
 } from './support/checkout-helpers';
 import { shopOn } from './support/cli';
 import { createTestApp, envelope, post, type TestApp, testConfig } from './support/test-app';
+import { within } from './support/within';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -29,16 +30,6 @@ async function list(app: App, body: Record<string, unknown> = {}) {
   const res = await post(app, CataloguePaths.goodsList, body);
   expect(res.statusCode).toBe(200);
   return { raw: res.body, data: envelope<GoodsListResponse>(res).data };
-}
-
-/** Asks until `seen` holds (every 20 ms, at most 3 s); resolves with how long it took. */
-async function within(seen: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (!(await seen())) {
-    if (Date.now() - started > 3_000) throw new Error('not seen within 3 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return Date.now() - started;
 }
 
 describe('ReadCache', () => {

@@ -17,6 +17,7 @@ describe('config', () => {
         database: { kind: 'pglite', dataDir: '/srv/shop/data' },
         backup: { dir: '/srv/shop/data-backups', intervalMs: 24 * 3_600_000, keep: 7 },
         catalogueCacheBytes: 64 * 1024 * 1024,
+        sessionCache: true,
         responseSerializer: 'validated',
         shutdownGraceMs: 0,
         logLevel: 'info',
@@ -165,6 +166,13 @@ describe('config', () => {
     expect(backup({ BACKUP_KEEP: '0' })).toEqual([
       'BACKUP_KEEP: 应为 1-1000 的整数 / must be a whole number 1-1000',
     ]);
+  });
+
+  it('keeps members’ sessions in memory unless SESSION_CACHE=false', () => {
+    const off = parseConfig({ SESSION_CACHE: 'false' });
+    expect(off.ok && off.config.sessionCache).toBe(false);
+    const bad = parseConfig({ SESSION_CACHE: 'sometimes' });
+    expect(bad.ok ? [] : bad.errors).toEqual(['SESSION_CACHE: 应为 true 或 false / must be true or false']);
   });
 
   it('serves metrics unless METRICS=false, with a scraper token of 24 visible characters or more', () => {

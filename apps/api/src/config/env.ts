@@ -68,6 +68,7 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   METRICS: booleanish(),
+  SESSION_CACHE: booleanish(),
   // A scraper's bearer token: long enough that it cannot be guessed.
   METRICS_TOKEN: z
     .string()
@@ -232,6 +233,11 @@ export interface AppConfig {
   backup: BackupConfig;
   /** Bytes of catalogue answers each process keeps in memory (lib/read-cache.ts); 0 turns the cache off. */
   catalogueCacheBytes: number;
+  /**
+   * Members' live sessions kept in each API process's memory, forgotten at every change the database announces
+   * (SESSION_CACHE, on unless false; docs/decisions/024-session-cache.md).
+   */
+  sessionCache: boolean;
   /** How answers are written from their schemas (lib/response-serializer.ts): compiled in production. */
   responseSerializer: ResponseSerializer;
   /**
@@ -345,6 +351,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
         keep: e.BACKUP_KEEP,
       },
       catalogueCacheBytes: e.CATALOGUE_CACHE_MB * 1024 * 1024,
+      sessionCache: e.SESSION_CACHE !== false,
       responseSerializer: e.RESPONSE_SERIALIZER ?? (isProduction(e.NODE_ENV) ? 'compiled' : 'validated'),
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       logLevel: e.LOG_LEVEL,

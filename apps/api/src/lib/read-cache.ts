@@ -12,6 +12,7 @@ import { ByteLru } from './byte-lru';
 export class ReadCache<V = Buffer> {
   readonly #entries: ByteLru<{ value: V; byteLength: number }>;
   readonly #sizeOf: (value: V) => number;
+  readonly #keep: (value: V) => boolean;
   /** Reads under way, each shared by the misses of its key that come while it runs (same generation only). */
   readonly #running = new Map<string, { generation: number; value: Promise<V> }>();
   #generation = 0;
@@ -21,11 +22,16 @@ export class ReadCache<V = Buffer> {
 
   /**
    * Untrusted until told that changes are heard (`trust(true)`). `sizeOf` counts a value's bytes against
-   * `maxBytes` (a Buffer's own length by default).
+   * `maxBytes` (a Buffer's own length by default); a value `keep` refuses is answered but not stored.
    */
-  constructor(maxBytes: number, sizeOf: (value: V) => number = (value) => (value as Buffer).byteLength) {
+  constructor(
+    maxBytes: number,
+    sizeOf: (value: V) => number = (value) => (value as Buffer).byteLength,
+    keep: (value: V) => boolean = () => true,
+  ) {
     this.#entries = new ByteLru(maxBytes);
     this.#sizeOf = sizeOf;
+    this.#keep = keep;
   }
 
   /**
@@ -54,7 +60,7 @@ export class ReadCache<V = Buffer> {
     this.#running.set(key, entry);
     try {
       const done = await value;
-      if (this.#trusted && started === this.#generation)
+      if (this.#trusted && started === this.#generation && this.#keep(done))
         this.#entries.set(key, { value: done, byteLength: this.#sizeOf(done) });
       return done;
     } finally {

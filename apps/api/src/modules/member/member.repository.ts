@@ -1,6 +1,7 @@
 import { and, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { members, memberTokens } from '../../db/schema';
+import { sessionsChanged } from './member.sessions';
 
 export type MemberRow = typeof members.$inferSelect;
 export type NewMemberRow = typeof members.$inferInsert;
@@ -72,8 +73,10 @@ export async function setMemberLevel(
     .limit(1)
     .for('update');
   if (!current) return null;
-  if (current.level !== level)
+  if (current.level !== level) {
     await db.update(members).set({ level, updatedAt: now }).where(eq(members.id, current.id));
+    sessionsChanged();
+  }
   return { id: current.id, before: current.level, after: level };
 }
 
@@ -83,6 +86,7 @@ export async function updateMemberPassword(db: Database, id: number, passwordHas
     .update(members)
     .set({ passwordHash, mustChangePassword: false, updatedAt: now })
     .where(eq(members.id, id));
+  sessionsChanged();
 }
 
 /** A password staff set, to be changed at next sign-in; the member's id, or null when there is no such member. */
@@ -97,6 +101,7 @@ export async function resetMemberPassword(
     .set({ passwordHash, mustChangePassword: true, updatedAt: now })
     .where(eq(members.id, id))
     .returning({ id: members.id });
+  sessionsChanged();
   return rows[0] ?? null;
 }
 
@@ -117,6 +122,7 @@ const prepareLiveToken = (db: Database) =>
       id: memberTokens.id,
       memberId: memberTokens.memberId,
       lastUsedAt: memberTokens.lastUsedAt,
+      expiresAt: memberTokens.expiresAt,
       mustChangePassword: members.mustChangePassword,
       level: members.level,
     })
@@ -133,8 +139,18 @@ const prepareLiveToken = (db: Database) =>
     .prepare('member_live_token');
 const liveTokenQueries = new WeakMap<Database, ReturnType<typeof prepareLiveToken>>();
 
+/** A live token with its member's password state and level, as the auth hook and the session cache hold it. */
+export interface LiveToken {
+  id: number;
+  memberId: number;
+  lastUsedAt: Date;
+  expiresAt: Date;
+  mustChangePassword: boolean;
+  level: number;
+}
+
 /** The live (not revoked, not expired) token with this hash, with its member's password state and level. */
-export async function findLiveToken(db: Database, tokenHash: string, now: Date) {
+export async function findLiveToken(db: Database, tokenHash: string, now: Date): Promise<LiveToken | null> {
   let query = liveTokenQueries.get(db);
   if (!query) {
     query = prepareLiveToken(db);
@@ -153,6 +169,7 @@ export async function revokeToken(db: Database, tokenId: number, now: Date): Pro
     .update(memberTokens)
     .set({ revokedAt: now })
     .where(and(eq(memberTokens.id, tokenId), isNull(memberTokens.revokedAt)));
+  sessionsChanged();
 }
 
 /** Revokes every live token of a member, except `keepTokenId` when given; how many it revoked. */
@@ -173,6 +190,7 @@ export async function revokeTokens(
       ),
     )
     .returning({ id: memberTokens.id });
+  sessionsChanged();
   return rows.length;
 }
 

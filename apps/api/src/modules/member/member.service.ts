@@ -21,6 +21,7 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import type { AuthContext, MemberSession } from '../../plugins/auth';
 import { type MemberBrief, memberBriefs } from './member.briefs';
 import * as repo from './member.repository';
+import type { SessionCache } from './member.sessions';
 
 export const MemberMessages = {
   registered: '注册成功',
@@ -73,6 +74,8 @@ export interface MemberServiceDeps {
   captcha: { verify(captchaId: string, answer: string): Promise<boolean> };
   /** Refused logins are counted for the metrics (GET /metrics). */
   counters?: Pick<ShopCounters, 'loginRefused'>;
+  /** Live sessions in this process's memory (member.sessions.ts); absent in the command line and where turned off. */
+  sessions?: SessionCache | null | undefined;
 }
 
 export interface NewMember {
@@ -113,6 +116,7 @@ export function createMemberService({
   rateLimiter,
   captcha,
   counters = NO_COUNTERS,
+  sessions = null,
 }: MemberServiceDeps) {
   async function issueToken(memberId: number, executor: Database = db): Promise<string> {
     const token = randomToken(32);
@@ -279,10 +283,15 @@ export function createMemberService({
     async authenticate(token: string): Promise<MemberSession | null> {
       if (!TOKEN_PATTERN.test(token)) return null;
       const now = clock();
-      const found = await repo.findLiveToken(db, sha256Hex(token), now);
-      if (!found) return null;
+      const tokenHash = sha256Hex(token);
+      const read = () => repo.findLiveToken(db, tokenHash, now);
+      const found = sessions ? await sessions.get(tokenHash, read) : await read();
+      // A remembered token is checked against the clock here: it may have expired since it was read.
+      if (!found || found.expiresAt.getTime() <= now.getTime()) return null;
       if (now.getTime() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
         await repo.touchToken(db, found.id, now);
+        // The remembered entry too, so the next calls do not write it again.
+        found.lastUsedAt = now;
       }
       return {
         memberId: found.memberId,
