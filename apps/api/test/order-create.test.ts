@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type CheckoutSummary, OrderPaths, OrderStatus, ResultCode, SkuStatus } from '@shop/domain';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, goods, orderItems, orderPacks, orders, skus } from '../src/db/schema';
+import { insertOrderWithPacks } from '../src/modules/order/order.create.repository';
+import { SYDNEY_PICKUP } from '../src/seed/data/pickup';
+import { orderNumber } from '../src/workflows/place-order';
 import {
   addToCart,
   type CheckoutTestApp,
@@ -332,6 +335,117 @@ describe('createdOrder/', () => {
     expect(await stockOf(c.sku.fishOil400)).toBeGreaterThan(1);
     expect(await cartOf(m.memberId)).toHaveLength(2);
     expect(await ordersOf(m.memberId)).toEqual([]);
+  });
+
+  it('writes the order and its packs together: the order number from the id and day, the snapshots as JSON objects', async () => {
+    const m = await newMember(c.t);
+    const auth = await c.t.app.services.member.authenticate(m.token);
+    if (!auth) throw new Error('no auth');
+    const { defaultFlag: _default, ...fields } = receiverInput;
+    // Quotes and a backslash must come back as they went in, not escaped twice.
+    const receiverFields = { ...fields, detail: '南京西路1号 "B座" \\ 5楼' };
+    const receiver = await c.t.app.services.addressBook.save(auth, 'receiver', {
+      ...receiverInput,
+      ...receiverFields,
+    });
+    const sender = await c.t.app.services.addressBook.save(auth, 'sender', {
+      ...receiverInput,
+      name: '李四',
+    });
+    await addToCart(c.t, m.token, [
+      [c.sku.aptamil, 1],
+      [c.sku.rice, 2],
+    ]);
+    const res = envelope<Created>(
+      await create(m.token, {
+        currency: 'AUD',
+        receiverId: receiver.id,
+        senderId: sender.id,
+        packs: [
+          { index: 0, courierId: c.couriers.aup },
+          { index: 1, courierId: c.couriers.aup },
+        ],
+      }),
+    );
+    expect(res.success, res.message).toBe(true);
+    const [order] = await ordersOf(m.memberId);
+    if (!order) throw new Error('no order');
+    expect(res.data.orderId).toBe(order.id);
+    expect(order.orderNo).toBe(orderNumber(order.id, order.createdAt));
+    expect(res.data.orderNo).toBe(order.orderNo);
+    expect(order.updatedAt).toEqual(order.createdAt);
+    expect(order.receiver).toEqual(receiverFields);
+    expect(order.sender).toEqual({ ...fields, name: '李四' });
+    const kinds = (await c.t.database.db.execute(
+      sql`select jsonb_typeof(receiver) as receiver, jsonb_typeof(sender) as sender from ${orders} where id = ${order.id}`,
+    )) as unknown as { rows: { receiver: string; sender: string }[] };
+    expect(kinds.rows).toEqual([{ receiver: 'object', sender: 'object' }]);
+
+    const packRows = await c.t.database.db
+      .select()
+      .from(orderPacks)
+      .where(eq(orderPacks.orderId, order.id))
+      .orderBy(asc(orderPacks.id));
+    // The packs' ids rise with their index, and each item is in the pack of its warehouse.
+    expect(packRows.map((p) => [p.orderId, p.packIndex, p.courierId, p.pickup])).toEqual([
+      [order.id, 0, c.couriers.aup, null],
+      [order.id, 1, c.couriers.aup, null],
+    ]);
+    const items = await c.t.database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const indexOf = new Map(packRows.map((p) => [p.id, p.packIndex]));
+    expect(new Map(items.map((i) => [i.skuId, indexOf.get(i.packId)]))).toEqual(
+      new Map([
+        [c.sku.aptamil, 0],
+        [c.sku.rice, 1],
+      ]),
+    );
+
+    // An id past 8 digits is written whole, as orderNumber() gives it; a pickup pack keeps its pickup point.
+    await c.t.database.db.execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), 123456788)`);
+    const p = await newMember(c.t);
+    await addToCart(c.t, p.token, [[c.sku.aptamil, 1]]);
+    const picked = envelope<Created>(await orderForPickup(c.t, p.token));
+    expect(picked.success, picked.message).toBe(true);
+    const [big] = await ordersOf(p.memberId);
+    if (!big) throw new Error('no order');
+    expect(big.id).toBe(123_456_789);
+    expect(big.orderNo).toBe(orderNumber(big.id, big.createdAt));
+    expect(big.orderNo).toMatch(/^SO\d{8}123456789$/);
+    expect(picked.data.orderNo).toBe(big.orderNo);
+    expect(big.receiver).toBeNull();
+    const [pack] = await c.t.database.db.select().from(orderPacks).where(eq(orderPacks.orderId, big.id));
+    expect(pack?.pickup).toEqual({
+      address: SYDNEY_PICKUP.address,
+      hours: SYDNEY_PICKUP.hours,
+      phone: SYDNEY_PICKUP.phone,
+    });
+
+    // An order without packs (a valid quote always has one) is written alone.
+    const bare = await insertOrderWithPacks(
+      c.t.database.db,
+      'SO20260101',
+      {
+        memberId: p.memberId,
+        requestId: randomUUID(),
+        status: OrderStatus.NotPaid,
+        currency: 'AUD',
+        isPickup: true,
+        locationCode: 'Pickup',
+        goodsAmount: 0,
+        shippingAmount: 0,
+        taxAmount: 0,
+        promotionsAmount: 0,
+        totalAmount: 0,
+        rate: null,
+        receiver: null,
+        sender: null,
+        memberRemark: '',
+        createdAt: big.createdAt,
+        updatedAt: big.createdAt,
+      },
+      [],
+    );
+    expect(bare).toEqual({ id: 123_456_790, orderNo: 'SO20260101123456790', packIds: new Map() });
   });
 
   it('needs login and a requestId', async () => {

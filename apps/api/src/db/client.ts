@@ -1,11 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -18,6 +19,25 @@ import * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseDriver = 'pglite' | 'postgresql';
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` on `executor` (the database or a transaction) as a named prepared statement: PostgreSQL parses it
+ * once per connection and, once it has run a few times, plans it once too. For the statements of every summary
+ * and order, whose parsing and planning cost PostgreSQL more than running them. The name is `label` and a digest of
+ * the SQL text, so one label may carry several texts; keep the text fixed (values as parameters, lists as one JSON
+ * parameter), since every distinct text stays prepared on each connection. The rows come as the driver gives them
+ * (no column mapping).
+ */
+export async function executeNamed<Row>(executor: Database, label: string, query: SQL): Promise<Row[]> {
+  const built = dialect.sqlToQuery(query);
+  const name = `${label}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 12)}`;
+  // Drizzle's own path for a named statement (its prepared queries), which the typed API offers only for selects.
+  const { session } = executor as unknown as { session: PgSession };
+  const result = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: Row[] };
+  return result.rows;
+}
 
 /** The connections at this moment (metrics): the pool's on PostgreSQL, the one embedded connection on PGlite. */
 export interface DatabaseUsage {

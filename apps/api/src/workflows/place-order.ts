@@ -50,10 +50,17 @@ export interface OrderCreationDeps {
 
 export type OrderCreationService = ReturnType<typeof createOrderCreationService>;
 
-/** 'SO' + the order day (UTC, yyyyMMdd) + the order id padded to 8 digits: unique because the id is. */
+/** The order number before its id: 'SO' + the order day (UTC, yyyyMMdd). */
+function orderNumberPrefix(at: Date): string {
+  return `SO${at.toISOString().slice(0, 10).replaceAll('-', '')}`;
+}
+
+/**
+ * 'SO' + the order day (UTC, yyyyMMdd) + the order id padded to 8 digits: unique because the id is. The insert
+ * builds it in SQL from the id it takes (order.create.repository insertOrderWithPacks), given the prefix.
+ */
 export function orderNumber(id: number, at: Date): string {
-  const day = at.toISOString().slice(0, 10).replaceAll('-', '');
-  return `SO${day}${String(id).padStart(8, '0')}`;
+  return `${orderNumberPrefix(at)}${String(id).padStart(8, '0')}`;
 }
 
 /** An address book entry as the order keeps it: its fields without id, defaultFlag and updatedAt. */
@@ -148,37 +155,36 @@ export function createOrderCreationService({
             throw new AppError(ResultCode.ParamsError, quote.notForSaleMsg);
           }
 
-          // The order row goes first: a concurrent request with the same requestId waits on its unique index
-          // here and then fails, before it touches any stock.
+          // The order row goes first, with its packs in the same statement: a concurrent request with the same
+          // requestId waits on its unique index here and then fails, before it touches any stock.
           const now = clock();
-          const orderId = await repo.nextOrderId(tx);
-          const orderNo = orderNumber(orderId, now);
-          await repo.insertOrder(tx, {
+          const {
             id: orderId,
             orderNo,
-            memberId,
-            requestId: input.requestId,
-            status: OrderStatus.NotPaid,
-            currency: quote.currency,
-            isPickup: quote.isPickup,
-            locationCode,
-            goodsAmount: quote.goods,
-            shippingAmount: quote.otherPrice,
-            taxAmount: quote.taxPrice,
-            promotionsAmount: quote.promotionsSum,
-            totalAmount: quote.total,
-            rate: quote.rateUsed ? quote.rate : null,
-            receiver: snapshot(receiver),
-            sender: snapshot(sender),
-            memberRemark: input.memberRemark,
-            createdAt: now,
-            updatedAt: now,
-          });
-
-          const packIds = await repo.insertPacks(
+            packIds,
+          } = await repo.insertOrderWithPacks(
             tx,
+            orderNumberPrefix(now),
+            {
+              memberId,
+              requestId: input.requestId,
+              status: OrderStatus.NotPaid,
+              currency: quote.currency,
+              isPickup: quote.isPickup,
+              locationCode,
+              goodsAmount: quote.goods,
+              shippingAmount: quote.otherPrice,
+              taxAmount: quote.taxPrice,
+              promotionsAmount: quote.promotionsSum,
+              totalAmount: quote.total,
+              rate: quote.rateUsed ? quote.rate : null,
+              receiver: snapshot(receiver),
+              sender: snapshot(sender),
+              memberRemark: input.memberRemark,
+              createdAt: now,
+              updatedAt: now,
+            },
             quote.packs.map((pack) => ({
-              orderId,
               packIndex: pack.index,
               location: pack.location,
               status: OrderStatus.NotPaid,

@@ -17,6 +17,7 @@ import {
   toMajor,
   validateCartQuantity,
 } from '@shop/domain';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import { NO_COUNTERS, type ShopCounters } from '../../lib/metrics';
@@ -330,10 +331,11 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
 
     /**
      * The member's selected lines, newest first: what checkout prices and an order takes (spec §5 'Cart totals
-     * count only selected lines'). Runs on the caller's transaction when given one.
+     * count only selected lines'), as a sub-select that the catalogue's cartLinesWithSkus reads with their SKUs
+     * in one statement, on the caller's executor (the order's transaction).
      */
-    async selectedLines(memberId: number, executor: Database = db): Promise<repo.CartLineRow[]> {
-      return (await repo.listLines(executor, memberId)).filter((line) => line.selected);
+    selectedLinesQuery(memberId: number): SQL {
+      return repo.selectedLinesQuery(memberId);
     },
 
     /**

@@ -1,6 +1,6 @@
 import { DEFAULT_MEMBER_LEVEL, SkuStatus } from '@shop/domain';
 import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, executeNamed } from '../../db/client';
 import { brands, categories, goods, goodsImages, skuPrices, skus } from '../../db/schema';
 
 /**
@@ -315,6 +315,117 @@ export async function listCartSkus(
     .where(inArray(skus.id, [...new Set(skuIds)]));
 }
 
+/** A line of a cart's sub-select with its SKU, or a SKU asked for besides the lines (then `line` is null). */
+export interface CartLineSkuRow {
+  line: { id: number; skuId: number; qty: number; selected: boolean } | null;
+  /** Null when the line's SKU is gone. */
+  sku: CartSkuRow | null;
+}
+
+/** A row of listCartLinesWithSkus as the driver answers it. */
+interface CartLineSkuRecord {
+  line_id: number | null;
+  line_sku_id: number | null;
+  line_qty: number | null;
+  line_selected: boolean | null;
+  id: number | null;
+  goods_id: number;
+  code: string;
+  name: string;
+  property: Record<string, string> | string;
+  status: number;
+  stock: number;
+  weight: number;
+  aud: number | string | bigint | null;
+  cny: number | string | bigint | null;
+  goods_name: string;
+  on_flag: boolean;
+  location: number;
+  image: string;
+}
+
+const minorOrNull = (value: number | string | bigint | null) => (value === null ? null : Number(value));
+
+/**
+ * A cart's lines and their SKUs in one statement (checkout reads them for every summary and order). `lines` is
+ * the cart module's sub-select answering id, sku_id, qty, selected and position (1 for the first line); the
+ * SKUs are those the lines name and `extraSkuIds`, as listCartSkus gives them (the caller's prices by the rule of
+ * callerPrices). A full join keeps a line whose SKU is gone and a SKU that no line names; the SKU ids are
+ * gathered into an array first, so the SKUs are read by their primary key. Written as one SQL text rather than
+ * with the query builder, and run as a named statement: this runs for every summary and order, building a select
+ * of this shape cost the API process more than the round trip, and planning it cost PostgreSQL more than running
+ * it.
+ */
+export async function listCartLinesWithSkus(
+  db: Database,
+  lines: SQL,
+  extraSkuIds: readonly number[],
+  level: number,
+): Promise<CartLineSkuRow[]> {
+  // The extra ids as one JSON parameter: the SQL text stays the same whatever their number (a named statement).
+  const extra = JSON.stringify([...new Set(extraSkuIds)]);
+  const price = (currency: PriceCurrency) =>
+    sql.raw(`coalesce(
+        max(sp.amount) filter (where sp.currency = '${currency}' and sp.level = caller.level),
+        max(sp.amount) filter (where sp.currency = '${currency}' and sp.level = ${DEFAULT_MEMBER_LEVEL}))`);
+  const rows = await executeNamed<CartLineSkuRecord>(
+    db,
+    'cart_lines_with_skus',
+    sql`
+    with cart_of_member as (${lines}),
+    offered as (
+      select s.id, s.goods_id, s.code, s.name, s.property, s.status, s.stock, s.weight,
+        g.name as goods_name, g.on_flag, g.location,
+        coalesce((select gi.path from ${goodsImages} gi
+          where gi.goods_id = g.id and gi.kind = 'good' order by gi.sort, gi.id limit 1), '') as image,
+        p.aud, p.cny
+      from ${skus} s
+      join ${goods} g on g.id = s.goods_id
+      left join lateral (
+        select ${sql.join([price('AUD'), sql` as aud, `, price('CNY'), sql` as cny`])}
+        from ${skuPrices} sp, (select ${level}::int as level) caller
+        where sp.sku_id = s.id and sp.level in (caller.level, ${DEFAULT_MEMBER_LEVEL})
+      ) p on true
+      where s.id = any(array(select sku_id from cart_of_member)
+        || array(select value::int from json_array_elements_text(${extra}::json)))
+    )
+    select c.id as line_id, c.sku_id as line_sku_id, c.qty as line_qty, c.selected as line_selected, o.*
+    from cart_of_member c
+    full join offered o on o.id = c.sku_id
+    order by c.position`,
+  );
+  return rows.map((row) => ({
+    line:
+      row.line_id === null
+        ? null
+        : {
+            id: row.line_id,
+            skuId: Number(row.line_sku_id),
+            qty: Number(row.line_qty),
+            selected: row.line_selected === true,
+          },
+    sku:
+      row.id === null
+        ? null
+        : {
+            id: row.id,
+            goodsId: row.goods_id,
+            code: row.code,
+            name: row.name,
+            property: typeof row.property === 'string' ? JSON.parse(row.property) : row.property,
+            status: row.status,
+            stock: row.stock,
+            weight: row.weight,
+            aud: minorOrNull(row.aud),
+            cny: minorOrNull(row.cny),
+            goodsName: row.goods_name,
+            onFlag: row.on_flag,
+            location: row.location,
+            image: row.image,
+          },
+  }));
+}
+
 export interface GoodsDetailRow {
   id: number;
   code: string;
@@ -601,7 +712,8 @@ export interface SkuTaken {
  * held for one round trip and the commit: the SKUs' rows locked in id order (as every writer of stock takes
  * them, so two orders never deadlock) and read as they are now; each SKU's take worked out (a strict one all or
  * short, another what there is); and, when no strict SKU is short, the stock taken and then the goods' rows
- * locked in id order and their sales counted. When one is short nothing is written and the caller refuses.
+ * locked in id order and their sales counted. When one is short nothing is written and the caller refuses. A
+ * named statement, its lists as JSON parameters: PostgreSQL parses and plans it once per connection.
  */
 export async function takeStockAndCountSales(
   db: Database,
@@ -609,15 +721,14 @@ export async function takeStockAndCountSales(
   sold: ReadonlyMap<number, number>,
 ): Promise<SkuTaken[]> {
   if (want.length === 0) return [];
-  const wanted = sql.join(
-    want.map((w) => sql`(${w.skuId}::int, ${w.qty}::int, ${w.strict}::boolean)`),
-    sql`, `,
-  );
-  const sales = [...sold].filter(([, qty]) => qty !== 0);
-  // A VALUES list needs a row: with no sales an impossible one, which joins no goods.
-  const soldRows = sales.length > 0 ? idPairs(sales) : sql`(0::int, 0::int)`;
-  const result = (await db.execute(sql`
-    with want(id, qty, strict) as (values ${wanted}),
+  // Both lists as JSON parameters: the SQL text stays the same whatever the order (a named statement).
+  const wanted = JSON.stringify(want.map((w) => ({ id: w.skuId, qty: w.qty, strict: w.strict })));
+  const sales = JSON.stringify([...sold].filter(([, qty]) => qty !== 0).map(([id, qty]) => ({ id, qty })));
+  const rows = await executeNamed<{ id: number; stock: number; taken: number; short: boolean }>(
+    db,
+    'take_stock',
+    sql`
+    with want as (select * from json_to_recordset(${wanted}::json) as w(id int, qty int, strict boolean)),
     locked as (
       select s.id, s.stock from ${skus} s where s.id in (select id from want) order by s.id for update
     ),
@@ -634,7 +745,7 @@ export async function takeStockAndCountSales(
       where ${skus.id} = t.id and enough.ok and t.taken > 0
       returning ${skus.id}
     ),
-    sold(id, qty) as (values ${soldRows}),
+    sold as (select * from json_to_recordset(${sales}::json) as v(id int, qty int)),
     goods_locked as (
       select g.id from ${goods} g
       where g.id in (select id from sold) and (select ok from enough)
@@ -646,10 +757,9 @@ export async function takeStockAndCountSales(
       where ${goods.id} = gl.id
       returning ${goods.id}
     )
-    select id, stock, taken, short from take order by id`)) as unknown as {
-    rows: { id: number; stock: number; taken: number; short: boolean }[];
-  };
-  return result.rows.map((row) => ({
+    select id, stock, taken, short from take order by id`,
+  );
+  return rows.map((row) => ({
     skuId: Number(row.id),
     stock: Number(row.stock),
     taken: Number(row.taken),

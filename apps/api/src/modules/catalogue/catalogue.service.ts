@@ -1,6 +1,7 @@
 import {
   type Brand,
   type BrandDetail,
+  type CartLineRef,
   type CategoryNode,
   DEFAULT_MEMBER_LEVEL,
   exportFileName,
@@ -22,6 +23,7 @@ import {
   SkuStatus,
   toMajor,
 } from '@shop/domain';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
@@ -82,7 +84,11 @@ export interface CatalogueServiceDeps {
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
 /** A SKU as the cart needs it (catalogue service `skusForCart`); prices in minor units at the caller's level. */
+function toSkuOffer({ code: _code, property, ...sku }: repo.CartSkuRow): SkuOffer {
+  return { ...sku, property: parseProperties(property).map };
+}
 
 /** A SKU line whose stock an order takes (spec §4 'SKU stock status'). */
 export interface StockTake {
@@ -474,22 +480,28 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
       level: number,
       executor: Database = db,
     ): Promise<SkuOffer[]> {
-      const rows = await repo.listCartSkus(executor, skuIds, level);
-      return rows.map((row) => ({
-        id: row.id,
-        goodsId: row.goodsId,
-        goodsName: row.goodsName,
-        name: row.name,
-        property: parseProperties(row.property).map,
-        status: row.status,
-        stock: row.stock,
-        onFlag: row.onFlag,
-        location: row.location,
-        image: row.image,
-        aud: row.aud,
-        cny: row.cny,
-        weight: row.weight,
-      }));
+      return (await repo.listCartSkus(executor, skuIds, level)).map(toSkuOffer);
+    },
+
+    /**
+     * A cart's lines with the SKUs they name and `extraSkuIds` (the gifts a buyer chose), as skusForCart gives
+     * them, in one statement on `executor`, so checkout reads both in one round trip and from one snapshot.
+     * `lines` is the cart module's sub-select of the lines (its selectedLinesQuery); they keep its order, and a
+     * line whose SKU is gone is kept without one.
+     */
+    async cartLinesWithSkus(
+      lines: SQL,
+      extraSkuIds: readonly number[],
+      level: number,
+      executor: Database = db,
+    ): Promise<{ lines: CartLineRef[]; skus: SkuOffer[] }> {
+      const rows = await repo.listCartLinesWithSkus(executor, lines, extraSkuIds, level);
+      const skus = new Map<number, SkuOffer>();
+      for (const row of rows) if (row.sku) skus.set(row.sku.id, toSkuOffer(row.sku));
+      return {
+        lines: rows.flatMap((row) => (row.line ? [row.line] : [])),
+        skus: [...skus.values()],
+      };
     },
 
     /**

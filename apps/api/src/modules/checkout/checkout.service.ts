@@ -13,6 +13,7 @@ import {
   type SkuOffer,
   toMajor,
 } from '@shop/domain';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { notFoundError } from '../../lib/app-error';
@@ -36,11 +37,18 @@ export type SummaryRequest = z.output<typeof checkoutSummaryRequestSchema>;
 export interface CheckoutServiceDeps {
   db: Database;
   clock: Clock;
-  /** The member's selected cart lines (the cart module, wired in services.ts). */
-  cart: { selectedLines(memberId: number, executor?: Database): Promise<CartLineRef[]> };
+  /** The member's selected cart lines as a sub-select (the cart module, wired in services.ts). */
+  cart: { selectedLinesQuery(memberId: number): SQL };
   /** SKUs, goods and products as offered at a price level, and the caller's level (the catalogue module). */
   catalogue: {
     skusForCart(skuIds: readonly number[], level: number, executor?: Database): Promise<SkuOffer[]>;
+    /** The lines of a cart's sub-select with the SKUs they name and `extraSkuIds`, in one statement. */
+    cartLinesWithSkus(
+      lines: SQL,
+      extraSkuIds: readonly number[],
+      level: number,
+      executor?: Database,
+    ): Promise<{ lines: CartLineRef[]; skus: SkuOffer[] }>;
     goodsBriefs(goodsIds: readonly number[], executor?: Database): Promise<GoodsBrief[]>;
     productsWithSkus(
       goodsIds: readonly number[],
@@ -160,8 +168,9 @@ export function createCheckoutService({
   /**
    * The price of the member's selected lines now, loaded from the database through `executor` (order creation
    * passes its transaction) and computed by priceQuote, the one rule of the summary and the order (spec §4
-   * 'Checkout summary loading', §7 createdOrder/). Eight queries whatever the cart size; two (the cart lines
-   * and their SKUs) when the settings and the promotions' gift products are remembered.
+   * 'Checkout summary loading', §7 createdOrder/). At most six queries whatever the cart size; one (the cart
+   * lines with their SKUs and the chosen gifts', read together) when the settings and the promotions' gift
+   * products are remembered.
    */
   async function quote(
     memberId: number,
@@ -170,7 +179,12 @@ export function createCheckoutService({
     executor: Database = db,
   ): Promise<Quote> {
     // One after another: inside the order's transaction they share one connection.
-    const lines = await cart.selectedLines(memberId, executor);
+    const { lines, skus } = await catalogue.cartLinesWithSkus(
+      cart.selectedLinesQuery(memberId),
+      request.gifts.map((g) => g.skuId),
+      level,
+      executor,
+    );
     const now = clock();
     const promotions = (
       await remembered(`promotions ${request.currency}`, () =>
@@ -181,11 +195,9 @@ export function createCheckoutService({
       repo.listOfferedRules(executor, request.currency),
     );
     const rate = await remembered('rate', () => rates.audCny(executor));
-    const skuIds = [...lines.map((l) => l.skuId), ...request.gifts.map((g) => g.skuId)];
     const giftGoodsIds = promotions
       .filter((p) => p.method === PromotionMethod.OnTheHouse && p.giftGoodsId !== null)
       .map((p) => p.giftGoodsId as number);
-    const skus = await catalogue.skusForCart(skuIds, level, executor);
     const giftIds = [...new Set(giftGoodsIds)].sort((a, b) => a - b);
     const giftGoods =
       giftIds.length === 0
