@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { OrderPaths, ResultCode } from '@shop/domain';
-import { eq } from 'drizzle-orm';
+import { CartPaths, OrderPaths, ResultCode, SkuStatus } from '@shop/domain';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, skus } from '../src/db/schema';
+import { cartLines, orderItems, orders, skus } from '../src/db/schema';
 import {
   addToCart,
   type CheckoutTestApp,
@@ -57,6 +57,42 @@ describe.skipIf(!onPostgres)(
       expect(row?.stock).toBe(0);
       const sold = await c.t.database.db.select().from(orderItems).where(eq(orderItems.skuId, skuId));
       expect(sold.reduce((n, i) => n + i.reservedQty, 0)).toBe(10);
+    });
+
+    it('an order holding its SKUs’ row locks keeps no shopper from putting one of them in the cart', async () => {
+      const skuId = c.sku.fishOil400;
+      const { db } = c.t.database;
+      await db.update(skus).set({ stock: 100 }).where(eq(skus.id, skuId));
+      const [sku] = await db.select({ goodsId: skus.goodsId }).from(skus).where(eq(skus.id, skuId));
+      const shopper = await newMember(c.t);
+      const rollback = new Error('rollback');
+      let answered: string | undefined;
+      await db
+        .transaction(async (tx) => {
+          // The order's stock statement: the SKU's row stays locked until this transaction ends.
+          await c.t.app.services.catalogue.reserveStock(
+            [{ skuId, qty: 1, status: SkuStatus.ByStock, label: 'fish oil' }],
+            [{ goodsId: sku?.goodsId ?? 0, qty: 1 }],
+            tx,
+          );
+          // The cart line's foreign key takes a key-share lock on the same row: it must not wait for the order.
+          answered = await Promise.race([
+            post(c.t.app, CartPaths.addItem, { skuId, qty: 1 }, shopper.token).then(
+              (r) => envelope(r).message,
+            ),
+            new Promise<string>((r) => setTimeout(() => r('still waiting after 3 s'), 3_000)),
+          ]);
+          throw rollback;
+        })
+        .catch((error) => {
+          if (error !== rollback) throw error;
+        });
+      expect(answered).not.toBe('still waiting after 3 s');
+      const [line] = await db
+        .select({ qty: cartLines.qty })
+        .from(cartLines)
+        .where(and(eq(cartLines.memberId, shopper.memberId), eq(cartLines.skuId, skuId)));
+      expect(line?.qty).toBe(1);
     });
 
     it('one member double-submitting with the same requestId at once gets one order', async () => {

@@ -444,8 +444,14 @@ describe('createdOrder/', () => {
         updatedAt: big.createdAt,
       },
       [],
+      c.t.app.services.cart.orderedLinesDelete(p.memberId, []),
     );
-    expect(bare).toEqual({ id: 123_456_790, orderNo: 'SO20260101123456790', packIds: new Map() });
+    expect(bare).toEqual({
+      id: 123_456_790,
+      orderNo: 'SO20260101123456790',
+      packIds: new Map(),
+      cartRemoved: 0,
+    });
   });
 
   it('needs login and a requestId', async () => {

@@ -41,7 +41,7 @@ export interface OrderCreationDeps {
   db: Database;
   clock: Clock;
   checkout: Pick<CheckoutService, 'quote'>;
-  cart: Pick<CartService, 'removeLines'>;
+  cart: Pick<CartService, 'orderedLinesDelete'>;
   catalogue: Pick<CatalogueService, 'priceLevel' | 'reserveStock' | 'catalogueChanged'>;
   addressBook: Pick<AddressBookService, 'entry'>;
   /** Orders created and orders refused for lack of stock are counted for the metrics (GET /metrics). */
@@ -114,10 +114,10 @@ export function createOrderCreationService({
      * (a repeat, or requests that race: the unique index or the emptied cart stops it, and it then returns the
      * first one's order); the price is the checkout quote re-run from the database; a not-valid quote is refused
      * with its message (pickup from a warehouse without a pickup point among the reasons); the order with its
-     * address snapshots and the packs with their pickup point are written and the ordered cart lines removed;
-     * then, last, the stock is taken with the SKUs locked in id order (ByStock all or '库存不足：<name>') and the
-     * goods' sales counted, in one statement, and the items written, so the locks other orders of the same goods
-     * wait on are held only for those two statements and the commit.
+     * address snapshots and the packs with their pickup point are written and the ordered cart lines removed, in
+     * one statement; then, last, the stock is taken with the SKUs locked in id order (ByStock all or
+     * '库存不足：<name>'), the goods' sales counted and the items written, in one statement, so the locks other
+     * orders of the same goods wait on are held only for that statement and the commit.
      */
     async createOrder(auth: AuthContext, input: CreateOrderInput): Promise<CreatedOrder> {
       const { memberId } = auth;
@@ -155,13 +155,16 @@ export function createOrderCreationService({
             throw new AppError(ResultCode.ParamsError, quote.notForSaleMsg);
           }
 
-          // The order row goes first, with its packs in the same statement: a concurrent request with the same
-          // requestId waits on its unique index here and then fails, before it touches any stock.
+          // The order row goes first, with its packs and the removal of the ordered cart lines in the same
+          // statement: a concurrent request with the same requestId waits on its unique index here and then
+          // fails, before it touches any stock.
           const now = clock();
+          const cartIds = quote.items.flatMap((item) => (item.cartId === null ? [] : [item.cartId]));
           const {
             id: orderId,
             orderNo,
             packIds,
+            cartRemoved,
           } = await repo.insertOrderWithPacks(
             tx,
             orderNumberPrefix(now),
@@ -199,17 +202,17 @@ export function createOrderCreationService({
                   : null,
               updatedAt: now,
             })),
+            cart.orderedLinesDelete(memberId, cartIds),
           );
-          const cartIds = quote.items.flatMap((item) => (item.cartId === null ? [] : [item.cartId]));
-          const removed = await cart.removeLines(memberId, cartIds, tx);
           // Another checkout of the same lines won meanwhile: refuse rather than sell them twice.
-          if (removed.length !== new Set(cartIds).size) {
+          if (cartRemoved !== new Set(cartIds).size) {
             throw new AppError(ResultCode.ParamsError, CreateOrderMessages.cartChanged);
           }
-          // Stock and sales last, in one statement, just before the items that record them and the commit: the
-          // SKUs' row locks, which orders of the same goods queue on, are held for as short a time as possible.
+          // Stock and sales last, with the items that record them in the same statement, just before the commit:
+          // the SKUs' row locks, which orders of the same goods queue on, are held for one round trip and the
+          // commit.
           const lines = quote.packs.flatMap((pack) => pack.items.map((item) => ({ pack, item })));
-          const reserved = await catalogue.reserveStock(
+          await catalogue.reserveStock(
             lines.map(({ item }) => ({
               skuId: item.skuId,
               qty: item.qty,
@@ -220,25 +223,23 @@ export function createOrderCreationService({
               .filter((item) => !item.isGift)
               .map((item) => ({ goodsId: item.goodsId, qty: item.qty })),
             tx,
-          );
-          await repo.insertItems(
-            tx,
-            lines.map(({ pack, item }, i) => ({
-              orderId,
-              packId: packIds.get(pack.index) ?? 0,
-              skuId: item.skuId,
-              goodsId: item.goodsId,
-              name: item.name,
-              skuName: item.skuName,
-              property: item.property,
-              image: item.image,
-              qty: item.qty,
-              reservedQty: reserved[i] ?? 0,
-              unitPrice: item.unitPrice,
-              weight: item.weight,
-              isGift: item.isGift,
-              promotionId: item.promotionId,
-            })),
+            repo.itemsAfterStockTake(
+              lines.map(({ pack, item }) => ({
+                orderId,
+                packId: packIds.get(pack.index) ?? 0,
+                skuId: item.skuId,
+                goodsId: item.goodsId,
+                name: item.name,
+                skuName: item.skuName,
+                property: item.property,
+                image: item.image,
+                qty: item.qty,
+                unitPrice: item.unitPrice,
+                weight: item.weight,
+                isGift: item.isGift,
+                promotionId: item.promotionId,
+              })),
+            ),
           );
           placed = true;
           return toCreated({

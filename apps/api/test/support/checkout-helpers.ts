@@ -143,9 +143,9 @@ export async function withStockGoneWhileOrdering<T>(
 ): Promise<T> {
   const service = t.app.services.catalogue;
   const original = service.reserveStock;
-  service.reserveStock = async (lines, sold, executor) => {
+  service.reserveStock = async (lines, sold, executor, then) => {
     await executor.update(skus).set({ stock: left }).where(eq(skus.id, skuId));
-    return original(lines, sold, executor);
+    return original(lines, sold, executor, then);
   };
   try {
     return await work();

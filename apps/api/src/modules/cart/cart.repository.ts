@@ -154,17 +154,24 @@ export async function updateLines(
   return rows.map((r) => Number(r.id));
 }
 
+/**
+ * The delete of the member's lines among `ids`, answering the ids deleted: SQL text rather than the query builder,
+ * the ids as one JSON parameter, so its text never changes and it runs as a named statement (every order runs it,
+ * within the order's own statement: cart service orderedLinesDelete).
+ */
+export function deleteLinesStatement(memberId: number, ids: readonly number[]): SQL {
+  return sql`delete from ${cartLines} where member_id = ${memberId}::int
+      and id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))
+    returning id`;
+}
+
 /** Deletes the member's lines among `ids`; returns the ids deleted. */
 export async function deleteLines(db: Database, memberId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  // SQL text rather than the query builder, the ids as one JSON parameter and run as a named statement: every
-  // order runs it, and building and planning the delete cost more than running it.
   const rows = await executeNamed<{ id: number }>(
     db,
     'cart_lines_delete',
-    sql`delete from ${cartLines} where member_id = ${memberId}::int
-      and id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))
-    returning id`,
+    deleteLinesStatement(memberId, ids),
   );
   return rows.map((r) => Number(r.id));
 }

@@ -339,12 +339,11 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
     },
 
     /**
-     * Removes the member's ordered lines inside the order's transaction (spec §4 'Order actions': create);
-     * returns the ids removed (another member's ids are not).
+     * The delete of the member's ordered lines (spec §4 'Order actions': create), answering the ids it removed
+     * (another member's ids are not), for the order's module to run within its own statement.
      */
-    async removeLines(memberId: number, ids: readonly number[], executor: Database = db): Promise<number[]> {
-      if (ids.length === 0) return [];
-      return repo.deleteLines(executor, memberId, [...new Set(ids)]);
+    orderedLinesDelete(memberId: number, ids: readonly number[]): SQL {
+      return repo.deleteLinesStatement(memberId, [...new Set(ids)]);
     },
 
     /** Removes one of the member's lines (spec §7 removeItem/). */

@@ -691,46 +691,58 @@ const idPairs = (pairs: readonly (readonly [number, number])[]) =>
     sql`, `,
   );
 
-/** What an order asks of one SKU's stock: all its units on the order's lines, and whether it must have them all. */
-export interface SkuWant {
+/** One line of an order as its stock take sees it: a SKU, its units, and whether it must have them all. */
+export interface LineWant {
   skuId: number;
   qty: number;
   /** ByStock: all or nothing. Otherwise what there is is taken. */
   strict: boolean;
 }
 
-/** One SKU as the take found it: its stock just before, the units taken, and whether it was short. */
-export interface SkuTaken {
+/** One line as the take left it: the units it reserved, and whether its SKU is short (null: the SKU is gone). */
+export interface LineTaken {
   skuId: number;
-  stock: number;
-  taken: number;
-  short: boolean;
+  reserved: number;
+  short: boolean | null;
 }
 
 /**
  * An order's stock and sales in one statement, so the row locks other orders of the same goods queue on are
  * held for one round trip and the commit: the SKUs' rows locked in id order (as every writer of stock takes
- * them, so two orders never deadlock) and read as they are now; each SKU's take worked out (a strict one all or
- * short, another what there is); and, when no strict SKU is short, the stock taken and then the goods' rows
- * locked in id order and their sales counted. When one is short nothing is written and the caller refuses. A
- * named statement, its lists as JSON parameters: PostgreSQL parses and plans it once per connection.
+ * them, so two orders never deadlock) and read as they are now; each SKU's take worked out over all its lines (a
+ * strict one all or short, another what there is) and shared out over its lines, the first line first; and, when
+ * no strict SKU is short, the stock taken and then the goods' rows locked in id order and their sales counted.
+ * When one is short nothing is written and the caller refuses.
+ *
+ * The locks are `for no key update`, the lock an update of the stock or the sales takes anyway: it queues the
+ * writers of the same rows, and leaves alone the key-share locks that foreign keys take on them (a cart line
+ * added, another order's items), which would otherwise wait for this order's commit.
+ *
+ * `then` is more of the caller's statement, run in the same round trip (an order writes its items there): common
+ * table expressions that may read `line_take(n, reserved)`, n being a line's position in `lines` from 0, and
+ * `enough(ok)`, false when the take was refused (they must then write nothing). A named statement, its lists as
+ * JSON parameters: PostgreSQL parses and plans it once per connection.
  */
 export async function takeStockAndCountSales(
   db: Database,
-  want: readonly SkuWant[],
+  lines: readonly LineWant[],
   sold: ReadonlyMap<number, number>,
-): Promise<SkuTaken[]> {
-  if (want.length === 0) return [];
+  then?: SQL,
+): Promise<LineTaken[]> {
+  if (lines.length === 0) return [];
   // Both lists as JSON parameters: the SQL text stays the same whatever the order (a named statement).
-  const wanted = JSON.stringify(want.map((w) => ({ id: w.skuId, qty: w.qty, strict: w.strict })));
+  const wanted = JSON.stringify(lines.map((l, n) => ({ n, id: l.skuId, qty: l.qty, strict: l.strict })));
   const sales = JSON.stringify([...sold].filter(([, qty]) => qty !== 0).map(([id, qty]) => ({ id, qty })));
-  const rows = await executeNamed<{ id: number; stock: number; taken: number; short: boolean }>(
+  const rows = await executeNamed<{ id: number; reserved: number; short: boolean | null }>(
     db,
-    'take_stock',
+    then ? 'take_stock_then' : 'take_stock',
     sql`
-    with want as (select * from json_to_recordset(${wanted}::json) as w(id int, qty int, strict boolean)),
+    with line as (
+      select * from json_to_recordset(${wanted}::json) as l(n int, id int, qty int, strict boolean)
+    ),
+    want as (select id, sum(qty)::int as qty, bool_or(strict) as strict from line group by id),
     locked as (
-      select s.id, s.stock from ${skus} s where s.id in (select id from want) order by s.id for update
+      select s.id, s.stock from ${skus} s where s.id in (select id from want) order by s.id for no key update
     ),
     take as (
       select l.id, l.stock,
@@ -749,22 +761,23 @@ export async function takeStockAndCountSales(
     goods_locked as (
       select g.id from ${goods} g
       where g.id in (select id from sold) and (select ok from enough)
-      order by g.id for update
+      order by g.id for no key update
     ),
     sales_counted as (
       update ${goods} set sales = greatest(${goods.sales} + v.qty, 0)
       from goods_locked gl join sold v on v.id = gl.id
       where ${goods.id} = gl.id
       returning ${goods.id}
-    )
-    select id, stock, taken, short from take order by id`,
+    ),
+    line_take as (
+      select l.n, l.id, t.short,
+        greatest(0, least(l.qty, coalesce(t.taken, 0) - coalesce(sum(l.qty) over (
+          partition by l.id order by l.n rows between unbounded preceding and 1 preceding), 0)))::int as reserved
+      from line l left join take t on t.id = l.id
+    )${then ? sql`, ${then}` : sql``}
+    select id, reserved, short from line_take order by n`,
   );
-  return rows.map((row) => ({
-    skuId: Number(row.id),
-    stock: Number(row.stock),
-    taken: Number(row.taken),
-    short: row.short === true,
-  }));
+  return rows.map((row) => ({ skuId: Number(row.id), reserved: Number(row.reserved), short: row.short }));
 }
 
 /**

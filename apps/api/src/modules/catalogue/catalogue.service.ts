@@ -533,39 +533,33 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
      * (the caller's transaction rolls back); ByBook and InStock take what there is, the rest being a pre-order
      * (ByBook) or stock the warehouse holds but has not counted (InStock). `sold` adds to the products' sales
      * counts ('Sales' sort of spec §7 goods/list/). Returns the units taken per line, in the order given: one SKU
-     * on two lines fills the first line first.
+     * on two lines fills the first line first. `then` is the caller's writes that go in the same statement, reading
+     * each line's units from `line_take(n, reserved)` (repository takeStockAndCountSales).
      */
     async reserveStock(
       lines: readonly StockTake[],
       sold: readonly { goodsId: number; qty: number }[],
       executor: Database,
+      then?: SQL,
     ): Promise<number[]> {
-      const want = new Map<number, repo.SkuWant>();
-      for (const line of lines) {
-        const entry = want.get(line.skuId) ?? { skuId: line.skuId, qty: 0, strict: false };
-        entry.qty += line.qty;
-        entry.strict ||= line.status === SkuStatus.ByStock;
-        want.set(line.skuId, entry);
-      }
+      // A SKU sold by stock on any line must have the units of all its lines.
+      const strict = new Set(lines.filter((l) => l.status === SkuStatus.ByStock).map((l) => l.skuId));
       const byGoods = new Map<number, number>();
       for (const s of sold) byGoods.set(s.goodsId, (byGoods.get(s.goodsId) ?? 0) + s.qty);
-      const result = await repo.takeStockAndCountSales(executor, [...want.values()], byGoods);
-      const bySku = new Map(result.map((row) => [row.skuId, row]));
+      const taken = await repo.takeStockAndCountSales(
+        executor,
+        lines.map((l) => ({ skuId: l.skuId, qty: l.qty, strict: strict.has(l.skuId) })),
+        byGoods,
+        then,
+      );
       // The refusal names the first short SKU in id order, as the rows were locked; a SKU gone since the quote
       // has no stock at all.
-      const short = [...want.values()]
-        .sort((a, b) => a.skuId - b.skuId)
-        .find((w) => bySku.get(w.skuId)?.short ?? w.strict);
+      const short = taken.filter((t) => t.short ?? strict.has(t.skuId)).sort((a, b) => a.skuId - b.skuId)[0];
       if (short) {
         const line = lines.find((l) => l.skuId === short.skuId);
         throw new StockShortError(line?.label ?? String(short.skuId), short.skuId);
       }
-      const left = new Map(result.map((row) => [row.skuId, row.taken]));
-      return lines.map((line) => {
-        const here = Math.min(left.get(line.skuId) ?? 0, line.qty);
-        left.set(line.skuId, (left.get(line.skuId) ?? 0) - here);
-        return here;
-      });
+      return taken.map((t) => t.reserved);
     },
 
     /** Takes a cancelled order's units back off the products' sales counts, in the caller's transaction. */

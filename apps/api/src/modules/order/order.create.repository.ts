@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, executeNamed } from '../../db/client';
 import { orderItems, orderPacks, orders } from '../../db/schema';
 
@@ -60,11 +60,13 @@ export async function findByRequest(
   return rows[0] ?? null;
 }
 
-/** What inserting an order gave: its id, its order number and its packs' ids by pack index. */
+/** What inserting an order gave: its id, its order number, its packs' ids by pack index, the cart lines removed. */
 export interface InsertedOrder {
   id: number;
   orderNo: string;
   packIds: Map<number, number>;
+  /** How many rows `cartDelete` removed. */
+  cartRemoved: number;
 }
 
 /**
@@ -74,13 +76,16 @@ export interface InsertedOrder {
  * written with that id, their ids rising with the pack index. A repeat of the member's requestId fails here on the
  * unique index, before the caller touches anything else. The order's JSON and time values are encoded by their
  * columns, as Drizzle's inserts encode them; the packs travel as one JSON parameter, so the text is the same for
- * every order and runs as a named statement (parsed and planned once per connection).
+ * every order and runs as a named statement (parsed and planned once per connection). `cartDelete` (the cart
+ * module's delete of the ordered lines, answering their ids) runs in the same statement, and how many it removed
+ * comes back with the order.
  */
 export async function insertOrderWithPacks(
   db: Database,
   prefix: string,
   order: NewOrder,
   packs: readonly NewPack[],
+  cartDelete: SQL,
 ): Promise<InsertedOrder> {
   const orderRow = sql`
     with new_order as (
@@ -117,6 +122,7 @@ export async function insertOrderWithPacks(
     order_no: string;
     pack_id: number | null;
     pack_index: number | null;
+    cart_removed: number;
   }>(
     db,
     'order_insert',
@@ -133,8 +139,10 @@ export async function insertOrderWithPacks(
       from new_order o, pack p
       order by p.pack_index
       returning id, pack_index
-    )
-    select o.id, o.order_no, np.id as pack_id, np.pack_index from new_order o left join new_packs np on true`,
+    ),
+    cart_removed as (${cartDelete})
+    select o.id, o.order_no, np.id as pack_id, np.pack_index, (select count(*) from cart_removed)::int as cart_removed
+    from new_order o left join new_packs np on true`,
   );
   const first = rows[0];
   if (!first) throw new Error('no order row from the insert');
@@ -142,17 +150,16 @@ export async function insertOrderWithPacks(
   for (const row of rows)
     if (row.pack_id !== null && row.pack_index !== null)
       packIds.set(Number(row.pack_index), Number(row.pack_id));
-  return { id: Number(first.id), orderNo: first.order_no, packIds };
+  return { id: Number(first.id), orderNo: first.order_no, packIds, cartRemoved: Number(first.cart_removed) };
 }
 
 /**
- * Writes an order's items, their ids rising in the order given. The rows travel as one JSON parameter and
- * json_to_recordset makes them rows again: one short SQL text whatever the number of items, which the API process
- * builds at a fraction of the cost of a many-row insert and PostgreSQL parses once per connection (a named
- * statement; this runs for every order).
+ * An order's items as more of the statement that takes its stock (catalogue reserveStock's `then`), so they cost
+ * no round trip of their own while the SKUs' rows are locked: each item is a line of the take, in the same order,
+ * and reserves the units `line_take` gave that line; nothing is written when the take was refused. The rows travel
+ * as one JSON parameter, so the text is the same for every order; their ids rise in the order given.
  */
-export async function insertItems(db: Database, items: readonly NewItem[]): Promise<void> {
-  if (items.length === 0) return;
+export function itemsAfterStockTake(items: readonly Omit<NewItem, 'reservedQty'>[]): SQL {
   const rows = items.map((item, n) => ({
     n,
     order_id: item.orderId,
@@ -164,23 +171,22 @@ export async function insertItems(db: Database, items: readonly NewItem[]): Prom
     property: item.property ?? {},
     image: item.image ?? '',
     qty: item.qty,
-    reserved_qty: item.reservedQty ?? 0,
     unit_price: item.unitPrice,
     weight: item.weight ?? 0,
     is_gift: item.isGift ?? false,
     promotion_id: item.promotionId ?? null,
   }));
-  await executeNamed(
-    db,
-    'order_items_insert',
-    sql`
-    insert into ${orderItems} (order_id, bean_id, sku_id, goods_id, name, sku_name, property, image, qty,
-      reserved_qty, unit_price, weight, is_gift, promotion_id)
-    select order_id, bean_id, sku_id, goods_id, name, sku_name, property, image, qty, reserved_qty, unit_price,
-      weight, is_gift, promotion_id
-    from json_to_recordset(${JSON.stringify(rows)}::json) as i(n int, order_id int, bean_id int, sku_id int,
-      goods_id int, name text, sku_name text, property json, image text, qty int, reserved_qty int,
-      unit_price bigint, weight int, is_gift boolean, promotion_id int)
-    order by n`,
-  );
+  return sql`items_written as (
+      insert into ${orderItems} (order_id, bean_id, sku_id, goods_id, name, sku_name, property, image, qty,
+        reserved_qty, unit_price, weight, is_gift, promotion_id)
+      select i.order_id, i.bean_id, i.sku_id, i.goods_id, i.name, i.sku_name, i.property, i.image, i.qty,
+        lt.reserved, i.unit_price, i.weight, i.is_gift, i.promotion_id
+      from json_to_recordset(${JSON.stringify(rows)}::json) as i(n int, order_id int, bean_id int, sku_id int,
+        goods_id int, name text, sku_name text, property json, image text, qty int, unit_price bigint, weight int,
+        is_gift boolean, promotion_id int)
+      join line_take lt on lt.n = i.n
+      where (select ok from enough)
+      order by i.n
+      returning id
+    )`;
 }
