@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { MemberPaths } from '@shop/domain';
 import autocannon from 'autocannon';
 import { type RunningShop, repoRoot, startShop } from '../e2e/support/server';
@@ -18,6 +18,11 @@ export const settings = {
   workers: Number(process.env.BENCH_WORKERS ?? 1),
   /** A folder for the shop's CPU profiles (node --cpu-prof, one file per process, written when it stops). */
   profileDir: process.env.BENCH_PROFILE_DIR,
+  /**
+   * Another checkout of the shop to measure instead of this one (its own `npm ci` done), so that two releases are
+   * compared in one run on one machine; the benches themselves stay this checkout's.
+   */
+  shopDir: process.env.BENCH_SHOP_DIR,
 } as const;
 
 export function startBenchShop(): Promise<RunningShop> {
@@ -31,7 +36,7 @@ export function startBenchShop(): Promise<RunningShop> {
     settings.databaseUrl
       ? { ...common, DATABASE_URL: settings.databaseUrl, WORKERS: String(settings.workers) }
       : common,
-    { nodeArgs },
+    { nodeArgs, ...(settings.shopDir ? { root: settings.shopDir } : {}) },
   );
 }
 
@@ -147,7 +152,10 @@ export async function report(name: string, rows: Record<string, unknown>[]) {
   // biome-ignore lint/suspicious/noConsole: a benchmark's result is this table.
   console.table(shared);
   await mkdir(join(repoRoot, 'bench/results'), { recursive: true });
-  const suffix = settings.databaseUrl ? `pg${settings.workers > 1 ? `-w${settings.workers}` : ''}` : 'pglite';
+  const suffix = [
+    settings.databaseUrl ? `pg${settings.workers > 1 ? `-w${settings.workers}` : ''}` : 'pglite',
+    ...(settings.shopDir ? [basename(resolve(settings.shopDir))] : []),
+  ].join('-');
   await writeFile(
     join(repoRoot, `bench/results/${name}-${suffix}.json`),
     JSON.stringify({ ceiling, rows: shared }, null, 2),

@@ -71,11 +71,12 @@ export function newShopDataDir(): Promise<string> {
  * Starts the shop as the README's start command does (the built storefront served by the API), on a
  * loopback port with a fresh embedded database, or on DATABASE_URL when given. With `dataDir` and `port` a
  * journey can stop the shop, run operator commands on its folder and start it again at the same address (the
- * browser keeps its login); that folder is the caller's to remove.
+ * browser keeps its login); that folder is the caller's to remove. `root` starts the shop of another checkout (a
+ * benchmark comparing two releases in one run).
  */
 export async function startShop(
   extraEnv: Record<string, string> = {},
-  options: { dataDir?: string; port?: number; nodeArgs?: readonly string[] } = {},
+  options: { dataDir?: string; port?: number; nodeArgs?: readonly string[]; root?: string } = {},
 ): Promise<RunningShop & { port: number; dataDir: string }> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await newShopDataDir());
@@ -84,7 +85,7 @@ export async function startShop(
     process.execPath,
     [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/api/src/server.ts'],
     {
-      cwd: repoRoot,
+      cwd: options.root ?? repoRoot,
       env,
       stdio: ['ignore', 'inherit', 'inherit'],
     },
