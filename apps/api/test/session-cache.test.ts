@@ -6,7 +6,7 @@ import { postgresHandle } from '../src/db/client';
 import { ReadCache } from '../src/lib/read-cache';
 import { SESSIONS_CHANNEL } from '../src/modules/member/member.sessions';
 import { newMember } from './support/order-fixtures';
-import { createTestApp, post, type TestApp } from './support/test-app';
+import { createTestApp, ownDatabaseUrl, post, type TestApp } from './support/test-app';
 import { within } from './support/within';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -130,7 +130,7 @@ describe('members’ sessions in memory', () => {
     const m = await newMember(t.app, 'sess');
     expect((await current(m.token)).statusCode).toBe(200);
     // Another process: on PostgreSQL a connection of its own; PGlite has one process, its own connection.
-    const other = onPostgres ? postgresHandle(await databaseUrlOf(t)) : null;
+    const other = onPostgres ? postgresHandle(await ownDatabaseUrl(t)) : null;
     const db = other?.db ?? t.database.db;
     try {
       await db.execute(sql`update members set level = 41 where id = ${m.id}`);
@@ -155,7 +155,7 @@ describe('members’ sessions in memory', () => {
     async () => {
       const m = await newMember(t.app, 'sess');
       expect((await current(m.token)).statusCode).toBe(200);
-      const admin = new pg.Client({ connectionString: await databaseUrlOf(t) });
+      const admin = new pg.Client({ connectionString: await ownDatabaseUrl(t) });
       await admin.connect();
       try {
         // Cut the listening connection, then revoke by hand while nothing can be heard.
@@ -185,14 +185,4 @@ function envelopeToken(res: { body: string }): string {
   const body = JSON.parse(res.body) as { success: boolean; data: { token: string } };
   expect(body.success).toBe(true);
   return body.data.token;
-}
-
-/** The URL of the test's own PostgreSQL database. */
-async function databaseUrlOf(t: TestApp): Promise<string> {
-  const result = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as {
-    rows: { name: string }[];
-  };
-  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-  url.pathname = `/${result.rows[0]?.name}`;
-  return url.toString();
 }

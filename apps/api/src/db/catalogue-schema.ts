@@ -111,11 +111,24 @@ export const goods = pgTable(
     /** Operator's weight for the 'Comprehensive' sort (higher first). */
     sortWeight: integer('sort_weight').notNull().default(0),
     searchText: text('search_text').notNull().default(''),
+    /**
+     * How many of its SKUs are for sale (not NotForSale) and how many can be bought now (spec §4 'SKU stock
+     * status'): kept by the triggers of migration 0021 on every change of SKUs, whoever makes it, so the lists
+     * filter and sort by two columns instead of looking at every product's SKUs. Only a SKU crossing a line
+     * changes them: most stock changes write nothing here.
+     */
+    skusForSale: integer('skus_for_sale').notNull().default(0),
+    skusPurchasable: integer('skus_purchasable').notNull().default(0),
     createdAt,
     updatedAt,
   },
   (t) => [
     uniqueIndex('goods_code_key').on(t.code),
+    // The 综合 order of the lists (purchasable first, then the operator's weight) over the listed goods; sales, which
+    // every order changes, stays out of every index so that its updates remain heap-only.
+    index('goods_listed_idx')
+      .on(sql`(${t.skusPurchasable} > 0) desc`, sql`${t.sortWeight} desc`)
+      .where(sql`${t.onFlag} and ${t.skusForSale} > 0`),
     index('goods_category_id_idx').on(t.categoryId),
     index('goods_brand_id_idx').on(t.brandId),
     index('goods_location_idx').on(t.location),

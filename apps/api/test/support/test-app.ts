@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -180,6 +181,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await dispose();
     },
   };
+}
+
+/** The URL of a test app's own PostgreSQL database (when TEST_DATABASE_URL is set), for connections of its own. */
+export async function ownDatabaseUrl(t: Pick<TestApp, 'database'>): Promise<string> {
+  const result = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  url.pathname = `/${result.rows[0]?.name}`;
+  return url.toString();
 }
 
 export interface EnvelopeBody<T = unknown> {

@@ -49,9 +49,12 @@ function inCategorySubtree(cateId: number): SQL {
     where p.id = ${cateId} and (c.id = p.id or (p.path <> '' and c.path like p.path || '%')))`;
 }
 
+/** On the shelf: the column itself, as the partial index of the lists (goods_listed_idx) names it. */
+const onShelf = sql`${goods.onFlag}`;
+
 /** The WHERE of the shelf lists and exports: on the shelf, plus the caller's filters. */
 export function goodsConditions(filter: GoodsFilter): SQL {
-  const conditions: SQL[] = [eq(goods.onFlag, true)];
+  const conditions: SQL[] = [onShelf];
   if (filter.location !== undefined) conditions.push(eq(goods.location, filter.location));
   if (filter.brandId !== undefined) conditions.push(eq(goods.brandId, filter.brandId));
   if (filter.cateId !== undefined) conditions.push(inCategorySubtree(filter.cateId));
@@ -83,14 +86,13 @@ const skuPurchasable = sql.raw(
 
 /**
  * The product has a SKU that is not NotForSale. Spec §4: not-for-sale SKUs are dropped from lists, so a product
- * whose every SKU is not for sale (or that has none) would be an empty entry: it leaves the lists too.
+ * whose every SKU is not for sale (or that has none) would be an empty entry: it leaves the lists too. Counted on
+ * the product by migration 0021's triggers.
  */
-const hasSkuForSale = sql`exists (select 1 from ${skus} s
-  where s.goods_id = ${outerGoodsId} and s.status <> ${SkuStatus.NotForSale})`;
+const hasSkuForSale = sql`${goods.skusForSale} > 0`;
 
 /** The product has a SKU a shopper can put into the cart now (the 综合 order puts these first). */
-const hasPurchasableSku = sql`exists (select 1 from ${skus} s
-  where s.goods_id = ${outerGoodsId} and ${skuPurchasable})`;
+const hasPurchasableSku = sql`${goods.skusPurchasable} > 0`;
 
 /**
  * The price a list shows for a product, in minor units of the page currency (the Price sort of goods/list/):
@@ -562,7 +564,7 @@ export function listBrands(db: Database, keyword?: string): Promise<BrandListRow
   return db
     .select({ ...brandColumns, goodsCount: sql<number>`count(${goods.id})::int` })
     .from(brands)
-    .leftJoin(goods, and(eq(goods.brandId, brands.id), eq(goods.onFlag, true), hasSkuForSale))
+    .leftJoin(goods, and(eq(goods.brandId, brands.id), onShelf, hasSkuForSale))
     .where(where)
     .groupBy(brands.id)
     .orderBy(...brandOrder);
@@ -576,7 +578,7 @@ export async function findBrand(
   const rows = await db
     .select({ brand: brands, goodsCount: sql<number>`count(${goods.id})::int` })
     .from(brands)
-    .leftJoin(goods, and(eq(goods.brandId, brands.id), eq(goods.onFlag, true), hasSkuForSale))
+    .leftJoin(goods, and(eq(goods.brandId, brands.id), onShelf, hasSkuForSale))
     .where(eq(brands.id, id))
     .groupBy(brands.id);
   const row = rows[0];
@@ -605,7 +607,7 @@ export function listBrandsByRootCategory(
     .from(goods)
     .innerJoin(categories, eq(categories.id, goods.categoryId))
     .innerJoin(brands, eq(brands.id, goods.brandId))
-    .where(and(eq(goods.onFlag, true), hasSkuForSale, scope))
+    .where(and(onShelf, hasSkuForSale, scope))
     .groupBy(...(cateId === undefined ? [rootId, brands.id] : [brands.id]))
     .orderBy(...brandOrder);
 }
@@ -711,8 +713,9 @@ export interface LineTaken {
  * held for one round trip and the commit: the SKUs' rows locked in id order (as every writer of stock takes
  * them, so two orders never deadlock) and read as they are now; each SKU's take worked out over all its lines (a
  * strict one all or short, another what there is) and shared out over its lines, the first line first; and, when
- * no strict SKU is short, the stock taken and then the goods' rows locked in id order and their sales counted.
- * When one is short nothing is written and the caller refuses.
+ * no strict SKU is short, the stock taken and then the goods' rows locked in id order (the goods of every line, a
+ * gift's too, whose listing counts the stock may change at the statement's end: migration 0021) and their sales
+ * counted. When one is short nothing is written and the caller refuses.
  *
  * The locks are `for no key update`, the lock an update of the stock or the sales takes anyway: it queues the
  * writers of the same rows, and leaves alone the key-share locks that foreign keys take on them (a cart line
@@ -742,7 +745,8 @@ export async function takeStockAndCountSales(
     ),
     want as (select id, sum(qty)::int as qty, bool_or(strict) as strict from line group by id),
     locked as (
-      select s.id, s.stock from ${skus} s where s.id in (select id from want) order by s.id for no key update
+      select s.id, s.goods_id, s.stock from ${skus} s where s.id in (select id from want)
+      order by s.id for no key update
     ),
     take as (
       select l.id, l.stock,
@@ -760,7 +764,7 @@ export async function takeStockAndCountSales(
     sold as (select * from json_to_recordset(${sales}::json) as v(id int, qty int)),
     goods_locked as (
       select g.id from ${goods} g
-      where g.id in (select id from sold) and (select ok from enough)
+      where g.id in (select goods_id from locked) and (select ok from enough)
       order by g.id for no key update
     ),
     sales_counted as (
@@ -801,12 +805,25 @@ export function subtractGoodsSales(db: Database, sold: ReadonlyMap<number, numbe
   return changeGoodsSales(db, new Map([...sold].map(([id, qty]) => [id, -qty])));
 }
 
-/** Gives `qty` units back to a SKU's stock (a cancelled order's reservation). */
-export async function addStock(db: Database, skuId: number, qty: number): Promise<void> {
-  await db
-    .update(skus)
-    .set({ stock: sql`${skus.stock} + ${qty}`, updatedAt: sql`now()` })
-    .where(eq(skus.id, skuId));
+/**
+ * Gives units back to SKUs' stock (a cancelled order's reservations) in one statement, their rows locked in id order
+ * first as an order locks them; the products' listing counts (migration 0021) then follow, after every SKU.
+ */
+export async function addStock(db: Database, back: ReadonlyMap<number, number>): Promise<void> {
+  if (back.size === 0) return;
+  const rows = JSON.stringify([...back].map(([id, qty]) => ({ id, qty })));
+  await executeNamed(
+    db,
+    'stock_back',
+    sql`
+    with back as (select * from json_to_recordset(${rows}::json) as b(id int, qty int)),
+    locked as (
+      select s.id from ${skus} s where s.id in (select id from back) order by s.id for no key update
+    )
+    update ${skus} set stock = ${skus.stock} + b.qty, updated_at = now()
+    from locked l join back b on b.id = l.id
+    where ${skus.id} = l.id`,
+  );
 }
 
 /** The catalogue's version (the sequence catalogueVersion of the schema), as decimal text: '0' before the first change. */

@@ -571,13 +571,13 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
 
     /**
      * Gives an order's reserved stock back inside the caller's transaction (DESIGN.md 'Stock and orders':
-     * cancelling returns it), SKU by SKU in id order like reserveStock so concurrent orders lock rows alike.
+     * cancelling returns it), in one statement that locks the SKUs in id order like reserveStock, so concurrent
+     * orders lock rows alike.
      */
     async returnStock(lines: readonly { skuId: number; qty: number }[], executor: Database): Promise<void> {
       const bySku = new Map<number, number>();
       for (const l of lines) if (l.qty > 0) bySku.set(l.skuId, (bySku.get(l.skuId) ?? 0) + l.qty);
-      for (const [skuId, qty] of [...bySku].sort(([a], [b]) => a - b))
-        await repo.addStock(executor, skuId, qty);
+      await repo.addStock(executor, bySku);
     },
 
     /** The category tree, roots with nested children, each level by sort then id (spec §7 goodscatalog/list/). */
