@@ -16,54 +16,51 @@ CREATE FUNCTION sku_purchasable(status smallint, stock integer) RETURNS integer 
   SELECT (status IN (3, 4) OR (status = 1 AND stock > 0))::integer
 $$;
 --> statement-breakpoint
-CREATE FUNCTION goods_listing_apply(deltas jsonb) RETURNS void LANGUAGE sql AS $$
+-- Adds each product's share of the changes; the plans of these PL/pgSQL functions are kept per connection, as an
+-- order's statement fires them every time.
+CREATE FUNCTION goods_listing_apply(ids integer[], fs integer[], ps integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   WITH d AS (
-    SELECT goods_id, sum(for_sale)::integer AS for_sale, sum(purchasable)::integer AS purchasable
-    FROM jsonb_to_recordset(deltas) AS x(goods_id integer, for_sale integer, purchasable integer)
-    GROUP BY goods_id
-    HAVING sum(for_sale) <> 0 OR sum(purchasable) <> 0
+    SELECT x.goods_id, sum(x.f)::integer AS f, sum(x.p)::integer AS p
+    FROM unnest(ids, fs, ps) AS x(goods_id, f, p)
+    GROUP BY x.goods_id
+    HAVING sum(x.f) <> 0 OR sum(x.p) <> 0
   ),
   locked AS (
-    SELECT g.id FROM goods g WHERE g.id IN (SELECT goods_id FROM d) ORDER BY g.id FOR NO KEY UPDATE
+    SELECT g.id FROM goods g WHERE g.id IN (SELECT d.goods_id FROM d) ORDER BY g.id FOR NO KEY UPDATE
   )
-  UPDATE goods g SET skus_for_sale = g.skus_for_sale + d.for_sale,
-    skus_purchasable = g.skus_purchasable + d.purchasable
+  UPDATE goods g SET skus_for_sale = g.skus_for_sale + d.f, skus_purchasable = g.skus_purchasable + d.p
   FROM d JOIN locked l ON l.id = d.goods_id
-  WHERE g.id = d.goods_id
+  WHERE g.id = d.goods_id;
+END;
 $$;
 --> statement-breakpoint
 CREATE FUNCTION skus_listing_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM goods_listing_apply((
-    SELECT jsonb_agg(jsonb_build_object('goods_id', goods_id, 'for_sale', sku_for_sale(status),
-      'purchasable', sku_purchasable(status, stock)))
-    FROM new_skus));
+  PERFORM goods_listing_apply(array_agg(n.goods_id), array_agg(sku_for_sale(n.status)),
+    array_agg(sku_purchasable(n.status, n.stock)))
+  FROM new_skus n;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 CREATE FUNCTION skus_listing_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM goods_listing_apply((
-    SELECT jsonb_agg(change) FROM (
-      SELECT jsonb_build_object('goods_id', goods_id, 'for_sale', sku_for_sale(status),
-        'purchasable', sku_purchasable(status, stock)) AS change
-      FROM new_skus
-      UNION ALL
-      SELECT jsonb_build_object('goods_id', goods_id, 'for_sale', -sku_for_sale(status),
-        'purchasable', -sku_purchasable(status, stock))
-      FROM old_skus
-    ) changes));
+  PERFORM goods_listing_apply(array_agg(c.goods_id), array_agg(c.f), array_agg(c.p))
+  FROM (
+    SELECT n.goods_id, sku_for_sale(n.status) AS f, sku_purchasable(n.status, n.stock) AS p FROM new_skus n
+    UNION ALL
+    SELECT o.goods_id, -sku_for_sale(o.status), -sku_purchasable(o.status, o.stock) FROM old_skus o
+  ) c;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 CREATE FUNCTION skus_listing_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM goods_listing_apply((
-    SELECT jsonb_agg(jsonb_build_object('goods_id', goods_id, 'for_sale', -sku_for_sale(status),
-      'purchasable', -sku_purchasable(status, stock)))
-    FROM old_skus));
+  PERFORM goods_listing_apply(array_agg(o.goods_id), array_agg(-sku_for_sale(o.status)),
+    array_agg(-sku_purchasable(o.status, o.stock)))
+  FROM old_skus o;
   RETURN NULL;
 END;
 $$;
