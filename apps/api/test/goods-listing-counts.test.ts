@@ -149,39 +149,36 @@ describe('goods listing counts', () => {
     expect(await listed()).toBe(true);
   });
 
-  it.runIf(onPostgres)(
-    'add up when two transactions sell out SKUs of one product at once',
-    async () => {
-      const { db } = c.t.database;
-      const fish = await goodsOfSku(c.sku.fishOil400);
-      // The product's two SKUs sold by stock, 3 units each; any other of its SKUs not for sale.
-      await db.execute(sql`update skus set status = case when id in (${c.sku.fishOil400}, ${c.sku.fishOil200})
+  it.runIf(onPostgres)('add up when two transactions sell out SKUs of one product at once', async () => {
+    const { db } = c.t.database;
+    const fish = await goodsOfSku(c.sku.fishOil400);
+    // The product's two SKUs sold by stock, 3 units each; any other of its SKUs not for sale.
+    await db.execute(sql`update skus set status = case when id in (${c.sku.fishOil400}, ${c.sku.fishOil200})
         then ${SkuStatus.ByStock}::smallint else ${SkuStatus.NotForSale}::smallint end, stock = 3 where goods_id = ${fish}`);
-      expect(await countsOf(fish)).toEqual({ forSale: 2, purchasable: 2 });
-      const url = await ownDatabaseUrl(c.t);
-      const a = new pg.Client({ connectionString: url });
-      const b = new pg.Client({ connectionString: url });
-      await a.connect();
-      await b.connect();
-      try {
-        // Each sells out one of the two SKUs. The second's count waits on the product's row for the first to
-        // commit, then adds to what the first left, not to what it saw when its statement began.
-        await a.query('begin');
-        await b.query('begin');
-        await a.query('update skus set stock = 0 where id = $1', [c.sku.fishOil400]);
-        const second = b.query('update skus set stock = 0 where id = $1', [c.sku.fishOil200]);
-        await new Promise((r) => setTimeout(r, 100));
-        await a.query('commit');
-        await second;
-        await b.query('commit');
-      } finally {
-        await a.end();
-        await b.end();
-      }
-      expect(await countsOf(fish)).toEqual({ forSale: 2, purchasable: 0 });
-      expect(await countsOff()).toEqual([]);
-    },
-  );
+    expect(await countsOf(fish)).toEqual({ forSale: 2, purchasable: 2 });
+    const url = await ownDatabaseUrl(c.t);
+    const a = new pg.Client({ connectionString: url });
+    const b = new pg.Client({ connectionString: url });
+    await a.connect();
+    await b.connect();
+    try {
+      // Each sells out one of the two SKUs. The second's count waits on the product's row for the first to
+      // commit, then adds to what the first left, not to what it saw when its statement began.
+      await a.query('begin');
+      await b.query('begin');
+      await a.query('update skus set stock = 0 where id = $1', [c.sku.fishOil400]);
+      const second = b.query('update skus set stock = 0 where id = $1', [c.sku.fishOil200]);
+      await new Promise((r) => setTimeout(r, 100));
+      await a.query('commit');
+      await second;
+      await b.query('commit');
+    } finally {
+      await a.end();
+      await b.end();
+    }
+    expect(await countsOf(fish)).toEqual({ forSale: 2, purchasable: 0 });
+    expect(await countsOff()).toEqual([]);
+  });
 
   it('are all zero after the SKUs are truncated', async () => {
     await c.t.database.db.execute(sql`truncate skus cascade`);
