@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { OrderPaths, SkuStatus } from '@shop/domain';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import {
   type CheckoutTestApp,
   createCheckoutTestApp,
   newMember,
+  orderForPickup,
 } from './support/checkout-helpers';
 import { envelope, ownDatabaseUrl, post } from './support/test-app';
 
@@ -74,14 +74,7 @@ describe('goods listing counts', () => {
 
     const m = await newMember(c.t);
     await addToCart(c.t, m.token, [[c.sku.fishOil400, 1]]);
-    const created = envelope<{ orderId: number }>(
-      await post(
-        c.t.app,
-        OrderPaths.create,
-        { requestId: randomUUID(), currency: 'AUD', isPickup: true },
-        m.token,
-      ),
-    );
+    const created = envelope<{ orderId: number }>(await orderForPickup(c.t, m.token));
     expect(created.success, created.message).toBe(true);
     expect(await countsOf(fish)).toEqual({ forSale: 2, purchasable: 1 });
 
