@@ -95,6 +95,17 @@ const hasSkuForSale = sql`${goods.skusForSale} > 0`;
 const hasPurchasableSku = sql`${goods.skusPurchasable} > 0`;
 
 /**
+ * The price of one currency a caller pays, over the sku_prices rows of one SKU (an aggregate): the row of the
+ * caller's level, else that of the default level 37 (spec §3 'User'), else null. The one rule of the lists' price
+ * sort, the SKUs' prices and the cart's.
+ */
+function priceAtLevel(currency: PriceCurrency, level: number): SQL<number | null> {
+  return sql<number | null>`coalesce(
+    max(${skuPrices.amount}) filter (where ${skuPrices.currency} = ${currency} and ${skuPrices.level} = ${level}::int),
+    max(${skuPrices.amount}) filter (where ${skuPrices.currency} = ${currency} and ${skuPrices.level} = ${DEFAULT_MEMBER_LEVEL}))`;
+}
+
+/**
  * The price a list shows for a product, in minor units of the page currency (the Price sort of goods/list/):
  * that of the SKU the list selects (spec §4: the first purchasable SKU, else the first one, NotForSale ones
  * dropped) at the caller's level, else the default level; a SKU priced only in the other currency is
@@ -102,9 +113,6 @@ const hasPurchasableSku = sql`${goods.skusPurchasable} > 0`;
  */
 function listedPrice(level: number, currency: PriceCurrency, audCnyRate: string | null): SQL {
   const other: PriceCurrency = currency === 'CNY' ? 'AUD' : 'CNY';
-  const pick = (c: PriceCurrency) => sql`coalesce(
-    max(p.amount) filter (where p.currency = ${c} and p.level = ${level}),
-    max(p.amount) filter (where p.currency = ${c} and p.level = ${DEFAULT_MEMBER_LEVEL}))`;
   const converted =
     audCnyRate === null
       ? sql`null`
@@ -112,8 +120,9 @@ function listedPrice(level: number, currency: PriceCurrency, audCnyRate: string 
         ? sql`round(pr.other * ${audCnyRate}::numeric)`
         : sql`round(pr.other / ${audCnyRate}::numeric)`;
   return sql`(select coalesce(pr.page, ${converted}) from ${skus} s
-    left join lateral (select ${pick(currency)} as page, ${pick(other)} as other from ${skuPrices} p
-      where p.sku_id = s.id and p.level in (${level}, ${DEFAULT_MEMBER_LEVEL})) pr on true
+    left join lateral (
+      select ${priceAtLevel(currency, level)} as page, ${priceAtLevel(other, level)} as other from ${skuPrices}
+      where ${skuPrices.skuId} = s.id and ${skuPrices.level} in (${level}, ${DEFAULT_MEMBER_LEVEL})) pr on true
     where s.goods_id = ${outerGoodsId} and s.status <> ${SkuStatus.NotForSale}
     order by ${skuPurchasable} desc, s.sort, s.id
     limit 1)`;
@@ -249,17 +258,11 @@ const skuColumns = {
 const outerSkuId = sql.raw('"skus"."id"');
 
 /**
- * The prices a caller pays for a SKU (joined laterally to skus): per currency, the row of the caller's
- * level, else that of the default level 37 (spec §3 'User'), else null. One primary-key range scan per SKU,
+ * The prices a caller pays for a SKU (joined laterally to skus), by priceAtLevel. One primary-key range scan per SKU,
  * which stays fast even before the planner has statistics (PGlite never auto-analyzes).
  */
 function callerPrices(db: Database, level: number) {
-  const pick = (currency: PriceCurrency) =>
-    sql<number | null>`coalesce(
-      max(${skuPrices.amount}) filter (where ${skuPrices.currency} = ${currency} and ${skuPrices.level} = ${level}),
-      max(${skuPrices.amount}) filter (where ${skuPrices.currency} = ${currency} and ${skuPrices.level} = ${DEFAULT_MEMBER_LEVEL}))`.mapWith(
-      Number,
-    );
+  const pick = (currency: PriceCurrency) => priceAtLevel(currency, level).mapWith(Number);
   return db
     .select({ aud: pick('AUD').as('aud'), cny: pick('CNY').as('cny') })
     .from(skuPrices)
@@ -351,8 +354,8 @@ const minorOrNull = (value: number | string | bigint | null) => (value === null 
 /**
  * A cart's lines and their SKUs in one statement (checkout reads them for every summary and order). `lines` is
  * the cart module's sub-select answering id, sku_id, qty, selected and position (1 for the first line); the
- * SKUs are those the lines name and `extraSkuIds`, as listCartSkus gives them (the caller's prices by the rule of
- * callerPrices). A full join keeps a line whose SKU is gone and a SKU that no line names; the SKU ids are
+ * SKUs are those the lines name and `extraSkuIds`, as listCartSkus gives them (the caller's prices by
+ * priceAtLevel). A full join keeps a line whose SKU is gone and a SKU that no line names; the SKU ids are
  * gathered into an array first, so the SKUs are read by their primary key. Written as one SQL text rather than
  * with the query builder, and run as a named statement: this runs for every summary and order, building a select
  * of this shape cost the API process more than the round trip, and planning it cost PostgreSQL more than running
@@ -366,10 +369,6 @@ export async function listCartLinesWithSkus(
 ): Promise<CartLineSkuRow[]> {
   // The extra ids as one JSON parameter: the SQL text stays the same whatever their number (a named statement).
   const extra = JSON.stringify([...new Set(extraSkuIds)]);
-  const price = (currency: PriceCurrency) =>
-    sql.raw(`coalesce(
-        max(sp.amount) filter (where sp.currency = '${currency}' and sp.level = caller.level),
-        max(sp.amount) filter (where sp.currency = '${currency}' and sp.level = ${DEFAULT_MEMBER_LEVEL}))`);
   const rows = await executeNamed<CartLineSkuRecord>(
     db,
     'cart_lines_with_skus',
@@ -384,9 +383,8 @@ export async function listCartLinesWithSkus(
       from ${skus} s
       join ${goods} g on g.id = s.goods_id
       left join lateral (
-        select ${sql.join([price('AUD'), sql` as aud, `, price('CNY'), sql` as cny`])}
-        from ${skuPrices} sp, (select ${level}::int as level) caller
-        where sp.sku_id = s.id and sp.level in (caller.level, ${DEFAULT_MEMBER_LEVEL})
+        select ${priceAtLevel('AUD', level)} as aud, ${priceAtLevel('CNY', level)} as cny from ${skuPrices}
+        where ${skuPrices.skuId} = s.id and ${skuPrices.level} in (${level}::int, ${DEFAULT_MEMBER_LEVEL})
       ) p on true
       where s.id = any(array(select sku_id from cart_of_member)
         || array(select value::int from json_array_elements_text(${extra}::json)))
