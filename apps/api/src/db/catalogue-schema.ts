@@ -234,6 +234,64 @@ export const skuPrices = pgTable(
   ],
 );
 
+/**
+ * The member levels the price sort keeps keys for: every level a SKU has ever been priced at, and the default
+ * level 37. Kept by migration 0022's triggers on sku_prices; a level never leaves (its keys stay right: a level
+ * without prices of its own gets the default level's).
+ */
+export const priceLevels = pgTable('price_levels', {
+  level: integer('level').primaryKey(),
+});
+
+/**
+ * The goods lists' Price sort key of each product at each level of price_levels (spec §7 goods/list/): the price
+ * of the SKU the list shows (the first purchasable SKU, else the first one; NotForSale ones dropped) at that level,
+ * else the default level's, in each currency; where that SKU has no price in a currency, its price in the other
+ * one converted at the stored AUD→CNY rate. Kept by migration 0022's triggers on skus, sku_prices and
+ * exchange_rates, whoever writes them, so a price page is an index scan rather than a look at every product's
+ * SKUs and prices. A product has rows exactly when it has a SKU for sale.
+ */
+export const goodsPriceKeys = pgTable(
+  'goods_price_keys',
+  {
+    level: integer('level').notNull(),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id, { onDelete: 'cascade' }),
+    /** The listed SKU's own prices at the level (else the default level's), minor units; null when it has none. */
+    aud: bigint('aud', { mode: 'number' }),
+    cny: bigint('cny', { mode: 'number' }),
+    /** The sort keys: the currency's own price, else the other one converted at the stored rate. */
+    sortAud: bigint('sort_aud', { mode: 'number' }),
+    sortCny: bigint('sort_cny', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.level, t.goodsId], name: 'goods_price_keys_pkey' }),
+    index('goods_price_keys_goods_idx').on(t.goodsId),
+    // Both directions of both currencies: the price first, goods without one last, then the newest product first.
+    index('goods_price_keys_aud_asc_idx').on(
+      t.level,
+      sql`${t.sortAud} asc nulls last`,
+      sql`${t.goodsId} desc`,
+    ),
+    index('goods_price_keys_aud_desc_idx').on(
+      t.level,
+      sql`${t.sortAud} desc nulls last`,
+      sql`${t.goodsId} desc`,
+    ),
+    index('goods_price_keys_cny_asc_idx').on(
+      t.level,
+      sql`${t.sortCny} asc nulls last`,
+      sql`${t.goodsId} desc`,
+    ),
+    index('goods_price_keys_cny_desc_idx').on(
+      t.level,
+      sql`${t.sortCny} desc nulls last`,
+      sql`${t.goodsId} desc`,
+    ),
+  ],
+);
+
 export const articleCategories = pgTable('article_categories', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 60 }).notNull(),

@@ -1,7 +1,16 @@
 import { DEFAULT_MEMBER_LEVEL, SkuStatus } from '@shop/domain';
 import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Database, executeNamed } from '../../db/client';
-import { brands, categories, goods, goodsImages, skuPrices, skus } from '../../db/schema';
+import {
+  brands,
+  categories,
+  goods,
+  goodsImages,
+  goodsPriceKeys,
+  priceLevels,
+  skuPrices,
+  skus,
+} from '../../db/schema';
 
 /**
  * Queries of the catalogue module (warehouses, categories, brands, goods, images, SKUs, prices). Every list
@@ -77,14 +86,6 @@ function keywordRank(words: readonly string[]): SQL {
 const outerGoodsId = sql.raw('"goods"."id"');
 
 /**
- * Whether a SKU can be bought (spec §4 'SKU stock status'; the domain's isSkuPurchasable): ByStock with stock,
- * ByBook and InStock always. `s` is the SKU's alias.
- */
-const skuPurchasable = sql.raw(
-  `(s.status in (${SkuStatus.ByBook}, ${SkuStatus.InStock}) or (s.status = ${SkuStatus.ByStock} and s.stock > 0))`,
-);
-
-/**
  * The product has a SKU that is not NotForSale. Spec §4: not-for-sale SKUs are dropped from lists, so a product
  * whose every SKU is not for sale (or that has none) would be an empty entry: it leaves the lists too. Counted on
  * the product by migration 0021's triggers.
@@ -96,8 +97,9 @@ const hasPurchasableSku = sql`${goods.skusPurchasable} > 0`;
 
 /**
  * The price of one currency a caller pays, over the sku_prices rows of one SKU (an aggregate): the row of the
- * caller's level, else that of the default level 37 (spec §3 'User'), else null. The one rule of the lists' price
- * sort, the SKUs' prices and the cart's.
+ * caller's level, else that of the default level 37 (spec §3 'User'), else null. The one rule of the SKUs' prices
+ * and the cart's; migration 0022's goods_price_keys_refresh applies it to the lists' Price sort keys, and
+ * catalogue-price-keys.test.ts holds the keys to it.
  */
 function priceAtLevel(currency: PriceCurrency, level: number): SQL<number | null> {
   return sql<number | null>`coalesce(
@@ -106,26 +108,12 @@ function priceAtLevel(currency: PriceCurrency, level: number): SQL<number | null
 }
 
 /**
- * The price a list shows for a product, in minor units of the page currency (the Price sort of goods/list/):
- * that of the SKU the list selects (spec §4: the first purchasable SKU, else the first one, NotForSale ones
- * dropped) at the caller's level, else the default level; a SKU priced only in the other currency is
- * converted at the stored rate (CNY = AUD × rate). Null when that SKU has no price it can be compared by.
+ * The level whose Price sort keys a caller at `level` reads (migration 0022): their own when a SKU has ever been
+ * priced at it, else the default level's, whose prices they pay.
  */
-function listedPrice(level: number, currency: PriceCurrency, audCnyRate: string | null): SQL {
-  const other: PriceCurrency = currency === 'CNY' ? 'AUD' : 'CNY';
-  const converted =
-    audCnyRate === null
-      ? sql`null`
-      : currency === 'CNY'
-        ? sql`round(pr.other * ${audCnyRate}::numeric)`
-        : sql`round(pr.other / ${audCnyRate}::numeric)`;
-  return sql`(select coalesce(pr.page, ${converted}) from ${skus} s
-    left join lateral (
-      select ${priceAtLevel(currency, level)} as page, ${priceAtLevel(other, level)} as other from ${skuPrices}
-      where ${skuPrices.skuId} = s.id and ${skuPrices.level} in (${level}, ${DEFAULT_MEMBER_LEVEL})) pr on true
-    where s.goods_id = ${outerGoodsId} and s.status <> ${SkuStatus.NotForSale}
-    order by ${skuPurchasable} desc, s.sort, s.id
-    limit 1)`;
+function keyLevel(level: number): SQL<number> {
+  return sql<number>`(select coalesce(max(${priceLevels.level}), ${DEFAULT_MEMBER_LEVEL}) from ${priceLevels}
+    where ${priceLevels.level} = ${level}::int)`;
 }
 
 export type GoodsSort =
@@ -137,8 +125,6 @@ export type GoodsSort =
       direction: 'ASC' | 'DESC';
       /** The page currency the prices are compared in. */
       currency: PriceCurrency;
-      /** CNY per AUD as stored ('4.7000'); null when the shop has none (other-currency prices then go last). */
-      audCnyRate: string | null;
     }
   | { by: 'Sales'; direction: 'ASC' | 'DESC' }
   | { by: 'Newest'; direction: 'ASC' | 'DESC' };
@@ -158,9 +144,9 @@ function orderOf(sort: GoodsSort): SQL[] {
         desc(goods.id),
       ];
     case 'Price': {
-      // A product without a price to compare goes last in both directions.
-      const price = listedPrice(sort.level, sort.currency, sort.audCnyRate);
-      return [sql`${price} ${sql.raw(sort.direction)} nulls last`, desc(goods.id)];
+      // A product without a price to compare goes last in both directions: the order of one of the keys' indexes.
+      const key = sort.currency === 'CNY' ? goodsPriceKeys.sortCny : goodsPriceKeys.sortAud;
+      return [sql`${key} ${sql.raw(sort.direction)} nulls last`, desc(goodsPriceKeys.goodsId)];
     }
     case 'Sales':
       return [dir(goods.sales, sort.direction), desc(goods.id)];
@@ -220,11 +206,24 @@ export function listGoodsPage(
   sort: GoodsSort,
   page: { limit: number; offset: number },
 ): Promise<GoodsListRow[]> {
+  const conditions = listedGoodsConditions(filter);
+  if (sort.by === 'Price') {
+    // Every listed product has a key at every level of price_levels (migration 0022), so the join drops none.
+    return db
+      .select(goodsListColumns)
+      .from(goodsPriceKeys)
+      .innerJoin(goods, eq(goods.id, goodsPriceKeys.goodsId))
+      .leftJoin(brands, eq(brands.id, goods.brandId))
+      .where(and(eq(goodsPriceKeys.level, keyLevel(sort.level)), conditions))
+      .orderBy(...orderOf(sort))
+      .limit(page.limit)
+      .offset(page.offset);
+  }
   return db
     .select(goodsListColumns)
     .from(goods)
     .leftJoin(brands, eq(brands.id, goods.brandId))
-    .where(listedGoodsConditions(filter))
+    .where(conditions)
     .orderBy(...orderOf(sort))
     .limit(page.limit)
     .offset(page.offset);

@@ -15,7 +15,6 @@ import {
   parseProperties,
   type QuickOrderListResponse,
   type QuickOrderRow,
-  type RateSetting,
   ResultCode,
   type Sku,
   type SkuDetail,
@@ -79,8 +78,6 @@ export interface CatalogueServiceDeps {
   members: { current(auth: AuthContext): Promise<{ level: number }> };
   /** Counts each member's exports (shared by the API processes when Redis is configured). */
   rateLimiter: RateLimiter;
-  /** The stored AUD→CNY rate (the rate module), for comparing prices across currencies in the Price sort. */
-  rates: { audCny(): Promise<RateSetting> };
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
@@ -201,18 +198,13 @@ function toBrandDto(row: repo.BrandListRow): Brand {
  * quality with a keyword or by the shop's own order without; the direction applies to Price (compared in the
  * page currency, CNY unless given, spec §4 'Currency'), Sales and Newest.
  */
-export function goodsSort(
-  query: GoodsListQuery,
-  keywords: readonly string[],
-  level: number,
-  audCnyRate: string | null = null,
-): repo.GoodsSort {
+export function goodsSort(query: GoodsListQuery, keywords: readonly string[], level: number): repo.GoodsSort {
   const direction = query.orderByTendency;
   switch (query.orderByType) {
     case 'Comprehensive':
       return keywords.length > 0 ? { by: 'Relevance', keywords } : { by: 'Comprehensive' };
     case 'Price':
-      return { by: 'Price', level, direction, currency: query.currency ?? 'CNY', audCnyRate };
+      return { by: 'Price', level, direction, currency: query.currency ?? 'CNY' };
     default:
       return { by: query.orderByType, direction };
   }
@@ -277,21 +269,11 @@ function toQuickOrderRow(row: repo.QuickOrderDbRow): QuickOrderRow {
 export type Exporter = { auth: AuthContext; ip?: string } | { auth: null; ip: string };
 
 /** The catalogue module: goods lists, details, categories, brands and the price exports (spec §7). */
-export function createCatalogueService({ db, clock, members, rateLimiter, rates }: CatalogueServiceDeps) {
+export function createCatalogueService({ db, clock, members, rateLimiter }: CatalogueServiceDeps) {
   async function goodsOrNotFound(id: number): Promise<repo.GoodsDetailRow> {
     const row = await repo.findGoodsDetail(db, id);
     if (!row) throw notFoundError(CatalogueMessages.goodsNotFound);
     return row;
-  }
-
-  /** The stored rate for the Price sort; a shop without one compares prices in the page currency only. */
-  async function audCnyRateOrNull(): Promise<string | null> {
-    try {
-      return (await rates.audCny()).rate;
-    } catch (error) {
-      if (error instanceof AppError) return null;
-      throw error;
-    }
   }
 
   async function priceLevel(auth: AuthContext | null): Promise<number> {
@@ -360,13 +342,12 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
     /**
      * One page of the goods on the shelf that have a SKU for sale (spec §7 goods/list/; §4: not-for-sale SKUs
      * are dropped from lists, so a product with nothing else leaves them), each with all its SKUs (NotForSale
-     * ones included: the client drops them) priced at the caller's level. Three queries per page, and the
-     * stored rate for the Price sort.
+     * ones included: the client drops them) priced at the caller's level. Three queries per page; the Price
+     * sort reads the keys migration 0022 keeps, the AUD→CNY rate already applied.
      */
     async listGoods(query: GoodsListQuery, level: number): Promise<GoodsListResponse> {
       const filter = toGoodsFilter(query);
-      const rate = query.orderByType === 'Price' ? await audCnyRateOrNull() : null;
-      const sort = goodsSort(query, filter.keywords, level, rate);
+      const sort = goodsSort(query, filter.keywords, level);
       const [totalCount, rows] = await Promise.all([
         repo.countGoods(db, filter),
         repo.listGoodsPage(db, filter, sort, {
