@@ -1,6 +1,5 @@
 import { OrderPaths, SkuStatus } from '@shop/domain';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skus } from '../src/db/schema';
 import { listGoodsPage } from '../src/modules/catalogue/catalogue.repository';
@@ -12,6 +11,7 @@ import {
   orderForPickup,
 } from './support/checkout-helpers';
 import { envelope, ownDatabaseUrl, post } from './support/test-app';
+import { twoTransactionsAtOnce } from './support/two-transactions';
 
 /**
  * The goods lists' Price sort keys (migration 0022): each listed product's price at each priced level, kept by
@@ -221,26 +221,14 @@ describe('goods Price sort keys', () => {
     await db.execute(sql`update skus set sort = 1 where id = ${c.sku.fishOil200}`);
     expect(await keyOf(fish)).toEqual({ aud: 3600, cny: null });
     const url = await ownDatabaseUrl(c.t);
-    const a = new pg.Client({ connectionString: url });
-    const b = new pg.Client({ connectionString: url });
-    await a.connect();
-    await b.connect();
-    try {
-      // Neither changes the product's counts, so only the refresh's own lock orders them. The first moves the 400
-      // SKU behind the 200 one (sort 5 > 1); the second, alone, would keep the 400 one first (0 < 4). It waits
-      // on the product's row for the first to commit, then reads what it left: 200 (4) before 400 (5).
-      await a.query('begin');
-      await b.query('begin');
-      await a.query('update skus set sort = 5 where id = $1', [c.sku.fishOil400]);
-      const second = b.query('update skus set sort = 4 where id = $1', [c.sku.fishOil200]);
-      await new Promise((r) => setTimeout(r, 100));
-      await a.query('commit');
-      await second;
-      await b.query('commit');
-    } finally {
-      await a.end();
-      await b.end();
-    }
+    // Neither changes the product's counts, so only the refresh's own lock orders them. The first moves the 400
+    // SKU behind the 200 one (sort 5 > 1); the second, alone, would keep the 400 one first (0 < 4). It waits
+    // on the product's row for the first to commit, then reads what it left: 200 (4) before 400 (5).
+    await twoTransactionsAtOnce(
+      url,
+      ['update skus set sort = 5 where id = $1', [c.sku.fishOil400]],
+      ['update skus set sort = 4 where id = $1', [c.sku.fishOil200]],
+    );
     expect(await keyOf(fish)).toEqual({ aud: null, cny: 15800 });
     expect(await keysOff()).toEqual([]);
   });

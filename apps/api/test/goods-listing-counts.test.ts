@@ -1,6 +1,5 @@
 import { OrderPaths, SkuStatus } from '@shop/domain';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goods, skus } from '../src/db/schema';
 import { countGoods, listGoodsPage } from '../src/modules/catalogue/catalogue.repository';
@@ -12,6 +11,7 @@ import {
   orderForPickup,
 } from './support/checkout-helpers';
 import { envelope, ownDatabaseUrl, post } from './support/test-app';
+import { twoTransactionsAtOnce } from './support/two-transactions';
 
 /**
  * Each product's counts of SKUs for sale and purchasable (migration 0021), which the goods lists filter and sort
@@ -150,25 +150,13 @@ describe('goods listing counts', () => {
         then ${SkuStatus.ByStock}::smallint else ${SkuStatus.NotForSale}::smallint end, stock = 3 where goods_id = ${fish}`);
     expect(await countsOf(fish)).toEqual({ forSale: 2, purchasable: 2 });
     const url = await ownDatabaseUrl(c.t);
-    const a = new pg.Client({ connectionString: url });
-    const b = new pg.Client({ connectionString: url });
-    await a.connect();
-    await b.connect();
-    try {
-      // Each sells out one of the two SKUs. The second's count waits on the product's row for the first to
-      // commit, then adds to what the first left, not to what it saw when its statement began.
-      await a.query('begin');
-      await b.query('begin');
-      await a.query('update skus set stock = 0 where id = $1', [c.sku.fishOil400]);
-      const second = b.query('update skus set stock = 0 where id = $1', [c.sku.fishOil200]);
-      await new Promise((r) => setTimeout(r, 100));
-      await a.query('commit');
-      await second;
-      await b.query('commit');
-    } finally {
-      await a.end();
-      await b.end();
-    }
+    // Each sells out one of the two SKUs. The second's count waits on the product's row for the first to
+    // commit, then adds to what the first left, not to what it saw when its statement began.
+    await twoTransactionsAtOnce(
+      url,
+      ['update skus set stock = 0 where id = $1', [c.sku.fishOil400]],
+      ['update skus set stock = 0 where id = $1', [c.sku.fishOil200]],
+    );
     expect(await countsOf(fish)).toEqual({ forSale: 2, purchasable: 0 });
     expect(await countsOff()).toEqual([]);
   });
