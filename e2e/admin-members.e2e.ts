@@ -8,11 +8,11 @@ import {
   DESKTOP,
   ownerCommand,
   PHONE,
-  runWhileStopped,
   setUpAuthenticator,
   signIn,
+  startShopAfter,
 } from './support/console';
-import { newShopDataDir, type RunningShop, startShop, TEST_CAPTCHA } from './support/server';
+import { newShopDataDir, type RunningShop, TEST_CAPTCHA } from './support/server';
 
 const SHOTS = '/tmp/console-shots';
 const OWNER_PASSWORD = 'boss-pass-2026';
@@ -41,7 +41,7 @@ describe('console members and recharges', () => {
 
   beforeAll(async () => {
     dataDir = await newShopDataDir();
-    shop = await runWhileStopped(await startShop({}, { dataDir }), [ownerCommand(OWNER_PASSWORD)]);
+    shop = await startShopAfter(dataDir, [ownerCommand(OWNER_PASSWORD)]);
     // The demo member reports two bank transfers from the storefront.
     const captcha = await api<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha, {});
     const { token } = await api<{ token: string }>(shop.baseURL, MemberPaths.login, {

@@ -11,9 +11,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
 import { type BrowserSession, openBrowser } from './support/browser';
-import { consoleShot, DESKTOP, PHONE, runWhileStopped, signIn } from './support/console';
+import { consoleShot, DESKTOP, PHONE, signIn, startShopAfter } from './support/console';
 import { memberWithOrder } from './support/member-order';
-import { newShopDataDir, type RunningShop, startShop } from './support/server';
+import { newShopDataDir, type RunningShop } from './support/server';
 
 /** The service desk's screens, to be looked at after a run. */
 const SHOTS = '/tmp/console-shots';
@@ -53,7 +53,7 @@ describe('staff console service desk journey', () => {
 
   beforeAll(async () => {
     dataDir = await newShopDataDir();
-    shop = await runWhileStopped(await startShop({}, { dataDir }), [
+    shop = await startShopAfter(dataDir, [
       [
         'staff:create',
         '--username',

@@ -11,11 +11,11 @@ import {
   DESKTOP,
   ownerCommand,
   PHONE,
-  runWhileStopped,
   signIn,
   signOut,
+  startShopAfter,
 } from './support/console';
-import { newShopDataDir, type RunningShop, startShop, TEST_CAPTCHA } from './support/server';
+import { newShopDataDir, type RunningShop, TEST_CAPTCHA } from './support/server';
 
 /** Every console screen, to be looked at after a run. */
 const SHOTS = '/tmp/admin-shots';
@@ -40,8 +40,8 @@ describe('staff console journey', () => {
 
   beforeAll(async () => {
     dataDir = await newShopDataDir();
-    // The shop's database first, then the operator's command on it while the shop is stopped.
-    shop = await runWhileStopped(await startShop({}, { dataDir }), [ownerCommand(OWNER_PASSWORD)]);
+    // The operator's command on the shop's new folder, then the shop.
+    shop = await startShopAfter(dataDir, [ownerCommand(OWNER_PASSWORD)]);
     // A company applies to supply the shop, from the storefront's 成为供应商 page.
     const { captchaId } = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
     await callApi(shop.baseURL, SupplierPaths.submitApplication, {

@@ -11,9 +11,10 @@ import {
   SkuStatus,
 } from '@shop/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
 import { type BrowserSession, openBrowser, screenshotDir } from './support/browser';
+import { journeyShop } from './support/journey-shop';
 import { TEST_CAPTCHA } from './support/server';
 
 /** A SKU anyone can put in a cart: in stock with no limit, on a product on the shelf. */
@@ -62,7 +63,7 @@ async function overlap(page: Page, a: string, b: string): Promise<boolean> {
  * and on the order.
  */
 describe('cart to order journey', () => {
-  const baseURL = inject('baseURL');
+  const shop = journeyShop();
   const username = `cart_${Date.now().toString(36)}`;
   const password = 'cart12345';
   let s: BrowserSession;
@@ -73,8 +74,8 @@ describe('cart to order journey', () => {
   let orderId = 0;
 
   beforeAll(async () => {
-    s = await openBrowser(baseURL);
-    goods = await allGoods(baseURL);
+    s = await openBrowser(shop.baseURL);
+    goods = await allGoods(shop.baseURL);
   });
   afterAll(async () => {
     await s?.close();
@@ -90,8 +91,8 @@ describe('cart to order journey', () => {
     if (!au || !cn || !server) return;
 
     // The member exists with one line already in the server cart.
-    const captcha = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
-    ({ token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
+    const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
+    ({ token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
       username,
       password,
       captchaId: captcha.captchaId,
@@ -100,7 +101,7 @@ describe('cart to order journey', () => {
     cnySkuId = cn.sku.id;
     auSkuId = au.sku.id;
     const serverSku = server.skus.find((k) => k.status === 4);
-    await callApi(baseURL, CartPaths.addItem, { skuId: serverSku?.id, qty: 1 }, token);
+    await callApi(shop.baseURL, CartPaths.addItem, { skuId: serverSku?.id, qty: 1 }, token);
 
     // As a visitor: two products from two warehouses into the local cart.
     for (const { goods: g } of [au, cn]) {
@@ -140,7 +141,7 @@ describe('cart to order journey', () => {
     expect(await s.page.getByText('$0.00').count()).toBe(0);
     await s.screenshot('21b-merged-cart-aud');
 
-    const cart = await callApi<{ data: { skuId: number }[] }>(baseURL, CartPaths.list, {}, token);
+    const cart = await callApi<{ data: { skuId: number }[] }>(shop.baseURL, CartPaths.list, {}, token);
     expect(cart.data.map((l) => l.skuId).sort()).toEqual([au.sku.id, cn.sku.id, serverSku?.id].sort());
   });
 
@@ -158,7 +159,7 @@ describe('cart to order journey', () => {
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await s.page.getByText('地址已保存').first().waitFor();
     const book = await callApi<{ name: string; district: string; postCode: string; defaultFlag: boolean }[]>(
-      baseURL,
+      shop.baseURL,
       AddressPaths.receiverList,
       {},
       token,
@@ -170,9 +171,14 @@ describe('cart to order journey', () => {
 
   it('checks out with a courier per pack (no pickup with a CN pack), picks a gift and places one order', async () => {
     // Enough goods for the demo gift promotion's threshold.
-    const cart = await callApi<{ data: { id: number; skuId: number }[] }>(baseURL, CartPaths.list, {}, token);
+    const cart = await callApi<{ data: { id: number; skuId: number }[] }>(
+      shop.baseURL,
+      CartPaths.list,
+      {},
+      token,
+    );
     const cnLine = cart.data.find((l) => l.skuId === cnySkuId);
-    await callApi(baseURL, CartPaths.updateItem, { id: cnLine?.id, qty: 5 }, token);
+    await callApi(shop.baseURL, CartPaths.updateItem, { id: cnLine?.id, qty: 5 }, token);
 
     await s.page.goto('/cart');
     await s.page.getByRole('button', { name: '去结算' }).click();
@@ -244,7 +250,7 @@ describe('cart to order journey', () => {
       expect(await s.page.getByRole('listitem', { name }).count(), name).toBe(0);
     }
     const list = await callApi<{ totalCount: number; items: { id: number; status: number }[] }>(
-      baseURL,
+      shop.baseURL,
       OrderPaths.list,
       {},
       token,
@@ -256,7 +262,8 @@ describe('cart to order journey', () => {
   it('finds the order in /member/order counted in pieces, edits its remark, and cancels it', async () => {
     await s.page.goto('/member/order');
     await s.page.locator('.order-card').first().waitFor();
-    const [listed] = (await callApi<{ items: OrderSummary[] }>(baseURL, OrderPaths.list, {}, token)).items;
+    const [listed] = (await callApi<{ items: OrderSummary[] }>(shop.baseURL, OrderPaths.list, {}, token))
+      .items;
     // AU 1 + CN 5 + the server's line 1 + the gift: pieces, with the kinds they are of.
     expect(listed?.pieceCount).toBeGreaterThan(listed?.itemCount ?? 0);
     expect(await s.page.locator('.order-card-foot').first().innerText()).toContain(
@@ -290,12 +297,12 @@ describe('cart to order journey', () => {
     await s.page.getByText('请用纸箱包装').waitFor();
     expect(await s.page.getByRole('button', { name: '编辑备注' }).count()).toBe(0);
     await s.screenshot('26-order-cancelled');
-    const detail = await callApi<{ status: number }>(baseURL, OrderPaths.detail, { id: orderId }, token);
+    const detail = await callApi<{ status: number }>(shop.baseURL, OrderPaths.detail, { id: orderId }, token);
     expect(detail.status).toBe(-100);
   });
 
   it('orders AU goods for pickup at the Sydney desk, with its address at checkout and on the order', async () => {
-    await callApi(baseURL, CartPaths.addItem, { skuId: auSkuId, qty: 2 }, token);
+    await callApi(shop.baseURL, CartPaths.addItem, { skuId: auSkuId, qty: 2 }, token);
     await s.page.goto('/cart');
     await s.page.getByRole('button', { name: '去结算' }).click();
     await s.page.getByRole('button', { name: '提交订单' }).waitFor();
@@ -320,7 +327,7 @@ describe('cart to order journey', () => {
     await s.page.getByRole('button', { name: '提交订单' }).click();
     await s.page.waitForURL(/\/payment\?orderId=\d+/);
     const pickupOrderId = Number(new URL(s.page.url()).searchParams.get('orderId'));
-    const order = await callApi<OrderDetail>(baseURL, OrderPaths.detail, { id: pickupOrderId }, token);
+    const order = await callApi<OrderDetail>(shop.baseURL, OrderPaths.detail, { id: pickupOrderId }, token);
     expect(order.isPickup).toBe(true);
     expect(order.orderBeans.map((b) => b.pickup?.address)).toEqual([SYDNEY_DESK.address]);
 
@@ -329,7 +336,7 @@ describe('cart to order journey', () => {
     await where.waitFor();
     expect(await where.innerText()).toContain(SYDNEY_DESK.address);
     await s.screenshot('28-order-pickup');
-    await callApi(baseURL, OrderPaths.cancel, { id: pickupOrderId }, token);
+    await callApi(shop.baseURL, OrderPaths.cancel, { id: pickupOrderId }, token);
   });
 
   it('saw no page errors on the way', () => {

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CartPaths, type GoodsListItem, isSkuPurchasable, MemberPaths, SkuStatus } from '@shop/domain';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, attributeKeys, callApi, loginToken } from './support/api';
 import { type BrowserSession, openBrowser, screenshotDir } from './support/browser';
+import { journeyShop } from './support/journey-shop';
 import { TEST_CAPTCHA } from './support/server';
 
 /**
@@ -16,13 +17,13 @@ import { TEST_CAPTCHA } from './support/server';
  * a product now from the bar at the bottom of a phone's screen, the rest of their cart kept.
  */
 describe('catalogue journey', () => {
-  const baseURL = inject('baseURL');
+  const shop = journeyShop();
   let s: BrowserSession;
   let goods: GoodsListItem[];
 
   beforeAll(async () => {
-    s = await openBrowser(baseURL);
-    goods = await allGoods(baseURL);
+    s = await openBrowser(shop.baseURL);
+    goods = await allGoods(shop.baseURL);
   });
   afterAll(async () => {
     await s?.close();
@@ -44,13 +45,13 @@ describe('catalogue journey', () => {
 
   it('draws the header and the first banner from the HTML, then the app takes over without asking for them again', async () => {
     // The HTML alone (what a browser draws before any script): header, top ads and the lead banner.
-    const html = await (await fetch(`${baseURL}/`)).text();
+    const html = await (await fetch(`${shop.baseURL}/`)).text();
     const view = /<div id="root">([\s\S]*?)<\/main><\/div><\/div>/.exec(html)?.[1] ?? '';
     expect(view).toContain('<header class="site-header">');
     expect(view).toContain('class="carousel-image" fetchpriority="high"');
     const firstViewClasses = [...view.matchAll(/class="([^"]+)"/g)].map((m) => m[1] ?? '');
 
-    const fresh = await openBrowser(baseURL, { width: 412, height: 823 }, { deviceScaleFactor: 2 });
+    const fresh = await openBrowser(shop.baseURL, { width: 412, height: 823 }, { deviceScaleFactor: 2 });
     try {
       const calls: string[] = [];
       fresh.page.on('request', (request) => {
@@ -80,7 +81,7 @@ describe('catalogue journey', () => {
   });
 
   it('shows every home image whole and loaded on a phone with a 3× screen', async () => {
-    const phone = await openBrowser(baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 3 });
+    const phone = await openBrowser(shop.baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 3 });
     try {
       await phone.page.goto('/');
       await phone.page.getByLabel('首页推荐').locator('.carousel-image').first().waitFor();
@@ -113,7 +114,7 @@ describe('catalogue journey', () => {
   });
 
   it("fits every catalogue page, a product's description included, in a phone's width, without antd", async () => {
-    const phone = await openBrowser(baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 2 });
+    const phone = await openBrowser(shop.baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 2 });
     const product = goods[0];
     expect(product, 'the demo catalogue has products').toBeDefined();
     // The component library (199 kB gzipped) is for member, checkout and payment pages: browsing never loads it.
@@ -289,7 +290,7 @@ describe('catalogue journey', () => {
     );
     expect(product, 'the demo catalogue has a two-key product with 10 SKUs to buy').toBeDefined();
     if (!product) return;
-    const buyer = await openBrowser(baseURL, { width: 1366, height: 900 });
+    const buyer = await openBrowser(shop.baseURL, { width: 1366, height: 900 });
     try {
       await buyer.page.goto(`/products?keyword=${encodeURIComponent(product.code)}`);
       const item = buyer.page.locator('article.goods-item').first();
@@ -332,20 +333,20 @@ describe('catalogue journey', () => {
     const otherSku = other.skus.find((k) => k.status === SkuStatus.InStock);
 
     // A member of their own, with another product already in the cart.
-    const captcha = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
-    const { token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
+    const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
+    const { token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
       username: `buynow_${Date.now().toString(36)}`,
       password: 'buynow123',
       captchaId: captcha.captchaId,
       captchaCode: TEST_CAPTCHA,
     });
-    await callApi(baseURL, CartPaths.addItem, { skuId: otherSku?.id, qty: 3 }, token);
+    await callApi(shop.baseURL, CartPaths.addItem, { skuId: otherSku?.id, qty: 3 }, token);
 
-    const phone = await openBrowser(baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 2 });
+    const phone = await openBrowser(shop.baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 2 });
     try {
       await phone.page.goto('/');
       await phone.page.evaluate((t) => localStorage.setItem('user-token', t), token);
-      await phone.context.addCookies([{ name: 'user-token', value: token, url: baseURL }]);
+      await phone.context.addCookies([{ name: 'user-token', value: token, url: shop.baseURL }]);
       await phone.page.goto(`/product/${product.id}`);
       const bar = phone.page.locator('.product-buy-bar');
       await bar.getByRole('button', { name: '立即购买' }).waitFor();
@@ -364,7 +365,7 @@ describe('catalogue journey', () => {
 
       // The cart keeps the other product, unselected; the product bought now is the one selected line.
       const cart = await callApi<{ data: { skuId: number; qty: number; selected: boolean }[] }>(
-        baseURL,
+        shop.baseURL,
         CartPaths.list,
         {},
         token,
@@ -394,9 +395,9 @@ describe('catalogue journey', () => {
   });
 
   it('lets a member export the AUD price list and the file opens as a workbook', async () => {
-    const token = await loginToken(baseURL);
+    const token = await loginToken(shop.baseURL);
     await s.page.evaluate((t) => localStorage.setItem('user-token', t), token);
-    await s.context.addCookies([{ name: 'user-token', value: token, url: baseURL }]);
+    await s.context.addCookies([{ name: 'user-token', value: token, url: shop.baseURL }]);
     await s.page.goto('/products?location=1');
     await s.page.getByLabel('导出币种').getByText('AUD').click();
     const downloading = s.page.waitForEvent('download');

@@ -11,19 +11,22 @@ import {
   DESKTOP,
   ownerCommand,
   PHONE,
-  runWhileStopped,
   setUpAuthenticator,
   signIn,
   signOut,
+  startShopAfter,
 } from './support/console';
 import { putOnFirstFloorAndPublish } from './support/content';
-import { newShopDataDir, type RunningShop, startShop } from './support/server';
+import { newShopDataDir, type RunningShop } from './support/server';
 
 const SHOTS = '/tmp/console-shots';
 const OWNER_PASSWORD = 'boss-pass-2026';
 const CONTENT = { username: 'op_lin', name: '运营小林', role: '运营', password: 'content-2026a' };
 
 const shot = (page: Page, name: string) => consoleShot(page, SHOTS, name);
+/** The rows of the articles' table, not of the categories' one beside it (either may load first). */
+const articleRows = (page: Page) =>
+  page.locator('.ant-card', { hasText: '新建文章' }).locator('.ant-table-row');
 
 /** Waits until a part of a page (or of the preview's frame) reads `text`; its goods load after it appears. */
 async function showsText(part: Locator, text: string): Promise<void> {
@@ -46,12 +49,11 @@ describe('console content journey', () => {
 
   beforeAll(async () => {
     dataDir = await newShopDataDir();
-    shop = await startShop({}, { dataDir });
+    shop = await startShopAfter(dataDir, [ownerCommand(OWNER_PASSWORD)]);
     // A good the first floor (a category's) does not show already: one from the New Zealand warehouse.
     const good = (await allGoods(shop.baseURL)).find((g) => g.location === Warehouse.NZ);
     if (!good) throw new Error('the demo catalogue has no New Zealand good');
     goodsName = good.name;
-    shop = await runWhileStopped(shop, [ownerCommand(OWNER_PASSWORD)]);
     s = await openBrowser(shop.baseURL, DESKTOP);
   }, 240_000);
 
@@ -117,7 +119,7 @@ describe('console content journey', () => {
       await s.page.setViewportSize(viewport);
       await s.page.goto('/admin/articles');
       await s.page.getByText('文章分类').first().waitFor();
-      await s.page.locator('.ant-table-row').first().waitFor();
+      await articleRows(s.page).first().waitFor();
       await shot(s.page, `content-05-articles-${width}`);
       await s.page.goto('/admin/site');
       await s.page.getByLabel('商城名称').waitFor();
@@ -127,7 +129,7 @@ describe('console content journey', () => {
       await shot(s.page, `content-07-supplier-page-${width}`);
     }
     await s.page.goto('/admin/articles');
-    await s.page.locator('.ant-table-row').first().getByRole('button').first().click();
+    await articleRows(s.page).first().getByRole('button').first().click();
     await s.page.getByRole('textbox', { name: '正文' }).waitFor();
     await s.page.getByText('预览', { exact: true }).click();
     await s.page.getByTestId('rich-preview').waitFor();

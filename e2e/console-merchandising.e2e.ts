@@ -18,12 +18,12 @@ import {
   DESKTOP,
   ownerCommand,
   PHONE,
-  runWhileStopped,
   setUpAuthenticator,
   signIn,
   signOut,
+  startShopAfter,
 } from './support/console';
-import { newShopDataDir, type RunningShop, startShop } from './support/server';
+import { newShopDataDir, type RunningShop } from './support/server';
 
 /** The journey's screens, to be looked at after a run. */
 const SHOTS = '/tmp/console-shots';
@@ -59,18 +59,7 @@ describe('console merchandising journey', () => {
 
   beforeAll(async () => {
     dataDir = await newShopDataDir();
-    shop = await startShop({}, { dataDir });
-    const brands = await callApi<BrandListResponse>(shop.baseURL, CataloguePaths.brandList);
-    const first = brands.items.find((b) => b.goodsCount > 0);
-    if (!first) throw new Error('the demo catalogue has no brand with goods');
-    brandId = first.id;
-    const goods = (await allGoods(shop.baseURL)).find((g) =>
-      g.skus.some((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null),
-    );
-    const found = goods?.skus.find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
-    if (!goods || !found) throw new Error('the demo catalogue has no InStock SKU with a CNY price');
-    sku = { id: found.id, code: found.code, goodsName: goods.name };
-    shop = await runWhileStopped(shop, [
+    shop = await startShopAfter(dataDir, [
       ownerCommand('boss-pass-2026'),
       [
         'staff:create',
@@ -95,6 +84,16 @@ describe('console merchandising journey', () => {
         FINANCE.password,
       ],
     ]);
+    const brands = await callApi<BrandListResponse>(shop.baseURL, CataloguePaths.brandList);
+    const first = brands.items.find((b) => b.goodsCount > 0);
+    if (!first) throw new Error('the demo catalogue has no brand with goods');
+    brandId = first.id;
+    const goods = (await allGoods(shop.baseURL)).find((g) =>
+      g.skus.some((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null),
+    );
+    const found = goods?.skus.find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
+    if (!goods || !found) throw new Error('the demo catalogue has no InStock SKU with a CNY price');
+    sku = { id: found.id, code: found.code, goodsName: goods.name };
     s = await openBrowser(shop.baseURL, DESKTOP);
   }, 240_000);
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, openBrowser } from './support/browser';
+import { journeyShop } from './support/journey-shop';
 import { TEST_CAPTCHA } from './support/server';
 
 /**
@@ -7,14 +8,14 @@ import { TEST_CAPTCHA } from './support/server';
  * the login prompt on a member page, registration with the captcha, password change, logout, login.
  */
 describe('foundation journey', () => {
-  const baseURL = inject('baseURL');
+  const shop = journeyShop();
   const username = `e2e_${Date.now().toString(36)}`;
   const firstPassword = 'first1234';
   const secondPassword = 'second5678';
   let s: BrowserSession;
 
   beforeAll(async () => {
-    s = await openBrowser(baseURL);
+    s = await openBrowser(shop.baseURL);
   });
   afterAll(async () => {
     await s?.close();

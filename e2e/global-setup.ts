@@ -1,26 +1,21 @@
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type {} from 'vitest';
-import type { TestProject } from 'vitest/node';
-import { type RunningShop, repoRoot, startShop } from './support/server';
+import { makeShopDataTemplate, repoRoot } from './support/server';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseURL: string;
-  }
-}
+let template = '';
 
-let shop: RunningShop | undefined;
-
-/** Starts one shop server for the end-to-end journeys, on the built storefront. */
-export async function setup(project: TestProject) {
+/**
+ * Checks the storefront is built and makes the seeded database folder every journey's shop starts as a copy of
+ * (support/server.ts `newShopDataDir`).
+ */
+export async function setup() {
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The storefront is not built: run `npm run build` first (the test command does).');
   }
-  shop = await startShop();
-  project.provide('baseURL', shop.baseURL);
+  template = await makeShopDataTemplate();
 }
 
 export async function teardown() {
-  await shop?.stop();
+  if (template) await rm(template, { recursive: true, force: true });
 }

@@ -13,9 +13,10 @@ import {
   SkuStatus,
   Warehouse,
 } from '@shop/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
 import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
+import { journeyShop } from './support/journey-shop';
 import { TEST_CAPTCHA } from './support/server';
 
 /**
@@ -26,7 +27,7 @@ import { TEST_CAPTCHA } from './support/server';
  * order unpaid, with not one console error on the way (a cancelled trade is an answer, not an HTTP error).
  */
 describe('payment journey', () => {
-  const baseURL = inject('baseURL');
+  const shop = journeyShop();
   const username = `pay_${Date.now().toString(36)}`;
   let s: BrowserSession;
   let token = '';
@@ -41,17 +42,23 @@ describe('payment journey', () => {
    * delivered to a Shanghai receiver for any other (only the AU warehouse has a pickup desk).
    */
   async function placeOrder(sku = skuId): Promise<{ orderId: number; orderNo: string; totalPrice: number }> {
-    await callApi(baseURL, CartPaths.addItem, { skuId: sku, qty: 1 }, token);
+    await callApi(shop.baseURL, CartPaths.addItem, { skuId: sku, qty: 1 }, token);
     const where = sku === skuId ? { isPickup: true } : { isPickup: false, receiverId };
-    return callApi(baseURL, OrderPaths.create, { currency: 'CNY', ...where, requestId: randomUUID() }, token);
+    return callApi(
+      shop.baseURL,
+      OrderPaths.create,
+      { currency: 'CNY', ...where, requestId: randomUUID() },
+      token,
+    );
   }
 
   async function orderStatus(orderId: number): Promise<number> {
-    return (await callApi<{ status: number }>(baseURL, OrderPaths.detail, { id: orderId }, token)).status;
+    return (await callApi<{ status: number }>(shop.baseURL, OrderPaths.detail, { id: orderId }, token))
+      .status;
   }
 
   beforeAll(async () => {
-    const goods = await allGoods(baseURL);
+    const goods = await allGoods(shop.baseURL);
     // From the AU warehouse: the pickup orders need its desk (only it has one).
     const sku = goods
       .filter((g: GoodsListItem) => g.location === Warehouse.AU)
@@ -71,15 +78,15 @@ describe('payment journey', () => {
     if (!cnyOnly) throw new Error('the demo catalogue has no SKU with a CNY price only');
     cnyOnlySkuId = cnyOnly.id;
     cnyOnlyGoodsId = goods.find((g) => g.skus.some((k) => k.id === cnyOnly.id))?.id ?? 0;
-    const captcha = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
-    ({ token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
+    const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
+    ({ token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
       username,
       password: 'pay12345',
       captchaId: captcha.captchaId,
       captchaCode: TEST_CAPTCHA,
     }));
     ({ id: receiverId } = await callApi<{ id: number }>(
-      baseURL,
+      shop.baseURL,
       AddressPaths.receiverSave,
       {
         name: '张三',
@@ -94,7 +101,7 @@ describe('payment journey', () => {
       },
       token,
     ));
-    s = await openBrowser(baseURL, { width: 390, height: 844 });
+    s = await openBrowser(shop.baseURL, { width: 390, height: 844 });
     // Logged in as the storefront keeps it: the token in local storage.
     await signInEveryPage(s, token);
   });
@@ -125,7 +132,7 @@ describe('payment journey', () => {
     await s.page.getByText('¥800.00').first().waitFor();
     await s.page.getByText('在线充值').first().waitFor();
     await s.screenshot('32-recharged');
-    const me = await callApi<Member>(baseURL, MemberPaths.current, {}, token);
+    const me = await callApi<Member>(shop.baseURL, MemberPaths.current, {}, token);
     expect(me.cnyDeposit).toBe(800);
   });
 
@@ -162,7 +169,7 @@ describe('payment journey', () => {
     await s.page.getByText('订单支付').first().waitFor();
     await s.page.getByText(order.orderNo).first().waitFor();
     await s.screenshot('35-deposit-log');
-    const log = await callApi<{ items: DepositLogItem[] }>(baseURL, DepositPaths.logList, {}, token);
+    const log = await callApi<{ items: DepositLogItem[] }>(shop.baseURL, DepositPaths.logList, {}, token);
     expect(log.items[0]).toMatchObject({ type: 3, amount: -order.totalPrice, balanceAfter: balance });
   });
 
@@ -183,7 +190,7 @@ describe('payment journey', () => {
     await s.page.waitForURL(/\/member\/order/);
     expect(await orderStatus(order.orderId)).toBe(OrderStatus.Paid);
     const detail = await callApi<{ payChannel: string }>(
-      baseURL,
+      shop.baseURL,
       OrderPaths.detail,
       { id: order.orderId },
       token,
@@ -202,9 +209,9 @@ describe('payment journey', () => {
       expect(await s.page.getByRole('listitem', { name }).count(), name).toBe(0);
     }
     expect(await s.page.getByRole('radio', { name: '澳币 AUD' }).count()).toBe(0);
-    const methods = await callApi<{ id: number; code: string }[]>(baseURL, PaymentPaths.configList, {});
+    const methods = await callApi<{ id: number; code: string }[]>(shop.baseURL, PaymentPaths.configList, {});
     const supay = methods.find((m) => m.code === 'SupayAlipay');
-    const refused = await fetch(new URL(PaymentPaths.supayParam, baseURL), {
+    const refused = await fetch(new URL(PaymentPaths.supayParam, shop.baseURL), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ orderId: order.orderId, methodId: supay?.id }),
@@ -237,7 +244,7 @@ describe('payment journey', () => {
 
   it('withdraws a pending bank-transfer registration with 撤销 on a phone', async () => {
     const made = await callApi<{ rechargeNo: string }>(
-      baseURL,
+      shop.baseURL,
       DepositPaths.bankTransfer,
       { currency: 'CNY', money: 66, reference: '张三 工行' },
       token,

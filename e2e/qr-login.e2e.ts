@@ -1,7 +1,8 @@
 import { MemberPaths } from '@shop/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
 import { type BrowserSession, openBrowser } from './support/browser';
+import { journeyShop } from './support/journey-shop';
 import { TEST_CAPTCHA } from './support/server';
 
 /**
@@ -10,7 +11,7 @@ import { TEST_CAPTCHA } from './support/server';
  * unbound; the visitor logs in with a password and binds; after a logout, scanning signs in directly.
  */
 describe('QR sign-in journey', () => {
-  const baseURL = inject('baseURL');
+  const shop = journeyShop();
   const username = `qr_${Date.now().toString(36)}`;
   const password = 'scan1234';
   const openid = `sandbox-e2e-${Date.now().toString(36)}`;
@@ -18,15 +19,15 @@ describe('QR sign-in journey', () => {
   let phone: BrowserSession;
 
   beforeAll(async () => {
-    const captcha = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
-    await callApi(baseURL, MemberPaths.register, {
+    const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
+    await callApi(shop.baseURL, MemberPaths.register, {
       username,
       password,
       captchaId: captcha.captchaId,
       captchaCode: TEST_CAPTCHA,
     });
-    desk = await openBrowser(baseURL, { width: 1366, height: 900 });
-    phone = await openBrowser(baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 2 });
+    desk = await openBrowser(shop.baseURL, { width: 1366, height: 900 });
+    phone = await openBrowser(shop.baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 2 });
   });
   afterAll(async () => {
     await desk?.close();

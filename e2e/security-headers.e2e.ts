@@ -9,9 +9,10 @@ import {
   SupportTicketPaths,
   Warehouse,
 } from '@shop/domain';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allGoods, callApi, loginToken } from './support/api';
 import { type BrowserSession, openBrowser } from './support/browser';
+import { journeyShop } from './support/journey-shop';
 
 /** What a `securitypolicyviolation` event says, as the init script reports it. */
 interface Violation {
@@ -28,7 +29,7 @@ interface Violation {
  * CSP violation and not one console error.
  */
 describe('security headers in the browser', () => {
-  const baseURL = inject('baseURL');
+  const shop = journeyShop();
   let s: BrowserSession;
   const violations: Violation[] = [];
   const consoleErrors: string[] = [];
@@ -46,8 +47,8 @@ describe('security headers in the browser', () => {
   }
 
   beforeAll(async () => {
-    goods = await allGoods(baseURL);
-    s = await openBrowser(baseURL);
+    goods = await allGoods(shop.baseURL);
+    s = await openBrowser(shop.baseURL);
     await s.context.exposeBinding('__reportCspViolation', (_source, violation: Violation) => {
       violations.push(violation);
     });
@@ -84,7 +85,7 @@ describe('security headers in the browser', () => {
   it('gives the page a fresh style nonce that its header allows', async () => {
     const nonces = new Set<string>();
     for (const path of ['/', '/member/order']) {
-      const res = await fetch(`${baseURL}${path}`);
+      const res = await fetch(`${shop.baseURL}${path}`);
       const csp = res.headers.get('content-security-policy') ?? '';
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
       expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
@@ -99,7 +100,7 @@ describe('security headers in the browser', () => {
     const product = goods.find((g) => g.skus.some((k) => k.status === SkuStatus.InStock));
     expect(product).toBeDefined();
     const categories = await callApi<{ articles: { id: number; title: string }[] }[]>(
-      baseURL,
+      shop.baseURL,
       CataloguePaths.articleCategoryList,
     );
     const article = categories.flatMap((c) => c.articles)[0];
@@ -153,7 +154,7 @@ describe('security headers in the browser', () => {
   });
 
   it('shows every member page, checkout, payment and the order with no violation', async () => {
-    const token = await loginToken(baseURL);
+    const token = await loginToken(shop.baseURL);
     // The demo member, logged in as the storefront keeps it; the visitor's cart is left behind.
     await s.page.evaluate(
       ([key, value]) => {
@@ -168,10 +169,10 @@ describe('security headers in the browser', () => {
       .flatMap((g) => g.skus)
       .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null && k.cnyPrice < 400);
     expect(sku).toBeDefined();
-    await callApi(baseURL, CartPaths.addItem, { skuId: sku?.id, qty: 1 }, token);
+    await callApi(shop.baseURL, CartPaths.addItem, { skuId: sku?.id, qty: 1 }, token);
     // A ticket of this member's own: another member's would answer 404, which the console reports.
     const ticket = await callApi<{ id: number }>(
-      baseURL,
+      shop.baseURL,
       SupportTicketPaths.create,
       { type: 0, title: '发票抬头怎么修改', content: '下单后还能修改发票抬头吗？' },
       token,
@@ -206,7 +207,7 @@ describe('security headers in the browser', () => {
     await s.screenshot('61-csp-address-dialog');
 
     const order = await callApi<{ orderId: number; orderNo: string }>(
-      baseURL,
+      shop.baseURL,
       OrderPaths.create,
       { currency: 'CNY', isPickup: true, requestId: randomUUID() },
       token,
@@ -219,13 +220,13 @@ describe('security headers in the browser', () => {
       await open(`/payment/result?orderId=${order.orderId}`, '支付结果');
     } finally {
       // Its stock goes back for the other journeys.
-      await callApi(baseURL, OrderPaths.cancel, { id: order.orderId }, token);
+      await callApi(shop.baseURL, OrderPaths.cancel, { id: order.orderId }, token);
     }
     expectNoViolations();
   });
 
   it('shows the staff console login with its captcha and no violation (ADR 020)', async () => {
-    const res = await fetch(`${baseURL}/admin/login`);
+    const res = await fetch(`${shop.baseURL}/admin/login`);
     const csp = res.headers.get('content-security-policy') ?? '';
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
     expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);

@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, openBrowser } from './support/browser';
-import { type RunningShop, repoRoot, startShop, TEST_CAPTCHA } from './support/server';
+import { newShopDataDir, type RunningShop, repoRoot, startShop, TEST_CAPTCHA } from './support/server';
 
 const run = promisify(execFile);
 
@@ -35,8 +33,8 @@ describe('supplier area journey', () => {
   let s: BrowserSession;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'shop-e2e-supplier-'));
-    shop = await startShop({ DATA_DIR: dataDir });
+    dataDir = await newShopDataDir();
+    shop = await startShop({}, { dataDir });
     s = await openBrowser(shop.baseURL, { width: 1366, height: 900 });
   }, 180_000);
 

@@ -6,8 +6,12 @@ export default defineProject({
     include: ['**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
-    fileParallelism: false,
+    // Every journey runs its own shop on a copy of the seeded folder (support/journey-shop.ts, newShopDataDir):
+    // journeys share nothing, so one file runs on each core.
+    fileParallelism: true,
     testTimeout: 90_000,
+    // Two journeys share the cores: an answer polled for may take longer than vitest's default second.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });

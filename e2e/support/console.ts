@@ -109,6 +109,18 @@ export async function runWhileStopped(
   return startShop({}, { dataDir: shop.dataDir, port: shop.port });
 }
 
+/**
+ * Runs operator commands on a new shop folder (`newShopDataDir`, already migrated and seeded) and then starts the
+ * shop on it: the journeys whose staff accounts need nothing from the running shop skip a stop and a start.
+ */
+export async function startShopAfter(
+  dataDir: string,
+  commands: readonly (readonly string[])[],
+): Promise<RunningShop & { port: number; dataDir: string }> {
+  for (const command of commands) runShopCommand(dataDir, command);
+  return startShop({}, { dataDir });
+}
+
 /** The command that makes the shop's first owner, `boss`, with a password of the journey's choosing. */
 export function ownerCommand(password: string): string[] {
   return [
