@@ -42,13 +42,20 @@ export function likeContains(text: string): string {
 // Latin letters or digits: the words a typo can be forgiven in (brand and product names such as 'Swisse').
 const LATIN_WORD = /[a-z0-9]/i;
 
+/** The longest words `goods.search_grams` holds (migration 0023): single characters and pairs. */
+const GRAM_MAX_LENGTH = 2;
+
 function keywordMatches(word: string): SQL {
   const contains = sql`${goods.searchText} ilike ${likeContains(word)} escape '\\'`;
   // ILIKE finds Chinese fragments and exact Latin parts. `<%` (word similarity above pg_trgm's default
   // 0.6) finds a misspelt Latin word such as 'blackmors'; a Chinese fragment is matched exactly, so the
   // costlier similarity test is left out for it.
-  if (!LATIN_WORD.test(word)) return contains;
-  return sql`(${contains} or ${word} <% ${goods.searchText})`;
+  if (LATIN_WORD.test(word)) return sql`(${contains} or ${word} <% ${goods.searchText})`;
+  // The trigram index serves three characters and more; one or two are found in the index of every product's
+  // characters and pairs, and the ILIKE then checks only those goods.
+  if ([...word].length <= GRAM_MAX_LENGTH)
+    return sql`(${goods.searchGrams} @> array[${word}]::text[] and ${contains})`;
+  return contains;
 }
 
 /** The category and every category below it, through the materialized path ('/1/5/23/'). */
