@@ -7,7 +7,6 @@ import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { PaymentPaths } from '@shop/domain';
 import { count } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { runCli } from '../src/cli/run-cli';
@@ -23,6 +22,7 @@ import type { CliRun } from './support/cli';
 import { giveDeposit } from './support/deposit-helpers';
 import { newMember } from './support/order-fixtures';
 import { startSyb, unpaidOrder } from './support/payment-fixtures';
+import { onServer, withDatabase } from './support/server-database';
 import { envelope, post, testConfig } from './support/test-app';
 
 // Each driver's half runs where the suite runs on it: PGlite by default, PostgreSQL with TEST_DATABASE_URL.
@@ -346,23 +346,17 @@ describe.runIf(onPostgres)('PostgreSQL backups (pg_dump and pg_restore)', { time
   let root = '';
   let config: AppConfig;
 
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => onServer(serverUrl, statement);
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'shop-pgbackup-'));
     // A database of this file's own: the restore drops and recreates every table in it.
     await admin(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    config = testConfig({ DATABASE_URL: url.toString(), DATA_DIR: join(root, 'data'), SEED_DEMO: 'false' });
+    config = testConfig({
+      DATABASE_URL: withDatabase(serverUrl, name),
+      DATA_DIR: join(root, 'data'),
+      SEED_DEMO: 'false',
+    });
   });
   afterAll(async () => {
     await admin(`drop database if exists ${name} with (force)`);

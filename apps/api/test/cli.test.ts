@@ -3,7 +3,7 @@ import { buildApp } from '../src/app';
 import { useOperatorCli } from './support/cli';
 import { testConfig } from './support/test-app';
 
-const { shop, shopProcess, state } = useOperatorCli();
+const { shop, shopProcess, env } = useOperatorCli();
 
 describe('operator CLI', () => {
   it('lists its commands', async () => {
@@ -32,7 +32,7 @@ describe('operator CLI', () => {
     const seeded = await shop('seed');
     expect(seeded.status, seeded.stderr).toBe(0);
 
-    const app = await buildApp({ config: testConfig({ DATA_DIR: state.dataDir, SEED_DEMO: 'false' }) });
+    const app = await buildApp({ config: testConfig({ ...env(), SEED_DEMO: 'false' }) });
     try {
       const login = await app.inject({
         method: 'POST',

@@ -14,7 +14,7 @@ const exists = (path: string) =>
   );
 
 describe('one process at a time on an embedded database folder', () => {
-  const { shopProcess: shop, state } = useOperatorCli('shop-lock-');
+  const { shopProcess: shop, state } = useOperatorCli('shop-lock-', { embedded: true });
 
   it('refuses an operator command while the shop has the folder open, and lets it run once closed', async () => {
     const config = { kind: 'pglite' as const, dataDir: state.dataDir };

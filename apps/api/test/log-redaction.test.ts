@@ -135,7 +135,7 @@ describe('safeError', () => {
 });
 
 describe('the operator command line', () => {
-  const { shopProcess: shop, state } = useOperatorCli('shop-cli-log-');
+  const { shopProcess: shop, state } = useOperatorCli('shop-cli-log-', { embedded: true });
 
   it('names a database failure without the statement’s values', async () => {
     expect(shop('migrate').status).toBe(0);

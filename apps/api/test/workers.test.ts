@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/env';
+import { onServer, withDatabase } from './support/server-database';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const SERVER = resolve(import.meta.dirname, '..', 'src', 'server.ts');
@@ -47,16 +47,11 @@ describe.runIf(serverUrl)('WORKERS=2 on PostgreSQL', () => {
   let port = 0;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl ?? '');
-    url.pathname = `/${name}`;
+    await onServer(serverUrl ?? '', `create database ${name}`);
     primary = spawn(process.execPath, ['--import', 'tsx', SERVER], {
       env: {
         ...process.env,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: withDatabase(serverUrl ?? '', name),
         WORKERS: '2',
         PORT: '0',
         HOST: '127.0.0.1',
@@ -83,10 +78,7 @@ describe.runIf(serverUrl)('WORKERS=2 on PostgreSQL', () => {
 
   afterAll(async () => {
     if (primary && primary.exitCode === null) primary.kill('SIGKILL');
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await onServer(serverUrl ?? '', `drop database if exists ${name} with (force)`);
   });
 
   const call = async () => {

@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../../src/app';
 import { runCli } from '../../src/cli/run-cli';
 import { parseConfig } from '../../src/config/env';
+import { onServer, withDatabase } from './server-database';
 import { type TestApp, testConfig } from './test-app';
 
 const apiRoot = resolve(import.meta.dirname, '..', '..');
@@ -17,20 +19,50 @@ export interface CliRun {
   stderr: string;
 }
 
+/** Where an operator's command line runs in a test file (useOperatorCli). */
+export interface OperatorCliOptions {
+  /**
+   * The embedded database folder even when TEST_DATABASE_URL names a PostgreSQL server: for tests of the folder
+   * itself (its lock, what PGlite writes to it).
+   */
+  embedded?: boolean;
+}
+
 /**
- * An operator's command line on its own PGlite folder, made before the file's tests and removed after them.
- * `shop(...args)` runs a command in this process, as `npm run shop -- …` would (same runner, same folder);
+ * An operator's command line on a database of its own, made before the file's tests and removed after them: a
+ * PGlite folder, or, when TEST_DATABASE_URL names a PostgreSQL server, a database there (DATABASE_URL), as an
+ * operator of a shop on PostgreSQL runs it. Either starts migrated, as the shop's database is after its first
+ * start: a copy of the global setup's migrated folder (a new folder costs about 3 s of initdb and migrations, a
+ * copy half a second) or of its template database. `state.dataDir` is a folder of the test's own either way (the
+ * PGlite folder, or beside the server database a place for the files a command reads).
+ * `shop(...args)` runs a command in this process, as `npm run shop -- …` would (same runner, same database);
  * `shopProcess(...args)` runs it as a separate process, for the few tests about the process itself.
  */
-export function useOperatorCli(prefix = 'shop-cli-') {
-  const state = { dataDir: '' };
+export function useOperatorCli(prefix = 'shop-cli-', options: OperatorCliOptions = {}) {
+  const state = { dataDir: '', databaseUrl: '' };
+  let dropDatabase = async () => {};
   beforeAll(async () => {
     state.dataDir = await mkdtemp(join(tmpdir(), prefix));
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (serverUrl && !options.embedded) {
+      const name = `shop_t_cli_${randomBytes(5).toString('hex')}`;
+      await onServer(serverUrl, `create database ${name} template ${inject('postgresTemplate')}`);
+      state.databaseUrl = withDatabase(serverUrl, name);
+      dropDatabase = () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    } else {
+      await cp(inject('pgliteFolder'), state.dataDir, { recursive: true });
+    }
   });
   afterAll(async () => {
+    await dropDatabase();
     await rm(state.dataDir, { recursive: true, force: true });
   });
-  const env = () => ({ DATA_DIR: state.dataDir, LOG_LEVEL: 'silent' });
+  /** The environment of every command run, in this process or another: the database, and quiet logs. */
+  const env = (): Record<string, string> => ({
+    DATA_DIR: state.dataDir,
+    LOG_LEVEL: 'silent',
+    ...(state.databaseUrl ? { DATABASE_URL: state.databaseUrl } : {}),
+  });
   const shop = async (...args: string[]): Promise<CliRun> => {
     const stdout: string[] = [];
     const stderr: string[] = [];
@@ -51,14 +83,14 @@ export function useOperatorCli(prefix = 'shop-cli-') {
     });
   /** The operator's database opened by the app itself, for setting up and checking around command runs. */
   const withApp = async <T>(work: (app: App) => Promise<T>): Promise<T> => {
-    const app = await buildApp({ config: testConfig({ DATA_DIR: state.dataDir, SEED_DEMO: 'false' }) });
+    const app = await buildApp({ config: testConfig({ ...env(), SEED_DEMO: 'false' }) });
     try {
       return await work(app);
     } finally {
       await app.close();
     }
   };
-  return { shop, shopProcess, state, withApp };
+  return { shop, shopProcess, state, withApp, env };
 }
 
 /** Runs an operator command on a test app's own database, as an operator runs one against the shop's. */

@@ -10,6 +10,7 @@ import { createPglite, type DatabaseHandle, pgliteHandle, postgresHandle } from 
 import type { RateLimiter } from '../../src/lib/rate-limiter';
 import { RedisRateLimiter } from '../../src/lib/redis-rate-limiter';
 import type { ServiceDeps } from '../../src/services';
+import { onServer, withDatabase } from './server-database';
 
 /** The answer of every captcha in tests (NODE_ENV=test + SHOP_TEST_CAPTCHA). */
 export const TEST_CAPTCHA = 'Ab3d';
@@ -33,39 +34,36 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
   return result.config;
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-/** A new, empty database `shop_t_<random>` on the PostgreSQL server `serverUrl` names; drop() removes it. */
-async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database `shop_t_<random>` on the PostgreSQL server `serverUrl` names: empty, or a copy of the migrated
+ * template the global setup made (`from`); drop() removes it.
+ */
+async function createServerDatabase(
+  serverUrl: string,
+  from?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `shop_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await onServer(serverUrl, from ? `create database ${name} template ${from}` : `create database ${name}`);
   return {
     url: withDatabase(serverUrl, name),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
 /**
  * A fresh database for one test file: a copy of the migrated PGlite snapshot, or, when TEST_DATABASE_URL
- * names a PostgreSQL server, a new database `shop_t_<random>` there, dropped afterwards.
+ * names a PostgreSQL server, a new database `shop_t_<random>` there, dropped afterwards. `seeded`: a copy of the
+ * one the global setup seeded with the test configuration's demo data instead.
  */
-export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
+export async function openTestDatabase(
+  options: { seeded?: boolean } = {},
+): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const created = await createServerDatabase(serverUrl);
+    const template = inject(options.seeded ? 'postgresSeededTemplate' : 'postgresTemplate');
+    const created = await createServerDatabase(serverUrl, template || undefined);
     const database = postgresHandle(created.url);
+    // Already migrated (the template): this only checks the journal, as a shop's restart does.
     await database.migrate();
     return {
       database,
@@ -75,7 +73,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; di
       },
     };
   }
-  const snapshot = inject('pgliteSnapshot');
+  const snapshot = inject(options.seeded ? 'pgliteSeededSnapshot' : 'pgliteSnapshot');
   const client = await createPglite(undefined, { loadDataDir: new Blob([await readFile(snapshot)]) });
   const database = pgliteHandle(client);
   return { database, dispose: () => database.close() };
@@ -157,11 +155,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh database, ready for `app.inject`. */
+/**
+ * Builds the app on a fresh database, ready for `app.inject`. An app that seeds the demo data as the test
+ * configuration does starts from the global setup's seeded copy: the app's own seed then finds it done, as a
+ * restarted shop does.
+ */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, dispose } = await openTestDatabase();
-  const clock = testClock();
   const config = testConfig(options.env);
+  const { database, dispose } = await openTestDatabase({
+    seeded: config.seedDemo && config.nodeEnv === testConfig().nodeEnv,
+  });
+  const clock = testClock();
   const app = await buildApp({
     config,
     database,
