@@ -96,6 +96,36 @@ describe('ReadCache', () => {
     void third;
   });
 
+  it('runs a lazy read once for every miss that shares it, as a query builder runs its statement on each then', async () => {
+    const cache = new ReadCache<string>(1024, (value) => value.length);
+    cache.trust(true);
+    let runs = 0;
+    let release: () => void = () => {};
+    // Drizzle's queries are thenables that send their statement again on every `then`, on the connection of the
+    // executor they were built on (the first caller's transaction).
+    const lazy = () =>
+      ({
+        // biome-ignore lint/suspicious/noThenProperty: a thenable is what this test is about
+        then(onFulfilled: (value: string) => unknown, onRejected?: (reason: unknown) => unknown) {
+          runs += 1;
+          const run = runs;
+          return new Promise<string>((resolve) => {
+            release = () => resolve(`run ${run}`);
+          }).then(onFulfilled, onRejected);
+        },
+      }) as unknown as Promise<string>;
+    const first = cache.get('rules', lazy);
+    const second = cache.get('rules', lazy);
+    const third = cache.get('rules', lazy);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    expect(await Promise.all([first, second, third])).toEqual(['run 1', 'run 1', 'run 1']);
+    expect(runs).toBe(1);
+    // Kept: the next read is from memory, without running it.
+    expect(await cache.get('rules', lazy)).toBe('run 1');
+    expect(runs).toBe(1);
+  });
+
   it('starts empty and bypassed when it may have missed changes', async () => {
     const cache = new ReadCache(1024);
     cache.trust(true);

@@ -54,7 +54,10 @@ export class ReadCache<V = Buffer> {
     }
     this.#misses += 1;
     const started = this.#generation;
-    const value = produce();
+    // Made a real promise once: a query builder's answer (Drizzle's) is a lazy thenable that runs its statement
+    // again on every `then`, so each caller sharing it would run the read once more, on the connection of the
+    // first caller's transaction, even after that transaction had ended.
+    const value = Promise.resolve(produce());
     if (!this.#trusted) return value;
     const entry = { generation: started, value };
     this.#running.set(key, entry);
