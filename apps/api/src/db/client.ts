@@ -6,7 +6,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgSession } from 'drizzle-orm/pg-core';
+import {
+  type PgDatabase,
+  PgDialect,
+  type PgQueryResultHKT,
+  type PgSession,
+  PgTransaction,
+} from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -37,6 +43,22 @@ export async function executeNamed<Row>(executor: Database, label: string, query
   const { session } = executor as unknown as { session: PgSession };
   const result = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: Row[] };
   return result.rows;
+}
+
+/**
+ * Independent reads through `executor`: at once on the database (on PostgreSQL each takes a pooled connection of
+ * its own), one after another in a transaction, whose one connection runs one statement at a time: pg queues a
+ * second statement sent meanwhile and warns that pg 9 will refuse it. The answers come in the reads' order.
+ */
+export async function readTogether<T extends readonly unknown[]>(
+  executor: Database,
+  reads: { readonly [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  if (!(executor instanceof PgTransaction))
+    return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const answers: unknown[] = [];
+  for (const read of reads) answers.push(await read());
+  return answers as unknown as T;
 }
 
 /** The connections at this moment (metrics): the pool's on PostgreSQL, the one embedded connection on PGlite. */

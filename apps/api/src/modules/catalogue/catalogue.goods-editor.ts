@@ -11,7 +11,7 @@ import {
   SkuStatus,
 } from '@shop/domain';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import { type Database, readTogether } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { sanitizeRichText } from '../../lib/rich-text';
@@ -72,15 +72,15 @@ export function createGoodsEditorService({
   async function detail(id: number, executor: Database = db): Promise<AdminGoodsDetail> {
     const good = await repo.findGoodsForEdit(executor, id);
     if (!good) throw notFoundError(GoodsEditorMessages.unknownGoods);
-    const [skuRows, images, line] = await Promise.all([
-      repo.skusForEdit(executor, id),
-      repo.imagesOfGoods(executor, id),
-      repo.categoryLine(executor, good.categoryId),
+    const [skuRows, images, line] = await readTogether(executor, [
+      () => repo.skusForEdit(executor, id),
+      () => repo.imagesOfGoods(executor, id),
+      () => repo.categoryLine(executor, good.categoryId),
     ]);
     const skuIds = skuRows.map((s) => s.id);
-    const [prices, ordered] = await Promise.all([
-      listPricesOfGoods(executor, id),
-      ports.orderedSkuIds(skuIds, executor),
+    const [prices, ordered] = await readTogether(executor, [
+      () => listPricesOfGoods(executor, id),
+      () => ports.orderedSkuIds(skuIds, executor),
     ]);
     // Attribute names in the key order of the SKUs' maps (the storefront's grid follows it), values as first met.
     const attributes = new Map<string, string[]>();

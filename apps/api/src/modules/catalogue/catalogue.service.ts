@@ -24,7 +24,7 @@ import {
 } from '@shop/domain';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import { type Database, readTogether } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -348,12 +348,14 @@ export function createCatalogueService({ db, clock, members, rateLimiter }: Cata
     async listGoods(query: GoodsListQuery, level: number): Promise<GoodsListResponse> {
       const filter = toGoodsFilter(query);
       const sort = goodsSort(query, filter.keywords, level);
-      const [totalCount, rows] = await Promise.all([
-        repo.countGoods(db, filter),
-        repo.listGoodsPage(db, filter, sort, {
-          limit: query.pageSize,
-          offset: (query.pageNo - 1) * query.pageSize,
-        }),
+      // A service made on a transaction (the demo seed's) reads them one after another.
+      const [totalCount, rows] = await readTogether(db, [
+        () => repo.countGoods(db, filter),
+        () =>
+          repo.listGoodsPage(db, filter, sort, {
+            limit: query.pageSize,
+            offset: (query.pageNo - 1) * query.pageSize,
+          }),
       ]);
       const skuRows = await repo.listSkusWithPrices(
         db,

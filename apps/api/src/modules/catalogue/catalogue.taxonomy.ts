@@ -73,7 +73,9 @@ export function createCatalogueTaxonomyService({ db, audit }: { db: Database; au
 
   /** Rewrites the search text of the goods a brand or a category branch names. */
   async function refreshSearchText(tx: Database, by: { brandId: number } | { categoryPathPrefix: string }) {
-    const [rows, names] = await Promise.all([repo.searchPartsOf(tx, by), repo.categoryNames(tx)]);
+    // One after another: the transaction's one connection runs one statement at a time.
+    const rows = await repo.searchPartsOf(tx, by);
+    const names = await repo.categoryNames(tx);
     await repo.setSearchText(
       tx,
       rows.map((g) => ({

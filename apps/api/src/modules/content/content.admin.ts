@@ -18,7 +18,7 @@ import {
   TemplateName,
 } from '@shop/domain';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import { type Database, readTogether } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { sanitizeRichText } from '../../lib/rich-text';
@@ -87,9 +87,9 @@ const toArticleRow = (row: ArticleRow): AdminArticleRow => ({
 /** The content's operator service. */
 export function createContentAdminService({ db, audit, storeUpload }: ContentAdminDeps) {
   const templateView = async (executor: Database, name: TemplateName): Promise<AdminTemplateResponse> => {
-    const [published, draft] = await Promise.all([
-      repo.findTemplateRow(executor, name),
-      repo.findDraft(executor, name),
+    const [published, draft] = await readTogether(executor, [
+      () => repo.findTemplateRow(executor, name),
+      () => repo.findDraft(executor, name),
     ]);
     return {
       name,
