@@ -1,4 +1,4 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 import { type App, buildApp } from './app';
 import { type AppConfig, isProduction, loadConfig } from './config/env';
 import { describeError } from './lib/log-safety';
@@ -112,17 +112,22 @@ async function runPrimary(config: AppConfig) {
   const startedAt = new Map<number, number>();
   let quickCrashes = 0;
 
+  // The workers that said they listen and have not exited: the ones a metrics scrape gathers from.
+  const serving = new Set<number>();
   const fork = () => {
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
     worker.on('message', (message: ListeningMessage) => {
-      if (message?.type !== 'listening' || announced) return;
+      if (message?.type !== 'listening') return;
+      serving.add(worker.id);
+      if (announced) return;
       announced = true;
       announce(config, message.port, config.workers);
     });
   };
 
   cluster.on('exit', (worker, code, signal) => {
+    serving.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
@@ -159,7 +164,10 @@ async function runPrimary(config: AppConfig) {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   // A scrape of any worker answers the sum of every worker's metrics (lib/metrics-cluster.ts).
-  if (config.metrics) serveClusterMetrics();
+  if (config.metrics)
+    serveClusterMetrics(() =>
+      Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && serving.has(w.id)),
+    );
 
   for (let i = 0; i < config.workers; i += 1) fork();
 }

@@ -100,6 +100,14 @@ describe.runIf(serverUrl)('WORKERS=2 on PostgreSQL', () => {
       30_000,
       'two workers',
     );
+    // Both serving (a worker counts once it listens): every scrape then sums two.
+    const summed = /^shop_metrics_workers (\d+)$/m;
+    const scrape = async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    await until(
+      async () => (summed.exec(await scrape())?.[1] === '2' ? true : undefined),
+      60_000,
+      'two serving',
+    );
     const statuses = await Promise.all(Array.from({ length: 40 }, call));
     expect(statuses.every((s) => s === 200)).toBe(true);
     // Whichever worker a scrape reaches, it counts the requests of both.
@@ -111,6 +119,20 @@ describe.runIf(serverUrl)('WORKERS=2 on PostgreSQL', () => {
     }
 
     process.kill(workers[0] ?? 0, 'SIGKILL');
+    // While its replacement starts, a scrape answers at once with the worker that serves: one still starting is
+    // left out of the sum rather than making every scrape wait for it and fail.
+    await until(
+      async () => ((await childrenOf(pid)).includes(workers[0] ?? 0) ? undefined : true),
+      30_000,
+      'the killed worker to be gone',
+    );
+    const started = Date.now();
+    const during = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(during.status).toBe(200);
+    const page = await during.text();
+    expect(Date.now() - started).toBeLessThan(1_800);
+    expect(summed.exec(page)?.[1]).toBe('1');
+    expect(Number(listCalls.exec(page)?.[1])).toBeGreaterThan(0);
     const replaced = await until(
       async () => {
         const children = await childrenOf(pid);
