@@ -8,7 +8,7 @@ import { AggregatorRegistry, Gauge, type Registry } from 'prom-client';
  */
 
 /** The gauge a scrape of several processes adds: how many workers' metrics it sums. */
-export const WORKERS_METRIC = 'shop_metrics_workers';
+const WORKERS_METRIC = 'shop_metrics_workers';
 
 const SCRAPE_REQUEST = 'shop:metrics-scrape';
 const SCRAPE_ANSWER = 'shop:metrics-answer';

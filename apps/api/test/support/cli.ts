@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,7 +6,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../../src/app';
 import { runCli } from '../../src/cli/run-cli';
 import { parseConfig } from '../../src/config/env';
-import { onServer, withDatabase } from './server-database';
+import { createServerDatabase } from './server-database';
 import { type TestApp, testConfig } from './test-app';
 
 const apiRoot = resolve(import.meta.dirname, '..', '..');
@@ -45,10 +44,9 @@ export function useOperatorCli(prefix = 'shop-cli-', options: OperatorCliOptions
     state.dataDir = await mkdtemp(join(tmpdir(), prefix));
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (serverUrl && !options.embedded) {
-      const name = `shop_t_cli_${randomBytes(5).toString('hex')}`;
-      await onServer(serverUrl, `create database ${name} template ${inject('postgresTemplate')}`);
-      state.databaseUrl = withDatabase(serverUrl, name);
-      dropDatabase = () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
+      const created = await createServerDatabase(serverUrl, inject('postgresTemplate'));
+      state.databaseUrl = created.url;
+      dropDatabase = created.drop;
     } else {
       await cp(inject('pgliteFolder'), state.dataDir, { recursive: true });
     }

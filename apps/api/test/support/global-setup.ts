@@ -86,8 +86,7 @@ export async function setup(project: TestProject) {
 
   return async () => {
     for (const name of templates)
-      if (serverUrl)
-        await onServer(serverUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
+      await onServer(serverUrl ?? '', `drop database if exists ${name} with (force)`).catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   };
 }

@@ -10,7 +10,7 @@ import { createPglite, type DatabaseHandle, pgliteHandle, postgresHandle } from 
 import type { RateLimiter } from '../../src/lib/rate-limiter';
 import { RedisRateLimiter } from '../../src/lib/redis-rate-limiter';
 import type { ServiceDeps } from '../../src/services';
-import { onServer, withDatabase } from './server-database';
+import { createServerDatabase } from './server-database';
 
 /** The answer of every captcha in tests (NODE_ENV=test + SHOP_TEST_CAPTCHA). */
 export const TEST_CAPTCHA = 'Ab3d';
@@ -32,22 +32,6 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
   });
   if (!result.ok) throw new Error(result.errors.join('\n'));
   return result.config;
-}
-
-/**
- * A new database `shop_t_<random>` on the PostgreSQL server `serverUrl` names: empty, or a copy of the migrated
- * template the global setup made (`from`); drop() removes it.
- */
-async function createServerDatabase(
-  serverUrl: string,
-  from?: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `shop_t_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, from ? `create database ${name} template ${from}` : `create database ${name}`);
-  return {
-    url: withDatabase(serverUrl, name),
-    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
-  };
 }
 
 /**
@@ -163,7 +147,7 @@ export interface TestApp {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.env);
   const { database, dispose } = await openTestDatabase({
-    seeded: config.seedDemo && config.nodeEnv === testConfig().nodeEnv,
+    seeded: config.seedDemo && config.nodeEnv === 'test',
   });
   const clock = testClock();
   const app = await buildApp({
