@@ -158,6 +158,13 @@ describe('cart to order journey', () => {
     await s.screenshot('22-address-parsed');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await s.page.getByText('地址已保存').first().waitFor();
+    // The book reloads with the new entry; the page's session is the member the token below belongs to.
+    await s.page.locator('.address-list li', { hasText: '王小明' }).first().waitFor();
+    const pageToken = await s.page.evaluate(() => localStorage.getItem('user-token'));
+    const [pageMember, tokenMember] = await Promise.all(
+      [pageToken ?? '', token].map((t) => callApi<{ id: number }>(shop.baseURL, MemberPaths.current, {}, t)),
+    );
+    expect(pageMember?.id, 'the page is signed in as the member of the test').toBe(tokenMember?.id);
     const book = await callApi<{ name: string; district: string; postCode: string; defaultFlag: boolean }[]>(
       shop.baseURL,
       AddressPaths.receiverList,
