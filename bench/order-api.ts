@@ -32,6 +32,7 @@ import {
   resultRow,
   runConcurrently,
   settings,
+  settleStatistics,
   startBenchShop,
 } from './support';
 
@@ -133,6 +134,7 @@ try {
     }),
     settings.connections,
   );
+  await settleStatistics();
   const orders = await runConcurrently(
     members.map((token) => () => {
       const order = { currency: 'CNY', receiverId: receivers.get(token), requestId: randomUUID() };

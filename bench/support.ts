@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { MemberPaths } from '@shop/domain';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { type RunningShop, repoRoot, startShop } from '../e2e/support/server';
 
 /**
@@ -38,6 +39,24 @@ export function startBenchShop(): Promise<RunningShop> {
       : common,
     { nodeArgs, ...(settings.shopDir ? { root: settings.shopDir } : {}) },
   );
+}
+
+/**
+ * On PostgreSQL (BENCH_DATABASE_URL), what autovacuum does within a minute of a burst of writes: fresh
+ * statistics, so the timed calls run on the plans a running shop has. The bench's database is new, and the
+ * plans a connection keeps (its named statements, the foreign keys' checks) were made while the tables it fills
+ * (members, cart lines, orders) were empty: until autovacuum analyses them, every lookup in them is a scan.
+ * PGlite has no autovacuum: the shop refreshes its statistics itself (DatabaseHandle.analyze).
+ */
+export async function settleStatistics(): Promise<void> {
+  if (!settings.databaseUrl) return;
+  const client = new pg.Client({ connectionString: settings.databaseUrl });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
 }
 
 /**
