@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type CheckoutSummary, OrderPaths, OrderStatus, ResultCode, SkuStatus } from '@shop/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, goods, orderItems, orderPacks, orders, skus } from '../src/db/schema';
-import { insertOrderWithPacks } from '../src/modules/order/order.create.repository';
 import { SYDNEY_PICKUP } from '../src/seed/data/pickup';
 import { orderNumber } from '../src/workflows/place-order';
 import {
@@ -225,7 +224,7 @@ describe('createdOrder/', () => {
     await db.update(skus).set({ stock: 3 }).where(eq(skus.id, c.sku.fishOil200));
     const salesBefore = await salesOf();
     const seen = await inTransaction(async (tx) => {
-      const taken = await catalogue.reserveStock(
+      const { reserved: taken } = await catalogue.reserveStock(
         [line(c.sku.fishOil200, 2, SkuStatus.ByBook), line(c.sku.fishOil200, 2, SkuStatus.ByBook)],
         [{ goodsId, qty: 4 }],
         tx,
@@ -252,7 +251,7 @@ describe('createdOrder/', () => {
     ).rejects.toThrow('库存不足：SKU 99999999');
     expect(
       await inTransaction((tx) => catalogue.reserveStock([line(99_999_999, 1, SkuStatus.InStock)], [], tx)),
-    ).toEqual([0]);
+    ).toEqual({ reserved: [0], result: null });
     expect(await stockOf(c.sku.fishOil200)).toBe(3);
     expect(await salesOf()).toBe(salesBefore);
   });
@@ -325,6 +324,7 @@ describe('createdOrder/', () => {
       [c.sku.fishOil400, 2],
     ]);
     const aptamilStock = await stockOf(c.sku.aptamil);
+    const fishOilStock = await stockOf(c.sku.fishOil400);
     // The quote sees enough stock; the stock goes before the update takes it (a sale elsewhere in between).
     const res = await withStockGoneWhileOrdering(c.t, c.sku.fishOil400, 1, () =>
       orderForPickup(c.t, m.token),
@@ -332,9 +332,74 @@ describe('createdOrder/', () => {
     expect(res.statusCode).toBe(400);
     expect(envelope(res).message).toMatch(/^库存不足：/);
     expect(await stockOf(c.sku.aptamil)).toBe(aptamilStock);
-    expect(await stockOf(c.sku.fishOil400)).toBeGreaterThan(1);
+    // The other sale left 1 unit; this order took none of it.
+    expect(await stockOf(c.sku.fishOil400)).toBe(1);
     expect(await cartOf(m.memberId)).toHaveLength(2);
     expect(await ordersOf(m.memberId)).toEqual([]);
+    await c.t.database.db.update(skus).set({ stock: fishOilStock }).where(eq(skus.id, c.sku.fishOil400));
+  });
+
+  it('refuses with 购物车已变化 when another checkout removed the lines first, and writes nothing', async () => {
+    const m = await newMember(c.t);
+    await addToCart(c.t, m.token, [
+      [c.sku.aptamil, 1],
+      [c.sku.fishOil400, 2],
+    ]);
+    const stock = [await stockOf(c.sku.aptamil), await stockOf(c.sku.fishOil400)];
+    const [sales] = await c.t.database.db
+      .select({ sales: goods.sales })
+      .from(goods)
+      .where(eq(goods.id, c.fixture.goods.fishOilGoods.id));
+    // The quote saw both lines; one is gone (ordered by another checkout) when the order is written.
+    const service = c.t.app.services.catalogue;
+    const original = service.reserveStock;
+    service.reserveStock = async (...args) => {
+      await c.t.database.db
+        .delete(cartLines)
+        .where(and(eq(cartLines.memberId, m.memberId), eq(cartLines.skuId, c.sku.aptamil)));
+      return original(...args);
+    };
+    const res = await orderForPickup(c.t, m.token).finally(() => {
+      service.reserveStock = original;
+    });
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res).resultCode).toBe(ResultCode.ParamsError);
+    expect(envelope(res).message).toBe('购物车已变化，请刷新结算页后重试');
+    // The statement took the stock, counted the sales and removed the other line before it refused: all undone.
+    expect([await stockOf(c.sku.aptamil), await stockOf(c.sku.fishOil400)]).toEqual(stock);
+    const [salesAfter] = await c.t.database.db
+      .select({ sales: goods.sales })
+      .from(goods)
+      .where(eq(goods.id, c.fixture.goods.fishOilGoods.id));
+    expect(salesAfter).toEqual(sales);
+    expect((await cartOf(m.memberId)).map((l) => l.skuId)).toEqual([c.sku.fishOil400]);
+    expect(await ordersOf(m.memberId)).toEqual([]);
+  });
+
+  it('writes an order in one statement, with no transaction block holding the SKUs’ locks across a round trip', async () => {
+    const m = await newMember(c.t);
+    await addToCart(c.t, m.token, [
+      [c.sku.aptamil, 1],
+      [c.sku.fishOil400, 1],
+    ]);
+    const statements: string[] = [];
+    c.t.database.watchQueries({
+      slowMs: 0,
+      context: () => undefined,
+      onSlow: (text) => statements.push(text.trim().toLowerCase()),
+    });
+    const res = await orderForPickup(c.t, m.token).finally(() => c.t.database.watchQueries(null));
+    expect(envelope(res).success, envelope(res).message).toBe(true);
+    const writes = statements.filter((text) => /\b(insert|update|delete)\b/.test(text));
+    expect(writes).toHaveLength(1);
+    for (const part of [
+      'for no key update',
+      'update "skus"',
+      'insert into "orders"',
+      'delete from "cart_lines"',
+    ])
+      expect(writes[0]).toContain(part);
+    expect(statements.filter((text) => /^(begin|commit|start transaction)/.test(text))).toEqual([]);
   });
 
   it('writes the order and its packs together: the order number from the id and day, the snapshots as JSON objects', async () => {
@@ -418,39 +483,6 @@ describe('createdOrder/', () => {
       address: SYDNEY_PICKUP.address,
       hours: SYDNEY_PICKUP.hours,
       phone: SYDNEY_PICKUP.phone,
-    });
-
-    // An order without packs (a valid quote always has one) is written alone.
-    const bare = await insertOrderWithPacks(
-      c.t.database.db,
-      'SO20260101',
-      {
-        memberId: p.memberId,
-        requestId: randomUUID(),
-        status: OrderStatus.NotPaid,
-        currency: 'AUD',
-        isPickup: true,
-        locationCode: 'Pickup',
-        goodsAmount: 0,
-        shippingAmount: 0,
-        taxAmount: 0,
-        promotionsAmount: 0,
-        totalAmount: 0,
-        rate: null,
-        receiver: null,
-        sender: null,
-        memberRemark: '',
-        createdAt: big.createdAt,
-        updatedAt: big.createdAt,
-      },
-      [],
-      c.t.app.services.cart.orderedLinesDelete(p.memberId, []),
-    );
-    expect(bare).toEqual({
-      id: 123_456_790,
-      orderNo: 'SO20260101123456790',
-      packIds: new Map(),
-      cartRemoved: 0,
     });
   });
 

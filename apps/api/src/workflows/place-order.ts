@@ -9,6 +9,7 @@ import {
 } from '@shop/domain';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
+import { refusalReason } from '../db/refusal';
 import { AppError, notFoundError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
@@ -96,13 +97,8 @@ export function createOrderCreationService({
   addressBook,
   counters = NO_COUNTERS,
 }: OrderCreationDeps) {
-  async function addressOf(
-    memberId: number,
-    book: 'receiver' | 'sender',
-    id: number,
-    tx: Database,
-  ): Promise<Address> {
-    const entry = await addressBook.entry(memberId, book, id, tx);
+  async function addressOf(memberId: number, book: 'receiver' | 'sender', id: number): Promise<Address> {
+    const entry = await addressBook.entry(memberId, book, id, db);
     if (!entry) throw notFoundError(CreateOrderMessages.addressNotFound, { [`${book}Id`]: id });
     return entry;
   }
@@ -110,109 +106,109 @@ export function createOrderCreationService({
   return {
     /**
      * Creates an order from the member's selected cart lines (spec §7 createdOrder/, §4 'Order actions';
-     * DESIGN.md 'Stock and orders'), all in one transaction: the same requestId returns the order already made
-     * (a repeat, or requests that race: the unique index or the emptied cart stops it, and it then returns the
-     * first one's order); the price is the checkout quote re-run from the database; a not-valid quote is refused
-     * with its message (pickup from a warehouse without a pickup point among the reasons); the order with its
-     * address snapshots and the packs with their pickup point are written and the ordered cart lines removed, in
-     * one statement; then, last, the stock is taken with the SKUs locked in id order (ByStock all or
-     * '库存不足：<name>'), the goods' sales counted and the items written, in one statement, so the locks other
-     * orders of the same goods wait on are held only for that statement and the commit.
+     * DESIGN.md 'Stock and orders'). The addresses and the quote are read first: the price is the checkout
+     * quote re-run from the database, and a not-valid quote is refused with its message (pickup from a warehouse
+     * without a pickup point among the reasons). Then one statement, all or nothing, outside any transaction
+     * block: the stock taken with the SKUs locked in id order (ByStock all, or '库存不足：<name>'), the goods'
+     * sales counted, the order with its address snapshots, its packs with their pickup point and its items
+     * written, and the ordered cart lines removed (or '购物车已变化' when another checkout removed them first). So
+     * the locks other orders of the same goods wait on are held for that statement and its commit, with no round
+     * trip to this process in between (ADR 022, docs/scaling.md 'Where checkout's time goes'). The same requestId
+     * answers the order already made: a repeat, or requests that race (the unique index or the emptied cart
+     * stops the later one, which then answers the first one's order).
      */
     async createOrder(auth: AuthContext, input: CreateOrderInput): Promise<CreatedOrder> {
       const { memberId } = auth;
-      const level = await catalogue.priceLevel(auth);
       let created: CreatedOrder;
-      // Whether this call wrote the order (not an earlier one of the same requestId), and whether the quote
-      // refused it for stock: both are counted once the outcome is final.
-      let placed = false;
+      // Whether the quote refused it for stock: counted once the outcome is final.
       let quoteShortOfStock = false;
       try {
         // A repeat of a requestId already ordered is not looked for first (one statement less for every order):
         // its cart lines are gone, or the unique index stops it, and the catch below answers that order.
-        created = await db.transaction(async (tx) => {
-          let receiver: Address | null = null;
-          if (!input.isPickup) {
-            if (input.receiverId === null)
-              throw new AppError(ResultCode.ParamsError, CreateOrderMessages.receiverRequired);
-            receiver = await addressOf(memberId, 'receiver', input.receiverId, tx);
-          }
-          const sender =
-            input.senderId === null ? null : await addressOf(memberId, 'sender', input.senderId, tx);
-          const locationCode = locationCodeFor({
-            isPickup: input.isPickup,
-            receiverPostCode: receiver?.postCode,
-          });
+        if (!input.isPickup && input.receiverId === null)
+          throw new AppError(ResultCode.ParamsError, CreateOrderMessages.receiverRequired);
+        const [level, receiver, sender] = await Promise.all([
+          catalogue.priceLevel(auth),
+          input.isPickup || input.receiverId === null
+            ? null
+            : addressOf(memberId, 'receiver', input.receiverId),
+          input.senderId === null ? null : addressOf(memberId, 'sender', input.senderId),
+        ]);
+        const locationCode = locationCodeFor({
+          isPickup: input.isPickup,
+          receiverPostCode: receiver?.postCode,
+        });
 
-          const quote = await checkout.quote(
+        const quote = await checkout.quote(memberId, level, {
+          currency: input.currency,
+          locationCode,
+          packs: input.packs,
+          gifts: input.gifts,
+        });
+        if (!quote.valid) {
+          quoteShortOfStock = quote.shortOfStock;
+          throw new AppError(ResultCode.ParamsError, quote.notForSaleMsg);
+        }
+
+        const now = clock();
+        const cartIds = quote.items.flatMap((item) => (item.cartId === null ? [] : [item.cartId]));
+        const lines = quote.packs.flatMap((pack) => pack.items.map((item) => ({ pack, item })));
+        const order = repo.orderWrites(
+          orderNumberPrefix(now),
+          {
             memberId,
-            level,
-            { currency: input.currency, locationCode, packs: input.packs, gifts: input.gifts },
-            tx,
-          );
-          if (!quote.valid) {
-            quoteShortOfStock = quote.shortOfStock;
-            throw new AppError(ResultCode.ParamsError, quote.notForSaleMsg);
-          }
-
-          // The order row goes first, with its packs and the removal of the ordered cart lines in the same
-          // statement: a concurrent request with the same requestId waits on its unique index here and then
-          // fails, before it touches any stock.
-          const now = clock();
-          const cartIds = quote.items.flatMap((item) => (item.cartId === null ? [] : [item.cartId]));
-          const {
-            id: orderId,
-            orderNo,
-            packIds,
-            cartRemoved,
-          } = await repo.insertOrderWithPacks(
-            tx,
-            orderNumberPrefix(now),
-            {
-              memberId,
-              requestId: input.requestId,
-              status: OrderStatus.NotPaid,
-              currency: quote.currency,
-              isPickup: quote.isPickup,
-              locationCode,
-              goodsAmount: quote.goods,
-              shippingAmount: quote.otherPrice,
-              taxAmount: quote.taxPrice,
-              promotionsAmount: quote.promotionsSum,
-              totalAmount: quote.total,
-              rate: quote.rateUsed ? quote.rate : null,
-              receiver: snapshot(receiver),
-              sender: snapshot(sender),
-              memberRemark: input.memberRemark,
-              createdAt: now,
-              updatedAt: now,
-            },
-            quote.packs.map((pack) => ({
-              packIndex: pack.index,
-              location: pack.location,
-              status: OrderStatus.NotPaid,
-              courierId: pack.courierId,
-              courierName: pack.courierName,
-              shippingAmount: pack.shippingFee,
-              weight: pack.weight,
-              // Where to collect it, as it is now: the order keeps it like the address snapshots.
-              pickup:
-                quote.isPickup && pack.pickup
-                  ? { address: pack.pickup.address, hours: pack.pickup.hours, phone: pack.pickup.phone }
-                  : null,
-              updatedAt: now,
-            })),
-            cart.orderedLinesDelete(memberId, cartIds),
-          );
-          // Another checkout of the same lines won meanwhile: refuse rather than sell them twice.
-          if (cartRemoved !== new Set(cartIds).size) {
-            throw new AppError(ResultCode.ParamsError, CreateOrderMessages.cartChanged);
-          }
-          // Stock and sales last, with the items that record them in the same statement, just before the commit:
-          // the SKUs' row locks, which orders of the same goods queue on, are held for one round trip and the
-          // commit.
-          const lines = quote.packs.flatMap((pack) => pack.items.map((item) => ({ pack, item })));
-          await catalogue.reserveStock(
+            requestId: input.requestId,
+            status: OrderStatus.NotPaid,
+            currency: quote.currency,
+            isPickup: quote.isPickup,
+            locationCode,
+            goodsAmount: quote.goods,
+            shippingAmount: quote.otherPrice,
+            taxAmount: quote.taxPrice,
+            promotionsAmount: quote.promotionsSum,
+            totalAmount: quote.total,
+            rate: quote.rateUsed ? quote.rate : null,
+            receiver: snapshot(receiver),
+            sender: snapshot(sender),
+            memberRemark: input.memberRemark,
+            createdAt: now,
+            updatedAt: now,
+          },
+          quote.packs.map((pack) => ({
+            packIndex: pack.index,
+            location: pack.location,
+            status: OrderStatus.NotPaid,
+            courierId: pack.courierId,
+            courierName: pack.courierName,
+            shippingAmount: pack.shippingFee,
+            weight: pack.weight,
+            // Where to collect it, as it is now: the order keeps it like the address snapshots.
+            pickup:
+              quote.isPickup && pack.pickup
+                ? { address: pack.pickup.address, hours: pack.pickup.hours, phone: pack.pickup.phone }
+                : null,
+            updatedAt: now,
+          })),
+          lines.map(({ pack, item }) => ({
+            packIndex: pack.index,
+            skuId: item.skuId,
+            goodsId: item.goodsId,
+            name: item.name,
+            skuName: item.skuName,
+            property: item.property,
+            image: item.image,
+            qty: item.qty,
+            unitPrice: item.unitPrice,
+            weight: item.weight,
+            isGift: item.isGift,
+            promotionId: item.promotionId,
+          })),
+          cart.orderedLinesDelete(memberId, cartIds),
+          new Set(cartIds).size,
+        );
+        let written: repo.WrittenOrder;
+        try {
+          const taken = await catalogue.reserveStock(
             lines.map(({ item }) => ({
               skuId: item.skuId,
               qty: item.qty,
@@ -222,33 +218,22 @@ export function createOrderCreationService({
             quote.items
               .filter((item) => !item.isGift)
               .map((item) => ({ goodsId: item.goodsId, qty: item.qty })),
-            tx,
-            repo.itemsAfterStockTake(
-              lines.map(({ pack, item }) => ({
-                orderId,
-                packId: packIds.get(pack.index) ?? 0,
-                skuId: item.skuId,
-                goodsId: item.goodsId,
-                name: item.name,
-                skuName: item.skuName,
-                property: item.property,
-                image: item.image,
-                qty: item.qty,
-                unitPrice: item.unitPrice,
-                weight: item.weight,
-                isGift: item.isGift,
-                promotionId: item.promotionId,
-              })),
-            ),
+            db,
+            order,
           );
-          placed = true;
-          return toCreated({
-            id: orderId,
-            orderNo,
-            status: OrderStatus.NotPaid,
-            currency: quote.currency,
-            totalAmount: quote.total,
-          });
+          written = repo.writtenOrder(taken.result);
+        } catch (error) {
+          // Another checkout of the same lines won meanwhile: refused rather than sold twice.
+          if (refusalReason(error) === repo.CART_CHANGED_REASON)
+            throw new AppError(ResultCode.ParamsError, CreateOrderMessages.cartChanged);
+          throw error;
+        }
+        created = toCreated({
+          id: written.id,
+          orderNo: written.orderNo,
+          status: OrderStatus.NotPaid,
+          currency: quote.currency,
+          totalAmount: quote.total,
         });
       } catch (error) {
         // A racing request with the same requestId may have committed after this one looked: it either hit
@@ -261,7 +246,7 @@ export function createOrderCreationService({
         }
         return toCreated(winner);
       }
-      if (placed) counters.orderCreated();
+      counters.orderCreated();
       // The stock it took is committed: the goods exports must show it (after the commit, see catalogueChanged).
       await catalogue.catalogueChanged();
       return created;

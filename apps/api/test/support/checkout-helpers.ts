@@ -133,7 +133,8 @@ export function orderForPickup(t: TestApp, token: string) {
 
 /**
  * Runs `work` with a sale elsewhere leaving `left` units of the SKU between an order's quote and the moment it
- * takes the stock: the quote saw enough, the stock no longer is.
+ * takes the stock: the quote saw enough, the stock no longer is. The sale is committed on `executor` (the
+ * database, as an order takes its stock outside a transaction block).
  */
 export async function withStockGoneWhileOrdering<T>(
   t: TestApp,

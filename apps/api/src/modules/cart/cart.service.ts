@@ -332,7 +332,7 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
     /**
      * The member's selected lines, newest first: what checkout prices and an order takes (spec §5 'Cart totals
      * count only selected lines'), as a sub-select that the catalogue's cartLinesWithSkus reads with their SKUs
-     * in one statement, on the caller's executor (the order's transaction).
+     * in one statement.
      */
     selectedLinesQuery(memberId: number): SQL {
       return repo.selectedLinesQuery(memberId);

@@ -1,6 +1,7 @@
 import { DEFAULT_MEMBER_LEVEL, SkuStatus } from '@shop/domain';
 import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Database, executeNamed } from '../../db/client';
+import { refuseUnless } from '../../db/refusal';
 import {
   brands,
   categories,
@@ -705,42 +706,53 @@ export interface LineWant {
   strict: boolean;
 }
 
-/** One line as the take left it: the units it reserved, and whether its SKU is short (null: the SKU is gone). */
+/** One line as the take left it: the units it reserved. */
 export interface LineTaken {
   skuId: number;
   reserved: number;
-  short: boolean | null;
 }
+
+/** What a stock take's statement answered: each line's take, and the one row of the caller's `then_result`. */
+export interface StockTaken {
+  lines: LineTaken[];
+  result: unknown;
+}
+
+/** The reason a refused stock take fails its statement with: the first short SKU, in id order. */
+export const STOCK_SHORT_REASON = 'stock_short:';
 
 /**
  * An order's stock and sales in one statement, so the row locks other orders of the same goods queue on are
- * held for one round trip and the commit: the SKUs' rows locked in id order (as every writer of stock takes
+ * held for that statement and its commit: the SKUs' rows locked in id order (as every writer of stock takes
  * them, so two orders never deadlock) and read as they are now; each SKU's take worked out over all its lines (a
- * strict one all or short, another what there is) and shared out over its lines, the first line first; and, when
- * no strict SKU is short, the stock taken and then the goods' rows locked in id order (the goods of every line, a
- * gift's too, whose listing counts the stock may change at the statement's end: migration 0021) and their sales
- * counted. When one is short nothing is written and the caller refuses.
+ * strict one all or short, another what there is) and shared out over its lines, the first line first; the
+ * stock taken, then the goods' rows locked in id order (the goods of every line, a gift's too, whose listing
+ * counts the stock may change at the statement's end: migration 0021) and their sales counted. When a strict SKU
+ * is short, or gone, the statement fails as a whole (shop_refuse_unless, migration 0024) with
+ * `stock_short:<the first such SKU's id>`, so nothing it wrote stays, in a transaction block or not.
  *
  * The locks are `for no key update`, the lock an update of the stock or the sales takes anyway: it queues the
  * writers of the same rows, and leaves alone the key-share locks that foreign keys take on them (a cart line
- * added, another order's items), which would otherwise wait for this order's commit.
+ * added, another order's items), which would otherwise wait for this order's commit. The rows are found by
+ * `= any(array(…))`, an index lookup of the ids: PostgreSQL counts a JSON list as 100 rows, and `in (select …)`
+ * of it was planned as a scan of every SKU and every product, on every order (docs/scaling.md).
  *
- * `then` is more of the caller's statement, run in the same round trip (an order writes its items there): common
- * table expressions that may read `line_take(n, reserved)`, n being a line's position in `lines` from 0, and
- * `enough(ok)`, false when the take was refused (they must then write nothing). A named statement, its lists as
- * JSON parameters: PostgreSQL parses and plans it once per connection.
+ * `then` is more of the caller's statement (an order writes itself there): common table expressions that may
+ * read `line_take(n, reserved)`, n being a line's position in `lines` from 0, and must end with `then_result`,
+ * one row, answered as JSON. A named statement, its lists as JSON parameters: PostgreSQL parses and plans it once
+ * per connection.
  */
 export async function takeStockAndCountSales(
   db: Database,
   lines: readonly LineWant[],
   sold: ReadonlyMap<number, number>,
   then?: SQL,
-): Promise<LineTaken[]> {
-  if (lines.length === 0) return [];
+): Promise<StockTaken> {
+  if (lines.length === 0) return { lines: [], result: null };
   // Both lists as JSON parameters: the SQL text stays the same whatever the order (a named statement).
   const wanted = JSON.stringify(lines.map((l, n) => ({ n, id: l.skuId, qty: l.qty, strict: l.strict })));
   const sales = JSON.stringify([...sold].filter(([, qty]) => qty !== 0).map(([id, qty]) => ({ id, qty })));
-  const rows = await executeNamed<{ id: number; reserved: number; short: boolean | null }>(
+  const rows = await executeNamed<{ id: number; reserved: number; result: unknown }>(
     db,
     then ? 'take_stock_then' : 'take_stock',
     sql`
@@ -749,7 +761,7 @@ export async function takeStockAndCountSales(
     ),
     want as (select id, sum(qty)::int as qty, bool_or(strict) as strict from line group by id),
     locked as (
-      select s.id, s.goods_id, s.stock from ${skus} s where s.id in (select id from want)
+      select s.id, s.goods_id, s.stock from ${skus} s where s.id = any(array(select id from want))
       order by s.id for no key update
     ),
     take as (
@@ -758,7 +770,12 @@ export async function takeStockAndCountSales(
         w.strict and l.stock < w.qty as short
       from locked l join want w on w.id = l.id
     ),
-    enough as (select not exists (select 1 from take where short) as ok),
+    refused as (
+      select min(w.id) as id from want w left join take t on t.id = w.id where coalesce(t.short, w.strict)
+    ),
+    enough as (
+      select ${refuseUnless(sql`r.id is null`, sql`${STOCK_SHORT_REASON}::text || r.id`)} as ok from refused r
+    ),
     stock_taken as (
       update ${skus} set stock = ${skus.stock} - t.taken
       from take t, enough
@@ -768,7 +785,7 @@ export async function takeStockAndCountSales(
     sold as (select * from json_to_recordset(${sales}::json) as v(id int, qty int)),
     goods_locked as (
       select g.id from ${goods} g
-      where g.id in (select goods_id from locked) and (select ok from enough)
+      where g.id = any(array(select goods_id from locked)) and (select ok from enough)
       order by g.id for no key update
     ),
     sales_counted as (
@@ -778,14 +795,21 @@ export async function takeStockAndCountSales(
       returning ${goods.id}
     ),
     line_take as (
-      select l.n, l.id, t.short,
+      select l.n, l.id,
         greatest(0, least(l.qty, coalesce(t.taken, 0) - coalesce(sum(l.qty) over (
           partition by l.id order by l.n rows between unbounded preceding and 1 preceding), 0)))::int as reserved
       from line l left join take t on t.id = l.id
     )${then ? sql`, ${then}` : sql``}
-    select id, reserved, short from line_take order by n`,
+    select lt.id, lt.reserved,
+      ${then ? sql`(select to_jsonb(r) from then_result r)` : sql`null::jsonb`} as result
+    from line_take lt
+    where (select ok from enough)
+    order by lt.n`,
   );
-  return rows.map((row) => ({ skuId: Number(row.id), reserved: Number(row.reserved), short: row.short }));
+  return {
+    lines: rows.map((row) => ({ skuId: Number(row.id), reserved: Number(row.reserved) })),
+    result: rows[0]?.result ?? null,
+  };
 }
 
 /**
@@ -822,7 +846,7 @@ export async function addStock(db: Database, back: ReadonlyMap<number, number>):
     sql`
     with back as (select * from json_to_recordset(${rows}::json) as b(id int, qty int)),
     locked as (
-      select s.id from ${skus} s where s.id in (select id from back) order by s.id for no key update
+      select s.id from ${skus} s where s.id = any(array(select id from back)) order by s.id for no key update
     )
     update ${skus} set stock = ${skus.stock} + b.qty, updated_at = now()
     from locked l join back b on b.id = l.id

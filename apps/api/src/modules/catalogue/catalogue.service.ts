@@ -25,8 +25,10 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, readTogether } from '../../db/client';
+import { refusalReason } from '../../db/refusal';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { followingRun } from '../../lib/following-run';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { XlsxFile } from '../../lib/xlsx-reply';
 import type { AuthContext } from '../../plugins/auth';
@@ -270,6 +272,9 @@ export type Exporter = { auth: AuthContext; ip?: string } | { auth: null; ip: st
 
 /** The catalogue module: goods lists, details, categories, brands and the price exports (spec §7). */
 export function createCatalogueService({ db, clock, members, rateLimiter }: CatalogueServiceDeps) {
+  // The catalogue's version moves on after each committed change; changes committed meanwhile share a move.
+  const versionBumps = followingRun(() => repo.bumpCatalogueVersion(db).catch(() => undefined));
+
   async function goodsOrNotFound(id: number): Promise<repo.GoodsDetailRow> {
     const row = await repo.findGoodsDetail(db, id);
     if (!row) throw notFoundError(CatalogueMessages.goodsNotFound);
@@ -510,39 +515,44 @@ export function createCatalogueService({ db, clock, members, rateLimiter }: Cata
     },
 
     /**
-     * Takes an order's stock and counts its sales inside the caller's transaction (DESIGN.md 'Stock and orders';
-     * spec §4 'SKU stock status'), in one statement that locks the SKUs' rows in id order, so concurrent orders
-     * lock alike and hold the locks only until their commit. ByStock takes all or refuses with '库存不足：<name>'
-     * (the caller's transaction rolls back); ByBook and InStock take what there is, the rest being a pre-order
-     * (ByBook) or stock the warehouse holds but has not counted (InStock). `sold` adds to the products' sales
-     * counts ('Sales' sort of spec §7 goods/list/). Returns the units taken per line, in the order given: one SKU
-     * on two lines fills the first line first. `then` is the caller's writes that go in the same statement, reading
-     * each line's units from `line_take(n, reserved)` (repository takeStockAndCountSales).
+     * Takes an order's stock and counts its sales (DESIGN.md 'Stock and orders'; spec §4 'SKU stock status'), in
+     * one statement that locks the SKUs' rows in id order, so concurrent orders lock alike and hold the locks only
+     * until that statement's commit: the statement is the whole order when `executor` is the database, or part of
+     * the caller's transaction. ByStock takes all or refuses with '库存不足：<name>' (StockShortError; the
+     * statement wrote nothing); ByBook and InStock take what there is, the rest being a pre-order (ByBook) or
+     * stock the warehouse holds but has not counted (InStock). `sold` adds to the products' sales counts ('Sales'
+     * sort of spec §7 goods/list/). Answers the units taken per line, in the order given (one SKU on two lines
+     * fills the first line first), and as `result` the row of `then`: the caller's writes that go in the same
+     * statement, reading each line's units from `line_take(n, reserved)` and ending with `then_result`
+     * (repository takeStockAndCountSales).
      */
     async reserveStock(
       lines: readonly StockTake[],
       sold: readonly { goodsId: number; qty: number }[],
       executor: Database,
       then?: SQL,
-    ): Promise<number[]> {
+    ): Promise<{ reserved: number[]; result: unknown }> {
       // A SKU sold by stock on any line must have the units of all its lines.
       const strict = new Set(lines.filter((l) => l.status === SkuStatus.ByStock).map((l) => l.skuId));
       const byGoods = new Map<number, number>();
       for (const s of sold) byGoods.set(s.goodsId, (byGoods.get(s.goodsId) ?? 0) + s.qty);
-      const taken = await repo.takeStockAndCountSales(
-        executor,
-        lines.map((l) => ({ skuId: l.skuId, qty: l.qty, strict: strict.has(l.skuId) })),
-        byGoods,
-        then,
-      );
-      // The refusal names the first short SKU in id order, as the rows were locked; a SKU gone since the quote
-      // has no stock at all.
-      const short = taken.filter((t) => t.short ?? strict.has(t.skuId)).sort((a, b) => a.skuId - b.skuId)[0];
-      if (short) {
-        const line = lines.find((l) => l.skuId === short.skuId);
-        throw new StockShortError(line?.label ?? String(short.skuId), short.skuId);
+      try {
+        const taken = await repo.takeStockAndCountSales(
+          executor,
+          lines.map((l) => ({ skuId: l.skuId, qty: l.qty, strict: strict.has(l.skuId) })),
+          byGoods,
+          then,
+        );
+        return { reserved: taken.lines.map((t) => t.reserved), result: taken.result };
+      } catch (error) {
+        // The refusal names the first short SKU in id order, as the rows were locked; a SKU gone since the
+        // quote has no stock at all.
+        const reason = refusalReason(error);
+        if (!reason?.startsWith(repo.STOCK_SHORT_REASON)) throw error;
+        const skuId = Number(reason.slice(repo.STOCK_SHORT_REASON.length));
+        const line = lines.find((l) => l.skuId === skuId);
+        throw new StockShortError(line?.label ?? String(skuId), skuId);
       }
-      return taken.map((t) => t.reserved);
     },
 
     /** Takes a cancelled order's units back off the products' sales counts, in the caller's transaction. */
@@ -694,10 +704,11 @@ export function createCatalogueService({ db, clock, members, rateLimiter }: Cata
      * stock taken or given back, an operator's import, shelf or stock command), so the next export is built
      * from the new data. Called after the change's transaction commits: a version moved inside it could be
      * read, and a file built from the old rows stored under it, before the commit. Never throws: the change is
-     * made already, and a file that missed it is built again within EXPORT_CACHE_TTL_MS.
+     * made already, and a file that missed it is built again within EXPORT_CACHE_TTL_MS. Calls made while a bump
+     * runs share the next one (under a stream of orders, one statement serves many).
      */
-    async catalogueChanged(): Promise<void> {
-      await repo.bumpCatalogueVersion(db).catch(() => undefined);
+    catalogueChanged(): Promise<void> {
+      return versionBumps.after();
     },
 
     /** How the export files are served (builds, stored-file answers, memory held). */

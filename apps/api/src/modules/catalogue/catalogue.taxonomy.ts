@@ -9,6 +9,7 @@ import {
   ResultCode,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
+import { databaseErrorCode } from '../../db/refusal';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { brandInitial } from './catalogue.admin';
@@ -37,11 +38,7 @@ export const TaxonomyMessages = {
 
 /** Whether a database error (or one it wraps) is PostgreSQL's `code`: 23505 unique, 23503 foreign key. */
 function isViolation(error: unknown, code: '23505' | '23503'): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i += 1) {
-    if (e.code === code) return true;
-    e = e.cause as typeof e;
-  }
-  return false;
+  return databaseErrorCode(error) === code;
 }
 
 /** The ids on a category path '/1/5/23/'. */

@@ -161,40 +161,30 @@ export function createCheckoutService({
   warehouses,
   settings = null,
 }: CheckoutServiceDeps) {
-  /** A setting from memory, else read on the caller's executor (the order's transaction: never a second connection). */
+  /** A setting from memory, else read from the database. */
   const remembered = <T>(key: string, read: () => Promise<T>): Promise<T> =>
     settings ? (settings.get(key, read) as Promise<T>) : read();
 
   /**
-   * The price of the member's selected lines now, loaded from the database through `executor` (order creation
-   * passes its transaction) and computed by priceQuote, the one rule of the summary and the order (spec §4
-   * 'Checkout summary loading', §7 createdOrder/). At most six queries whatever the cart size; one (the cart
-   * lines with their SKUs and the chosen gifts', read together) when the settings and the promotions' gift
-   * products are remembered.
+   * The price of the member's selected lines now, loaded from the database and computed by priceQuote, the one
+   * rule of the summary and the order (spec §4 'Checkout summary loading', §7 createdOrder/). At most six
+   * queries whatever the cart size, all but the gift products' at once; one (the cart lines with their SKUs and
+   * the chosen gifts', read together) when the settings and the promotions' gift products are remembered.
    */
-  async function quote(
-    memberId: number,
-    level: number,
-    request: QuoteRequest,
-    executor: Database = db,
-  ): Promise<Quote> {
-    // One after another: inside the order's transaction they share one connection.
-    const { lines, skus } = await catalogue.cartLinesWithSkus(
-      cart.selectedLinesQuery(memberId),
-      request.gifts.map((g) => g.skuId),
-      level,
-      executor,
-    );
+  async function quote(memberId: number, level: number, request: QuoteRequest): Promise<Quote> {
     const now = clock();
-    const promotions = (
-      await remembered(`promotions ${request.currency}`, () =>
-        repo.listActivePromotions(executor, request.currency),
-      )
-    ).filter((row) => repo.isRunning(row, now));
-    const rules = await remembered(`rules ${request.currency}`, () =>
-      repo.listOfferedRules(executor, request.currency),
-    );
-    const rate = await remembered('rate', () => rates.audCny(executor));
+    const [{ lines, skus }, promotionRows, rules, rate, pickupPoints] = await Promise.all([
+      catalogue.cartLinesWithSkus(
+        cart.selectedLinesQuery(memberId),
+        request.gifts.map((g) => g.skuId),
+        level,
+      ),
+      remembered(`promotions ${request.currency}`, () => repo.listActivePromotions(db, request.currency)),
+      remembered(`rules ${request.currency}`, () => repo.listOfferedRules(db, request.currency)),
+      remembered('rate', () => rates.audCny(db)),
+      remembered('pickup points', () => warehouses.pickupPoints(db)),
+    ]);
+    const promotions = promotionRows.filter((row) => repo.isRunning(row, now));
     const giftGoodsIds = promotions
       .filter((p) => p.method === PromotionMethod.OnTheHouse && p.giftGoodsId !== null)
       .map((p) => p.giftGoodsId as number);
@@ -202,8 +192,7 @@ export function createCheckoutService({
     const giftGoods =
       giftIds.length === 0
         ? []
-        : await remembered(`gift goods ${giftIds.join(',')}`, () => catalogue.goodsBriefs(giftIds, executor));
-    const pickupPoints = await remembered('pickup points', () => warehouses.pickupPoints(executor));
+        : await remembered(`gift goods ${giftIds.join(',')}`, () => catalogue.goodsBriefs(giftIds));
     return priceQuote(request, {
       lines,
       skus: new Map(skus.map((s) => [s.id, s])),
