@@ -94,6 +94,13 @@ export interface DatabaseHandle {
   migrate(migrationsFolder?: string): Promise<void>;
   /** Refreshes the planner's statistics after bulk writes (seed, import); PGlite has no autovacuum. */
   analyze(): Promise<void>;
+  /**
+   * What autovacuum does on PostgreSQL, for PGlite, which has none: when anything was written since the last
+   * time, `vacuum analyze` (dead rows cleared, statistics fresh, and with them the plans its one connection keeps
+   * replanned: a plan made while a table was nearly empty scans it whole however large it grows). Answers whether
+   * it ran. On PostgreSQL it does nothing: autovacuum does it.
+   */
+  settle(): Promise<boolean>;
   /** Runs `select 1`; rejects when the database does not answer. */
   ping(): Promise<void>;
   /**
@@ -117,6 +124,9 @@ export interface DatabaseHandle {
 
 /** A driver's query function: it answers a promise, or calls back when its last argument is a function (pg's pool). */
 type QueryFn = (this: unknown, ...args: never[]) => unknown;
+
+/** A statement that changes rows (a data-changing CTE included): `updated_at` and the like do not match. */
+const WRITES = /\b(insert|update|delete|truncate|merge|copy)\b/i;
 
 /** The SQL text of a query call's first argument: pg and PGlite take a string or { text }. */
 function statementText(first: unknown): string {
@@ -182,7 +192,14 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   const track = (delta: number) => {
     inFlight += delta;
   };
-  const query = timedQuery(client.query.bind(client), () => watch, track);
+  // Statements that write since the last settle(): nothing written, nothing to settle.
+  let writes = 0;
+  const counted = <F extends QueryFn>(query: F): F =>
+    function (this: unknown, ...args: unknown[]) {
+      if (WRITES.test(statementText(args[0]))) writes += 1;
+      return query.apply(this, args as Parameters<F>);
+    } as unknown as F;
+  const query = counted(timedQuery(client.query.bind(client), () => watch, track));
   // Drizzle calls only query() and transaction(); a transaction's own query() is timed the same way.
   const timedClient = {
     query,
@@ -190,7 +207,7 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
       client.transaction((tx) =>
         run(
           Object.assign(Object.create(tx) as Transaction, {
-            query: timedQuery(tx.query, () => watch, track),
+            query: counted(timedQuery(tx.query, () => watch, track)),
           }),
         ),
       ),
@@ -213,6 +230,12 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
     },
     analyze: async () => {
       await db.execute(sql`analyze`);
+    },
+    settle: async () => {
+      if (writes === 0 || closed) return false;
+      writes = 0;
+      await client.query('vacuum analyze');
+      return true;
     },
     ping: async () => {
       if (closed) throw new Error('database is closed');
@@ -271,6 +294,7 @@ export function postgresHandle(url: string): DatabaseHandle {
     analyze: async () => {
       await db.execute(sql`analyze`);
     },
+    settle: async () => false,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

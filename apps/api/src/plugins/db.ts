@@ -17,6 +17,39 @@ export interface DbPluginOptions {
 /** How long a closing app waits for requests still running before it closes the database anyway. */
 export const DRAIN_TIMEOUT_MS = 8_000;
 
+/** How often an embedded database that was written to is settled (vacuum analyze, DatabaseHandle.settle). */
+export const SETTLE_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * Settles `database` every `intervalMs` (PGlite has no autovacuum; on PostgreSQL settle() does nothing), one run
+ * at a time, each logged with its time; a failure is logged and the next run comes as planned. The timer keeps no
+ * process alive. Returns the function that stops it.
+ */
+export function settleEvery(
+  database: Pick<DatabaseHandle, 'settle'>,
+  intervalMs: number,
+  log: { info(o: object, msg: string): void; warn(o: object, msg: string): void },
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    const started = performance.now();
+    database
+      .settle()
+      .then((ran) => {
+        if (ran)
+          log.info({ ms: Math.round(performance.now() - started) }, 'database settled (vacuum analyze)');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'database settle failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /**
  * Opens the database, applies pending migrations at start, and closes it with the app if it opened it. Fastify
  * runs plugins' onClose hooks before the HTTP server has finished its in-flight requests, so the close waits
@@ -34,6 +67,10 @@ export const dbPlugin = fp<DbPluginOptions>(
       throw error;
     }
     app.decorate('database', database);
+    if (owned && database.driver === 'pglite') {
+      const stop = settleEvery(database, SETTLE_INTERVAL_MS, app.log);
+      app.addHook('onClose', async () => stop());
+    }
     let inFlight = 0;
     let drained: (() => void) | null = null;
     const running = new WeakSet<object>();
