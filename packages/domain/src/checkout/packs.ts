@@ -57,8 +57,15 @@ export function goodsSubtotal(
     selected?: boolean | null;
   }[],
 ): AmountsByCurrency {
+  // Only what the totals read, field by field: a spread of the whole item plus a field gives every copy a map of
+  // its own in V8, and each quote builds one per item and pack.
   const { aud, cny } = cartTotals(
-    items.map((item) => ({ ...item, selected: isItemSelected(item) })),
+    items.map((item) => ({
+      qty: item.qty,
+      audPrice: item.audPrice,
+      cnyPrice: item.cnyPrice,
+      selected: isItemSelected(item),
+    })),
     Currency.AUD,
   );
   return { aud, cny };

@@ -205,6 +205,7 @@ export function unitPriceIn(
   return bill.kind === 'billed' ? { price: bill.unit, converted: bill.converted } : null;
 }
 
+/** Field by field, never `{ ...extra, … }`: built that way each item took 12 µs (catalogue.service toSkuOffer). */
 function toItem(
   sku: SkuOffer,
   qty: number,
@@ -212,7 +213,9 @@ function toItem(
   extra: Pick<QuoteItem, 'cartId' | 'isGift' | 'promotionId'>,
 ): QuoteItem {
   return {
-    ...extra,
+    cartId: extra.cartId,
+    isGift: extra.isGift,
+    promotionId: extra.promotionId,
     skuId: sku.id,
     goodsId: sku.goodsId,
     name: sku.goodsName,
