@@ -57,8 +57,8 @@ export function goodsSubtotal(
     selected?: boolean | null;
   }[],
 ): AmountsByCurrency {
-  // Only what the totals read, field by field: a spread of the whole item plus a field gives every copy a map of
-  // its own in V8, and each quote builds one per item and pack.
+  // Only what the totals read, field by field (not a spread of the whole item plus a field, docs/scaling.md): each
+  // quote builds one per item and pack.
   const { aud, cny } = cartTotals(
     items.map((item) => ({
       qty: item.qty,
