@@ -8,26 +8,29 @@ import { type SQL, sql } from 'drizzle-orm';
 /** The SQLSTATE shop_refuse_unless fails with. */
 export const REFUSAL_CODE = 'SH001';
 
-/** The SQLSTATE of a database error, or of the error it wraps (Drizzle wraps the driver's), else undefined. */
-export function databaseErrorCode(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i += 1) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
-  }
-  return undefined;
-}
-
-/** The reason of a refusal raised by shop_refuse_unless, or null for any other error. */
-export function refusalReason(error: unknown): string | null {
+/** The database error in `error` or in what it wraps (Drizzle wraps the driver's): the first with a SQLSTATE. */
+function databaseError(error: unknown): { code: string; message?: unknown } | undefined {
   for (
     let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
     e && i < 4;
     i += 1
   ) {
-    if (e.code === REFUSAL_CODE && typeof e.message === 'string') return e.message;
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
+      return { code: e.code, message: e.message };
     e = e.cause as typeof e;
   }
-  return null;
+  return undefined;
+}
+
+/** The SQLSTATE of a database error, or of the error it wraps, else undefined. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  return databaseError(error)?.code;
+}
+
+/** The reason of a refusal raised by shop_refuse_unless, or null for any other error. */
+export function refusalReason(error: unknown): string | null {
+  const found = databaseError(error);
+  return found?.code === REFUSAL_CODE && typeof found.message === 'string' ? found.message : null;
 }
 
 /** SQL that is true when `ok`, and otherwise fails the whole statement with `reason` (text SQL). */

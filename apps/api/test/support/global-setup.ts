@@ -85,8 +85,9 @@ export async function setup(project: TestProject) {
   project.provide('postgresSeededTemplate', templates[1] ?? '');
 
   return async () => {
-    for (const name of templates)
-      await onServer(serverUrl ?? '', `drop database if exists ${name} with (force)`).catch(() => undefined);
+    if (serverUrl)
+      for (const name of templates)
+        await onServer(serverUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   };
 }

@@ -70,8 +70,14 @@ export interface WrittenOrder {
 /** The reason an order's statement fails with when the ordered cart lines were no longer all there. */
 export const CART_CHANGED_REASON = 'cart_changed';
 
-/** An item as the order's statement writes it: its pack by index, its units reserved by the stock take. */
-export type OrderItem = Omit<NewItem, 'orderId' | 'packId' | 'reservedQty'> & { packIndex: number };
+/** An item as the order's statement writes it (its units reserved come from the stock take). */
+export type OrderItem = Omit<NewItem, 'orderId' | 'packId' | 'reservedQty'>;
+
+/** One line of the order: its item and the index of the pack it goes in. */
+export interface OrderLine {
+  packIndex: number;
+  item: OrderItem;
+}
 
 /**
  * The order, its packs and items and the removal of its cart lines, as more of the statement that takes its
@@ -90,7 +96,7 @@ export function orderWrites(
   prefix: string,
   order: NewOrder,
   packs: readonly NewPack[],
-  items: readonly OrderItem[],
+  lines: readonly OrderLine[],
   cartDelete: SQL,
   cartLines: number,
 ): SQL {
@@ -109,9 +115,9 @@ export function orderWrites(
     })),
   );
   const itemRows = JSON.stringify(
-    items.map((item, n) => ({
+    lines.map(({ packIndex, item }, n) => ({
       n,
-      pack_index: item.packIndex,
+      pack_index: packIndex,
       sku_id: item.skuId,
       goods_id: item.goodsId,
       name: item.name,
