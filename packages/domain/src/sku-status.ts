@@ -84,12 +84,62 @@ export function stockDisplay(status: number, stock: number, needed = 1): StockDi
 }
 
 /**
+ * What a status does with the SKU's stock number (spec §4 'SKU stock status'). Only ByStock sells by the number
+ * ('sellable only if stock > 0', and the needed number is compared with it); ByBook reads it as the units in
+ * hand, the rest being a pre-order; InStock sells whatever the number says, and OutStock and NotForSale sell
+ * nothing whatever it says. The console tells staff which it is beside the number (stockNumberNote).
+ */
+export const StockUse = {
+  /** The number is the most that can be bought (ByStock). */
+  Limit: 'limit',
+  /** The number is what ships from stock; more is taken as a pre-order (ByBook). */
+  InHand: 'inHand',
+  /** The number changes nothing the shop sells (InStock, OutStock, NotForSale and unknown codes). */
+  Ignored: 'ignored',
+} as const;
+export type StockUse = (typeof StockUse)[keyof typeof StockUse];
+
+/** What `status` does with the stock number (StockUse). */
+export function stockUse(status: number): StockUse {
+  switch (status) {
+    case SkuStatus.ByStock:
+      return StockUse.Limit;
+    case SkuStatus.ByBook:
+      return StockUse.InHand;
+    default:
+      return StockUse.Ignored;
+  }
+}
+
+/**
+ * The console's plain words, beside a SKU's stock number, on what the shop does with it under each status
+ * (StockUse): staff who set 600 on an 有货 SKU are told that the shop sells it without limit.
+ */
+export const STOCK_NUMBER_NOTES: Readonly<Record<SkuStatus, string>> = {
+  [SkuStatus.ByStock]: '按库存数销售：最多可购买库存数，库存为 0 时不能购买',
+  [SkuStatus.ByBook]: '库存数内为现货，超出部分作为预订，不限购买数量',
+  [SkuStatus.InStock]: '「有货」不看库存数，不限购买数量；要按库存数限购，请选「按库存销售」',
+  [SkuStatus.OutStock]: '「缺货」不能购买，库存数不起作用',
+  [SkuStatus.NotForSale]: '「不可售」不在商城展示，库存数不起作用',
+};
+
+/** The console's note for a SKU's stock number under `status` (STOCK_NUMBER_NOTES); unknown codes sell nothing. */
+export function stockNumberNote(status: number | string | null | undefined): string {
+  return lookupLabel(STOCK_NUMBER_NOTES, status, STOCK_NUMBER_NOTES[SkuStatus.NotForSale]);
+}
+
+/** The stock number as a count: a whole number, never below 0 (a missing or broken one is 0). */
+function units(stock: number): number {
+  return Number.isFinite(stock) ? Math.max(0, Math.floor(stock)) : 0;
+}
+
+/**
  * How many units a shopper can take, as a SKU cell shows it beside its stock status (wholesale buyers order many
  * SKUs at once and need the numbers): ByStock '可购 N 件' (its stock is the limit), ByBook the stock in hand and
  * that more is a pre-order, else '不限量' like InStock; nothing when none can be taken (the status says why).
  */
 export function availabilityText(sku: SkuStockFields): string {
-  const stock = Number.isFinite(sku.stock) ? Math.max(0, Math.floor(sku.stock)) : 0;
+  const stock = units(sku.stock);
   switch (sku.status) {
     case SkuStatus.ByStock:
       return stock > 0 ? `可购 ${stock} 件` : '';
@@ -100,4 +150,44 @@ export function availabilityText(sku: SkuStockFields): string {
     default:
       return '';
   }
+}
+
+/**
+ * How many units a shopper can take now, for ordering SKUs by it: Infinity when the status sets no limit (ByBook,
+ * InStock), a ByStock SKU's stock, 0 when none can be taken (whatever the stock number says).
+ */
+export function availableUnits(sku: SkuStockFields): number {
+  switch (sku.status) {
+    case SkuStatus.ByStock:
+      return units(sku.stock);
+    case SkuStatus.ByBook:
+    case SkuStatus.InStock:
+      return Number.POSITIVE_INFINITY;
+    default:
+      return 0;
+  }
+}
+
+/** A SKU's stock as every screen and file of the shop shows it (skuStockView). */
+export interface SkuStockView {
+  /** The stock display of spec §4 for the quantity needed: 现货, 库存不足, 需预订, 缺货 or 不可售. */
+  text: StockDisplayText;
+  /** Whether the needed quantity can be bought (现货, or 需预订 for a pre-order). */
+  ok: boolean;
+  /** What can be taken: '可购 N 件', '现货 N 件 · 可预订', '不限量', or '' when nothing can. */
+  available: string;
+}
+
+/**
+ * The one meaning of a SKU's status and stock, shown alike on the product page, the SKU matrix, the quick-order
+ * sheet, the cart and the goods exports (spec §4 'SKU stock status', 'Stock display by status'); the cart and
+ * the order allow what validateCartQuantity, built on the same rule, allows.
+ */
+export function skuStockView(sku: SkuStockFields, needed = 1): SkuStockView {
+  const text = stockDisplay(sku.status, sku.stock, needed);
+  return {
+    text,
+    ok: text === StockDisplayText.Enough || text === StockDisplayText.PreOrder,
+    available: availabilityText(sku),
+  };
 }

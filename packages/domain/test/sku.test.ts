@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   availabilityText,
+  availableUnits,
   defaultSelectedSku,
   isExpandable,
   isSkuPurchasable,
+  MAX_CART_LINE_QTY,
+  maxCartQty,
   needsPreOrder,
   type SkuLike,
   type SkuListContext,
   SkuStatus,
   StockDisplayText,
   skuGridLayout,
+  skuStockView,
   stockDisplay,
+  stockNumberNote,
+  stockUse,
+  validateCartQuantity,
   visibleSkus,
 } from '../src';
 
@@ -193,5 +200,45 @@ describe('availabilityText (what a SKU cell says a buyer can take)', () => {
     [NotForSale, 5, ''],
   ])('status %s with stock %s → %s', (status, stock, text) => {
     expect(availabilityText({ status, stock })).toBe(text);
+  });
+});
+
+describe('one meaning of a status and its stock (spec §4), shown and enforced alike', () => {
+  // status, stock, needed → what every screen says, what can be taken, whether the cart and order take it
+  it.each([
+    [ByStock, 600, 600, '现货', '可购 600 件', 600, true],
+    [ByStock, 600, 700, '库存不足', '可购 600 件', 600, false],
+    [ByStock, 0, 1, '库存不足', '', 0, false],
+    [ByBook, 12, 5, '现货', '现货 12 件 · 可预订', Infinity, true],
+    [ByBook, 12, 40, '需预订', '现货 12 件 · 可预订', Infinity, true],
+    [ByBook, 0, 1, '需预订', '不限量', Infinity, true],
+    // InStock sells whatever its number says: 600 set by staff limits nothing, and every screen says 不限量.
+    [InStock, 600, 700, '现货', '不限量', Infinity, true],
+    [InStock, 0, 3, '现货', '不限量', Infinity, true],
+    [OutStock, 50, 1, '缺货', '', 0, false],
+    [NotForSale, 50, 1, '不可售', '', 0, false],
+    [2, 50, 1, '不可售', '', 0, false],
+  ])(
+    'status %s, stock %s, needing %s → %s, %s, %s units, cart takes it: %s',
+    (status, stock, needed, text, available, unitsNow, takes) => {
+      const sku = { status, stock };
+      expect(skuStockView(sku, needed)).toEqual({ text, ok: takes, available });
+      expect(availableUnits(sku)).toBe(unitsNow);
+      expect(validateCartQuantity(needed, sku).ok).toBe(takes);
+      expect(maxCartQty(sku)).toBe(Math.min(unitsNow, MAX_CART_LINE_QTY));
+    },
+  );
+
+  it('says in the console what each status does with the stock number', () => {
+    expect(
+      [ByStock, ByBook, InStock, OutStock, NotForSale, 2].map((s) => [stockUse(s), stockNumberNote(s)]),
+    ).toEqual([
+      ['limit', '按库存数销售：最多可购买库存数，库存为 0 时不能购买'],
+      ['inHand', '库存数内为现货，超出部分作为预订，不限购买数量'],
+      ['ignored', '「有货」不看库存数，不限购买数量；要按库存数限购，请选「按库存销售」'],
+      ['ignored', '「缺货」不能购买，库存数不起作用'],
+      ['ignored', '「不可售」不在商城展示，库存数不起作用'],
+      ['ignored', '「不可售」不在商城展示，库存数不起作用'],
+    ]);
   });
 });

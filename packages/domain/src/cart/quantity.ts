@@ -1,4 +1,4 @@
-import { SkuStatus, type SkuStockFields } from '../sku-status';
+import { availableUnits, SkuStatus, type SkuStockFields } from '../sku-status';
 
 /** Why a quantity cannot go into the cart. */
 export const CartQuantityProblem = {
@@ -37,55 +37,38 @@ export function isValidCartQty(qty: unknown): qty is number {
 }
 
 /**
- * Whether `qty` units of a SKU may be in the cart (spec §4 'SKU stock status', 'Stock display by status'):
- * NotForSale, OutStock and unknown codes never; ByStock up to its stock; ByBook any quantity (the part
- * beyond stock is a pre-order); InStock any quantity.
+ * Whether `qty` units of a SKU may be in the cart (spec §4 'SKU stock status', 'Stock display by status'), by the
+ * one rule of sku-status.ts (availableUnits): NotForSale, OutStock and unknown codes never; ByStock up to its
+ * stock; ByBook any quantity (the part beyond stock is a pre-order); InStock any quantity, whatever its stock.
  */
 export function validateCartQuantity(qty: unknown, sku: SkuStockFields): CartQuantityCheck {
   if (!isValidCartQty(qty)) {
     return { ok: false, problem: CartQuantityProblem.NotPositiveInteger, message: CART_QTY_INVALID_MESSAGE };
   }
-  switch (sku.status) {
-    case SkuStatus.ByBook:
-    case SkuStatus.InStock:
-      return { ok: true };
-    case SkuStatus.ByStock: {
-      const stock = Number.isFinite(sku.stock) ? Math.max(0, Math.floor(sku.stock)) : 0;
-      if (stock === 0) {
-        return { ok: false, problem: CartQuantityProblem.OutStock, message: CART_OUT_OF_STOCK_MESSAGE };
-      }
-      if (qty > stock) {
-        return {
-          ok: false,
-          problem: CartQuantityProblem.OverStock,
-          message: overStockMessage(stock),
-          maxQty: stock,
-        };
-      }
-      return { ok: true };
-    }
-    case SkuStatus.OutStock:
-      return { ok: false, problem: CartQuantityProblem.OutStock, message: CART_OUT_OF_STOCK_MESSAGE };
-    default:
-      return { ok: false, problem: CartQuantityProblem.NotForSale, message: CART_NOT_FOR_SALE_MESSAGE };
+  const available = availableUnits(sku);
+  if (available === 0) {
+    return sku.status === SkuStatus.ByStock || sku.status === SkuStatus.OutStock
+      ? { ok: false, problem: CartQuantityProblem.OutStock, message: CART_OUT_OF_STOCK_MESSAGE }
+      : { ok: false, problem: CartQuantityProblem.NotForSale, message: CART_NOT_FOR_SALE_MESSAGE };
   }
+  if (qty > available) {
+    return {
+      ok: false,
+      problem: CartQuantityProblem.OverStock,
+      message: overStockMessage(available),
+      maxQty: available,
+    };
+  }
+  return { ok: true };
 }
 
 /**
  * The most units of a SKU one cart line may hold (spec §4 'SKU stock status'): a ByStock SKU its stock, ByBook
- * and InStock the line maximum (beyond stock is a pre-order, or stock the warehouse has not counted), a SKU that
- * cannot be bought 0.
+ * and InStock the line maximum (beyond stock is a pre-order, or a status that sells without counting), a SKU
+ * that cannot be bought 0.
  */
 export function maxCartQty(sku: SkuStockFields): number {
-  switch (sku.status) {
-    case SkuStatus.ByBook:
-    case SkuStatus.InStock:
-      return MAX_CART_LINE_QTY;
-    case SkuStatus.ByStock:
-      return Number.isFinite(sku.stock) ? Math.min(Math.max(0, Math.floor(sku.stock)), MAX_CART_LINE_QTY) : 0;
-    default:
-      return 0;
-  }
+  return Math.min(availableUnits(sku), MAX_CART_LINE_QTY);
 }
 
 /** A quantity to buy brought within 1 … maxCartQty, and the limit that cut it down (for the shopper's notice). */
