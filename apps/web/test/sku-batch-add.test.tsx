@@ -80,6 +80,19 @@ describe('the list matrix: a quantity per SKU, one button for them all', () => {
     expect([field('白 M').value, field('白 L').value, field('黑 M').value]).toEqual(['', '', '2']);
   }, 20_000);
 
+  it('more than a SKU allows becomes its limit, and the buyer is told why as on the product page', async () => {
+    mockApi({ ...shellHandlers, [LIST]: ok(page([shirt])) });
+    renderApp('/products');
+    const { field, type } = await openMatrix();
+    type('白 M', '99999');
+    expect(field('白 M').value).toBe('5');
+    expect(toasts()).toContain('库存不足，最多可购买 5 件');
+    // Always in stock: no stock limit, only the line's own maximum.
+    type('白 L', '123456');
+    expect(field('白 L').value).toBe('9999');
+    expect(toasts()).toContain('单个商品最多购买9999件');
+  });
+
   it('a member: one batchAddItems/ call; a line the server refuses is set aside and the rest sent again', async () => {
     let attempts = 0;
     const { calls } = mockApi({

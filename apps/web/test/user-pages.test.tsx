@@ -111,6 +111,54 @@ describe('/user/products 快速订货', () => {
     expect(qtyField('婴儿奶粉 2段').value).toBe('');
   });
 
+  it('opens with what can be bought, and says each row’s stock as the product page does', async () => {
+    const shelf = {
+      version: '4',
+      level: 37,
+      items: [
+        row({ skuId: 51, goodsId: 5, name: '补水面膜', status: 0, stock: 0 }),
+        row({ skuId: 52, goodsId: 5, name: '保湿乳液', status: 1, stock: 0 }),
+        row({ skuId: 53, goodsId: 6, name: '麦卢卡蜂蜜', status: 4, stock: 460 }),
+        row({ skuId: 54, goodsId: 6, name: '羊奶粉', status: 1, stock: 162 }),
+        row({ skuId: 55, goodsId: 7, name: '磷虾油', status: 3, stock: 12 }),
+      ],
+    };
+    mockApi({ ...shellHandlers, [CataloguePaths.quickOrderList]: ok(shelf) });
+    renderApp('/user/products');
+    await screen.findByRole('textbox', { name: '麦卢卡蜂蜜 麦卢卡蜂蜜 规格 数量' }, SLOW);
+    const stockOf = () =>
+      rows().map((r) => [
+        r.querySelector('.qo-name a')?.textContent,
+        [...(r.querySelector('.qo-stock')?.children ?? [])].map((c) => c.textContent).join(' '),
+      ]);
+    expect(stockOf()).toEqual([
+      ['麦卢卡蜂蜜', '现货 不限量'],
+      ['羊奶粉', '现货 可购 162 件'],
+      ['磷虾油', '现货 现货 12 件 · 可预订'],
+      ['补水面膜', '缺货'],
+      ['保湿乳液', '库存不足'],
+    ]);
+
+    // By stock, most first: the rows without a limit, then by stock, then what cannot be bought.
+    fireEvent.change(screen.getByLabelText('排序'), { target: { value: 'stock' } });
+    await waitFor(() =>
+      expect(stockOf().map(([name]) => name)).toEqual([
+        '麦卢卡蜂蜜',
+        '磷虾油',
+        '羊奶粉',
+        '补水面膜',
+        '保湿乳液',
+      ]),
+    );
+
+    fireEvent.change(qtyField('羊奶粉 羊奶粉 规格'), { target: { value: '99999' } });
+    expect(qtyField('羊奶粉 羊奶粉 规格').value).toBe('162');
+    expect(toasts()).toContain('库存不足，最多可购买 162 件');
+    fireEvent.change(qtyField('补水面膜 补水面膜 规格'), { target: { value: '2' } });
+    expect(qtyField('补水面膜 补水面膜 规格').value).toBe('');
+    expect(toasts()).toContain('该商品缺货');
+  });
+
   it('sorts by price in the page currency, and Enter or Tab moves down the quantity column', async () => {
     mockApi({ ...shellHandlers, [CataloguePaths.quickOrderList]: ok(sheet) });
     renderApp('/user/products');

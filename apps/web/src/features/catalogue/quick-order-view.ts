@@ -1,4 +1,4 @@
-import type { Currency, QuickOrderRow } from '@shop/domain';
+import { availableUnits, type Currency, isSkuPurchasable, type QuickOrderRow } from '@shop/domain';
 
 /**
  * What the quick-order sheet (/user/products, ADR 018) shows of the whole shelf: the filters and the order the
@@ -56,10 +56,21 @@ function pagePrice(row: QuickOrderRow, currency: Currency): number | null {
   return currency === 'AUD' ? row.audPrice : row.cnyPrice;
 }
 
-/** What a buyer can order of a row now, for the stock sort: buyable rows by their stock, out-of-stock last. */
+/**
+ * What a buyer can order of a row now, for the stock sort (the domain's availableUnits, the rule every screen
+ * shows): rows without a limit (不限量) above those sold by their stock, by their stock, and rows that cannot be
+ * bought below both, whatever their stock number says.
+ */
 function stockRank(row: QuickOrderRow): number {
-  return row.stock > 0 ? row.stock : -1;
+  const units = availableUnits(row);
+  return units > 0 ? units : -1;
 }
+
+/** Ascending order of two ranks, Infinity (no limit) included. */
+const compareRanks = (a: number, b: number) => (a === b ? 0 : a < b ? -1 : 1);
+
+/** 1 for a row that can be bought now (spec §4, isSkuPurchasable), 0 for one that cannot. */
+const buyable = (row: QuickOrderRow) => (isSkuPurchasable(row) ? 1 : 0);
 
 /** The rows matching every filter (each keyword word must match), in the chosen order. */
 export function quickOrderView(
@@ -88,7 +99,7 @@ export function quickOrderView(
       };
       break;
     case QuickOrderSort.Stock:
-      compare = (a, b) => sign * (stockRank(a.row) - stockRank(b.row)) || byIndex(a, b);
+      compare = (a, b) => sign * compareRanks(stockRank(a.row), stockRank(b.row)) || byIndex(a, b);
       break;
     case QuickOrderSort.Name:
       compare = (a, b) => sign * names.compare(a.row.name, b.row.name) || byIndex(a, b);
@@ -97,7 +108,8 @@ export function quickOrderView(
       compare = (a, b) => sign * a.row.code.localeCompare(b.row.code) || byIndex(a, b);
       break;
     default:
-      compare = (a, b) => sign * -byIndex(a, b);
+      // 综合, as the goods lists order it (ADR 012): what can be bought now first, then the shop's own order.
+      compare = (a, b) => buyable(b.row) - buyable(a.row) || sign * -byIndex(a, b);
   }
   return matching.sort(compare).map((r) => r.row);
 }

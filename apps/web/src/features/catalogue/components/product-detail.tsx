@@ -1,5 +1,4 @@
 import {
-  availabilityText,
   chooseOption,
   clampCartQty,
   defaultSelectedSku,
@@ -177,10 +176,7 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
                 <div>
                   <dt>库存</dt>
                   <dd className="product-stock">
-                    <StockText sku={selected} needed={qty} />
-                    {availabilityText(selected) && (
-                      <span className="muted">{availabilityText(selected)}</span>
-                    )}
+                    <StockText sku={selected} needed={qty} availableClass="muted" />
                   </dd>
                 </div>
                 <div>

@@ -1,11 +1,4 @@
-import {
-  type CategoryNode,
-  type Currency,
-  type QuickOrderRow,
-  SkuStatus,
-  Warehouse,
-  warehouseName,
-} from '@shop/domain';
+import { type CategoryNode, type Currency, type QuickOrderRow, Warehouse, warehouseName } from '@shop/domain';
 import {
   type KeyboardEvent,
   memo,
@@ -72,13 +65,6 @@ function buyLine(row: QuickOrderRow, qty: number): BuyLine {
     },
     product: { goodsId: row.goodsId, name: row.name, location: row.location, image: row.image },
   };
-}
-
-/** How much of a row can be ordered now, as the sheet says it beside the stock status. */
-function availableText(row: QuickOrderRow): string {
-  if (row.status === SkuStatus.OutStock) return '—';
-  if (row.status === SkuStatus.ByBook && row.stock <= 0) return '预订';
-  return `${row.stock} 件`;
 }
 
 /**
@@ -392,8 +378,7 @@ const SheetRow = memo(function SheetRow({ row, index, qty, currency, onQty, onKe
         {row.audPrice === null ? '—' : formatMajorPrice(row.audPrice, 'AUD')}
       </td>
       <td className="qo-stock">
-        <StockText sku={row} needed={Math.max(1, qty)} />
-        <span className="muted">{availableText(row)}</span>
+        <StockText sku={row} needed={Math.max(1, qty)} availableClass="muted" />
       </td>
       <td>
         <SkuQtyField

@@ -1,4 +1,4 @@
-import { availabilityText, isSkuPurchasable, parseProperties, type Sku, skuGridLayout } from '@shop/domain';
+import { isSkuPurchasable, parseProperties, type Sku, skuGridLayout } from '@shop/domain';
 import { Price } from '@/components/price';
 import { SkuQtyField } from '@/components/sku-qty-field';
 import { StockText } from '@/components/stock-text';
@@ -21,12 +21,10 @@ interface SkuLayoutProps {
 
 /** Price, stock status and how many can be taken: what a wholesale buyer reads before typing a quantity. */
 function SkuCellContent({ sku }: { sku: Sku }) {
-  const available = availabilityText(sku);
   return (
     <>
       <Price sku={sku} className="sku-cell-price" />
-      <StockText sku={sku} />
-      {available && <span className="sku-cell-available">{available}</span>}
+      <StockText sku={sku} availableClass="sku-cell-available" />
     </>
   );
 }

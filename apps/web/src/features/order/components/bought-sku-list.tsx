@@ -195,8 +195,8 @@ function BoughtTable({
                           <StockText
                             sku={today}
                             needed={Math.max(1, qtyOf({ ...item, skuId: item.skuId as number, today }))}
+                            availableClass="muted"
                           />
-                          <span className="muted">{today.stock} 件</span>
                         </>
                       )
                     )}
