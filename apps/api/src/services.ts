@@ -134,7 +134,7 @@ export function createServices({
     audit: audit.record,
   });
   const health = createHealthService(database);
-  const catalogue = createCatalogueService({ db, clock, members: member, rateLimiter });
+  const catalogue = createCatalogueService({ db, clock, members: member, rateLimiter, rates });
   const content = createContentService({ db });
   const media = createMediaService({ db, store: createMediaStore(db, config.mediaObjectStorage) });
   const catalogueAdmin = createCatalogueAdminService({ db, audit: audit.record });

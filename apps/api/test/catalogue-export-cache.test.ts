@@ -27,7 +27,7 @@ afterAll(async () => {
 
 const builds = () => c.t.app.services.catalogue.exportStats().builds;
 
-/** The SKU code → stock column of an export (SKU data: code in column 3, stock in 7; price list: 6 and 9). */
+/** The SKU code → 可购 column of an export (what can be taken, as the storefront says it: '可购 10 件' …). */
 async function stockBySku(res: LightMyRequestResponse): Promise<Record<string, unknown>> {
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   const book = new ExcelJS.Workbook();
@@ -36,7 +36,7 @@ async function stockBySku(res: LightMyRequestResponse): Promise<Record<string, u
   if (!sheet) throw new Error('no sheet');
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
   const codeAt = header.indexOf('SKU编号');
-  const stockAt = header.indexOf('库存');
+  const stockAt = header.indexOf('可购');
   const out: Record<string, unknown> = {};
   sheet.eachRow((row, n) => {
     if (n === 1) return;
@@ -90,21 +90,22 @@ describe('the same export', () => {
 describe('a catalogue change', () => {
   it('by the operator makes the next export be built again with the new data', async () => {
     const { token } = await newMember(c.t);
-    expect((await stockBySku(await skuData(token)))['S-APT-1-900']).toBe(50);
+    expect((await stockBySku(await skuData(token)))['S-BLK-1-400']).toBe('可购 10 件');
     const before = builds();
-    await c.t.app.services.catalogueAdmin.changeStock('S-APT-1-900', { set: 7 });
-    expect((await stockBySku(await skuData(token)))['S-APT-1-900']).toBe(7);
+    await c.t.app.services.catalogueAdmin.changeStock('S-BLK-1-400', { set: 7 });
+    expect((await stockBySku(await skuData(token)))['S-BLK-1-400']).toBe('可购 7 件');
     expect(builds() - before).toBe(1);
     await c.t.app.services.catalogueAdmin.setShelf({ codes: ['G-APT-1'] }, false);
     expect(await stockBySku(await skuData(token))).not.toHaveProperty('S-APT-1-900');
     await c.t.app.services.catalogueAdmin.setShelf({ codes: ['G-APT-1'] }, true);
+    await c.t.app.services.catalogueAdmin.changeStock('S-BLK-1-400', { set: 10 });
   });
 
   it('by an order (stock taken) and its cancellation (stock back) shows in the next export', async () => {
     const buyer = await newMember(c.t);
     const { token } = await newMember(c.t);
-    const before = (await stockBySku(await skuData(token)))['S-APT-1-900'] as number;
-    await addToCart(c.t, buyer.token, [[c.sku.aptamil, 3]]);
+    expect((await stockBySku(await skuData(token)))['S-BLK-1-400']).toBe('可购 10 件');
+    await addToCart(c.t, buyer.token, [[c.sku.fishOil400, 3]]);
     const created = envelope<{ orderId: number }>(
       await post(
         c.t.app,
@@ -114,12 +115,12 @@ describe('a catalogue change', () => {
       ),
     );
     expect(created.success, created.message).toBe(true);
-    expect((await stockBySku(await skuData(token)))['S-APT-1-900']).toBe(before - 3);
+    expect((await stockBySku(await skuData(token)))['S-BLK-1-400']).toBe('可购 7 件');
     const cancelled = envelope(
       await post(c.t.app, OrderPaths.cancel, { id: created.data.orderId }, buyer.token),
     );
     expect(cancelled.success, cancelled.message).toBe(true);
-    expect((await stockBySku(await skuData(token)))['S-APT-1-900']).toBe(before);
+    expect((await stockBySku(await skuData(token)))['S-BLK-1-400']).toBe('可购 10 件');
   });
 });
 

@@ -44,7 +44,7 @@ describe('goods/exportGoodsPrice/', () => {
     }
   });
 
-  it('exports the on-shelf SKUs with the member level price in AUD, empty where there is none', async () => {
+  it('exports the on-shelf SKUs with the member level price in AUD, the stock as the storefront says it', async () => {
     const res = await post(t.app, CataloguePaths.exportGoodsPrice, { currency: 'AUD' }, wholesaleToken);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
@@ -59,8 +59,9 @@ describe('goods/exportGoodsPrice/', () => {
       'SKU编号',
       '规格',
       '状态',
-      '库存',
+      '可购',
       '价格（AUD）',
+      '价格说明',
     ]);
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -76,20 +77,25 @@ describe('goods/exportGoodsPrice/', () => {
       '澳大利亚仓',
       'S-APT-1-900',
       '规格：900g',
-      '有货',
-      50,
+      // Always in stock: its stock number (50) limits nothing, and the storefront says 现货 不限量.
+      '现货',
+      '不限量',
       42,
     ]);
     expect(bySku['S-BLK-1-400']?.[6]).toBe('规格：400粒；包装：单瓶');
-    expect(bySku['S-BLK-1-400']?.[9]).toBe(31);
-    // No AUD price: the cell is empty. Level-37 fallback for a SKU without level-38 prices.
-    expect(bySku['S-BLK-1-200']?.[9]).toBeUndefined();
+    expect(bySku['S-BLK-1-400']?.slice(7)).toEqual(['现货', '可购 10 件', 31]);
+    // No AUD price: the cell is empty and says why, as the storefront does. Level-37 fallback for a SKU without
+    // level-38 prices.
+    expect(bySku['S-BLK-1-200']?.slice(7)).toEqual(['需预订', '不限量', undefined, '不支持澳币支付']);
     expect(bySku['S-BEL-1-125']?.[9]).toBe(6.5);
+    expect(bySku['S-SWS-1-A']?.slice(7, 9)).toEqual(['缺货', undefined]);
     expect(bySku['S-SWS-1-B']?.[7]).toBe('不可售');
+    expect(bySku['S-SWS-1-C']?.slice(7, 9)).toEqual(['库存不足', undefined]);
     expect(sheet.getCell('J2').numFmt).toBe('0.00');
   });
 
-  it('exports CNY prices and applies the filters', async () => {
+  it('exports CNY prices, an AUD-only one converted at the rate and marked, and applies the filters', async () => {
+    await t.app.services.rates.setAudCny('4.71');
     const res = await post(
       t.app,
       CataloguePaths.exportGoodsPrice,
@@ -99,11 +105,18 @@ describe('goods/exportGoodsPrice/', () => {
     expect(fileNameOf(res)).toMatch(/^GoodsPrice_CNY_\d{8}_\d{4}\.xlsx$/);
     const { rows } = await sheetOf(res);
     expect(rows[0]?.[9]).toBe('价格（CNY）');
-    expect(rows.slice(1).map((r) => [r[5], r[9]])).toEqual([
-      ['S-APT-1-900', 210],
-      ['S-BLK-1-400', undefined],
-      ['S-BLK-1-200', 158],
+    // $31.00 × 4.71 = ¥146.01, by the domain's one conversion (money.ts convertMinor), as the cart bills it.
+    expect(rows.slice(1).map((r) => [r[5], r[9], r[10]])).toEqual([
+      ['S-APT-1-900', 210, undefined],
+      ['S-BLK-1-400', 146.01, '按汇率折合人民币结算'],
+      ['S-BLK-1-200', 158, undefined],
     ]);
+    // A new rate shows in the next file: the stored file of the old rate is not served.
+    await t.app.services.rates.setAudCny('5');
+    const again = await sheetOf(
+      await post(t.app, CataloguePaths.exportGoodsPrice, { currency: 'CNY', location: 1 }, wholesaleToken),
+    );
+    expect(again.rows.find((r) => r[5] === 'S-BLK-1-400')?.[9]).toBe(155);
     const byCategory = await sheetOf(
       await post(
         t.app,
@@ -136,7 +149,7 @@ describe('goods/exportGoodsSkuData/', () => {
     expect(envelope(res).resultCode).toBe(ResultCode.InvalidToken);
   });
 
-  it('exports SKU codes, properties, status labels, stock and weight', async () => {
+  it('exports SKU codes, properties, the stock as the storefront says it, and weight', async () => {
     const res = await post(
       t.app,
       CataloguePaths.exportGoodsSkuData,
@@ -154,7 +167,7 @@ describe('goods/exportGoodsSkuData/', () => {
       'SKU名称',
       '规格',
       '状态',
-      '库存',
+      '可购',
       '重量（克）',
     ]);
     expect(sheet.getRow(1).font?.bold).toBe(true);
@@ -166,7 +179,7 @@ describe('goods/exportGoodsSkuData/', () => {
         'Swisse 钙片维生素D 90粒 原味 瓶装',
         '规格：90粒；口味：原味；包装：瓶装',
         '缺货',
-        0,
+        undefined,
         500,
       ],
       [
@@ -176,7 +189,7 @@ describe('goods/exportGoodsSkuData/', () => {
         'Swisse 钙片维生素D 150粒 柠檬 瓶装',
         '规格：150粒；口味：柠檬；包装：瓶装',
         '不可售',
-        0,
+        undefined,
         500,
       ],
       [
@@ -185,8 +198,8 @@ describe('goods/exportGoodsSkuData/', () => {
         'S-SWS-1-C',
         'Swisse 钙片维生素D 90粒 柠檬 礼盒',
         '规格：90粒；口味：柠檬；包装：礼盒',
-        '按库存销售',
-        0,
+        '库存不足',
+        undefined,
         500,
       ],
     ]);

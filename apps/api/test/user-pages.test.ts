@@ -126,7 +126,7 @@ describe('goods/exportQuickOrder/', () => {
       '价格（CNY）',
       '价格（AUD）',
       '状态',
-      '库存',
+      '可购',
       '订购数量',
     ]);
     // The off-shelf SKU is left out.
@@ -135,6 +135,11 @@ describe('goods/exportQuickOrder/', () => {
       ['S-APT-1-900', 0],
     ]);
     expect(rows[2]?.[5]).toBe(229);
+    // The stock as the sheet says it: always in stock (50 counted) sells without limit.
+    expect(rows.slice(1).map((r) => r.slice(7, 9))).toEqual([
+      ['现货', '不限量'],
+      ['现货', '不限量'],
+    ]);
   });
 
   it('refuses bad items with a clear Chinese message', async () => {

@@ -1,11 +1,29 @@
-import { parseProperties, type QuickOrderRow, skuStatusLabel, toMajor, warehouseName } from '@shop/domain';
+import {
+  billLine,
+  billNote,
+  type ExchangeRate,
+  parseProperties,
+  type QuickOrderRow,
+  type SkuStockFields,
+  skuStockView,
+  toMajor,
+  warehouseName,
+} from '@shop/domain';
 import { type SheetColumn as Column, writeXlsx as workbook } from '../../lib/spreadsheet';
 import type { ExportRow, PriceCurrency } from './catalogue.repository';
 
 /**
  * The xlsx files of the goods exports (spec §7 exportGoodsPrice/, exportGoodsSkuData/): one sheet, a bold
  * frozen header row, one row per SKU. Amounts are numbers with 2 decimals so the sheet can compute with them.
+ * A SKU's stock reads as the storefront says it (the domain's skuStockView: 现货, 需预订 … and 可购 283 件,
+ * 不限量 …), never a raw number a status does not sell by.
  */
+
+/** The status and what can be taken of a SKU, as the storefront shows them for `needed` units (empty: none). */
+function stockCells(sku: SkuStockFields, needed = 1): [string, string | null] {
+  const view = skuStockView(sku, needed);
+  return [view.text, view.available || null];
+}
 
 /** '颜色：红；规格：500g', the SKU's attributes in their display order. */
 export function propertyText(property: unknown): string {
@@ -14,8 +32,17 @@ export function propertyText(property: unknown): string {
     .join('；');
 }
 
-/** The price list: goods, SKU, state, stock and the caller's price in the currency; empty when none. */
-export function goodsPriceWorkbook(rows: readonly ExportRow[], currency: PriceCurrency): Promise<Buffer> {
+/**
+ * The price list: goods, SKU, stock as the storefront says it, and the caller's price in the currency billed by
+ * the shop's one currency rule (ADR 013, billLine): in CNY a SKU with an AUD price only is converted at `rate`
+ * (CNY per AUD) and marked 按汇率折合人民币结算, as the cart marks it; in AUD a SKU with a CNY price only has no
+ * AUD price and is marked 不支持澳币支付. Without a rate the AUD-only cells of a CNY list stay empty, marked.
+ */
+export function goodsPriceWorkbook(
+  rows: readonly ExportRow[],
+  currency: PriceCurrency,
+  rate: ExchangeRate | null,
+): Promise<Buffer> {
   const columns: Column[] = [
     { header: '商品编号', width: 16 },
     { header: '商品名称', width: 40 },
@@ -24,15 +51,17 @@ export function goodsPriceWorkbook(rows: readonly ExportRow[], currency: PriceCu
     { header: '仓库', width: 12 },
     { header: 'SKU编号', width: 20 },
     { header: '规格', width: 28 },
-    { header: '状态', width: 12 },
-    { header: '库存', width: 10 },
+    { header: '状态', width: 10 },
+    { header: '可购', width: 18 },
     { header: `价格（${currency}）`, width: 14, numFmt: '0.00' },
+    { header: '价格说明', width: 22 },
   ];
   return workbook(
     '商品价格',
     columns,
     rows.map((r) => {
-      const minor = currency === 'AUD' ? r.aud : r.cny;
+      const bill = billLine({ audPrice: r.aud, cnyPrice: r.cny }, currency, rate);
+      const price = bill.kind === 'billed' ? toMajor(bill.unit) : null;
       return [
         r.goodsCode,
         r.goodsName,
@@ -41,15 +70,15 @@ export function goodsPriceWorkbook(rows: readonly ExportRow[], currency: PriceCu
         warehouseName(r.location),
         r.skuCode,
         propertyText(r.property),
-        skuStatusLabel(r.status),
-        r.stock,
-        minor === null ? null : toMajor(minor),
+        ...stockCells(r),
+        price,
+        billNote(bill) || null,
       ];
     }),
   );
 }
 
-/** The SKU data sheet: codes, names, attributes, state, stock and weight in grams. */
+/** The SKU data sheet: codes, names, attributes, stock as the storefront says it, and weight in grams. */
 export function goodsSkuDataWorkbook(rows: readonly ExportRow[]): Promise<Buffer> {
   const columns: Column[] = [
     { header: '商品编号', width: 16 },
@@ -57,8 +86,8 @@ export function goodsSkuDataWorkbook(rows: readonly ExportRow[]): Promise<Buffer
     { header: 'SKU编号', width: 20 },
     { header: 'SKU名称', width: 32 },
     { header: '规格', width: 28 },
-    { header: '状态', width: 12 },
-    { header: '库存', width: 10 },
+    { header: '状态', width: 10 },
+    { header: '可购', width: 18 },
     { header: '重量（克）', width: 12 },
   ];
   return workbook(
@@ -70,8 +99,7 @@ export function goodsSkuDataWorkbook(rows: readonly ExportRow[]): Promise<Buffer
       r.skuCode,
       r.skuName,
       propertyText(r.property),
-      skuStatusLabel(r.status),
-      r.stock,
+      ...stockCells(r),
       r.weight,
     ]),
   );
@@ -83,7 +111,10 @@ export interface QuickOrderSheetRow {
   qty: number;
 }
 
-/** The quick-order sheet (/user/products) in the order the buyer had it: both prices of their level, stock and quantity. */
+/**
+ * The quick-order sheet (/user/products) in the order the buyer had it: both prices of their level, the stock as
+ * the sheet says it for the quantity typed, and that quantity.
+ */
 export function quickOrderWorkbook(rows: readonly QuickOrderSheetRow[]): Promise<Buffer> {
   const columns: Column[] = [
     { header: '商品名称', width: 40 },
@@ -93,8 +124,8 @@ export function quickOrderWorkbook(rows: readonly QuickOrderSheetRow[]): Promise
     { header: '仓库', width: 12 },
     { header: '价格（CNY）', width: 14, numFmt: '0.00' },
     { header: '价格（AUD）', width: 14, numFmt: '0.00' },
-    { header: '状态', width: 12 },
-    { header: '库存', width: 10 },
+    { header: '状态', width: 10 },
+    { header: '可购', width: 18 },
     { header: '订购数量', width: 10 },
   ];
   return workbook(
@@ -108,8 +139,7 @@ export function quickOrderWorkbook(rows: readonly QuickOrderSheetRow[]): Promise
       warehouseName(r.location),
       r.cnyPrice,
       r.audPrice,
-      skuStatusLabel(r.status),
-      r.stock,
+      ...stockCells(r, Math.max(1, qty)),
       qty,
     ]),
   );

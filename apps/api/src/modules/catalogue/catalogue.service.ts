@@ -15,6 +15,7 @@ import {
   parseProperties,
   type QuickOrderListResponse,
   type QuickOrderRow,
+  type RateSetting,
   ResultCode,
   type Sku,
   type SkuDetail,
@@ -80,6 +81,8 @@ export interface CatalogueServiceDeps {
   members: { current(auth: AuthContext): Promise<{ level: number }> };
   /** Counts each member's exports (shared by the API processes when Redis is configured). */
   rateLimiter: RateLimiter;
+  /** The stored AUD→CNY rate (the rate module): a CNY price list converts AUD-only prices at it (ADR 013). */
+  rates: { audCny(): Promise<RateSetting> };
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
@@ -290,7 +293,7 @@ function toQuickOrderRow(row: repo.QuickOrderDbRow): QuickOrderRow {
 export type Exporter = { auth: AuthContext; ip?: string } | { auth: null; ip: string };
 
 /** The catalogue module: goods lists, details, categories, brands and the price exports (spec §7). */
-export function createCatalogueService({ db, clock, members, rateLimiter }: CatalogueServiceDeps) {
+export function createCatalogueService({ db, clock, members, rateLimiter, rates }: CatalogueServiceDeps) {
   // The catalogue's version moves on after each committed change; changes committed meanwhile share a move.
   const versionBumps = followingRun(() => repo.bumpCatalogueVersion(db).catch(() => undefined));
 
@@ -348,6 +351,16 @@ export function createCatalogueService({ db, clock, members, rateLimiter }: Cata
       });
     }
     return sheet;
+  }
+
+  /** The rate a CNY price list converts at; null while none is set (its AUD-only prices then stay empty, marked). */
+  async function exportRate(): Promise<string | null> {
+    try {
+      return (await rates.audCny()).rate;
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
   }
 
   /** An export's file: the stored one of this catalogue version and key, or one built now. */
@@ -649,8 +662,9 @@ export function createCatalogueService({ db, clock, members, rateLimiter }: Cata
 
     /**
      * The member's price list in one currency as an xlsx (spec §7 exportGoodsPrice/): one row per SKU of
-     * the goods on the shelf matching the filters, at most EXPORT_ROW_LIMIT rows, at the member's level.
-     * Built once per catalogue version, level, currency and filters; limited per member (EXPORT_LIMIT).
+     * the goods on the shelf matching the filters, at most EXPORT_ROW_LIMIT rows, at the member's level, each
+     * price billed by the one currency rule (a CNY list converts AUD-only prices at the stored rate, ADR 013).
+     * Built once per catalogue version, level, currency, rate and filters; limited per member (EXPORT_LIMIT).
      */
     async exportGoodsPrice(
       auth: AuthContext,
@@ -659,8 +673,14 @@ export function createCatalogueService({ db, clock, members, rateLimiter }: Cata
       await countExport(auth);
       const level = await priceLevel(auth);
       const filter = toGoodsFilter(input);
-      const content = await exportFile({ kind: 'price', level, currency: input.currency, filter }, async () =>
-        goodsPriceWorkbook(await repo.listExportRows(db, filter, level, EXPORT_ROW_LIMIT), input.currency),
+      const rate = input.currency === 'CNY' ? await exportRate() : null;
+      const key = { kind: 'price', level, currency: input.currency, rate, filter };
+      const content = await exportFile(key, async () =>
+        goodsPriceWorkbook(
+          await repo.listExportRows(db, filter, level, EXPORT_ROW_LIMIT),
+          input.currency,
+          rate,
+        ),
       );
       return { fileName: exportFileName('GoodsPrice', clock(), input.currency), content };
     },
