@@ -102,6 +102,37 @@ describe('goods/quickOrderList/', () => {
     expect(after.items.find((r) => r.skuId === sku.rice)?.stock).toBe(7);
   });
 
+  it('opens with what can be bought now, and a SKU that cannot any more moves down at once', async () => {
+    const codes = async () =>
+      (await ok<QuickOrderListResponse>(CataloguePaths.quickOrderList, {})).items.map((r) => r.code);
+    // Swisse is before the rice and the mask in the shop's order (sort weight 5 against 0), but its two SKUs
+    // for sale are 缺货 and 库存不足: they come last, as unbuyable goods do in the goods lists.
+    expect(await codes()).toEqual([
+      'S-APT-1-900',
+      'S-BLK-1-400',
+      'S-BLK-1-200',
+      'S-BEL-1-125',
+      'S-3M-1',
+      'S-SWS-1-A',
+      'S-SWS-1-C',
+    ]);
+    // Sold by stock and its stock set to 0 in the console: the next answer has it among the unbuyable ones.
+    await t.app.services.catalogueAdmin.changeStock('S-BLK-1-400', { set: 0 });
+    try {
+      expect(await codes()).toEqual([
+        'S-APT-1-900',
+        'S-BLK-1-200',
+        'S-BEL-1-125',
+        'S-3M-1',
+        'S-BLK-1-400',
+        'S-SWS-1-A',
+        'S-SWS-1-C',
+      ]);
+    } finally {
+      await t.app.services.catalogueAdmin.changeStock('S-BLK-1-400', { set: 10 });
+    }
+  });
+
   it('refuses unknown fields in Chinese', async () => {
     const res = await call(CataloguePaths.quickOrderList, { pageSize: 20 });
     expect(res.status).toBe(400);

@@ -111,16 +111,17 @@ describe('/user/products 快速订货', () => {
     expect(qtyField('婴儿奶粉 2段').value).toBe('');
   });
 
-  it('opens with what can be bought, and says each row’s stock as the product page does', async () => {
+  it('says each row’s stock as the product page does, and sorts by what can be taken', async () => {
+    // In the server's order: what can be bought now first (apps/api/test/user-pages.test.ts).
     const shelf = {
       version: '4',
       level: 37,
       items: [
-        row({ skuId: 51, goodsId: 5, name: '补水面膜', status: 0, stock: 0 }),
-        row({ skuId: 52, goodsId: 5, name: '保湿乳液', status: 1, stock: 0 }),
         row({ skuId: 53, goodsId: 6, name: '麦卢卡蜂蜜', status: 4, stock: 460 }),
         row({ skuId: 54, goodsId: 6, name: '羊奶粉', status: 1, stock: 162 }),
         row({ skuId: 55, goodsId: 7, name: '磷虾油', status: 3, stock: 12 }),
+        row({ skuId: 51, goodsId: 5, name: '补水面膜', status: 0, stock: 0 }),
+        row({ skuId: 52, goodsId: 5, name: '保湿乳液', status: 1, stock: 0 }),
       ],
     };
     mockApi({ ...shellHandlers, [CataloguePaths.quickOrderList]: ok(shelf) });

@@ -890,7 +890,7 @@ export interface QuickOrderDbRow {
 
 /**
  * Every SKU on the shelf that is for sale (spec §4: not-for-sale SKUs are dropped from lists), with the caller's
- * prices, in the shop's own order of the goods (as 综合 without its buyable-first step) then the SKUs'. One query.
+ * prices, in the shop's own order of the goods then the SKUs' (the service puts what can be bought first). One query.
  */
 export async function listQuickOrderRows(db: Database, level: number): Promise<QuickOrderDbRow[]> {
   const prices = callerPrices(db, level);

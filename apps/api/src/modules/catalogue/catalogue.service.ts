@@ -10,6 +10,7 @@ import {
   type GoodsListItem,
   type GoodsListResponse,
   type goodsListRequestSchema,
+  isSkuPurchasable,
   keyProperty,
   type ProductOffer,
   parseProperties,
@@ -289,6 +290,17 @@ function toQuickOrderRow(row: repo.QuickOrderDbRow): QuickOrderRow {
   };
 }
 
+/**
+ * The quick-order sheet's order, 综合 as the goods lists have it (ADR 012): the SKUs that can be bought now
+ * (spec §4, isSkuPurchasable) first, then those that cannot (库存不足, 缺货), each part in the shop's own order.
+ */
+export function buyableFirst(rows: readonly QuickOrderRow[]): QuickOrderRow[] {
+  const first: QuickOrderRow[] = [];
+  const later: QuickOrderRow[] = [];
+  for (const row of rows) (isSkuPurchasable(row) ? first : later).push(row);
+  return first.concat(later);
+}
+
 /** Who asks for an export: a member (counted per member) or a visitor (counted per address). */
 export type Exporter = { auth: AuthContext; ip?: string } | { auth: null; ip: string };
 
@@ -343,7 +355,7 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
     if (!sheet) {
       sheet = repo
         .listQuickOrderRows(db, level)
-        .then((rows) => ({ version, level, items: rows.map(toQuickOrderRow) }));
+        .then((rows) => ({ version, level, items: buyableFirst(rows.map(toQuickOrderRow)) }));
       quickOrderSheets.set(level, sheet);
       // A failed read is not kept: the next caller tries again.
       sheet.catch(() => {
@@ -700,7 +712,8 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
 
     /**
      * Every SKU on the shelf that is for sale as one compact sheet (/user/products 快速订货, ADR 018), priced at
-     * `level`, in the shop's own order. One query per catalogue version and level; the rest is served from memory.
+     * `level`, what can be bought now first, then in the shop's own order (buyableFirst). One query per catalogue
+     * version and level; the rest is served from memory.
      */
     quickOrderList: quickOrderSheet,
 

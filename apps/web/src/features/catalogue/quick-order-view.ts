@@ -1,4 +1,4 @@
-import { availableUnits, type Currency, isSkuPurchasable, type QuickOrderRow } from '@shop/domain';
+import { availableUnits, type Currency, type QuickOrderRow } from '@shop/domain';
 
 /**
  * What the quick-order sheet (/user/products, ADR 018) shows of the whole shelf: the filters and the order the
@@ -69,9 +69,6 @@ function stockRank(row: QuickOrderRow): number {
 /** Ascending order of two ranks, Infinity (no limit) included. */
 const compareRanks = (a: number, b: number) => (a === b ? 0 : a < b ? -1 : 1);
 
-/** 1 for a row that can be bought now (spec §4, isSkuPurchasable), 0 for one that cannot. */
-const buyable = (row: QuickOrderRow) => (isSkuPurchasable(row) ? 1 : 0);
-
 /** The rows matching every filter (each keyword word must match), in the chosen order. */
 export function quickOrderView(
   rows: readonly IndexedRow[],
@@ -108,8 +105,8 @@ export function quickOrderView(
       compare = (a, b) => sign * a.row.code.localeCompare(b.row.code) || byIndex(a, b);
       break;
     default:
-      // 综合, as the goods lists order it (ADR 012): what can be bought now first, then the shop's own order.
-      compare = (a, b) => buyable(b.row) - buyable(a.row) || sign * -byIndex(a, b);
+      // 综合: the sheet's own order (what can be bought now first, then the shop's order; the server's).
+      compare = (a, b) => sign * -byIndex(a, b);
   }
   return matching.sort(compare).map((r) => r.row);
 }
