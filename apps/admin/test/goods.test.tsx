@@ -176,6 +176,29 @@ describe('商品 editor', () => {
     expect(await screen.findByText('商品已保存', {}, SLOW)).toBeTruthy();
   });
 
+  it('says under each SKU’s stock what its status does with the number, and follows a new status', async () => {
+    editorApi(ok(null));
+    signIn();
+    renderConsole('/goods/5');
+    expect(await screen.findByDisplayValue('G-5-B', {}, SLOW)).toBeTruthy();
+    // SKU 1 is sold by stock; SKU 2 is 有货, whose number limits nothing.
+    const limited = screen.getByText('按此数限购');
+    const ignored = screen.getByText('不看此数，不限量');
+    expect(limited.getAttribute('title')).toBe('按库存数销售：最多可购买库存数，库存为 0 时不能购买');
+    expect(ignored.getAttribute('title')).toBe(
+      '「有货」不看库存数，不限购买数量；要按库存数限购，请选「按库存销售」',
+    );
+
+    fireEvent.mouseDown(screen.getByLabelText('SKU 2 销售状态'));
+    await screen.findByRole('listbox', {}, SLOW);
+    const option = (await screen.findAllByTitle('按库存销售', {}, SLOW)).find((e) =>
+      e.classList.contains('ant-select-item-option'),
+    );
+    fireEvent.click(option as HTMLElement);
+    await waitFor(() => expect(screen.getAllByText('按此数限购')).toHaveLength(2));
+    expect(screen.queryByText('不看此数，不限量')).toBeNull();
+  });
+
   it("a stale save shows the server's refusal and offers to reload", async () => {
     const api = editorApi(
       fail(ResultCode.BadRequest, '该商品已被他人修改，请重新加载后再保存（你的修改尚未保存）'),

@@ -65,6 +65,32 @@ describe('库存', () => {
     });
   });
 
+  it('says under each number what the SKU’s status does with it, and warns before adjusting one it ignores', async () => {
+    mockApi({
+      [AdminPaths.current]: ok(staffSession('warehouse')),
+      [AdminStockPaths.list]: ok({
+        items: [row(1), row(2, { status: SkuStatus.InStock, statusLabel: '有货', stock: 600 })],
+        totalCount: 2,
+      }),
+    });
+    signIn();
+    renderConsole('/stock');
+    expect(await screen.findByText('不看此数，不限量', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('按此数限购')).toBeTruthy();
+
+    const [limited, ignored] = screen.getAllByRole('button', { name: '调整库存' });
+    fireEvent.click(ignored as HTMLElement);
+    const dialog = await findDialog('调整库存：AU-A2-0002-01');
+    expect(
+      within(dialog).getByText('「有货」不看库存数，不限购买数量；要按库存数限购，请选「按库存销售」'),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /取\s?消/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+    fireEvent.click(limited as HTMLElement);
+    const plain = await findDialog('调整库存：AU-A2-0001-01');
+    expect(within(plain).queryByRole('alert')).toBeNull();
+  });
+
   it('adjusts with a reason, refusing too much taken away before sending, with one request id per dialog', async () => {
     const api = stockApi();
     signIn();

@@ -128,6 +128,20 @@ export function stockNumberNote(status: number | string | null | undefined): str
   return lookupLabel(STOCK_NUMBER_NOTES, status, STOCK_NUMBER_NOTES[SkuStatus.NotForSale]);
 }
 
+/** The same in a few words, for the console's narrow stock cells (the whole note is their title). */
+export const STOCK_NUMBER_HINTS: Readonly<Record<SkuStatus, string>> = {
+  [SkuStatus.ByStock]: '按此数限购',
+  [SkuStatus.ByBook]: '此数内现货，超出预订',
+  [SkuStatus.InStock]: '不看此数，不限量',
+  [SkuStatus.OutStock]: '不看此数，不能购买',
+  [SkuStatus.NotForSale]: '不看此数，不可售',
+};
+
+/** The few words of STOCK_NUMBER_HINTS for `status`; unknown codes sell nothing. */
+export function stockNumberHint(status: number | string | null | undefined): string {
+  return lookupLabel(STOCK_NUMBER_HINTS, status, STOCK_NUMBER_HINTS[SkuStatus.NotForSale]);
+}
+
 /** The stock number as a count: a whole number, never below 0 (a missing or broken one is 0). */
 function units(stock: number): number {
   return Number.isFinite(stock) ? Math.max(0, Math.floor(stock)) : 0;

@@ -15,6 +15,7 @@ import {
   skuGridLayout,
   skuStockView,
   stockDisplay,
+  stockNumberHint,
   stockNumberNote,
   stockUse,
   validateCartQuantity,
@@ -231,14 +232,18 @@ describe('one meaning of a status and its stock (spec §4), shown and enforced a
 
   it('says in the console what each status does with the stock number', () => {
     expect(
-      [ByStock, ByBook, InStock, OutStock, NotForSale, 2].map((s) => [stockUse(s), stockNumberNote(s)]),
+      [ByStock, ByBook, InStock, OutStock, NotForSale, 2].map((s) => [
+        stockUse(s),
+        stockNumberHint(s),
+        stockNumberNote(s),
+      ]),
     ).toEqual([
-      ['limit', '按库存数销售：最多可购买库存数，库存为 0 时不能购买'],
-      ['inHand', '库存数内为现货，超出部分作为预订，不限购买数量'],
-      ['ignored', '「有货」不看库存数，不限购买数量；要按库存数限购，请选「按库存销售」'],
-      ['ignored', '「缺货」不能购买，库存数不起作用'],
-      ['ignored', '「不可售」不在商城展示，库存数不起作用'],
-      ['ignored', '「不可售」不在商城展示，库存数不起作用'],
+      ['limit', '按此数限购', '按库存数销售：最多可购买库存数，库存为 0 时不能购买'],
+      ['inHand', '此数内现货，超出预订', '库存数内为现货，超出部分作为预订，不限购买数量'],
+      ['ignored', '不看此数，不限量', '「有货」不看库存数，不限购买数量；要按库存数限购，请选「按库存销售」'],
+      ['ignored', '不看此数，不能购买', '「缺货」不能购买，库存数不起作用'],
+      ['ignored', '不看此数，不可售', '「不可售」不在商城展示，库存数不起作用'],
+      ['ignored', '不看此数，不可售', '「不可售」不在商城展示，库存数不起作用'],
     ]);
   });
 });

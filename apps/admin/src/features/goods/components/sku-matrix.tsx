@@ -1,9 +1,33 @@
-import { GOODS_EDIT_LIMITS, SKU_STATUS_LABELS, SkuStatus } from '@shop/domain';
+import {
+  GOODS_EDIT_LIMITS,
+  SKU_STATUS_LABELS,
+  SkuStatus,
+  StockUse,
+  stockNumberHint,
+  stockNumberNote,
+  stockUse,
+} from '@shop/domain';
 import { Form, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
 import { PRICE_CELLS, type SkuRow } from './goods-form-model';
 
 const STATUS_OPTIONS = Object.values(SkuStatus).map((value) => ({ value, label: SKU_STATUS_LABELS[value] }));
 const required = (message: string) => ({ required: true, message });
+
+/**
+ * What the shop does with a SKU's stock number under the status chosen for it now (the domain's StockUse), under
+ * the number: staff who set 600 on an 有货 SKU read that the shop sells it without limit.
+ */
+function StockNumberHint({ status }: { status: number | undefined }) {
+  if (status === undefined || status === null) return null;
+  return (
+    <Typography.Text
+      type={stockUse(status) === StockUse.Ignored ? 'warning' : 'secondary'}
+      title={stockNumberNote(status)}
+    >
+      {stockNumberHint(status)}
+    </Typography.Text>
+  );
+}
 
 /**
  * The SKU matrix (one row per combination of the attributes' values, built by the editor): per row its code,
@@ -69,11 +93,12 @@ export function SkuMatrix({ rows }: { rows: readonly SkuRow[] }) {
         },
         {
           title: '库存',
-          width: 110,
+          width: 130,
           render: (_, r) => (
             <Form.Item
               name={['skus', r.index, 'stock']}
               rules={[{ type: 'integer', min: 0, message: '库存须为不小于0的整数' }]}
+              extra={<StockNumberHint status={r.status} />}
             >
               <InputNumber
                 aria-label={`SKU ${r.index + 1} 库存`}

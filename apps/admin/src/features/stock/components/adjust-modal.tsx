@@ -4,8 +4,11 @@ import {
   STOCK_ADJUST_MODE_LABELS,
   STOCK_ADJUST_MODES,
   type StockAdjustMode,
+  StockUse,
+  stockNumberNote,
+  stockUse,
 } from '@shop/domain';
-import { Form, Input, InputNumber, Radio, Typography } from 'antd';
+import { Alert, Form, Input, InputNumber, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { FormModal } from '@/components/form-modal';
 import { zodRule } from '@/lib/zod-rule';
@@ -19,7 +22,8 @@ interface Values {
 
 /**
  * Sets a SKU's stock or adds to or takes from it, with the reason the ledger keeps. One request id per dialog:
- * a retry or a double click of 确认调整 adjusts once.
+ * a retry or a double click of 确认调整 adjusts once. A SKU whose status does not sell by the number (有货, 缺货,
+ * 不可售) says so first: the new number changes nothing a shopper may buy.
  */
 export function AdjustModal({ row, onClose }: { row: AdminStockRow; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
@@ -57,6 +61,9 @@ export function AdjustModal({ row, onClose }: { row: AdminStockRow; onClose: () 
         )
       }
     >
+      {stockUse(row.status) === StockUse.Ignored && (
+        <Alert type="warning" showIcon className="form-alert" title={stockNumberNote(row.status)} />
+      )}
       <Typography.Paragraph>
         {row.goodsName} {row.skuName && row.skuName !== row.goodsName ? row.skuName : ''}
         <br />

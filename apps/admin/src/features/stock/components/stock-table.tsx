@@ -1,8 +1,19 @@
-import { type AdminStockRow, LOW_STOCK, SkuStatus } from '@shop/domain';
+import {
+  type AdminStockRow,
+  LOW_STOCK,
+  SkuStatus,
+  StockUse,
+  stockNumberHint,
+  stockNumberNote,
+  stockUse,
+} from '@shop/domain';
 import { Button, Space, Tag, Typography } from 'antd';
 import { PagedTable, type PageOf } from '@/components/paged-table';
 
-/** SKUs with their stock; a SKU sold by stock count and running low is marked. */
+/**
+ * SKUs with their stock; a SKU sold by stock count and running low is marked, and under each number what the
+ * shop does with it under the SKU's status (an 有货 SKU's number limits nothing: 不看此数，不限量).
+ */
 export function StockTable({
   onAdjust,
   onLedger,
@@ -44,13 +55,22 @@ export function StockTable({
         {
           title: '库存',
           dataIndex: 'stock',
-          width: 90,
-          render: (stock: number, r) =>
-            r.status === SkuStatus.ByStock && stock <= LOW_STOCK ? (
-              <Tag color={stock === 0 ? 'red' : 'orange'}>{stock}</Tag>
-            ) : (
-              stock
-            ),
+          width: 140,
+          render: (stock: number, r) => (
+            <Space orientation="vertical" size={0}>
+              {r.status === SkuStatus.ByStock && stock <= LOW_STOCK ? (
+                <Tag color={stock === 0 ? 'red' : 'orange'}>{stock}</Tag>
+              ) : (
+                stock
+              )}
+              <Typography.Text
+                type={stockUse(r.status) === StockUse.Ignored ? 'warning' : 'secondary'}
+                title={stockNumberNote(r.status)}
+              >
+                {stockNumberHint(r.status)}
+              </Typography.Text>
+            </Space>
+          ),
         },
         {
           title: '操作',
