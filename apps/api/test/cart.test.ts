@@ -322,6 +322,28 @@ describe('cart/addItem/', () => {
     expect((await list(token)).data[0]).toMatchObject({ qty: 10 });
   });
 
+  it('follows the number staff set only where the status sells by it, at once: 有货 ignores it, 按库存销售 refuses more', async () => {
+    const token = await newMember();
+    await t.app.services.catalogueAdmin.changeStock('S-BEL-1-125', { set: 600 });
+    try {
+      // 有货: the shop sells it without limit (every screen says 不限量, the console says the number is ignored).
+      await add(token, sku.rice, 700);
+      await ok(CartPaths.removeItem, { id: (await list(token)).data[0]?.id }, token);
+      await t.database.db.update(skus).set({ status: SkuStatus.ByStock }).where(eq(skus.id, sku.rice));
+      const over = await refused(CartPaths.addItem, { skuId: sku.rice, qty: 700 }, token);
+      expect(over).toMatchObject({
+        resultCode: ResultCode.ParamsError,
+        message: '库存不足，最多可购买 600 件',
+      });
+      await add(token, sku.rice, 600);
+    } finally {
+      await t.database.db
+        .update(skus)
+        .set({ status: SkuStatus.InStock, stock: 30 })
+        .where(eq(skus.id, sku.rice));
+    }
+  });
+
   it('allows a ByBook SKU beyond its stock (pre-order), but never a line above 9999', async () => {
     const token = await newMember();
     await add(token, sku.fishOil200, 9000);
