@@ -19,7 +19,9 @@ export function StockText({
     <>
       <span className={`stock ${view.ok ? 'stock-ok' : 'stock-short'}`}>{view.text}</span>
       {availableClass !== undefined && view.available && (
-        <span className={availableClass}>{view.available}</span>
+        <span className={availableClass} title={view.available}>
+          {view.available}
+        </span>
       )}
     </>
   );
