@@ -9,11 +9,11 @@ import {
   DEFAULT_MEMBER_LEVEL,
   formatAmount,
   MAX_CART_LINES,
+  maxCartQty,
   type RateSetting,
   ResultCode,
   type ServerCartLine,
   type SkuOffer,
-  SkuStatus,
   toMajor,
   validateCartQuantity,
 } from '@shop/domain';
@@ -96,9 +96,12 @@ interface QuantityProblem {
 
 const LINE_QTY_MAX: QuantityProblem = { message: CartMessages.lineQtyMax, ofStock: false };
 
-/** The most units a line of the SKU may reach: its stock when sold by stock, else the line maximum. */
+/**
+ * The most units a line of the SKU may reach, by the domain's one rule (maxCartQty): its stock when sold by stock,
+ * the line maximum when its status sets no limit, 0 when it cannot be bought (refused before it gets here).
+ */
 function maxLineQty(sku: SkuOffer): number {
-  return sku.status === SkuStatus.ByStock ? Math.min(Math.max(sku.stock, 0), MAX_LINE_QTY) : MAX_LINE_QTY;
+  return Math.min(maxCartQty(sku), MAX_LINE_QTY);
 }
 
 /** The currency a SKU's line is billed in when paying `payCurrency` (ADR 013); CNY when it has no price. */

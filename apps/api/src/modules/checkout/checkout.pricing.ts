@@ -1,5 +1,6 @@
 import {
   applyPromotions,
+  availableUnits,
   billLine,
   buildPacks,
   type CheckoutPromotion,
@@ -16,8 +17,9 @@ import {
   type PromotionLine,
   PromotionMethod,
   type SkuOffer,
-  SkuStatus,
+  StockUse,
   shippingFee,
+  stockUse,
   validateCartQuantity,
   warehouseName,
 } from '@shop/domain';
@@ -299,7 +301,8 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
     if (!sku) continue;
     lineCount += 1;
     if (!sku.onFlag) problems.push(`${skuLabel(sku)}：${CheckoutMessages.offShelf}`);
-    else if (sku.status === SkuStatus.ByStock && line.qty > sku.stock) {
+    // A status that sells by its stock number (spec §4 ByStock) names the SKU and its limit; the domain's one rule.
+    else if (stockUse(sku.status) === StockUse.Limit && line.qty > availableUnits(sku)) {
       problems.push(CheckoutMessages.shortStock(skuLabel(sku), sku.stock));
       shortOfStock = true;
     } else {
