@@ -142,6 +142,34 @@ describe('catalogue journey', () => {
     }
   });
 
+  it('keeps the phone header compact, its controls in it, and the goods in the first view', async () => {
+    const phone = await openBrowser(shop.baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 2 });
+    try {
+      await phone.page.goto('/products');
+      const header = phone.page.locator('.site-header');
+      await phone.page.getByRole('article').first().waitFor();
+      // 226 px before (top ads, the topbar, logo and search on two rows, the menu); a sixth of the screen now.
+      const height = (await header.boundingBox())?.height ?? 0;
+      expect(height).toBeGreaterThan(0);
+      expect(height).toBeLessThanOrEqual(130);
+      // Every control is still there and named: the currency switch, the search, the cart, the menu.
+      for (const control of [
+        header.getByRole('button', { name: 'AUD' }),
+        header.getByRole('searchbox', { name: '搜索商品' }),
+        header.getByRole('link', { name: '购物车' }),
+        header.getByRole('button', { name: /全部分类/ }),
+      ]) {
+        expect(await control.isVisible()).toBe(true);
+      }
+      const first = await phone.page.getByRole('article').first().boundingBox();
+      expect(first?.y ?? 844).toBeLessThan(844 - 200);
+      await phone.page.screenshot({ path: join(screenshotDir, '14-phone-header.png') });
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('finds goods by a Chinese name fragment from the header search', async () => {
     await s.page.getByPlaceholder('搜索商品、品牌').fill('奶粉');
     await s.page.getByPlaceholder('搜索商品、品牌').press('Enter');

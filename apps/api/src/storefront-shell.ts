@@ -88,7 +88,7 @@ export function shellHeader(topAds: AdItem[]): string {
     '<div class="search-box-wrap"><form class="search-box" role="search" action="/products" method="get">',
     '<input placeholder="搜索商品、品牌" aria-label="搜索商品" enterkeyhint="search" type="search" name="keyword">',
     '<button type="submit">搜索</button></form></div>',
-    '<a class="cart-link" href="/cart"><svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.7L21 8H6.2" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"></path><circle cx="9.5" cy="19" r="1.5" fill="currentColor"></circle><circle cx="17" cy="19" r="1.5" fill="currentColor"></circle></svg><span>购物车</span></a>',
+    '<a class="cart-link" href="/cart"><svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.7L21 8H6.2" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"></path><circle cx="9.5" cy="19" r="1.5" fill="currentColor"></circle><circle cx="17" cy="19" r="1.5" fill="currentColor"></circle></svg><span class="cart-link-text">购物车</span></a>',
     '</div>',
     '<nav class="main-nav" aria-label="主导航"><div class="container main-nav-inner">',
     '<div class="category-menu"><span class="category-menu-trigger">全部分类 <span aria-hidden="true">▾</span></span></div>',

@@ -170,7 +170,14 @@ describe.each(BOOKS)('$book address book', ({ book, list, save, remove }) => {
     ['no name', { name: undefined }, '请输入收件人姓名'],
     ['a blank name', { name: '   ' }, '请输入收件人姓名'],
     ['a bad phone', { phone: 'abc' }, '手机号格式不正确'],
-    ['an unknown country', { country: 'US' }, '国家须为 CN 或 AU'],
+    ['an unknown country', { country: 'XX' }, '国家须为 AU、CN、NZ、US、HK、KR、EU、JP、OTHER 之一'],
+    [
+      'a New Zealand postcode of 5 digits',
+      { country: 'NZ', province: 'Auckland', postCode: '10101' },
+      '新西兰邮编为4位数字',
+    ],
+    ['a blank typed region', { country: 'NZ', province: '  ' }, '请输入省份/州/地区'],
+    ['a region too long', { country: 'US', province: 'x'.repeat(41) }, '省份/州/地区最多40个字符'],
     ['no province', { province: undefined }, '请输入省份'],
     ['no detail', { detail: undefined }, '请输入详细地址'],
     ['a bad post code', { postCode: '12' }, '邮编格式不正确'],
@@ -185,6 +192,22 @@ describe.each(BOOKS)('$book address book', ({ book, list, save, remove }) => {
     expect(res.message).toContain(message);
     expect(await listOf(token)).toEqual([]);
   });
+
+  it.each([
+    ['NZ', { province: 'Auckland 奥克兰', city: 'Auckland', district: '', postCode: '1010' }],
+    ['US', { province: 'California', city: 'San Francisco', district: '', postCode: '94105' }],
+    ['HK', { province: '九龙', city: '油尖旺区', district: '', postCode: '' }],
+    ['JP', { province: '東京都', city: '千代田区', district: '', postCode: '100-0001' }],
+    ['EU', { province: 'Noord-Holland', city: 'Amsterdam', district: '', postCode: '1012 AB' }],
+  ])(
+    'keeps an address in %s with its region typed as free text (spec §3 Countries)',
+    async (country, region) => {
+      const token = await newMember();
+      const entry = await saved(token, receiver(1, { country, ...region, phone: '+64 21 123 4567' }));
+      expect(entry).toMatchObject({ country, ...region, phone: '+64 21 123 4567' });
+      expect(await listOf(token)).toEqual([entry]);
+    },
+  );
 
   it('refuses bad list and delete bodies', async () => {
     const token = await newMember();

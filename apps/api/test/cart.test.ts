@@ -153,8 +153,9 @@ describe('cart/list/', () => {
     expect(cart.totalPrice).toEqual({
       audPrice: '177.00',
       cnyPrice: '158.00',
-      // 17700 × 4.7 = 83190 fen, plus 15800
-      allCnyPrice: '989.90',
+      // Billed in CNY line by line (ADR 030): aptamil at its own 2 × 210.00, fish oil 3 × 31.00 × 4.7 = 437.10,
+      // plus 158.00 — not 177.00 × 4.7 + 158.00 = 989.90, the AUD total converted at once.
+      allCnyPrice: '1015.10',
     });
     expect(cart.cartAudTipText).toBe(
       '以下商品不支持澳币支付，请重新选择：Blackmores 深海鱼油 1000mg 200粒 两瓶装',
@@ -168,13 +169,14 @@ describe('cart/list/', () => {
     await add(token, sku.fishOil400, 3); // AUD 31.00 only: 3 × 31.00 × 4.7 = 437.10 CNY
     await add(token, sku.fishOil200, 1); // CNY 158.00 only
 
+    // The totals are the same in both currencies (ADR 030): spec §5's split and the one all-CNY total.
     const cny = await list(token, 'CNY');
-    expect(cny.totalPrice).toEqual({ audPrice: '0.00', cnyPrice: '1015.10', allCnyPrice: '1015.10' });
+    expect(cny.totalPrice).toEqual({ audPrice: '177.00', cnyPrice: '158.00', allCnyPrice: '1015.10' });
     expect(cny.cartAudTipText).toBe('');
     expect(cny.data.map((l) => l.currency)).toEqual(['CNY', 'CNY', 'CNY']);
 
     const aud = await list(token, 'AUD');
-    expect(aud.totalPrice).toMatchObject({ audPrice: '177.00', cnyPrice: '158.00' });
+    expect(aud.totalPrice).toEqual(cny.totalPrice);
     expect(aud.cartAudTipText).toContain('200粒');
     expect(aud.data.map((l) => [l.skuId, l.currency])).toEqual([
       [sku.fishOil200, 'CNY'],
@@ -191,14 +193,29 @@ describe('cart/list/', () => {
     expect(bad.json().message).toBe('币种：币种须为 AUD 或 CNY');
   });
 
+  it('one all-CNY total in both currencies: each unit price converted and rounded, then times the quantity', async () => {
+    const token = await newMember();
+    await add(token, sku.fishOil400, 3); // AUD 35.00 only
+    // 3500 × 4.7127 = 16494.45 → 16494 a unit, ×3 = 494.82; the total 105.00 converted at once would be 494.83.
+    await t.app.services.rates.setAudCny('4.7127');
+    try {
+      for (const currency of ['AUD', 'CNY'] as const) {
+        const cart = await list(token, currency);
+        expect(cart.totalPrice).toEqual({ audPrice: '105.00', cnyPrice: '0.00', allCnyPrice: '494.82' });
+      }
+    } finally {
+      await t.app.services.rates.setAudCny('4.7');
+    }
+  });
+
   it('converts AUD at the stored rate, rounding half up to the fen', async () => {
     const token = await newMember();
-    await add(token, sku.rice, 1); // 650 AUD cents
-    await t.app.services.rates.setAudCny('4.71'); // 650 × 4.71 = 3061.5 → 3062
+    await add(token, sku.fishOil400, 1); // 3500 AUD cents, no CNY price
+    await t.app.services.rates.setAudCny('4.711'); // 3500 × 4.711 = 16488.5 → 16489
     try {
       const cart = await list(token);
-      expect(cart.totalPrice).toEqual({ audPrice: '6.50', cnyPrice: '0.00', allCnyPrice: '30.62' });
-      expect(cart.rate).toBe('4.7100');
+      expect(cart.totalPrice).toEqual({ audPrice: '35.00', cnyPrice: '0.00', allCnyPrice: '164.89' });
+      expect(cart.rate).toBe('4.7110');
     } finally {
       await t.app.services.rates.setAudCny('4.7');
     }
@@ -524,8 +541,8 @@ describe('batch calls', () => {
       [sku.aptamil, 2, true],
     ]);
     expect(cart.data.find((l) => l.skuId === sku.aptamil)?.id).toBe(serverA);
-    // Level 38: 2 × 31.00 + 2 × 42.00 AUD; the unselected rice is left out.
-    expect(cart.totalPrice).toEqual({ audPrice: '146.00', cnyPrice: '0.00', allCnyPrice: '686.20' });
+    // Level 38: 2 × 31.00 + 2 × 42.00 AUD; in CNY 2 × 31.00 × 4.7 + 2 × 210.00; the unselected rice is left out.
+    expect(cart.totalPrice).toEqual({ audPrice: '146.00', cnyPrice: '0.00', allCnyPrice: '711.40' });
     expect(cart.cartAudTipText).toBe('');
   });
 });

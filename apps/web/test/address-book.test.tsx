@@ -273,6 +273,52 @@ describe('receiver address book (spec §4 Address state)', () => {
     expect(postCode()).toBe('2010');
   });
 
+  it('offers every country of spec §3; one without a region tree (New Zealand) takes its region as typed text', async () => {
+    const { handlers } = receiverBook([]);
+    const { calls } = mockApi({ ...shellHandlers, [MemberPaths.current]: ok(demoMember), ...handlers });
+    startSession('tok-1');
+    renderApp('/member/receiver');
+    fireEvent.click(await screen.findByRole('button', { name: '新增收件人地址' }, SLOW));
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '国家' }));
+    for (const name of ['中国', '澳大利亚', '新西兰', '美国', '香港', '韩国', '欧洲', '日本', '其他']) {
+      expect((await screen.findAllByTitle(name)).length).toBeGreaterThan(0);
+    }
+    fireEvent.click(screen.getByTitle('新西兰'));
+    // No region tree for New Zealand: the state or region and the city are typed.
+    await screen.findByLabelText('州/省/地区');
+    type('州/省/地区', 'Auckland');
+    type('城市', 'Auckland Central');
+    type('收件人姓名', 'Amy Li');
+    type('手机号', '+64 21 123 4567');
+    type('详细地址', '1 Queen Street');
+    // The country's own postcode: New Zealand's has 4 digits.
+    type('邮编', '10101');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('邮编格式不正确：新西兰邮编为4位数字')).toBeTruthy();
+    expect(calls.some((c) => c.path === AddressPaths.receiverSave)).toBe(false);
+    type('邮编', '1010');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+
+    await waitFor(() => expect(calls.some((c) => c.path === AddressPaths.receiverSave)).toBe(true));
+    expect(calls.find((c) => c.path === AddressPaths.receiverSave)?.body).toEqual({
+      name: 'Amy Li',
+      phone: '+64 21 123 4567',
+      country: 'NZ',
+      province: 'Auckland',
+      city: 'Auckland Central',
+      district: '',
+      detail: '1 Queen Street',
+      postCode: '1010',
+      company: '',
+      idCardNo: '',
+      defaultFlag: true,
+    });
+    expect(await screen.findByText('新西兰 Auckland Auckland Central')).toBeTruthy();
+  });
+
   it('offers Australia two levels only (state, city)', async () => {
     const { handlers } = receiverBook([]);
     mockApi({ ...shellHandlers, [MemberPaths.current]: ok(demoMember), ...handlers });

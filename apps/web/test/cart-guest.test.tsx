@@ -169,9 +169,10 @@ describe('guest cart page (spec §2 /cart, §5 totals)', () => {
     expect(within(au).getByText('$20.00')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: '中国仓' })).getAllByText('¥30.00')).toHaveLength(2);
 
-    // 2 × $10 (AUD) + ¥30 (CNY only); the unselected glove does not count. 20 × 4.7 + 30 = 124.
+    // 2 × $10 (AUD) + ¥30 (CNY only); the unselected glove does not count. All in CNY, line by line (ADR 030):
+    // the scarf at its own 2 × ¥50 + ¥30 = ¥130, what paying CNY bills — not $20 × 4.7 + ¥30.
     expect(screen.getByTestId('cart-total').textContent).toBe('$20.00 + ¥30.00');
-    expect((await screen.findByTestId('cart-all-cny')).textContent).toBe('折合人民币 ¥124.00');
+    expect((await screen.findByTestId('cart-all-cny')).textContent).toBe('折合人民币 ¥130.00');
     expect(screen.getByRole('alert').textContent).toBe('以下商品不支持澳币支付，请重新选择：绿茶 100g');
     expect(calls.some((c) => c.path === CartPaths.ratePrice)).toBe(true);
   });
@@ -278,13 +279,18 @@ describe('guest cart page (spec §2 /cart, §5 totals)', () => {
     await waitFor(() => expect(within(au).getAllByText('¥94.00')).toHaveLength(2));
     expect(within(au).getByText('按汇率折合人民币结算')).toBeTruthy();
     expect(screen.getByTestId('cart-total').textContent).toBe('¥224.00');
+    // Spec §5's split shows in CNY too (ADR 030): the AUD-priced lines at $10 × 2 + $20, the tea at ¥30.
+    expect(screen.getByTestId('cart-split').textContent).toBe('澳币 + 人民币 $40.00 + ¥30.00');
     expect(screen.queryByTestId('cart-all-cny')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(/不支持澳币支付/)).toBeNull();
 
-    // The header switch to AUD: the CNY-only tea is billed in CNY, marked and named in the warning.
+    // The header switch to AUD: the CNY-only tea is billed in CNY, marked and named in the warning; the
+    // all-CNY total beside it is the one CNY showed.
     fireEvent.click(screen.getAllByRole('button', { name: 'AUD' })[0] as HTMLElement);
     await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$40.00 + ¥30.00'));
+    expect(screen.getByTestId('cart-all-cny').textContent).toBe('折合人民币 ¥224.00');
+    expect(screen.queryByTestId('cart-split')).toBeNull();
     expect(screen.getByRole('alert').textContent).toBe('以下商品不支持澳币支付，请重新选择：规格 301');
     expect(within(screen.getByRole('region', { name: '中国仓' })).getByText('不支持澳币支付')).toBeTruthy();
     expect(screen.queryByText('$0.00')).toBeNull();

@@ -1,9 +1,8 @@
 import {
-  allCnyTotal,
   CartPaths,
   type Currency,
   cartAudTipText,
-  cartTotals,
+  cartDisplayTotals,
   formatAmount,
   MemberPaths,
   type ServerCartLine,
@@ -108,13 +107,13 @@ describe('member cart page (spec §5 totals from the server)', () => {
       audPrice: majorToMinor(l.audPrice),
       cnyPrice: majorToMinor(l.cnyPrice),
     }));
-    const t = cartTotals(minor, currency, '4.7');
+    const t = cartDisplayTotals(minor, currency, '4.7');
     return cartList(
       lines,
       {
         audPrice: formatAmount(t.aud),
         cnyPrice: formatAmount(t.cny),
-        allCnyPrice: formatAmount(allCnyTotal(t.aud, t.cny, '4.7')),
+        allCnyPrice: formatAmount(t.allCny ?? 0),
       },
       cartAudTipText(t.cnyOnlySkuNames),
     );
@@ -127,7 +126,7 @@ describe('member cart page (spec §5 totals from the server)', () => {
 
     expect(await screen.findByRole('heading', { name: '中国仓' }, SLOW)).toBeTruthy();
     expect(screen.getByTestId('cart-total').textContent).toBe('$20.00 + ¥30.00');
-    expect(screen.getByTestId('cart-all-cny').textContent).toBe('折合人民币 ¥124.00');
+    expect(screen.getByTestId('cart-all-cny').textContent).toBe('折合人民币 ¥130.00');
     expect(screen.getByRole('alert').textContent).toBe('以下商品不支持澳币支付，请重新选择：绿茶 100g');
     // The header badge and the page share one fetch (spec §4: no second list within 5000 ms).
     expect(calls.filter((c) => c.path === CartPaths.list)).toHaveLength(1);
@@ -255,8 +254,9 @@ describe('member cart page (spec §5 totals from the server)', () => {
     ]);
 
     fireEvent.click(screen.getAllByRole('button', { name: 'CNY' })[0] as HTMLElement);
-    // 2 × ¥50 + ¥30, billed in CNY; nothing is said about AUD.
+    // 2 × ¥50 + ¥30, billed in CNY: the all-CNY total AUD showed beside its split; nothing is said about AUD.
     await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('¥130.00'));
+    expect(screen.getByTestId('cart-split').textContent).toBe('澳币 + 人民币 $20.00 + ¥30.00');
     expect(calls.filter((c) => c.path === CartPaths.list).at(-1)?.body).toEqual({
       websiteId: 1,
       currency: 'CNY',

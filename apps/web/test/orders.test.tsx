@@ -213,7 +213,10 @@ describe('old orders (spec §2 /member/oldOrder, §4 Old-order status)', () => {
       currency: 'AUD',
       totalPrice: 88.8,
       receiverName: '王五',
-      items: [{ name: '奶粉', skuName: '奶粉 900g', qty: 2, price: 44.4 }],
+      items: [
+        { name: '奶粉', skuName: '奶粉 900g', qty: 2, price: 44.4 },
+        { name: 'Blackmores 深海鱼油', skuName: '400粒', qty: 5, price: 51.3 },
+      ],
       orderedAt: '2019-05-01T02:00:00.000Z',
     });
     const { calls } = mockApi({
@@ -230,6 +233,12 @@ describe('old orders (spec §2 /member/oldOrder, §4 Old-order status)', () => {
     const first = (await screen.findByText('订单号 OLD-1', {}, SLOW)).closest('li') as HTMLElement;
     expect(within(first).getByText('待发货')).toBeTruthy();
     expect(within(first).getByText('$88.80')).toBeTruthy();
+    // Each line names its product as the import carries it, with the SKU's own words after it.
+    const lines = within(first).getAllByRole('listitem');
+    expect(lines.map((l) => l.textContent)).toEqual([
+      '奶粉 900g$44.40 ×2',
+      'Blackmores 深海鱼油 400粒$51.30 ×5',
+    ]);
     expect(
       within(screen.getByText('订单号 OLD-2').closest('li') as HTMLElement).getByText('货物暂扣'),
     ).toBeTruthy();

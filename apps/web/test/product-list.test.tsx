@@ -142,6 +142,44 @@ describe('product list items (spec §3/§4 Product list item)', () => {
   });
 });
 
+describe('warehouse chips (spec §3 Warehouses): only warehouses with goods, with their counts', () => {
+  const COUNTS = '/api/goodsService/goods/locationCounts/';
+
+  it('offers the warehouses that list goods for the category, keeps the chosen one with its 0', async () => {
+    const { calls } = mockApi({
+      ...shellHandlers,
+      [LIST]: ok(page([])),
+      [COUNTS]: ok({
+        items: [
+          { location: 1, count: 12 },
+          { location: 2, count: 3 },
+        ],
+        totalCount: 15,
+      }),
+    });
+    renderApp('/products/7?location=4&keyword=围巾');
+    const chips = await screen.findByRole('navigation', { name: '仓库' });
+    await waitFor(() => expect(within(chips).getAllByRole('link')).toHaveLength(4));
+    expect(
+      within(chips)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['全部仓库 15', '澳大利亚仓 12', '中国仓 3', '美国仓 0']);
+    expect(within(chips).queryByRole('link', { name: /韩国仓/ })).toBeNull();
+    // The counts are asked for the list's other filters, never its warehouse.
+    expect(calls.filter((c) => c.path === COUNTS).map((c) => c.body)).toEqual([
+      { websiteId: 1, cateId: 7, keyword: '围巾' },
+    ]);
+  });
+
+  it('offers every warehouse when the counts cannot be had', async () => {
+    mockApi({ ...shellHandlers, [LIST]: ok(page([scarf])) });
+    renderApp('/products/7');
+    const chips = await screen.findByRole('navigation', { name: '仓库' });
+    await waitFor(() => expect(within(chips).getAllByRole('link')).toHaveLength(10));
+  });
+});
+
 describe('product list filters in the address (spec §4 Product list state)', () => {
   it('sends the filters of the address, 20 a page, location dropped when 0', async () => {
     const { calls } = mockApi({ ...shellHandlers, [LIST]: ok(page([scarf], 45)) });
@@ -314,7 +352,8 @@ describe('price list export (spec §7 exportGoodsPrice/)', () => {
     });
     startSession('member-token');
     renderApp('/products');
-    await screen.findByRole('article', { name: /羊毛围巾/ });
+    // The list route is lazy: as slow to arrive as the first one on a busy machine.
+    await screen.findByRole('article', { name: /羊毛围巾/ }, { timeout: 15_000 });
     fireEvent.click(screen.getByRole('button', { name: '导出价格表' }));
     expect(await screen.findByText('没有可导出的商品')).toBeTruthy();
   });

@@ -37,6 +37,8 @@ export const SandboxWechatPaths = {
 /** Paths of the catalogue and content calls (spec §7). */
 export const CataloguePaths = {
   goodsList: '/api/goodsService/goods/list/',
+  /** Goods listed per warehouse for the list's filters (the warehouse chips; not in the spec). */
+  goodsLocationCounts: '/api/goodsService/goods/locationCounts/',
   goodsDetail: '/api/goodsService/goodsdetail/detail/',
   brandByCatalog: '/api/goodsService/goodsbrand/brandByCatalog/',
   brandList: '/api/goodsService/goodsbrand/list/',

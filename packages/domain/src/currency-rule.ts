@@ -135,6 +135,44 @@ export function cartTotals(
   return totals;
 }
 
+/** The totals a cart shows (spec §5 'Display totals'), the same whatever the page currency. */
+export interface CartDisplayTotals {
+  /** Spec §5 as written: the selected lines with an AUD price, at their AUD price. */
+  aud: number;
+  /** Spec §5 as written: the selected lines without an AUD price, at their CNY price. */
+  cny: number;
+  /**
+   * The 'all CNY' total: the selected lines billed in CNY (billLine), each its own CNY price, else its AUD unit
+   * price converted at the rate and rounded to the fen, times the quantity — what a CNY checkout charges for
+   * them (ADR 030). Null while the rate is unknown and a line needs it.
+   */
+  allCny: number | null;
+  /** Names for the AUD warning; filled only when paying AUD (cartTotals). */
+  cnyOnlySkuNames: string[];
+}
+
+/**
+ * The cart's totals as both page currencies show them (spec §5; ADR 030): the split '$x + ¥y' as the spec
+ * writes it, and one 'all CNY' total, the cart billed in CNY line by line. The AUD total is never converted
+ * as a whole: a total converted at once and the same lines converted one by one differ by rounding, and a
+ * line with its own CNY price is billed at it, not at its AUD price converted.
+ */
+export function cartDisplayTotals(
+  lines: readonly CartLineForTotals[],
+  payCurrency: Currency,
+  rate?: ExchangeRate | null | undefined,
+): CartDisplayTotals {
+  const split = cartTotals(lines, Currency.AUD);
+  const inCny = cartTotals(lines, Currency.CNY, rate);
+  return {
+    aud: split.aud,
+    cny: split.cny,
+    // An AUD amount left in the CNY bill is a line waiting for the rate ('atRate').
+    allCny: inCny.aud === 0 ? inCny.cny : null,
+    cnyOnlySkuNames: payCurrency === Currency.AUD ? split.cnyOnlySkuNames : [],
+  };
+}
+
 /**
  * The warning that the listed products cannot be paid in AUD (spec §5; cartAudTipText of §3). Said only
  * where it is true: the names come from cartTotals, which lists lines only when the buyer pays in AUD.

@@ -194,17 +194,6 @@ export function formatTotals(totals: CurrencyTotals): string {
     : formatPrice(0, Currency.CNY);
 }
 
-/** The 'all CNY' total: the CNY total plus the AUD total converted at the rate (spec §5 display totals). */
-export function allCnyTotal(
-  aud: number | null | undefined,
-  cny: number | null | undefined,
-  rate: ExchangeRate,
-): number {
-  const cnyPart = cny ?? 0;
-  assertMinor(cnyPart);
-  return cnyPart + (aud ? convertMinor(aud, rate) : 0);
-}
-
 /**
  * spec §5: 'A helper treats a value as true when its first digit is below 8 (meaning unknown)'.
  * Reproduced literally because its purpose is not given: true when the first digit character of the

@@ -59,9 +59,31 @@ describe('address saveOrUpdate', () => {
     [{ ...good, name: '  ' }, '请输入收件人姓名'],
     [{ ...good, phone: 'abc' }, '手机号格式不正确'],
     [{ ...good, postCode: '51800' }, ''],
-    [{ ...good, postCode: '5180001' }, '邮编格式不正确'],
+    [{ ...good, postCode: '5180001' }, '邮编格式不正确：中国邮编为4至6位数字'],
     [{ ...good, idCardNo: '12345' }, '身份证号格式不正确'],
-    [{ ...good, country: 'US' }, '国家须为 CN 或 AU'],
+    [{ ...good, country: 'XX' }, '国家须为 AU、CN、NZ、US、HK、KR、EU、JP、OTHER 之一'],
+    // Spec §3's other countries: the region typed as free text, the postcode as that country writes it.
+    [{ ...good, country: 'NZ', province: 'Auckland 奥克兰', city: 'Auckland', postCode: '1010' }, ''],
+    [
+      { ...good, country: 'NZ', province: 'Auckland', postCode: '10101' },
+      '邮编格式不正确：新西兰邮编为4位数字',
+    ],
+    [{ ...good, country: 'NZ', province: '  ' }, '请输入省份/州/地区'],
+    [{ ...good, country: 'US', province: 'California', postCode: '94105' }, ''],
+    [{ ...good, country: 'US', province: 'CA', postCode: '9410' }, '邮编格式不正确：美国邮编为5位数字'],
+    [{ ...good, country: 'JP', province: '東京都', postCode: '100-0001' }, ''],
+    [{ ...good, country: 'KR', province: '서울', postCode: '04524' }, ''],
+    [{ ...good, country: 'HK', province: '九龙', postCode: '' }, ''],
+    [
+      { ...good, country: 'HK', province: '九龙', postCode: '123456' },
+      '邮编格式不正确：香港邮编可不填，或填 999077',
+    ],
+    [{ ...good, country: 'EU', province: 'Île-de-France', postCode: '75008' }, ''],
+    [{ ...good, country: 'EU', province: 'Noord-Holland', postCode: '1012 AB' }, ''],
+    [
+      { ...good, country: 'OTHER', province: 'Singapore', postCode: '<script>' },
+      '邮编格式不正确：其他邮编为2至8位字母或数字',
+    ],
   ])('%j → %s', (input, message) => {
     const r = addressSaveRequestSchema.safeParse(input);
     if (message === '') expect(r.success).toBe(true);

@@ -7,6 +7,7 @@ import {
   type Currency,
   canPayOrderIn,
   cartAudTipText,
+  cartDisplayTotals,
   cartTotals,
   type LineBill,
   type LinePrices,
@@ -154,6 +155,42 @@ describe('cartTotals (spec §5 cart totals) billed in the pay currency', () => {
     ],
   ])('%s', (_name, lines, pay, rate, totals) => {
     expect(cartTotals(lines, pay, rate)).toEqual(totals);
+  });
+});
+
+describe('cartDisplayTotals: one cart, one CNY total in both page currencies (ADR 030)', () => {
+  // Five units of an AUD-only line at $10.26 and 4.7123: per unit ¥48.348198 → ¥48.35, ×5 = ¥241.75;
+  // converting the total $51.30 would give ¥241.74 — the two totals the cart used to show.
+  const rate = '4.7123';
+  const lines: CartLineForTotals[] = [
+    { audPrice: 1026, cnyPrice: null, qty: 5, selected: true, skuName: '400粒' },
+    { ...both, qty: 2, selected: true, skuName: 'both' },
+    { ...cnyOnly, qty: 1, selected: true, skuName: 'cny only' },
+    { ...audOnly, qty: 9, selected: false, skuName: 'not selected' },
+  ];
+  const split = { aud: 1026 * 5 + 13_900 * 2, cny: 67_400 };
+  // Each line billed in CNY: 4835 × 5, its own CNY price for 'both', the CNY-only line.
+  const allCny = 4835 * 5 + 67_400 * 2 + 67_400;
+
+  it.each<Currency>(['AUD', 'CNY'])('paying %s: the split as spec §5 writes it and the CNY bill', (pay) => {
+    const totals = cartDisplayTotals(lines, pay, rate);
+    expect({ aud: totals.aud, cny: totals.cny, allCny: totals.allCny }).toEqual({ ...split, allCny });
+  });
+
+  it('the all-CNY total is what paying CNY bills, never the AUD total converted at once', () => {
+    expect(cartDisplayTotals(lines, 'AUD', rate).allCny).toBe(cartTotals(lines, 'CNY', rate).cny);
+    const one = [{ audPrice: 1026, cnyPrice: null, qty: 5, selected: true }];
+    expect(cartDisplayTotals(one, 'AUD', rate).allCny).toBe(24_175);
+  });
+
+  it('names the lines that cannot be paid in AUD only when paying AUD', () => {
+    expect(cartDisplayTotals(lines, 'AUD', rate).cnyOnlySkuNames).toEqual(['cny only']);
+    expect(cartDisplayTotals(lines, 'CNY', rate).cnyOnlySkuNames).toEqual([]);
+  });
+
+  it('has no all-CNY total while the rate an AUD-only line needs is unknown', () => {
+    expect(cartDisplayTotals(lines, 'CNY', null).allCny).toBeNull();
+    expect(cartDisplayTotals([{ ...both, qty: 1, selected: true }], 'AUD', null).allCny).toBe(67_400);
   });
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Currency } from '../src';
 import {
-  allCnyTotal,
   CURRENCY_SYMBOLS,
   convertMinor,
   type ExchangeRate,
@@ -276,22 +275,6 @@ describe('formatTotals (spec §5 display totals)', () => {
   ])('%j → %s', (totals, text) => {
     expect(formatTotals(totals)).toBe(text);
   });
-});
-
-describe('allCnyTotal (spec §5 all-CNY total)', () => {
-  it.each([
-    [1000, 500, '4.75', 5250],
-    [0, 500, '4.75', 500],
-    [null, 500, '4.75', 500],
-    [1000, null, '4.75', 4750],
-    [1999, 1, { scaled: 47512, scale: 4 }, 9499],
-    [undefined, undefined, '4.75', 0],
-  ] as [number | null | undefined, number | null | undefined, ExchangeRate, number][])(
-    'aud %j + cny %j at %j → %i',
-    (aud, cny, rate, total) => {
-      expect(allCnyTotal(aud, cny, rate)).toBe(total);
-    },
-  );
 });
 
 describe('isFirstDigitBelowEight (spec §5 odd helper)', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { COUNTRY_LABELS, Country } from '../country';
 import { text } from './text';
 
 /**
@@ -17,12 +18,43 @@ const optionalText = (label: string, max: number) =>
 
 export const ADDRESS_BOOK_LIMIT = 50;
 
+/**
+ * The countries an address may be in (spec §3 'Countries'). China and Australia have a region tree in
+ * /res/static/address.json (regions picked); the others are typed as free text.
+ */
+export const ADDRESS_COUNTRIES: readonly Country[] = Object.values(Country);
+
+/**
+ * What a postcode of each country looks like, and how the refusal describes it (an empty postcode is allowed).
+ * At most 8 characters, as the address book keeps them.
+ */
+export const POSTCODE_RULES: Readonly<Record<Country, { pattern: RegExp; hint: string }>> = {
+  // As before this change: the region tree's postcodes (China 6 digits, Australia 4) and hand-typed ones.
+  [Country.CN]: { pattern: /^[0-9]{4,6}$/, hint: '为4至6位数字' },
+  [Country.AU]: { pattern: /^[0-9]{4,6}$/, hint: '为4至6位数字' },
+  [Country.NZ]: { pattern: /^[0-9]{4}$/, hint: '为4位数字' },
+  [Country.US]: { pattern: /^[0-9]{5}$/, hint: '为5位数字' },
+  // Hong Kong has no postcodes; 999077 is the one written on parcels from China.
+  [Country.HK]: { pattern: /^999077$/, hint: '可不填，或填 999077' },
+  [Country.KR]: { pattern: /^[0-9]{5}$/, hint: '为5位数字' },
+  [Country.JP]: { pattern: /^[0-9]{3}-?[0-9]{4}$/, hint: '为7位数字（如 100-0001）' },
+  [Country.EU]: { pattern: /^[A-Za-z0-9][A-Za-z0-9 -]{1,7}$/, hint: '为2至8位字母或数字' },
+  [Country.OTHER]: { pattern: /^[A-Za-z0-9][A-Za-z0-9 -]{1,7}$/, hint: '为2至8位字母或数字' },
+};
+
+/** Why a postcode is refused for a country, or null when it fits (or is empty: a postcode is optional). */
+export function postCodeProblem(country: Country, postCode: string): string | null {
+  if (postCode === '') return null;
+  const rule = POSTCODE_RULES[country];
+  return rule.pattern.test(postCode) ? null : `邮编格式不正确：${COUNTRY_LABELS[country]}邮编${rule.hint}`;
+}
+
 /** An address as stored and listed. */
 export const addressSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   phone: z.string(),
-  /** Country code of the region tree's root ('CN', 'AU'). */
+  /** Country code (spec §3 'Countries'); CN and AU are roots of the region tree, the others typed. */
   country: z.string(),
   province: z.string(),
   city: z.string(),
@@ -38,25 +70,29 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 
 /** saveOrUpdate/: without id creates, with id updates the member's own entry. */
-export const addressSaveRequestSchema = z.strictObject({
-  id: id.optional(),
-  name: requiredText('收件人姓名', 50),
-  phone: text({ error: '请输入手机号', trim: true }).regex(/^\+?[0-9][0-9 -]{5,19}$/, '手机号格式不正确'),
-  country: z.enum(['CN', 'AU'], { error: '国家须为 CN 或 AU' }).default('CN'),
-  province: requiredText('省份', 40),
-  city: optionalText('城市', 40).default(''),
-  district: optionalText('区县', 40).default(''),
-  // Typed in a two-line box on the address form.
-  detail: requiredText('详细地址', 200, true),
-  postCode: text({ trim: true })
-    .regex(/^$|^[0-9]{4,6}$/, '邮编格式不正确')
-    .default(''),
-  company: optionalText('公司名称', 100).default(''),
-  idCardNo: text({ trim: true })
-    .regex(/^$|^[0-9]{17}[0-9Xx]$/, '身份证号格式不正确')
-    .default(''),
-  defaultFlag: z.boolean().default(false),
-});
+export const addressSaveRequestSchema = z
+  .strictObject({
+    id: id.optional(),
+    name: requiredText('收件人姓名', 50),
+    phone: text({ error: '请输入手机号', trim: true }).regex(/^\+?[0-9][0-9 -]{5,19}$/, '手机号格式不正确'),
+    country: z.enum(Country, { error: `国家须为 ${ADDRESS_COUNTRIES.join('、')} 之一` }).default(Country.CN),
+    // The region tree's province or state; for a country without one, the state, province or region as typed.
+    province: requiredText('省份/州/地区', 40),
+    city: optionalText('城市', 40).default(''),
+    district: optionalText('区县', 40).default(''),
+    // Typed in a two-line box on the address form.
+    detail: requiredText('详细地址', 200, true),
+    postCode: text({ trim: true }).max(8, '邮编格式不正确').default(''),
+    company: optionalText('公司名称', 100).default(''),
+    idCardNo: text({ trim: true })
+      .regex(/^$|^[0-9]{17}[0-9Xx]$/, '身份证号格式不正确')
+      .default(''),
+    defaultFlag: z.boolean().default(false),
+  })
+  .superRefine((address, ctx) => {
+    const problem = postCodeProblem(address.country, address.postCode);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['postCode'], message: problem });
+  });
 export type AddressSaveRequest = z.input<typeof addressSaveRequestSchema>;
 
 export const addressListRequestSchema = z.strictObject({});

@@ -82,6 +82,31 @@ export const goodsListRequestSchema = z.strictObject({
 });
 export type GoodsListRequest = z.input<typeof goodsListRequestSchema>;
 
+/**
+ * goods/locationCounts/ (path not in the spec, designed beside goods/list/): how many goods each warehouse
+ * lists for the list's other filters, so the warehouse chips offer only warehouses with goods (spec §3
+ * 'Warehouses'). The filters are goods/list/'s, without the warehouse itself.
+ */
+export const goodsLocationCountsRequestSchema = z.strictObject({
+  websiteId: id.optional(),
+  cateId: goodsFilterFields.cateId,
+  brandId: goodsFilterFields.brandId,
+  keyword: goodsFilterFields.keyword,
+});
+export type GoodsLocationCountsRequest = z.input<typeof goodsLocationCountsRequestSchema>;
+export const goodsLocationCountsResponseSchema = z.object({
+  /** Warehouses with at least one listed product, in warehouse id order. */
+  items: z.array(
+    z.object({
+      location: z.number().int().describe('仓库编号'),
+      count: z.number().int().describe('该仓库在筛选条件下列出的商品数'),
+    }),
+  ),
+  /** Every warehouse together: goods/list/'s totalCount without a warehouse. */
+  totalCount: z.number().int(),
+});
+export type GoodsLocationCountsResponse = z.infer<typeof goodsLocationCountsResponseSchema>;
+
 /** A SKU as lists and the detail show it (spec §3 'SKU'); prices are the caller's member level. */
 export const skuSchema = z.object({
   id: z.number().int(),

@@ -33,9 +33,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
         tags: ['cart'],
         summary: '购物车列表',
         description:
-          '按会员等级的当前价格列出购物车（最新加入的在前）；合计只计选中的行，按 currency（买家将要支付的币种，即页面币种）计：' +
-          'AUD（未提供时同此，规格第5节）有澳币价的计入澳币合计，其余计入人民币合计并列入 cartAudTipText；' +
-          'CNY 全部计入人民币合计（只有澳币价的按库存汇率折算），没有澳币提示。allCnyPrice 按库存汇率折算，四舍五入到分。',
+          '按会员等级的当前价格列出购物车（最新加入的在前）；合计只计选中的行。audPrice/cnyPrice 按规格第5节：有澳币价的计入澳币合计，' +
+          '其余计入人民币合计，两种币种下相同。allCnyPrice 为全部按人民币结算的合计：每行取其人民币价，只有澳币价的按库存汇率把单价折算并四舍五入到分再乘数量，' +
+          '即人民币结算时所付金额。currency（买家将要支付的币种，即页面币种）决定每行的 currency 和 cartAudTipText：' +
+          'AUD（未提供时同此）列出不支持澳币支付的商品，CNY 没有澳币提示。',
         security: bearer,
         body: cartListRequestSchema,
         response: responses(cartListResponseSchema),

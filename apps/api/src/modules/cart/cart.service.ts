@@ -1,11 +1,10 @@
 import {
-  allCnyTotal,
   billLine,
   type CartListResponse,
   CartQuantityProblem,
   Currency,
   cartAudTipText,
-  cartTotals,
+  cartDisplayTotals,
   DEFAULT_MEMBER_LEVEL,
   formatAmount,
   MAX_CART_LINES,
@@ -200,9 +199,10 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
   return {
     /**
      * The member's cart priced at their level now, newest line first, with the totals of the selected lines
-     * billed in the currency the buyer pays in (spec §3 'Cart', §5; ADR 013): paying AUD (also when no
-     * currency is given, spec §5 as written), AUD-priced lines to the AUD total, the others to CNY and named
-     * in the warning; paying CNY, every line in CNY and no warning. Everything in CNY at the stored rate.
+     * (spec §3 'Cart', §5; ADR 013, 030): audPrice and cnyPrice as spec §5 writes them (AUD-priced lines in
+     * AUD, the others in CNY), the same in both currencies; allCnyPrice the lines billed in CNY one by one,
+     * what a CNY checkout charges. `payCurrency` decides each line's currency and the AUD warning (only when
+     * paying AUD, also when no currency is given).
      * Four queries whatever the number of lines.
      */
     async list(auth: AuthContext, payCurrency: Currency = Currency.AUD): Promise<CartListResponse> {
@@ -234,13 +234,15 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
           name: sku.goodsName,
         });
       }
-      const totals = cartTotals(forTotals, payCurrency, rate.rate);
+      const totals = cartDisplayTotals(forTotals, payCurrency, rate.rate);
+      // The stored rate is always there (rates.audCny); without it there is no honest all-CNY total.
+      if (totals.allCny === null) throw new Error('cart/list: no AUD→CNY rate to bill the cart in CNY');
       return {
         data,
         totalPrice: {
           audPrice: formatAmount(totals.aud),
           cnyPrice: formatAmount(totals.cny),
-          allCnyPrice: formatAmount(allCnyTotal(totals.aud, totals.cny, rate.rate)),
+          allCnyPrice: formatAmount(totals.allCny),
         },
         cartAudTipText: cartAudTipText(totals.cnyOnlySkuNames),
         rate: rate.rate,

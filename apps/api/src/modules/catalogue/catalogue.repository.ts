@@ -207,6 +207,19 @@ export async function countGoods(db: Database, filter: GoodsFilter): Promise<num
   return rows[0]?.n ?? 0;
 }
 
+/** Goods on the shelf with a SKU for sale matching the filter, counted per warehouse (ADR 025's counts). */
+export function countGoodsByLocation(
+  db: Database,
+  filter: GoodsFilter,
+): Promise<{ location: number; count: number }[]> {
+  return db
+    .select({ location: goods.location, count: sql<number>`count(*)::int` })
+    .from(goods)
+    .where(listedGoodsConditions(filter))
+    .groupBy(goods.location)
+    .orderBy(asc(goods.location));
+}
+
 /** One page of goods on the shelf with a SKU for sale, with brand name and main image. */
 export function listGoodsPage(
   db: Database,

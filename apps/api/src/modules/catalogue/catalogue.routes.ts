@@ -15,6 +15,8 @@ import {
   goodsDetailSchema,
   goodsListRequestSchema,
   goodsListResponseSchema,
+  goodsLocationCountsRequestSchema,
+  goodsLocationCountsResponseSchema,
   QUICK_ORDER_EXPORT_MAX,
   quickOrderListRequestSchema,
   quickOrderListResponseSchema,
@@ -82,6 +84,28 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       const level = await catalogue.priceLevel(request.member);
       return cached(reply, { path: CataloguePaths.goodsList, level, body: request.body }, () =>
         catalogue.listGoods(request.body, level),
+      );
+    },
+  );
+
+  app.post(
+    CataloguePaths.goodsLocationCounts,
+    {
+      schema: {
+        tags: ['goods'],
+        summary: '各仓库商品数',
+        description:
+          '按商品列表的筛选条件（cateId 含全部子分类、brandId、keyword；不含仓库）统计每个仓库列出的商品数，' +
+          '与 goods/list/ 的 totalCount 同一口径；没有商品的仓库不列出。totalCount 为全部仓库合计。',
+        body: goodsLocationCountsRequestSchema,
+        response: responses(goodsLocationCountsResponseSchema),
+      },
+    },
+    // Counts are the same for every caller: one cache entry per filter, dropped with the catalogue's (ADR 022).
+    async (request, reply) => {
+      const { websiteId: _websiteId, ...filters } = request.body;
+      return cached(reply, { path: CataloguePaths.goodsLocationCounts, level: 0, body: filters }, () =>
+        catalogue.locationCounts(filters),
       );
     },
   );

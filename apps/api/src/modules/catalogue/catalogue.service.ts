@@ -9,7 +9,9 @@ import {
   type GoodsDetail,
   type GoodsListItem,
   type GoodsListResponse,
+  type GoodsLocationCountsResponse,
   type goodsListRequestSchema,
+  type goodsLocationCountsRequestSchema,
   isSkuPurchasable,
   keyProperty,
   type ProductOffer,
@@ -62,6 +64,7 @@ const EXPORT_CACHE_TTL_MS = 10 * 60 * 1000;
 const MAX_KEYWORD_WORDS = 5;
 
 export type GoodsListQuery = z.output<typeof goodsListRequestSchema>;
+export type GoodsLocationCountsQuery = z.output<typeof goodsLocationCountsRequestSchema>;
 
 /** The list and export filters as they arrive on the wire (spec §7 goods/list/). */
 export interface GoodsFilterInput {
@@ -387,6 +390,16 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
      * default 37 for a visitor or a member that no longer exists.
      */
     priceLevel,
+
+    /**
+     * How many goods each warehouse lists for the list's other filters (goods/locationCounts/): the same
+     * conditions as goods/list/'s count, grouped by warehouse; warehouses with none are left out.
+     */
+    async locationCounts(query: GoodsLocationCountsQuery): Promise<GoodsLocationCountsResponse> {
+      const rows = await repo.countGoodsByLocation(db, toGoodsFilter({ ...query, location: undefined }));
+      const items = rows.filter((r) => r.count > 0);
+      return { items, totalCount: items.reduce((sum, r) => sum + r.count, 0) };
+    },
 
     /**
      * One page of the goods on the shelf that have a SKU for sale (spec §7 goods/list/; §4: not-for-sale SKUs

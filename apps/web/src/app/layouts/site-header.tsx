@@ -86,7 +86,7 @@ export function SiteHeader() {
             <circle cx="9.5" cy="19" r="1.5" fill="currentColor" />
             <circle cx="17" cy="19" r="1.5" fill="currentColor" />
           </svg>
-          <span>购物车</span>
+          <span className="cart-link-text">购物车</span>
           <CartBadge />
         </Link>
       </div>

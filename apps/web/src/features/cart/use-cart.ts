@@ -1,10 +1,9 @@
 import {
-  allCnyTotal,
   CART_QTY_INVALID_MESSAGE,
   CartQuantityError,
   Currency,
   cartAudTipText,
-  cartTotals,
+  cartDisplayTotals,
   formatPrice,
   formatTotals,
   InvalidAmountError,
@@ -28,11 +27,16 @@ import { useUpdateCartItem } from './api/update-cart-item';
 import { type CartViewLine, fromGuestLine, fromServerLine } from './cart-lines';
 import { guestCart, useGuestCart } from './guest-cart-store';
 
-/** The selected lines' totals as the cart shows them (spec §5 'Cart totals', 'Display totals'). */
+/**
+ * The selected lines' totals as the cart shows them (spec §5 'Cart totals', 'Display totals'; ADR 030): the
+ * same amounts in both page currencies, only the one the buyer pays is put first.
+ */
 export interface CartTotalsView {
-  /** '$x.xx + ¥y.yy' (formatTotals). */
-  text: string;
-  /** Everything in CNY at the shop's rate ('¥z.zz'), null while the rate is unknown or when it is the total. */
+  /** Spec §5's split, '$x.xx + ¥y.yy' (formatTotals): AUD-priced lines in AUD, the others in CNY. */
+  splitText: string;
+  /** The split has an AUD part (without one it is the all-CNY total already). */
+  hasAud: boolean;
+  /** The 'all CNY' total ('¥z.zz'): the lines billed in CNY one by one; null while the rate is unknown. */
   allCnyText: string | null;
   /** The warning listing selected products that cannot be paid in AUD; empty when there are none. */
   audTipText: string;
@@ -64,37 +68,26 @@ export const UNDO_REMOVE_MS = 6000;
 
 const removedText = (count: number) => (count === 1 ? '已删除 1 种商品' : `已删除 ${count} 种商品`);
 
-/** The rate may be missing or malformed; the 'all CNY' total is then left out rather than wrong. */
-function safeAllCny(aud: number, cny: number, rate: string | undefined): string | null {
-  if (!rate) return null;
-  try {
-    return formatPrice(allCnyTotal(aud, cny, rate), Currency.CNY);
-  } catch {
-    return null;
-  }
-}
-
 /**
- * The totals of the selected lines billed in the pay currency by the domain's one rule (ADR 013): paying AUD,
- * spec §5 as written with its warning; paying CNY, all in CNY and no warning. The 'all CNY' line is left
- * out when it would repeat a CNY-only total.
+ * The totals of a visitor's selected lines by the domain's one rule (cartDisplayTotals, ADR 013 and 030). A
+ * malformed rate leaves the all-CNY total out rather than a made-up amount.
  */
 function totalsView(
   lines: readonly CartViewLine[],
   payCurrency: Currency,
   rate: string | null,
 ): CartTotalsView {
-  let totals: ReturnType<typeof cartTotals>;
+  let totals: ReturnType<typeof cartDisplayTotals>;
   try {
-    totals = cartTotals(lines, payCurrency, rate);
+    totals = cartDisplayTotals(lines, payCurrency, rate);
   } catch (error) {
-    // A malformed rate: AUD-only lines stay in AUD (converted at checkout) rather than a made-up amount.
     if (!(error instanceof InvalidAmountError)) throw error;
-    totals = cartTotals(lines, payCurrency, null);
+    totals = cartDisplayTotals(lines, payCurrency, null);
   }
   return {
-    text: formatTotals({ aud: totals.aud, cny: totals.cny }),
-    allCnyText: totals.aud === 0 ? null : safeAllCny(totals.aud, totals.cny, rate ?? undefined),
+    splitText: formatTotals({ aud: totals.aud, cny: totals.cny }),
+    hasAud: totals.aud !== 0,
+    allCnyText: totals.allCny === null ? null : formatPrice(totals.allCny, Currency.CNY),
     audTipText: cartAudTipText(totals.cnyOnlySkuNames),
   };
 }
@@ -131,7 +124,7 @@ export function useCart(): CartModel {
     const empty = {
       lines: [],
       rate: null,
-      totals: { text: formatTotals({}), allCnyText: null, audTipText: '' },
+      totals: { splitText: formatTotals({}), hasAud: false, allCnyText: null, audTipText: '' },
     };
     const data = list.data;
     if (!data) return empty;
@@ -141,10 +134,11 @@ export function useCart(): CartModel {
       return {
         lines: data.data.map(fromServerLine),
         rate: data.rate,
-        // The server's totals for the page currency (cart/list/ with currency): the same rule, computed there.
+        // The server's totals (cart/list/): the same rule, computed there; the warning is for the page currency.
         totals: {
-          text: formatTotals({ aud, cny }),
-          allCnyText: aud === 0 ? null : formatPrice(majorToMinor(data.totalPrice.allCnyPrice), Currency.CNY),
+          splitText: formatTotals({ aud, cny }),
+          hasAud: aud !== 0,
+          allCnyText: formatPrice(majorToMinor(data.totalPrice.allCnyPrice), Currency.CNY),
           audTipText: data.cartAudTipText,
         },
       };

@@ -8,6 +8,18 @@ export function orderPrice(amount: number, currency: string): string {
   return formatMajorPrice(amount, currency === Currency.AUD ? Currency.AUD : Currency.CNY);
 }
 
+/**
+ * How a line of an old order is named (spec §2 /member/oldOrder): the product's name with the SKU's own words
+ * after it ('Blackmores 鱼油' + '400粒'), or the SKU name alone when it already holds the product's name.
+ */
+export function oldOrderItemName(item: { name: string; skuName: string }): { name: string; spec: string } {
+  const name = item.name.trim();
+  const sku = item.skuName.trim();
+  if (sku === '' || name.includes(sku)) return { name, spec: '' };
+  if (name === '' || sku.includes(name)) return { name: sku, spec: '' };
+  return { name, spec: sku };
+}
+
 /** What the member may do with an order in its (effective, spec §4) status. */
 export interface OrderActionsAllowed {
   /** 去付款: not paid yet. */

@@ -1,8 +1,12 @@
 import {
+  ADDRESS_COUNTRIES,
   type Address,
   type AddressSaveRequest,
   addressSaveRequestSchema,
+  COUNTRY_LABELS,
+  type Country,
   type ParsedAddress,
+  postCodeProblem,
   type RegionRoot,
 } from '@shop/domain';
 import { Checkbox, Form, Input, Modal, Select } from 'antd';
@@ -16,13 +20,15 @@ import { regionPath, regionPostCode, rootOfRegion } from '../region-tree';
 import { IntelligentFill } from './intelligent-fill';
 import { RegionPicker } from './region-picker';
 
-type Country = NonNullable<AddressSaveRequest['country']>;
-
 interface AddressFormValues {
   name: string;
   phone: string;
   country: Country;
+  /** Picked from the region tree (China, Australia). */
   region: string[];
+  /** Typed, for a country the tree has no regions for (spec §3 'Countries'). */
+  province: string;
+  city: string;
   detail: string;
   postCode: string;
   company: string;
@@ -33,13 +39,21 @@ interface AddressFormValues {
 const DEFAULT_COUNTRY: Country = 'CN';
 const shape = addressSaveRequestSchema.shape;
 
+const countryOptions = ADDRESS_COUNTRIES.map((code) => ({ value: code, label: COUNTRY_LABELS[code] }));
+
+function toCountry(code: string): Country {
+  return ADDRESS_COUNTRIES.find((c) => c === code) ?? 'OTHER';
+}
+
 function initialValues(address: Address | undefined, firstAddress: boolean): Partial<AddressFormValues> {
   if (!address) return { country: DEFAULT_COUNTRY, region: [], defaultFlag: firstAddress };
   return {
     name: address.name,
     phone: address.phone,
-    country: address.country === 'AU' ? 'AU' : 'CN',
+    country: toCountry(address.country),
     region: [address.province, address.city, address.district].filter((n) => n !== ''),
+    province: address.province,
+    city: address.city,
     detail: address.detail,
     postCode: address.postCode,
     company: address.company,
@@ -112,7 +126,11 @@ export function AddressFormModal({ book, address, firstAddress, onClose, onSaved
   };
 
   const submit = (values: AddressFormValues) => {
-    const [province = '', city = '', district = ''] = values.region ?? [];
+    // A country with a region tree takes the picked regions; any other, the typed state and city.
+    const withTree = tree?.some((r) => r.code === values.country) ?? false;
+    const [province = '', city = '', district = ''] = withTree
+      ? (values.region ?? [])
+      : [values.province ?? '', values.city ?? ''];
     const body: AddressSaveRequest = {
       ...(address ? { id: address.id } : {}),
       name: values.name,
@@ -158,7 +176,7 @@ export function AddressFormModal({ book, address, firstAddress, onClose, onSaved
         onValuesChange={(changed: Partial<AddressFormValues>, all: AddressFormValues) => {
           if (changed.country) {
             // Another country's regions and postcodes: the old ones no longer apply.
-            form.setFieldsValue({ region: [], postCode: '' });
+            form.setFieldsValue({ region: [], province: '', city: '', postCode: '' });
             lastRegion.current = [];
             return;
           }
@@ -187,27 +205,60 @@ export function AddressFormModal({ book, address, firstAddress, onClose, onSaved
           </Form.Item>
         </div>
         <div className="address-form-row">
-          <Form.Item name="country" label="国家" rules={[zodRule(shape.country)]}>
-            <Select
-              aria-label="国家"
-              options={(tree ?? []).map((r) => ({ value: r.code, label: r.name }))}
-              loading={!tree}
-            />
+          <Form.Item name="country" label="国家/地区" rules={[zodRule(shape.country)]}>
+            <Select aria-label="国家" options={countryOptions} />
           </Form.Item>
-          <Form.Item
-            name="region"
-            label="所在地区"
-            rules={[{ required: true, type: 'array', min: 1, message: '请选择所在地区' }]}
-          >
-            <RegionPicker root={root} />
-          </Form.Item>
+          {root || !tree ? (
+            <Form.Item
+              name="region"
+              label="所在地区"
+              rules={[{ required: true, type: 'array', min: 1, message: '请选择所在地区' }]}
+            >
+              <RegionPicker root={root} />
+            </Form.Item>
+          ) : (
+            <Form.Item
+              name="province"
+              label="州/省/地区"
+              validateFirst
+              rules={[
+                { required: true, whitespace: true, message: '请输入省份/州/地区' },
+                zodRule(shape.province),
+              ]}
+            >
+              <Input maxLength={40} autoComplete="address-level1" placeholder="如 Auckland" />
+            </Form.Item>
+          )}
         </div>
+        {tree && !root && (
+          <Form.Item name="city" label="城市" rules={[zodRule(shape.city)]}>
+            <Input maxLength={40} autoComplete="address-level2" />
+          </Form.Item>
+        )}
         <Form.Item name="detail" label="详细地址" required rules={[zodRule(shape.detail)]}>
           <Input.TextArea rows={2} maxLength={200} placeholder="街道、门牌号、楼栋单元" />
         </Form.Item>
         <div className="address-form-row">
-          <Form.Item name="postCode" label="邮编" rules={[zodRule(shape.postCode)]}>
-            <Input maxLength={6} inputMode="numeric" autoComplete="postal-code" />
+          <Form.Item
+            name="postCode"
+            label="邮编"
+            dependencies={['country']}
+            rules={[
+              zodRule(shape.postCode),
+              // The country's own form of postcode (the rule the server applies, POSTCODE_RULES).
+              ({ getFieldValue }) => ({
+                validator: (_rule, value: string | undefined) => {
+                  const problem = postCodeProblem(getFieldValue('country') as Country, (value ?? '').trim());
+                  return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                },
+              }),
+            ]}
+          >
+            <Input
+              maxLength={8}
+              inputMode={country === 'CN' || country === 'AU' ? 'numeric' : 'text'}
+              autoComplete="postal-code"
+            />
           </Form.Item>
           <Form.Item name="company" label="公司名称" rules={[zodRule(shape.company)]}>
             <Input maxLength={100} autoComplete="organization" />

@@ -1,3 +1,4 @@
+import { Currency } from '@shop/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -56,7 +57,12 @@ function CartSummary({ cart, onCheckout }: { cart: CartModel; onCheckout: () => 
   const selected = cart.lines.filter((l) => l.selected);
   // On a phone the bar is one row (全选, total, 去结算); the rest opens under 明细 (cart.css).
   const [open, setOpen] = useState(false);
-  const tip = cart.totals.audTipText;
+  const { totals } = cart;
+  const tip = totals.audTipText;
+  // Spec §5's two displays in both page currencies (ADR 030): the one the buyer pays is the total, the other
+  // stands beside it. Paying AUD, the split '$x + ¥y' with 折合人民币; paying CNY, the all-CNY total with the split.
+  const payingCny = cart.payCurrency === Currency.CNY && totals.allCnyText !== null;
+  const total = payingCny ? totals.allCnyText : totals.splitText;
   return (
     <section className={`cart-summary${open ? ' is-open' : ''}`} aria-label="结算">
       <div className="cart-summary-details" id="cart-summary-details">
@@ -69,9 +75,14 @@ function CartSummary({ cart, onCheckout }: { cart: CartModel; onCheckout: () => 
         <span className="muted cart-selected">
           已选 <strong className="cart-selected-count">{cart.selectedCount}</strong> 种商品
         </span>
-        {cart.totals.allCnyText && (
+        {!payingCny && totals.hasAud && totals.allCnyText && (
           <span className="cart-all-cny muted" data-testid="cart-all-cny">
-            折合人民币 {cart.totals.allCnyText}
+            折合人民币 {totals.allCnyText}
+          </span>
+        )}
+        {payingCny && totals.hasAud && (
+          <span className="cart-split muted" data-testid="cart-split">
+            澳币 + 人民币 {totals.splitText}
           </span>
         )}
         <button
@@ -96,7 +107,7 @@ function CartSummary({ cart, onCheckout }: { cart: CartModel; onCheckout: () => 
       <span className="cart-total">
         合计：
         <strong className="price price-strong" data-testid="cart-total">
-          {cart.totals.text}
+          {total}
         </strong>
       </span>
       <button

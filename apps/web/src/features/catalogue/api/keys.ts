@@ -1,4 +1,4 @@
-import type { GoodsListRequest } from '@shop/domain';
+import type { GoodsListRequest, GoodsLocationCountsRequest } from '@shop/domain';
 
 /** A product asked for by goods id or, for '/product?skuId=' links, by SKU id (spec §2 'product link'). */
 export type GoodsRef = { id: number } | { skuId: number };
@@ -8,6 +8,8 @@ export const catalogueKeys = {
   all: ['catalogue'] as const,
   goodsLists: () => [...catalogueKeys.all, 'goods', 'list'] as const,
   goodsList: (request: GoodsListRequest) => [...catalogueKeys.goodsLists(), request] as const,
+  locationCounts: (request: GoodsLocationCountsRequest) =>
+    [...catalogueKeys.all, 'goods', 'locationCounts', request] as const,
   goodsDetails: () => [...catalogueKeys.all, 'goods', 'detail'] as const,
   goodsDetail: (ref: GoodsRef) => [...catalogueKeys.goodsDetails(), ref] as const,
   quickOrder: () => [...catalogueKeys.all, 'quick-order'] as const,

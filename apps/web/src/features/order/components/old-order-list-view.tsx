@@ -5,7 +5,7 @@ import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
 import { positiveIntParam } from '@/lib/params';
 import { useOldOrderList } from '../api/get-old-order-list';
-import { formatDateTime, orderPrice } from '../order-format';
+import { formatDateTime, oldOrderItemName, orderPrice } from '../order-format';
 import '../order.css';
 
 const OLD_ORDER_PAGE_SIZE = 10;
@@ -35,14 +35,20 @@ export function OldOrderListView() {
                     <span className="order-status">{oldOrderStatusLabel(order.status)}</span>
                   </header>
                   <ul className="old-order-items">
-                    {order.items.map((item) => (
-                      <li key={`${item.name}-${item.skuName}-${item.price}-${item.qty}`}>
-                        <span>{item.skuName || item.name}</span>
-                        <span className="muted">
-                          {orderPrice(item.price, order.currency)} ×{item.qty}
-                        </span>
-                      </li>
-                    ))}
+                    {order.items.map((item) => {
+                      const { name, spec } = oldOrderItemName(item);
+                      return (
+                        <li key={`${item.name}-${item.skuName}-${item.price}-${item.qty}`}>
+                          <span className="old-order-item-name">
+                            {name}
+                            {spec && <span className="old-order-item-spec"> {spec}</span>}
+                          </span>
+                          <span className="muted">
+                            {orderPrice(item.price, order.currency)} ×{item.qty}
+                          </span>
+                        </li>
+                      );
+                    })}
                   </ul>
                   <footer className="order-card-foot">
                     <span className="muted">收货人 {order.receiverName || '—'}</span>
