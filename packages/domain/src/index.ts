@@ -49,6 +49,7 @@ export * from './message-type';
 export * from './money';
 export * from './offers';
 export * from './order-status';
+export * from './pack-number';
 export * from './page-preload';
 export * from './payment';
 export * from './promotion';
