@@ -134,10 +134,29 @@ describe('订单', () => {
   });
 
   it('opens an order beside the list with its packs, goods, address and remark', async () => {
-    ordersApi('service');
+    ordersApi(
+      'service',
+      detail({
+        payments: [
+          {
+            tradeNo: 'PT20261124001',
+            channel: 'W01',
+            channelName: '微信支付',
+            currency: 'CNY',
+            amount: 3200,
+            status: 'paid',
+            paidTime: '2026-11-24T03:05:00.000Z',
+          },
+        ],
+      }),
+    );
     signIn();
     renderConsole('/orders?status=60&order=SO202611240001');
     expect(await screen.findByText('婴儿米粉', {}, SLOW)).toBeTruthy();
+    // The payment's state in words, its code kept for the tooltip.
+    const paid = screen.getByText('已支付');
+    expect(paid.dataset.code).toBe('paid');
+    expect(screen.queryByText('paid')).toBeNull();
     expect(screen.getByText('请用纸箱')).toBeTruthy();
     expect(screen.getByText(/0400000000/)).toBeTruthy();
     expect(screen.getByText('暂无物流轨迹')).toBeTruthy();

@@ -1,4 +1,5 @@
 export * from './api-paths';
+export * from './audit-actions';
 export * from './brand-groups';
 export * from './cart/buy-now';
 export * from './cart/guest-cart';

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   OrderStatus,
   orderStatusLabel,
   packLabel,
@@ -79,7 +80,7 @@ export interface OrderAdminPorts {
 }
 
 /** The audit action of a move to each status ('order.push' …). */
-const TRANSITION_ACTIONS: Partial<Record<OrderStatus, string>> = {
+const TRANSITION_ACTIONS: Partial<Record<OrderStatus, AuditAction>> = {
   [OrderStatus.Paid]: 'order.markPaid',
   [OrderStatus.PushedToWarehouse]: 'order.push',
   [OrderStatus.WarehouseProcessing]: 'order.processing',

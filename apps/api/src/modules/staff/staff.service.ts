@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   LOGIN_EXPIRED_MESSAGE,
   ResultCode,
   ROLE_PERMISSIONS,
@@ -160,7 +161,7 @@ export function createStaffService({
   function recordStaff(
     tx: Database,
     by: AuditActor,
-    action: string,
+    action: AuditAction,
     staffId: number,
     change: { before?: unknown; after?: unknown } = {},
   ): Promise<void> {
@@ -194,7 +195,7 @@ export function createStaffService({
   async function resetAccount(
     by: AuditActor,
     id: number,
-    action: string,
+    action: AuditAction,
     field: 'mustChangePassword' | 'totpEnabled',
     changes: repo.StaffChanges,
   ): Promise<StaffAccount> {

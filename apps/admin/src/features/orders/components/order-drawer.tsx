@@ -6,6 +6,7 @@ import {
   imageUrl,
   packLabel,
   packNumber,
+  payStatusLabel,
 } from '@shop/domain';
 import {
   Button,
@@ -20,6 +21,7 @@ import {
   Table,
   Tag,
   Timeline,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useState } from 'react';
@@ -191,7 +193,16 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
               width: 100,
               render: (_, p) => formatPrice(p.amount, p.currency as Currency),
             },
-            { title: '状态', dataIndex: 'status', width: 80 },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              width: 90,
+              render: (code: string) => (
+                <Tooltip title={code}>
+                  <span data-code={code}>{payStatusLabel(code)}</span>
+                </Tooltip>
+              ),
+            },
             {
               title: '付款时间',
               dataIndex: 'paidTime',
