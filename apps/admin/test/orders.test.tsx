@@ -134,10 +134,29 @@ describe('订单', () => {
   });
 
   it('opens an order beside the list with its packs, goods, address and remark', async () => {
-    ordersApi('service');
+    ordersApi(
+      'service',
+      detail({
+        payments: [
+          {
+            tradeNo: 'PT20261124001',
+            channel: 'W01',
+            channelName: '微信支付',
+            currency: 'CNY',
+            amount: 3200,
+            status: 'paid',
+            paidTime: '2026-11-24T03:05:00.000Z',
+          },
+        ],
+      }),
+    );
     signIn();
     renderConsole('/orders?status=60&order=SO202611240001');
     expect(await screen.findByText('婴儿米粉', {}, SLOW)).toBeTruthy();
+    // The payment's state in words, its code kept for the tooltip.
+    const paid = screen.getByText('已支付');
+    expect(paid.dataset.code).toBe('paid');
+    expect(screen.queryByText('paid')).toBeNull();
     expect(screen.getByText('请用纸箱')).toBeTruthy();
     expect(screen.getByText(/0400000000/)).toBeTruthy();
     expect(screen.getByText('暂无物流轨迹')).toBeTruthy();
@@ -168,7 +187,7 @@ describe('订单', () => {
     ordersApi('warehouse', detail(), {
       [AdminOrderPaths.transition]: fail(
         ResultCode.ParamsError,
-        '包裹 0 当前状态为「已发货」，不能变更为「已推送」',
+        '包裹 1 当前状态为「已发货」，不能变更为「已推送」',
       ),
     });
     signIn();
@@ -176,7 +195,7 @@ describe('订单', () => {
     fireEvent.click(await screen.findByRole('button', { name: '推送到仓库' }, SLOW));
     await confirmPopup();
     expect(
-      await screen.findByText('包裹 0 当前状态为「已发货」，不能变更为「已推送」', {}, SLOW),
+      await screen.findByText('包裹 1 当前状态为「已发货」，不能变更为「已推送」', {}, SLOW),
     ).toBeTruthy();
   });
 
@@ -221,6 +240,55 @@ describe('订单', () => {
         orderNo: 'SO202611240001',
         courierCode: 'SF',
         logisticCode: 'SF1234567890',
+      }),
+    );
+  });
+
+  it('numbers the packs from 1 as people count them, and sends the second pack’s index when it ships', async () => {
+    const waiting = { status: OrderStatus.AwaitingDispatch, statusName: '待发货' };
+    const [first] = detail().packs;
+    const [item] = detail().items;
+    if (!first || !item) throw new Error('fixture');
+    const twoPacks = detail({
+      ...waiting,
+      packs: [
+        { ...first, ...waiting },
+        { ...first, ...waiting, packIndex: 1, location: 2, warehouseName: '中国仓', courierId: 3 },
+      ],
+      items: [item, { ...item, id: 2, packIndex: 1, name: '奶粉' }],
+      attachments: [
+        {
+          id: 7,
+          packIndex: 1,
+          path: 'order/abc.jpg',
+          note: '外箱已封',
+          createTime: '2026-11-24T04:00:00.000Z',
+        },
+      ],
+    });
+    const api = ordersApi('warehouse', twoPacks, {
+      [AdminOrderPaths.ship]: ok({ orderNo: 'SO202611240001', status: 78, moved: [1] }),
+    });
+    signIn();
+    renderConsole('/orders?order=SO202611240001');
+    const china = (await screen.findAllByText('中国仓', {}, SLOW))[0]?.closest('tr') as HTMLElement;
+    expect(within(china).getAllByRole('cell')[0]?.textContent).toBe('2');
+    const milk = screen.getByText('奶粉').closest('tr') as HTMLElement;
+    expect(within(milk).getAllByRole('cell')[1]?.textContent).toBe('2');
+    expect(screen.getByText(/包裹 2 外箱已封/)).toBeTruthy();
+    expect(screen.queryByText(/包裹 0/)).toBeNull();
+
+    fireEvent.click(within(china).getByText('发货'));
+    const dialog = await findDialog('发货：SO202611240001 包裹 2');
+    expect(await within(dialog).findByText('中通快递（会员选择）', {}, SLOW)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('物流单号'), { target: { value: 'ZT1234567890' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认发货' }));
+    await waitFor(() =>
+      expect(api.callsTo(AdminOrderPaths.ship)[0]?.body).toEqual({
+        orderNo: 'SO202611240001',
+        pack: 1,
+        courierCode: 'ZTO',
+        logisticCode: 'ZT1234567890',
       }),
     );
   });
@@ -330,7 +398,7 @@ describe('订单', () => {
             orderNo: 'SO202611240002',
             success: false,
             status: null,
-            message: '包裹 0 当前状态为「待付款」，不能变更为「已推送」',
+            message: '包裹 1 当前状态为「待付款」，不能变更为「已推送」',
           },
         ],
       }),
@@ -344,7 +412,7 @@ describe('订单', () => {
     fireEvent.click(screen.getByRole('button', { name: '批量推送到仓库' }));
     await confirmPopup();
     const result = await findDialog('批量操作结果');
-    expect(within(result).getByText('包裹 0 当前状态为「待付款」，不能变更为「已推送」')).toBeTruthy();
+    expect(within(result).getByText('包裹 1 当前状态为「待付款」，不能变更为「已推送」')).toBeTruthy();
     expect(api.callsTo(AdminOrderPaths.batchTransition)[0]?.body).toEqual({
       orderNos: ['SO202611240001', 'SO202611240002'],
       action: 'push',

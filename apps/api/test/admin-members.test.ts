@@ -135,6 +135,44 @@ describe('console: members', () => {
     expect(page.totalCount).toBeGreaterThanOrEqual(2);
   });
 
+  it('shows each member’s own last sign-in, and none for a member who never signed in', async () => {
+    const login = async (username: string) => {
+      const res = envelope<{ token: string }>(
+        await post(t.app, MemberPaths.login, { username, password: 'secret123' }),
+      );
+      expect(res.success, res.message).toBe(true);
+    };
+    const make = (username: string) =>
+      t.app.services.member.createMember({ username, password: 'secret123' });
+    const early = await make('lastlogin_early');
+    const late = await make('lastlogin_late');
+    const never = await make('lastlogin_never');
+    const firstAt = Date.now();
+    await login(early.username);
+    t.clock.advance(3 * 60 * 60 * 1000);
+    await login(late.username);
+    const list = await call<AdminMemberListResponse>(
+      AdminMemberPaths.memberList,
+      { keyword: 'lastlogin_' },
+      service.token,
+    );
+    expect(list.success, list.message).toBe(true);
+    const at = new Map(list.data.items.map((m) => [m.username, m.lastLoginTime]));
+    const earlyAt = Date.parse(at.get(early.username) ?? '');
+    const lateAt = Date.parse(at.get(late.username) ?? '');
+    expect(earlyAt).toBeGreaterThanOrEqual(firstAt - 1000);
+    expect(earlyAt).toBeLessThan(firstAt + 60 * 60 * 1000);
+    expect(lateAt - earlyAt).toBeGreaterThanOrEqual(3 * 60 * 60 * 1000 - 1000);
+    expect(at.get(never.username)).toBeNull();
+    // The member's page says the same.
+    const page = await call<AdminMemberDetailResponse>(
+      AdminMemberPaths.memberDetail,
+      { id: late.id },
+      service.token,
+    );
+    expect(page.data.member.lastLoginTime).toBe(at.get(late.username));
+  });
+
   it("shows a member's page: profile, balances, latest orders and tickets; NotFound for an unknown id", async () => {
     const m = await newMember(t.app, 'page');
     // An order row of the member (its items do not matter to this page).

@@ -267,7 +267,7 @@ describe('the warehouse steps', () => {
       'warehouse',
     );
     expect(skip.resultCode).toBe(ResultCode.ParamsError);
-    expect(skip.message).toBe('包裹 0 当前状态为「已付款」，不能变更为「待发货」');
+    expect(skip.message).toBe('包裹 1 当前状态为「已付款」，不能变更为「待发货」');
     const ship = await call(
       AdminOrderPaths.ship,
       { orderNo: order.orderNo, courierCode: 'SF', logisticCode: 'SF900000002' },
@@ -285,7 +285,7 @@ describe('the warehouse steps', () => {
       { orderNo: order.orderNo, action: 'push', pack: 5 },
       'warehouse',
     );
-    expect(noPack.message).toContain('没有包裹 5');
+    expect(noPack.message).toContain('没有包裹 6');
     const courier = await call(
       AdminOrderPaths.ship,
       { orderNo: order.orderNo, courierCode: 'XX', logisticCode: 'SF900000003' },
@@ -348,7 +348,7 @@ describe('the warehouse steps', () => {
         orderNo: notPaid.order.orderNo,
         success: false,
         status: null,
-        message: '包裹 0 当前状态为「待付款」，不能变更为「已推送」',
+        message: '包裹 1 当前状态为「待付款」，不能变更为「已推送」',
       },
       { orderNo: b.order.orderNo, success: true, status: S.PushedToWarehouse, message: '操作成功' },
       { orderNo: 'SO-NONE', success: false, status: null, message: '订单不存在：SO-NONE' },
@@ -391,7 +391,7 @@ describe('offline payment', () => {
 
     const shipped = await paidOrder({ status: S.Shipped });
     const late = await call(AdminOrderPaths.markPaid, { orderNo: shipped.order.orderNo }, 'finance');
-    expect(late.message).toBe('包裹 0 当前状态为「已发货」，不能变更为「已付款」');
+    expect(late.message).toBe('包裹 1 当前状态为「已发货」，不能变更为「已付款」');
   });
 });
 
@@ -489,7 +489,7 @@ describe('package photos', () => {
       [{ orderNo: order.orderNo, pack: 'x' }, undefined, '包裹序号：'],
       [{ orderNo: order.orderNo, note: '长'.repeat(201) }, undefined, '备注：备注最多200个字符'],
       [{ orderNo: order.orderNo, extra: '1' }, undefined, '不支持的字段：extra'],
-      [{ orderNo: order.orderNo, pack: '3' }, undefined, `订单 ${order.orderNo} 没有包裹 3`],
+      [{ orderNo: order.orderNo, pack: '3' }, undefined, `订单 ${order.orderNo} 没有包裹 4`],
       [{ orderNo: 'SO-NONE' }, undefined, '订单不存在'],
       [fields, Buffer.from('%PDF-1.4 not a picture'), '仅支持 JPEG、PNG、WebP、GIF 图片'],
       [fields, bombPng(), '像素'],

@@ -49,7 +49,7 @@ describe('login attempts are counted before the password is checked', () => {
     const answers = await Promise.all(guesses.map((password) => attempt({ username: 'parallel', password })));
     const bodies = answers.map((res) => envelope<{ needCaptcha?: boolean; token?: string }>(res));
     const evaluated = bodies.filter((b) => b.success || b.message === BAD_CREDENTIALS);
-    const askedForCaptcha = bodies.filter((b) => b.resultCode === ResultCode.ImageVerifyFailed);
+    const askedForCaptcha = bodies.filter((b) => b.resultCode === ResultCode.SmsNeedImageVerify);
     expect(evaluated.length).toBeLessThanOrEqual(LOGIN_LIMITS.captchaAfterAccount);
     expect(evaluated.length + askedForCaptcha.length).toBe(40);
     for (const b of askedForCaptcha) expect(b.data).toEqual({ needCaptcha: true });
@@ -61,17 +61,17 @@ describe('login attempts are counted before the password is checked', () => {
       const res = await attempt({ username: 'owner', password: 'guess0000' });
       expect(envelope(res).message).toBe(BAD_CREDENTIALS);
     }
-    // A fourth guess is not checked without the captcha.
+    // A fourth guess is not checked without the captcha: it needs verification (403), not a wrong one (404).
     const fourth = await attempt({ username: 'owner', password: 'guess0000' });
     expect(envelope(fourth)).toMatchObject({
-      resultCode: ResultCode.ImageVerifyFailed,
+      resultCode: ResultCode.SmsNeedImageVerify,
       data: { needCaptcha: true },
     });
 
     const asked = await attempt({ username: 'owner', password: 'right1234' });
     expect(envelope(asked)).toMatchObject({
       success: false,
-      resultCode: ResultCode.ImageVerifyFailed,
+      resultCode: ResultCode.SmsNeedImageVerify,
       message: '请输入图片验证码',
       data: { needCaptcha: true },
     });
@@ -128,7 +128,7 @@ describe('login attempts are counted before the password is checked', () => {
       expect(envelope(res).message).toBe(BAD_CREDENTIALS);
     }
     const asked = await attempt({ username: 'demo', password: 'demo1234' }, address);
-    expect(envelope(asked).resultCode).toBe(ResultCode.ImageVerifyFailed);
+    expect(envelope(asked).resultCode).toBe(ResultCode.SmsNeedImageVerify);
     const withCaptcha = await attempt(
       { username: 'demo', password: 'demo1234', captchaId: await captchaId(), captchaCode: TEST_CAPTCHA },
       address,

@@ -143,7 +143,7 @@ describe('operator transitions', () => {
     });
     const before = await orderState(t.database.db, order.id);
     const skip = await rejection(admin().transition(cliActor(), order.orderNo, S.AwaitingDispatch));
-    expect(skip.message).toBe('包裹 0 当前状态为「已付款」，不能变更为「待发货」');
+    expect(skip.message).toBe('包裹 1 当前状态为「已付款」，不能变更为「待发货」');
     const pickup = await rejection(admin().transition(cliActor(), order.orderNo, S.AwaitingPickup));
     expect(pickup.message).toContain('不是自提订单');
     expect((await rejection(admin().transition(cliActor(), 'SO-NOPE', S.Paid))).message).toBe(
@@ -152,7 +152,7 @@ describe('operator transitions', () => {
     expect(
       (await rejection(admin().transition(cliActor(), order.orderNo, S.PushedToWarehouse, { pack: 3 })))
         .message,
-    ).toContain('没有包裹 3');
+    ).toContain('没有包裹 4');
     await admin().transition(cliActor(), order.orderNo, S.PushedToWarehouse);
     await admin().transition(cliActor(), order.orderNo, S.WarehouseProcessing);
     await admin().transition(cliActor(), order.orderNo, S.AwaitingDispatch);

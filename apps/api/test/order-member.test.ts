@@ -373,7 +373,7 @@ describe('cart repurchase/', () => {
     expect(again.data.map((l) => l.qty).sort()).toEqual([2, 3]);
   });
 
-  it('caps a stock-limited SKU at its stock and refuses when nothing can be bought', async () => {
+  it('caps a stock-limited SKU at its stock, and says plainly (not a failed call) when all is sold out', async () => {
     const m = await newMember(t.app);
     const order = await insertOrder(t.database.db, {
       memberId: m.id,
@@ -389,9 +389,15 @@ describe('cart repurchase/', () => {
       memberId: m.id,
       items: [{ skuId: sku.swisseOutStock, qty: 1, reservedQty: 0, unitPrice: 9900 }],
     });
-    const res = await call(CheckoutPaths.repurchase, { orderId: none.id }, m.token);
-    expect(res.status).toBe(400);
-    expect(res.message).toContain('订单中的商品暂时都无法购买');
+    const res = await call<{ ids: number[]; unavailable: { skuId: number }[] }>(
+      CheckoutPaths.repurchase,
+      { orderId: none.id },
+      m.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.success).toBe(true);
+    expect(res.data).toMatchObject({ ids: [], unavailable: [{ skuId: sku.swisseOutStock }] });
+    expect(res.message).toContain('已售罄');
     expect((await call(CheckoutPaths.repurchase, { id: none.id }, m.token)).status).toBe(400);
   });
 });

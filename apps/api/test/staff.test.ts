@@ -175,7 +175,11 @@ describe('staff login', () => {
   it('always needs the captcha; a wrong or reused one is refused', async () => {
     const s = await staffToken(t, 'service');
     const without = await post(t.app, AdminPaths.login, { username: s.username, password: s.password });
-    expect(envelope(without).resultCode).toBe(ResultCode.ParamsError);
+    // Missing is 'needs verification' (403), wrong is ImageVerifyFailed (404): spec §8.
+    expect(envelope(without)).toMatchObject({
+      resultCode: ResultCode.SmsNeedImageVerify,
+      message: StaffMessages.captchaRequired,
+    });
     const wrong = await post(t.app, AdminPaths.login, {
       username: s.username,
       password: s.password,

@@ -147,6 +147,26 @@ describe('LoginForm (spec §4 Login)', () => {
     expect(reload).toHaveBeenCalledOnce();
   });
 
+  it('shows the captcha when the server says one is needed (SmsNeedImageVerify 403), the refusal said once', async () => {
+    mockApi({
+      [MemberPaths.captcha]: () =>
+        ok({ captchaId: 'c1', image: 'data:image/svg+xml;base64,1', expiresIn: 120 }),
+      // Another tab used up the account's attempts: this dialog has not shown the captcha yet. The code alone
+      // says so (the server adds needCaptcha too).
+      [MemberPaths.login]: { status: 400, body: fail(ResultCode.SmsNeedImageVerify, '请输入图片验证码') },
+    });
+    renderWithClient(<LoginForm />);
+    await screen.findByPlaceholderText('用户名', {}, SLOW);
+    type('用户名', 'demo');
+    type('密码', 'demo1234');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByAltText('验证码', {}, SLOW)).toBeTruthy();
+    expect(screen.getByPlaceholderText('验证码')).toBeTruthy();
+    await waitFor(() =>
+      expect(toastStore.getState().toasts.map((t) => t.text)).toEqual(['请输入图片验证码']),
+    );
+  });
+
   it('does not call the server when a field is empty', async () => {
     const { calls } = mockApi({});
     renderWithClient(<LoginForm />);

@@ -191,6 +191,24 @@ describe('order list (spec §2 /member/order)', () => {
     expect(screen.getByRole('link', { name: '去购物车结算' }).getAttribute('href')).toBe('/cart');
   });
 
+  it('再次购买 of a sold-out order says plainly that the goods are sold out, and offers no cart link', async () => {
+    mockApi({
+      ...member,
+      [OrderPaths.list]: page([orderSummary({ id: 9, status: 100 })]),
+      [CheckoutPaths.repurchase]: ok(
+        { ids: [], unavailable: [{ skuId: 9, name: '钙片', reason: '缺货' }] },
+        '订单中的商品已售罄或暂时无法购买，未加入购物车：钙片（缺货）',
+      ),
+    });
+    startSession('tok-1');
+    renderApp('/member/order');
+    fireEvent.click(await screen.findByRole('button', { name: '再次购买' }, SLOW));
+    await waitFor(() =>
+      expect(toasts()).toEqual(['订单中的商品已售罄或暂时无法购买，未加入购物车：钙片（缺货）']),
+    );
+    expect(screen.queryByRole('link', { name: '去购物车结算' })).toBeNull();
+  });
+
   it('shows the custom message when buying again fails without an explanation', async () => {
     mockApi({
       ...member,

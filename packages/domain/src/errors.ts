@@ -40,6 +40,14 @@ export const ResultCode = {
 } as const;
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
 
+/**
+ * A refusal about the picture captcha (spec §8): none was sent where one is needed (SmsNeedImageVerify 403) or
+ * the one sent was wrong or used (ImageVerifyFailed 404). Either way the form shows a fresh picture.
+ */
+export function isCaptchaRefusal(code: number): boolean {
+  return code === ResultCode.SmsNeedImageVerify || code === ResultCode.ImageVerifyFailed;
+}
+
 /** How the storefront shows an error (spec §8 display modes). */
 export const ErrorShowType = {
   Silent: 0,

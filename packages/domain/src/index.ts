@@ -1,4 +1,5 @@
 export * from './api-paths';
+export * from './audit-actions';
 export * from './brand-groups';
 export * from './cart/buy-now';
 export * from './cart/guest-cart';
@@ -49,6 +50,7 @@ export * from './message-type';
 export * from './money';
 export * from './offers';
 export * from './order-status';
+export * from './pack-number';
 export * from './page-preload';
 export * from './payment';
 export * from './promotion';

@@ -31,6 +31,19 @@ export const PayStatus = {
 } as const;
 export type PayStatus = (typeof PayStatus)[keyof typeof PayStatus];
 
+/** What staff read for a payment attempt's state (the console's order drawer). */
+export const PAY_STATUS_LABELS: Readonly<Record<PayStatus, string>> = {
+  pending: '待支付',
+  paid: '已支付',
+  cancelled: '已取消',
+  failed: '支付失败',
+};
+
+/** The label of a payment attempt's state; the code itself for one the shop does not know. */
+export function payStatusLabel(code: string): string {
+  return Object.hasOwn(PAY_STATUS_LABELS, code) ? (PAY_STATUS_LABELS[code as PayStatus] ?? code) : code;
+}
+
 /** The messages of the payment result (spec §8 'Payment shows payment succeeded or payment failed'). */
 export const PAY_SUCCESS_MESSAGE = '支付成功';
 export const PAY_FAILED_MESSAGE = '支付失败';

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@shop/domain';
 import type { Database } from '../db/client';
 import { DEFAULT_OPERATOR } from './cli-options';
 
@@ -13,8 +14,8 @@ export interface AuditActor {
 /** One audited change (docs/decisions/019): never a secret, a password or a hash in `before`/`after`. */
 export interface AuditEntry {
   by: AuditActor;
-  /** '<object>.<verb>', e.g. 'staff.create', 'order.ship', 'deposit.cash'. */
-  action: string;
+  /** '<object>.<verb>', e.g. 'staff.create', 'order.ship': one of the domain's labelled actions. */
+  action: AuditAction;
   objectType: string;
   objectId: string | number;
   before?: unknown;

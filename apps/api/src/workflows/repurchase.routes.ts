@@ -19,7 +19,7 @@ export const repurchaseRoutes: FastifyPluginAsyncZod<{ flow: RepurchaseFlow }> =
         summary: '再次购买',
         description:
           '把订单中的商品（赠品除外）放回购物车：每个商品的购物车数量至少为订单数量（按库存销售的不超过库存），' +
-          '重复调用不会再增加；暂时无法购买的商品列在提示和 unavailable 中。',
+          '重复调用不会再增加；暂时无法购买的商品列在提示和 unavailable 中。全部售罄或无法购买时仍为成功，ids 为空，提示中说明。',
         security: bearer,
         body: repurchaseRequestSchema,
         response: responses(repurchaseResponseSchema),

@@ -38,7 +38,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
-  const token = useSession((s) => s.token);
+  // Not while staff's password reset holds the member: the channel is one of the calls they may not make yet.
+  const token = useSession((s) => (s.passwordChangeRequired || s.awaitingMember ? null : s.token));
   useEffect(() => {
     if (!token) return;
     const client = startLiveClient({

@@ -1,5 +1,11 @@
 import { create } from 'zustand';
-import { clearToken, getToken, saveToken } from './storage';
+import { clearToken, getToken, readLocal, removeLocal, saveToken, writeLocal } from './storage';
+
+/**
+ * Kept beside the token while staff's password reset holds the member (the login answered mustChangePassword):
+ * a reload knows at once that the member's other calls would be refused, and asks none of them.
+ */
+const PASSWORD_CHANGE_KEY = 'shop-password-change-required';
 
 /**
  * Who is looking at the shop: a visitor or a member (spec §6). The token itself lives in storage;
@@ -7,26 +13,63 @@ import { clearToken, getToken, saveToken } from './storage';
  */
 interface SessionState {
   token: string | null;
+  /** Staff reset the password: until the member sets a new one only current/, updatePwd/ and logout/ answer. */
+  passwordChangeRequired: boolean;
+  /** Just logged in: the member's calls wait for current/ to say whether a password change is pending. */
+  awaitingMember: boolean;
 }
 
-export const useSession = create<SessionState>(() => ({ token: getToken() }));
+export const useSession = create<SessionState>(() => ({
+  token: getToken(),
+  passwordChangeRequired: getToken() !== null && readLocal(PASSWORD_CHANGE_KEY) === '1',
+  awaitingMember: false,
+}));
 
 export function useIsLoggedIn(): boolean {
   return useSession((s) => s.token !== null);
+}
+
+/**
+ * Whether the member's own calls (cart, messages, addresses, the chat-app binding, live updates) may be asked:
+ * a token is held and no password change is pending. A refusal we can foresee is not asked (no 403 logged).
+ */
+export function useMemberCallsOpen(): boolean {
+  return useSession((s) => s.token !== null && !s.passwordChangeRequired && !s.awaitingMember);
+}
+
+/** Whether the member's own calls may be asked right now (outside React). */
+export function memberCallsOpen(): boolean {
+  const { token, passwordChangeRequired, awaitingMember } = useSession.getState();
+  return token !== null && !passwordChangeRequired && !awaitingMember;
+}
+
+/** What the server said of the member's password (current/ or a PasswordChangeRequired refusal). */
+export function setPasswordChangeRequired(required: boolean): void {
+  if (required) writeLocal(PASSWORD_CHANGE_KEY, '1');
+  else removeLocal(PASSWORD_CHANGE_KEY);
+  const state = useSession.getState();
+  if (state.passwordChangeRequired !== required || state.awaitingMember)
+    useSession.setState({ passwordChangeRequired: required, awaitingMember: false });
 }
 
 export function hasToken(): boolean {
   return getToken() !== null;
 }
 
-export function startSession(token: string): void {
+/**
+ * Keeps the token of a new session. After a login (`awaitMember`) the member's other calls wait until current/
+ * has said whether staff's password reset holds them.
+ */
+export function startSession(token: string, { awaitMember = false }: { awaitMember?: boolean } = {}): void {
   saveToken(token);
-  useSession.setState({ token });
+  removeLocal(PASSWORD_CHANGE_KEY);
+  useSession.setState({ token, passwordChangeRequired: false, awaitingMember: awaitMember });
 }
 
 export function clearSession(): void {
   clearToken();
-  useSession.setState({ token: null });
+  removeLocal(PASSWORD_CHANGE_KEY);
+  useSession.setState({ token: null, passwordChangeRequired: false, awaitingMember: false });
 }
 
 /** Re-reads storage, e.g. after another tab logged in or out. */

@@ -46,23 +46,35 @@ export const captchaResponseSchema = z.object({
 });
 export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
 
+/**
+ * The picture captcha's answer in every request that takes one (login, registration, the staff login, the
+ * supplier application). Optional on the wire so the server tells a missing answer (SmsNeedImageVerify 403)
+ * from a wrong one (ImageVerifyFailed 404) by one rule (spec §8; captcha.service.ts `check`).
+ */
+export const captchaAnswerFields = {
+  captchaId: text().max(64).optional(),
+  captchaCode: text({ trim: true }).max(16).optional(),
+};
+/** The answer field of a form that shows the picture: asked for before the form is sent. */
+export const captchaCodeInputSchema = text({ error: '请输入验证码', trim: true })
+  .min(1, '请输入验证码')
+  .max(16);
+
 export const registerRequestSchema = profileFieldsSchema.extend({
   username: usernameSchema,
   password: passwordSchema,
-  captchaId: text({ error: '请先获取验证码' }).min(1, '请先获取验证码').max(64),
-  captchaCode: text({ error: '请输入验证码', trim: true }).min(1, '请输入验证码').max(16),
+  ...captchaAnswerFields,
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /**
  * Password login (spec §7 login/). After a few failures for the account or the address the server also asks for
- * the picture captcha (ImageVerifyFailed 404 with `needCaptcha`); then `captchaId` and `captchaCode` come along.
+ * the picture captcha (SmsNeedImageVerify 403 with `needCaptcha`); then `captchaId` and `captchaCode` come along.
  */
 export const loginRequestSchema = z.strictObject({
   username: text({ error: '请输入用户名', trim: true }).min(1, '请输入用户名').max(64),
   password: text({ error: '请输入密码' }).min(1, '请输入密码').max(128),
-  captchaId: text().max(64).optional(),
-  captchaCode: text({ trim: true }).max(16).optional(),
+  ...captchaAnswerFields,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { PERMISSIONS, STAFF_ROLES } from '../staff';
-import { passwordSchema } from './member';
+import { captchaAnswerFields, passwordSchema } from './member';
 import { text } from './text';
 
 /**
@@ -47,8 +47,7 @@ const totpCodeSchema = text({ trim: true }).regex(/^[0-9]{6}$/, '请输入6位�
 export const staffLoginRequestSchema = z.strictObject({
   username: text({ error: '请输入用户名', trim: true }).min(1, '请输入用户名').max(64),
   password: text({ error: '请输入密码' }).min(1, '请输入密码').max(128),
-  captchaId: text({ error: '请先获取验证码' }).min(1, '请先获取验证码').max(64),
-  captchaCode: text({ error: '请输入验证码', trim: true }).min(1, '请输入验证码').max(16),
+  ...captchaAnswerFields,
   /** Required (TwoFactorRequired otherwise) once the account has a second factor. */
   totpCode: totpCodeSchema.optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { Country } from '../country';
+import { captchaAnswerFields } from './member';
 import { text } from './text';
 
 /**
@@ -141,12 +142,7 @@ export const supplierApplicationRequestSchema = z.strictObject({
       m(`留言最多${SUPPLIER_FIELD_MAX.message}个字符`, 'The message is too long'),
     )
     .optional(),
-  captchaId: text({ error: m('请先获取验证码', 'Please load the picture code first') })
-    .min(1, m('请先获取验证码', 'Please load the picture code first'))
-    .max(64),
-  captchaCode: text({ error: m('请输入验证码', 'Please enter the picture code'), trim: true })
-    .min(1, m('请输入验证码', 'Please enter the picture code'))
-    .max(16),
+  ...captchaAnswerFields,
 });
 export type SupplierApplicationRequest = z.infer<typeof supplierApplicationRequestSchema>;
 

@@ -3,6 +3,7 @@ import { type CaptchaResponse, ResultCode } from '@shop/domain';
 import svgCaptcha from 'svg-captcha';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { CaptchaAnswer, CaptchaCheckOptions } from '../../lib/captcha-check';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { clientAddressKey, type RateLimiter } from '../../lib/rate-limiter';
@@ -24,6 +25,8 @@ export const CAPTCHA_LIMIT = { perAddress: 30, windowMs: 60 * 1000 } as const;
 
 export const CaptchaMessages = {
   tooMany: '获取验证码过于频繁，请1分钟后再试',
+  required: '请输入图片验证码',
+  failed: '验证码错误或已过期',
 } as const;
 
 export interface CaptchaServiceDeps {
@@ -44,6 +47,13 @@ function answerDigest(id: string, answer: string): string {
 /** The captcha module: image captchas stored in the database (spec §7 captcha/). */
 export function createCaptchaService({ db, clock, rateLimiter, testAnswer }: CaptchaServiceDeps) {
   let lastPrune = Number.NEGATIVE_INFINITY;
+
+  /** Checks an answer (case-insensitive); the first attempt consumes the captcha, right or wrong. */
+  async function verify(captchaId: string, answer: string): Promise<boolean> {
+    const stored = await repo.consumeCaptcha(db, captchaId, clock());
+    if (!stored) return false;
+    return timingSafeEqual(Buffer.from(stored), Buffer.from(answerDigest(captchaId, answer)));
+  }
 
   return {
     /**
@@ -80,11 +90,19 @@ export function createCaptchaService({ db, clock, rateLimiter, testAnswer }: Cap
       };
     },
 
-    /** Checks an answer (case-insensitive); the first attempt consumes the captcha, right or wrong. */
-    async verify(captchaId: string, answer: string): Promise<boolean> {
-      const stored = await repo.consumeCaptcha(db, captchaId, clock());
-      if (!stored) return false;
-      return timingSafeEqual(Buffer.from(stored), Buffer.from(answerDigest(captchaId, answer)));
+    /**
+     * The one rule of every request that takes a captcha (spec §8): no answer is 'needs verification'
+     * (SmsNeedImageVerify 403), a wrong, expired or used one is ImageVerifyFailed 404. The first check of an
+     * answer consumes its captcha, right or wrong.
+     */
+    async check(
+      answer: CaptchaAnswer,
+      { messages = CaptchaMessages, data = null }: CaptchaCheckOptions = {},
+    ) {
+      const id = answer.captchaId?.trim();
+      const code = answer.captchaCode?.trim();
+      if (!id || !code) throw new AppError(ResultCode.SmsNeedImageVerify, messages.required, data);
+      if (!(await verify(id, code))) throw new AppError(ResultCode.ImageVerifyFailed, messages.failed, data);
     },
   };
 }

@@ -9,7 +9,12 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const lastLogin = sql<Date | null>`(select max(${memberTokens.createdAt}) from ${memberTokens} where ${memberTokens.memberId} = ${members.id})`;
+/**
+ * The member's newest sign-in. The subquery names its own table by an alias and the member by table and column:
+ * in a query on one table Drizzle writes the columns of a `sql` field without their table, so `member_id = id`
+ * would compare a token with itself and give every member the same instant.
+ */
+const lastLogin = sql<Date | null>`(select max(t.created_at) from ${memberTokens} t where t.member_id = ${members}.id)`;
 
 const memberColumns = {
   id: members.id,

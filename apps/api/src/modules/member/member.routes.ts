@@ -24,7 +24,8 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
       schema: {
         tags: ['member'],
         summary: '注册会员',
-        description: '需先获取图形验证码；成功后直接登录，返回令牌。',
+        description:
+          '需先获取图形验证码（captchaId、captchaCode，来自 captcha/）：缺少返回 SmsNeedImageVerify 403，错误返回 ImageVerifyFailed 404；成功后直接登录，返回令牌。',
         body: registerRequestSchema,
         response: responses(tokenResponseSchema),
       },
@@ -40,7 +41,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
         summary: '账号密码登录',
         description:
           '每次尝试先计数再校验密码（并发请求逐一计数）。15分钟内同一账号超过3次或同一地址超过10次后须同时提交图片验证码' +
-          '（captchaId、captchaCode，来自 captcha/）；缺少或错误返回 ImageVerifyFailed 404，data.needCaptcha 为 true。' +
+          '（captchaId、captchaCode，来自 captcha/）；缺少返回 SmsNeedImageVerify 403、错误返回 ImageVerifyFailed 404，data.needCaptcha 均为 true。' +
           '密码错误返回 -1，data.needCaptcha 表示下次是否需要验证码。同一地址15分钟超过100次返回 429，失败应答随次数变慢。',
         body: loginRequestSchema,
         response: responses(tokenResponseSchema),

@@ -13,6 +13,7 @@ import {
 } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
+import type { CaptchaCheck } from '../../lib/captcha-check';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { NO_COUNTERS, type ShopCounters } from '../../lib/metrics';
@@ -39,6 +40,8 @@ export const MemberMessages = {
   badLevel: '会员等级须为 0-999 的整数',
   memberNotFound: (username: string) => `会员不存在：${username}`,
 } as const;
+
+const captchaMessages = { required: MemberMessages.captchaRequired, failed: MemberMessages.captchaFailed };
 
 /** Tokens live as long as the storefront's token cookie (spec §9: 30 days). */
 export const TOKEN_TTL_MS = COOKIE_DEFAULT_DAYS * 24 * 60 * 60 * 1000;
@@ -71,7 +74,7 @@ export interface MemberServiceDeps {
   clock: Clock;
   rateLimiter: RateLimiter;
   /** The picture captcha (the captcha module, wired in services.ts): the first check of an answer uses it up. */
-  captcha: { verify(captchaId: string, answer: string): Promise<boolean> };
+  captcha: CaptchaCheck;
   /** Refused logins are counted for the metrics (GET /metrics). */
   counters?: Pick<ShopCounters, 'loginRefused'>;
   /** Live sessions in this process's memory (member.sessions.ts); absent in the command line and where turned off. */
@@ -209,9 +212,7 @@ export function createMemberService({
 
     /** Registers a member after checking the captcha, and logs them in (spec §7 register/). */
     async register(input: RegisterRequest): Promise<{ token: string }> {
-      if (!(await captcha.verify(input.captchaId, input.captchaCode))) {
-        throw new AppError(ResultCode.ImageVerifyFailed, MemberMessages.captchaFailed);
-      }
+      await captcha.check(input, { messages: captchaMessages });
       if (await repo.findMemberByUsername(db, input.username)) {
         throw new AppError(ResultCode.ParamsError, MemberMessages.usernameTaken);
       }
@@ -236,7 +237,7 @@ export function createMemberService({
     /**
      * Logs in with username and password (spec §7 login/). Each attempt is counted before the password is
      * checked, so guesses sent together count one by one. After a few for the account or the address the picture
-     * captcha is asked too (ImageVerifyFailed 404, spec §8), which a guesser must solve once per guess while the
+     * captcha is asked too (none: SmsNeedImageVerify 403; wrong: ImageVerifyFailed 404, spec §8), which a guesser must solve once per guess while the
      * rightful owner still gets in; an address past the ceiling is refused, its failures answered ever slower.
      */
     async login(input: LoginRequest, clientAddress: string): Promise<{ token: string }> {
@@ -252,10 +253,7 @@ export function createMemberService({
         addressAttempts > LOGIN_LIMITS.captchaAfterAddress;
       if (needCaptcha) {
         const refusal: LoginRefusal = { needCaptcha: true };
-        if (!input.captchaId || !input.captchaCode)
-          throw new AppError(ResultCode.ImageVerifyFailed, MemberMessages.captchaRequired, refusal);
-        if (!(await captcha.verify(input.captchaId, input.captchaCode)))
-          throw new AppError(ResultCode.ImageVerifyFailed, MemberMessages.captchaFailed, refusal);
+        await captcha.check(input, { messages: captchaMessages, data: refusal });
       }
       const member = await repo.findMemberByUsername(db, input.username);
       const passwordOk = await verifyAccountPassword(member?.passwordHash, input.password);

@@ -1,4 +1,12 @@
-import { OrderStatus, orderStatusLabel, ResultCode, warehouseName } from '@shop/domain';
+import {
+  type AuditAction,
+  OrderStatus,
+  orderStatusLabel,
+  packLabel,
+  packNumber,
+  ResultCode,
+  warehouseName,
+} from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
@@ -19,7 +27,8 @@ import { ORDER_TRANSITIONS } from './order.service';
 
 export const OrderAdminMessages = {
   notFound: (orderNo: string) => `订单不存在：${orderNo}`,
-  noPack: (orderNo: string, pack: number) => `订单 ${orderNo} 没有包裹 ${pack}`,
+  /** `pack` is the pack's index; the message says its number (包裹 1 for index 0). */
+  noPack: (orderNo: string, pack: number) => `订单 ${orderNo} 没有${packLabel(pack)}`,
   choosePack: (orderNo: string) => `订单 ${orderNo} 有多个包裹，请用 --pack 指定要发货的包裹`,
   notAllowed: (pack: string, from: number, to: number) =>
     `${pack}当前状态为「${orderStatusLabel(from)}」，不能变更为「${orderStatusLabel(to)}」`,
@@ -71,7 +80,7 @@ export interface OrderAdminPorts {
 }
 
 /** The audit action of a move to each status ('order.push' …). */
-const TRANSITION_ACTIONS: Partial<Record<OrderStatus, string>> = {
+const TRANSITION_ACTIONS: Partial<Record<OrderStatus, AuditAction>> = {
   [OrderStatus.Paid]: 'order.markPaid',
   [OrderStatus.PushedToWarehouse]: 'order.push',
   [OrderStatus.WarehouseProcessing]: 'order.processing',
@@ -93,7 +102,7 @@ export function orderNotice(
   to: OrderStatus,
   detail: { packs: number[]; courierName?: string | undefined; logisticCode?: string | undefined },
 ): MemberNotice | null {
-  const packs = detail.packs.length > 0 ? `包裹 ${detail.packs.map((p) => p + 1).join('、')} ` : '';
+  const packs = detail.packs.length > 0 ? `包裹 ${detail.packs.map(packNumber).join('、')} ` : '';
   const base = { memberId: order.memberId, type: 2 as const, link: `/order/${order.id}` };
   switch (to) {
     case OrderStatus.Paid:
@@ -200,7 +209,9 @@ export function createOrderAdminService({
         for (const pack of targets) {
           if (pack.status === to) continue;
           if (!from.includes(pack.status as OrderStatus))
-            throw paramsError(OrderAdminMessages.notAllowed(`包裹 ${pack.packIndex} `, pack.status, to));
+            throw paramsError(
+              OrderAdminMessages.notAllowed(`${packLabel(pack.packIndex)} `, pack.status, to),
+            );
           moving.push(pack);
         }
         if (moving.length === 0) return { orderNo, status: order.status, moved: [] };

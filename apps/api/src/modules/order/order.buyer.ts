@@ -4,6 +4,7 @@ import {
   PACKING_STATUSES,
   type PackingListResponse,
   type PackingPack,
+  packNumber,
   warehouseName,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
@@ -40,7 +41,7 @@ function toPackingPack(row: repo.PackingPackRow, items: Awaited<ReturnType<typeo
     id: row.id,
     orderId: row.orderId,
     orderNo: row.orderNo,
-    packNo: row.packIndex + 1,
+    packNo: packNumber(row.packIndex),
     packCount: Number(row.packCount),
     location: row.location,
     status: row.status,

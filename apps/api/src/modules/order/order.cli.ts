@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { OrderStatus } from '@shop/domain';
+import { OrderStatus, packNumber } from '@shop/domain';
 import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
 import {
@@ -24,7 +24,10 @@ function orderNoOption(value: OptionValues[string]): string {
   return requiredText({ no: value }, 'no', '请指定订单号 / an order number is required');
 }
 
-/** `--pack N` as a pack index, or undefined for every pack of the order. */
+/**
+ * `--pack N` as a pack index (0 for 包裹 1, as the console's API takes it; scripts keep working), or undefined for
+ * every pack of the order. What the commands print says the packs' numbers.
+ */
 function packOption(value: OptionValues[string]): number | undefined {
   return value === undefined ? undefined : countOption('pack', value, 0);
 }
@@ -43,7 +46,7 @@ function orderTransitionCommand(name: string, to: OrderStatus, summary: string):
       const result = await services.orderAdmin.transition(cliActor(byOption(values)), orderNo, to, { pack });
       print(
         result.moved.length > 0
-          ? `订单 ${orderNo}：包裹 ${result.moved.join(', ')} → ${to}；订单状态 / order status ${result.status}`
+          ? `订单 ${orderNo}：包裹 ${result.moved.map(packNumber).join(', ')} → ${to}；订单状态 / order status ${result.status}`
           : `订单 ${orderNo} 已是该状态，未改变 / already there, nothing changed (status ${result.status})`,
       );
     },
@@ -119,7 +122,7 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
       );
       print(
         result.moved.length > 0
-          ? `订单 ${orderNo}：包裹 ${result.moved.join(', ')} 已发货 / shipped, ${courierCode} ${logisticCode}`
+          ? `订单 ${orderNo}：包裹 ${result.moved.map(packNumber).join(', ')} 已发货 / shipped, ${courierCode} ${logisticCode}`
           : `订单 ${orderNo} 已发货，未改变 / already shipped, nothing changed`,
       );
     },

@@ -35,7 +35,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
         tags,
         summary: '员工登录',
         description:
-          '每次都须提交图片验证码（captchaId、captchaCode，来自 captcha/），错误返回 ImageVerifyFailed 404。' +
+          '每次都须提交图片验证码（captchaId、captchaCode，来自 captcha/），缺少返回 SmsNeedImageVerify 403，错误返回 ImageVerifyFailed 404。' +
           '已启用两步验证的账号须提交 totpCode（身份验证器中的6位数字，每个只能用一次），缺少或错误返回 TwoFactorRequired 4031。' +
           '15分钟内同一账号超过10次或同一地址超过100次尝试返回 429。',
         body: staffLoginRequestSchema,

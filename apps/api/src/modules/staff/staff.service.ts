@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   LOGIN_EXPIRED_MESSAGE,
   ResultCode,
   ROLE_PERMISSIONS,
@@ -14,6 +15,7 @@ import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
+import type { CaptchaCheck } from '../../lib/captcha-check';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { NO_COUNTERS, type ShopCounters } from '../../lib/metrics';
@@ -24,6 +26,7 @@ import * as repo from './staff.repository';
 import { newTotpSecret, totpStepOf, totpUrl } from './totp';
 
 export const StaffMessages = {
+  captchaRequired: '请输入图片验证码',
   captchaFailed: '验证码错误或已过期',
   badCredentials: '用户名或密码错误',
   disabled: '该账号已停用，请联系店主',
@@ -73,7 +76,7 @@ export interface StaffServiceDeps {
   clock: Clock;
   rateLimiter: RateLimiter;
   /** The picture captcha (the captcha module, wired in services.ts): the first check of an answer uses it up. */
-  captcha: { verify(captchaId: string, answer: string): Promise<boolean> };
+  captcha: CaptchaCheck;
   /** The audit log (the audit module, wired in services.ts), written on the change's own transaction. */
   audit: AuditRecorder;
   /** Refused logins are counted for the metrics (GET /metrics). */
@@ -158,7 +161,7 @@ export function createStaffService({
   function recordStaff(
     tx: Database,
     by: AuditActor,
-    action: string,
+    action: AuditAction,
     staffId: number,
     change: { before?: unknown; after?: unknown } = {},
   ): Promise<void> {
@@ -192,7 +195,7 @@ export function createStaffService({
   async function resetAccount(
     by: AuditActor,
     id: number,
-    action: string,
+    action: AuditAction,
     field: 'mustChangePassword' | 'totpEnabled',
     changes: repo.StaffChanges,
   ): Promise<StaffAccount> {
@@ -256,8 +259,9 @@ export function createStaffService({
       const accountAttempts = await rateLimiter.hit(accountKey, STAFF_LOGIN_LIMITS.windowMs);
       if (accountAttempts > STAFF_LOGIN_LIMITS.accountCeiling)
         throw new AppError(ResultCode.TooManyRequests, StaffMessages.tooManyAttempts);
-      if (!(await captcha.verify(input.captchaId, input.captchaCode)))
-        throw new AppError(ResultCode.ImageVerifyFailed, StaffMessages.captchaFailed);
+      await captcha.check(input, {
+        messages: { required: StaffMessages.captchaRequired, failed: StaffMessages.captchaFailed },
+      });
 
       const row = await repo.findStaffByUsername(db, input.username);
       const passwordOk = await verifyAccountPassword(row?.passwordHash, input.password);

@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
+import type { CaptchaCheck } from '../../lib/captcha-check';
 import type { Clock } from '../../lib/clock';
 import { clientAddressKey, type RateLimiter } from '../../lib/rate-limiter';
 import * as repo from './supplier.repository';
@@ -29,11 +30,13 @@ export const SUPPLIER_APPLICATION_LIMIT = { perAddress: 5, windowMs: 60 * 60 * 1
 export const SupplierMessages = {
   zh: {
     received: '申请已提交，我们会在 3 个工作日内与您联系。',
+    captchaRequired: '请输入图片验证码',
     captchaFailed: '验证码错误或已过期，请重新输入',
     tooMany: '提交过于频繁，请 1 小时后再试',
   },
   en: {
     received: 'Thank you. Your application has been received; we will contact you within 3 working days.',
+    captchaRequired: 'Please enter the picture code.',
     captchaFailed: 'The picture code is wrong or has expired. Please try again.',
     tooMany: 'Too many applications from your network. Please try again in an hour.',
   },
@@ -50,7 +53,7 @@ export interface SupplierServiceDeps {
   clock: Clock;
   rateLimiter: Pick<RateLimiter, 'hit'>;
   /** The picture captcha (the captcha module, wired in services.ts): the first check of an answer uses it up. */
-  captcha: { verify(captchaId: string, answer: string): Promise<boolean> };
+  captcha: CaptchaCheck;
   /** Every follow-up by staff or the command line is audited on its own transaction (docs/decisions/019). */
   audit: AuditRecorder;
 }
@@ -95,7 +98,7 @@ export function createSupplierService({ db, clock, rateLimiter, captcha, audit }
     /**
      * Stores an application with status new. Per client address at most SUPPLIER_APPLICATION_LIMIT.perAddress an
      * hour: the attempt is counted atomically before anything else, so parallel requests cannot slip past it;
-     * then the captcha (ImageVerifyFailed 404, spec §8).
+     * then the captcha (none: SmsNeedImageVerify 403; wrong: ImageVerifyFailed 404, spec §8).
      */
     async submit(
       input: SupplierApplicationRequest,
@@ -109,8 +112,9 @@ export function createSupplierService({ db, clock, rateLimiter, captcha, audit }
       );
       if (attempts > SUPPLIER_APPLICATION_LIMIT.perAddress)
         throw new AppError(ResultCode.TooManyRequests, messages.tooMany);
-      if (!(await captcha.verify(input.captchaId, input.captchaCode)))
-        throw new AppError(ResultCode.ImageVerifyFailed, messages.captchaFailed);
+      await captcha.check(input, {
+        messages: { required: messages.captchaRequired, failed: messages.captchaFailed },
+      });
       const now = clock();
       const id = await repo.insertApplication(db, {
         company: input.company,

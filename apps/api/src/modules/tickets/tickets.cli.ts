@@ -1,4 +1,5 @@
 import {
+  packLabel,
   supportTicketPriorityLabel,
   supportTicketTypeLabel,
   TICKET_STATUS_LABELS,
@@ -48,7 +49,7 @@ export const ticketCommands: Record<string, CliCommand<Uses>> = {
       print(`#${t.id} ${t.title}`);
       print(
         `状态 ${TICKET_STATUS_LABELS[t.status]}，${supportTicketTypeLabel(t.type)}，优先级 ${supportTicketPriorityLabel(t.priority)}，` +
-          `会员 ${t.memberId}${t.orderNo ? `，订单 ${t.orderNo}${t.packIndex === null ? '' : ` 包裹 ${t.packIndex}`}` : ''}`,
+          `会员 ${t.memberId}${t.orderNo ? `，订单 ${t.orderNo}${t.packIndex === null ? '' : ` ${packLabel(t.packIndex)}`}` : ''}`,
       );
       for (const r of t.replies) {
         print(`— ${r.createdAt} ${r.author === 'staff' ? '客服' : '会员'} ${r.authorName}`);

@@ -3,6 +3,7 @@ import {
   type AdminTicketListQuery,
   type AdminTicketListResponse,
   type AdminTicketUpdateRequest,
+  type AuditAction,
   ResultCode,
   TICKET_LIMITS,
   type TicketCreateInput,
@@ -172,7 +173,7 @@ export function createTicketService({ db, clock, hub, rateLimiter, ports, audit 
   async function changeStatus(
     by: AuditActor,
     id: number,
-    action: string,
+    action: AuditAction,
     change: (tx: Database) => Promise<repo.TicketRow | null>,
   ): Promise<repo.TicketRow | null> {
     return db.transaction(async (tx) => {

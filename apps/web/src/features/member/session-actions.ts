@@ -21,16 +21,20 @@ export async function completeLogin(
   successMessage = '登录成功',
   bindTicket?: string,
 ) {
-  startSession(token);
+  startSession(token, { awaitMember: true });
   notify.success(successMessage);
+  let held = false;
   try {
     const member = await queryClient.fetchQuery(currentMemberQueryOptions());
-    if (bindTicket) await wechatBind({ ticket: bindTicket, memberId: member.id });
+    // Staff reset the password: nothing else may be asked until a new one is set (the route guard says so).
+    held = member.mustChangePassword === true;
+    if (bindTicket && !held) await wechatBind({ ticket: bindTicket, memberId: member.id });
   } catch (error) {
     // A failed member fetch was reported by the shared handler; the reload below fetches it again.
     if (isApiError(error) && bindTicket) notify.error(error.message);
   }
-  await runAfterLoginTasks();
+  // The cart sync waits for the new password too (runs once it is set: update-password.ts).
+  if (!held) await runAfterLoginTasks();
   const goHome = new URLSearchParams(window.location.search).get('loginAlert') === 'true';
   setTimeout(() => {
     if (goHome) page.assign(toDocumentUrl(paths.home()));

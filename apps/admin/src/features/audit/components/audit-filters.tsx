@@ -1,4 +1,10 @@
-import type { AuditListRequest } from '@shop/domain';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_OBJECT_LABELS,
+  type AuditListRequest,
+  auditActionGroups,
+  auditObjectLabel,
+} from '@shop/domain';
 import { DatePicker, Form, Input, Select } from 'antd';
 import { FilterActions } from '@/components/filter-actions';
 import { useFieldsFrom } from '@/lib/form-sync';
@@ -8,6 +14,24 @@ export type AuditFilterValues = Pick<
   AuditListRequest,
   'staffId' | 'action' | 'objectType' | 'objectId' | 'from' | 'to'
 >;
+
+/**
+ * The action filter's choices: per kind of object, all its actions (audit/list/ takes the kind without a dot)
+ * and each action by its label.
+ */
+const ACTION_OPTIONS = auditActionGroups().map((group) => ({
+  label: group.label,
+  title: group.objectType,
+  options: [
+    { value: group.objectType, label: `全部${group.label}操作` },
+    ...group.actions.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] })),
+  ],
+}));
+
+const OBJECT_OPTIONS = Object.keys(AUDIT_OBJECT_LABELS).map((code) => ({
+  value: code,
+  label: auditObjectLabel(code),
+}));
 
 interface FormValues {
   staffId?: number;
@@ -70,10 +94,22 @@ export function AuditFilters({
         )}
       </Form.Item>
       <Form.Item label="操作" name="action">
-        <Input placeholder="如 staff.create" allowClear />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          options={ACTION_OPTIONS}
+          placeholder="全部操作"
+          className="filter-action"
+        />
       </Form.Item>
       <Form.Item label="对象类型" name="objectType">
-        <Input placeholder="如 staff、order" allowClear />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          options={OBJECT_OPTIONS}
+          placeholder="全部类型"
+          className="filter-object"
+        />
       </Form.Item>
       <Form.Item label="对象ID" name="objectId">
         <Input placeholder="如订单号" allowClear />

@@ -1,5 +1,5 @@
-import type { AuditEntry } from '@shop/domain';
-import { Table, type TableColumnsType, Tag } from 'antd';
+import { type AuditEntry, auditActionLabel, auditObjectLabel } from '@shop/domain';
+import { Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { formatTime } from '@/lib/date';
 import { tablePagination } from '@/lib/list-controls';
 import { AuditDiff } from './audit-diff';
@@ -7,8 +7,27 @@ import { AuditDiff } from './audit-diff';
 const columns: TableColumnsType<AuditEntry> = [
   { title: '时间', dataIndex: 'createTime', width: 150, render: (value: string) => formatTime(value) },
   { title: '员工', dataIndex: 'actor', width: 130 },
-  { title: '操作', dataIndex: 'action', width: 160, render: (value: string) => <Tag>{value}</Tag> },
-  { title: '对象类型', dataIndex: 'objectType', width: 110 },
+  {
+    title: '操作',
+    dataIndex: 'action',
+    width: 170,
+    // The label for people; the code (what the filter and exports match) in the tooltip.
+    render: (value: string) => (
+      <Tooltip title={value}>
+        <Tag data-code={value}>{auditActionLabel(value)}</Tag>
+      </Tooltip>
+    ),
+  },
+  {
+    title: '对象类型',
+    dataIndex: 'objectType',
+    width: 120,
+    render: (value: string) => (
+      <Tooltip title={value}>
+        <span data-code={value}>{auditObjectLabel(value)}</span>
+      </Tooltip>
+    ),
+  },
   { title: '对象ID', dataIndex: 'objectId', width: 160 },
   { title: 'IP', dataIndex: 'ip', width: 130, render: (value: string | null) => value ?? '—' },
 ];

@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { type AdminOrderDetail, adminOrderAttachFieldsSchema } from '@shop/domain';
+import { type AdminOrderDetail, adminOrderAttachFieldsSchema, packLabel } from '@shop/domain';
 import { Button, Form, Input, Select, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { FormModal } from '@/components/form-modal';
@@ -23,7 +23,7 @@ export function AttachModal({ order, onClose }: { order: AdminOrderDetail; onClo
   const attach = useAttachPhoto();
   const packs = order.packs.map((p) => ({
     value: p.packIndex,
-    label: `包裹 ${p.packIndex}（${p.warehouseName}）`,
+    label: `${packLabel(p.packIndex)}（${p.warehouseName}）`,
   }));
 
   const submit = (values: Values) => {

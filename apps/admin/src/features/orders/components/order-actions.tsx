@@ -1,4 +1,10 @@
-import { type AdminOrderDetail, FULFIL_ACTION_LABELS, type FulfilAction, OrderStatus } from '@shop/domain';
+import {
+  type AdminOrderDetail,
+  FULFIL_ACTION_LABELS,
+  type FulfilAction,
+  OrderStatus,
+  packLabel,
+} from '@shop/domain';
 import { Button, Popconfirm, Space } from 'antd';
 import { useMarkPaid } from '../api/mark-paid';
 import { useTransitionOrder } from '../api/transition-order';
@@ -33,7 +39,7 @@ export function StepButton({
   const label = FULFIL_ACTION_LABELS[action];
   return (
     <Popconfirm
-      title={pack === undefined ? `将订单设为「${label}」？` : `将包裹 ${pack} 设为「${label}」？`}
+      title={pack === undefined ? `将订单设为「${label}」？` : `将${packLabel(pack)} 设为「${label}」？`}
       okText="确定"
       cancelText="取消"
       onConfirm={() => transition.mutate({ orderNo, action, pack })}

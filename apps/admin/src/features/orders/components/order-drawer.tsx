@@ -1,5 +1,13 @@
 import { CameraOutlined } from '@ant-design/icons';
-import { type AdminOrderDetail, type Currency, formatPrice, imageUrl } from '@shop/domain';
+import {
+  type AdminOrderDetail,
+  type Currency,
+  formatPrice,
+  imageUrl,
+  packLabel,
+  packNumber,
+  payStatusLabel,
+} from '@shop/domain';
 import {
   Button,
   Descriptions,
@@ -13,6 +21,7 @@ import {
   Table,
   Tag,
   Timeline,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useState } from 'react';
@@ -95,7 +104,7 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
           scroll={{ x: 720 }}
           dataSource={order.packs}
           columns={[
-            { title: '包裹', dataIndex: 'packIndex', width: 60 },
+            { title: '包裹', dataIndex: 'packIndex', width: 60, render: (i: number) => packNumber(i) },
             { title: '仓库', dataIndex: 'warehouseName', width: 110 },
             {
               title: '状态',
@@ -160,7 +169,7 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
                 </Space>
               ),
             },
-            { title: '包裹', dataIndex: 'packIndex', width: 60 },
+            { title: '包裹', dataIndex: 'packIndex', width: 60, render: (i: number) => packNumber(i) },
             { title: '数量', dataIndex: 'qty', width: 60 },
             { title: '单价', dataIndex: 'unitPrice', width: 100, render: (v: number) => money(v) },
           ]}
@@ -184,7 +193,16 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
               width: 100,
               render: (_, p) => formatPrice(p.amount, p.currency as Currency),
             },
-            { title: '状态', dataIndex: 'status', width: 80 },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              width: 90,
+              render: (code: string) => (
+                <Tooltip title={code}>
+                  <span data-code={code}>{payStatusLabel(code)}</span>
+                </Tooltip>
+              ),
+            },
             {
               title: '付款时间',
               dataIndex: 'paidTime',
@@ -219,7 +237,7 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
                     alt={a.note || '包裹照片'}
                   />
                   <Typography.Text type="secondary">
-                    {a.packIndex === null ? '订单' : `包裹 ${a.packIndex}`} {a.note}
+                    {a.packIndex === null ? '订单' : packLabel(a.packIndex)} {a.note}
                   </Typography.Text>
                 </Space>
               ))}

@@ -1,4 +1,4 @@
-import { type AdminOrderDetail, adminOrderShipRequestSchema } from '@shop/domain';
+import { type AdminOrderDetail, adminOrderShipRequestSchema, packLabel } from '@shop/domain';
 import { Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { FormModal } from '@/components/form-modal';
@@ -43,7 +43,7 @@ export function ShipModal({
   }, [chosen, form]);
   return (
     <FormModal<Values>
-      title={pack === undefined ? `发货：${orderNo}` : `发货：${orderNo} 包裹 ${pack}`}
+      title={pack === undefined ? `发货：${orderNo}` : `发货：${orderNo} ${packLabel(pack)}`}
       okText="确认发货"
       pending={ship.isPending}
       onClose={onClose}

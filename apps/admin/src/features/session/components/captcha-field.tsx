@@ -1,5 +1,4 @@
-import type { CaptchaResponse } from '@shop/domain';
-import { staffLoginRequestSchema } from '@shop/domain';
+import { type CaptchaResponse, captchaCodeInputSchema } from '@shop/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { zodRule } from '@/lib/zod-rule';
@@ -10,7 +9,7 @@ export function CaptchaField({ captcha }: { captcha: UseQueryResult<CaptchaRespo
   return (
     <Form.Item label="验证码" required>
       <div className="captcha-row">
-        <Form.Item name="captchaCode" noStyle rules={[zodRule(staffLoginRequestSchema.shape.captchaCode)]}>
+        <Form.Item name="captchaCode" noStyle rules={[zodRule(captchaCodeInputSchema)]}>
           <Input placeholder="请输入图中字符" autoComplete="off" maxLength={16} aria-label="验证码" />
         </Form.Item>
         <button

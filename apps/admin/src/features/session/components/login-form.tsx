@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { ResultCode, type StaffLoginResponse, staffLoginRequestSchema } from '@shop/domain';
+import { isCaptchaRefusal, ResultCode, type StaffLoginResponse, staffLoginRequestSchema } from '@shop/domain';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { isApiError } from '@/lib/api-client';
@@ -20,7 +20,7 @@ const fields = staffLoginRequestSchema.shape;
 /** What the staff member reads when a sign-in is refused. */
 function refusal(error: unknown, step: 'password' | 'totp'): string {
   if (!isApiError(error)) return '登录失败，请稍后再试';
-  if (error.code === ResultCode.ImageVerifyFailed) return error.message || '验证码错误，请重新输入';
+  if (isCaptchaRefusal(error.code)) return error.message || '验证码错误，请重新输入';
   if (error.code === ResultCode.TwoFactorRequired && step === 'totp')
     return error.message || '身份验证器验证码错误，请重新输入';
   return error.message;

@@ -4,6 +4,7 @@ import {
   formatPrice,
   MEMBER_LEVEL_LABELS,
   orderStatusLabel,
+  packLabel,
   type TicketOrderBrief,
 } from '@shop/domain';
 import { Card, Descriptions, Table, type TableColumnsType } from 'antd';
@@ -50,7 +51,7 @@ export function TicketSide({ data }: { data: AdminTicketDetailResponse }) {
               <Link to={orderHref(order.id)}>{order.orderNo}</Link>
             </Descriptions.Item>
             {data.ticket.packIndex !== null && (
-              <Descriptions.Item label="包裹">第 {data.ticket.packIndex + 1} 个包裹</Descriptions.Item>
+              <Descriptions.Item label="包裹">{packLabel(data.ticket.packIndex)}</Descriptions.Item>
             )}
             <Descriptions.Item label="状态">{orderStatusLabel(order.status)}</Descriptions.Item>
             <Descriptions.Item label="下单时间">{formatTime(order.createTime)}</Descriptions.Item>

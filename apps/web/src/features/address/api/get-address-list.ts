@@ -1,7 +1,7 @@
 import type { Address } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { useIsLoggedIn } from '@/lib/session';
+import { useMemberCallsOpen } from '@/lib/session';
 import { ADDRESS_BOOKS, type AddressBook } from '../address-book';
 import { addressKeys } from './keys';
 
@@ -23,6 +23,6 @@ export function addressListQueryOptions(book: AddressBook) {
 
 /** Spec §5: an address list is fetched only when the user is logged in. */
 export function useAddressList(book: AddressBook) {
-  const loggedIn = useIsLoggedIn();
+  const loggedIn = useMemberCallsOpen();
   return useQuery({ ...addressListQueryOptions(book), enabled: loggedIn });
 }

@@ -9,7 +9,7 @@ import {
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { usePageCurrency } from '@/lib/page-currency';
-import { useIsLoggedIn } from '@/lib/session';
+import { useMemberCallsOpen } from '@/lib/session';
 import { cartKeys } from './keys';
 
 /** cart/list/ billed in the currency the buyer pays in (ADR 013). */
@@ -33,7 +33,7 @@ export function cartListQueryOptions(currency: Currency = usePageCurrency.getSta
 
 /** The server cart of the logged-in member; idle for a visitor (their cart is local). */
 export function useCartList() {
-  const loggedIn = useIsLoggedIn();
+  const loggedIn = useMemberCallsOpen();
   const currency = usePageCurrency((s) => s.currency);
   return useQuery({ ...cartListQueryOptions(currency), enabled: loggedIn });
 }

@@ -1,11 +1,14 @@
 import { type Member, MemberPaths } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { useIsLoggedIn } from '@/lib/session';
+import { setPasswordChangeRequired, useIsLoggedIn } from '@/lib/session';
 import { memberKeys } from './keys';
 
-export function getCurrentMember(signal?: AbortSignal): Promise<Member> {
-  return request<Member>(MemberPaths.current, {}, { signal });
+/** current/; what it says of a pending password change opens or holds the member's other calls. */
+export async function getCurrentMember(signal?: AbortSignal): Promise<Member> {
+  const member = await request<Member>(MemberPaths.current, {}, { signal });
+  setPasswordChangeRequired(member.mustChangePassword === true);
+  return member;
 }
 
 export function currentMemberQueryOptions() {

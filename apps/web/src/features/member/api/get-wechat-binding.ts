@@ -1,7 +1,7 @@
 import { type WechatBinding, WechatPaths } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { useIsLoggedIn } from '@/lib/session';
+import { useMemberCallsOpen } from '@/lib/session';
 import { memberKeys } from './keys';
 export function getWechatBinding(signal?: AbortSignal): Promise<WechatBinding | null> {
   return request<WechatBinding | null>(WechatPaths.binding, {}, { signal });
@@ -17,6 +17,6 @@ export function wechatBindingQueryOptions() {
 
 /** The member's chat-app binding (/member/security); idle for a visitor. */
 export function useWechatBinding() {
-  const loggedIn = useIsLoggedIn();
+  const loggedIn = useMemberCallsOpen();
   return useQuery({ ...wechatBindingQueryOptions(), enabled: loggedIn });
 }

@@ -2,6 +2,7 @@ import { MemberPaths, type UpdatePasswordRequest } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestEnvelope } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { runAfterLoginTasks, useSession } from '@/lib/session';
 import { memberKeys } from './keys';
 
 export function updatePassword(body: UpdatePasswordRequest) {
@@ -18,7 +19,11 @@ export function useUpdatePassword() {
     mutationFn: updatePassword,
     onSuccess: async (envelope) => {
       notify.success(envelope.message || '密码已修改');
+      const wasHeld = useSession.getState().passwordChangeRequired;
+      // current/ read again opens the member's other calls and lifts the hold on /member/security.
       await queryClient.invalidateQueries({ queryKey: memberKeys.current() });
+      // The login's cart sync waited for the new password (session-actions.ts).
+      if (wasHeld) await runAfterLoginTasks();
     },
   });
 }

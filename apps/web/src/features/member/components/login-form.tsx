@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { loginRefusalSchema, loginRequestSchema, ResultCode } from '@shop/domain';
+import { isCaptchaRefusal, loginRefusalSchema, loginRequestSchema } from '@shop/domain';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { CaptchaImage } from '@/components/captcha-image';
@@ -22,10 +22,13 @@ interface LoginValues {
   captchaCode?: string;
 }
 
-/** True when a refused login says the next attempt must carry the picture captcha (spec §8 ImageVerifyFailed). */
+/**
+ * True when a refused login says the next attempt must carry the picture captcha: none was sent
+ * (SmsNeedImageVerify 403), a wrong one was (ImageVerifyFailed 404), or the password was wrong once too often.
+ */
 function asksForCaptcha(error: Error): boolean {
   if (!isApiError(error)) return false;
-  if (error.code === ResultCode.ImageVerifyFailed) return true;
+  if (isCaptchaRefusal(error.code)) return true;
   return loginRefusalSchema.safeParse(error.data).data?.needCaptcha === true;
 }
 

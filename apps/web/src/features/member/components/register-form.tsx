@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { passwordSchema, profileFieldsSchema, registerRequestSchema, usernameSchema } from '@shop/domain';
+import { captchaCodeInputSchema, passwordSchema, profileFieldsSchema, usernameSchema } from '@shop/domain';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { CaptchaImage } from '@/components/captcha-image';
 import { useCaptcha } from '@/lib/captcha';
@@ -131,7 +131,7 @@ export function RegisterForm({
         />
       </Form.Item>
       <div className="captcha-row">
-        <Form.Item name="captchaCode" rules={[zodRule(registerRequestSchema.shape.captchaCode)]}>
+        <Form.Item name="captchaCode" rules={[zodRule(captchaCodeInputSchema)]}>
           <Input prefix={<SafetyOutlined />} placeholder="验证码" aria-label="验证码" autoComplete="off" />
         </Form.Item>
         <CaptchaImage captcha={captcha} />

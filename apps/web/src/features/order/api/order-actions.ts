@@ -37,9 +37,13 @@ export function updateMemberRemark(input: UpdateMemberRemarkRequest): Promise<Me
   );
 }
 
-/** What repurchase/ did: the server's message, and the goods it could not put back with the reason. */
+/**
+ * What repurchase/ did: the server's message, how many cart lines it wrote (none when the goods are sold out:
+ * an answer, not a failure), and the goods it could not put back with the reason.
+ */
 export interface RepurchaseResult {
   message: string;
+  added: number;
   unavailable: RepurchaseResponse['unavailable'];
 }
 
@@ -52,7 +56,11 @@ export async function repurchase(orderId: number): Promise<RepurchaseResult> {
     }),
     OrderFailure.repurchase,
   );
-  return { message: envelope.message, unavailable: envelope.data?.unavailable ?? [] };
+  return {
+    message: envelope.message,
+    added: envelope.data?.ids.length ?? 0,
+    unavailable: envelope.data?.unavailable ?? [],
+  };
 }
 
 /** After a change of status the lists and this order are marked for refresh (spec §4 'Order actions'). */

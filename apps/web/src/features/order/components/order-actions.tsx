@@ -70,7 +70,12 @@ export function OrderActions({ order, onCartChanged, showDetailLink = false, chi
         disabled={repurchase.isPending}
         onClick={() =>
           repurchase.mutate(order.id, {
-            onSuccess: ({ message, unavailable }) => {
+            onSuccess: ({ message, added, unavailable }) => {
+              if (added === 0) {
+                // Sold out: said plainly, and there is nothing new in the cart to go to.
+                notify.warn(message || '订单中的商品已售罄，暂时无法购买');
+                return;
+              }
               notify.success(message || '商品已加入购物车');
               if (unavailable.length > 0) {
                 notify.warn(

@@ -2,7 +2,7 @@ import { type MessageListResponse, MessagePaths, type UnreadCount } from '@shop/
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { useLivePollInterval } from '@/lib/live-client';
-import { useIsLoggedIn } from '@/lib/session';
+import { useMemberCallsOpen } from '@/lib/session';
 import { type MessageListFilters, serviceKeys } from './keys';
 
 /** message/list/: one page of the member's messages, of one type or all, with the unread counts (spec §7). */
@@ -50,7 +50,7 @@ export function unreadCountQueryOptions() {
 
 /** The unread count of the header and the member menu: pushed by the live channel, polled while it is down. */
 export function useUnreadCount() {
-  const loggedIn = useIsLoggedIn();
+  const loggedIn = useMemberCallsOpen();
   const refetchInterval = useLivePollInterval();
   return useQuery({ ...unreadCountQueryOptions(), enabled: loggedIn, refetchInterval });
 }

@@ -1,5 +1,5 @@
 import {
-  ResultCode,
+  isCaptchaRefusal,
   SUPPLIER_COUNTRIES,
   SUPPLIER_FIELD_MAX,
   SUPPLIER_PHONE_PATTERN,
@@ -119,7 +119,7 @@ export function ApplicationForm({ block, lang }: { block: SupplierTemplate['appl
       },
       onError: (error) => {
         const apiError = toApiError(error);
-        if (apiError.code === ResultCode.ImageVerifyFailed) setErrors({ captchaCode: apiError.message });
+        if (isCaptchaRefusal(apiError.code)) setErrors({ captchaCode: apiError.message });
         else setRefusal(apiError.message);
         // The answer used the captcha up: a new picture, an empty code.
         setValues((v) => ({ ...v, captchaCode: '' }));

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import {
+  type AdminMemberListResponse,
+  AdminMemberPaths,
+  AdminPaths,
+  AdminStockPaths,
+  CartPaths,
+  MemberPaths,
+  type MemberResetPasswordResponse,
+  MessagePaths,
+  OrderPaths,
+  SkuStatus,
+  Warehouse,
+  WechatPaths,
+} from '@shop/domain';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allGoods, callApi } from './support/api';
+import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
+import { DESKTOP, startShopAfter } from './support/console';
+import { newShopDataDir, type RunningShop, TEST_CAPTCHA } from './support/server';
+
+const SHOTS = '/tmp/console-shots';
+
+/**
+ * What the browser's console would show a shopper's developer: errors logged and requests that failed (an HTTP
+ * status of 400 or more). Expected refusals are not asked, so a normal use logs none.
+ */
+function watchFailures(page: Page): { failures: string[] } {
+  const failures: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') failures.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => failures.push(`pageerror: ${err.message}`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) failures.push(`${res.status()} ${new URL(res.url()).pathname}`);
+  });
+  page.on('requestfailed', (req) => {
+    // A request the page itself dropped (a route change cancelling a fetch) is not a failure.
+    if (req.failure()?.errorText !== 'net::ERR_ABORTED') failures.push(`failed ${req.url()}`);
+  });
+  return { failures };
+}
+
+async function staffLogin(baseURL: string, username: string, password: string): Promise<string> {
+  const { captchaId } = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
+  const { token } = await callApi<{ token: string }>(baseURL, AdminPaths.login, {
+    username,
+    password,
+    captchaId,
+    captchaCode: TEST_CAPTCHA,
+  });
+  return token;
+}
+
+const staffCommand = (username: string, role: string, password: string) => [
+  'staff:create',
+  '--username',
+  username,
+  '--role',
+  role,
+  '--name',
+  username,
+  '--password',
+  password,
+];
+
+describe('normal use logs no errors in the browser console', () => {
+  let shop: RunningShop & { port: number; dataDir: string };
+  let dataDir = '';
+  let s: BrowserSession;
+  let serviceToken = '';
+  let warehouseToken = '';
+
+  beforeAll(async () => {
+    dataDir = await newShopDataDir();
+    shop = await startShopAfter(dataDir, [
+      staffCommand('kefu', 'service', 'service-pass-2026'),
+      staffCommand('cangku', 'warehouse', 'warehouse-pass-2026'),
+    ]);
+    serviceToken = await staffLogin(shop.baseURL, 'kefu', 'service-pass-2026');
+    warehouseToken = await staffLogin(shop.baseURL, 'cangku', 'warehouse-pass-2026');
+    s = await openBrowser(shop.baseURL, DESKTOP);
+  });
+  afterAll(async () => {
+    await s?.close();
+    await shop?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('再次购买 of an order whose goods are sold out says so, without a failed request', async () => {
+    const base = shop.baseURL;
+    const sku = (await allGoods(base))
+      .filter((g) => g.location === Warehouse.AU)
+      .flatMap((g) => g.skus)
+      .find((k) => k.status === SkuStatus.ByStock && k.stock > 2 && k.cnyPrice !== null);
+    if (!sku) throw new Error('the demo catalogue has no AU ByStock SKU in stock with a CNY price');
+    const { captchaId } = await callApi<{ captchaId: string }>(base, MemberPaths.captcha);
+    const { token } = await callApi<{ token: string }>(base, MemberPaths.register, {
+      username: 'soldout_buyer',
+      password: 'buyer-pass-1',
+      captchaId,
+      captchaCode: TEST_CAPTCHA,
+    });
+    await callApi(base, CartPaths.addItem, { skuId: sku.id, qty: 1 }, token);
+    const { orderId } = await callApi<{ orderId: number }>(
+      base,
+      OrderPaths.create,
+      { currency: 'CNY', isPickup: true, requestId: randomUUID() },
+      token,
+    );
+    // The rest of the SKU is sold meanwhile.
+    await callApi(
+      base,
+      AdminStockPaths.adjust,
+      { skuCode: sku.code, mode: 'set', amount: 0, reason: '售罄', requestId: randomUUID() },
+      warehouseToken,
+    );
+
+    const page = s.page;
+    const { failures } = watchFailures(page);
+    await signInEveryPage(s, token);
+    await page.goto(`/order/${orderId}`);
+    await page.getByRole('button', { name: '再次购买' }).click();
+    await page.getByText(/订单中的商品已售罄/).waitFor();
+    await page.screenshot({ path: `${SHOTS}/repurchase-sold-out-1440.png` });
+    expect(await page.getByRole('link', { name: '去购物车结算' }).count()).toBe(0);
+    expect(failures).toEqual([]);
+  });
+
+  it('a member held to a new password asks nothing else until it is set', async () => {
+    const base = shop.baseURL;
+    const list = await callApi<AdminMemberListResponse>(
+      base,
+      AdminMemberPaths.memberList,
+      { keyword: 'demo' },
+      serviceToken,
+    );
+    const demo = list.items.find((m) => m.username === 'demo');
+    if (!demo) throw new Error('no demo member');
+    const { password } = await callApi<MemberResetPasswordResponse>(
+      base,
+      AdminMemberPaths.memberResetPassword,
+      { id: demo.id },
+      serviceToken,
+    );
+
+    const member = await openBrowser(base, DESKTOP);
+    try {
+      const page = member.page;
+      const { failures } = watchFailures(page);
+      const asked: string[] = [];
+      page.on('request', (req) => {
+        const path = new URL(req.url()).pathname;
+        if (path.startsWith('/api/') && !path.startsWith('/api/goodsService') && !path.includes('template'))
+          asked.push(path);
+      });
+      await page.goto('/');
+      await page.getByRole('button', { name: '登录' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByPlaceholder('用户名').fill('demo');
+      await dialog.getByPlaceholder('密码').fill(password);
+      await dialog.getByRole('button', { name: /登\s*录/ }).click();
+      await page.waitForURL('**/member/security');
+      await page.getByText('管理员已重置您的密码，请先设置新密码').waitFor();
+      // The page reload after the login, and another page asked for: still only the allowed calls.
+      await page.waitForTimeout(2500);
+      await page.goto('/member/order');
+      await page.waitForURL('**/member/security');
+      await page.getByText('管理员已重置您的密码，请先设置新密码').waitFor();
+      await page.waitForTimeout(1000);
+      expect(failures).toEqual([]);
+      const memberCalls = [CartPaths.list, MessagePaths.unreadCount, WechatPaths.binding];
+      expect(asked.filter((p) => memberCalls.some((c) => p.startsWith(c)))).toEqual([]);
+
+      await page.getByPlaceholder('原密码').fill(password);
+      await page.getByPlaceholder('新密码', { exact: true }).fill('demo-own-2026');
+      await page.getByPlaceholder('确认新密码').fill('demo-own-2026');
+      await page.getByRole('button', { name: /修改密码/ }).click();
+      await page.getByText('密码已修改').first().waitFor();
+      // Now the member's own calls are asked, and answered.
+      await expect
+        .poll(() => asked.filter((p) => p === CartPaths.list).length, { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      await page.goto('/member/order');
+      await page.getByRole('tablist', { name: '订单状态' }).waitFor();
+      expect(failures).toEqual([]);
+    } finally {
+      await member.close();
+    }
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Every action the audit log records (docs/decisions/019), with the words staff read for it. The writer
+ * (`AuditEntry.action` in apps/api/src/lib/audit.ts) is typed against this table, so an action without a label
+ * does not compile; the console shows the label and keeps the code in a tooltip.
+ */
+export const AUDIT_ACTION_LABELS = {
+  'staff.login': '员工登录',
+  'staff.logout': '员工退出登录',
+  'staff.logoutAll': '退出所有设备',
+  'staff.create': '新增员工',
+  'staff.update': '修改员工',
+  'staff.changePassword': '员工修改密码',
+  'staff.resetPassword': '重置员工密码',
+  'staff.totpSetup': '开始设置两步验证',
+  'staff.totpEnable': '启用两步验证',
+  'staff.resetTotp': '重置两步验证',
+  'member.level': '调整会员等级',
+  'member.resetPassword': '重置会员密码',
+  'deposit.cash': '余额入账（现金）',
+  'deposit.gift': '余额赠送',
+  'recharge.approve': '确认充值到账',
+  'recharge.reject': '驳回充值',
+  'order.markPaid': '订单标记已付款',
+  'order.push': '推送到仓库',
+  'order.processing': '仓库处理中',
+  'order.ready': '备货完成（待发货）',
+  'order.ship': '发货',
+  'order.pickupReady': '待自提',
+  'order.inTransit': '运输中',
+  'order.finish': '订单完成',
+  'order.transition': '变更订单状态',
+  'order.attach': '上传包裹照片',
+  'order.cancelPaid': '取消已付款订单',
+  'order.refund': '订单退款',
+  'logistics.add': '添加物流轨迹',
+  'payment.update': '修改支付方式',
+  'rate.set': '设置汇率',
+  'promotion.create': '新建促销',
+  'promotion.update': '修改促销',
+  'promotion.stop': '停用促销',
+  'promotion.resume': '恢复促销',
+  'goods.create': '新建商品',
+  'goods.update': '修改商品',
+  'goods.import': '导入商品',
+  'goods.shelf': '商品上下架',
+  'stock.adjust': '调整库存',
+  'brand.create': '新建品牌',
+  'brand.update': '修改品牌',
+  'brand.delete': '删除品牌',
+  'category.create': '新建分类',
+  'category.update': '修改分类',
+  'category.move': '移动分类',
+  'category.delete': '删除分类',
+  'courier.create': '新增快递公司',
+  'courier.update': '修改快递公司',
+  'courier.rule': '设置运费规则',
+  'courier.ruleDelete': '删除运费规则',
+  'warehouse.pickup': '设置仓库自提点',
+  'warehouse.pickupOff': '关闭仓库自提',
+  'article.create': '新建文章',
+  'article.update': '修改文章',
+  'articleCategory.create': '新建文章分类',
+  'articleCategory.update': '修改文章分类',
+  'articleCategory.delete': '删除文章分类',
+  'template.draft': '保存页面草稿',
+  'template.publish': '发布页面',
+  'template.discard': '放弃页面草稿',
+  'message.send': '发送站内信',
+  'message.announce': '发布公告',
+  'ticket.reply': '回复工单',
+  'ticket.update': '修改工单',
+  'ticket.close': '关闭工单',
+  'ticket.reopen': '重新打开工单',
+  'supplier.note': '供应商联系记录',
+  'supplier.status': '变更供应商申请状态',
+} as const satisfies Record<`${string}.${string}`, string>;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+/** The kinds of object the log names (`objectType`, the part of an action before the dot and a few more). */
+export const AUDIT_OBJECT_LABELS: Readonly<Record<string, string>> = {
+  staff: '员工',
+  member: '会员',
+  deposit: '余额',
+  recharge: '充值',
+  order: '订单',
+  parcel: '包裹（物流单号）',
+  logistics: '物流',
+  payment: '支付方式',
+  rate: '汇率',
+  promotion: '促销',
+  goods: '商品',
+  sku: 'SKU',
+  stock: '库存',
+  brand: '品牌',
+  category: '商品分类',
+  courier: '快递公司',
+  warehouse: '仓库',
+  article: '文章',
+  articleCategory: '文章分类',
+  template: '页面',
+  message: '站内信',
+  ticket: '工单',
+  supplier: '供应商申请',
+};
+
+export function isAuditAction(code: string): code is AuditAction {
+  return Object.hasOwn(AUDIT_ACTION_LABELS, code);
+}
+
+/** The label of an action, or the code itself for one this release does not know (an older row). */
+export function auditActionLabel(code: string): string {
+  return isAuditAction(code) ? AUDIT_ACTION_LABELS[code] : code;
+}
+
+/** The label of an object type, or the code itself for one this release does not know. */
+export function auditObjectLabel(code: string): string {
+  return Object.hasOwn(AUDIT_OBJECT_LABELS, code) ? (AUDIT_OBJECT_LABELS[code] ?? code) : code;
+}
+
+/**
+ * The console's action filter: one group per kind of object, its every action ('order' matches them all, as
+ * audit/list/ takes an action without a dot), in the table's order.
+ */
+export function auditActionGroups(): { objectType: string; label: string; actions: AuditAction[] }[] {
+  const groups = new Map<string, AuditAction[]>();
+  for (const action of Object.keys(AUDIT_ACTION_LABELS) as AuditAction[]) {
+    const objectType = action.slice(0, action.indexOf('.'));
+    groups.set(objectType, [...(groups.get(objectType) ?? []), action]);
+  }
+  return [...groups].map(([objectType, actions]) => ({
+    objectType,
+    label: auditObjectLabel(objectType),
+    actions,
+  }));
+}
