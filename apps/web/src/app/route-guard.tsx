@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { Skeleton } from '@/components/skeleton';
 import { useCurrentMember } from '@/features/member/api/get-current-member';
 import { paths } from '@/lib/paths';
-import { useIsLoggedIn } from '@/lib/session';
+import { useIsLoggedIn, useSession } from '@/lib/session';
 import { useAgreementLinks } from './agreement-links';
 
 const AuthTabs = lazy(() => import('@/features/member/components/auth-tabs'));
@@ -19,8 +19,11 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const loggedIn = useIsLoggedIn();
   const member = useCurrentMember();
+  // The hold kept beside the token decides before current/ answers, so a reload on another member page asks
+  // none of that page's calls (they would be refused).
+  const held = useSession((s) => s.passwordChangeRequired);
   if (!loggedIn && classifyRoute(pathname).loginRequired) return <LoginRequired />;
-  if (loggedIn && member.data?.mustChangePassword && pathname !== paths.member.security())
+  if (loggedIn && (held || member.data?.mustChangePassword) && pathname !== paths.member.security())
     return <Navigate to={paths.member.security()} replace />;
   return children;
 }
