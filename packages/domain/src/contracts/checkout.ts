@@ -119,6 +119,14 @@ export const checkoutPromotionSchema = z.object({
   /** Whether the cart meets the promotion now, and the amount it takes off (0 for gifts). */
   applies: z.boolean(),
   amount: z.number(),
+  /** 满减: applies beside the best 满减 instead of competing with it (ADR 029). */
+  stackable: z.boolean(),
+  /** 满减: the higher wins a tie between two 满减 taking off the same amount. */
+  priority: z.number().int(),
+  /** applied; outdone (another 满减 is better for the buyer); short (threshold not reached); unmet. */
+  status: z.enum(['applied', 'outdone', 'short', 'unmet']),
+  /** Why, in Chinese, without the promotion's own name: '不与 满1000减60 同享', '再买 ¥511.00 可享'. */
+  note: z.string(),
 });
 export type WireSummaryPromotion = z.infer<typeof checkoutPromotionSchema>;
 
@@ -131,6 +139,11 @@ export const checkoutSummarySchema = z.object({
   items: z.array(checkoutItemSchema),
   packs: z.array(checkoutPackSchema),
   promotions: z.array(checkoutPromotionSchema),
+  /**
+   * What applies and why another does not, for the buyer (ADR 029), e.g.
+   * '已享 满1000减60（-¥60.00）；满500减30 不与其同享', '再买 ¥511.00 可享 满2000减150'.
+   */
+  promotionHints: z.array(z.string()),
   goodsPrice: z.number(),
   promotionsSum: z.number(),
   /** Shipping of every pack. */
