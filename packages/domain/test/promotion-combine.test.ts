@@ -3,6 +3,7 @@ import {
   applyPromotions,
   type CheckoutPromotion,
   Currency,
+  cartPromotionHints,
   InvalidPromotionError,
   type PromotionLine,
   PromotionMethod,
@@ -248,6 +249,43 @@ describe('what the buyer reads (ADR 029)', () => {
     ['nothing bought', [], [mj(1, 0, 30)], []],
   ] as [string, PromotionLine[], CheckoutPromotion[], string[]][])('%s', (_name, lines, list, hints) => {
     expect(promotionHints(applyPromotions(lines, list), list)).toEqual(hints);
+  });
+});
+
+describe('cartPromotionHints: the cart billed as checkout bills it (ADR 013, 029)', () => {
+  // $60.00 with an AUD price (¥282.00 at 4.7), ¥250.00 with a CNY price only, $50.00 not selected.
+  const cart = [
+    { skuId: 1, qty: 1, audPrice: 6000, cnyPrice: null },
+    { skuId: 2, qty: 1, audPrice: null, cnyPrice: 25_000 },
+    { skuId: 3, qty: 1, audPrice: 5000, cnyPrice: null, selected: false },
+  ];
+  const list = [
+    mj(1, 500, 30),
+    mj(2, 50, 5, { currency: AUD, name: 'AU满50减5' }),
+    mj(3, 100, 12, { currency: AUD, name: 'AU满100减12' }),
+  ];
+  it.each([
+    [
+      'paying AUD: the CNY-only line is left out, CNY promotions too',
+      AUD,
+      '4.7',
+      ['已享 AU满50减5（-$5.00）', '再买 $40.00 可享 AU满100减12'],
+    ],
+    ['paying CNY: the AUD line converted at the rate counts', CNY, '4.7', ['已享 满500减30（-¥30.00）']],
+    [
+      'paying CNY before the rate is known: the AUD line is left out',
+      CNY,
+      null,
+      ['再买 ¥250.00 可享 满500减30'],
+    ],
+  ] as [string, Currency, string | null, string[]][])('%s', (_name, currency, rate, hints) => {
+    expect(cartPromotionHints(cart, currency, rate, list)).toEqual(hints);
+  });
+
+  it('nothing selected, nothing said', () => {
+    expect(cartPromotionHints([{ ...cart[0], selected: false } as PromotionLine], AUD, '4.7', list)).toEqual(
+      [],
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { type AmountsByCurrency, currencyKey } from '../cart/pay-currency';
 import { Currency } from '../constants';
-import { hasPriceIn, type LinePrices } from '../currency-rule';
-import { formatPrice, roundHalfUp, sumOtherAmount } from '../money';
+import { billLine, hasPriceIn, type LinePrices } from '../currency-rule';
+import { type ExchangeRate, formatPrice, roundHalfUp, sumOtherAmount } from '../money';
 import { PromotionMethod } from '../promotion';
 import { goodsSubtotal, isItemSelected } from './packs';
 
@@ -411,6 +411,34 @@ export function promotionHints(
   }
   for (const decision of nearest.values()) hints.push(promotionNote(decision, promotions));
   return hints;
+}
+
+/**
+ * The cart's promotion notes (ADR 029): the selected lines billed in the pay currency as checkout bills them
+ * (billLine, ADR 013; a line that cannot be paid in it, or whose rate is not known yet, left out), under the
+ * pay currency's promotions, said by promotionHints. Throws InvalidPromotionError as applyPromotions does.
+ */
+export function cartPromotionHints(
+  lines: readonly (PromotionLine & { selected?: boolean | null })[],
+  payCurrency: Currency,
+  rate: ExchangeRate | null | undefined,
+  promotions: readonly CheckoutPromotion[],
+): string[] {
+  const billed: PromotionLine[] = [];
+  for (const line of lines) {
+    if (!isItemSelected(line)) continue;
+    const bill = billLine(line, payCurrency, rate);
+    if (bill.kind !== 'billed') continue;
+    billed.push({
+      skuId: line.skuId,
+      qty: line.qty,
+      audPrice: bill.currency === Currency.AUD ? bill.unit : null,
+      cnyPrice: bill.currency === Currency.CNY ? bill.unit : null,
+    });
+  }
+  if (billed.length === 0) return [];
+  const own = promotions.filter((promotion) => promotion.currency === payCurrency);
+  return promotionHints(applyPromotions(billed, own), own);
 }
 
 /** One currency's checkout totals in minor units. */

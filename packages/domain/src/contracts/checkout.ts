@@ -185,3 +185,29 @@ export const giftDetailRequestSchema = z.strictObject({ goodsId: id });
 export const giftCheckRequestSchema = giftChoiceSchema;
 export const giftCheckResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 export type GiftCheckResponse = z.infer<typeof giftCheckResponseSchema>;
+
+/**
+ * salespromotions/running/ (ADR 029; the spec names no such call): the promotions running now in a currency,
+ * so the cart can say with the domain's rule (cartPromotionHints) what the order would get and what is
+ * worth buying more for. Open to visitors; amounts in major units of the currency.
+ */
+export const runningPromotionsRequestSchema = z.strictObject({
+  currency: z.enum(['AUD', 'CNY'], { error: '币种须为 AUD 或 CNY' }),
+});
+export const runningPromotionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  promotionsMehtod: z.number().int(),
+  currency: z.enum(['AUD', 'CNY']),
+  threshold: z.number(),
+  reduce: z.number(),
+  discountPercent: z.number().int().nullable(),
+  /** Empty: every SKU. */
+  skuIds: z.array(z.number().int()),
+  pairSkuIds: z.array(z.number().int()),
+  stackable: z.boolean(),
+  priority: z.number().int(),
+});
+export type RunningPromotion = z.infer<typeof runningPromotionSchema>;
+export const runningPromotionsResponseSchema = z.object({ list: z.array(runningPromotionSchema) });
+export type RunningPromotionsResponse = z.infer<typeof runningPromotionsResponseSchema>;
