@@ -1,4 +1,11 @@
-import { type AdminPromotion, AdminPromotionPaths, Currency, PromotionMethod } from '@shop/domain';
+import {
+  type AdminPromotion,
+  AdminPromotionPaths,
+  CheckoutPaths,
+  Currency,
+  PromotionMethod,
+  type RunningPromotionsResponse,
+} from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, promotions } from '../src/db/schema';
@@ -133,6 +140,44 @@ describe('overlapping 满减 (cart/summary/ and createdOrder/)', () => {
         expect(m.s.promotions.find((p) => p.id === older)?.note).toBe('不与 新满100减6 同享');
       },
     );
+  });
+});
+
+describe("salespromotions/running/ (the cart's notes)", () => {
+  it('answers visitors with the running promotions of a currency, stopped ones gone', async () => {
+    await withReductions(
+      [{ name: '购物车满100减6', threshold: '100', reduce: '6', stackable: true, priority: 4 }],
+      async ([id]) => {
+        const res = envelope<RunningPromotionsResponse>(
+          await post(c.t.app, CheckoutPaths.runningPromotions, { currency: 'AUD' }),
+        );
+        expect(res.success, res.message).toBe(true);
+        expect(res.data.list.find((p) => p.id === id)).toEqual({
+          id,
+          name: '购物车满100减6',
+          promotionsMehtod: 0,
+          currency: 'AUD',
+          threshold: 100,
+          reduce: 6,
+          discountPercent: null,
+          skuIds: [],
+          pairSkuIds: [],
+          stackable: true,
+          priority: 4,
+        });
+        const cny = envelope<RunningPromotionsResponse>(
+          await post(c.t.app, CheckoutPaths.runningPromotions, { currency: 'CNY' }),
+        );
+        expect(cny.data.list.map((p) => p.id)).not.toContain(id);
+        const bad = await post(c.t.app, CheckoutPaths.runningPromotions, { currency: 'USD' });
+        expect(bad.statusCode).toBe(400);
+        expect(envelope(bad).message).toMatch(/币种须为 AUD 或 CNY/);
+      },
+    );
+    const after = envelope<RunningPromotionsResponse>(
+      await post(c.t.app, CheckoutPaths.runningPromotions, { currency: 'AUD' }),
+    );
+    expect(after.data.list.map((p) => p.name)).not.toContain('购物车满100减6');
   });
 });
 
