@@ -1,7 +1,7 @@
 import { AdminPaths, type AdminPromotion, AdminPromotionPaths, type AdminPromotionSku } from '@shop/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findDialog, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
+import { fail, findDialog, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
 
 const SLOW = { timeout: 15_000 };
 
@@ -25,6 +25,8 @@ const RUNNING: AdminPromotion = {
   skus: [FISH],
   pairSkus: [],
   gift: null,
+  stackable: false,
+  priority: 0,
   active: true,
   startsAt: null,
   endsAt: null,
@@ -48,7 +50,7 @@ describe('促销', () => {
     const api = promotionsApi();
     signIn();
     renderConsole('/promotions');
-    expect(await screen.findByText('满 ¥200.00 减 ¥20.00', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('满 ¥200.00 减 ¥20.00（每单只享最优的一个满减）', {}, SLOW)).toBeTruthy();
     const row = screen.getByText('满200减20').closest('tr') as HTMLElement;
     expect(within(row).getByText('进行中')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: /停\s?用/ }));
@@ -101,5 +103,46 @@ describe('促销', () => {
       }),
     );
     expect(await screen.findByText('促销已创建', {}, SLOW)).toBeTruthy();
+  });
+
+  it('sends a 满减 with its stackable flag and priority, and shows why a duplicate name is refused', async () => {
+    const refusal = '已有同名促销「满500减30」（编号 1），请换一个名称，或先停用原促销';
+    const api = mockApi({
+      [AdminPaths.current]: ok(staffSession('finance')),
+      [AdminPromotionPaths.list]: ok({ items: [RUNNING], totalCount: 1 }),
+      [AdminPromotionPaths.skus]: ok({ items: [] }),
+      [AdminPromotionPaths.save]: () => fail(-1, refusal),
+    });
+    signIn();
+    renderConsole('/promotions');
+    fireEvent.click(await screen.findByRole('button', { name: /新建促销/ }, SLOW));
+    const dialog = await findDialog('新建促销');
+    fireEvent.change(within(dialog).getByLabelText('促销名称'), { target: { value: '满500减30' } });
+    fireEvent.change(within(dialog).getByLabelText('门槛（元）'), { target: { value: '500' } });
+    fireEvent.change(within(dialog).getByLabelText('减免金额（元）'), { target: { value: '30' } });
+    fireEvent.click(within(dialog).getByLabelText('可与其他满减同享'));
+    fireEvent.change(within(dialog).getByLabelText('优先级'), { target: { value: '5' } });
+    // Another method neither shows nor sends them.
+    fireEvent.click(within(dialog).getByText('折扣'));
+    await waitFor(() => expect(within(dialog).queryByLabelText('优先级')).toBeNull());
+    fireEvent.click(within(dialog).getByText('满减'));
+    await waitFor(() => expect(within(dialog).getByLabelText('优先级')).toBeTruthy());
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s?存/ }));
+    await waitFor(() =>
+      expect(api.callsTo(AdminPromotionPaths.save)[0]?.body).toEqual({
+        name: '满500减30',
+        method: 0,
+        currency: 'CNY',
+        threshold: '500',
+        reduce: '30',
+        stackable: true,
+        priority: 5,
+        skuIds: [],
+        pairSkuIds: [],
+        startsAt: null,
+        endsAt: null,
+      }),
+    );
+    expect(await screen.findByText(refusal, {}, SLOW)).toBeTruthy();
   });
 });

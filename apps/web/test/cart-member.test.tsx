@@ -1,5 +1,6 @@
 import {
   CartPaths,
+  CheckoutPaths,
   type Currency,
   cartAudTipText,
   cartDisplayTotals,
@@ -131,6 +132,42 @@ describe('member cart page (spec §5 totals from the server)', () => {
     // The header badge and the page share one fetch (spec §4: no second list within 5000 ms).
     expect(calls.filter((c) => c.path === CartPaths.list)).toHaveLength(1);
     expect(calls.some((c) => c.path === CartPaths.ratePrice)).toBe(false);
+  });
+
+  it('says which 满减 the selected lines get and why another does not, and what is worth buying more for (ADR 031)', async () => {
+    const reduction = (id: number, name: string, threshold: number, reduce: number) => ({
+      id,
+      name,
+      promotionsMehtod: 0,
+      currency: 'AUD' as const,
+      threshold,
+      reduce,
+      discountPercent: null,
+      skuIds: [],
+      pairSkuIds: [],
+      stackable: false,
+      priority: 0,
+    });
+    const { calls } = mockApi({
+      ...member,
+      [CartPaths.list]: ok(serverCart([scarf, tea, glove])),
+      [CheckoutPaths.runningPromotions]: ok({
+        list: [
+          reduction(1, '满10减1', 10, 1),
+          reduction(2, '满20减3', 20, 3),
+          reduction(3, '满50减8', 50, 8),
+        ],
+      }),
+    });
+    startSession('tok-1');
+    renderApp('/cart');
+    // $20.00 of AUD goods selected (the tea has no AUD price, the gloves are not selected).
+    const hints = await screen.findByTestId('cart-promotion-hints', {}, SLOW);
+    expect([...hints.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '已享 满20减3（-$3.00）；满10减1 不与其同享',
+      '再买 $30.00 可享 满50减8',
+    ]);
+    expect(calls.find((c) => c.path === CheckoutPaths.runningPromotions)?.body).toEqual({ currency: 'AUD' });
   });
 
   it('shows a failed load with its retry, never a made-up total, when the server total cannot be read', async () => {

@@ -80,6 +80,8 @@ export function brand(fields: Partial<Brand> & { id: number; name: string; initi
 /** The shell's own calls (basic template, categories) answered with nothing special. */
 export const shellHandlers = {
   '/api/goodsService/goodscatalog/list/': ok([]),
+  // The cart's promotion notes (ADR 031): none running unless a test says so.
+  '/api/salesService/salespromotions/running/': ok({ list: [] }),
   '/api/salesService/template/basic': ok({
     name: 'basic',
     updatedAt: '2026-01-01T00:00:00.000Z',

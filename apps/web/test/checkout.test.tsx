@@ -397,6 +397,19 @@ describe('summary loading (spec §4 Checkout summary loading)', () => {
 });
 
 describe('free gifts (spec §4 Promotion methods, OnTheHouse)', () => {
+  it('says which promotion applies and why another 满减 does not (ADR 031)', async () => {
+    mockApi(handlers());
+    await openCheckout();
+    const section = screen.getByRole('region', { name: '优惠活动' });
+    expect(within(section).getByTestId('promotion-hints').textContent).toBe(
+      '已享 满100减10（-¥10.00）；满50减5 不与其同享已享 满100送小样',
+    );
+    const outdone = within(section).getByText('满50减5').closest('li');
+    expect(outdone?.textContent).toContain('不与 满100减10 同享');
+    const applied = within(section).getByText('满100减10').closest('li');
+    expect(applied?.textContent).toContain('-¥10.00');
+  });
+
   it('loads the gift product, checks the chosen SKU and reloads the summary with the gift', async () => {
     const { calls } = mockApi(
       handlers({

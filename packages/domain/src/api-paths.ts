@@ -83,6 +83,8 @@ export const CheckoutPaths = {
   promotionsList: '/api/salesService/salespromotions/promotionsList/',
   giftDetail: '/api/salesService/salespromotions/giftDetail/',
   giftCheck: '/api/salesService/salespromotions/giftCheck/',
+  /** The running promotions of a currency, for the cart's notes (ADR 031; a path the spec does not name). */
+  runningPromotions: '/api/salesService/salespromotions/running/',
   repurchase: '/api/salesService/cart/repurchase/',
 } as const;
 

@@ -54,3 +54,17 @@ export function splitFreeGiftPromotions<P extends PromotionFields>(
   }
   return lists;
 }
+
+/** Priorities a promotion may have: a higher one wins a tie between two 满减 that take off the same amount. */
+export const PROMOTION_PRIORITY_MIN = 0;
+export const PROMOTION_PRIORITY_MAX = 999;
+
+/**
+ * The key two promotion names are compared by (ADR 031): compatibility form (NFKC: full-width digits and
+ * letters become half-width), no white space, lower case. '满５００ 减３０' and '满500减30' are one name. The
+ * database's unique index on promotions takes the same key (`lower(regexp_replace(normalize(name, NFKC),
+ * '\s+', '', 'g'))`), so two staff saving one name at once cannot both succeed.
+ */
+export function promotionNameKey(name: string): string {
+  return name.normalize('NFKC').replace(/\s+/gu, '').toLowerCase();
+}

@@ -70,7 +70,9 @@ export const courierRules = pgTable(
 
 /**
  * Promotions (spec §4 'Promotion methods'): method 0 AmountOfReduction, 1 Discount, 2 OnTheHouse (a gift the
- * shopper picks a SKU of), 3 BuyDiscountAgain, 4 AndBuyDiscount. Empty `skuIds` means every SKU.
+ * shopper picks a SKU of), 3 BuyDiscountAgain, 4 AndBuyDiscount. Empty `skuIds` means every SKU. Only one
+ * 满减 of a currency applies to an order unless `stackable`; `priority` breaks a tie (ADR 031). Two promotions
+ * that are not stopped never share a name, compared as the domain's promotionNameKey does.
  */
 export const promotions = pgTable(
   'promotions',
@@ -85,6 +87,8 @@ export const promotions = pgTable(
     skuIds: integer('sku_ids').array().notNull().default(sql`'{}'::integer[]`),
     pairSkuIds: integer('pair_sku_ids').array().notNull().default(sql`'{}'::integer[]`),
     giftGoodsId: integer('gift_goods_id').references(() => goods.id),
+    stackable: boolean('stackable').notNull().default(false),
+    priority: integer('priority').notNull().default(0),
     active: boolean('active').notNull().default(true),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
@@ -94,6 +98,10 @@ export const promotions = pgTable(
     check('promotions_method', sql`${t.method} between 0 and 4`),
     check('promotions_currency', sql`${t.currency} in ('AUD', 'CNY')`),
     check('promotions_discount', sql`${t.discountPercent} is null or ${t.discountPercent} between 1 and 99`),
+    check('promotions_priority', sql`${t.priority} between 0 and 999`),
+    uniqueIndex('promotions_live_name')
+      .on(sql`lower(regexp_replace(normalize(${t.name}, NFKC), '\\s+', '', 'g'))`)
+      .where(sql`${t.active}`),
   ],
 );
 

@@ -78,6 +78,8 @@ export const promotionConsoleRoutes: FastifyPluginAsyncZod<{
           p.giftGoodsId === null
             ? null
             : { goodsId: p.giftGoodsId, goodsName: gifts.get(p.giftGoodsId) ?? '（已删除的商品）' },
+        stackable: p.stackable,
+        priority: p.priority,
         ...window,
         state: promotionState(window, now),
         createTime: p.createdAt.toISOString(),
@@ -117,7 +119,7 @@ export const promotionConsoleRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: '新建或修改促销',
         description:
-          '不带 id 为新建。满减须有减免金额；折扣、再买优惠、搭配优惠须有折扣（实付百分比 1-99）；搭配优惠须有搭配 SKU；满赠须有赠品商品。' +
+          '不带 id 为新建；名称不能与未停用的促销相同（忽略空格、全角半角与大小写）。满减须有减免金额；同币种的满减每单只享一个（对买家最优的，相同时 priority 大者优先），stackable 为 true 的满减可与之同享；折扣、再买优惠、搭配优惠须有折扣（实付百分比 1-99）；搭配优惠须有搭配 SKU；满赠须有赠品商品。' +
           'skuIds 为空表示全部 SKU。结算每次都重新读取促销，修改对之后的结算生效，已下的订单不变。',
         security: staffSecurity,
         body: adminPromotionSaveRequestSchema,
@@ -148,6 +150,8 @@ export const promotionConsoleRoutes: FastifyPluginAsyncZod<{
           skuIds: body.skuIds,
           pairSkuIds: body.pairSkuIds,
           giftGoodsId: body.giftGoodsId,
+          stackable: body.stackable,
+          priority: body.priority,
           startsAt: body.startsAt ? new Date(body.startsAt) : undefined,
           endsAt: body.endsAt ? new Date(body.endsAt) : undefined,
         },

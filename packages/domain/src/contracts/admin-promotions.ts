@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { PromotionMethod } from '../promotion';
+import { PROMOTION_PRIORITY_MAX, PROMOTION_PRIORITY_MIN, PromotionMethod } from '../promotion';
 import { consolePageNo, consolePageSize } from './paging';
 import { text } from './text';
 
@@ -105,6 +105,10 @@ export const adminPromotionSchema = z.object({
   skus: z.array(adminPromotionSkuSchema),
   pairSkus: z.array(adminPromotionSkuSchema),
   gift: z.object({ goodsId: z.number().int(), goodsName: z.string() }).nullable(),
+  /** 满减: applies beside the best 满减 of its currency instead of competing with it (ADR 031). */
+  stackable: z.boolean(),
+  /** 满减: the higher wins a tie between two 满减 taking off the same amount (ADR 031). */
+  priority: z.number().int(),
   active: z.boolean(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
@@ -144,6 +148,15 @@ export const adminPromotionSaveRequestSchema = z.strictObject({
   skuIds: skuIdList('参与的 SKU').default([]),
   pairSkuIds: skuIdList('搭配 SKU').default([]),
   giftGoodsId: z.number({ error: '赠品须为商品' }).int('赠品须为商品').positive('赠品须为商品').optional(),
+  /** 满减 only (ADR 031): false (the default) competes with the other 满减, only the best applies. */
+  stackable: z.boolean({ error: '与其他满减同享须为是或否' }).optional(),
+  /** 满减 only (ADR 031): 0-999, default 0. */
+  priority: z
+    .number({ error: '优先级须为整数' })
+    .int(`优先级须为 ${PROMOTION_PRIORITY_MIN}-${PROMOTION_PRIORITY_MAX} 的整数`)
+    .min(PROMOTION_PRIORITY_MIN, `优先级须为 ${PROMOTION_PRIORITY_MIN}-${PROMOTION_PRIORITY_MAX} 的整数`)
+    .max(PROMOTION_PRIORITY_MAX, `优先级须为 ${PROMOTION_PRIORITY_MIN}-${PROMOTION_PRIORITY_MAX} 的整数`)
+    .optional(),
   startsAt: moment('开始时间'),
   endsAt: moment('结束时间'),
 });

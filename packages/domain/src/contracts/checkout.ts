@@ -119,6 +119,14 @@ export const checkoutPromotionSchema = z.object({
   /** Whether the cart meets the promotion now, and the amount it takes off (0 for gifts). */
   applies: z.boolean(),
   amount: z.number(),
+  /** 满减: applies beside the best 满减 instead of competing with it (ADR 031). */
+  stackable: z.boolean(),
+  /** 满减: the higher wins a tie between two 满减 taking off the same amount. */
+  priority: z.number().int(),
+  /** applied; outdone (another 满减 is better for the buyer); short (threshold not reached); unmet. */
+  status: z.enum(['applied', 'outdone', 'short', 'unmet']),
+  /** Why, in Chinese, without the promotion's own name: '不与 满1000减60 同享', '再买 ¥511.00 可享'. */
+  note: z.string(),
 });
 export type WireSummaryPromotion = z.infer<typeof checkoutPromotionSchema>;
 
@@ -131,6 +139,11 @@ export const checkoutSummarySchema = z.object({
   items: z.array(checkoutItemSchema),
   packs: z.array(checkoutPackSchema),
   promotions: z.array(checkoutPromotionSchema),
+  /**
+   * What applies and why another does not, for the buyer (ADR 031), e.g.
+   * '已享 满1000减60（-¥60.00）；满500减30 不与其同享', '再买 ¥511.00 可享 满2000减150'.
+   */
+  promotionHints: z.array(z.string()),
   goodsPrice: z.number(),
   promotionsSum: z.number(),
   /** Shipping of every pack. */
@@ -172,3 +185,29 @@ export const giftDetailRequestSchema = z.strictObject({ goodsId: id });
 export const giftCheckRequestSchema = giftChoiceSchema;
 export const giftCheckResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 export type GiftCheckResponse = z.infer<typeof giftCheckResponseSchema>;
+
+/**
+ * salespromotions/running/ (ADR 031; the spec names no such call): the promotions running now in a currency,
+ * so the cart can say with the domain's rule (cartPromotionHints) what the order would get and what is
+ * worth buying more for. Open to visitors; amounts in major units of the currency.
+ */
+export const runningPromotionsRequestSchema = z.strictObject({
+  currency: z.enum(['AUD', 'CNY'], { error: '币种须为 AUD 或 CNY' }),
+});
+export const runningPromotionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  promotionsMehtod: z.number().int(),
+  currency: z.enum(['AUD', 'CNY']),
+  threshold: z.number(),
+  reduce: z.number(),
+  discountPercent: z.number().int().nullable(),
+  /** Empty: every SKU. */
+  skuIds: z.array(z.number().int()),
+  pairSkuIds: z.array(z.number().int()),
+  stackable: z.boolean(),
+  priority: z.number().int(),
+});
+export type RunningPromotion = z.infer<typeof runningPromotionSchema>;
+export const runningPromotionsResponseSchema = z.object({ list: z.array(runningPromotionSchema) });
+export type RunningPromotionsResponse = z.infer<typeof runningPromotionsResponseSchema>;

@@ -30,8 +30,11 @@ function terms(p: AdminPromotion): string {
   const money = (v: string) => `${p.currency === 'AUD' ? 'A$' : '¥'}${v}`;
   const over = p.threshold === '0.00' ? '' : `满 ${money(p.threshold)} `;
   switch (p.method) {
-    case PromotionMethod.AmountOfReduction:
-      return `${over}减 ${money(p.reduce)}`;
+    case PromotionMethod.AmountOfReduction: {
+      // How it combines with the other 满减 (ADR 031).
+      const combine = p.stackable ? '可与其他满减同享' : '每单只享最优的一个满减';
+      return `${over}减 ${money(p.reduce)}（${combine}${p.priority > 0 ? `，优先级 ${p.priority}` : ''}）`;
+    }
     case PromotionMethod.OnTheHouse:
       return `${over}赠 ${p.gift?.goodsName ?? ''}`;
     case PromotionMethod.BuyDiscountAgain:

@@ -1,5 +1,15 @@
-import { Currency, PromotionMethod, ResultCode, toMinor, Warehouse, type WarehouseCode } from '@shop/domain';
+import {
+  Currency,
+  PROMOTION_PRIORITY_MAX,
+  PROMOTION_PRIORITY_MIN,
+  PromotionMethod,
+  ResultCode,
+  toMinor,
+  Warehouse,
+  type WarehouseCode,
+} from '@shop/domain';
 import type { Database } from '../../db/client';
+import { databaseErrorCode } from '../../db/refusal';
 import { AppError, notFoundError } from '../../lib/app-error';
 import { type AuditActor, type AuditRecorder, cliActor } from '../../lib/audit';
 import * as repo from './checkout.repository';
@@ -38,9 +48,22 @@ export interface PromotionInput {
   skuIds?: readonly number[] | undefined;
   pairSkuIds?: readonly number[] | undefined;
   giftGoodsId?: number | undefined;
+  /** 满减 only: applies beside the best 满减 instead of competing with it (ADR 031). */
+  stackable?: boolean | undefined;
+  /** 满减 only: 0-999, the higher wins a tie between two 满减 taking off the same amount (ADR 031). */
+  priority?: number | undefined;
   startsAt?: Date | undefined;
   endsAt?: Date | undefined;
 }
+
+export const PromotionMessages = {
+  /** Two promotions that are not stopped never share a name (ADR 031). */
+  nameTaken: (name: string, id: number | null) =>
+    `已有同名促销「${name}」${id === null ? '' : `（编号 ${id}）`}，请换一个名称，或先停用原促销`,
+  stackableOnly: '只有满减可设置与其他满减同享',
+  priorityOnly: '只有满减可设置优先级',
+  priorityRange: `优先级须为 ${PROMOTION_PRIORITY_MIN}-${PROMOTION_PRIORITY_MAX} 的整数`,
+} as const;
 
 const invalid = (message: string) => new AppError(ResultCode.ParamsError, message);
 
@@ -97,6 +120,12 @@ export function promotionRow(input: PromotionInput): repo.NewPromotion {
   if (input.method !== PromotionMethod.OnTheHouse && input.giftGoodsId !== undefined) {
     throw invalid('只有满赠可设置赠品商品');
   }
+  const isReduction = input.method === PromotionMethod.AmountOfReduction;
+  const priority = input.priority ?? 0;
+  if (!Number.isInteger(priority) || priority < PROMOTION_PRIORITY_MIN || priority > PROMOTION_PRIORITY_MAX)
+    throw invalid(PromotionMessages.priorityRange);
+  if (!isReduction && priority !== 0) throw invalid(PromotionMessages.priorityOnly);
+  if (!isReduction && input.stackable === true) throw invalid(PromotionMessages.stackableOnly);
   if (input.startsAt && input.endsAt && input.endsAt <= input.startsAt)
     throw invalid('结束时间须晚于开始时间');
   return {
@@ -109,6 +138,8 @@ export function promotionRow(input: PromotionInput): repo.NewPromotion {
     skuIds: [...(input.skuIds ?? [])],
     pairSkuIds: [...(input.pairSkuIds ?? [])],
     giftGoodsId: input.giftGoodsId ?? null,
+    stackable: input.stackable === true,
+    priority,
     startsAt: input.startsAt ?? null,
     endsAt: input.endsAt ?? null,
   };
@@ -129,54 +160,97 @@ export function createCheckoutAdminService({ db, audit }: { db: Database; audit?
     by?: AuditActor,
   ): Promise<repo.PromotionRow> {
     const row = promotionRow(input);
-    return db.transaction(async (tx) => {
-      if (input.id === undefined) {
-        const created = await repo.insertPromotion(tx, row);
-        if (by)
-          await audit?.(tx, {
-            by,
-            action: 'promotion.create',
-            objectType: 'promotion',
-            objectId: created.id,
-            after: row,
-          });
-        return created;
-      }
-      const before = await repo.lockPromotion(tx, input.id);
-      if (!before) throw notFoundError(`促销 ${input.id} 不存在`);
-      const updated = await repo.updatePromotion(tx, input.id, row);
-      const { id: _id, createdAt: _at, ...was } = before;
+    return nameUnique(row.name, input.id, (tx) => writePromotion(tx, input, row, by));
+  }
+
+  /**
+   * Runs `write` in a transaction, refused with a clear message when a promotion that is not stopped already
+   * has `name` (ADR 031): looked up first for the message, and the unique index promotions_live_name decides
+   * when two staff save one name at once (the second's insert fails and is answered the same way).
+   */
+  async function nameUnique<T>(
+    name: string,
+    exceptId: number | undefined,
+    write: (tx: Database) => Promise<T>,
+    resuming = false,
+  ): Promise<T> {
+    try {
+      return await db.transaction(async (tx) => {
+        // A stopped promotion may keep or take any name until it is resumed.
+        const self = exceptId === undefined ? null : await repo.findPromotion(tx, exceptId);
+        const live = self === null || self.active || resuming;
+        const twin = live ? await repo.findLivePromotionNamed(tx, name, exceptId) : null;
+        if (twin) throw invalid(PromotionMessages.nameTaken(twin.name, twin.id));
+        return write(tx);
+      });
+    } catch (error) {
+      if (databaseErrorCode(error) !== '23505') throw error;
+      // Saved by someone else at the same moment: named as the look-up names it, once their save is committed.
+      const twin = await repo.findLivePromotionNamed(db, name, exceptId);
+      throw invalid(PromotionMessages.nameTaken(twin?.name ?? name, twin?.id ?? null));
+    }
+  }
+
+  async function writePromotion(
+    tx: Database,
+    input: PromotionInput & { id?: number | undefined },
+    row: repo.NewPromotion,
+    by?: AuditActor,
+  ): Promise<repo.PromotionRow> {
+    if (input.id === undefined) {
+      const created = await repo.insertPromotion(tx, row);
       if (by)
         await audit?.(tx, {
           by,
-          action: 'promotion.update',
+          action: 'promotion.create',
           objectType: 'promotion',
-          objectId: input.id,
-          before: was,
+          objectId: created.id,
           after: row,
         });
-      return updated;
-    });
+      return created;
+    }
+    const before = await repo.lockPromotion(tx, input.id);
+    if (!before) throw notFoundError(`促销 ${input.id} 不存在`);
+    const updated = await repo.updatePromotion(tx, input.id, row);
+    const { id: _id, createdAt: _at, ...was } = before;
+    if (by)
+      await audit?.(tx, {
+        by,
+        action: 'promotion.update',
+        objectType: 'promotion',
+        objectId: input.id,
+        before: was,
+        after: row,
+      });
+    return updated;
   }
 
   /** Stops a promotion (checkout stops applying it at once), or lets a stopped one run again; audited. */
   async function setPromotionActive(id: number, active: boolean, by: AuditActor) {
-    return db.transaction(async (tx) => {
-      const before = await repo.lockPromotion(tx, id);
-      if (!before) throw notFoundError(`促销 ${id} 不存在`);
-      if (before.active === active) return { promotion: before, changed: false };
-      const row = await repo.setPromotionActive(tx, id, active);
-      if (!row) throw notFoundError(`促销 ${id} 不存在`);
-      await audit?.(tx, {
-        by,
-        action: active ? 'promotion.resume' : 'promotion.stop',
-        objectType: 'promotion',
-        objectId: id,
-        before: { active: before.active },
-        after: { active },
-      });
-      return { promotion: row, changed: true };
+    if (active) {
+      // Resuming a stopped promotion whose name another one has taken meanwhile is refused like a new name.
+      const current = await repo.findPromotion(db, id);
+      if (current && !current.active)
+        return nameUnique(current.name, id, (tx) => changeActive(tx, id, true, by), true);
+    }
+    return db.transaction((tx) => changeActive(tx, id, active, by));
+  }
+
+  async function changeActive(tx: Database, id: number, active: boolean, by: AuditActor) {
+    const before = await repo.lockPromotion(tx, id);
+    if (!before) throw notFoundError(`促销 ${id} 不存在`);
+    if (before.active === active) return { promotion: before, changed: false };
+    const row = await repo.setPromotionActive(tx, id, active);
+    if (!row) throw notFoundError(`促销 ${id} 不存在`);
+    await audit?.(tx, {
+      by,
+      action: active ? 'promotion.resume' : 'promotion.stop',
+      objectType: 'promotion',
+      objectId: id,
+      before: { active: before.active },
+      after: { active },
     });
+    return { promotion: row, changed: true };
   }
 
   const code = (value: string) => value.trim().toUpperCase();

@@ -142,7 +142,7 @@ export const checkoutCommands: Record<string, CliCommand<Uses>> = {
   'promotion:create': {
     summary: '创建促销（0 满减 1 折扣 2 满赠 3 再买优惠 4 搭配优惠）/ create a promotion',
     usage:
-      'promotion:create --name N --method 0|1|2|3|4 --currency AUD|CNY [--threshold 100.00] [--reduce 10.00] [--discount 90] [--skus 1,2,3] [--pair-skus 4,5] [--gift-goods 12] [--starts ISO] [--ends ISO] [--by 操作员]',
+      'promotion:create --name N --method 0|1|2|3|4 --currency AUD|CNY [--threshold 100.00] [--reduce 10.00] [--discount 90] [--skus 1,2,3] [--pair-skus 4,5] [--gift-goods 12] [--stackable] [--priority 0-999] [--starts ISO] [--ends ISO] [--by 操作员]',
     options: {
       name: { type: 'string' },
       method: { type: 'string' },
@@ -153,6 +153,8 @@ export const checkoutCommands: Record<string, CliCommand<Uses>> = {
       skus: { type: 'string' },
       'pair-skus': { type: 'string' },
       'gift-goods': { type: 'string' },
+      stackable: { type: 'boolean' },
+      priority: { type: 'string' },
       starts: { type: 'string' },
       ends: { type: 'string' },
       by: { type: 'string' },
@@ -170,6 +172,8 @@ export const checkoutCommands: Record<string, CliCommand<Uses>> = {
         skuIds: idList(values, 'skus'),
         pairSkuIds: idList(values, 'pair-skus'),
         giftGoodsId: integer(values, 'gift-goods', false),
+        stackable: values.stackable === true,
+        priority: integer(values, 'priority', false),
         startsAt: date(values, 'starts'),
         endsAt: date(values, 'ends'),
       };

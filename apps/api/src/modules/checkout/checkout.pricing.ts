@@ -16,6 +16,9 @@ import {
   type PickupPoint,
   type PromotionLine,
   PromotionMethod,
+  type PromotionStatus,
+  promotionHints,
+  promotionNote,
   type SkuOffer,
   StockUse,
   shippingFee,
@@ -138,6 +141,12 @@ export interface QuotePromotion {
   chosenSkuId: number | null;
   applies: boolean;
   amount: number;
+  stackable: boolean;
+  priority: number;
+  /** Where it stands against the lines (ADR 031). */
+  status: PromotionStatus;
+  /** Why, for the buyer, without its own name: '不与 满1000减60 同享', '再买 ¥511.00 可享'. */
+  note: string;
 }
 
 export interface Quote {
@@ -149,6 +158,8 @@ export interface Quote {
   items: QuoteItem[];
   packs: QuotePack[];
   promotions: QuotePromotion[];
+  /** What applies and why another does not, for the buyer (ADR 031): '已享 满1000减60（-¥60.00）；满500减30 不与其同享'. */
+  promotionHints: string[];
   goods: number;
   promotionsSum: number;
   /** Shipping of every pack. */
@@ -178,6 +189,8 @@ export function toCheckoutPromotion(row: PromotionRow): CheckoutPromotion {
     reduce: row.reduce,
     discountPercent: row.discountPercent,
     currency: row.currency as Currency,
+    stackable: row.stackable,
+    priority: row.priority,
   };
 }
 
@@ -335,6 +348,7 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
   const domainPromotions = rows.map(toCheckoutPromotion);
   const result = applyPromotions(promotionLines, domainPromotions);
   const amountOf = new Map(result.applied.map((a) => [a.promotionId, a.amount]));
+  const decisionOf = new Map(result.decisions.map((d) => [d.promotionId, d]));
   const metGifts = new Set(result.gifts.map((g) => g.promotion.id));
 
   const chosenGift = new Map<number, number>();
@@ -350,6 +364,8 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
 
   const promotions: QuotePromotion[] = rows.map((row) => {
     const gift = row.giftGoodsId === null ? undefined : data.giftGoods.get(row.giftGoodsId);
+    const decision = decisionOf.get(row.id);
+    if (!decision) throw new Error(`promotion ${row.id} has no decision`);
     return {
       id: row.id,
       name: row.name,
@@ -365,6 +381,10 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
       chosenSkuId: chosenGift.get(row.id) ?? null,
       applies: amountOf.has(row.id) || metGifts.has(row.id),
       amount: amountOf.get(row.id) ?? 0,
+      stackable: row.stackable,
+      priority: row.priority,
+      status: decision.status,
+      note: promotionNote(decision, domainPromotions, { withName: false }),
     };
   });
 
@@ -416,6 +436,7 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
     items,
     packs,
     promotions,
+    promotionHints: promotionHints(result, domainPromotions),
     goods: totals.goods,
     promotionsSum: totals.promotions,
     otherPrice,

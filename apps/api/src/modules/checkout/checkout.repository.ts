@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { courierRules, couriers, promotions } from '../../db/schema';
 
@@ -236,6 +236,29 @@ export async function pagePromotions(
     .limit(page.limit)
     .offset(page.offset);
   return { rows: rows.map((r) => r.promotion), total: rows[0]?.total ?? 0 };
+}
+
+/** The promotion key of `name` as the unique index promotions_live_name takes it (domain promotionNameKey). */
+const nameKey = (name: SQL) => sql`lower(regexp_replace(normalize(${name}, NFKC), '\\s+', '', 'g'))`;
+
+/** A promotion that is not stopped whose name is `name` by the index's key, other than `exceptId`. */
+export async function findLivePromotionNamed(
+  db: Database,
+  name: string,
+  exceptId?: number,
+): Promise<PromotionRow | null> {
+  const rows = await db
+    .select()
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.active, true),
+        sql`${nameKey(sql`${promotions.name}`)} = ${nameKey(sql`${name}::text`)}`,
+        exceptId === undefined ? undefined : ne(promotions.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
 }
 
 export async function lockPromotion(db: Database, id: number): Promise<PromotionRow | null> {

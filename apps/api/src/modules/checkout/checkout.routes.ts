@@ -8,6 +8,8 @@ import {
   giftProductSchema,
   promotionsListRequestSchema,
   promotionsListResponseSchema,
+  runningPromotionsRequestSchema,
+  runningPromotionsResponseSchema,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/envelope';
@@ -61,6 +63,22 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
       },
     },
     async (request) => ok(await checkout.promotionsList(request.body, request.member)),
+  );
+
+  app.post(
+    CheckoutPaths.runningPromotions,
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: '进行中的促销',
+        description:
+          '某币种当前进行中的促销（金额为该币种的元），供购物车按与结算相同的规则提示：同币种的满减每单只享对买家最优的一个' +
+          '（金额相同时 priority 大者优先），stackable 为 true 的满减可同享。无需登录。',
+        body: runningPromotionsRequestSchema,
+        response: responses(runningPromotionsResponseSchema),
+      },
+    },
+    async (request) => ok(await checkout.runningPromotions(request.body.currency)),
   );
 
   app.post(

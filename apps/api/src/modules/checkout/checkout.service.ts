@@ -10,6 +10,7 @@ import {
   type ProductOffer,
   PromotionMethod,
   type RateSetting,
+  type RunningPromotion,
   type SkuOffer,
   toMajor,
 } from '@shop/domain';
@@ -126,7 +127,12 @@ export function toSummaryDto(quote: Quote): CheckoutSummary {
       chosenSkuId: p.chosenSkuId,
       applies: p.applies,
       amount: toMajor(p.amount),
+      stackable: p.stackable,
+      priority: p.priority,
+      status: p.status,
+      note: p.note,
     })),
+    promotionHints: quote.promotionHints,
     goodsPrice: toMajor(quote.goods),
     promotionsSum: toMajor(quote.promotionsSum),
     otherPrice: toMajor(quote.otherPrice),
@@ -206,6 +212,32 @@ export function createCheckoutService({
 
   return {
     quote,
+
+    /**
+     * The promotions running now in a currency, for the cart's notes (ADR 031: the cart says with the same
+     * domain rule what checkout will take); from the settings' memory, as the quote reads them.
+     */
+    async runningPromotions(currency: 'AUD' | 'CNY'): Promise<{ list: RunningPromotion[] }> {
+      const now = clock();
+      const rows = await remembered(`promotions ${currency}`, () => repo.listActivePromotions(db, currency));
+      return {
+        list: rows
+          .filter((row) => repo.isRunning(row, now))
+          .map((row) => ({
+            id: row.id,
+            name: row.name,
+            promotionsMehtod: row.method,
+            currency,
+            threshold: toMajor(row.threshold),
+            reduce: toMajor(row.reduce),
+            discountPercent: row.discountPercent,
+            skuIds: row.skuIds,
+            pairSkuIds: row.pairSkuIds,
+            stackable: row.stackable,
+            priority: row.priority,
+          })),
+      };
+    },
 
     /**
      * The checkout summary of the caller's selected lines (spec §7 cart/summary/, §4 'Checkout summary

@@ -1,12 +1,16 @@
 import {
   CART_QTY_INVALID_MESSAGE,
   CartQuantityError,
+  type CheckoutPromotion,
   Currency,
   cartAudTipText,
   cartDisplayTotals,
+  cartPromotionHints,
+  type ExchangeRate,
   formatPrice,
   formatTotals,
   InvalidAmountError,
+  InvalidPromotionError,
   isValidCartQty,
   validateCartQuantity,
   WEBSITE_ID,
@@ -22,6 +26,7 @@ import { useBatchRemoveCartItems } from './api/batch-remove-cart-items';
 import { useBatchUpdateCartItems } from './api/batch-update-cart-items';
 import { loadCartList, useCartList } from './api/get-cart-list';
 import { useRatePrice } from './api/get-rate-price';
+import { useRunningPromotions } from './api/get-running-promotions';
 import { useRemoveCartItem } from './api/remove-cart-item';
 import { useUpdateCartItem } from './api/update-cart-item';
 import { type CartViewLine, fromGuestLine, fromServerLine } from './cart-lines';
@@ -42,6 +47,26 @@ export interface CartTotalsView {
   audTipText: string;
 }
 
+/**
+ * What the selected lines would get at checkout and what is worth buying more for, by the domain's rule
+ * (ADR 031): '已享 满1000减60（-¥60.00）；满500减30 不与其同享', '再买 ¥x 可享 …'. Empty while unknown.
+ */
+function promotionHintsOf(
+  lines: readonly CartViewLine[],
+  payCurrency: Currency,
+  rate: ExchangeRate | null,
+  promotions: readonly CheckoutPromotion[] | undefined,
+): string[] {
+  if (!promotions || promotions.length === 0) return [];
+  try {
+    return cartPromotionHints(lines, payCurrency, rate, promotions);
+  } catch (error) {
+    // A promotion the rule cannot read, or a malformed rate: no note rather than a wrong one.
+    if (error instanceof InvalidPromotionError || error instanceof InvalidAmountError) return [];
+    throw error;
+  }
+}
+
 export interface CartModel {
   isMember: boolean;
   /** The currency the buyer is about to pay in: the page currency (ADR 013). */
@@ -55,6 +80,8 @@ export interface CartModel {
   lines: CartViewLine[];
   selectedCount: number;
   totals: CartTotalsView;
+  /** What the promotions give the selected lines, and why another does not (ADR 031). */
+  promotionHints: string[];
   /** A change is on its way to the server. */
   busy: boolean;
   setQty: (line: CartViewLine, qty: number) => void;
@@ -108,6 +135,8 @@ export function useCart(): CartModel {
   const removeOne = useRemoveCartItem();
   const batchRemove = useBatchRemoveCartItems();
   const queryClient = useQueryClient();
+  const hasLines = loggedIn ? (list.data?.data.length ?? 0) > 0 : guest.data.length > 0;
+  const promotions = useRunningPromotions(payCurrency, { enabled: hasLines });
 
   const guestRate = rate.data?.rate ?? null;
   const guestView = useMemo(() => {
@@ -149,6 +178,12 @@ export function useCart(): CartModel {
     }
   }, [list.data]);
 
+  const view = loggedIn ? memberView : guestView;
+  const promotionHints = useMemo(
+    () => promotionHintsOf(view.lines, payCurrency, view.rate, promotions.data),
+    [view.lines, view.rate, payCurrency, promotions.data],
+  );
+
   if (!loggedIn) {
     return {
       isMember: false,
@@ -157,6 +192,7 @@ export function useCart(): CartModel {
       error: null,
       refetch: () => guestCart.reload(),
       ...guestView,
+      promotionHints,
       selectedCount: guestView.lines.filter((l) => l.selected).length,
       busy: false,
       setQty: (line, qty) => {
@@ -193,6 +229,7 @@ export function useCart(): CartModel {
     refetch: () => void list.refetch(),
     lines: memberView.lines,
     totals: memberView.totals,
+    promotionHints,
     selectedCount: memberView.lines.filter((l) => l.selected).length,
     busy:
       list.isFetching ||

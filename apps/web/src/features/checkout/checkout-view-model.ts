@@ -71,6 +71,8 @@ export interface PromotionView {
   applies: boolean;
   /** The amount taken off, for the price-reducing promotions that apply. */
   amountText: string | null;
+  /** Why it does not apply, from the server (ADR 031): '不与 满1000减60 同享', '再买 ¥511.00 可享'; '' when it applies. */
+  note: string;
   /** OnTheHouse: the gift product, from which the shopper picks a SKU. */
   gift: { goodsId: number; name: string; image: string; chosenSkuId: number | null } | null;
 }
@@ -90,6 +92,8 @@ export interface CheckoutViewModel {
   packs: PackView[];
   pickup: PickupView;
   promotions: PromotionView[];
+  /** What applies and why another does not (ADR 031): '已享 满1000减60（-¥60.00）；满500减30 不与其同享'. */
+  promotionHints: string[];
   totals: TotalsView;
   /** Gifts the shopper may pick and has not yet (spec §4 waitSelectFreeList, applying now). */
   giftsToChoose: number;
@@ -162,6 +166,7 @@ export function checkoutViewModel(info: CheckoutInfo, summary: CheckoutSummary):
       methodLabel: promotionMethodLabel(promotion.promotionsMehtod),
       applies,
       amountText: !isGift && applies && wire ? price(-majorToMinor(wire.amount)) : null,
+      note: applies ? '' : (wire?.note ?? ''),
       gift,
     };
   });
@@ -171,6 +176,7 @@ export function checkoutViewModel(info: CheckoutInfo, summary: CheckoutSummary):
     packs,
     pickup,
     promotions,
+    promotionHints: summary.promotionHints,
     giftsToChoose,
     totals: {
       goods: price(majorToMinor(summary.goodsPrice)),

@@ -4,7 +4,7 @@ import {
   PROMOTION_METHOD_LABELS,
   PromotionMethod,
 } from '@shop/domain';
-import { Alert, DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
+import { Alert, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { FormModal } from '@/components/form-modal';
@@ -34,6 +34,8 @@ interface Values {
   skuIds?: number[];
   pairSkuIds?: number[];
   giftGoodsId?: number;
+  stackable?: boolean;
+  priority?: number | null;
   period?: [Dayjs | null, Dayjs | null] | null;
 }
 
@@ -87,6 +89,9 @@ export function PromotionModal({
         skuIds: v.skuIds ?? [],
         pairSkuIds: v.method === M.AndBuyDiscount ? (v.pairSkuIds ?? []) : [],
         ...(v.method === M.OnTheHouse && v.giftGoodsId !== undefined ? { giftGoodsId: v.giftGoodsId } : {}),
+        ...(v.method === M.AmountOfReduction
+          ? { stackable: v.stackable === true, priority: v.priority ?? 0 }
+          : {}),
         startsAt: from ? from.toISOString() : null,
         endsAt: to ? to.toISOString() : null,
       },
@@ -104,12 +109,21 @@ export function PromotionModal({
         skuIds: promotion.skus.map((s) => s.skuId),
         pairSkuIds: promotion.pairSkus.map((s) => s.skuId),
         giftGoodsId: promotion.gift?.goodsId,
+        stackable: promotion.stackable,
+        priority: promotion.priority,
         period: [
           promotion.startsAt ? dayjs(promotion.startsAt) : null,
           promotion.endsAt ? dayjs(promotion.endsAt) : null,
         ],
       }
-    : { method: M.AmountOfReduction, currency: 'CNY', skuIds: [], pairSkuIds: [] };
+    : {
+        method: M.AmountOfReduction,
+        currency: 'CNY',
+        skuIds: [],
+        pairSkuIds: [],
+        stackable: false,
+        priority: 0,
+      };
   return (
     <FormModal<Values>
       title={promotion ? `修改促销：${promotion.name}` : '新建促销'}
@@ -159,6 +173,24 @@ export function PromotionModal({
         >
           <Input inputMode="decimal" placeholder="如 20" />
         </Form.Item>
+      )}
+      {method === M.AmountOfReduction && (
+        <>
+          <Form.Item
+            name="stackable"
+            valuePropName="checked"
+            extra="不勾选时，同币种的满减每单只享一个：对顾客最优惠的那个"
+          >
+            <Checkbox>可与其他满减同享</Checkbox>
+          </Form.Item>
+          <Form.Item
+            name="priority"
+            label="优先级"
+            extra="0-999，数字越大越优先：两个满减优惠金额相同时，优先级高的生效"
+          >
+            <InputNumber min={0} max={999} precision={0} />
+          </Form.Item>
+        </>
       )}
       {usesPercent(method) && (
         <Form.Item

@@ -6,4 +6,6 @@ export const cartKeys = {
   list: (websiteId: number, currency: string) => [...cartKeys.lists(), { websiteId, currency }] as const,
   /** The exchange rate for the 'all CNY' total (ratePrice/). */
   rate: () => [...cartKeys.all, 'rate'] as const,
+  /** The promotions running in a currency, for the cart's notes (salespromotions/running/). */
+  promotions: (currency: string) => [...cartKeys.all, 'promotions', currency] as const,
 };

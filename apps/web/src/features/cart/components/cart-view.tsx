@@ -65,6 +65,14 @@ function CartSummary({ cart, onCheckout }: { cart: CartModel; onCheckout: () => 
   const total = payingCny ? totals.allCnyText : totals.splitText;
   return (
     <section className={`cart-summary${open ? ' is-open' : ''}`} aria-label="结算">
+      {/* Always in sight, phone or desktop: what the order would get and what is worth buying more for (ADR 031). */}
+      {cart.promotionHints.length > 0 && (
+        <ul className="cart-promotion-hints" aria-label="优惠" data-testid="cart-promotion-hints">
+          {cart.promotionHints.map((hint) => (
+            <li key={hint}>{hint}</li>
+          ))}
+        </ul>
+      )}
       <div className="cart-summary-details" id="cart-summary-details">
         {/* Beside the totals, so it stays in sight with them (spec §5: reselect products that cannot be paid in AUD). */}
         {tip && (

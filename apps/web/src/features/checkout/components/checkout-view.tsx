@@ -172,7 +172,12 @@ function CheckoutForm({ view, checkout, receivers, senders, order }: CheckoutFor
           />
         ))}
 
-        <PromotionsSection promotions={view.promotions} disabled={busy} onGift={chooseGift} />
+        <PromotionsSection
+          promotions={view.promotions}
+          hints={view.promotionHints}
+          disabled={busy}
+          onGift={chooseGift}
+        />
 
         <section className="panel checkout-section" aria-labelledby="checkout-remark">
           <header className="checkout-section-head">

@@ -5,15 +5,18 @@ import { GiftPicker } from './gift-picker';
 
 interface PromotionsSectionProps {
   promotions: PromotionView[];
+  /** What applies and why another does not (ADR 031). */
+  hints: readonly string[];
   disabled: boolean;
   onGift: (promotionId: number, skuId: number) => void;
 }
 
 /**
  * The promotions of the order (spec §3 'Promotion', §4 'Promotion methods'): the amount each applied one takes
- * off, and for a free gift (OnTheHouse) the gift product, whose SKU the shopper picks.
+ * off, why each other one does not apply (another 满减 is better, the threshold is not reached; ADR 031), and
+ * for a free gift (OnTheHouse) the gift product, whose SKU the shopper picks.
  */
-export function PromotionsSection({ promotions, disabled, onGift }: PromotionsSectionProps) {
+export function PromotionsSection({ promotions, hints, disabled, onGift }: PromotionsSectionProps) {
   const [picking, setPicking] = useState<PromotionView | null>(null);
   if (promotions.length === 0) return null;
   return (
@@ -21,6 +24,13 @@ export function PromotionsSection({ promotions, disabled, onGift }: PromotionsSe
       <header className="checkout-section-head">
         <h2 id="checkout-promotions">优惠活动</h2>
       </header>
+      {hints.length > 0 && (
+        <ul className="checkout-promotion-hints" data-testid="promotion-hints">
+          {hints.map((hint) => (
+            <li key={hint}>{hint}</li>
+          ))}
+        </ul>
+      )}
       <ul className="checkout-promotions">
         {promotions.map((promotion) => (
           <li key={promotion.key} className="checkout-promotion">
@@ -41,12 +51,12 @@ export function PromotionsSection({ promotions, disabled, onGift }: PromotionsSe
                   </button>
                 </span>
               ) : (
-                <span className="muted">未满足赠送条件</span>
+                <span className="muted">{promotion.note || '未满足赠送条件'}</span>
               )
             ) : promotion.amountText ? (
               <span className="price">{promotion.amountText}</span>
             ) : (
-              <span className="muted">未满足优惠条件</span>
+              <span className="muted checkout-promotion-note">{promotion.note || '未满足优惠条件'}</span>
             )}
           </li>
         ))}
