@@ -344,7 +344,7 @@ describe('WeChat Pay through the app', () => {
       expect(res.statusCode, forgery).toBe(400);
       expect(res.json(), forgery).toMatchObject({ code: 'FAIL', message: expect.any(String) });
     }
-    expect((await orderState(t.database.db, order.id)).order.status).toBe(OrderStatus.NotPaid);
+    expect((await orderState(t.database.db, order.id)).order?.status).toBe(OrderStatus.NotPaid);
     expect(await paymentByTradeNo(t.database.db, start.tradeNo)).toMatchObject({ status: 'pending' });
   });
 
@@ -355,7 +355,7 @@ describe('WeChat Pay through the app', () => {
       const res = await deliver(t.app, fake.paidNotify(start.tradeNo, wrong));
       expect(res.statusCode).toBe(400);
     }
-    expect((await orderState(t.database.db, order.id)).order.status).toBe(OrderStatus.NotPaid);
+    expect((await orderState(t.database.db, order.id)).order?.status).toBe(OrderStatus.NotPaid);
     const reasons = (await notifiesOf(t.database.db, start.tradeNo)).map((n) => [n.outcome, n.reason]);
     expect(reasons).toEqual([
       ['rejected', expect.stringContaining('金额或币种与交易不符')],
@@ -376,7 +376,7 @@ describe('WeChat Pay through the app', () => {
     t.clock.advance(6_000);
     const status = await ask();
     expect(status).toMatchObject({ status: 'paid', settlement: 'order' });
-    expect((await orderState(t.database.db, order.id)).order.status).toBe(OrderStatus.Paid);
+    expect((await orderState(t.database.db, order.id)).order?.status).toBe(OrderStatus.Paid);
     const late = await deliver(t.app, fake.paidNotify(start.tradeNo));
     expect(late.statusCode).toBe(204);
     expect((await notifiesOf(t.database.db, start.tradeNo)).map((n) => [n.outcome, n.reason])).toEqual([
@@ -393,7 +393,7 @@ describe('WeChat Pay through the app', () => {
       .set({ createdAt: new Date(Date.now() - 5 * 60_000) })
       .where(eq(payments.tradeNo, start.tradeNo));
     expect(await t.app.services.settlePayment.sweep()).toBeGreaterThanOrEqual(1);
-    expect((await orderState(t.database.db, order.id)).order.status).toBe(OrderStatus.Paid);
+    expect((await orderState(t.database.db, order.id)).order?.status).toBe(OrderStatus.Paid);
   });
 
   it('cancelling the order closes its trade at WeChat Pay', async () => {
@@ -432,6 +432,21 @@ describe('WeChat Pay through the app', () => {
       status: OrderStatus.Paid,
       paidCurrency: 'AUD',
     });
+  });
+
+  it('pay:check asks WeChat Pay in both currencies and says what answered', async () => {
+    expect(await t.app.services.payments.checkChannels()).toEqual([
+      { provider: 'wechatpay', currency: 'CNY', ok: true, message: '' },
+      { provider: 'wechatpay', currency: 'AUD', ok: true, message: '' },
+    ]);
+    fake.forgery = 'wrong-serial';
+    try {
+      const failed = await t.app.services.payments.checkChannels();
+      expect(failed.map((r) => r.ok)).toEqual([false, false]);
+      expect(failed[0]?.message).toContain('without a valid signature');
+    } finally {
+      fake.forgery = 'none';
+    }
   });
 
   it('an answer WeChat Pay did not sign fails the payment start', async () => {

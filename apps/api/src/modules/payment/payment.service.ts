@@ -403,15 +403,19 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
     closeSuperseded,
 
     /**
-     * Closes a cancelled order's pending trades at their channels; each the channel confirms closed is closed
-     * here too. One the channel does not close stays pending: if it is paid after all, its notify credits the
-     * member's deposit (the order is cancelled). Returns how many were closed.
+     * Closes a cancelled order's pending trades at the channels that can be asked where a trade stands (WeChat
+     * Pay): such a channel refuses to close a trade already paid, so a close it confirms means no money can
+     * come. One it does not close stays pending: if it is paid after all, its notify (or the sweep's query)
+     * credits the member's deposit (the order is cancelled). The shop's own channels (sandbox, gateway) keep
+     * ADR 007's way: their trade stays open and money that still comes lands in the deposit. Returns how many
+     * were closed.
      */
     async closeOrderTrades(orderId: number): Promise<number> {
       let closed = 0;
       for (const payment of await repo.listPendingOrderPayments(db, orderId)) {
         const provider = providers.get(payment.provider);
-        if (provider?.closeTrade && (await provider.closeTrade(tradeRef(payment)))) {
+        if (!provider?.queryTrade) continue;
+        if (provider.closeTrade && (await provider.closeTrade(tradeRef(payment)))) {
           if (await repo.closePayment(db, payment.id, 'cancelled', clock())) closed += 1;
         }
       }
@@ -535,6 +539,32 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
         before: new Date(now - SWEEP_MIN_AGE_MS),
         limit,
       });
+    },
+
+    /**
+     * pay:check: asks each queryable provider, in each currency, about a trade that does not exist. A signed
+     * "not found" proves the merchant's key, the serial and WeChat Pay's public key are right; anything else is
+     * reported with the channel's words.
+     */
+    async checkChannels(): Promise<{ provider: string; currency: Currency; ok: boolean; message: string }[]> {
+      const out: { provider: string; currency: Currency; ok: boolean; message: string }[] = [];
+      for (const provider of providers.all()) {
+        if (!provider.queryTrade) continue;
+        for (const currency of ['CNY', 'AUD'] as const) {
+          try {
+            await provider.queryTrade({
+              tradeNo: newTradeNo(clock()),
+              channel: 'check',
+              amount: 1,
+              currency,
+            });
+            out.push({ provider: provider.name, currency, ok: true, message: '' });
+          } catch (error) {
+            out.push({ provider: provider.name, currency, ok: false, message: (error as Error).message });
+          }
+        }
+      }
+      return out;
     },
 
     /** The payment by trade number, locked for the caller's transaction. */

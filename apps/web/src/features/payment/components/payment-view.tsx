@@ -181,7 +181,12 @@ function PayOrder({ order, balances, onPaid }: PaymentViewProps) {
         <PayQrPanel
           start={qr}
           orderId={order.id}
-          onSettled={(state) => state === 'paid' && onPaid()}
+          onSettled={(state) => {
+            if (state !== 'paid') return;
+            // The order is paid: the route refreshes it, and the result page says 支付成功 (as for the deposit).
+            onPaid();
+            navigate(paths.paymentResult({ orderId: order.id, tradeNo: qr.tradeNo }));
+          }}
           onClose={() => setQr(null)}
         />
       </div>
