@@ -181,7 +181,32 @@ export async function buildApp(options: BuildAppOptions) {
   // The supplier area's content (and any other content every shop needs), where it is missing.
   for (const line of await ensureShopContent(services)) app.log.info(line);
 
+  const adopted = await services.paymentAdmin.adoptWechatPay();
+  if (adopted.length > 0)
+    app.log.info(
+      { methods: adopted },
+      `微信支付已配置，以下支付方式改由微信支付收款 / now collected by wechatpay: ${adopted.join(', ')}`,
+    );
   await logPaymentMethods(app.log, services, config);
+
+  // Open trades of channels that can be queried (WeChat Pay) are asked about every minute: a late or lost
+  // notify is replaced by the query, and a QR trade unpaid for two hours is closed (settle-payment.ts sweep).
+  let sweeping = false;
+  const sweepTimer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    void services.settlePayment
+      .sweep((error, tradeNo) => app.log.warn({ err: error, tradeNo }, 'payment trade query failed'))
+      .then((changed) => {
+        if (changed > 0) app.log.info({ changed }, 'payment sweep settled or closed trades');
+      })
+      .catch((error) => app.log.warn({ err: error }, 'payment sweep failed'))
+      .finally(() => {
+        sweeping = false;
+      });
+  }, PAYMENT_SWEEP_INTERVAL_MS);
+  sweepTimer.unref();
+  app.addHook('onClose', async () => clearInterval(sweepTimer));
 
   if (services.sessions) {
     const stop = await listenForSessionChanges(app.database, services.sessions, (error) =>
@@ -329,5 +354,8 @@ async function logPaymentMethods(log: FastifyBaseLogger, services: Services, con
       '沙箱支付已通过 SHOP_PAY_SANDBOX=on 开启：顾客无需真实付款即可完成支付，仅用于测试或演示站点',
     );
 }
+
+/** How often the open trades of queryable channels are asked about. */
+export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

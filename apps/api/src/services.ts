@@ -191,6 +191,7 @@ export function createServices({
   const paymentAdmin = createPaymentAdminService({
     db,
     gatewayConfigured: config.paymentGateway !== undefined,
+    wechatPayConfigured: config.wechatPay !== undefined,
     audit: audit.record,
   });
   const payments = createPaymentService({
@@ -202,6 +203,7 @@ export function createServices({
       sandboxEnabled: config.paymentSandbox,
       sandboxNotifyDelayMs: config.sandboxNotifyDelayMs,
       gateway: config.paymentGateway,
+      wechatPay: config.wechatPay,
     }),
     rateLimiter,
   });
@@ -233,7 +235,12 @@ export function createServices({
     addressBook,
     counters,
   });
-  const cancelOrder = createCancelOrderFlow({ db, orders, catalogue });
+  const cancelOrder = createCancelOrderFlow({
+    db,
+    orders,
+    catalogue,
+    closeTrades: (orderId) => payments.closeOrderTrades(orderId),
+  });
   const repurchase = createRepurchaseFlow({ orders, cart });
   const boughtSkus = createBoughtSkusFlow({ buyer: orderBuyer, catalogue });
   const payByDeposit = createPayByDepositFlow({
@@ -245,8 +252,14 @@ export function createServices({
     notify,
     counters,
   });
-  const onlinePayment = createOnlinePaymentFlow({ db, payments, deposits, rates });
   const settlePayment = createSettlePaymentFlow({ db, clock, payments, deposits, notify, counters });
+  const onlinePayment = createOnlinePaymentFlow({
+    db,
+    payments,
+    deposits,
+    rates,
+    reconcile: (payment) => settlePayment.reconcile(payment),
+  });
   const refundOrder = createRefundOrderFlow({ db, clock, catalogue, deposits, notify, audit: audit.record });
   const ticketReply = createTicketReplyFlow({
     db,

@@ -186,16 +186,16 @@ describe('gateway provider', () => {
 
   it('closes a trade when the channel says so, and not when it fails', async () => {
     fake.closeAnswer = 'SUCCESS';
-    expect(await provider().closeTrade?.(trade.tradeNo)).toBe(true);
+    expect(await provider().closeTrade?.(trade)).toBe(true);
     expect(fake.received.at(-1)).toMatchObject({
       path: '/close',
       signatureOk: true,
       body: { trade_no: trade.tradeNo },
     });
     fake.closeAnswer = 'FAIL';
-    expect(await provider().closeTrade?.(trade.tradeNo)).toBe(false);
+    expect(await provider().closeTrade?.(trade)).toBe(false);
     fake.mode = 'error';
-    expect(await provider().closeTrade?.(trade.tradeNo)).toBe(false);
+    expect(await provider().closeTrade?.(trade)).toBe(false);
     fake.mode = 'ok';
     fake.closeAnswer = 'SUCCESS';
   });

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { RESPONSE_SERIALIZERS, type ResponseSerializer } from '../lib/response-serializer';
@@ -107,6 +108,52 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
     .optional(),
+  SHOP_WECHATPAY_MCHID: z
+    .string()
+    .regex(/^\d{6,32}$/, '应为微信支付商户号（数字）/ must be the merchant id (digits)')
+    .optional(),
+  SHOP_WECHATPAY_APPID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, '应为与商户号绑定的 AppID / must be the bound app id')
+    .optional(),
+  SHOP_WECHATPAY_SERIAL: z
+    .string()
+    .regex(
+      /^[0-9A-Fa-f]{8,64}$/,
+      '应为商户 API 证书序列号（十六进制）/ must be the merchant certificate serial (hex)',
+    )
+    .optional(),
+  SHOP_WECHATPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  SHOP_WECHATPAY_APIV3_KEY: z
+    .string()
+    .refine(
+      (v) => Buffer.byteLength(v, 'utf8') === 32,
+      '应为32字节的 APIv3 密钥 / must be the 32-byte APIv3 key',
+    )
+    .optional(),
+  SHOP_WECHATPAY_PUBLIC_KEY_ID: z
+    .string()
+    .regex(
+      /^PUB_KEY_ID_[0-9A-Za-z]{1,64}$/,
+      '应为 PUB_KEY_ID_ 开头的微信支付公钥 ID / must start with PUB_KEY_ID_',
+    )
+    .optional(),
+  SHOP_WECHATPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  SHOP_WECHATPAY_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
+    .optional(),
+  SHOP_WECHATPAY_GLOBAL_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
+    .optional(),
+  SHOP_PUBLIC_URL: z
+    .string()
+    .regex(
+      /^https:\/\/[^\s/]+(\/[^\s]*)?$/,
+      "应为商城对外的 https:// 地址 / must be the shop's public https:// URL",
+    )
+    .optional(),
   SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   SHOP_PAY_SANDBOX: z.enum(['on', 'off'], { error: '应为 on 或 off / must be on or off' }).optional(),
   SHOP_WECHAT_SANDBOX: z.enum(['on', 'off'], { error: '应为 on 或 off / must be on or off' }).optional(),
@@ -163,6 +210,18 @@ const PAY_GATEWAY_VARS = [
   'SHOP_PAY_PUBLIC_URL',
 ] as const;
 
+/** WeChat Pay API v3 (docs/decisions/029): all eight or none; the two API addresses only for tests. */
+const WECHATPAY_VARS = [
+  'SHOP_WECHATPAY_MCHID',
+  'SHOP_WECHATPAY_APPID',
+  'SHOP_WECHATPAY_SERIAL',
+  'SHOP_WECHATPAY_PRIVATE_KEY_FILE',
+  'SHOP_WECHATPAY_APIV3_KEY',
+  'SHOP_WECHATPAY_PUBLIC_KEY_ID',
+  'SHOP_WECHATPAY_PUBLIC_KEY_FILE',
+  'SHOP_PUBLIC_URL',
+] as const;
+
 /** The chat app's website login (open platform): all three or none; the base URLs only for tests. */
 const WECHAT_OPEN_VARS = [
   'SHOP_WECHAT_APP_ID',
@@ -209,6 +268,48 @@ export interface PaymentGatewayConfig {
   secret: string;
   /** The shop's public address: the channel posts notifies to it and sends shoppers back to it. */
   publicUrl: string;
+}
+
+/** WeChat Pay API v3's settings (payment_configs rows with provider 'wechatpay'); the keys as PEM text. */
+export interface WechatPayConfig {
+  mchid: string;
+  appid: string;
+  /** The serial number of the merchant's API certificate, named in every request's Authorization. */
+  serial: string;
+  privateKeyPem: string;
+  apiV3Key: string;
+  /** PUB_KEY_ID_…: the Wechatpay-Serial of every answer and notify signed with WeChat Pay's public key. */
+  publicKeyId: string;
+  publicKeyPem: string;
+  /** https://api.mch.weixin.qq.com unless a test points it at a fake. */
+  apiUrl: string;
+  /** https://apihk.mch.weixin.qq.com (cross-border) unless a test points it at a fake. */
+  globalApiUrl: string;
+  /** The shop's public https address: notify URLs are made with it. */
+  publicUrl: string;
+}
+
+/** Reads a PEM key file named by a variable; the error names the variable, never the key. */
+function readKeyFile(
+  name: string,
+  file: string,
+  cwd: string,
+  kind: 'private' | 'public',
+  errors: string[],
+): string {
+  try {
+    const pem = readFileSync(resolve(cwd, file), 'utf8');
+    if (kind === 'private') createPrivateKey({ key: pem, format: 'pem' });
+    else createPublicKey({ key: pem, format: 'pem' });
+    return pem;
+  } catch (error) {
+    const why =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? '文件不存在 / no such file'
+        : `不是 PEM 格式的${kind === 'private' ? '私钥' : '公钥'} / not a PEM ${kind} key`;
+    errors.push(`${name}: ${why}`);
+    return '';
+  }
 }
 
 /** Where backups go and how often the running shop takes one (db/backup-files.ts, plugins/backup.ts). */
@@ -270,6 +371,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The real payment channel, when the four SHOP_PAY_* settings of the gateway are set. */
   paymentGateway?: PaymentGatewayConfig | undefined;
+  /** WeChat Pay API v3, when its eight settings are set. */
+  wechatPay?: WechatPayConfig | undefined;
   /** Delay before the sandbox channel sends its notify after a payment (default 200 ms). */
   sandboxNotifyDelayMs?: number | undefined;
   /**
@@ -323,6 +426,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
   errors.push(
     ...incompleteGroup(cleaned, PAY_GATEWAY_VARS, '支付渠道的四个变量须同时设置'),
     ...incompleteGroup(cleaned, WECHAT_OPEN_VARS, '微信登录的三个变量须同时设置'),
+    ...incompleteGroup(cleaned, WECHATPAY_VARS, '微信支付的八个变量须同时设置'),
     ...incompleteGroup(cleaned, MEDIA_S3_VARS, '对象存储的四个变量须同时设置'),
   );
   // The embedded database is one folder one process may open (db/data-dir-lock.ts).
@@ -335,6 +439,10 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     if (intervalMs(parsed.data.BACKUP_INTERVAL) > MAX_BACKUP_INTERVAL_MS)
       errors.push('BACKUP_INTERVAL: 至多 7 天（7d）/ at most 7 days (7d)');
   }
+  const wechatPay =
+    parsed.success && WECHATPAY_VARS.every((name) => cleaned[name] !== undefined)
+      ? wechatPayConfig(parsed.data, cwd, errors)
+      : undefined;
   if (!parsed.success || errors.length > 0) return { ok: false, errors };
   const e = parsed.data;
   const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : resolve(cwd, e.DATA_DIR);
@@ -373,6 +481,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
               publicUrl: e.SHOP_PAY_PUBLIC_URL.replace(/\/+$/, ''),
             }
           : undefined,
+      wechatPay,
       sandboxNotifyDelayMs: e.SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS,
       paymentSandbox:
         e.SHOP_PAY_SANDBOX === undefined ? !isProduction(e.NODE_ENV) : e.SHOP_PAY_SANDBOX === 'on',
@@ -390,6 +499,34 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
           : undefined,
       mediaObjectStorage: mediaObjectStorage(e),
     },
+  };
+}
+
+/** WeChat Pay's settings once all eight are set: the key files read and parsed (errors name the variable). */
+function wechatPayConfig(e: z.infer<typeof envSchema>, cwd: string, errors: string[]): WechatPayConfig {
+  return {
+    mchid: e.SHOP_WECHATPAY_MCHID ?? '',
+    appid: e.SHOP_WECHATPAY_APPID ?? '',
+    serial: (e.SHOP_WECHATPAY_SERIAL ?? '').toUpperCase(),
+    privateKeyPem: readKeyFile(
+      'SHOP_WECHATPAY_PRIVATE_KEY_FILE',
+      e.SHOP_WECHATPAY_PRIVATE_KEY_FILE ?? '',
+      cwd,
+      'private',
+      errors,
+    ),
+    apiV3Key: e.SHOP_WECHATPAY_APIV3_KEY ?? '',
+    publicKeyId: e.SHOP_WECHATPAY_PUBLIC_KEY_ID ?? '',
+    publicKeyPem: readKeyFile(
+      'SHOP_WECHATPAY_PUBLIC_KEY_FILE',
+      e.SHOP_WECHATPAY_PUBLIC_KEY_FILE ?? '',
+      cwd,
+      'public',
+      errors,
+    ),
+    apiUrl: (e.SHOP_WECHATPAY_API_URL ?? 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
+    globalApiUrl: (e.SHOP_WECHATPAY_GLOBAL_API_URL ?? 'https://apihk.mch.weixin.qq.com').replace(/\/+$/, ''),
+    publicUrl: (e.SHOP_PUBLIC_URL ?? '').replace(/\/+$/, ''),
   };
 }
 

@@ -8,6 +8,8 @@ export interface CancelOrderDeps {
   orders: Pick<OrderService, 'cancelUnpaid'>;
   /** Stock and sales counts belong to the catalogue. */
   catalogue: Pick<CatalogueService, 'returnStock' | 'removeSales' | 'catalogueChanged'>;
+  /** Closes the order's open trades at their channels once it is cancelled (payment module). */
+  closeTrades?: (orderId: number) => Promise<unknown>;
 }
 
 export type CancelOrderFlow = ReturnType<typeof createCancelOrderFlow>;
@@ -15,9 +17,10 @@ export type CancelOrderFlow = ReturnType<typeof createCancelOrderFlow>;
 /**
  * A member cancels an order before payment (spec §7 cancel/, §4 'Order actions'; DESIGN.md 'Stock and orders'):
  * in one transaction the order and its packs become Cancelled, each item's reserved stock goes back and the
- * goods' sales counts drop by what the order added. A repeated cancel releases nothing twice.
+ * goods' sales counts drop by what the order added. A repeated cancel releases nothing twice. Then the order's
+ * open trades are closed at their channels.
  */
-export function createCancelOrderFlow({ db, orders, catalogue }: CancelOrderDeps) {
+export function createCancelOrderFlow({ db, orders, catalogue, closeTrades }: CancelOrderDeps) {
   return {
     async cancel(auth: AuthContext, id: number): Promise<OrderStateChange> {
       const change = await db.transaction(async (tx) => {
@@ -29,7 +32,13 @@ export function createCancelOrderFlow({ db, orders, catalogue }: CancelOrderDeps
         return change;
       });
       // The stock given back is committed: the goods exports must show it (see catalogueChanged).
-      if (change.changed) await catalogue.catalogueChanged();
+      if (change.changed) {
+        await catalogue.catalogueChanged();
+        // The order can no longer be paid: its open trades are closed at their channels (after the commit, so a
+        // channel that is slow or down never holds the order's lock; a trade it does not close stays pending and,
+        // if paid after all, its notify credits the member's deposit).
+        if (closeTrades) await closeTrades(id).catch(() => 0);
+      }
       return change;
     },
   };

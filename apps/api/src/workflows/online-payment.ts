@@ -25,6 +25,11 @@ export interface OnlinePaymentDeps {
   payments: PaymentService;
   deposits: Pick<DepositService, 'openOnlineRecharge' | 'findRecharge'>;
   rates: Pick<RateService, 'audCny'>;
+  /**
+   * Asks a pending payment's channel where it stands and settles what it says (settle-payment.ts reconcile):
+   * the poll's stand-in for a notify that has not come. Absent, the poll only reads the shop's own state.
+   */
+  reconcile?: (payment: Parameters<PaymentService['statusOf']>[0]) => Promise<unknown>;
 }
 
 export type OnlinePaymentFlow = ReturnType<typeof createOnlinePaymentFlow>;
@@ -48,7 +53,25 @@ function assertPayable(order: PayableOrder): void {
  * the order's amount due in the method's currency, the payment and its trade at the channel, a recharge of the
  * deposit, and the status the storefront waits on. The channel's notify settles it (settle-payment.ts).
  */
-export function createOnlinePaymentFlow({ db, payments, deposits, rates }: OnlinePaymentDeps) {
+export function createOnlinePaymentFlow({ db, payments, deposits, rates, reconcile }: OnlinePaymentDeps) {
+  type PaymentRow = Parameters<PaymentService['statusOf']>[0];
+  /**
+   * The payment as it stands, after asking its channel when the shop has heard nothing yet and the channel can
+   * be asked (at most once per trade every few seconds, whoever polls). A channel that cannot be reached leaves
+   * it pending: the background sweep asks again.
+   */
+  async function fresh(payment: PaymentRow): Promise<PaymentRow> {
+    if (!reconcile || payment.status !== PayStatus.Pending) return payment;
+    if (!payments.provider(payment.provider)?.queryTrade || !(await payments.mayQuery(payment.tradeNo)))
+      return payment;
+    try {
+      await reconcile(payment);
+    } catch {
+      return payment;
+    }
+    return (await payments.findMemberPayment(payment.memberId, payment.tradeNo)) ?? payment;
+  }
+
   /**
    * Starts paying the member's unpaid order with an online method: the amount is the order's total in the
    * method's currency (stored rate); a method of a currency the order cannot be paid in (a CNY order and an
@@ -202,11 +225,18 @@ export function createOnlinePaymentFlow({ db, payments, deposits, rates }: Onlin
         const payment = await payments.findMemberPayment(auth.memberId, input.tradeNo);
         if (!payment || (input.orderId !== undefined && payment.orderId !== input.orderId))
           throw notFoundError(PaymentMessages.tradeNotFound);
-        return statusOf(payment);
+        return statusOf(await fresh(payment));
       }
-      const order = await findOrderForPayment(db, input.orderId ?? 0, { memberId: auth.memberId });
+      let order = await findOrderForPayment(db, input.orderId ?? 0, { memberId: auth.memberId });
       if (!order) throw notFoundError(PaymentMessages.orderNotFound);
-      const deciding = await payments.findDecidingOrderPayment(order.id);
+      let deciding = await payments.findDecidingOrderPayment(order.id);
+      if (order.paidAt === null && deciding?.status === PayStatus.Pending) {
+        const now = await fresh(deciding);
+        if (now.status !== PayStatus.Pending) {
+          order = (await findOrderForPayment(db, order.id, { memberId: auth.memberId })) ?? order;
+          deciding = await payments.findDecidingOrderPayment(order.id);
+        }
+      }
       const base = {
         purpose: 'order' as const,
         orderId: order.id,

@@ -170,6 +170,7 @@ export const settingsConsoleRoutes: FastifyPluginAsyncZod<{
       ok({
         items: (await paymentAdmin.list()).map(toMethod),
         gatewayConfigured: paymentAdmin.gatewayConfigured,
+        wechatPayConfigured: paymentAdmin.wechatPayConfigured,
       }),
   );
 

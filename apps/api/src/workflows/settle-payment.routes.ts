@@ -2,6 +2,7 @@ import { PaymentPaths, text } from '@shop/domain';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SIGNATURE_HEADER } from '../modules/payment/payment.provider';
+import { NotifyReasons } from '../modules/payment/payment.service';
 import type { SettlePaymentFlow } from './settle-payment';
 
 /** The payment channels' asynchronous notify (not called by the storefront). */
@@ -26,8 +27,8 @@ export const settlePaymentRoutes: FastifyPluginAsyncZod<{ flow: SettlePaymentFlo
             `由支付渠道调用，不由前端调用。请求体为 JSON {tradeNo, channelTradeNo, status: SUCCESS|CLOSED|FAILED, amount（分）, currency, paidAt, nonce}，` +
             `请求头 ${SIGNATURE_HEADER} 为以商户密钥对原始请求体做 HMAC-SHA256 的十六进制签名。` +
             '处理成功（含重复通知）返回纯文本 SUCCESS；签名错误、交易号不存在、金额或币种不符返回 400 FAIL，不做任何更改；' +
-            '处理出错返回 500 FAIL，渠道应重发。每次通知都记录在 payment_notifies；同一地址每分钟超过 20 次的验签失败通知只应答、不记录。',
-          params: z.object({ provider: text().max(40).describe('支付渠道：sandbox 或 gateway') }),
+            '处理出错返回 500 FAIL，渠道应重发。wechatpay 按微信支付 API v3：请求头 Wechatpay-Timestamp/-Nonce/-Signature/-Serial 验签，resource 以 APIv3 密钥解密；成功应答 204 无内容，失败应答 4xx/5xx 与 JSON {code, message}。每次通知都记录在 payment_notifies；同一地址每分钟超过 20 次的验签失败通知只应答、不记录。',
+          params: z.object({ provider: text().max(40).describe('支付渠道：sandbox、gateway 或 wechatpay') }),
         },
       },
       async (request, reply) => {
@@ -42,16 +43,22 @@ export const settlePaymentRoutes: FastifyPluginAsyncZod<{ flow: SettlePaymentFlo
             reason: result.reason,
           };
           if (result.accepted) request.log.info(details, 'payment notify');
+          // A signed notify whose amount or currency is not the trade's: someone must look at it.
+          else if (result.reason.startsWith(NotifyReasons.mismatch))
+            request.log.error(details, 'payment notify refused: amount or currency differs from the trade');
           else if (result.recorded) request.log.warn(details, 'payment notify rejected');
           else
             request.log.debug(details, 'payment notify rejected, not recorded (too many from this address)');
-          return reply
-            .code(result.accepted ? 200 : 400)
-            .type('text/plain; charset=utf-8')
-            .send(result.accepted ? 'SUCCESS' : 'FAIL');
+          const ack = flow.acknowledgement(
+            provider,
+            result.accepted ? 'accepted' : 'rejected',
+            result.reason,
+          );
+          return reply.code(ack.status).type(ack.contentType).send(ack.body);
         } catch (error) {
           request.log.error({ err: error, provider }, 'payment notify failed');
-          return reply.code(500).type('text/plain; charset=utf-8').send('FAIL');
+          const ack = flow.acknowledgement(provider, 'error', NotifyReasons.error);
+          return reply.code(ack.status).type(ack.contentType).send(ack.body);
         }
       },
     );

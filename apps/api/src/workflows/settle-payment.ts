@@ -6,14 +6,23 @@ import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
 import type { DepositService } from '../modules/deposit/deposit.service';
 import { findOrderForPayment, markOrderPaid } from '../modules/order/order.payment';
 import type { NotifyHeaders, NotifyPayload } from '../modules/payment/payment.provider';
-import { NotifyStatus } from '../modules/payment/payment.provider';
+import {
+  type NotifyAcknowledgement,
+  NotifyStatus,
+  plainAcknowledgement,
+} from '../modules/payment/payment.provider';
 import type { PaymentSettlement } from '../modules/payment/payment.repository';
 import {
   NotifyReasons,
   type NotifyResult,
   type PaymentService,
   paidTime,
+  QR_TRADE_TIMEOUT_MS,
+  tradeRef,
 } from '../modules/payment/payment.service';
+
+/** The reason recorded for a payment settled by asking its channel rather than by its notify. */
+export const QUERY_REASON = '主动查询';
 
 export interface SettlePaymentDeps {
   db: Database;
@@ -141,7 +150,73 @@ export function createSettlePaymentFlow({
     return { outcome: status, reason: '', accepted: true };
   }
 
+  /**
+   * Asks the channel where a pending payment stands and applies its answer as a notify would be, under the
+   * payment's row lock (a notify arriving at the same time settles it once). The answer is recorded in
+   * payment_notifies with the reason 'query'. Returns what was done; null while the trade can still be paid.
+   */
+  async function reconcile(payment: PaymentRow): Promise<NotifyResult | null> {
+    const provider = payments.provider(payment.provider);
+    if (!provider?.queryTrade || payment.status !== PayStatus.Pending) return null;
+    const payload = await provider.queryTrade(tradeRef(payment));
+    if (!payload || payload.tradeNo !== payment.tradeNo) return null;
+    const record = Buffer.from(JSON.stringify({ query: payload }));
+    const answer = await db.transaction(async (tx) => {
+      const settled = await settle(tx, provider.name, payload);
+      const reason = settled.reason ? `${QUERY_REASON}：${settled.reason}` : QUERY_REASON;
+      await payments.recordNotify(tx, provider.name, record, { ...settled, reason }, payload);
+      return settled;
+    });
+    if (answer.outcome === 'paid') counters.paymentSettled('online');
+    return { ...answer, tradeNo: payment.tradeNo, recorded: true };
+  }
+
   return {
+    reconcile,
+
+    /** What the channel expects as the answer to its notify: its own shape, or the plain SUCCESS/FAIL text. */
+    acknowledgement(
+      providerName: string,
+      outcome: 'accepted' | 'rejected' | 'error',
+      reason = '',
+    ): NotifyAcknowledgement {
+      const provider = payments.provider(providerName);
+      return provider?.acknowledge ? provider.acknowledge(outcome, reason) : plainAcknowledgement(outcome);
+    },
+
+    /**
+     * The background sweep (app.ts, every minute): each open trade of a queryable channel older than a minute is
+     * asked about, so a notify that is late or lost is replaced by the query; a QR trade still unpaid after
+     * QR_TRADE_TIMEOUT_MS is closed at the channel and then in the shop. One trade's failure does not stop the
+     * others. Returns how many trades it settled or closed.
+     */
+    async sweep(onError: (error: unknown, tradeNo: string) => void = () => {}): Promise<number> {
+      let changed = 0;
+      for (const payment of await payments.listOpenTrades()) {
+        try {
+          const result = await reconcile(payment);
+          if (result) {
+            changed += result.outcome === 'duplicate' ? 0 : 1;
+            continue;
+          }
+          if (clock().getTime() - payment.createdAt.getTime() < QR_TRADE_TIMEOUT_MS) continue;
+          const provider = payments.provider(payment.provider);
+          if (!provider?.closeTrade || !(await provider.closeTrade(tradeRef(payment)))) continue;
+          const closed = await db.transaction(async (tx) => {
+            const locked = await payments.lockByTradeNo(tx, payment.tradeNo);
+            if (locked?.status !== PayStatus.Pending) return false;
+            await payments.close(tx, locked.id, PayStatus.Cancelled);
+            if (locked.rechargeId !== null) await deposits.cancelRecharge(tx, locked.rechargeId);
+            return true;
+          });
+          if (closed) changed += 1;
+        } catch (error) {
+          onError(error, payment.tradeNo);
+        }
+      }
+      return changed;
+    },
+
     async handleNotify(
       providerName: string,
       rawBody: Buffer,

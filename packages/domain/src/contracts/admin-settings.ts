@@ -62,11 +62,12 @@ export const rateSetResponseSchema = z.object({
 export type RateSetResponse = z.infer<typeof rateSetResponseSchema>;
 
 /** The providers an online method can be collected by (the deposit has none). */
-export const PAYMENT_PROVIDERS = ['sandbox', 'gateway'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'gateway', 'wechatpay'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_PROVIDER_LABELS: Readonly<Record<PaymentProvider, string>> = {
   sandbox: '沙箱（测试，不真实收款）',
   gateway: '真实支付渠道',
+  wechatpay: '微信支付（API v3）',
 };
 
 export const adminPaymentMethodSchema = z.object({
@@ -84,6 +85,8 @@ export const adminPaymentListResponseSchema = z.object({
   items: z.array(adminPaymentMethodSchema),
   /** Whether the real channel's settings are there (SHOP_PAY_GATEWAY_URL …); without them only the sandbox. */
   gatewayConfigured: z.boolean(),
+  /** Whether WeChat Pay's settings are there (SHOP_WECHATPAY_* and SHOP_PUBLIC_URL). */
+  wechatPayConfigured: z.boolean().default(false),
 });
 export type AdminPaymentListResponse = z.infer<typeof adminPaymentListResponseSchema>;
 
@@ -93,7 +96,7 @@ export const adminPaymentUpdateRequestSchema = z
       .min(1, '请指定支付方式')
       .max(32, '支付方式编码最多32个字符'),
     enabled: z.boolean({ error: '启用状态须为 true 或 false' }).optional(),
-    provider: z.enum(PAYMENT_PROVIDERS, { error: '渠道提供方须为 sandbox 或 gateway' }).optional(),
+    provider: z.enum(PAYMENT_PROVIDERS, { error: '渠道提供方须为 sandbox、gateway 或 wechatpay' }).optional(),
   })
   .refine((v) => v.enabled !== undefined || v.provider !== undefined, { error: '请指定要修改的内容' });
 export type AdminPaymentUpdateRequest = z.infer<typeof adminPaymentUpdateRequestSchema>;

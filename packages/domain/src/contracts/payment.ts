@@ -74,17 +74,20 @@ export type PayBySybRequest = z.input<typeof payBySybRequestSchema>;
 
 /**
  * What the storefront does next with an online payment: open `action` (GET), post the hidden form `fields`
- * to `action` (POST, the supay bridge), or GET `action` as a proxy and open the `url` it answers with when
- * its result is SUCCESS (the chat-app variant).
+ * to `action` (POST, the supay bridge), GET `action` as a proxy and open the `url` it answers with when
+ * its result is SUCCESS (the chat-app variant), or show the QR code `qrImage` and wait for the payment (QR).
  */
 export const payStartSchema = z.object({
   tradeNo: z.string(),
   kind: paymentKindSchema,
-  method: z.enum(['GET', 'POST', 'PROXY']),
+  /** QR: the channel's QR code is shown on the payment page (`action` its content, `qrImage` the picture). */
+  method: z.enum(['GET', 'POST', 'PROXY', 'QR']),
   action: z.string(),
   fields: z.record(z.string(), z.string()),
   currency: currencySchema,
   amount: z.number(),
+  /** QR only: the code drawn by the shop, a data:image/svg+xml URL; the page polls findPayStatus/ meanwhile. */
+  qrImage: z.string().optional(),
 });
 export type PayStart = z.infer<typeof payStartSchema>;
 

@@ -89,7 +89,7 @@ export function createGatewayProvider(
     async verifyNotify(rawBody, headers) {
       return verifySignedNotify(rawBody, headers, config.secret);
     },
-    async closeTrade(tradeNo) {
+    async closeTrade({ tradeNo }) {
       try {
         const answer = closeAnswerSchema.safeParse(
           await postJson('/close', signParams(envelope({ trade_no: tradeNo }), config.secret)),

@@ -1,11 +1,12 @@
 import { ResultCode } from '@shop/domain';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { paymentConfigs, paymentNotifies } from '../../db/schema';
+import { paymentConfigs, paymentNotifies, staffAuditLog } from '../../db/schema';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { GATEWAY_PROVIDER } from './gateway.provider';
 import { SANDBOX_PROVIDER } from './sandbox.provider';
+import { WECHATPAY_METHOD_CODES, WECHATPAY_PROVIDER } from './wechatpay.provider';
 
 /**
  * The operator's side of the payment methods (commands payment:list, payment:enable, payment:disable,
@@ -16,10 +17,11 @@ import { SANDBOX_PROVIDER } from './sandbox.provider';
 export const PaymentAdminMessages = {
   unknownCode: (code: string) => `未知的支付方式编码：${code}`,
   depositProvider: '余额支付不经过支付渠道，不能更换提供方',
-  unknownProvider: (name: string) => `未知的支付渠道提供方：${name}（可选 sandbox、gateway）`,
+  unknownProvider: (name: string) => `未知的支付渠道提供方：${name}（可选 sandbox、gateway、wechatpay）`,
   badDays: '--days 须为 1-3650 的整数',
   gatewayNotConfigured:
     '未配置真实支付渠道：请先设置 SHOP_PAY_GATEWAY_URL、SHOP_PAY_MERCHANT_ID、SHOP_PAY_SECRET、SHOP_PAY_PUBLIC_URL',
+  wechatPayNotConfigured: '未配置微信支付：请先设置 SHOP_WECHATPAY_* 的七个变量和 SHOP_PUBLIC_URL',
 } as const;
 
 export type PaymentConfigRow = typeof paymentConfigs.$inferSelect;
@@ -28,10 +30,13 @@ export type PaymentAdminService = ReturnType<typeof createPaymentAdminService>;
 export function createPaymentAdminService({
   db,
   gatewayConfigured,
+  wechatPayConfigured = false,
   audit,
 }: {
   db: Database;
   gatewayConfigured: boolean;
+  /** Whether WeChat Pay's settings are there (SHOP_WECHATPAY_*). */
+  wechatPayConfigured?: boolean;
   /** Writes the audit row of each change, in its transaction (docs/decisions/019). */
   audit?: AuditRecorder;
 }) {
@@ -45,10 +50,17 @@ export function createPaymentAdminService({
     wanted: { enabled?: boolean | undefined; provider?: string | undefined },
   ): Promise<PaymentConfigRow> {
     const { provider } = wanted;
-    if (provider !== undefined && provider !== SANDBOX_PROVIDER && provider !== GATEWAY_PROVIDER)
+    if (
+      provider !== undefined &&
+      provider !== SANDBOX_PROVIDER &&
+      provider !== GATEWAY_PROVIDER &&
+      provider !== WECHATPAY_PROVIDER
+    )
       throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.unknownProvider(provider));
     if (provider === GATEWAY_PROVIDER && !gatewayConfigured)
       throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.gatewayNotConfigured);
+    if (provider === WECHATPAY_PROVIDER && !wechatPayConfigured)
+      throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.wechatPayNotConfigured);
     return db.transaction(async (tx) => {
       const [current] = await tx
         .select()
@@ -84,6 +96,8 @@ export function createPaymentAdminService({
   return {
     /** Whether the real channel's settings are there; without them only the sandbox can collect. */
     gatewayConfigured,
+    /** Whether WeChat Pay's settings are there. */
+    wechatPayConfigured,
 
     /** Every method, enabled or not, in the page's order. */
     list(): Promise<PaymentConfigRow[]> {
@@ -119,6 +133,40 @@ export function createPaymentAdminService({
         )
         .returning({ id: paymentNotifies.id });
       return gone.length;
+    },
+
+    /**
+     * Once WeChat Pay is configured, W01 and the AUD chat-app method are collected by it (docs/decisions/029),
+     * unless staff chose their provider in the console or with payment:provider (an audited provider change):
+     * each still on the sandbox it was seeded with, and never switched by anyone, moves to wechatpay, audited
+     * as the system's change. Returns the codes moved.
+     */
+    async adoptWechatPay(): Promise<string[]> {
+      if (!wechatPayConfigured) return [];
+      const moved: string[] = [];
+      for (const code of WECHATPAY_METHOD_CODES) {
+        const chosen = await db
+          .select({ id: staffAuditLog.id })
+          .from(staffAuditLog)
+          .where(
+            and(
+              eq(staffAuditLog.action, 'payment.update'),
+              eq(staffAuditLog.objectId, code),
+              sql`${staffAuditLog.after} ? 'provider'`,
+            ),
+          )
+          .limit(1);
+        if (chosen.length > 0) continue;
+        const [current] = await db
+          .select()
+          .from(paymentConfigs)
+          .where(eq(paymentConfigs.code, code))
+          .limit(1);
+        if (current?.provider !== SANDBOX_PROVIDER) continue;
+        await change({ staffId: null, actor: 'system', ip: null }, code, { provider: WECHATPAY_PROVIDER });
+        moved.push(code);
+      }
+      return moved;
     },
 
     /** Whether the method with this code is offered now. */

@@ -3,6 +3,7 @@ import type { CliCommand } from '../../lib/cli-command';
 import { byOption, optionText, requiredText, UsageError } from '../../lib/cli-options';
 import type { PaymentAdminService } from './payment.admin';
 import { PaymentAdminMessages, type PaymentConfigRow } from './payment.admin';
+import type { PaymentService } from './payment.service';
 
 /** Operator commands for the payment methods (cli.ts command table). */
 
@@ -12,7 +13,7 @@ function line(row: PaymentConfigRow): string {
 }
 
 /** What these commands use of the shop's services. */
-type Uses = { paymentAdmin: PaymentAdminService };
+type Uses = { paymentAdmin: PaymentAdminService; payments: PaymentService };
 
 export const paymentCommands: Record<string, CliCommand<Uses>> = {
   'payment:list': {
@@ -56,6 +57,22 @@ export const paymentCommands: Record<string, CliCommand<Uses>> = {
         requiredText(values, 'provider'),
       );
       print(line(row));
+    },
+  },
+  'pay:check': {
+    summary:
+      '向每个已配置、可查询的支付渠道查询一笔不存在的交易，检查密钥与验签 / check each configured channel answers',
+    usage: 'pay:check',
+    async run({ open, print }) {
+      const { services } = await open();
+      const results = await services.payments.checkChannels();
+      if (results.length === 0)
+        print('没有可查询的支付渠道（未配置微信支付）/ no queryable channel configured');
+      for (const r of results)
+        print(
+          `${r.provider}\t${r.currency}\t${r.ok ? '正常 / answered, signature verified' : `失败 / failed: ${r.message}`}`,
+        );
+      if (results.some((r) => !r.ok)) throw new UsageError('有支付渠道检查失败 / a channel check failed');
     },
   },
   'payment:prune-notifies': {

@@ -45,9 +45,70 @@ export type NotifyHeaders = Record<string, string | string[] | undefined>;
 /** The header that carries a notify's signature. */
 export const SIGNATURE_HEADER = 'x-pay-signature';
 
+/** A trade the shop opened at a channel, as the channel's follow-up calls (query, close, refund) need it. */
+export interface TradeRef {
+  tradeNo: string;
+  /** The payment method's code (W01, SupayWechat …): a provider may serve it through another endpoint. */
+  channel: string;
+  amount: number;
+  currency: Currency;
+}
+
+/** A refund the shop asks a channel for: `refundNo` is the shop's, unique per refund. Minor units. */
+export interface ChannelRefund {
+  trade: TradeRef;
+  refundNo: string;
+  amount: number;
+  reason: string;
+  /** Where the channel posts its refund notify: the shop's notify path (relative to the shop). */
+  notifyUrl: string;
+}
+
+/** Where a refund stands at the channel. `message` is the channel's own word for a refusal or an abnormal end. */
+export interface ChannelRefundState {
+  refundNo: string;
+  status: 'processing' | 'success' | 'closed' | 'abnormal';
+  channelRefundNo: string | null;
+  amount: number;
+  message: string;
+}
+
+/** What the shop answers a channel's notify with: each channel expects its own shape. */
+export interface NotifyAcknowledgement {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** The plain answer of the shop's own channels (sandbox, gateway): SUCCESS or FAIL as text. */
+export function plainAcknowledgement(outcome: 'accepted' | 'rejected' | 'error'): NotifyAcknowledgement {
+  return {
+    status: outcome === 'accepted' ? 200 : outcome === 'rejected' ? 400 : 500,
+    contentType: 'text/plain; charset=utf-8',
+    body: outcome === 'accepted' ? 'SUCCESS' : 'FAIL',
+  };
+}
+
 export interface PaymentProvider {
   /** The provider's name: payment_configs.provider, and the last segment of its notify path. */
   readonly name: string;
+  /**
+   * A channel whose cashier is a QR code the shop shows itself (WeChat Pay Native): opens the trade and returns
+   * the code's content. Where a provider has it, every kind of method it serves is paid this way.
+   */
+  openQr?(trade: ChannelTrade): Promise<{ qrCode: string; channelTradeNo?: string }>;
+  /**
+   * Asks the channel where the trade stands: the payload a notify would have carried once it is paid or closed,
+   * null while it can still be paid. Throws ChannelError when the channel cannot be reached or its answer is
+   * not proven to be the channel's.
+   */
+  queryTrade?(trade: TradeRef): Promise<NotifyPayload | null>;
+  /** Asks the channel to give money back; its answer as it stands now. Throws ChannelError with the channel's message on a refusal. */
+  refund?(request: ChannelRefund): Promise<ChannelRefundState>;
+  /** Where the refund stands at the channel. */
+  queryRefund?(trade: TradeRef, refundNo: string): Promise<ChannelRefundState>;
+  /** The answer the channel expects to a notify; the plain SUCCESS/FAIL text when absent. */
+  acknowledge?(outcome: 'accepted' | 'rejected' | 'error', reason: string): NotifyAcknowledgement;
   /** Server to server (syb): opens the trade at the channel and returns the cashier page to send the shopper to. */
   createCashier(trade: ChannelTrade): Promise<{ payUrl: string; channelTradeNo?: string }>;
   /** The supay bridge: a form the storefront posts (hidden) to the channel, which opens the trade. */
@@ -57,7 +118,7 @@ export interface PaymentProvider {
   /** The notify's payload when its signature over the raw body is right and the body is well formed; else null. */
   verifyNotify(rawBody: Buffer, headers: NotifyHeaders): Promise<NotifyPayload | null>;
   /** Closes an unpaid trade at the channel; true when the channel closed it (it can no longer be paid). */
-  closeTrade?(tradeNo: string): Promise<boolean>;
+  closeTrade?(trade: TradeRef): Promise<boolean>;
 }
 
 /** Hex HMAC-SHA256 of `data` with `secret`. */
@@ -129,7 +190,16 @@ export function tradeParams(trade: ChannelTrade, extra: Record<string, string>):
   };
 }
 
-/** A channel refused or could not be reached; the shopper is told to try again later. */
+/**
+ * A channel refused or could not be reached; the shopper is told to try again later. `channelMessage` is the
+ * channel's own reason when it gave one (shown to staff, e.g. a refund refused).
+ */
 export class ChannelError extends Error {
   override name = 'ChannelError';
+  constructor(
+    message: string,
+    readonly channelMessage: string | null = null,
+  ) {
+    super(message);
+  }
 }

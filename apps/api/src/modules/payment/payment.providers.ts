@@ -1,10 +1,11 @@
-import type { PaymentGatewayConfig } from '../../config/env';
+import type { PaymentGatewayConfig, WechatPayConfig } from '../../config/env';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { createGatewayProvider } from './gateway.provider';
 import type { PaymentProvider } from './payment.provider';
 import { createSandboxChannel, type SandboxChannel } from './sandbox.channel';
 import { createSandboxProvider } from './sandbox.provider';
+import { createWechatPayProvider } from './wechatpay.provider';
 
 export interface PaymentProvidersDeps {
   db: Database;
@@ -14,6 +15,8 @@ export interface PaymentProvidersDeps {
   sandboxNotifyDelayMs?: number | undefined;
   /** The real channel's settings; methods with provider 'gateway' are unavailable without them. */
   gateway?: PaymentGatewayConfig | undefined;
+  /** WeChat Pay API v3's settings; methods with provider 'wechatpay' are unavailable without them. */
+  wechatPay?: WechatPayConfig | undefined;
   /** The gateway's HTTP client (tests). */
   fetch?: typeof fetch;
 }
@@ -22,6 +25,8 @@ export interface PaymentProviders {
   /** The running provider of this name, or undefined when it does not run here. */
   get(name: string): PaymentProvider | undefined;
   has(name: string): boolean;
+  /** Every provider running here. */
+  all(): PaymentProvider[];
   /** The sandbox channel (its pages are served by the payment routes), or null when it is switched off. */
   sandbox: SandboxChannel | null;
   /** Resolves once the sandbox has delivered every notify it scheduled (tests, shutdown). */
@@ -31,7 +36,7 @@ export interface PaymentProviders {
 /**
  * The payment channels that run in this shop (DESIGN.md 'Outside services, and their sandboxes'): the sandbox
  * when it is switched on (off in production unless asked for: its cashier pays without money), the real gateway
- * when its four settings are there.
+ * when its four settings are there, WeChat Pay API v3 when its eight are.
  */
 export function createPaymentProviders(deps: PaymentProvidersDeps): PaymentProviders {
   const { db, clock } = deps;
@@ -48,8 +53,16 @@ export function createPaymentProviders(deps: PaymentProvidersDeps): PaymentProvi
     });
     providers.set(gateway.name, gateway);
   }
+  if (deps.wechatPay) {
+    const wechatPay = createWechatPayProvider(deps.wechatPay, {
+      clock,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
+    providers.set(wechatPay.name, wechatPay);
+  }
   return {
     get: (name) => providers.get(name),
+    all: () => [...providers.values()],
     has: (name) => providers.has(name),
     sandbox: deps.sandboxEnabled ? sandbox : null,
     idle: () => sandbox.idle(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { paymentConfigs, paymentNotifies, payments } from '../../db/schema';
 
@@ -181,4 +181,36 @@ export async function findDecidingOrderPayment(db: Database, orderId: number): P
 
 export async function insertNotify(db: Database, row: typeof paymentNotifies.$inferInsert): Promise<void> {
   await db.insert(paymentNotifies).values(row);
+}
+
+/**
+ * Pending payments of these providers opened between `since` and `before`, oldest first: the open trades the
+ * background sweep asks their channel about.
+ */
+export function listPendingPayments(
+  db: Database,
+  input: { providers: string[]; since: Date; before: Date; limit: number },
+): Promise<PaymentRow[]> {
+  if (input.providers.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        inArray(payments.provider, input.providers),
+        gte(payments.createdAt, input.since),
+        lt(payments.createdAt, input.before),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(input.limit);
+}
+
+/** The order's pending payments (to close at their channels when the order is cancelled). */
+export function listPendingOrderPayments(db: Database, orderId: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
 }

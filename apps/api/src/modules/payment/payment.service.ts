@@ -15,6 +15,7 @@ import {
   THIRD_PARTY_PAYMENT_RETURN_PATH,
   toMajor,
 } from '@shop/domain';
+import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -25,6 +26,7 @@ import {
   type NotifyHeaders,
   type NotifyPayload,
   type PaymentProvider,
+  type TradeRef,
 } from './payment.provider';
 import type { PaymentProviders } from './payment.providers';
 import * as repo from './payment.repository';
@@ -44,6 +46,16 @@ export const PaymentMessages = {
   cancelled: PAY_CANCELLED_MESSAGE,
   failed: PAY_FAILED_MESSAGE,
 } as const;
+
+/** The storefront's poll asks the channel about one trade at most once in this long (findPayStatus/). */
+export const TRADE_QUERY_INTERVAL_MS = 5_000;
+
+/** A QR trade unpaid this long is closed at its channel (WeChat Pay's code_url lasts two hours). */
+export const QR_TRADE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+
+/** The sweep leaves a trade this young to its notify, and stops asking after a day. */
+export const SWEEP_MIN_AGE_MS = 60_000;
+export const SWEEP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** A pending payment of the same order, method and amount this young is handed out again (a double click). */
 export const PAYMENT_REUSE_MS = 30 * 60 * 1000;
@@ -127,6 +139,16 @@ export function paidTime(value: string | null | undefined, now: Date): Date {
   return parsed && !Number.isNaN(parsed.getTime()) ? parsed : now;
 }
 
+/** What a channel's follow-up calls (query, close, refund) need of a payment. */
+export function tradeRef(payment: repo.PaymentRow): TradeRef {
+  return {
+    tradeNo: payment.tradeNo,
+    channel: payment.channel,
+    amount: payment.amount,
+    currency: payment.currency as Currency,
+  };
+}
+
 /** The trade numbers a notify claims, read without trusting it, so a rejected notify can still be found. */
 function claimedTrade(body: string): { tradeNo: string; channelTradeNo: string } {
   try {
@@ -197,6 +219,16 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
       amount: toMajor(payment.amount),
     });
     try {
+      if (provider.openQr) {
+        // The channel's cashier is a QR code the shop draws itself (no third-party image, nothing new in the CSP).
+        const qr = await provider.openQr(trade);
+        if (qr.channelTradeNo) await repo.setChannelTradeNo(db, payment.id, qr.channelTradeNo);
+        const svg = await QRCode.toString(qr.qrCode, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+        return {
+          ...start('QR', qr.qrCode),
+          qrImage: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+        };
+      }
       if (config.kind === PaymentKind.Supay) {
         const form = await provider.bridgeForm(trade);
         return start('POST', form.action, form.fields);
@@ -222,7 +254,7 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
     if (payment.orderId === null) return;
     for (const other of await repo.listOlderPendingOrderPayments(db, payment.orderId, payment.id)) {
       const provider = providers.get(other.provider);
-      if (provider?.closeTrade && (await provider.closeTrade(other.tradeNo)))
+      if (provider?.closeTrade && (await provider.closeTrade(tradeRef(other))))
         await repo.closePayment(db, other.id, 'cancelled', clock());
     }
   }
@@ -370,6 +402,26 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
     /** Closes the order's older pending trades that the channel confirms can no longer be paid. */
     closeSuperseded,
 
+    /**
+     * Closes a cancelled order's pending trades at the channels that can be asked where a trade stands (WeChat
+     * Pay): such a channel refuses to close a trade already paid, so a close it confirms means no money can
+     * come. One it does not close stays pending: if it is paid after all, its notify (or the sweep's query)
+     * credits the member's deposit (the order is cancelled). The shop's own channels (sandbox, gateway) keep
+     * ADR 007's way: their trade stays open and money that still comes lands in the deposit. Returns how many
+     * were closed.
+     */
+    async closeOrderTrades(orderId: number): Promise<number> {
+      let closed = 0;
+      for (const payment of await repo.listPendingOrderPayments(db, orderId)) {
+        const provider = providers.get(payment.provider);
+        if (!provider?.queryTrade) continue;
+        if (provider.closeTrade && (await provider.closeTrade(tradeRef(payment)))) {
+          if (await repo.closePayment(db, payment.id, 'cancelled', clock())) closed += 1;
+        }
+      }
+      return closed;
+    },
+
     /** The member's payment by its trade number; null when unknown or another member's. */
     findMemberPayment: (memberId: number, tradeNo: string) => repo.findMemberPayment(db, memberId, tradeNo),
 
@@ -462,5 +514,60 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
 
     /** Records a notify and what the shop did with it (payment_notifies). */
     recordNotify,
+
+    /** The running provider of this name (undefined when it does not run here). */
+    provider: (name: string) => providers.get(name),
+
+    /**
+     * True when the shop may ask the channel about this trade now: once per TRADE_QUERY_INTERVAL_MS per trade,
+     * however many pages poll it (the channel limits the merchant's queries).
+     */
+    async mayQuery(tradeNo: string): Promise<boolean> {
+      return (await rateLimiter.hit(`trade-query:${tradeNo}`, TRADE_QUERY_INTERVAL_MS)) <= 1;
+    },
+
+    /** The open trades of providers that can be queried, opened between SWEEP_MAX_AGE_MS and SWEEP_MIN_AGE_MS ago. */
+    listOpenTrades(limit = 100): Promise<repo.PaymentRow[]> {
+      const now = clock().getTime();
+      const queryable = providers
+        .all()
+        .filter((p) => p.queryTrade)
+        .map((p) => p.name);
+      return repo.listPendingPayments(db, {
+        providers: queryable,
+        since: new Date(now - SWEEP_MAX_AGE_MS),
+        before: new Date(now - SWEEP_MIN_AGE_MS),
+        limit,
+      });
+    },
+
+    /**
+     * pay:check: asks each queryable provider, in each currency, about a trade that does not exist. A signed
+     * "not found" proves the merchant's key, the serial and WeChat Pay's public key are right; anything else is
+     * reported with the channel's words.
+     */
+    async checkChannels(): Promise<{ provider: string; currency: Currency; ok: boolean; message: string }[]> {
+      const out: { provider: string; currency: Currency; ok: boolean; message: string }[] = [];
+      for (const provider of providers.all()) {
+        if (!provider.queryTrade) continue;
+        for (const currency of ['CNY', 'AUD'] as const) {
+          try {
+            await provider.queryTrade({
+              tradeNo: newTradeNo(clock()),
+              channel: 'check',
+              amount: 1,
+              currency,
+            });
+            out.push({ provider: provider.name, currency, ok: true, message: '' });
+          } catch (error) {
+            out.push({ provider: provider.name, currency, ok: false, message: (error as Error).message });
+          }
+        }
+      }
+      return out;
+    },
+
+    /** The payment by trade number, locked for the caller's transaction. */
+    lockByTradeNo: (tx: Database, tradeNo: string) => repo.lockPaymentByTradeNo(tx, tradeNo),
   };
 }

@@ -36,7 +36,7 @@ export function createSandboxProvider(channel: SandboxChannel): PaymentProvider 
     async verifyNotify(rawBody, headers) {
       return verifySignedNotify(rawBody, headers, await channel.secret());
     },
-    closeTrade(tradeNo) {
+    closeTrade({ tradeNo }) {
       return channel.close(tradeNo);
     },
   };

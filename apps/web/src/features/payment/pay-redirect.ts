@@ -80,6 +80,9 @@ export async function followPayStart(start: PayStart): Promise<void> {
     case 'PROXY':
       await followProxy(start.action);
       return;
+    case 'QR':
+      // Shown on the payment page itself (PayQrPanel): nothing to leave for.
+      return;
   }
 }
 

@@ -21,6 +21,7 @@ export function PaymentCard() {
   const update = useUpdatePayment();
   const busy = update.isPending ? update.variables?.code : undefined;
   const gateway = methods.data?.gatewayConfigured ?? false;
+  const wechatPay = methods.data?.wechatPayConfigured ?? false;
   return (
     <Card title="支付方式" loading={methods.isPending}>
       {methods.isError ? (
@@ -80,7 +81,7 @@ export function PaymentCard() {
                       options={PAYMENT_PROVIDERS.map((p) => ({
                         value: p,
                         label: PAYMENT_PROVIDER_LABELS[p],
-                        disabled: p === 'gateway' && !gateway,
+                        disabled: (p === 'gateway' && !gateway) || (p === 'wechatpay' && !wechatPay),
                       }))}
                       onChange={(provider: (typeof PAYMENT_PROVIDERS)[number]) =>
                         update.mutate({ code: m.code, provider })

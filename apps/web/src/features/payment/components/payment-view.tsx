@@ -12,6 +12,7 @@ import {
   orderStatusLabel,
   type PaymentConfig,
   PaymentKind,
+  type PayStart,
 } from '@shop/domain';
 import { Button, Radio } from 'antd';
 import { useMemo, useState } from 'react';
@@ -29,6 +30,7 @@ import { usePayByDeposit } from '../api/pay-by-deposit';
 import type { Balances } from '../payment-format';
 import { useLeavingFor } from '../use-leaving-for';
 import { useStartOrderPayment } from '../use-start-payment';
+import { PayQrPanel } from './pay-qr-panel';
 import '../payment.css';
 
 function balanceIn(balances: Balances, currency: Currency): number {
@@ -139,6 +141,8 @@ function PayOrder({ order, balances, onPaid }: PaymentViewProps) {
   const startPayment = useStartOrderPayment();
   const { confirm, dialog } = useConfirm();
   const [leavingFor, setLeavingFor] = useLeavingFor();
+  // A QR cashier (WeChat Pay Native) shown here while the page waits for the payment.
+  const [qr, setQr] = useState<PayStart | null>(null);
 
   // The deposit method of the currency being paid from (one per currency).
   const depositMethodId = (currency: Currency | undefined) =>
@@ -165,8 +169,28 @@ function PayOrder({ order, balances, onPaid }: PaymentViewProps) {
       });
       return;
     }
-    startPayment.mutate({ method, orderId: order.id }, { onSuccess: () => setLeavingFor(method.id) });
+    startPayment.mutate(
+      { method, orderId: order.id },
+      { onSuccess: (start) => (start ? setQr(start) : setLeavingFor(method.id)) },
+    );
   };
+
+  if (qr)
+    return (
+      <div className="payment-page">
+        <PayQrPanel
+          start={qr}
+          orderId={order.id}
+          onSettled={(state) => {
+            if (state !== 'paid') return;
+            // The order is paid: the route refreshes it, and the result page says 支付成功 (as for the deposit).
+            onPaid();
+            navigate(paths.paymentResult({ orderId: order.id, tradeNo: qr.tradeNo }));
+          }}
+          onClose={() => setQr(null)}
+        />
+      </div>
+    );
 
   const due = prices.byCurrency[currency];
   const methods = (

@@ -6,9 +6,10 @@ import {
   currencySymbol,
   type PaymentConfig,
   PaymentKind,
+  type PayStart,
 } from '@shop/domain';
 import { Button, Form, Input, Radio, Tabs } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { type QueryState, QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
@@ -19,6 +20,7 @@ import { usePaymentConfigs } from '../api/get-payment-configs';
 import { rechargeAmountError } from '../recharge-amount';
 import { useLeavingFor } from '../use-leaving-for';
 import { useStartRecharge } from '../use-start-payment';
+import { PayQrPanel } from './pay-qr-panel';
 import { RechargeList } from './recharge-list';
 import '../payment.css';
 
@@ -166,6 +168,8 @@ export function RechargeView({ bankAccounts }: { bankAccounts: ShopBankAccounts 
   const startRecharge = useStartRecharge();
   const bankTransfer = useBankTransfer();
   const [leavingFor, setLeavingFor] = useLeavingFor();
+  // A QR cashier (WeChat Pay Native) shown here while the page waits for the recharge to be paid.
+  const [qr, setQr] = useState<PayStart | null>(null);
   const busyId = startRecharge.isPending ? (startRecharge.variables?.method.id ?? null) : leavingFor;
 
   const recharge = async (method: PaymentConfig) => {
@@ -177,7 +181,7 @@ export function RechargeView({ bankAccounts }: { bankAccounts: ShopBankAccounts 
     }
     startRecharge.mutate(
       { method, money: Number(money.trim()) },
-      { onSuccess: () => setLeavingFor(method.id) },
+      { onSuccess: (start) => (start ? setQr(start) : setLeavingFor(method.id)) },
     );
   };
 
@@ -232,6 +236,13 @@ export function RechargeView({ bankAccounts }: { bankAccounts: ShopBankAccounts 
       </Button>
     </div>
   );
+
+  if (qr)
+    return (
+      <div className="recharge-page">
+        <PayQrPanel start={qr} orderId={null} onClose={() => setQr(null)} />
+      </div>
+    );
 
   return (
     <div className="recharge-page">

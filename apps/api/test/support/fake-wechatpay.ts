@@ -1,0 +1,462 @@
+import {
+  createCipheriv,
+  createSign,
+  createVerify,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Written apart from the shop's own code (wechatpay.crypto.ts), so that a mistake there is not repeated here.
+const TIMESTAMP_TOLERANCE_SECONDS = 300;
+
+function rsaSign(key: KeyObject, message: string): string {
+  return createSign('RSA-SHA256').update(message, 'utf8').sign(key, 'base64');
+}
+
+function rsaVerify(key: KeyObject, message: string, signature: string): boolean {
+  try {
+    return createVerify('RSA-SHA256').update(message, 'utf8').verify(key, signature, 'base64');
+  } catch {
+    return false;
+  }
+}
+
+/** The fields of `WECHATPAY2-SHA256-RSA2048 mchid="…",nonce_str="…",…`; null for another schema. */
+function parseAuthorization(header: string | undefined): Record<string, string> | null {
+  const schema = 'WECHATPAY2-SHA256-RSA2048 ';
+  if (!header?.startsWith(schema)) return null;
+  return Object.fromEntries(
+    header
+      .slice(schema.length)
+      .split(',')
+      .map((part) => {
+        const at = part.indexOf('=');
+        return [
+          part.slice(0, at).trim(),
+          part
+            .slice(at + 1)
+            .trim()
+            .replace(/^"|"$/g, ''),
+        ];
+      }),
+  );
+}
+
+/**
+ * A stand-in for WeChat Pay API v3 on 127.0.0.1, written from the published protocol: it checks each request's
+ * WECHATPAY2-SHA256-RSA2048 signature with the merchant's public key, keeps the Native trades and refunds it was
+ * asked for, signs every answer with its own key (the test configures its public key as WeChat Pay's), and
+ * makes notifies signed the same way with their resource encrypted with the APIv3 key.
+ */
+
+export const FAKE_MCHID = '1900000109';
+export const FAKE_APPID = 'wxd678efh567hg6787';
+export const FAKE_SERIAL = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1';
+export const FAKE_APIV3_KEY = 'a0B1c2D3e4F5g6H7i8J9k0L1m2N3o4P5';
+export const FAKE_PUBLIC_KEY_ID = 'PUB_KEY_ID_0119000001092024112200000000000001';
+
+/** How the fake spoils its answers, to test that the shop refuses what is not proven to be WeChat Pay's. */
+export type AnswerForgery =
+  | 'none'
+  | 'unsigned'
+  | 'bad-signature'
+  | 'signtest'
+  | 'wrong-serial'
+  | 'old-timestamp';
+
+export interface FakeTrade {
+  outTradeNo: string;
+  transactionId: string | null;
+  global: boolean;
+  total: number;
+  currency: string;
+  description: string;
+  notifyUrl: string;
+  state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
+  successTime: string | null;
+  body: Record<string, unknown>;
+}
+
+export interface FakeRefund {
+  outRefundNo: string;
+  refundId: string;
+  outTradeNo: string;
+  refund: number;
+  total: number;
+  currency: string;
+  notifyUrl: string;
+  status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
+}
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  signatureOk: boolean;
+  body: Record<string, unknown> | null;
+}
+
+export interface SignedNotify {
+  headers: Record<string, string>;
+  body: string;
+}
+
+function pem(key: KeyObject, type: 'pkcs8' | 'spki'): string {
+  return key.export({ format: 'pem', type }) as string;
+}
+
+export class FakeWechatPay {
+  readonly server: Server;
+  url = '';
+  /** WeChat Pay's own key pair: answers and notifies are signed with its private key. */
+  readonly platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  /** The merchant's key pair: the shop signs with the private key, the fake verifies with the public one. */
+  readonly merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  readonly keyDir = mkdtempSync(join(tmpdir(), 'fake-wechatpay-'));
+  trades = new Map<string, FakeTrade>();
+  refunds = new Map<string, FakeRefund>();
+  received: ReceivedRequest[] = [];
+  forgery: AnswerForgery = 'none';
+  /** Refuses the next refunds with this {code, message} (HTTP 400), as WeChat Pay does e.g. for NOT_ENOUGH. */
+  refuseRefund: { code: string; message: string } | null = null;
+  /** The shop's http address notifies are delivered to instead of SHOP_PUBLIC_URL's (e2e). */
+  deliverTo: { publicUrl: string; localUrl: string } | null = null;
+  private sequence = 0;
+
+  constructor() {
+    this.server = createServer((req, res) => void this.handle(req, res));
+  }
+
+  /** The environment that points the shop at this fake. */
+  env(publicUrl = 'https://shop.example'): Record<string, string> {
+    const privateKeyFile = join(this.keyDir, 'apiclient_key.pem');
+    const publicKeyFile = join(this.keyDir, 'pub_key.pem');
+    writeFileSync(privateKeyFile, pem(this.merchant.privateKey, 'pkcs8'));
+    writeFileSync(publicKeyFile, pem(this.platform.publicKey, 'spki'));
+    return {
+      SHOP_WECHATPAY_MCHID: FAKE_MCHID,
+      SHOP_WECHATPAY_APPID: FAKE_APPID,
+      SHOP_WECHATPAY_SERIAL: FAKE_SERIAL,
+      SHOP_WECHATPAY_PRIVATE_KEY_FILE: privateKeyFile,
+      SHOP_WECHATPAY_APIV3_KEY: FAKE_APIV3_KEY,
+      SHOP_WECHATPAY_PUBLIC_KEY_ID: FAKE_PUBLIC_KEY_ID,
+      SHOP_WECHATPAY_PUBLIC_KEY_FILE: publicKeyFile,
+      SHOP_WECHATPAY_API_URL: this.url,
+      SHOP_WECHATPAY_GLOBAL_API_URL: `${this.url}/hk`,
+      SHOP_PUBLIC_URL: publicUrl,
+    };
+  }
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Headers WeChat Pay puts on an answer or a notify: its signature over `ts\nnonce\nbody\n`. */
+  signedHeaders(
+    body: string,
+    options: { forgery?: AnswerForgery; at?: number } = {},
+  ): Record<string, string> {
+    const forgery = options.forgery ?? 'none';
+    const timestamp = String(
+      (options.at ?? Math.floor(Date.now() / 1000)) -
+        (forgery === 'old-timestamp' ? TIMESTAMP_TOLERANCE_SECONDS + 60 : 0),
+    );
+    const nonce = randomBytes(16).toString('hex');
+    if (forgery === 'unsigned') return { 'request-id': this.requestId() };
+    const signer = forgery === 'bad-signature' ? this.merchant.privateKey : this.platform.privateKey;
+    let signature = rsaSign(signer, `${timestamp}\n${nonce}\n${body}\n`);
+    if (forgery === 'signtest') signature = `WECHATPAY/SIGNTEST/${signature}`;
+    return {
+      'request-id': this.requestId(),
+      'wechatpay-timestamp': timestamp,
+      'wechatpay-nonce': nonce,
+      'wechatpay-signature': signature,
+      'wechatpay-serial':
+        forgery === 'wrong-serial' ? 'PUB_KEY_ID_0119000001092099999999999999999999' : FAKE_PUBLIC_KEY_ID,
+    };
+  }
+
+  /** The shopper pays the trade in the chat app: it becomes SUCCESS with a transaction_id. */
+  pay(outTradeNo: string): FakeTrade {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) throw new Error(`fake wechatpay: no trade ${outTradeNo}`);
+    if (trade.state !== 'NOTPAY') throw new Error(`fake wechatpay: trade ${outTradeNo} is ${trade.state}`);
+    this.sequence += 1;
+    trade.state = 'SUCCESS';
+    trade.transactionId = `42000012${Date.now()}${String(this.sequence).padStart(6, '0')}`.slice(0, 32);
+    trade.successTime = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
+    return trade;
+  }
+
+  /** The transaction as WeChat Pay answers a query and encrypts it in a notify. */
+  transaction(
+    trade: FakeTrade,
+    override: { total?: number; currency?: string } = {},
+  ): Record<string, unknown> {
+    return {
+      appid: FAKE_APPID,
+      mchid: FAKE_MCHID,
+      out_trade_no: trade.outTradeNo,
+      ...(trade.transactionId ? { transaction_id: trade.transactionId } : {}),
+      trade_type: 'NATIVE',
+      trade_state: trade.state,
+      trade_state_desc:
+        trade.state === 'SUCCESS' ? '支付成功' : trade.state === 'CLOSED' ? '订单已关闭' : '订单未支付',
+      bank_type: 'OTHERS',
+      attach: '',
+      ...(trade.successTime ? { success_time: trade.successTime } : {}),
+      payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+      amount: {
+        total: override.total ?? trade.total,
+        payer_total: override.total ?? trade.total,
+        currency: override.currency ?? trade.currency,
+        payer_currency: 'CNY',
+      },
+    };
+  }
+
+  /** A notify as WeChat Pay posts it: the resource encrypted with the APIv3 key, the whole signed. */
+  notify(
+    eventType: string,
+    originalType: 'transaction' | 'refund',
+    resource: Record<string, unknown>,
+    options: { forgery?: AnswerForgery; apiV3Key?: string } = {},
+  ): SignedNotify {
+    const nonce = randomBytes(6).toString('hex');
+    const associatedData = originalType;
+    const cipher = createCipheriv(
+      'aes-256-gcm',
+      Buffer.from(options.apiV3Key ?? FAKE_APIV3_KEY, 'utf8'),
+      Buffer.from(nonce),
+    );
+    cipher.setAAD(Buffer.from(associatedData, 'utf8'));
+    const ciphertext = Buffer.concat([
+      cipher.update(JSON.stringify(resource), 'utf8'),
+      cipher.final(),
+      cipher.getAuthTag(),
+    ]).toString('base64');
+    const body = JSON.stringify({
+      id: `EV-${randomBytes(8).toString('hex')}`,
+      create_time: new Date().toISOString(),
+      resource_type: 'encrypt-resource',
+      event_type: eventType,
+      summary: eventType === 'TRANSACTION.SUCCESS' ? '支付成功' : '退款状态变化',
+      resource: {
+        original_type: originalType,
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext,
+        associated_data: associatedData,
+        nonce,
+      },
+    });
+    return {
+      headers: { 'content-type': 'application/json', ...this.signedHeaders(body, options) },
+      body,
+    };
+  }
+
+  /** The TRANSACTION.SUCCESS notify of a paid trade (its amount and currency may be overridden to forge one). */
+  paidNotify(
+    outTradeNo: string,
+    options: { total?: number; currency?: string; forgery?: AnswerForgery } = {},
+  ): SignedNotify {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) throw new Error(`fake wechatpay: no trade ${outTradeNo}`);
+    return this.notify('TRANSACTION.SUCCESS', 'transaction', this.transaction(trade, options), options);
+  }
+
+  /** The refund's notify once it ends (REFUND.SUCCESS, REFUND.ABNORMAL or REFUND.CLOSED). */
+  refundNotify(outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED' = 'SUCCESS'): SignedNotify {
+    const refund = this.refunds.get(outRefundNo);
+    if (!refund) throw new Error(`fake wechatpay: no refund ${outRefundNo}`);
+    refund.status = status;
+    return this.notify(`REFUND.${status}`, 'refund', this.refundResource(refund));
+  }
+
+  /** Posts a notify to the shop's notify URL (mapped to the shop's local address); the shop's answer. */
+  async deliver(notify: SignedNotify, notifyUrl: string): Promise<{ status: number; body: string }> {
+    const url = this.deliverTo
+      ? notifyUrl.replace(this.deliverTo.publicUrl, this.deliverTo.localUrl)
+      : notifyUrl;
+    const response = await fetch(url, { method: 'POST', headers: notify.headers, body: notify.body });
+    return { status: response.status, body: await response.text() };
+  }
+
+  private refundResource(refund: FakeRefund): Record<string, unknown> {
+    const trade = this.trades.get(refund.outTradeNo);
+    return {
+      mchid: FAKE_MCHID,
+      out_trade_no: refund.outTradeNo,
+      transaction_id: trade?.transactionId ?? '',
+      out_refund_no: refund.outRefundNo,
+      refund_id: refund.refundId,
+      refund_status: refund.status,
+      status: refund.status,
+      ...(refund.status === 'SUCCESS' ? { success_time: new Date().toISOString() } : {}),
+      user_received_account: '支付用户零钱',
+      amount: {
+        total: refund.total,
+        refund: refund.refund,
+        payer_total: refund.total,
+        payer_refund: refund.refund,
+        currency: refund.currency,
+      },
+    };
+  }
+
+  private requestId(): string {
+    return randomBytes(12).toString('hex');
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const method = req.method ?? 'GET';
+    const pathWithQuery = req.url ?? '/';
+    const url = new URL(pathWithQuery, 'http://fake');
+    let path = url.pathname;
+    const global = path.startsWith('/hk/');
+    if (global) path = path.slice(3);
+    const signedPath = global ? pathWithQuery.slice(3) : pathWithQuery;
+    const body = raw === '' ? null : (JSON.parse(raw) as Record<string, unknown>);
+    const signatureOk = this.requestSignatureOk(req.headers.authorization, method, signedPath, raw);
+    this.received.push({ method, path: `${global ? '/hk' : ''}${path}`, signatureOk, body });
+
+    const send = (status: number, value?: unknown) => {
+      const text = value === undefined ? '' : JSON.stringify(value);
+      res.writeHead(status, {
+        ...(text ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+        ...this.signedHeaders(text, { forgery: this.forgery }),
+      });
+      res.end(text);
+    };
+    if (!signatureOk) return send(401, { code: 'SIGN_ERROR', message: '签名错误' });
+
+    const tradeMatch = /^\/v3\/(pay|global)\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(path);
+    if (
+      method === 'POST' &&
+      (path === '/v3/pay/transactions/native' || path === '/v3/global/transactions/native')
+    ) {
+      const b = body as {
+        out_trade_no: string;
+        amount: { total: number; currency?: string };
+        description: string;
+        notify_url: string;
+        mchid: string;
+        appid: string;
+      };
+      if (b.mchid !== FAKE_MCHID || b.appid !== FAKE_APPID)
+        return send(400, { code: 'PARAM_ERROR', message: 'mchid 或 appid 错误' });
+      if (this.trades.has(b.out_trade_no)) {
+        const existing = this.trades.get(b.out_trade_no);
+        if (existing?.state !== 'NOTPAY') return send(400, { code: 'ORDERPAID', message: '该订单已支付' });
+      }
+      this.trades.set(b.out_trade_no, {
+        outTradeNo: b.out_trade_no,
+        transactionId: null,
+        global: path.startsWith('/v3/global'),
+        total: b.amount.total,
+        currency: b.amount.currency ?? 'CNY',
+        description: b.description,
+        notifyUrl: b.notify_url,
+        state: 'NOTPAY',
+        successTime: null,
+        body: b as unknown as Record<string, unknown>,
+      });
+      return send(200, { code_url: `weixin://wxpay/bizpayurl?pr=${randomBytes(5).toString('hex')}` });
+    }
+    if (tradeMatch) {
+      const trade = this.trades.get(decodeURIComponent(tradeMatch[2] as string));
+      if (tradeMatch[3]) {
+        if (method !== 'POST') return send(405, { code: 'INVALID_REQUEST', message: 'method' });
+        if (!trade) return send(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+        if (trade.state === 'SUCCESS') return send(400, { code: 'ORDERPAID', message: '订单已支付' });
+        trade.state = 'CLOSED';
+        return send(204);
+      }
+      if (url.searchParams.get('mchid') !== FAKE_MCHID)
+        return send(400, { code: 'PARAM_ERROR', message: 'mchid' });
+      if (!trade) return send(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+      return send(200, this.transaction(trade));
+    }
+    if (method === 'POST' && (path === '/v3/refund/domestic/refunds' || path === '/v3/global/refunds')) {
+      if (this.refuseRefund) return send(400, this.refuseRefund);
+      const b = body as {
+        out_trade_no: string;
+        out_refund_no: string;
+        notify_url: string;
+        amount: { refund: number; total: number; currency: string };
+      };
+      const trade = this.trades.get(b.out_trade_no);
+      if (!trade || (trade.state !== 'SUCCESS' && trade.state !== 'REFUND'))
+        return send(400, { code: 'INVALID_REQUEST', message: '订单未支付，不能退款' });
+      if (b.amount.total !== trade.total)
+        return send(400, { code: 'PARAM_ERROR', message: '订单金额与原订单不符' });
+      const refunded = [...this.refunds.values()]
+        .filter(
+          (r) =>
+            r.outTradeNo === trade.outTradeNo && r.status !== 'CLOSED' && r.outRefundNo !== b.out_refund_no,
+        )
+        .reduce((sum, r) => sum + r.refund, 0);
+      if (refunded + b.amount.refund > trade.total)
+        return send(403, { code: 'NOT_ENOUGH', message: '退款金额超过可退金额' });
+      let refund = this.refunds.get(b.out_refund_no);
+      if (!refund) {
+        this.sequence += 1;
+        refund = {
+          outRefundNo: b.out_refund_no,
+          refundId: `50000${Date.now()}${String(this.sequence).padStart(6, '0')}`,
+          outTradeNo: trade.outTradeNo,
+          refund: b.amount.refund,
+          total: b.amount.total,
+          currency: b.amount.currency,
+          notifyUrl: b.notify_url,
+          status: 'PROCESSING',
+        };
+        this.refunds.set(b.out_refund_no, refund);
+        trade.state = 'REFUND';
+      }
+      return send(200, this.refundResource(refund));
+    }
+    const refundQuery = /^\/v3\/(?:refund\/domestic\/refunds|global\/refunds\/out-refund-no)\/([^/]+)$/.exec(
+      path,
+    );
+    if (method === 'GET' && refundQuery) {
+      const refund = this.refunds.get(decodeURIComponent(refundQuery[1] as string));
+      if (!refund) return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
+      return send(200, this.refundResource(refund));
+    }
+    return send(404, { code: 'NOT_FOUND', message: `no such API ${method} ${path}` });
+  }
+
+  /** Whether the Authorization header is the merchant's WECHATPAY2-SHA256-RSA2048 signature of this request. */
+  private requestSignatureOk(
+    header: string | undefined,
+    method: string,
+    pathWithQuery: string,
+    body: string,
+  ): boolean {
+    const fields = parseAuthorization(header);
+    if (!fields) return false;
+    const { mchid, nonce_str: nonce, signature, timestamp, serial_no: serial } = fields;
+    if (mchid !== FAKE_MCHID || serial !== FAKE_SERIAL || !nonce || !signature || !timestamp) return false;
+    if (Math.abs(Math.floor(Date.now() / 1000) - Number(timestamp)) > TIMESTAMP_TOLERANCE_SECONDS)
+      return false;
+    return rsaVerify(
+      this.merchant.publicKey,
+      `${method}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`,
+      signature,
+    );
+  }
+}

@@ -1,0 +1,70 @@
+import { PAY_CANCELLED_MESSAGE, PAY_FAILED_MESSAGE, type PayStart } from '@shop/domain';
+import { Button } from 'antd';
+import { useMemo } from 'react';
+import { ErrorState } from '@/components/empty-state';
+import { formatMajorPrice } from '@/lib/money';
+import { type SettledState, usePayStatus } from '../use-pay-status';
+import { PayFailure, PayStillPending, PaySuccess } from './pay-outcome';
+
+/**
+ * A channel whose cashier is a QR code the shop draws (WeChat Pay Native, docs/decisions/029): the code, the
+ * amount, and findPayStatus/ asked every 1.5 s (the server asks WeChat Pay when no notify has come) until the
+ * payment settles; then 支付成功 or the failure, in place.
+ */
+export function PayQrPanel({
+  start,
+  orderId,
+  onSettled,
+  onClose,
+}: {
+  start: PayStart;
+  orderId: number | null;
+  onSettled?: (state: SettledState) => void;
+  /** Back to the methods (another method, or the shopper changed their mind). */
+  onClose: () => void;
+}) {
+  const target = useMemo(() => ({ tradeNo: start.tradeNo }), [start.tradeNo]);
+  const { outcome, retry } = usePayStatus(target, (settled) => onSettled?.(settled.state));
+  const amount = formatMajorPrice(start.amount, start.currency);
+
+  switch (outcome.state) {
+    case 'paid':
+      return (
+        <PaySuccess
+          orderId={outcome.result.orderId ?? orderId}
+          orderNo={outcome.result.orderNo}
+          amount={formatMajorPrice(outcome.result.amount, outcome.result.currency)}
+          {...(outcome.result.purpose === 'recharge' ? { title: '充值成功' } : {})}
+        />
+      );
+    case 'cancelled':
+      return <PayFailure orderId={orderId ?? undefined} message={PAY_CANCELLED_MESSAGE} />;
+    case 'failed':
+      return <PayFailure orderId={orderId ?? undefined} message={outcome.message || PAY_FAILED_MESSAGE} />;
+    case 'error':
+      return <ErrorState message={outcome.message} onRetry={retry} />;
+    default:
+      return (
+        <section className="panel pay-qr" aria-labelledby="pay-qr-title">
+          <h2 id="pay-qr-title">微信扫码支付</h2>
+          <p className="pay-qr-amount">
+            应付 <strong className="price price-strong">{amount}</strong>
+          </p>
+          {start.qrImage ? (
+            <img className="pay-qr-image" src={start.qrImage} alt="微信支付二维码" width={220} height={220} />
+          ) : (
+            <p className="muted">二维码生成失败，请返回重新选择支付方式</p>
+          )}
+          <p className="muted pay-qr-hint">请打开微信，使用「扫一扫」扫描二维码完成支付</p>
+          {outcome.state === 'timeout' ? (
+            <PayStillPending onRetry={retry} />
+          ) : (
+            <p className="pay-qr-waiting" role="status">
+              等待支付结果…
+            </p>
+          )}
+          <Button onClick={onClose}>选择其他支付方式</Button>
+        </section>
+      );
+  }
+}
