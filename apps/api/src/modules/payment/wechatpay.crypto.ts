@@ -9,7 +9,7 @@ import {
 } from 'node:crypto';
 
 /**
- * WeChat Pay API v3's cryptography (docs/decisions/029-wechat-pay-v3.md), with node:crypto alone:
+ * WeChat Pay API v3's cryptography (docs/decisions/032-wechat-pay-v3.md), with node:crypto alone:
  * - a request is signed WECHATPAY2-SHA256-RSA2048: RSA PKCS#1 v1.5 with SHA-256 of the merchant's private key
  *   over `METHOD\nPATH?QUERY\ntimestamp\nnonce\nbody\n`, base64, in the Authorization header;
  * - an answer and a notify carry Wechatpay-Timestamp, -Nonce, -Signature and -Serial; the signature is over

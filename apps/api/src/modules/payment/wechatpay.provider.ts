@@ -89,7 +89,7 @@ function isGlobal(currency: Currency | string): boolean {
 }
 
 /**
- * WeChat Pay API v3 (docs/decisions/029-wechat-pay-v3.md): Native orders for W01 (domestic, CNY) and the AUD
+ * WeChat Pay API v3 (docs/decisions/032-wechat-pay-v3.md): Native orders for W01 (domestic, CNY) and the AUD
  * chat-app method (cross-border, `/v3/global/…` on the global host), the query, the close, refunds and the
  * notify. Every request is signed with the merchant's key; every answer and notify is taken only after its
  * signature with WeChat Pay's public key is verified, within 5 minutes of the shop's clock.
