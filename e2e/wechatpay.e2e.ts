@@ -18,7 +18,7 @@ import { type RunningShop, startShop, TEST_CAPTCHA } from './support/server';
 const PUBLIC_URL = 'https://shop.example';
 
 /**
- * Paying W01 through WeChat Pay API v3 (docs/decisions/029) in Chromium, against the fake WeChat Pay on
+ * Paying W01 through WeChat Pay API v3 (docs/decisions/032) in Chromium, against the fake WeChat Pay on
  * 127.0.0.1: the payment page draws the Native QR code, the fake pays the trade and posts its signed, encrypted
  * notify to the shop, and the page, polling findPayStatus/, turns to 支付成功.
  */

@@ -210,7 +210,7 @@ const PAY_GATEWAY_VARS = [
   'SHOP_PAY_PUBLIC_URL',
 ] as const;
 
-/** WeChat Pay API v3 (docs/decisions/029): all eight or none; the two API addresses only for tests. */
+/** WeChat Pay API v3 (docs/decisions/032): all eight or none; the two API addresses only for tests. */
 const WECHATPAY_VARS = [
   'SHOP_WECHATPAY_MCHID',
   'SHOP_WECHATPAY_APPID',

@@ -136,7 +136,7 @@ export function createPaymentAdminService({
     },
 
     /**
-     * Once WeChat Pay is configured, W01 and the AUD chat-app method are collected by it (docs/decisions/029),
+     * Once WeChat Pay is configured, W01 and the AUD chat-app method are collected by it (docs/decisions/032),
      * unless staff chose their provider in the console or with payment:provider (an audited provider change):
      * each still on the sandbox it was seeded with, and never switched by anyone, moves to wechatpay, audited
      * as the system's change. Returns the codes moved.

@@ -7,7 +7,7 @@ import { type SettledState, usePayStatus } from '../use-pay-status';
 import { PayFailure, PayStillPending, PaySuccess } from './pay-outcome';
 
 /**
- * A channel whose cashier is a QR code the shop draws (WeChat Pay Native, docs/decisions/029): the code, the
+ * A channel whose cashier is a QR code the shop draws (WeChat Pay Native, docs/decisions/032): the code, the
  * amount, and findPayStatus/ asked every 1.5 s (the server asks WeChat Pay when no notify has come) until the
  * payment settles; then 支付成功 or the failure, in place.
  */
