@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { toMinor } from '../money';
+import { MAX_RECHARGE } from '../payment';
+import { RECHARGE_REVIEW_NOTE_MAX, RechargeReviewMessages } from '../recharge-review';
 import { consolePageNo, consolePageSize } from './paging';
 import { currencySchema, depositLogItemSchema, rechargeSchema, rechargeStatusSchema } from './payment';
 import { text } from './text';
@@ -16,6 +19,8 @@ export const AdminMemberPaths = {
   rechargeApprove: '/api/adminService/recharge/approve/',
   /** recharge.review: refuses a pending bank transfer with a reason the member reads. */
   rechargeReject: '/api/adminService/recharge/reject/',
+  /** recharge.review: the member's transfer slip of a bank transfer, as the image itself (not JSON). */
+  rechargeSlip: '/api/adminService/recharge/slip/',
   /** member.read: members found by username, name, phone, e-mail or company, and/or of one level. */
   memberList: '/api/adminService/member/list/',
   /** member.read: one member's profile, balances, latest orders and tickets. */
@@ -61,7 +66,25 @@ export const adminRechargeListResponseSchema = z.object({
 });
 export type AdminRechargeListResponse = z.infer<typeof adminRechargeListResponseSchema>;
 
-export const rechargeApproveRequestSchema = z.strictObject({ rechargeNo: rechargeNoSchema });
+/**
+ * Approves a bank transfer. `creditedAmount` is what reached the shop's account, in the recharge's currency,
+ * minor units (分 / cents); absent, the amount asked is credited. `note` is required when they differ
+ * (packages/domain/src/recharge-review.ts) and is shown to the member.
+ */
+export const rechargeApproveRequestSchema = z.strictObject({
+  rechargeNo: rechargeNoSchema,
+  creditedAmount: z
+    .number({ error: RechargeReviewMessages.badCredited })
+    .int(RechargeReviewMessages.badCredited)
+    .min(1, RechargeReviewMessages.badCredited)
+    .max(toMinor(MAX_RECHARGE), `实际到账金额最多${MAX_RECHARGE}`)
+    .optional(),
+  note: text({ trim: true, multiline: true })
+    .max(RECHARGE_REVIEW_NOTE_MAX, RechargeReviewMessages.noteTooLong)
+    .optional(),
+});
+export type RechargeApproveRequest = z.input<typeof rechargeApproveRequestSchema>;
+export const rechargeSlipRequestSchema = z.strictObject({ rechargeNo: rechargeNoSchema });
 export const rechargeRejectRequestSchema = z.strictObject({
   rechargeNo: rechargeNoSchema,
   reason: text({ error: '请填写驳回原因', trim: true })

@@ -1,6 +1,8 @@
 import {
   CURRENCY_LABELS,
   type Currency,
+  creditedAmountProblem,
+  creditedDifferenceText,
   DepositLogType,
   depositLogTypeLabel,
   formatPrice,
@@ -74,7 +76,7 @@ export function createDepositAdminService({
   clock: Clock;
   /** Every change by staff or the command line is audited on its own transaction (docs/decisions/019). */
   audit: AuditRecorder;
-  deposits: Pick<DepositService, 'credit' | 'creditRecharge' | 'balances'>;
+  deposits: Pick<DepositService, 'credit' | 'creditRecharge' | 'balances' | 'reviewSlip'>;
   /** The member module's ids by username (the operator names members by username), wired in services.ts. */
   members: { idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>> };
   orderNumbers: OrderNumberLookup;
@@ -248,23 +250,49 @@ export function createDepositAdminService({
 
     /**
      * Approves a bank transfer (type 2): the pending recharge is credited to the deposit through the deposit
-     * service, in one transaction. `changed` is false when it was credited before (a repeated approval);
-     * a rejected one is refused.
+     * service, in one transaction, with the amount that reached the account (`creditedAmount`, minor units of
+     * the recharge's currency; the amount asked when absent) and finance's note, required when the two differ
+     * (creditedAmountProblem). One conditional UPDATE settles the recharge, so of two approvals at once one
+     * credits and the other answers `changed` false, as a repeated approval does; a rejected one is refused.
      */
-    async approve(by: AuditActor, { rechargeNo }: { rechargeNo: string }) {
+    async approve(
+      by: AuditActor,
+      input: { rechargeNo: string; creditedAmount?: number | undefined; note?: string | undefined },
+    ) {
+      const { rechargeNo } = input;
+      const note = (input.note ?? '').trim();
       return db.transaction(async (tx) => {
         const row = await recharge(tx, rechargeNo);
+        const currency = row.currency as Currency;
+        const asked = Number(row.amount);
+        const creditedAmount = input.creditedAmount ?? asked;
+        const problem = creditedAmountProblem(asked, creditedAmount, note);
+        if (problem) throw paramsError(problem);
+        const differs = creditedAmount !== asked;
         const credited = await deposits.creditRecharge(tx, row.id, {
           operator: operatorName(by),
-          note: `银行转账 ${row.rechargeNo}${row.reference ? `（${row.reference}）` : ''}`,
+          creditedAmount,
+          note: (
+            `银行转账 ${row.rechargeNo}${row.reference ? `（${row.reference}）` : ''}` +
+            (differs
+              ? `；申请 ${formatPrice(asked, currency)}，实际到账 ${formatPrice(creditedAmount, currency)}` +
+                `；备注：${note}`
+              : note
+                ? `；备注：${note}`
+                : '')
+          ).slice(0, 200),
         });
         if (credited) {
+          const balance = `当前余额 ${formatPrice(credited.balanceAfter, currency)}`;
           await notify(tx, {
             memberId: row.memberId,
             type: 1,
-            title: `银行转账充值已到账 ${formatPrice(row.amount, row.currency as Currency)}`,
-            content: `充值单 ${row.rechargeNo} 已入账，当前余额 ${formatPrice(credited.balanceAfter, row.currency as Currency)}`,
-            link: '/member/deposit',
+            title: `银行转账充值已到账 ${formatPrice(creditedAmount, currency)}`,
+            content: differs
+              ? `${creditedDifferenceText({ asked, credited: creditedAmount, currency, note })}` +
+                `（充值单 ${row.rechargeNo}，${balance}）`
+              : `充值单 ${row.rechargeNo} 已入账，${balance}${note ? `。备注：${note}` : ''}`,
+            link: '/member/recharge',
           });
           await audit(tx, {
             by,
@@ -276,7 +304,9 @@ export function createDepositAdminService({
               status: 'credited',
               memberId: row.memberId,
               currency: row.currency,
-              amount: row.amount,
+              askedAmount: asked,
+              creditedAmount,
+              note,
               balanceAfter: credited.balanceAfter,
             },
           });
@@ -292,6 +322,11 @@ export function createDepositAdminService({
         if (now.status === 'rejected') throw paramsError(DepositAdminMessages.alreadyRejected(rechargeNo));
         throw paramsError(DepositAdminMessages.closed(rechargeNo, now.status));
       });
+    },
+
+    /** A recharge's transfer slip, for the staff who review recharges. */
+    slip(rechargeNo: string) {
+      return deposits.reviewSlip(rechargeNo);
     },
 
     /**
