@@ -117,6 +117,13 @@ describe('deposit operator commands', () => {
     expect(pending).toContain(setup.rejected);
     expect(pending).toContain('depcli');
     expect(pending).toContain('待确认');
+    // Another amount than asked needs the note that tells the member why; refused, nothing changes.
+    await fails(
+      1,
+      ['recharge:approve', '--no', setup.approved, '--credited', '199.50'],
+      '实际到账金额与申请金额不同，请填写备注说明原因',
+    );
+    await fails(2, ['recharge:approve', '--no', setup.approved, '--credited', '0'], '--credited');
     expect(await ok('recharge:approve', '--no', setup.approved, '--by', '财务')).toContain(
       `已入账 / credited: ${setup.approved} ¥200.00，余额 / balance ¥300.50`,
     );
