@@ -70,7 +70,7 @@ describe('充值审核', () => {
     await waitFor(() =>
       expect(api.callsTo(AdminMemberPaths.rechargeApprove)[0]?.body).toEqual({
         rechargeNo: first.rechargeNo,
-        creditedAmount: 10_050,
+        creditedAmount: 100.5,
       }),
     );
     expect(await screen.findByText('已确认到账并入账')).toBeTruthy();
@@ -102,7 +102,7 @@ describe('充值审核', () => {
         file: () => new Response(png, { status: 200, headers: { 'Content-Type': 'image/png' } }),
       },
       [AdminMemberPaths.rechargeApprove]: (body) =>
-        review({ ...first, creditedAmount: Number(body.creditedAmount) / 100 }),
+        review({ ...first, creditedAmount: Number(body.creditedAmount) }),
     });
     signIn();
     renderConsole('/recharges');
@@ -124,22 +124,22 @@ describe('充值审核', () => {
 
     const amount = within(dialog).getByLabelText(/实际到账金额/) as HTMLInputElement;
     expect(amount.value).toBe('1000.00');
-    fireEvent.change(amount, { target: { value: '990' } });
+    fireEvent.change(amount, { target: { value: '990.5' } });
     fireEvent.blur(amount);
     expect(
-      await within(dialog).findByText(/实际到账与申请金额不同：将入账 ¥990\.00（申请 ¥1000\.00）/),
+      await within(dialog).findByText(/实际到账与申请金额不同：将入账 ¥990\.50（申请 ¥1000\.00）/),
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '确认入账' }));
     expect(await within(dialog).findByText('实际到账金额与申请金额不同，请填写备注说明原因')).toBeTruthy();
     expect(api.callsTo(AdminMemberPaths.rechargeApprove)).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByLabelText(/备注/), { target: { value: '银行扣手续费 ¥10' } });
+    fireEvent.change(within(dialog).getByLabelText(/备注/), { target: { value: '银行扣手续费 ¥9.50' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确认入账' }));
     await waitFor(() =>
       expect(api.callsTo(AdminMemberPaths.rechargeApprove)[0]?.body).toEqual({
         rechargeNo: first.rechargeNo,
-        creditedAmount: 99_000,
-        note: '银行扣手续费 ¥10',
+        creditedAmount: 990.5,
+        note: '银行扣手续费 ¥9.50',
       }),
     );
     expect(await screen.findByText('已确认到账并入账')).toBeTruthy();

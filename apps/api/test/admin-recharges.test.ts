@@ -164,7 +164,7 @@ describe('console: recharges', () => {
     await call(AdminMemberPaths.rechargeApprove, { rechargeNo: other.data.rechargeNo });
     const approved = await call<RechargeReviewResponse>(AdminMemberPaths.rechargeApprove, {
       rechargeNo,
-      creditedAmount: 99_000,
+      creditedAmount: 990,
       note: '银行扣手续费 ¥10',
     });
     expect(approved.success, approved.message).toBe(true);
@@ -221,22 +221,25 @@ describe('console: recharges', () => {
     // Approved again (another reviewer's late click), nothing moves.
     const again = await call<RechargeReviewResponse>(AdminMemberPaths.rechargeApprove, {
       rechargeNo,
-      creditedAmount: 100_000,
+      creditedAmount: 1000,
     });
     expect(again.data).toMatchObject({ changed: false, recharge: { creditedAmount: 990 } });
     expect(await logsOf(t.database.db, m.id)).toHaveLength(2);
   });
 
-  it('refuses a different amount without a note, and an amount of 0, below 0 or with a fraction: nothing credited', async () => {
+  it('refuses a different amount without a note, and an amount of 0, below 0 or with 3 decimals: nothing credited', async () => {
     const { m, rechargeNo } = await pendingTransfer(200);
+    // creditedAmount is major units (元) like every other amount: 190.5 is ¥190.50, 190.505 is refused.
     const cases: [Record<string, unknown>, string][] = [
-      [{ creditedAmount: 19_000 }, '实际到账金额与申请金额不同，请填写备注说明原因'],
-      [{ creditedAmount: 19_000, note: '   ' }, '实际到账金额与申请金额不同，请填写备注说明原因'],
-      [{ creditedAmount: 0, note: '没收到' }, '实际到账金额须为大于0的整数（分）'],
-      [{ creditedAmount: -100, note: '退回' }, '实际到账金额须为大于0的整数（分）'],
-      [{ creditedAmount: 190.5, note: '零头' }, '实际到账金额须为大于0的整数（分）'],
-      [{ creditedAmount: '19000', note: '字符串' }, '实际到账金额须为大于0的整数（分）'],
-      [{ creditedAmount: 19_000, note: '长'.repeat(101) }, '备注最多100个字符'],
+      [{ creditedAmount: 190 }, '实际到账金额与申请金额不同，请填写备注说明原因'],
+      [{ creditedAmount: 190.5, note: '   ' }, '实际到账金额与申请金额不同，请填写备注说明原因'],
+      [{ creditedAmount: 0, note: '没收到' }, '实际到账金额：金额须大于0'],
+      [{ creditedAmount: -1, note: '退回' }, '实际到账金额：金额须大于0'],
+      [{ creditedAmount: 190.505, note: '零头' }, '实际到账金额：金额最多两位小数'],
+      [{ creditedAmount: 0.001, note: '零头' }, '实际到账金额：金额最多两位小数'],
+      [{ creditedAmount: '190', note: '字符串' }, '实际到账金额：请填写金额'],
+      [{ creditedAmount: 500_000.01, note: '太多' }, '实际到账金额最多500000'],
+      [{ creditedAmount: 190, note: '长'.repeat(101) }, '备注最多100个字符'],
     ];
     for (const [extra, message] of cases) {
       const res = await post(
@@ -261,7 +264,7 @@ describe('console: recharges', () => {
     // The same amount needs no note; the note, when given, reaches the member.
     const same = await call<RechargeReviewResponse>(AdminMemberPaths.rechargeApprove, {
       rechargeNo,
-      creditedAmount: 20_000,
+      creditedAmount: 200,
     });
     expect(same.data).toMatchObject({ changed: true, recharge: { creditedAmount: 200 } });
     expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 20_000, AUD: 0 });

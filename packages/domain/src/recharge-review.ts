@@ -11,14 +11,14 @@ import { formatPrice } from './money';
 export const RECHARGE_REVIEW_NOTE_MAX = 100;
 
 export const RechargeReviewMessages = {
-  badCredited: '实际到账金额须为大于0的整数（分）',
+  badCredited: '实际到账金额须大于0，最多两位小数',
   noteRequired: '实际到账金额与申请金额不同，请填写备注说明原因',
   noteTooLong: `备注最多${RECHARGE_REVIEW_NOTE_MAX}个字符`,
 } as const;
 
 /**
- * Why an approval of `asked` (minor units) crediting `credited` with `note` cannot go ahead; null when it can.
- * The note is required only when the two amounts differ.
+ * Why an approval of `asked` crediting `credited` (both minor units: the service converts the major units sent,
+ * toMinor) with `note` cannot go ahead; null when it can. The note is required only when the two amounts differ.
  */
 export function creditedAmountProblem(asked: number, credited: number, note: string): string | null {
   if (!Number.isSafeInteger(credited) || credited <= 0) return RechargeReviewMessages.badCredited;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { creditedAmountProblem, creditedDifferenceText, RechargeReviewMessages as M } from '../src';
+import {
+  creditedAmountProblem,
+  creditedDifferenceText,
+  RechargeReviewMessages as M,
+  rechargeApproveRequestSchema,
+} from '../src';
 
 describe('creditedAmountProblem: what finance may credit for a bank transfer', () => {
   it.each<[string, number, number, string, string | null]>([
@@ -32,5 +37,27 @@ describe('creditedDifferenceText: what the member reads', () => {
     ],
   ])('%o', (input, expected) => {
     expect(creditedDifferenceText(input)).toBe(expected);
+  });
+});
+
+describe('rechargeApproveRequestSchema: creditedAmount is major units (元) with at most 2 decimals', () => {
+  const parse = (creditedAmount: unknown) =>
+    rechargeApproveRequestSchema.safeParse({ rechargeNo: 'R2026112800001', creditedAmount });
+  it.each([990, 990.5, 990.05, 0.01, 500_000])('takes %s', (amount) => {
+    const checked = parse(amount);
+    expect(checked.success, JSON.stringify(checked.error?.issues)).toBe(true);
+    expect(checked.data?.creditedAmount).toBe(amount);
+  });
+  it.each<[unknown, string]>([
+    [990.505, '金额最多两位小数'],
+    [0.001, '金额最多两位小数'],
+    [0, '金额须大于0'],
+    [-1, '金额须大于0'],
+    [500_000.01, '实际到账金额最多500000'],
+    ['990', '请填写金额'],
+  ])('refuses %s in Chinese', (amount, message) => {
+    const checked = parse(amount);
+    expect(checked.success).toBe(false);
+    expect(checked.error?.issues[0]?.message).toBe(message);
   });
 });

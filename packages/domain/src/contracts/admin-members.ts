@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { toMinor } from '../money';
 import { MAX_RECHARGE } from '../payment';
 import { RECHARGE_REVIEW_NOTE_MAX, RechargeReviewMessages } from '../recharge-review';
 import { consolePageNo, consolePageSize } from './paging';
@@ -66,18 +65,23 @@ export const adminRechargeListResponseSchema = z.object({
 });
 export type AdminRechargeListResponse = z.infer<typeof adminRechargeListResponseSchema>;
 
+/** At most 2 decimals and positive: a money amount in major units as typed. */
+export const depositAmountSchema = z
+  .number({ error: '请填写金额' })
+  .positive('金额须大于0')
+  .max(1_000_000, '金额最多 1,000,000')
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, '金额最多两位小数');
+
 /**
  * Approves a bank transfer. `creditedAmount` is what reached the shop's account, in the recharge's currency,
- * minor units (分 / cents); absent, the amount asked is credited. `note` is required when they differ
+ * major units with at most 2 decimals like every other amount ('990.50'; depositAmountSchema), converted to
+ * minor units once by the service; absent, the amount asked is credited. `note` is required when they differ
  * (packages/domain/src/recharge-review.ts) and is shown to the member.
  */
 export const rechargeApproveRequestSchema = z.strictObject({
   rechargeNo: rechargeNoSchema,
-  creditedAmount: z
-    .number({ error: RechargeReviewMessages.badCredited })
-    .int(RechargeReviewMessages.badCredited)
-    .min(1, RechargeReviewMessages.badCredited)
-    .max(toMinor(MAX_RECHARGE), `实际到账金额最多${MAX_RECHARGE}`)
+  creditedAmount: depositAmountSchema
+    .refine((n) => n <= MAX_RECHARGE, `实际到账金额最多${MAX_RECHARGE}`)
     .optional(),
   note: text({ trim: true, multiline: true })
     .max(RECHARGE_REVIEW_NOTE_MAX, RechargeReviewMessages.noteTooLong)
@@ -212,13 +216,6 @@ export type MemberLevelResponse = z.infer<typeof memberLevelResponseSchema>;
 /** Cash received at the counter (deposit-log type 1) or the shop's gift (type 6). */
 export const DEPOSIT_ADJUST_KINDS = { cash: '现金充值', gift: '系统赠送' } as const;
 export type DepositAdjustKind = keyof typeof DEPOSIT_ADJUST_KINDS;
-
-/** At most 2 decimals and positive: a money amount in major units as typed. */
-export const depositAmountSchema = z
-  .number({ error: '请填写金额' })
-  .positive('金额须大于0')
-  .max(1_000_000, '金额最多 1,000,000')
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, '金额最多两位小数');
 
 export const depositAdjustRequestSchema = z.strictObject({
   memberId: memberIdSchema,

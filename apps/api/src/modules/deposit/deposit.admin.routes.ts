@@ -53,7 +53,7 @@ export const depositAdminRoutes: FastifyPluginAsyncZod<{ depositAdmin: DepositAd
         tags,
         summary: '确认银行转账到账并入账',
         description:
-          '待确认的银行转账记入会员余额，会员收到消息。creditedAmount 为实际到账金额（充值单币种，单位为分，大于0，' +
+          '待确认的银行转账记入会员余额，会员收到消息。creditedAmount 为实际到账金额（充值单币种，单位为元，大于0、最多两位小数，' +
           '不填为申请金额）；与申请金额不同时须填 note（最多100字），会员在消息中看到申请、到账、入账金额与备注。' +
           '已入账的再次确认不重复入账（changed 为 false）；已驳回、已取消或在线充值返回 ParamsError。',
         security: staffSecurity,

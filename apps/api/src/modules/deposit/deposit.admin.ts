@@ -6,9 +6,11 @@ import {
   DepositLogType,
   depositLogTypeLabel,
   formatPrice,
+  InvalidAmountError,
   RECHARGE_STATUS_LABELS,
   type Recharge,
   ResultCode,
+  toMinor,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
@@ -250,8 +252,9 @@ export function createDepositAdminService({
 
     /**
      * Approves a bank transfer (type 2): the pending recharge is credited to the deposit through the deposit
-     * service, in one transaction, with the amount that reached the account (`creditedAmount`, minor units of
-     * the recharge's currency; the amount asked when absent) and finance's note, required when the two differ
+     * service, in one transaction, with the amount that reached the account (`creditedAmount`, major units of
+     * the recharge's currency with at most 2 decimals as on the wire, converted here once by toMinor; the amount
+     * asked when absent) and finance's note, required when the two differ
      * (creditedAmountProblem). One conditional UPDATE settles the recharge, so of two approvals at once one
      * credits and the other answers `changed` false, as a repeated approval does; a rejected one is refused.
      */
@@ -265,7 +268,8 @@ export function createDepositAdminService({
         const row = await recharge(tx, rechargeNo);
         const currency = row.currency as Currency;
         const asked = Number(row.amount);
-        const creditedAmount = input.creditedAmount ?? asked;
+        const creditedAmount =
+          input.creditedAmount === undefined ? asked : creditedMinor(input.creditedAmount);
         const problem = creditedAmountProblem(asked, creditedAmount, note);
         if (problem) throw paramsError(problem);
         const differs = creditedAmount !== asked;
@@ -369,6 +373,19 @@ export function createDepositAdminService({
       });
     },
   };
+}
+
+/**
+ * The amount finance credits, sent in major units ('990.50'), as minor units for the rule and the database; an
+ * amount toMinor refuses (3 decimals, not finite) becomes NaN, which creditedAmountProblem refuses in Chinese.
+ */
+function creditedMinor(major: number): number {
+  try {
+    return toMinor(major);
+  } catch (error) {
+    if (error instanceof InvalidAmountError) return Number.NaN;
+    throw error;
+  }
 }
 
 /** A balance line for the operator: '¥5,000.00'-style amounts through the domain's formatter. */

@@ -5,6 +5,7 @@ import {
   RECHARGE_STATUS_LABELS,
   type Recharge,
   rechargeStatusSchema,
+  toMajor,
   toMinor,
 } from '@shop/domain';
 import { cliActor } from '../../lib/audit';
@@ -162,7 +163,9 @@ export const depositCommands: Record<string, CliCommand<DepositCommandServices>>
     async run({ values, open, print }) {
       const no = recharge(values);
       // The amount that reached the account, when it is not the amount asked (a note then says why).
-      const creditedAmount = values.credited === undefined ? undefined : amountOption(values, 'credited');
+      // Parsed and checked in minor units, handed to the service in major units as the console sends it.
+      const creditedAmount =
+        values.credited === undefined ? undefined : toMajor(amountOption(values, 'credited'));
       const note = noteOption(values, 'note', RECHARGE_REVIEW_NOTE_MAX);
       const by = byOption(values);
       const { services } = await open();

@@ -2,7 +2,7 @@ import { AdminMemberPaths, type RechargeApproveRequest, type RechargeReviewRespo
 import { request } from '@/lib/api-client';
 import { useRechargeReview } from './use-recharge-review';
 
-/** Credits a pending bank transfer to the member's deposit: the amount received (minor units) and the note. */
+/** Credits a pending bank transfer to the member's deposit: the amount received (major units) and the note. */
 export function approveRecharge(body: RechargeApproveRequest): Promise<RechargeReviewResponse> {
   return request<RechargeReviewResponse>(AdminMemberPaths.rechargeApprove, body);
 }

@@ -3,14 +3,18 @@ import {
   creditedAmountProblem,
   formatPrice,
   RECHARGE_REVIEW_NOTE_MAX,
+  rechargeApproveRequestSchema,
   toMinor,
 } from '@shop/domain';
 import { Alert, Descriptions, Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect } from 'react';
+import { zodRule } from '@/lib/zod-rule';
 import { SlipPreview } from './slip-preview';
 
+const creditedSchema = rechargeApproveRequestSchema.shape.creditedAmount;
+
 interface ApproveForm {
-  /** Major units as typed (元 / dollars); sent as minor units. */
+  /** Major units as typed (元 / dollars), sent as typed; minor units only to compare with the amount asked. */
   credited: number | null;
   note?: string;
 }
@@ -28,6 +32,7 @@ export function ApproveDialog({
 }: {
   recharge: AdminRecharge | undefined;
   pending: boolean;
+  /** `creditedAmount` in major units, as every amount on the wire. */
   onApprove: (input: { creditedAmount: number; note: string | undefined }) => void;
   onClose: () => void;
 }) {
@@ -90,7 +95,7 @@ export function ApproveDialog({
         name="approve-recharge"
         onFinish={(v) => {
           if (!recharge || pending || v.credited === null) return;
-          onApprove({ creditedAmount: toMinor(v.credited.toFixed(2)), note: v.note?.trim() || undefined });
+          onApprove({ creditedAmount: v.credited, note: v.note?.trim() || undefined });
         }}
       >
         <Form.Item
@@ -99,9 +104,10 @@ export function ApproveDialog({
           rules={[
             {
               validator: async (_rule, value: number | null | undefined) => {
-                if (typeof value !== 'number' || value <= 0) throw new Error('请填写实际到账金额（大于0）');
+                if (typeof value !== 'number') throw new Error('请填写实际到账金额（大于0）');
               },
             },
+            zodRule(creditedSchema),
           ]}
         >
           <InputNumber min={0.01} step={1} precision={2} className="full-width" />
