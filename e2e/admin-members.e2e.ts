@@ -73,10 +73,10 @@ describe('console members and recharges', () => {
     await page.getByText('张三 工商银行 尾号8899').waitFor();
     await shot(page, 'recharges-pending-1440');
     const row = page.locator('tr', { hasText: '张三 工商银行 尾号8899' });
-    await row.getByRole('button', { name: '确认到账' }).click();
-    await page.getByText('余额将增加').waitFor();
+    await row.getByRole('button', { name: '审核入账' }).click();
+    await page.getByRole('dialog').getByText('会员未上传转账凭证').waitFor();
     await shot(page, 'recharges-confirm-1440');
-    await page.getByRole('button', { name: '确认入账' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确认入账' }).click();
     await page.getByText('已确认到账并入账').waitFor();
     const other = page.locator('tr', { hasText: '流水号 20261124-7781' });
     await other.getByRole('button', { name: /驳\s?回/ }).click();

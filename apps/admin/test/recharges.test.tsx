@@ -21,6 +21,8 @@ function recharge(n: number, overrides: Partial<AdminRecharge> = {}): AdminRecha
     reviewedBy: '',
     createdAt: '2026-11-24T03:00:00.000Z',
     reviewedAt: null,
+    creditedAmount: null,
+    hasSlip: false,
     ...overrides,
   };
 }
@@ -34,7 +36,7 @@ const review = (r: AdminRecharge, changed = true, status: AdminRecharge['status'
 };
 
 describe('充值审核', () => {
-  it('opens on the pending transfers with their details, filters by status and member, and approves after a confirmation', async () => {
+  it('opens on the pending transfers with their details, filters by status and member, and approves in the review', async () => {
     const first = recharge(1);
     const api = mockApi({
       [AdminPaths.current]: ok(staffSession('finance')),
@@ -58,13 +60,17 @@ describe('充值审核', () => {
     expect(within(row).getByText('¥100.50')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'buyer1' }).getAttribute('href')).toBe('/members/41');
 
-    fireEvent.click(within(row).getByRole('button', { name: '确认到账' }));
-    expect(await screen.findByText('buyer1 的余额将增加 ¥100.50')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: '审核入账' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('¥100.50')).toBeTruthy();
+    expect(within(dialog).getByText('会员未上传转账凭证')).toBeTruthy();
     expect(api.callsTo(AdminMemberPaths.rechargeApprove)).toHaveLength(0);
-    fireEvent.click(screen.getByRole('button', { name: '确认入账' }));
+    expect(api.callsTo(AdminMemberPaths.rechargeSlip)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认入账' }));
     await waitFor(() =>
       expect(api.callsTo(AdminMemberPaths.rechargeApprove)[0]?.body).toEqual({
         rechargeNo: first.rechargeNo,
+        creditedAmount: 100.5,
       }),
     );
     expect(await screen.findByText('已确认到账并入账')).toBeTruthy();
@@ -78,6 +84,65 @@ describe('充值审核', () => {
       pageNo: 1,
       pageSize: 20,
     });
+  });
+
+  it('the review: the slip as a thumbnail that opens the image, the amount received, a note required when it differs', async () => {
+    const first = recharge(1, { amount: 1000, hasSlip: true });
+    // A 1×1 PNG: what the server answers for recharge/slip/ (the image itself, not JSON).
+    const png = Uint8Array.from(
+      atob(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      ),
+      (c) => c.charCodeAt(0),
+    );
+    const api = mockApi({
+      [AdminPaths.current]: ok(staffSession('finance')),
+      [AdminMemberPaths.rechargeList]: ok({ items: [first], totalCount: 1 }),
+      [AdminMemberPaths.rechargeSlip]: {
+        file: () => new Response(png, { status: 200, headers: { 'Content-Type': 'image/png' } }),
+      },
+      [AdminMemberPaths.rechargeApprove]: (body) =>
+        review({ ...first, creditedAmount: Number(body.creditedAmount) }),
+    });
+    signIn();
+    renderConsole('/recharges');
+    await screen.findByText('共 1 条', {}, SLOW);
+    const row = screen.getByText('张三 工行 881').closest('tr') as HTMLElement;
+    expect(within(row).getByText('有转账凭证')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: '审核入账' }));
+    const dialog = await screen.findByRole('dialog');
+
+    const thumb = (await within(dialog).findByAltText(`转账凭证 ${first.rechargeNo}`)) as HTMLImageElement;
+    expect(thumb.src).toMatch(/^blob:/);
+    expect(api.callsTo(AdminMemberPaths.rechargeSlip)[0]?.body).toEqual({ rechargeNo: first.rechargeNo });
+    // The thumbnail opens the whole image.
+    fireEvent.click(thumb);
+    await waitFor(() =>
+      expect(document.querySelectorAll(`img[src="${thumb.src}"]`).length).toBeGreaterThan(1),
+    );
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+
+    const amount = within(dialog).getByLabelText(/实际到账金额/) as HTMLInputElement;
+    expect(amount.value).toBe('1000.00');
+    fireEvent.change(amount, { target: { value: '990.5' } });
+    fireEvent.blur(amount);
+    expect(
+      await within(dialog).findByText(/实际到账与申请金额不同：将入账 ¥990\.50（申请 ¥1000\.00）/),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认入账' }));
+    expect(await within(dialog).findByText('实际到账金额与申请金额不同，请填写备注说明原因')).toBeTruthy();
+    expect(api.callsTo(AdminMemberPaths.rechargeApprove)).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText(/备注/), { target: { value: '银行扣手续费 ¥9.50' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认入账' }));
+    await waitFor(() =>
+      expect(api.callsTo(AdminMemberPaths.rechargeApprove)[0]?.body).toEqual({
+        rechargeNo: first.rechargeNo,
+        creditedAmount: 990.5,
+        note: '银行扣手续费 ¥9.50',
+      }),
+    );
+    expect(await screen.findByText('已确认到账并入账')).toBeTruthy();
   });
 
   it('reads ?status= from the address (the dashboard links there) and shows all with ?status=all', async () => {

@@ -105,7 +105,11 @@ export function fail(resultCode: number, message: string, status = 400) {
 }
 
 type Reply = Envelope<unknown> | { status: number; body: unknown };
-type Handler = Reply | ((body: Record<string, unknown>) => Reply);
+/** A file the server answers instead of JSON (an export, a transfer slip): made afresh for every call. */
+export interface FileReply {
+  file: () => Response;
+}
+type Handler = Reply | FileReply | ((body: Record<string, unknown>) => Reply | FileReply);
 
 /** The contract of each console call's answer: a fake answer that drifts from it fails the test. */
 const CONTRACTS: Record<string, ZodType> = {
@@ -220,6 +224,7 @@ export function mockApi(handlers: Record<string, Handler>) {
       );
     }
     const reply = typeof handler === 'function' ? handler(body) : handler;
+    if ('file' in reply) return reply.file();
     const [status, payload] = 'status' in reply ? [reply.status, reply.body] : [200, reply];
     const contract = CONTRACTS[path];
     if (contract && (payload as Envelope).success) {

@@ -123,7 +123,18 @@ export function createServices({
   const notify: MemberNotifier = (executor, notice) => messages.send(executor, notice);
   const orders = createOrderService({ db, clock });
   const orderBuyer = createOrderBuyerService({ db, clock });
-  const deposits = createDepositService({ db, clock, orderNumbers: orders.orderNumbers });
+  const media = createMediaService({ db, store: createMediaStore(db, config.mediaObjectStorage) });
+  const deposits = createDepositService({
+    db,
+    clock,
+    orderNumbers: orders.orderNumbers,
+    rateLimiter,
+    slips: {
+      storeUpload: async (bytes, folder) => (await media.storeUpload(bytes, folder)).path,
+      readPrivate: (path) => media.readPrivate(path),
+      deleteFiles: (paths) => media.deleteFiles(paths),
+    },
+  });
   const depositAdmin = createDepositAdminService({
     db,
     clock,
@@ -136,7 +147,6 @@ export function createServices({
   const health = createHealthService(database);
   const catalogue = createCatalogueService({ db, clock, members: member, rateLimiter, rates });
   const content = createContentService({ db });
-  const media = createMediaService({ db, store: createMediaStore(db, config.mediaObjectStorage) });
   const catalogueAdmin = createCatalogueAdminService({ db, audit: audit.record });
   const catalogueTaxonomy = createCatalogueTaxonomyService({ db, audit: audit.record });
   const cataloguePicker = createCataloguePicker({ db });

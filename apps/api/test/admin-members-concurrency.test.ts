@@ -5,7 +5,9 @@ import {
   type Recharge,
   type RechargeReviewResponse,
 } from '@shop/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffAuditLog } from '../src/db/schema';
 import { balancesOf, logsOf } from './support/deposit-helpers';
 import { newMember } from './support/order-fixtures';
 import { type StaffLogin, staffToken } from './support/staff';
@@ -55,6 +57,67 @@ describe.skipIf(!onPostgres)(
         expect(await balancesOf(t.database.db, m.id)).toEqual({ CNY: 0, AUD: 2500 });
         expect(await logsOf(t.database.db, m.id)).toHaveLength(1);
       }
+    });
+
+    it('approvals with the amount received at once (5 rounds × 4): credited once, balance-after chained right', async () => {
+      const m = await newMember(t.app, 'race');
+      for (let round = 0; round < 5; round += 1) {
+        const made = envelope<Recharge>(
+          await post(
+            t.app,
+            DepositPaths.bankTransfer,
+            { currency: 'AUD', money: 100, reference: '并发' },
+            m.token,
+          ),
+        );
+        const rechargeNo = made.data.rechargeNo;
+        // Each reviewer typed what they saw on the statement: two different amounts race.
+        const answers = await Promise.all(
+          [
+            [finance, 99],
+            [owner, 98.5],
+            [finance, 99],
+            [owner, 98.5],
+          ].map(([s, creditedAmount]) =>
+            post(
+              t.app,
+              AdminMemberPaths.rechargeApprove,
+              { rechargeNo, creditedAmount, note: '手续费' },
+              (s as StaffLogin).token,
+            ),
+          ),
+        );
+        const bodies = answers.map((r) => envelope<RechargeReviewResponse>(r));
+        for (const b of bodies) expect(b.success, b.message).toBe(true);
+        const winners = bodies.filter((b) => b.data.changed);
+        expect(winners, `round ${round}`).toHaveLength(1);
+        const credited = (winners[0]?.data.recharge.creditedAmount ?? 0) * 100;
+        // Every answer names the one amount that was credited.
+        for (const b of bodies) expect(b.data.recharge.creditedAmount).toBe(credited / 100);
+        const logs = await logsOf(t.database.db, m.id);
+        expect(logs).toHaveLength(round + 1);
+        expect(logs.at(-1)?.amount).toBe(credited);
+      }
+      // The log adds up: each balance-after is the one before plus the amount, and the last is the balance.
+      const logs = await logsOf(t.database.db, m.id);
+      let running = 0;
+      for (const l of logs) {
+        running += l.amount;
+        expect(l.balanceAfter).toBe(running);
+      }
+      expect((await balancesOf(t.database.db, m.id)).AUD).toBe(running);
+      // One audit row per credit, naming both amounts.
+      const audits = await t.database.db
+        .select({ after: staffAuditLog.after })
+        .from(staffAuditLog)
+        .where(
+          and(
+            eq(staffAuditLog.action, 'recharge.approve'),
+            sql`${staffAuditLog.after}->>'memberId' = ${String(m.id)}`,
+          ),
+        );
+      expect(audits).toHaveLength(5);
+      for (const a of audits) expect(a.after).toMatchObject({ askedAmount: 10_000, note: '手续费' });
     });
 
     it('an approval and a rejection at once: exactly one of them settles the transfer', async () => {

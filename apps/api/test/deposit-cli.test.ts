@@ -117,9 +117,18 @@ describe('deposit operator commands', () => {
     expect(pending).toContain(setup.rejected);
     expect(pending).toContain('depcli');
     expect(pending).toContain('待确认');
-    expect(await ok('recharge:approve', '--no', setup.approved, '--by', '财务')).toContain(
-      `已入账 / credited: ${setup.approved} ¥200.00，余额 / balance ¥300.50`,
+    // Another amount than asked needs the note that tells the member why; refused, nothing changes.
+    await fails(
+      1,
+      ['recharge:approve', '--no', setup.approved, '--credited', '199.50'],
+      '实际到账金额与申请金额不同，请填写备注说明原因',
     );
+    await fails(2, ['recharge:approve', '--no', setup.approved, '--credited', '0'], '--credited');
+    await fails(2, ['recharge:approve', '--no', setup.approved, '--credited', '199.505'], '--credited');
+    // Typed in 元 and credited as such: 200.00 is the amount asked, so no note is needed.
+    expect(
+      await ok('recharge:approve', '--no', setup.approved, '--credited', '200.00', '--by', '财务'),
+    ).toContain(`已入账 / credited: ${setup.approved} ¥200.00，余额 / balance ¥300.50`);
     expect(await ok('recharge:approve', '--no', setup.approved)).toContain(
       'already credited, nothing changed',
     );

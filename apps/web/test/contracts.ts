@@ -146,6 +146,7 @@ const ENVELOPE_DATA: Readonly<Record<string, Schema>> = {
   [DepositPaths.logList]: depositLogListResponseSchema,
   [DepositPaths.bankTransfer]: rechargeSchema,
   [DepositPaths.rechargeList]: rechargeListResponseSchema,
+  [DepositPaths.uploadSlip]: rechargeSchema,
   [SupportTicketPaths.list]: ticketListResponseSchema,
   [SupportTicketPaths.create]: ticketDetailSchema,
   [SupportTicketPaths.detail]: ticketDetailSchema,

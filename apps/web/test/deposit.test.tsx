@@ -7,6 +7,7 @@ import { cartList } from './cart-fixtures';
 import { shellHandlers } from './catalogue-fixtures';
 import { orderDetail } from './checkout-fixtures';
 import { depositLogItem, payStart, payStatus, recharge, shopMethods } from './payment-fixtures';
+import { pngFile, stubUploads } from './service-fixtures';
 import { demoMember, fail, mockApi, ok, renderApp } from './utils';
 
 const SLOW = { timeout: 15_000 };
@@ -253,6 +254,82 @@ describe('recharge (spec §2 /member/recharge)', () => {
     const item = await screen.findByRole('listitem', { name: '充值单 RC2026000003' });
     expect(within(item).getByText('待确认')).toBeTruthy();
     expect(within(item).getByText('¥500.00')).toBeTruthy();
+  });
+
+  it('registers a bank transfer with its slip; the history shows the slip, the amount credited, and replaces a slip while pending', async () => {
+    let registered = false;
+    let slips = 0;
+    const sent = stubUploads((_file, n) => {
+      slips = n;
+      return { status: 200, body: ok(recharge({ rechargeNo: 'R20260301060500000003', hasSlip: true })) };
+    });
+    const { calls } = await openRecharge({
+      [DepositPaths.bankTransfer]: () => {
+        registered = true;
+        return ok(recharge({ rechargeNo: 'R20260301060500000003' }));
+      },
+      [DepositPaths.rechargeList]: () =>
+        ok({
+          items: registered
+            ? [
+                recharge({ rechargeNo: 'R20260301060500000003', hasSlip: slips > 0 }),
+                recharge({
+                  rechargeNo: 'R20260301060500000002',
+                  amount: 1000,
+                  creditedAmount: 990,
+                  status: 'credited',
+                  statusLabel: '已到账',
+                  hasSlip: true,
+                  note: '',
+                }),
+              ]
+            : [],
+          pageNo: 1,
+          pageSize: 10,
+          totalCount: registered ? 2 : 0,
+        }),
+      [DepositPaths.slip]: () => new Response(new Blob([new Uint8Array(8)], { type: 'image/png' })),
+    });
+    fireEvent.click(screen.getByRole('tab', { name: '银行转账' }));
+    const picker = await screen.findByLabelText('选择转账凭证');
+    // By the ticket rules, checked before anything is sent.
+    fireEvent.change(picker, {
+      target: { files: [new File(['%PDF'], '回单.pdf', { type: 'application/pdf' })] },
+    });
+    await waitFor(() => expect(toasts()).toContain('“回单.pdf”不是图片：仅支持 JPG、PNG、WebP 或 GIF'));
+    fireEvent.change(picker, { target: { files: [pngFile('大图.png', 5 * 1024 * 1024 + 1)] } });
+    await waitFor(() => expect(toasts()).toContain('“大图.png”超过 5 MB，请压缩后再上传'));
+    fireEvent.change(picker, { target: { files: [pngFile('回单.png')] } });
+    expect(await screen.findByText('回单.png')).toBeTruthy();
+
+    fireEvent.change(amountInput(), { target: { value: '500' } });
+    fireEvent.change(screen.getByLabelText('付款人或转账流水号'), { target: { value: '张三' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交转账登记' }));
+    await waitFor(() => expect(toasts()).toContain('已提交，转账凭证已上传，等待审核'));
+    expect(bodiesOf(calls, DepositPaths.bankTransfer)).toHaveLength(1);
+    expect(sent.map((s) => [s.url, s.file.name, s.fields])).toEqual([
+      [DepositPaths.uploadSlip, '回单.png', { rechargeNo: 'R20260301060500000003' }],
+    ]);
+
+    const pending = await screen.findByRole('listitem', { name: '充值单 R20260301060500000003' });
+    expect(await within(pending).findByRole('img', { name: '转账凭证 R20260301060500000003' })).toBeTruthy();
+    const credited = screen.getByRole('listitem', { name: '充值单 R20260301060500000002' });
+    expect(within(credited).getByText('¥1000.00')).toBeTruthy();
+    expect(within(credited).getByText('实际到账 ¥990.00')).toBeTruthy();
+    // A credited transfer's slip is shown, never replaced.
+    expect(within(credited).queryByRole('button', { name: /^(上传|更换)转账凭证/ })).toBeNull();
+    fireEvent.click(
+      await within(credited).findByRole('button', { name: '查看转账凭证 R20260301060500000002' }),
+    );
+    expect(await screen.findByRole('dialog', { name: '转账凭证 R20260301060500000002' })).toBeTruthy();
+    expect(bodiesOf(calls, DepositPaths.slip)).toContainEqual({ rechargeNo: 'R20260301060500000002' });
+
+    fireEvent.change(within(pending).getByLabelText('上传转账凭证 R20260301060500000003'), {
+      target: { files: [pngFile('补拍.png')] },
+    });
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.fields).toEqual({ rechargeNo: 'R20260301060500000003' });
+    await waitFor(() => expect(toasts()).toContain('转账凭证已上传'));
   });
 
   it('withdraws a pending bank transfer after confirmation; one approved meanwhile is refused and shown', async () => {

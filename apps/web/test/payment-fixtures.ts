@@ -126,6 +126,8 @@ export function recharge(fields: Partial<Recharge> & { rechargeNo: string }): Re
     note: '',
     createdAt: '2026-03-01T06:05:00.000Z',
     reviewedAt: null,
+    creditedAmount: null,
+    hasSlip: false,
     ...fields,
   };
 }

@@ -109,9 +109,10 @@ export function stubWebSocket() {
   vi.stubGlobal('WebSocket', FakeSocket);
 }
 
-/** An XMLHttpRequest for uploadImage/: reports progress, then answers with `reply` (or what `answer` says). */
+/** An XMLHttpRequest for an image upload (uploadImage/, uploadSlip/): reports progress, then answers with `reply` (or what `answer` says). */
 export function stubUploads(answer: (file: File, n: number) => { status: number; body: unknown }) {
-  const sent: { url: string; headers: Record<string, string>; file: File }[] = [];
+  const sent: { url: string; headers: Record<string, string>; file: File; fields: Record<string, string> }[] =
+    [];
   class FakeXhr {
     status = 0;
     responseText = '';
@@ -136,7 +137,9 @@ export function stubUploads(answer: (file: File, n: number) => { status: number;
     }
     send(form: FormData) {
       const file = form.get('image') as File;
-      sent.push({ url: this.url, headers: this.headers, file });
+      const fields: Record<string, string> = {};
+      for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value;
+      sent.push({ url: this.url, headers: this.headers, file, fields });
       const { status, body } = answer(file, sent.length);
       setTimeout(() => {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });

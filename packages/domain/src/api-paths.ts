@@ -151,6 +151,10 @@ export const DepositPaths = {
   rechargeList: '/api/memberService/memberdeposit/rechargeList/',
   /** The member withdraws their own pending bank-transfer registration. */
   cancelBankTransfer: '/api/memberService/memberdeposit/cancelBankTransfer/',
+  /** Multipart: the transfer slip (`image`) of the member's own pending bank transfer (`rechargeNo`). */
+  uploadSlip: '/api/memberService/memberdeposit/uploadSlip/',
+  /** The member's own transfer slip, as the image itself (not JSON). */
+  slip: '/api/memberService/memberdeposit/slip/',
 } as const;
 
 /** The sandbox payment channel's own pages (DESIGN.md 'sandboxes'), served by the shop. */

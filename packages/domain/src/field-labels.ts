@@ -61,6 +61,7 @@ export const FIELD_LABELS: Record<string, string> = {
   money: '充值金额',
   reference: '付款人或流水号',
   rechargeNo: '充值单号',
+  creditedAmount: '实际到账金额',
   note: '备注',
   orderNo: '订单号',
   pack: '包裹序号',

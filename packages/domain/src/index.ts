@@ -55,6 +55,7 @@ export * from './page-preload';
 export * from './payment';
 export * from './promotion';
 export * from './properties';
+export * from './recharge-review';
 export * from './route-guard';
 export * from './sku-grid';
 export * from './sku-price';

@@ -40,8 +40,11 @@ export function uploadWithProgress<T>(
   });
 }
 
-/** Downloads a file the console builds (an export), saved under the name the server gives it. */
-export async function downloadFile(path: string, body: unknown, fallbackName: string): Promise<void> {
+/**
+ * POSTs JSON and answers the file the server sends (an export, a transfer slip) with its headers; a JSON answer
+ * is the error envelope and becomes an ApiError, so a file fails like every other call.
+ */
+export async function fetchFile(path: string, body: unknown): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   const token = getStaffToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -60,6 +63,12 @@ export async function downloadFile(path: string, body: unknown, fallbackName: st
   if (!response.ok || type.includes('application/json')) {
     throw failure(response.status, await response.json().catch(() => null));
   }
+  return response;
+}
+
+/** Downloads a file the console builds (an export), saved under the name the server gives it. */
+export async function downloadFile(path: string, body: unknown, fallbackName: string): Promise<void> {
+  const response = await fetchFile(path, body);
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());

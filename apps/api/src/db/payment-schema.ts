@@ -77,6 +77,13 @@ export const recharges = pgTable(
     note: varchar('note', { length: 200 }).notNull().default(''),
     reviewedBy: varchar('reviewed_by', { length: 60 }).notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** What was credited (minor units): the amount that reached the account, set once, when credited. */
+    creditedAmount: bigint('credited_amount', { mode: 'number' }),
+    /**
+     * Bank transfer: the member's transfer slip, a media path under `private/` (never served by the public
+     * image host; read through the member's and the console's slip calls); '' when none.
+     */
+    slipPath: varchar('slip_path', { length: 255 }).notNull().default(''),
     createdAt,
     updatedAt,
   },
@@ -86,6 +93,10 @@ export const recharges = pgTable(
     check('recharges_type', sql`${t.type} in (2, 7)`),
     check('recharges_currency', sql`${t.currency} in ('AUD', 'CNY')`),
     check('recharges_amount', sql`${t.amount} > 0`),
+    check(
+      'recharges_credited_amount',
+      sql`${t.creditedAmount} is null or (${t.creditedAmount} > 0 and ${t.status} = 'credited')`,
+    ),
     check('recharges_status', sql`${t.status} in ('pending', 'credited', 'rejected', 'cancelled')`),
   ],
 );

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { MAX_RECHARGE } from '../payment';
+import { RECHARGE_REVIEW_NOTE_MAX, RechargeReviewMessages } from '../recharge-review';
 import { consolePageNo, consolePageSize } from './paging';
 import { currencySchema, depositLogItemSchema, rechargeSchema, rechargeStatusSchema } from './payment';
 import { text } from './text';
@@ -16,6 +18,8 @@ export const AdminMemberPaths = {
   rechargeApprove: '/api/adminService/recharge/approve/',
   /** recharge.review: refuses a pending bank transfer with a reason the member reads. */
   rechargeReject: '/api/adminService/recharge/reject/',
+  /** recharge.review: the member's transfer slip of a bank transfer, as the image itself (not JSON). */
+  rechargeSlip: '/api/adminService/recharge/slip/',
   /** member.read: members found by username, name, phone, e-mail or company, and/or of one level. */
   memberList: '/api/adminService/member/list/',
   /** member.read: one member's profile, balances, latest orders and tickets. */
@@ -61,7 +65,30 @@ export const adminRechargeListResponseSchema = z.object({
 });
 export type AdminRechargeListResponse = z.infer<typeof adminRechargeListResponseSchema>;
 
-export const rechargeApproveRequestSchema = z.strictObject({ rechargeNo: rechargeNoSchema });
+/** At most 2 decimals and positive: a money amount in major units as typed. */
+export const depositAmountSchema = z
+  .number({ error: '请填写金额' })
+  .positive('金额须大于0')
+  .max(1_000_000, '金额最多 1,000,000')
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, '金额最多两位小数');
+
+/**
+ * Approves a bank transfer. `creditedAmount` is what reached the shop's account, in the recharge's currency,
+ * major units with at most 2 decimals like every other amount ('990.50'; depositAmountSchema), converted to
+ * minor units once by the service; absent, the amount asked is credited. `note` is required when they differ
+ * (packages/domain/src/recharge-review.ts) and is shown to the member.
+ */
+export const rechargeApproveRequestSchema = z.strictObject({
+  rechargeNo: rechargeNoSchema,
+  creditedAmount: depositAmountSchema
+    .refine((n) => n <= MAX_RECHARGE, `实际到账金额最多${MAX_RECHARGE}`)
+    .optional(),
+  note: text({ trim: true, multiline: true })
+    .max(RECHARGE_REVIEW_NOTE_MAX, RechargeReviewMessages.noteTooLong)
+    .optional(),
+});
+export type RechargeApproveRequest = z.input<typeof rechargeApproveRequestSchema>;
+export const rechargeSlipRequestSchema = z.strictObject({ rechargeNo: rechargeNoSchema });
 export const rechargeRejectRequestSchema = z.strictObject({
   rechargeNo: rechargeNoSchema,
   reason: text({ error: '请填写驳回原因', trim: true })
@@ -189,13 +216,6 @@ export type MemberLevelResponse = z.infer<typeof memberLevelResponseSchema>;
 /** Cash received at the counter (deposit-log type 1) or the shop's gift (type 6). */
 export const DEPOSIT_ADJUST_KINDS = { cash: '现金充值', gift: '系统赠送' } as const;
 export type DepositAdjustKind = keyof typeof DEPOSIT_ADJUST_KINDS;
-
-/** At most 2 decimals and positive: a money amount in major units as typed. */
-export const depositAmountSchema = z
-  .number({ error: '请填写金额' })
-  .positive('金额须大于0')
-  .max(1_000_000, '金额最多 1,000,000')
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, '金额最多两位小数');
 
 export const depositAdjustRequestSchema = z.strictObject({
   memberId: memberIdSchema,

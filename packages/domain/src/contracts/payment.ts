@@ -212,6 +212,9 @@ export const cancelBankTransferRequestSchema = z.strictObject({
 });
 export type CancelBankTransferRequest = z.input<typeof cancelBankTransferRequestSchema>;
 
+/** The text fields of uploadSlip/ (multipart, beside the `image` file) and the body of slip/. */
+export const rechargeSlipFieldsSchema = cancelBankTransferRequestSchema;
+
 export const rechargeStatusSchema = z.enum(['pending', 'credited', 'rejected', 'cancelled']);
 export const RECHARGE_STATUS_LABELS: Readonly<Record<z.infer<typeof rechargeStatusSchema>, string>> = {
   pending: '待确认',
@@ -231,6 +234,10 @@ export const rechargeSchema = z.object({
   note: z.string(),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
+  /** What was credited to the deposit (major units); null until credited. May differ from `amount` asked. */
+  creditedAmount: z.number().nullable(),
+  /** A bank transfer's slip is attached (read it with memberdeposit/slip/ or the console's recharge/slip/). */
+  hasSlip: z.boolean(),
 });
 export type Recharge = z.infer<typeof rechargeSchema>;
 export const rechargeListRequestSchema = z.strictObject({

@@ -6,6 +6,7 @@ import { LoadFailed } from '@/components/load-failed';
 import { useApproveRecharge } from '@/features/recharges/api/approve-recharge';
 import { useRechargeList } from '@/features/recharges/api/list-recharges';
 import { useRejectRecharge } from '@/features/recharges/api/reject-recharge';
+import { ApproveDialog } from '@/features/recharges/components/approve-dialog';
 import { RechargeFilters, type RechargeStatusFilter } from '@/features/recharges/components/recharge-filters';
 import { RechargeTable } from '@/features/recharges/components/recharge-table';
 import { RejectDialog } from '@/features/recharges/components/reject-dialog';
@@ -56,6 +57,7 @@ export default function RechargesPage() {
   const approve = useApproveRecharge();
   const reject = useRejectRecharge();
   const [rejecting, setRejecting] = useState<AdminRecharge>();
+  const [approving, setApproving] = useState<AdminRecharge>();
   const busy = approve.isPending
     ? approve.variables?.rechargeNo
     : reject.isPending
@@ -76,10 +78,22 @@ export default function RechargesPage() {
           loading={list.isFetching}
           busy={busy}
           onPage={(page, size) => go({ status, keyword }, size === pageSize ? page : 1, size)}
-          onApprove={(r) => approve.mutate({ rechargeNo: r.rechargeNo })}
+          onApprove={setApproving}
           onReject={setRejecting}
         />
       )}
+      <ApproveDialog
+        recharge={approving}
+        pending={approve.isPending}
+        onClose={() => setApproving(undefined)}
+        onApprove={(input) => {
+          if (approving)
+            approve.mutate(
+              { rechargeNo: approving.rechargeNo, ...input },
+              { onSuccess: () => setApproving(undefined) },
+            );
+        }}
+      />
       <RejectDialog
         recharge={rejecting}
         pending={reject.isPending}

@@ -6,11 +6,13 @@ import {
   rechargeApproveRequestSchema,
   rechargeRejectRequestSchema,
   rechargeReviewResponseSchema,
+  rechargeSlipRequestSchema,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/envelope';
 import { staffActor, staffSecurity } from '../../plugins/staff-auth';
 import type { DepositAdminService } from './deposit.admin';
+import { sendSlip, slipResponses } from './slip-reply';
 
 const tags = ['admin'];
 
@@ -51,8 +53,9 @@ export const depositAdminRoutes: FastifyPluginAsyncZod<{ depositAdmin: DepositAd
         tags,
         summary: '确认银行转账到账并入账',
         description:
-          '待确认的银行转账记入会员余额，会员收到消息。已入账的再次确认不重复入账（changed 为 false）；' +
-          '已驳回、已取消或在线充值返回 ParamsError。',
+          '待确认的银行转账记入会员余额，会员收到消息。creditedAmount 为实际到账金额（充值单币种，单位为元，大于0、最多两位小数，' +
+          '不填为申请金额）；与申请金额不同时须填 note（最多100字），会员在消息中看到申请、到账、入账金额与备注。' +
+          '已入账的再次确认不重复入账（changed 为 false）；已驳回、已取消或在线充值返回 ParamsError。',
         security: staffSecurity,
         body: rechargeApproveRequestSchema,
         response: responses(rechargeReviewResponseSchema),
@@ -76,5 +79,21 @@ export const depositAdminRoutes: FastifyPluginAsyncZod<{ depositAdmin: DepositAd
       },
     },
     async (request) => ok(await depositAdmin.reject(staffActor(request), request.body)),
+  );
+
+  app.post(
+    AdminMemberPaths.rechargeSlip,
+    {
+      ...review,
+      schema: {
+        tags,
+        summary: '查看转账凭证',
+        description: '会员为银行转账上传的转账凭证，返回图片本身（不是 JSON）；未上传的返回 404。',
+        security: staffSecurity,
+        body: rechargeSlipRequestSchema,
+        response: slipResponses,
+      },
+    },
+    async (request, reply) => sendSlip(reply, await depositAdmin.slip(request.body.rechargeNo)),
   );
 };

@@ -1,12 +1,16 @@
 import {
   CURRENCY_LABELS,
   type Currency,
+  creditedAmountProblem,
+  creditedDifferenceText,
   DepositLogType,
   depositLogTypeLabel,
   formatPrice,
+  InvalidAmountError,
   RECHARGE_STATUS_LABELS,
   type Recharge,
   ResultCode,
+  toMinor,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
@@ -74,7 +78,7 @@ export function createDepositAdminService({
   clock: Clock;
   /** Every change by staff or the command line is audited on its own transaction (docs/decisions/019). */
   audit: AuditRecorder;
-  deposits: Pick<DepositService, 'credit' | 'creditRecharge' | 'balances'>;
+  deposits: Pick<DepositService, 'credit' | 'creditRecharge' | 'balances' | 'reviewSlip'>;
   /** The member module's ids by username (the operator names members by username), wired in services.ts. */
   members: { idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>> };
   orderNumbers: OrderNumberLookup;
@@ -248,23 +252,51 @@ export function createDepositAdminService({
 
     /**
      * Approves a bank transfer (type 2): the pending recharge is credited to the deposit through the deposit
-     * service, in one transaction. `changed` is false when it was credited before (a repeated approval);
-     * a rejected one is refused.
+     * service, in one transaction, with the amount that reached the account (`creditedAmount`, major units of
+     * the recharge's currency with at most 2 decimals as on the wire, converted here once by toMinor; the amount
+     * asked when absent) and finance's note, required when the two differ
+     * (creditedAmountProblem). One conditional UPDATE settles the recharge, so of two approvals at once one
+     * credits and the other answers `changed` false, as a repeated approval does; a rejected one is refused.
      */
-    async approve(by: AuditActor, { rechargeNo }: { rechargeNo: string }) {
+    async approve(
+      by: AuditActor,
+      input: { rechargeNo: string; creditedAmount?: number | undefined; note?: string | undefined },
+    ) {
+      const { rechargeNo } = input;
+      const note = (input.note ?? '').trim();
       return db.transaction(async (tx) => {
         const row = await recharge(tx, rechargeNo);
+        const currency = row.currency as Currency;
+        const asked = Number(row.amount);
+        const creditedAmount =
+          input.creditedAmount === undefined ? asked : creditedMinor(input.creditedAmount);
+        const problem = creditedAmountProblem(asked, creditedAmount, note);
+        if (problem) throw paramsError(problem);
+        const differs = creditedAmount !== asked;
         const credited = await deposits.creditRecharge(tx, row.id, {
           operator: operatorName(by),
-          note: `银行转账 ${row.rechargeNo}${row.reference ? `（${row.reference}）` : ''}`,
+          creditedAmount,
+          note: (
+            `银行转账 ${row.rechargeNo}${row.reference ? `（${row.reference}）` : ''}` +
+            (differs
+              ? `；申请 ${formatPrice(asked, currency)}，实际到账 ${formatPrice(creditedAmount, currency)}` +
+                `；备注：${note}`
+              : note
+                ? `；备注：${note}`
+                : '')
+          ).slice(0, 200),
         });
         if (credited) {
+          const balance = `当前余额 ${formatPrice(credited.balanceAfter, currency)}`;
           await notify(tx, {
             memberId: row.memberId,
             type: 1,
-            title: `银行转账充值已到账 ${formatPrice(row.amount, row.currency as Currency)}`,
-            content: `充值单 ${row.rechargeNo} 已入账，当前余额 ${formatPrice(credited.balanceAfter, row.currency as Currency)}`,
-            link: '/member/deposit',
+            title: `银行转账充值已到账 ${formatPrice(creditedAmount, currency)}`,
+            content: differs
+              ? `${creditedDifferenceText({ asked, credited: creditedAmount, currency, note })}` +
+                `（充值单 ${row.rechargeNo}，${balance}）`
+              : `充值单 ${row.rechargeNo} 已入账，${balance}${note ? `。备注：${note}` : ''}`,
+            link: '/member/recharge',
           });
           await audit(tx, {
             by,
@@ -276,7 +308,9 @@ export function createDepositAdminService({
               status: 'credited',
               memberId: row.memberId,
               currency: row.currency,
-              amount: row.amount,
+              askedAmount: asked,
+              creditedAmount,
+              note,
               balanceAfter: credited.balanceAfter,
             },
           });
@@ -292,6 +326,11 @@ export function createDepositAdminService({
         if (now.status === 'rejected') throw paramsError(DepositAdminMessages.alreadyRejected(rechargeNo));
         throw paramsError(DepositAdminMessages.closed(rechargeNo, now.status));
       });
+    },
+
+    /** A recharge's transfer slip, for the staff who review recharges. */
+    slip(rechargeNo: string) {
+      return deposits.reviewSlip(rechargeNo);
     },
 
     /**
@@ -334,6 +373,19 @@ export function createDepositAdminService({
       });
     },
   };
+}
+
+/**
+ * The amount finance credits, sent in major units ('990.50'), as minor units for the rule and the database; an
+ * amount toMinor refuses (3 decimals, not finite) becomes NaN, which creditedAmountProblem refuses in Chinese.
+ */
+function creditedMinor(major: number): number {
+  try {
+    return toMinor(major);
+  } catch (error) {
+    if (error instanceof InvalidAmountError) return Number.NaN;
+    throw error;
+  }
 }
 
 /** A balance line for the operator: '¥5,000.00'-style amounts through the domain's formatter. */

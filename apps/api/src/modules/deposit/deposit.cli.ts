@@ -1,9 +1,11 @@
 import {
   DepositLogType,
   formatPrice,
+  RECHARGE_REVIEW_NOTE_MAX,
   RECHARGE_STATUS_LABELS,
   type Recharge,
   rechargeStatusSchema,
+  toMajor,
   toMinor,
 } from '@shop/domain';
 import { cliActor } from '../../lib/audit';
@@ -151,14 +153,31 @@ export const depositCommands: Record<string, CliCommand<DepositCommandServices>>
   },
   'recharge:approve': {
     summary: '确认银行转账到账并入账 / approve a bank transfer and credit it',
-    usage: 'recharge:approve --no R… [--by 操作员]',
-    options: { no: { type: 'string' }, by: { type: 'string' } },
+    usage: "recharge:approve --no R… [--credited 990.00 --note '银行扣手续费'] [--by 操作员]",
+    options: {
+      no: { type: 'string' },
+      credited: { type: 'string' },
+      note: { type: 'string' },
+      by: { type: 'string' },
+    },
     async run({ values, open, print }) {
       const no = recharge(values);
+      // The amount that reached the account, when it is not the amount asked (a note then says why).
+      // Parsed and checked in minor units, handed to the service in major units as the console sends it.
+      const creditedAmount =
+        values.credited === undefined ? undefined : toMajor(amountOption(values, 'credited'));
+      const note = noteOption(values, 'note', RECHARGE_REVIEW_NOTE_MAX);
       const by = byOption(values);
       const { services } = await open();
-      const result = await services.depositAdmin.approve(cliActor(by), { rechargeNo: no });
-      const amount = formatPrice(toMinor(result.recharge.amount), result.recharge.currency);
+      const result = await services.depositAdmin.approve(cliActor(by), {
+        rechargeNo: no,
+        creditedAmount,
+        note,
+      });
+      const amount = formatPrice(
+        toMinor(result.recharge.creditedAmount ?? result.recharge.amount),
+        result.recharge.currency,
+      );
       print(
         result.changed
           ? `已入账 / credited: ${no} ${amount}，余额 / balance ${formatPrice(result.balanceAfter ?? 0, result.recharge.currency)}`

@@ -64,16 +64,28 @@ export async function insertRecharge(db: Database, row: typeof recharges.$inferI
   return inserted;
 }
 
-/** Moves a pending recharge to `status`; null when it was not pending (settled before: nothing changed). */
+/**
+ * Moves a pending recharge to `status`; null when it was not pending (settled before: nothing changed). One
+ * conditional UPDATE, so of two reviewers at once one settles it and the other finds it settled. Credited, it
+ * records the amount credited: `creditedAmount`, else the amount asked.
+ */
 export async function settleRecharge(
   db: Database,
   id: number,
   status: 'credited' | 'rejected' | 'cancelled',
-  review: { reviewedBy?: string; reviewedAt: Date; note?: string },
+  {
+    creditedAmount,
+    ...review
+  }: { reviewedBy?: string; reviewedAt: Date; note?: string; creditedAmount?: number },
 ): Promise<RechargeRow | null> {
   const rows = await db
     .update(recharges)
-    .set({ status, ...review, updatedAt: sql`now()` })
+    .set({
+      status,
+      ...review,
+      ...(status === 'credited' ? { creditedAmount: creditedAmount ?? sql`${recharges.amount}` } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(recharges.id, id), eq(recharges.status, 'pending')))
     .returning();
   return rows[0] ?? null;
@@ -224,5 +236,37 @@ export async function cancelPendingBankTransfer(
 /** The log row a hand-made credit with this request id wrote; null when none. */
 export async function findLogByRequestId(db: Database, requestId: string): Promise<DepositLogRow | null> {
   const rows = await db.select().from(depositLogs).where(eq(depositLogs.requestId, requestId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Locks the member's own pending bank transfer until the transaction ends; null when it is not one. */
+export async function lockPendingBankTransfer(
+  db: Database,
+  memberId: number,
+  rechargeNo: string,
+): Promise<RechargeRow | null> {
+  const rows = await db
+    .select()
+    .from(recharges)
+    .where(
+      and(
+        eq(recharges.rechargeNo, rechargeNo),
+        eq(recharges.memberId, memberId),
+        eq(recharges.type, DepositLogType.BankTransferRecharge),
+        eq(recharges.status, 'pending'),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  return rows[0] ?? null;
+}
+
+/** Sets the slip of a recharge locked by lockPendingBankTransfer. */
+export async function setSlip(db: Database, id: number, slipPath: string): Promise<RechargeRow | null> {
+  const rows = await db
+    .update(recharges)
+    .set({ slipPath, updatedAt: sql`now()` })
+    .where(eq(recharges.id, id))
+    .returning();
   return rows[0] ?? null;
 }

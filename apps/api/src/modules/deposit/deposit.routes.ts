@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import {
   bankTransferRequestSchema,
   cancelBankTransferRequestSchema,
@@ -7,12 +8,15 @@ import {
   rechargeListRequestSchema,
   rechargeListResponseSchema,
   rechargeSchema,
+  rechargeSlipFieldsSchema,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/envelope';
+import { IMAGE_UPLOAD_LIMITS, parseUploadFields, readImageForm } from '../../lib/image-upload';
 import { requireMember } from '../../plugins/auth';
 import { DepositMessages, type DepositService, MAX_PENDING_BANK_TRANSFERS } from './deposit.service';
+import { sendSlip, slipResponses } from './slip-reply';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -30,6 +34,7 @@ export const depositRoutes: FastifyPluginAsyncZod<{ deposits: DepositService }> 
 ) => {
   // Login is checked before the body, so a visitor gets InvalidToken rather than a field message.
   const member = { onRequest: app.authenticate };
+  await app.register(fastifyMultipart, IMAGE_UPLOAD_LIMITS);
 
   app.post(
     DepositPaths.logList,
@@ -107,5 +112,46 @@ export const depositRoutes: FastifyPluginAsyncZod<{ deposits: DepositService }> 
       },
     },
     async (request) => ok(await deposits.rechargeList(requireMember(request), request.body)),
+  );
+
+  app.post(
+    DepositPaths.uploadSlip,
+    {
+      ...member,
+      schema: {
+        tags: ['member'],
+        summary: '上传转账凭证',
+        description:
+          'multipart/form-data：rechargeNo 为自己待确认的银行转账充值单号，图片放在 image 字段（规则同工单图片：JPEG、PNG、' +
+          'WebP 或 GIF，按文件内容判断，最多 5 MB、2000 万像素，重新编码并去掉拍摄信息）。再次上传替换原凭证；' +
+          '凭证只有本人和财务可以查看。已入账、已驳回、已取消的不能上传；他人的或不存在的返回 404。',
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        response: responses(rechargeSchema),
+      },
+    },
+    async (request) => {
+      const auth = requireMember(request);
+      const { bytes, fields } = await readImageForm(request);
+      const { rechargeNo } = parseUploadFields(rechargeSlipFieldsSchema, fields);
+      return ok(await deposits.attachSlip(auth, rechargeNo, bytes), DepositMessages.slipSaved);
+    },
+  );
+
+  app.post(
+    DepositPaths.slip,
+    {
+      ...member,
+      schema: {
+        tags: ['member'],
+        summary: '查看转账凭证',
+        description: '自己一笔充值的转账凭证，返回图片本身（不是 JSON）；未上传、他人的或不存在的返回 404。',
+        security: bearer,
+        body: rechargeSlipFieldsSchema,
+        response: slipResponses,
+      },
+    },
+    async (request, reply) =>
+      sendSlip(reply, await deposits.memberSlip(requireMember(request), request.body.rechargeNo)),
   );
 };

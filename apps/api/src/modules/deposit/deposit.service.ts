@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { RateLimiter } from '../../lib/rate-limiter';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './deposit.repository';
 
@@ -37,7 +38,32 @@ export const DepositMessages = {
   cannotCancelOnline: '在线充值由支付渠道确认，不能撤销',
   cannotCancelCredited: '该笔转账已确认到账，不能撤销',
   cannotCancelRejected: '该笔转账已被驳回，无需撤销',
+  slipNotPending: '只能为待确认的银行转账上传转账凭证',
+  noSlip: '该笔充值未上传转账凭证',
+  slipSaved: '转账凭证已上传',
+  tooManySlips: '上传过于频繁，请稍后再试',
 } as const;
+
+/** Slip uploads a member may make in a window (each is checked and re-encoded: bounded work per member). */
+export const SLIP_UPLOAD_RATE = { perWindow: 20, windowMs: 10 * 60 * 1000 } as const;
+
+/** Where transfer slips are kept in the media store: private, never on the public image host. */
+export const SLIP_FOLDER = 'private/recharge-slip';
+
+/** What the deposit module asks of the media module for transfer slips, wired in services.ts. */
+export interface SlipStorage {
+  /** Checks, re-encodes and stores an upload by the ticket images' rules; its path. */
+  storeUpload(bytes: Buffer, folder: string): Promise<string>;
+  /** A private file's bytes; null when missing. */
+  readPrivate(path: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+  deleteFiles(paths: readonly string[]): Promise<void>;
+}
+
+/** A stored slip as the slip calls answer it. */
+export interface SlipFile {
+  bytes: Buffer;
+  contentType: string;
+}
 
 /** A member may have at most this many bank transfers waiting for the operator. */
 export const MAX_PENDING_BANK_TRANSFERS = 5;
@@ -73,6 +99,8 @@ export function toRechargeDto(row: repo.RechargeRow): Recharge {
     note: row.note,
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+    creditedAmount: row.creditedAmount === null ? null : toMajor(Number(row.creditedAmount)),
+    hasSlip: row.slipPath !== '',
   };
 }
 
@@ -115,11 +143,29 @@ export function createDepositService({
   db,
   clock,
   orderNumbers,
+  slips,
+  rateLimiter,
 }: {
   db: Database;
   clock: Clock;
   orderNumbers: OrderNumberLookup;
+  slips: SlipStorage;
+  rateLimiter: RateLimiter;
 }) {
+  /** Why a slip cannot go on this recharge of the member: not theirs or unknown (404), online, or settled. */
+  async function slipRefusal(auth: AuthContext, rechargeNo: string): Promise<AppError> {
+    const row = await repo.findRechargeByNo(db, rechargeNo);
+    if (!row || row.memberId !== auth.memberId) return notFoundError(DepositMessages.rechargeNotFound);
+    return new AppError(ResultCode.ParamsError, DepositMessages.slipNotPending, { status: row.status });
+  }
+
+  /** A recharge's slip file; NotFound when it has none. */
+  async function slipOf(row: repo.RechargeRow): Promise<SlipFile> {
+    const file = row.slipPath === '' ? null : await slips.readPrivate(row.slipPath);
+    if (!file) throw notFoundError(DepositMessages.noSlip);
+    return file;
+  }
+
   async function move(executor: Database, entry: DepositEntry, sign: 1 | -1): Promise<DepositMovement> {
     if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0)
       throw new RangeError(`deposit amount must be a positive integer of minor units: ${entry.amount}`);
@@ -192,19 +238,24 @@ export function createDepositService({
         paymentId?: number | undefined;
         operator?: string | undefined;
         note?: string | undefined;
+        /** What reached the account (minor units) when it is not the amount asked (a bank transfer's review). */
+        creditedAmount?: number | undefined;
       } = {},
-    ): Promise<(DepositMovement & { rechargeNo: string }) | null> {
+    ): Promise<(DepositMovement & { rechargeNo: string; creditedAmount: number }) | null> {
       const settled = await repo.settleRecharge(executor, rechargeId, 'credited', {
         reviewedAt: clock(),
         ...(extra.operator ? { reviewedBy: extra.operator } : {}),
+        ...(extra.creditedAmount !== undefined ? { creditedAmount: extra.creditedAmount } : {}),
       });
       if (!settled) return null;
+      // The UPDATE wrote what it credits: the amount given, else (an online recharge) the amount asked and paid.
+      const creditedAmount = Number(settled.creditedAmount ?? settled.amount);
       const movement = await move(
         executor,
         {
           memberId: settled.memberId,
           currency: settled.currency as Currency,
-          amount: settled.amount,
+          amount: creditedAmount,
           type: settled.type as DepositLogType,
           rechargeId: settled.id,
           paymentId: extra.paymentId,
@@ -213,7 +264,7 @@ export function createDepositService({
         },
         1,
       );
-      return { ...movement, rechargeNo: settled.rechargeNo };
+      return { ...movement, rechargeNo: settled.rechargeNo, creditedAmount };
     },
 
     /** Closes a pending recharge without credit (online payment cancelled); false when it was not pending. */
@@ -300,6 +351,61 @@ export function createDepositService({
           : DepositMessages.cannotCancelRejected,
         { status: row.status },
       );
+    },
+
+    /**
+     * Attaches a transfer slip to the member's own pending bank transfer (when registering it, or later while it
+     * waits), by the support tickets' upload rules through the media module: JPEG, PNG, WebP or GIF by their
+     * bytes, at most 5 MB and 20 megapixels, re-encoded without camera metadata; kept private. A new slip
+     * replaces the old one. Another member's recharge is not found (404); a settled or online one is refused.
+     */
+    async attachSlip(auth: AuthContext, rechargeNo: string, bytes: Buffer): Promise<Recharge> {
+      const own = await repo.findRechargeByNo(db, rechargeNo);
+      if (
+        !own ||
+        own.memberId !== auth.memberId ||
+        own.type !== DepositLogType.BankTransferRecharge ||
+        own.status !== 'pending'
+      )
+        throw await slipRefusal(auth, rechargeNo);
+      if (
+        (await rateLimiter.hit(`recharge-slip:${auth.memberId}`, SLIP_UPLOAD_RATE.windowMs)) >
+        SLIP_UPLOAD_RATE.perWindow
+      )
+        throw new AppError(ResultCode.TooManyRequests, DepositMessages.tooManySlips);
+      const path = await slips.storeUpload(bytes, SLIP_FOLDER);
+      // The row lock orders this against an approval, a rejection, a cancel or another upload of the same slip.
+      const saved = await db
+        .transaction(async (tx) => {
+          const locked = await repo.lockPendingBankTransfer(tx, auth.memberId, rechargeNo);
+          if (!locked) return null;
+          const row = await repo.setSlip(tx, locked.id, path);
+          return row ? { row, replaced: locked.slipPath } : null;
+        })
+        .catch(async (error: unknown) => {
+          await slips.deleteFiles([path]);
+          throw error;
+        });
+      if (!saved) {
+        await slips.deleteFiles([path]);
+        throw await slipRefusal(auth, rechargeNo);
+      }
+      if (saved.replaced !== '') await slips.deleteFiles([saved.replaced]);
+      return toRechargeDto(saved.row);
+    },
+
+    /** The member's own transfer slip; another member's recharge, or one without a slip, is not found. */
+    async memberSlip(auth: AuthContext, rechargeNo: string): Promise<SlipFile> {
+      const row = await repo.findRechargeByNo(db, rechargeNo);
+      if (!row || row.memberId !== auth.memberId) throw notFoundError(DepositMessages.rechargeNotFound);
+      return slipOf(row);
+    },
+
+    /** Any recharge's transfer slip, for the staff who review recharges (the route checks the role). */
+    async reviewSlip(rechargeNo: string): Promise<SlipFile> {
+      const row = await repo.findRechargeByNo(db, rechargeNo);
+      if (!row) throw notFoundError(DepositMessages.rechargeNotFound);
+      return slipOf(row);
     },
 
     /** One page of the member's recharges, newest first, with type and status labels. */

@@ -71,6 +71,16 @@ export const MediaMessages = {
 export const MEDIA_PATH_PATTERN = /^[A-Za-z0-9/_.-]{1,255}$/;
 const PREFIX_PATTERN = /^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*$/;
 
+/**
+ * Uploads kept from the public image host (a member's transfer slip): stored like any upload, but read only
+ * through `readPrivate` by a call that checked who asks; `/res/img/private/…` answers 404.
+ */
+export const PRIVATE_PREFIX = 'private';
+
+function isPrivate(path: string): boolean {
+  return path === PRIVATE_PREFIX || path.startsWith(`${PRIVATE_PREFIX}/`);
+}
+
 /** Names a client may use for 'no image' (spec §3 'Images': empty or the string 'null'). */
 const PLACEHOLDER_NAMES = new Set(['', 'null', 'undefined', 'placeholder.png']);
 
@@ -346,6 +356,15 @@ export function createMediaService({
       return { path, width: out.info.width, height: out.info.height, size: out.data.length };
     },
 
+    /**
+     * The bytes of a private upload (`private/…`, see PRIVATE_PREFIX) as stored, for a call that checked who
+     * asks; null when missing or not private.
+     */
+    async readPrivate(path: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+      if (!isPrivate(path) || !MEDIA_PATH_PATTERN.test(path) || path.split('/').includes('..')) return null;
+      return store.get(path);
+    },
+
     /** Removes stored files (uploads nobody used); their cached sizes age out of the cache. */
     async deleteFiles(paths: readonly string[]): Promise<void> {
       await store.delete(paths);
@@ -378,7 +397,9 @@ export function createMediaService({
         };
       }
       const valid =
-        MEDIA_PATH_PATTERN.test(name) && !name.split('/').some((s) => s === '..' || s === '.' || s === '');
+        MEDIA_PATH_PATTERN.test(name) &&
+        !name.split('/').some((s) => s === '..' || s === '.' || s === '') &&
+        !isPrivate(name);
       // Stored paths end in the extension of their kind, so the format is known before the store is
       // asked, and a cached variant is served without a query.
       const format: OutputFormat = acceptsWebp ? 'webp' : /\.jpe?g$/i.test(name) ? 'jpeg' : 'png';

@@ -1,9 +1,9 @@
-import { AdminMemberPaths, type RechargeReviewResponse } from '@shop/domain';
+import { AdminMemberPaths, type RechargeApproveRequest, type RechargeReviewResponse } from '@shop/domain';
 import { request } from '@/lib/api-client';
 import { useRechargeReview } from './use-recharge-review';
 
-/** Credits a pending bank transfer to the member's deposit. */
-export function approveRecharge(body: { rechargeNo: string }): Promise<RechargeReviewResponse> {
+/** Credits a pending bank transfer to the member's deposit: the amount received (major units) and the note. */
+export function approveRecharge(body: RechargeApproveRequest): Promise<RechargeReviewResponse> {
   return request<RechargeReviewResponse>(AdminMemberPaths.rechargeApprove, body);
 }
 

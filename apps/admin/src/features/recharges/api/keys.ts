@@ -5,4 +5,6 @@ export const rechargeKeys = {
   all: ['recharges'] as const,
   lists: () => [...rechargeKeys.all, 'list'] as const,
   list: (filters: AdminRechargeListRequest) => [...rechargeKeys.lists(), filters] as const,
+  slips: () => [...rechargeKeys.all, 'slip'] as const,
+  slip: (rechargeNo: string) => [...rechargeKeys.slips(), rechargeNo] as const,
 };

@@ -1,5 +1,5 @@
 import { type AdminRecharge, formatPrice, toMinor } from '@shop/domain';
-import { Button, Popconfirm, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { PagedTable, type PageOf } from '@/components/paged-table';
 import { formatTime } from '@/lib/date';
@@ -12,7 +12,7 @@ const STATUS_COLORS: Record<AdminRecharge['status'], string> = {
   cancelled: 'default',
 };
 
-/** One page of recharges; a pending bank transfer can be approved (after a confirmation) or rejected. */
+/** One page of recharges; a pending bank transfer opens its review (ApproveDialog) or is rejected. */
 export function RechargeTable({
   busy,
   onApprove,
@@ -21,6 +21,7 @@ export function RechargeTable({
 }: PageOf<AdminRecharge> & {
   /** The recharge number being approved or rejected, whose buttons wait. */
   busy: string | undefined;
+  /** Opens the review of a pending bank transfer. */
   onApprove: (recharge: AdminRecharge) => void;
   onReject: (recharge: AdminRecharge) => void;
 }) {
@@ -42,14 +43,34 @@ export function RechargeTable({
       dataIndex: 'amount',
       width: 120,
       align: 'right',
-      render: (value: number, r) => <strong>{formatPrice(toMinor(value), r.currency)}</strong>,
+      render: (value: number, r) => (
+        <>
+          <strong>{formatPrice(toMinor(value), r.currency)}</strong>
+          {r.creditedAmount !== null && r.creditedAmount !== value && (
+            <div>
+              <Typography.Text type="warning">
+                实到 {formatPrice(toMinor(r.creditedAmount), r.currency)}
+              </Typography.Text>
+            </div>
+          )}
+        </>
+      ),
     },
     { title: '方式', dataIndex: 'typeLabel', width: 100 },
     {
       title: '付款人 / 流水号',
       dataIndex: 'reference',
       width: 170,
-      render: (value: string) => value || '—',
+      render: (value: string, r) => (
+        <>
+          {value || '—'}
+          {r.hasSlip && (
+            <div>
+              <Tag color="blue">有转账凭证</Tag>
+            </div>
+          )}
+        </>
+      ),
     },
     { title: '提交时间', dataIndex: 'createdAt', width: 140, render: (value: string) => formatTime(value) },
     {
@@ -67,17 +88,9 @@ export function RechargeTable({
       render: (_: unknown, r) =>
         r.status === 'pending' && r.type === 2 ? (
           <Space>
-            <Popconfirm
-              title="确认到账并入账？"
-              description={`${r.username} 的余额将增加 ${formatPrice(toMinor(r.amount), r.currency)}`}
-              okText="确认入账"
-              cancelText="取消"
-              onConfirm={() => onApprove(r)}
-            >
-              <Button type="primary" size="small" loading={busy === r.rechargeNo}>
-                确认到账
-              </Button>
-            </Popconfirm>
+            <Button type="primary" size="small" loading={busy === r.rechargeNo} onClick={() => onApprove(r)}>
+              审核入账
+            </Button>
             <Button danger size="small" disabled={busy === r.rechargeNo} onClick={() => onReject(r)}>
               驳回
             </Button>

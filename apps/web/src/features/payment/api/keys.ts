@@ -22,4 +22,6 @@ export const paymentKeys = {
   depositLog: (page: PageQuery) => [...paymentKeys.depositLogs(), page] as const,
   recharges: () => [...paymentKeys.all, 'recharge'] as const,
   rechargeList: (page: PageQuery) => [...paymentKeys.recharges(), page] as const,
+  /** A bank transfer's slip (the image); under recharges(), so a new upload asks for it again. */
+  slip: (rechargeNo: string) => [...paymentKeys.recharges(), 'slip', rechargeNo] as const,
 };

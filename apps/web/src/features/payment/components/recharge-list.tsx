@@ -9,6 +9,7 @@ import { formatMajorPrice } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { useCancelBankTransfer } from '../api/cancel-bank-transfer';
 import { useRechargeList } from '../api/get-recharge-list';
+import { RechargeSlip } from './recharge-slip';
 
 const RECHARGE_PAGE_SIZE = 10;
 
@@ -54,12 +55,24 @@ export function RechargeList() {
                   </div>
                   <div className="recharge-item-body">
                     <strong className="price">{formatMajorPrice(r.amount, r.currency)}</strong>
+                    {r.creditedAmount !== null && r.creditedAmount !== r.amount && (
+                      <strong className="recharge-credited">
+                        实际到账 {formatMajorPrice(r.creditedAmount, r.currency)}
+                      </strong>
+                    )}
                     <span className="muted">
                       {r.rechargeNo} · {formatDateTime(r.createdAt)}
                     </span>
                     {r.reference && <span className="muted">付款人/流水号：{r.reference}</span>}
                     {r.note && <span className="muted">备注：{r.note}</span>}
                   </div>
+                  {r.type === DepositLogType.BankTransferRecharge && (
+                    <RechargeSlip
+                      rechargeNo={r.rechargeNo}
+                      hasSlip={r.hasSlip}
+                      canUpload={r.status === 'pending'}
+                    />
+                  )}
                   {canWithdraw(r) && (
                     <div className="recharge-item-actions">
                       <button

@@ -17,11 +17,13 @@ import { notify } from '@/lib/notify';
 import { usePageCurrency } from '@/lib/page-currency';
 import { useBankTransfer } from '../api/bank-transfer';
 import { usePaymentConfigs } from '../api/get-payment-configs';
+import { useUploadRechargeSlip } from '../api/recharge-slip';
 import { rechargeAmountError } from '../recharge-amount';
 import { useLeavingFor } from '../use-leaving-for';
 import { useStartRecharge } from '../use-start-payment';
 import { PayQrPanel } from './pay-qr-panel';
 import { RechargeList } from './recharge-list';
+import { SlipPicker } from './recharge-slip';
 import '../payment.css';
 
 interface RechargeValues {
@@ -167,6 +169,8 @@ export function RechargeView({ bankAccounts }: { bankAccounts: ShopBankAccounts 
   const currency = Form.useWatch('currency', form) ?? pageCurrency;
   const startRecharge = useStartRecharge();
   const bankTransfer = useBankTransfer();
+  const uploadSlip = useUploadRechargeSlip();
+  const [slip, setSlip] = useState<File | null>(null);
   const [leavingFor, setLeavingFor] = useLeavingFor();
   // A QR cashier (WeChat Pay Native) shown here while the page waits for the recharge to be paid.
   const [qr, setQr] = useState<PayStart | null>(null);
@@ -200,9 +204,22 @@ export function RechargeView({ bankAccounts }: { bankAccounts: ShopBankAccounts 
         note: (values.note ?? '').trim(),
       },
       {
-        onSuccess: () => {
-          notify.success('已提交，等待审核');
+        onSuccess: (made) => {
           form.resetFields(['money', 'reference', 'note']);
+          const picked = slip;
+          setSlip(null);
+          if (!picked) {
+            notify.success('已提交，等待审核');
+            return;
+          }
+          // The registration stands whatever happens to the slip; a failed upload can be retried from the list.
+          uploadSlip.mutate(
+            { rechargeNo: made.rechargeNo, file: picked },
+            {
+              onSuccess: () => notify.success('已提交，转账凭证已上传，等待审核'),
+              onError: () => notify.warn('转账登记已提交；凭证未上传，可在充值记录中重新上传'),
+            },
+          );
         },
       },
     );
@@ -231,7 +248,14 @@ export function RechargeView({ bankAccounts }: { bankAccounts: ShopBankAccounts 
       <Form.Item name="note" label="备注" rules={[{ max: NOTE_MAX, message: `备注最多${NOTE_MAX}个字符` }]}>
         <Input.TextArea placeholder="选填，如转账日期、银行名称" rows={2} maxLength={NOTE_MAX} />
       </Form.Item>
-      <Button type="primary" loading={bankTransfer.isPending} onClick={() => void registerTransfer()}>
+      <Form.Item label="转账凭证">
+        <SlipPicker file={slip} onChange={setSlip} />
+      </Form.Item>
+      <Button
+        type="primary"
+        loading={bankTransfer.isPending || uploadSlip.isPending}
+        onClick={() => void registerTransfer()}
+      >
         提交转账登记
       </Button>
     </div>
