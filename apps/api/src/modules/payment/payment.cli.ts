@@ -46,7 +46,7 @@ export const paymentCommands: Record<string, CliCommand<Uses>> = {
     },
   },
   'payment:provider': {
-    summary: '更换支付方式的渠道提供方（sandbox 或 gateway）/ switch the provider of a method',
+    summary: '更换支付方式的渠道提供方（sandbox、gateway 或 wechatpay）/ switch the provider of a method',
     usage: 'payment:provider --code W01 --provider gateway [--by 操作员]',
     options: { code: { type: 'string' }, provider: { type: 'string' }, by: { type: 'string' } },
     async run({ values, open, print }) {
