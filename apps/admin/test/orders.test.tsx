@@ -123,12 +123,14 @@ describe('订单', () => {
 
     fireEvent.change(screen.getByLabelText('会员'), { target: { value: ' buyer1 ' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
-    await waitFor(() =>
-      expect(api.callsTo(AdminOrderPaths.list).at(-1)?.body).toEqual({
-        username: 'buyer1',
-        pageNo: 1,
-        pageSize: 20,
-      }),
+    await waitFor(
+      () =>
+        expect(api.callsTo(AdminOrderPaths.list).at(-1)?.body).toEqual({
+          username: 'buyer1',
+          pageNo: 1,
+          pageSize: 20,
+        }),
+      SLOW,
     );
     expect(router.state.location.search).toBe('?username=buyer1');
   });

@@ -135,7 +135,7 @@ describe('the shop writes the member a message when something happens to them', 
       '3|会员等级已调整为 38 级|/products',
       '1|账户余额增加 ¥50.00|/member/deposit',
       '1|银行转账充值未通过审核|/member/recharge',
-      '1|银行转账充值已到账 $200.00|/member/deposit',
+      '1|银行转账充值已到账 $200.00|/member/recharge',
     ]);
   });
 });
