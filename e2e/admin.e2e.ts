@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { MemberPaths, SupplierPaths } from '@shop/domain';
+import { AUDIT_ACTION_LABELS, MemberPaths, SupplierPaths } from '@shop/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
@@ -131,7 +131,11 @@ describe('staff console journey', () => {
     // The page's first rows are in before the filter is typed: a field filled while the page is still loading
     // can be reset by it.
     await s.page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-    await s.page.getByLabel('操作').fill('staff.create');
+    // The action is chosen by its Chinese label; the address bar keeps the code.
+    const label = AUDIT_ACTION_LABELS['staff.create'];
+    await s.page.locator('.audit-filters .filter-action').click();
+    await s.page.keyboard.type(label);
+    await s.page.locator(`.ant-select-dropdown .ant-select-item-option[title="${label}"]`).click();
     await s.page.getByRole('button', { name: '查询' }).click();
     await s.page.waitForURL(/action=staff\.create/);
     const rows = s.page.locator('.ant-table-tbody tr.ant-table-row');
