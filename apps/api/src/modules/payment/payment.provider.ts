@@ -73,6 +73,24 @@ export interface ChannelRefundState {
   message: string;
 }
 
+/**
+ * One line of a channel's statement for a day (reconciliation): a payment or a refund as the channel booked it.
+ * Amounts are minor units of `currency`, always positive; `kind` says which way the money went.
+ */
+export interface StatementLine {
+  kind: 'payment' | 'refund';
+  /** The shop's trade number (payments.trade_no) the line belongs to. */
+  tradeNo: string;
+  /** The shop's refund number for a refund line; null for a payment. */
+  refundNo: string | null;
+  /** The channel's own id of the payment or refund (transaction_id, trade_no, pi_… / re_…). */
+  channelRef: string;
+  amount: number;
+  currency: Currency;
+  /** When the channel booked it (ISO 8601). */
+  at: string;
+}
+
 /** What the shop answers a channel's notify with: each channel expects its own shape. */
 export interface NotifyAcknowledgement {
   status: number;
@@ -117,6 +135,11 @@ export interface PaymentProvider {
   proxyUrl(trade: ChannelTrade): Promise<string>;
   /** The notify's payload when its signature over the raw body is right and the body is well formed; else null. */
   verifyNotify(rawBody: Buffer, headers: NotifyHeaders): Promise<NotifyPayload | null>;
+  /**
+   * The channel's statement of one day (`YYYY-MM-DD`, the channel's own calendar day): every payment and refund it
+   * booked. Throws ChannelError when the channel cannot be reached or its bill is not proven to be the channel's.
+   */
+  fetchStatement?(day: string): Promise<StatementLine[]>;
   /** Closes an unpaid trade at the channel; true when the channel closed it (it can no longer be paid). */
   closeTrade?(trade: TradeRef): Promise<boolean>;
 }
