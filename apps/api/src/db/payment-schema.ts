@@ -153,6 +153,47 @@ export const payments = pgTable(
 );
 
 /**
+ * A refund asked of the channel that took a payment (a staff refund or cancel of a channel-paid order): one row per
+ * request, `refundNo` being the shop's number sent to the channel (unique, so a retry is the same refund). It is
+ * 'processing' (the order shows 退款中) until the channel confirms ('success') or ends it ('closed', 'abnormal');
+ * 'refused' when the channel turned it down at once, with the channel's reason in `channelMessage`. Amounts are
+ * minor units of `currency`, the payment's.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    refundNo: varchar('refund_no', { length: 32 }).notNull().unique('payment_refunds_refund_no_key'),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    orderId: integer('order_id').references(() => orders.id),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('processing'),
+    channelRefundNo: varchar('channel_refund_no', { length: 64 }),
+    reason: varchar('reason', { length: 200 }).notNull().default(''),
+    channelMessage: varchar('channel_message', { length: 200 }).notNull().default(''),
+    operator: varchar('operator', { length: 60 }).notNull().default(''),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_channel_key').on(t.provider, t.channelRefundNo),
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    index('payment_refunds_open_idx').on(t.createdAt).where(sql`${t.status} = 'processing'`),
+    check('payment_refunds_currency', sql`${t.currency} in ('AUD', 'CNY')`),
+    check('payment_refunds_amount', sql`${t.amount} > 0`),
+    check(
+      'payment_refunds_status',
+      sql`${t.status} in ('processing', 'success', 'closed', 'abnormal', 'refused')`,
+    ),
+  ],
+);
+
+/**
  * Every notify a channel sent, kept as received (forged ones too) with what the shop did with it, so an
  * operator can answer 'did the channel tell us?' without the channel.
  */
