@@ -567,6 +567,18 @@ describe('Stripe through the app', () => {
     ]);
   });
 
+  it('adds no origin to the Content-Security-Policy: the Alipay page is a navigation, the QR is drawn by the shop', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/paymentService/paymentconfig/paymentConfigList/',
+    });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("form-action 'self';");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toContain('stripe');
+    expect(csp).not.toContain(fake.url);
+  });
+
   it('pay:check asks Stripe in AUD and says what answered', async () => {
     const results = await t.app.services.payments.checkChannels();
     expect(results.filter((r) => r.provider === 'stripe')).toEqual([
