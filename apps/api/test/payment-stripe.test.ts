@@ -450,7 +450,7 @@ describe('Stripe through the app', () => {
 
   it('closes or fails the payment on payment_intent.canceled and payment_failed', async () => {
     const cancelled = await start('SupayAlipay');
-    fake.intents.get(cancelled.intent.id)!.status = 'canceled';
+    cancelled.intent.status = 'canceled';
     expect(
       (await deliver(t.app, fake.signedEvent('payment_intent.canceled', cancelled.intent))).statusCode,
     ).toBe(200);
