@@ -47,16 +47,6 @@ export function idempotencyKey(operation: 'create' | 'cancel' | 'refund', number
   return `shop-${operation}-${number}`;
 }
 
-/** The webhook events the shop acts on (README 'Payments' lists them for the Stripe dashboard). */
-export const STRIPE_WEBHOOK_EVENTS = [
-  'payment_intent.succeeded',
-  'payment_intent.canceled',
-  'payment_intent.payment_failed',
-  'refund.created',
-  'refund.updated',
-  'refund.failed',
-] as const;
-
 type Intent = Stripe.PaymentIntent;
 
 /**
