@@ -125,6 +125,10 @@ describe('Stripe journey', () => {
     await s.page.getByRole('img', { name: /二维码/ }).waitFor();
     await s.page.getByText('等待支付结果…').waitFor();
     await s.screenshot('72-stripe-wechat-qr');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await s.page.getByRole('img', { name: /二维码/ }).scrollIntoViewIfNeeded();
+    await s.screenshot('74-stripe-wechat-qr-phone');
+    await s.page.setViewportSize({ width: 1366, height: 900 });
 
     const intent = [...fake.intents.values()].at(-1);
     if (!intent) throw new Error('the shop opened no PaymentIntent at the fake Stripe');
