@@ -181,11 +181,10 @@ export async function buildApp(options: BuildAppOptions) {
   // The supplier area's content (and any other content every shop needs), where it is missing.
   for (const line of await ensureShopContent(services)) app.log.info(line);
 
-  const adopted = await services.paymentAdmin.adoptWechatPay();
-  if (adopted.length > 0)
+  for (const { provider, codes } of await services.paymentAdmin.adoptConfiguredProviders())
     app.log.info(
-      { methods: adopted },
-      `微信支付已配置，以下支付方式改由微信支付收款 / now collected by wechatpay: ${adopted.join(', ')}`,
+      { methods: codes, provider },
+      `${provider} 已配置，以下支付方式改由其收款 / now collected by ${provider}: ${codes.join(', ')}`,
     );
   await logPaymentMethods(app.log, services, config);
 

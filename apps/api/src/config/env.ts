@@ -147,6 +147,24 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
     .optional(),
+  SHOP_STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(live|test)_[0-9A-Za-z]{8,}$/,
+      '应为 Stripe 的 sk_live_/sk_test_（或受限的 rk_）密钥 / must be a Stripe secret key',
+    )
+    .optional(),
+  SHOP_STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(
+      /^whsec_[0-9A-Za-z]{8,}$/,
+      '应为 whsec_ 开头的 Webhook 签名密钥 / must be the whsec_ signing secret',
+    )
+    .optional(),
+  SHOP_STRIPE_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+\/?$/, '应为 http(s):// 地址（不含路径）/ must be an http(s):// origin')
+    .optional(),
   SHOP_PUBLIC_URL: z
     .string()
     .regex(
@@ -222,6 +240,12 @@ const WECHATPAY_VARS = [
   'SHOP_PUBLIC_URL',
 ] as const;
 
+/** Stripe (docs/decisions/034): the key, the webhook's signing secret and the shop's public address, or none. */
+const STRIPE_VARS = ['SHOP_STRIPE_SECRET_KEY', 'SHOP_STRIPE_WEBHOOK_SECRET', 'SHOP_PUBLIC_URL'] as const;
+
+/** Settings more than one group needs: one of them alone starts no group. */
+const SHARED_VARS: readonly string[] = ['SHOP_PUBLIC_URL'];
+
 /** The chat app's website login (open platform): all three or none; the base URLs only for tests. */
 const WECHAT_OPEN_VARS = [
   'SHOP_WECHAT_APP_ID',
@@ -267,6 +291,16 @@ export interface PaymentGatewayConfig {
   merchantId: string;
   secret: string;
   /** The shop's public address: the channel posts notifies to it and sends shoppers back to it. */
+  publicUrl: string;
+}
+
+/** Stripe's settings (payment_configs rows with provider 'stripe'). */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** https://api.stripe.com unless a test points it at a fake. */
+  apiUrl: string;
+  /** The shop's public https address: the return_url after Stripe's redirect page is made with it. */
   publicUrl: string;
 }
 
@@ -373,6 +407,8 @@ export interface AppConfig {
   paymentGateway?: PaymentGatewayConfig | undefined;
   /** WeChat Pay API v3, when its eight settings are set. */
   wechatPay?: WechatPayConfig | undefined;
+  /** Stripe, when its key, webhook secret and SHOP_PUBLIC_URL are set. */
+  stripe?: StripeConfig | undefined;
   /** Delay before the sandbox channel sends its notify after a payment (default 200 ms). */
   sandboxNotifyDelayMs?: number | undefined;
   /**
@@ -405,7 +441,7 @@ function incompleteGroup(
   rule: string,
 ): string[] {
   const set = names.filter((name) => env[name] !== undefined);
-  if (set.length === 0 || set.length === names.length) return [];
+  if (set.length === names.length || set.every((name) => SHARED_VARS.includes(name))) return [];
   return names
     .filter((name) => !set.includes(name))
     .map((name) => `${name}: ${rule} / set all of ${names.join(', ')} or none`);
@@ -427,6 +463,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     ...incompleteGroup(cleaned, PAY_GATEWAY_VARS, '支付渠道的四个变量须同时设置'),
     ...incompleteGroup(cleaned, WECHAT_OPEN_VARS, '微信登录的三个变量须同时设置'),
     ...incompleteGroup(cleaned, WECHATPAY_VARS, '微信支付的八个变量须同时设置'),
+    ...incompleteGroup(cleaned, STRIPE_VARS, 'Stripe 的三个变量须同时设置'),
     ...incompleteGroup(cleaned, MEDIA_S3_VARS, '对象存储的四个变量须同时设置'),
   );
   // The embedded database is one folder one process may open (db/data-dir-lock.ts).
@@ -482,6 +519,15 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
             }
           : undefined,
       wechatPay,
+      stripe:
+        e.SHOP_STRIPE_SECRET_KEY && e.SHOP_STRIPE_WEBHOOK_SECRET && e.SHOP_PUBLIC_URL
+          ? {
+              secretKey: e.SHOP_STRIPE_SECRET_KEY,
+              webhookSecret: e.SHOP_STRIPE_WEBHOOK_SECRET,
+              apiUrl: (e.SHOP_STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/+$/, ''),
+              publicUrl: e.SHOP_PUBLIC_URL.replace(/\/+$/, ''),
+            }
+          : undefined,
       sandboxNotifyDelayMs: e.SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS,
       paymentSandbox:
         e.SHOP_PAY_SANDBOX === undefined ? !isProduction(e.NODE_ENV) : e.SHOP_PAY_SANDBOX === 'on',

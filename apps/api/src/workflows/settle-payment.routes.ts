@@ -27,8 +27,10 @@ export const settlePaymentRoutes: FastifyPluginAsyncZod<{ flow: SettlePaymentFlo
             `由支付渠道调用，不由前端调用。请求体为 JSON {tradeNo, channelTradeNo, status: SUCCESS|CLOSED|FAILED, amount（分）, currency, paidAt, nonce}，` +
             `请求头 ${SIGNATURE_HEADER} 为以商户密钥对原始请求体做 HMAC-SHA256 的十六进制签名。` +
             '处理成功（含重复通知）返回纯文本 SUCCESS；签名错误、交易号不存在、金额或币种不符返回 400 FAIL，不做任何更改；' +
-            '处理出错返回 500 FAIL，渠道应重发。wechatpay 按微信支付 API v3：请求头 Wechatpay-Timestamp/-Nonce/-Signature/-Serial 验签，resource 以 APIv3 密钥解密；成功应答 204 无内容，失败应答 4xx/5xx 与 JSON {code, message}。每次通知都记录在 payment_notifies；同一地址每分钟超过 20 次的验签失败通知只应答、不记录。',
-          params: z.object({ provider: text().max(40).describe('支付渠道：sandbox、gateway 或 wechatpay') }),
+            '处理出错返回 500 FAIL，渠道应重发。wechatpay 按微信支付 API v3：请求头 Wechatpay-Timestamp/-Nonce/-Signature/-Serial 验签，resource 以 APIv3 密钥解密；成功应答 204 无内容，失败应答 4xx/5xx 与 JSON {code, message}。stripe 按 Stripe Webhook：在原始请求体上校验 Stripe-Signature（t=…,v1=…，5 分钟容差），处理 payment_intent.succeeded/canceled/payment_failed 与 refund.* 事件，应答 200 JSON {received: true}。每次通知都记录在 payment_notifies；同一地址每分钟超过 20 次的验签失败通知只应答、不记录。',
+          params: z.object({
+            provider: text().max(40).describe('支付渠道：sandbox、gateway、wechatpay 或 stripe'),
+          }),
         },
       },
       async (request, reply) => {

@@ -5,7 +5,7 @@ import type { MemberNotifier } from '../lib/member-notice';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
 import type { DepositService } from '../modules/deposit/deposit.service';
 import { findOrderForPayment, markOrderPaid } from '../modules/order/order.payment';
-import type { NotifyHeaders, NotifyPayload } from '../modules/payment/payment.provider';
+import type { ChannelNotice, NotifyHeaders, NotifyPayload } from '../modules/payment/payment.provider';
 import {
   type NotifyAcknowledgement,
   NotifyStatus,
@@ -171,6 +171,28 @@ export function createSettlePaymentFlow({
     return { ...answer, tradeNo: payment.tradeNo, recorded: true };
   }
 
+  /**
+   * A verified notify that is not a payment's outcome: a refund's state is applied to the refund the shop asked
+   * for (a repeat changes nothing); any other event is recorded and answered as received.
+   */
+  async function receiveNotice(
+    providerName: string,
+    rawBody: Buffer,
+    notice: Exclude<ChannelNotice, { kind: 'payment' }>,
+  ): Promise<NotifyResult> {
+    return db.transaction(async (tx) => {
+      let reason: string;
+      if (notice.kind === 'refund') {
+        const { state } = notice;
+        const changed = await payments.applyRefundState(tx, providerName, state);
+        reason = `退款 ${state.refundNo}：${state.status}${changed ? '' : '（无变化）'}`;
+      } else reason = `不处理的事件 ${notice.event}`;
+      const result = { outcome: 'verified' as const, reason, accepted: true };
+      await payments.recordNotify(tx, providerName, rawBody, result);
+      return { ...result, tradeNo: notice.kind === 'refund' ? notice.tradeNo : '', recorded: true };
+    });
+  }
+
   return {
     reconcile,
 
@@ -228,7 +250,9 @@ export function createSettlePaymentFlow({
         counters.notifyRejected('signature');
         return verified.result;
       }
-      const { provider, payload } = verified;
+      const { provider, notice } = verified;
+      if (notice.kind !== 'payment') return receiveNotice(provider.name, rawBody, notice);
+      const { payload } = notice;
       try {
         const answer = await db.transaction(async (tx) => {
           const settled = await settle(tx, provider.name, payload);

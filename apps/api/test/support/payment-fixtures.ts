@@ -14,15 +14,19 @@ import {
 import { hmacHex } from '../../src/modules/payment/payment.provider';
 import { insertCatalogueFixture } from './catalogue-fixtures';
 import { insertOrder } from './order-fixtures';
-import { createTestApp, envelope, post, type TestApp } from './test-app';
+import { createTestApp, envelope, post, type TestApp, type TestAppOptions } from './test-app';
 
 /**
  * The payment tests' app: the fixture catalogue (the demo seed off), the migration's payment methods, and a
  * sandbox that notifies after 5 ms instead of 200 so the tests stay quick.
  */
-export async function createPaymentTestApp(env: Record<string, string> = {}) {
+export async function createPaymentTestApp(
+  env: Record<string, string> = {},
+  options: Pick<TestAppOptions, 'logger'> = {},
+) {
   const t: TestApp = await createTestApp({
     env: { SEED_DEMO: 'false', SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS: '5', ...env },
+    ...options,
   });
   const fixture = await insertCatalogueFixture(t.database.db);
   const skuId = fixture.goods.aptamilGold.skuIds[0] ?? 0;

@@ -1,12 +1,27 @@
 import { ResultCode } from '@shop/domain';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { paymentConfigs, paymentNotifies, staffAuditLog } from '../../db/schema';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { GATEWAY_PROVIDER } from './gateway.provider';
 import { SANDBOX_PROVIDER } from './sandbox.provider';
+import { STRIPE_METHOD_CODES, STRIPE_PROVIDER } from './stripe.provider';
 import { WECHATPAY_METHOD_CODES, WECHATPAY_PROVIDER } from './wechatpay.provider';
+
+/** The start's own provider changes are audited as this actor; staff's choices are anyone else's. */
+const SYSTEM_ACTOR: AuditActor = { staffId: null, actor: 'system', ip: null };
+
+/** The providers a method may be moved from when a real channel is configured: those the system sets. */
+const ADOPTABLE_FROM: readonly string[] = [SANDBOX_PROVIDER, WECHATPAY_PROVIDER, STRIPE_PROVIDER];
+
+/** The providers a method can be switched to. */
+const PROVIDERS: readonly string[] = [
+  SANDBOX_PROVIDER,
+  GATEWAY_PROVIDER,
+  WECHATPAY_PROVIDER,
+  STRIPE_PROVIDER,
+];
 
 /**
  * The operator's side of the payment methods (commands payment:list, payment:enable, payment:disable,
@@ -17,11 +32,14 @@ import { WECHATPAY_METHOD_CODES, WECHATPAY_PROVIDER } from './wechatpay.provider
 export const PaymentAdminMessages = {
   unknownCode: (code: string) => `未知的支付方式编码：${code}`,
   depositProvider: '余额支付不经过支付渠道，不能更换提供方',
-  unknownProvider: (name: string) => `未知的支付渠道提供方：${name}（可选 sandbox、gateway、wechatpay）`,
+  unknownProvider: (name: string) =>
+    `未知的支付渠道提供方：${name}（可选 sandbox、gateway、wechatpay、stripe）`,
   badDays: '--days 须为 1-3650 的整数',
   gatewayNotConfigured:
     '未配置真实支付渠道：请先设置 SHOP_PAY_GATEWAY_URL、SHOP_PAY_MERCHANT_ID、SHOP_PAY_SECRET、SHOP_PAY_PUBLIC_URL',
   wechatPayNotConfigured: '未配置微信支付：请先设置 SHOP_WECHATPAY_* 的七个变量和 SHOP_PUBLIC_URL',
+  stripeNotConfigured:
+    '未配置 Stripe：请先设置 SHOP_STRIPE_SECRET_KEY、SHOP_STRIPE_WEBHOOK_SECRET 和 SHOP_PUBLIC_URL',
 } as const;
 
 export type PaymentConfigRow = typeof paymentConfigs.$inferSelect;
@@ -31,12 +49,15 @@ export function createPaymentAdminService({
   db,
   gatewayConfigured,
   wechatPayConfigured = false,
+  stripeConfigured = false,
   audit,
 }: {
   db: Database;
   gatewayConfigured: boolean;
   /** Whether WeChat Pay's settings are there (SHOP_WECHATPAY_*). */
   wechatPayConfigured?: boolean;
+  /** Whether Stripe's settings are there (SHOP_STRIPE_*). */
+  stripeConfigured?: boolean;
   /** Writes the audit row of each change, in its transaction (docs/decisions/019). */
   audit?: AuditRecorder;
 }) {
@@ -50,17 +71,14 @@ export function createPaymentAdminService({
     wanted: { enabled?: boolean | undefined; provider?: string | undefined },
   ): Promise<PaymentConfigRow> {
     const { provider } = wanted;
-    if (
-      provider !== undefined &&
-      provider !== SANDBOX_PROVIDER &&
-      provider !== GATEWAY_PROVIDER &&
-      provider !== WECHATPAY_PROVIDER
-    )
+    if (provider !== undefined && !PROVIDERS.includes(provider))
       throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.unknownProvider(provider));
     if (provider === GATEWAY_PROVIDER && !gatewayConfigured)
       throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.gatewayNotConfigured);
     if (provider === WECHATPAY_PROVIDER && !wechatPayConfigured)
       throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.wechatPayNotConfigured);
+    if (provider === STRIPE_PROVIDER && !stripeConfigured)
+      throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.stripeNotConfigured);
     return db.transaction(async (tx) => {
       const [current] = await tx
         .select()
@@ -98,6 +116,8 @@ export function createPaymentAdminService({
     gatewayConfigured,
     /** Whether WeChat Pay's settings are there. */
     wechatPayConfigured,
+    /** Whether Stripe's settings are there. */
+    stripeConfigured,
 
     /** Every method, enabled or not, in the page's order. */
     list(): Promise<PaymentConfigRow[]> {
@@ -136,15 +156,19 @@ export function createPaymentAdminService({
     },
 
     /**
-     * Once WeChat Pay is configured, W01 and the AUD chat-app method are collected by it (docs/decisions/032),
-     * unless staff chose their provider in the console or with payment:provider (an audited provider change):
-     * each still on the sandbox it was seeded with, and never switched by anyone, moves to wechatpay, audited
-     * as the system's change. Returns the codes moved.
+     * Which provider collects for each method once a real channel is configured (docs/decisions/032, 034): the
+     * staff's choice (an audited provider change in the console or with payment:provider) always stands; else
+     * Stripe takes the AUD wallet methods (SupayAlipay, SupayWechat), and WeChat Pay takes W01 and SupayWechat
+     * where Stripe is not configured. Only a method on the sandbox, or on a provider the system itself chose,
+     * moves (never one on the gateway); each move is audited as the system's change. Returns the moves.
      */
-    async adoptWechatPay(): Promise<string[]> {
-      if (!wechatPayConfigured) return [];
-      const moved: string[] = [];
-      for (const code of WECHATPAY_METHOD_CODES) {
+    async adoptConfiguredProviders(): Promise<{ provider: string; codes: string[] }[]> {
+      const wanted = new Map<string, string>();
+      if (wechatPayConfigured)
+        for (const code of WECHATPAY_METHOD_CODES) wanted.set(code, WECHATPAY_PROVIDER);
+      if (stripeConfigured) for (const code of STRIPE_METHOD_CODES) wanted.set(code, STRIPE_PROVIDER);
+      const moves = new Map<string, string[]>();
+      for (const [code, provider] of wanted) {
         const chosen = await db
           .select({ id: staffAuditLog.id })
           .from(staffAuditLog)
@@ -152,6 +176,7 @@ export function createPaymentAdminService({
             and(
               eq(staffAuditLog.action, 'payment.update'),
               eq(staffAuditLog.objectId, code),
+              ne(staffAuditLog.actor, SYSTEM_ACTOR.actor),
               sql`${staffAuditLog.after} ? 'provider'`,
             ),
           )
@@ -162,11 +187,11 @@ export function createPaymentAdminService({
           .from(paymentConfigs)
           .where(eq(paymentConfigs.code, code))
           .limit(1);
-        if (current?.provider !== SANDBOX_PROVIDER) continue;
-        await change({ staffId: null, actor: 'system', ip: null }, code, { provider: WECHATPAY_PROVIDER });
-        moved.push(code);
+        if (!current || current.provider === provider || !ADOPTABLE_FROM.includes(current.provider)) continue;
+        await change(SYSTEM_ACTOR, code, { provider });
+        moves.set(provider, [...(moves.get(provider) ?? []), code]);
       }
-      return moved;
+      return [...moves].map(([provider, codes]) => ({ provider, codes }));
     },
 
     /** Whether the method with this code is offered now. */

@@ -52,6 +52,8 @@ export interface TradeRef {
   channel: string;
   amount: number;
   currency: Currency;
+  /** The channel's number of the trade, when the shop has it (Stripe: the PaymentIntent's id). */
+  channelTradeNo?: string | null;
 }
 
 /** A refund the shop asks a channel for: `refundNo` is the shop's, unique per refund. Minor units. */
@@ -91,6 +93,21 @@ export interface StatementLine {
   at: string;
 }
 
+/**
+ * A trade a channel opened itself (openTrade), and how the shopper pays it: sent to the channel's page (GET), or
+ * shown a QR code the shop draws.
+ */
+export type OpenedTrade = { channelTradeNo: string } & ({ redirectUrl: string } | { qrCode: string });
+
+/**
+ * What a verified notify tells the shop, for a channel whose one endpoint carries several kinds of event (Stripe's
+ * webhooks): a payment's outcome, where a refund stands, or an event the shop has nothing to do with (received).
+ */
+export type ChannelNotice =
+  | { kind: 'payment'; payload: NotifyPayload }
+  | { kind: 'refund'; tradeNo: string; state: ChannelRefundState }
+  | { kind: 'other'; event: string };
+
 /** What the shop answers a channel's notify with: each channel expects its own shape. */
 export interface NotifyAcknowledgement {
   status: number;
@@ -110,6 +127,13 @@ export function plainAcknowledgement(outcome: 'accepted' | 'rejected' | 'error')
 export interface PaymentProvider {
   /** The provider's name: payment_configs.provider, and the last segment of its notify path. */
   readonly name: string;
+  /** The currencies it collects in (pay:check asks about each); CNY and AUD when absent. */
+  readonly currencies?: readonly Currency[];
+  /**
+   * A channel that opens the trade itself and says how each method is paid (Stripe): the shopper is sent to its
+   * page, or shown its QR code. Where a provider has it, it is used for every kind of method it serves.
+   */
+  openTrade?(trade: ChannelTrade): Promise<OpenedTrade>;
   /**
    * A channel whose cashier is a QR code the shop shows itself (WeChat Pay Native): opens the trade and returns
    * the code's content. Where a provider has it, every kind of method it serves is paid this way.
@@ -135,6 +159,11 @@ export interface PaymentProvider {
   proxyUrl(trade: ChannelTrade): Promise<string>;
   /** The notify's payload when its signature over the raw body is right and the body is well formed; else null. */
   verifyNotify(rawBody: Buffer, headers: NotifyHeaders): Promise<NotifyPayload | null>;
+  /**
+   * For a channel that sends more than payments to its notify URL: what the notify says once its signature over
+   * the raw body is verified; null when it is not proven to be the channel's. Used instead of verifyNotify.
+   */
+  readNotify?(rawBody: Buffer, headers: NotifyHeaders): Promise<ChannelNotice | null>;
   /**
    * The channel's statement of one day (`YYYY-MM-DD`, the channel's own calendar day): every payment and refund it
    * booked. Throws ChannelError when the channel cannot be reached or its bill is not proven to be the channel's.

@@ -1,10 +1,11 @@
-import type { PaymentGatewayConfig, WechatPayConfig } from '../../config/env';
+import type { PaymentGatewayConfig, StripeConfig, WechatPayConfig } from '../../config/env';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { createGatewayProvider } from './gateway.provider';
 import type { PaymentProvider } from './payment.provider';
 import { createSandboxChannel, type SandboxChannel } from './sandbox.channel';
 import { createSandboxProvider } from './sandbox.provider';
+import { createStripeProvider } from './stripe.provider';
 import { createWechatPayProvider } from './wechatpay.provider';
 
 export interface PaymentProvidersDeps {
@@ -17,6 +18,8 @@ export interface PaymentProvidersDeps {
   gateway?: PaymentGatewayConfig | undefined;
   /** WeChat Pay API v3's settings; methods with provider 'wechatpay' are unavailable without them. */
   wechatPay?: WechatPayConfig | undefined;
+  /** Stripe's settings; methods with provider 'stripe' are unavailable without them. */
+  stripe?: StripeConfig | undefined;
   /** The gateway's HTTP client (tests). */
   fetch?: typeof fetch;
 }
@@ -36,7 +39,7 @@ export interface PaymentProviders {
 /**
  * The payment channels that run in this shop (DESIGN.md 'Outside services, and their sandboxes'): the sandbox
  * when it is switched on (off in production unless asked for: its cashier pays without money), the real gateway
- * when its four settings are there, WeChat Pay API v3 when its eight are.
+ * when its four settings are there, WeChat Pay API v3 when its eight are, Stripe when its three are.
  */
 export function createPaymentProviders(deps: PaymentProvidersDeps): PaymentProviders {
   const { db, clock } = deps;
@@ -59,6 +62,10 @@ export function createPaymentProviders(deps: PaymentProvidersDeps): PaymentProvi
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
     providers.set(wechatPay.name, wechatPay);
+  }
+  if (deps.stripe) {
+    const stripe = createStripeProvider(deps.stripe, { clock });
+    providers.set(stripe.name, stripe);
   }
   return {
     get: (name) => providers.get(name),

@@ -22,6 +22,8 @@ import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import {
   ChannelError,
+  type ChannelNotice,
+  type ChannelRefundState,
   type ChannelTrade,
   type NotifyHeaders,
   type NotifyPayload,
@@ -146,6 +148,7 @@ export function tradeRef(payment: repo.PaymentRow): TradeRef {
     channel: payment.channel,
     amount: payment.amount,
     currency: payment.currency as Currency,
+    channelTradeNo: payment.channelTradeNo,
   };
 }
 
@@ -154,7 +157,13 @@ function claimedTrade(body: string): { tradeNo: string; channelTradeNo: string }
   try {
     const value = JSON.parse(body) as Record<string, unknown>;
     const text = (v: unknown) => (typeof v === 'string' ? v : '');
-    return { tradeNo: text(value.tradeNo), channelTradeNo: text(value.channelTradeNo) };
+    // Stripe's event: data.object is the PaymentIntent (or refund), our trade number in its metadata.
+    const object = (value.data as { object?: { id?: unknown; metadata?: { tradeNo?: unknown } } } | undefined)
+      ?.object;
+    return {
+      tradeNo: text(value.tradeNo) || text(object?.metadata?.tradeNo),
+      channelTradeNo: text(value.channelTradeNo) || text(object?.id),
+    };
   } catch {
     return { tradeNo: '', channelTradeNo: '' };
   }
@@ -218,16 +227,25 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
       currency: payment.currency as Currency,
       amount: toMajor(payment.amount),
     });
+    // The channel's cashier is a QR code the shop draws itself (no third-party image, nothing new in the CSP).
+    const qrStart = async (qrCode: string) => {
+      const svg = await QRCode.toString(qrCode, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+      return {
+        ...start('QR', qrCode),
+        qrImage: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      };
+    };
     try {
+      if (provider.openTrade) {
+        const opened = await provider.openTrade(trade);
+        await repo.setChannelTradeNo(db, payment.id, opened.channelTradeNo);
+        // A page of the channel is opened by a plain navigation (GET): nothing new in the CSP either.
+        return 'qrCode' in opened ? await qrStart(opened.qrCode) : start('GET', opened.redirectUrl);
+      }
       if (provider.openQr) {
-        // The channel's cashier is a QR code the shop draws itself (no third-party image, nothing new in the CSP).
         const qr = await provider.openQr(trade);
         if (qr.channelTradeNo) await repo.setChannelTradeNo(db, payment.id, qr.channelTradeNo);
-        const svg = await QRCode.toString(qr.qrCode, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-        return {
-          ...start('QR', qr.qrCode),
-          qrImage: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-        };
+        return await qrStart(qr.qrCode);
       }
       if (config.kind === PaymentKind.Supay) {
         const form = await provider.bridgeForm(trade);
@@ -441,11 +459,17 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
       headers: NotifyHeaders,
       clientAddress: string,
     ): Promise<
-      { ok: true; provider: PaymentProvider; payload: NotifyPayload } | { ok: false; result: NotifyResult }
+      { ok: true; provider: PaymentProvider; notice: ChannelNotice } | { ok: false; result: NotifyResult }
     > {
       const provider = providers.get(providerName);
-      const payload = provider ? await provider.verifyNotify(rawBody, headers) : null;
-      if (provider && payload) return { ok: true, provider, payload };
+      const notice = !provider
+        ? null
+        : provider.readNotify
+          ? await provider.readNotify(rawBody, headers)
+          : await provider
+              .verifyNotify(rawBody, headers)
+              .then((payload) => (payload ? ({ kind: 'payment', payload } as const) : null));
+      if (provider && notice) return { ok: true, provider, notice };
       const result = {
         outcome: 'rejected' as const,
         reason: provider ? NotifyReasons.badSignature : NotifyReasons.unknownProvider,
@@ -550,7 +574,7 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
       const out: { provider: string; currency: Currency; ok: boolean; message: string }[] = [];
       for (const provider of providers.all()) {
         if (!provider.queryTrade) continue;
-        for (const currency of ['CNY', 'AUD'] as const) {
+        for (const currency of provider.currencies ?? (['CNY', 'AUD'] as const)) {
           try {
             await provider.queryTrade({
               tradeNo: newTradeNo(clock()),
@@ -565,6 +589,15 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
         }
       }
       return out;
+    },
+
+    /**
+     * Where a refund stands at the channel, from its verified notify: a processing refund of this provider moves to
+     * the channel's state (one conditional UPDATE, so a repeat or a late notify changes nothing). Returns whether
+     * a refund changed.
+     */
+    applyRefundState(tx: Database, providerName: string, state: ChannelRefundState): Promise<boolean> {
+      return repo.updateRefundFromChannel(tx, { provider: providerName, ...state, at: clock() });
     },
 
     /** The payment by trade number, locked for the caller's transaction. */
