@@ -134,6 +134,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityHeadersPlugin, {
     trustProxy: config.trustProxy,
     paymentGatewayUrl: config.paymentGateway?.url,
+    alipayGatewayUrl: config.alipay?.gatewayUrl,
     wechatAvatars: config.wechatOpen !== undefined,
   });
   await app.register(errorsPlugin, { storefrontFallback: hasStorefront });
@@ -186,6 +187,12 @@ export async function buildApp(options: BuildAppOptions) {
     app.log.info(
       { methods: adopted },
       `微信支付已配置，以下支付方式改由微信支付收款 / now collected by wechatpay: ${adopted.join(', ')}`,
+    );
+  const adoptedByAlipay = await services.paymentAdmin.adoptAlipay();
+  if (adoptedByAlipay.length > 0)
+    app.log.info(
+      { methods: adoptedByAlipay },
+      `支付宝已配置，以下支付方式改由支付宝收款 / now collected by alipay: ${adoptedByAlipay.join(', ')}`,
     );
   await logPaymentMethods(app.log, services, config);
 

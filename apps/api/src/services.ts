@@ -202,6 +202,7 @@ export function createServices({
     db,
     gatewayConfigured: config.paymentGateway !== undefined,
     wechatPayConfigured: config.wechatPay !== undefined,
+    alipayConfigured: config.alipay !== undefined,
     audit: audit.record,
   });
   const payments = createPaymentService({
@@ -214,6 +215,7 @@ export function createServices({
       sandboxNotifyDelayMs: config.sandboxNotifyDelayMs,
       gateway: config.paymentGateway,
       wechatPay: config.wechatPay,
+      alipay: config.alipay,
     }),
     rateLimiter,
   });

@@ -171,6 +171,7 @@ export const settingsConsoleRoutes: FastifyPluginAsyncZod<{
         items: (await paymentAdmin.list()).map(toMethod),
         gatewayConfigured: paymentAdmin.gatewayConfigured,
         wechatPayConfigured: paymentAdmin.wechatPayConfigured,
+        alipayConfigured: paymentAdmin.alipayConfigured,
       }),
   );
 

@@ -62,12 +62,13 @@ export const rateSetResponseSchema = z.object({
 export type RateSetResponse = z.infer<typeof rateSetResponseSchema>;
 
 /** The providers an online method can be collected by (the deposit has none). */
-export const PAYMENT_PROVIDERS = ['sandbox', 'gateway', 'wechatpay'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'gateway', 'wechatpay', 'alipay'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_PROVIDER_LABELS: Readonly<Record<PaymentProvider, string>> = {
   sandbox: '沙箱（测试，不真实收款）',
   gateway: '真实支付渠道',
   wechatpay: '微信支付（API v3）',
+  alipay: '支付宝（开放平台）',
 };
 
 export const adminPaymentMethodSchema = z.object({
@@ -87,6 +88,8 @@ export const adminPaymentListResponseSchema = z.object({
   gatewayConfigured: z.boolean(),
   /** Whether WeChat Pay's settings are there (SHOP_WECHATPAY_* and SHOP_PUBLIC_URL). */
   wechatPayConfigured: z.boolean().default(false),
+  /** Whether Alipay's settings are there (SHOP_ALIPAY_* and SHOP_PUBLIC_URL). */
+  alipayConfigured: z.boolean().default(false),
 });
 export type AdminPaymentListResponse = z.infer<typeof adminPaymentListResponseSchema>;
 
@@ -96,7 +99,9 @@ export const adminPaymentUpdateRequestSchema = z
       .min(1, '请指定支付方式')
       .max(32, '支付方式编码最多32个字符'),
     enabled: z.boolean({ error: '启用状态须为 true 或 false' }).optional(),
-    provider: z.enum(PAYMENT_PROVIDERS, { error: '渠道提供方须为 sandbox、gateway 或 wechatpay' }).optional(),
+    provider: z
+      .enum(PAYMENT_PROVIDERS, { error: '渠道提供方须为 sandbox、gateway、wechatpay 或 alipay' })
+      .optional(),
   })
   .refine((v) => v.enabled !== undefined || v.provider !== undefined, { error: '请指定要修改的内容' });
 export type AdminPaymentUpdateRequest = z.infer<typeof adminPaymentUpdateRequestSchema>;

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { paymentConfigs, paymentNotifies, staffAuditLog } from '../../db/schema';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
+import { ALIPAY_METHOD_CODES, ALIPAY_PROVIDER } from './alipay.provider';
 import { GATEWAY_PROVIDER } from './gateway.provider';
 import { SANDBOX_PROVIDER } from './sandbox.provider';
 import { WECHATPAY_METHOD_CODES, WECHATPAY_PROVIDER } from './wechatpay.provider';
@@ -17,11 +18,15 @@ import { WECHATPAY_METHOD_CODES, WECHATPAY_PROVIDER } from './wechatpay.provider
 export const PaymentAdminMessages = {
   unknownCode: (code: string) => `未知的支付方式编码：${code}`,
   depositProvider: '余额支付不经过支付渠道，不能更换提供方',
-  unknownProvider: (name: string) => `未知的支付渠道提供方：${name}（可选 sandbox、gateway、wechatpay）`,
+  unknownProvider: (name: string) =>
+    `未知的支付渠道提供方：${name}（可选 sandbox、gateway、wechatpay、alipay）`,
   badDays: '--days 须为 1-3650 的整数',
   gatewayNotConfigured:
     '未配置真实支付渠道：请先设置 SHOP_PAY_GATEWAY_URL、SHOP_PAY_MERCHANT_ID、SHOP_PAY_SECRET、SHOP_PAY_PUBLIC_URL',
   wechatPayNotConfigured: '未配置微信支付：请先设置 SHOP_WECHATPAY_* 的七个变量和 SHOP_PUBLIC_URL',
+  alipayNotConfigured:
+    '未配置支付宝：请先设置 SHOP_ALIPAY_APP_ID、SHOP_ALIPAY_PRIVATE_KEY_FILE、SHOP_ALIPAY_PUBLIC_KEY_FILE 和 SHOP_PUBLIC_URL',
+  alipayCnyOnly: '支付宝只收人民币：只有人民币的支付方式可以改由支付宝收款',
 } as const;
 
 export type PaymentConfigRow = typeof paymentConfigs.$inferSelect;
@@ -31,12 +36,15 @@ export function createPaymentAdminService({
   db,
   gatewayConfigured,
   wechatPayConfigured = false,
+  alipayConfigured = false,
   audit,
 }: {
   db: Database;
   gatewayConfigured: boolean;
   /** Whether WeChat Pay's settings are there (SHOP_WECHATPAY_*). */
   wechatPayConfigured?: boolean;
+  /** Whether Alipay's settings are there (SHOP_ALIPAY_* and SHOP_PUBLIC_URL). */
+  alipayConfigured?: boolean;
   /** Writes the audit row of each change, in its transaction (docs/decisions/019). */
   audit?: AuditRecorder;
 }) {
@@ -54,13 +62,16 @@ export function createPaymentAdminService({
       provider !== undefined &&
       provider !== SANDBOX_PROVIDER &&
       provider !== GATEWAY_PROVIDER &&
-      provider !== WECHATPAY_PROVIDER
+      provider !== WECHATPAY_PROVIDER &&
+      provider !== ALIPAY_PROVIDER
     )
       throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.unknownProvider(provider));
     if (provider === GATEWAY_PROVIDER && !gatewayConfigured)
       throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.gatewayNotConfigured);
     if (provider === WECHATPAY_PROVIDER && !wechatPayConfigured)
       throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.wechatPayNotConfigured);
+    if (provider === ALIPAY_PROVIDER && !alipayConfigured)
+      throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.alipayNotConfigured);
     return db.transaction(async (tx) => {
       const [current] = await tx
         .select()
@@ -70,6 +81,8 @@ export function createPaymentAdminService({
       if (!current) throw notFoundError(PaymentAdminMessages.unknownCode(code));
       if (provider !== undefined && current.kind === 'deposit')
         throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.depositProvider);
+      if (provider === ALIPAY_PROVIDER && current.currency !== 'CNY')
+        throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.alipayCnyOnly);
       const set: Partial<Pick<PaymentConfigRow, 'enabled' | 'provider'>> = {};
       if (wanted.enabled !== undefined && wanted.enabled !== current.enabled) set.enabled = wanted.enabled;
       if (provider !== undefined && provider !== current.provider) set.provider = provider;
@@ -93,11 +106,41 @@ export function createPaymentAdminService({
     });
   }
 
+  /**
+   * Moves each of the methods to the provider, unless staff chose its provider in the console or with
+   * payment:provider (an audited provider change): each still on the sandbox it was seeded with, and never
+   * switched by anyone, moves, audited as the system's change. Returns the codes moved.
+   */
+  async function adopt(codes: readonly string[], provider: string): Promise<string[]> {
+    const moved: string[] = [];
+    for (const code of codes) {
+      const chosen = await db
+        .select({ id: staffAuditLog.id })
+        .from(staffAuditLog)
+        .where(
+          and(
+            eq(staffAuditLog.action, 'payment.update'),
+            eq(staffAuditLog.objectId, code),
+            sql`${staffAuditLog.after} ? 'provider'`,
+          ),
+        )
+        .limit(1);
+      if (chosen.length > 0) continue;
+      const [current] = await db.select().from(paymentConfigs).where(eq(paymentConfigs.code, code)).limit(1);
+      if (current?.provider !== SANDBOX_PROVIDER) continue;
+      await change({ staffId: null, actor: 'system', ip: null }, code, { provider });
+      moved.push(code);
+    }
+    return moved;
+  }
+
   return {
     /** Whether the real channel's settings are there; without them only the sandbox can collect. */
     gatewayConfigured,
     /** Whether WeChat Pay's settings are there. */
     wechatPayConfigured,
+    /** Whether Alipay's settings are there. */
+    alipayConfigured,
 
     /** Every method, enabled or not, in the page's order. */
     list(): Promise<PaymentConfigRow[]> {
@@ -141,32 +184,13 @@ export function createPaymentAdminService({
      * each still on the sandbox it was seeded with, and never switched by anyone, moves to wechatpay, audited
      * as the system's change. Returns the codes moved.
      */
-    async adoptWechatPay(): Promise<string[]> {
-      if (!wechatPayConfigured) return [];
-      const moved: string[] = [];
-      for (const code of WECHATPAY_METHOD_CODES) {
-        const chosen = await db
-          .select({ id: staffAuditLog.id })
-          .from(staffAuditLog)
-          .where(
-            and(
-              eq(staffAuditLog.action, 'payment.update'),
-              eq(staffAuditLog.objectId, code),
-              sql`${staffAuditLog.after} ? 'provider'`,
-            ),
-          )
-          .limit(1);
-        if (chosen.length > 0) continue;
-        const [current] = await db
-          .select()
-          .from(paymentConfigs)
-          .where(eq(paymentConfigs.code, code))
-          .limit(1);
-        if (current?.provider !== SANDBOX_PROVIDER) continue;
-        await change({ staffId: null, actor: 'system', ip: null }, code, { provider: WECHATPAY_PROVIDER });
-        moved.push(code);
-      }
-      return moved;
+    adoptWechatPay(): Promise<string[]> {
+      return wechatPayConfigured ? adopt(WECHATPAY_METHOD_CODES, WECHATPAY_PROVIDER) : Promise.resolve([]);
+    },
+
+    /** Once Alipay is configured, A01 is collected by it, on the same terms as adoptWechatPay (docs/decisions/033). */
+    adoptAlipay(): Promise<string[]> {
+      return alipayConfigured ? adopt(ALIPAY_METHOD_CODES, ALIPAY_PROVIDER) : Promise.resolve([]);
     },
 
     /** Whether the method with this code is offered now. */

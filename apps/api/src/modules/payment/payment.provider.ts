@@ -52,6 +52,8 @@ export interface TradeRef {
   channel: string;
   amount: number;
   currency: Currency;
+  /** When the shop opened the trade (payments.created_at): a channel may need it to know a trade has expired. */
+  openedAt?: Date;
 }
 
 /** A refund the shop asks a channel for: `refundNo` is the shop's, unique per refund. Minor units. */
@@ -110,11 +112,20 @@ export function plainAcknowledgement(outcome: 'accepted' | 'rejected' | 'error')
 export interface PaymentProvider {
   /** The provider's name: payment_configs.provider, and the last segment of its notify path. */
   readonly name: string;
+  /** The currencies the channel collects (pay:check asks in each); absent, CNY and AUD. */
+  readonly currencies?: readonly Currency[];
   /**
-   * A channel whose cashier is a QR code the shop shows itself (WeChat Pay Native): opens the trade and returns
-   * the code's content. Where a provider has it, every kind of method it serves is paid this way.
+   * A channel whose cashier is a QR code the shop shows itself (WeChat Pay Native, Alipay precreate): opens the
+   * trade and returns the code's content. Where a provider has it, the trades `paysByQr` picks are paid this way.
    */
   openQr?(trade: ChannelTrade): Promise<{ qrCode: string; channelTradeNo?: string }>;
+  /** Which trades `openQr` pays (Alipay: the phone's); absent, every trade of a provider with `openQr`. */
+  paysByQr?(trade: ChannelTrade): boolean;
+  /**
+   * A channel whose cashier the shopper's browser reaches by posting a signed form to the channel (Alipay's
+   * page.pay): the form's action and fields. Where a provider has it, its syb-kind trades not paid by QR use it.
+   */
+  cashierForm?(trade: ChannelTrade): Promise<{ action: string; fields: Record<string, string> }>;
   /**
    * Asks the channel where the trade stands: the payload a notify would have carried once it is paid or closed,
    * null while it can still be paid. Throws ChannelError when the channel cannot be reached or its answer is
@@ -133,7 +144,10 @@ export interface PaymentProvider {
   bridgeForm(trade: ChannelTrade): Promise<{ action: string; fields: Record<string, string> }>;
   /** The chat-app proxy: a signed URL the storefront GETs; it answers { result, url } with the cashier. */
   proxyUrl(trade: ChannelTrade): Promise<string>;
-  /** The notify's payload when its signature over the raw body is right and the body is well formed; else null. */
+  /**
+   * The notify's payload when its signature over the raw body is right and the body is well formed; else null.
+   * Throws NotifyRefused when it is signed by the channel but not for this shop (another app or seller).
+   */
   verifyNotify(rawBody: Buffer, headers: NotifyHeaders): Promise<NotifyPayload | null>;
   /**
    * The channel's statement of one day (`YYYY-MM-DD`, the channel's own calendar day): every payment and refund it
@@ -225,4 +239,12 @@ export class ChannelError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A notify signed by the channel that is not the shop's to take (another app id or seller, another currency):
+ * refused, recorded and logged at error, since someone must look at it.
+ */
+export class NotifyRefused extends Error {
+  override name = 'NotifyRefused';
 }

@@ -1,6 +1,7 @@
-import type { PaymentGatewayConfig, WechatPayConfig } from '../../config/env';
+import type { AlipayConfig, PaymentGatewayConfig, WechatPayConfig } from '../../config/env';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { createAlipayProvider } from './alipay.provider';
 import { createGatewayProvider } from './gateway.provider';
 import type { PaymentProvider } from './payment.provider';
 import { createSandboxChannel, type SandboxChannel } from './sandbox.channel';
@@ -17,6 +18,8 @@ export interface PaymentProvidersDeps {
   gateway?: PaymentGatewayConfig | undefined;
   /** WeChat Pay API v3's settings; methods with provider 'wechatpay' are unavailable without them. */
   wechatPay?: WechatPayConfig | undefined;
+  /** Alipay's open platform settings; methods with provider 'alipay' are unavailable without them. */
+  alipay?: AlipayConfig | undefined;
   /** The gateway's HTTP client (tests). */
   fetch?: typeof fetch;
 }
@@ -36,7 +39,7 @@ export interface PaymentProviders {
 /**
  * The payment channels that run in this shop (DESIGN.md 'Outside services, and their sandboxes'): the sandbox
  * when it is switched on (off in production unless asked for: its cashier pays without money), the real gateway
- * when its four settings are there, WeChat Pay API v3 when its eight are.
+ * when its four settings are there, WeChat Pay API v3 when its eight are, Alipay when its three and SHOP_PUBLIC_URL are.
  */
 export function createPaymentProviders(deps: PaymentProvidersDeps): PaymentProviders {
   const { db, clock } = deps;
@@ -59,6 +62,13 @@ export function createPaymentProviders(deps: PaymentProvidersDeps): PaymentProvi
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
     providers.set(wechatPay.name, wechatPay);
+  }
+  if (deps.alipay) {
+    const alipay = createAlipayProvider(deps.alipay, {
+      clock,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
+    providers.set(alipay.name, alipay);
   }
   return {
     get: (name) => providers.get(name),

@@ -25,6 +25,7 @@ import {
   type ChannelTrade,
   type NotifyHeaders,
   type NotifyPayload,
+  NotifyRefused,
   type PaymentProvider,
   type TradeRef,
 } from './payment.provider';
@@ -98,6 +99,7 @@ export const NotifyReasons = {
   badSignature: '签名无效或报文格式错误',
   unknownTrade: '交易号不存在',
   mismatch: '金额或币种与交易不符',
+  notOurs: '渠道签名的通知不属于本店',
   channelTradeMismatch: '渠道交易号与交易不符',
   channelTradeTaken: '渠道交易号已属于另一笔交易',
   error: '处理出错，等待渠道重发',
@@ -146,11 +148,17 @@ export function tradeRef(payment: repo.PaymentRow): TradeRef {
     channel: payment.channel,
     amount: payment.amount,
     currency: payment.currency as Currency,
+    openedAt: payment.createdAt,
   };
 }
 
 /** The trade numbers a notify claims, read without trusting it, so a rejected notify can still be found. */
 function claimedTrade(body: string): { tradeNo: string; channelTradeNo: string } {
+  // Alipay posts its notify as a form (out_trade_no, trade_no); the shop's own channels as JSON.
+  if (!body.trimStart().startsWith('{')) {
+    const form = new URLSearchParams(body);
+    return { tradeNo: form.get('out_trade_no') ?? '', channelTradeNo: form.get('trade_no') ?? '' };
+  }
   try {
     const value = JSON.parse(body) as Record<string, unknown>;
     const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -212,6 +220,7 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
     const start = (method: PayStart['method'], action: string, fields: Record<string, string> = {}) => ({
       tradeNo: payment.tradeNo,
       kind: config.kind as PayStart['kind'],
+      channel: config.code,
       method,
       action,
       fields,
@@ -219,7 +228,7 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
       amount: toMajor(payment.amount),
     });
     try {
-      if (provider.openQr) {
+      if (provider.openQr && (provider.paysByQr?.(trade) ?? true)) {
         // The channel's cashier is a QR code the shop draws itself (no third-party image, nothing new in the CSP).
         const qr = await provider.openQr(trade);
         if (qr.channelTradeNo) await repo.setChannelTradeNo(db, payment.id, qr.channelTradeNo);
@@ -234,6 +243,11 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
         return start('POST', form.action, form.fields);
       }
       if (config.kind === PaymentKind.SupayProxy) return start('PROXY', await provider.proxyUrl(trade));
+      if (provider.cashierForm) {
+        // The shopper's browser posts the channel's signed form (form-action allows the channel's origin).
+        const form = await provider.cashierForm(trade);
+        return start('POST', form.action, form.fields);
+      }
       const cashier = await provider.createCashier(trade);
       if (cashier.channelTradeNo) await repo.setChannelTradeNo(db, payment.id, cashier.channelTradeNo);
       return start('GET', cashier.payUrl);
@@ -444,7 +458,21 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
       { ok: true; provider: PaymentProvider; payload: NotifyPayload } | { ok: false; result: NotifyResult }
     > {
       const provider = providers.get(providerName);
-      const payload = provider ? await provider.verifyNotify(rawBody, headers) : null;
+      let payload: NotifyPayload | null = null;
+      try {
+        payload = provider ? await provider.verifyNotify(rawBody, headers) : null;
+      } catch (error) {
+        if (!(error instanceof NotifyRefused)) throw error;
+        // Signed by the channel, so never a flood to hold back: always recorded.
+        const refused = {
+          outcome: 'rejected' as const,
+          reason: `${NotifyReasons.notOurs}：${error.message}`,
+          accepted: false,
+        };
+        await recordNotify(db, providerName, rawBody, refused);
+        const { tradeNo } = claimedTrade(rawBody.toString('utf8'));
+        return { ok: false, result: { ...refused, tradeNo, recorded: true } };
+      }
       if (provider && payload) return { ok: true, provider, payload };
       const result = {
         outcome: 'rejected' as const,
@@ -550,7 +578,7 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
       const out: { provider: string; currency: Currency; ok: boolean; message: string }[] = [];
       for (const provider of providers.all()) {
         if (!provider.queryTrade) continue;
-        for (const currency of ['CNY', 'AUD'] as const) {
+        for (const currency of provider.currencies ?? (['CNY', 'AUD'] as const)) {
           try {
             await provider.queryTrade({
               tradeNo: newTradeNo(clock()),

@@ -22,6 +22,7 @@ export function PaymentCard() {
   const busy = update.isPending ? update.variables?.code : undefined;
   const gateway = methods.data?.gatewayConfigured ?? false;
   const wechatPay = methods.data?.wechatPayConfigured ?? false;
+  const alipay = methods.data?.alipayConfigured ?? false;
   return (
     <Card title="支付方式" loading={methods.isPending}>
       {methods.isError ? (
@@ -81,7 +82,10 @@ export function PaymentCard() {
                       options={PAYMENT_PROVIDERS.map((p) => ({
                         value: p,
                         label: PAYMENT_PROVIDER_LABELS[p],
-                        disabled: (p === 'gateway' && !gateway) || (p === 'wechatpay' && !wechatPay),
+                        disabled:
+                          (p === 'gateway' && !gateway) ||
+                          (p === 'wechatpay' && !wechatPay) ||
+                          (p === 'alipay' && (!alipay || m.currency !== 'CNY')),
                       }))}
                       onChange={(provider: (typeof PAYMENT_PROVIDERS)[number]) =>
                         update.mutate({ code: m.code, provider })
