@@ -318,9 +318,10 @@ const PUBLISHED_NOTIFY: Record<string, string> = {
 };
 
 describe('Alipay notify verification against a notify Alipay signed (alipay-sdkâ€™s fixture)', () => {
+  // The app's own key plays no part in verifying a notify: any key will do, made once.
+  const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   function publishedProvider(overrides: Partial<AlipayConfig> = {}) {
     const dir = mkdtempSync(join(tmpdir(), 'alipay-fixture-'));
-    const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
     writeFileSync(join(dir, 'app.pem'), keys.privateKey.export({ format: 'pem', type: 'pkcs1' }));
     writeFileSync(
       join(dir, 'alipay.pem'),
@@ -338,7 +339,7 @@ describe('Alipay notify verification against a notify Alipay signed (alipay-sdkâ
   }
   const body = (fields: Record<string, string>) => Buffer.from(new URLSearchParams(fields).toString());
 
-  it('takes the published notify, and nothing changed in it', async () => {
+  it('takes the published notify, and nothing changed in it', { timeout: 90_000 }, async () => {
     expect(await publishedProvider().verifyNotify(body(PUBLISHED_NOTIFY), {})).toEqual({
       tradeNo: '20190815155618536-564-57',
       channelTradeNo: '2019081522001468450512505578',
@@ -362,7 +363,7 @@ describe('Alipay notify verification against a notify Alipay signed (alipay-sdkâ
     expect(await publishedProvider().verifyNotify(body(unsigned), {})).toBeNull();
   });
 
-  it('refuses the signed notify when it names another app or seller', async () => {
+  it('refuses the signed notify when it names another app or seller', { timeout: 90_000 }, async () => {
     await expect(
       publishedProvider({ appId: '2021000000000001' }).verifyNotify(body(PUBLISHED_NOTIFY), {}),
     ).rejects.toThrow(/app_id 2019073166072302/);
@@ -538,7 +539,7 @@ describe('Alipay through the app', () => {
     const { order, start } = await pageStart();
     fake.pay(start.tradeNo);
     for (const overrides of [
-      { total_amount: '1.00' },
+      { total_amount: '1.00' } as Record<string, string>,
       { app_id: '2021000999999999' },
       { seller_id: '2088000000000009' },
     ]) {

@@ -1,6 +1,5 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
-import { AlipaySdk, type AlipaySdkConfig } from 'alipay-sdk';
-import { unzipSync } from 'fflate';
+import type { AlipaySdk, AlipaySdkConfig } from 'alipay-sdk';
 import type { AlipayConfig } from '../../config/env';
 import type { Clock } from '../../lib/clock';
 import { parseAlipayBill } from './alipay.bill';
@@ -135,16 +134,24 @@ export function createAlipayProvider(
           format: 'pem',
         }) as string,
       };
-  const sdk = new AlipaySdk({
-    appId: config.appId,
-    privateKey,
-    keyType: 'PKCS8',
-    signType: 'RSA2',
-    gateway: config.gatewayUrl,
-    timeout: ALIPAY_TIMEOUT_MS,
-    camelcase: false,
-    ...keys,
-  });
+  // Loaded when first used: a shop without Alipay never pays for the SDK's import at start.
+  let loading: Promise<AlipaySdk> | null = null;
+  const sdkOf = () => {
+    loading ??= import('alipay-sdk').then(
+      ({ AlipaySdk }) =>
+        new AlipaySdk({
+          appId: config.appId,
+          privateKey,
+          keyType: 'PKCS8',
+          signType: 'RSA2',
+          gateway: config.gatewayUrl,
+          timeout: ALIPAY_TIMEOUT_MS,
+          camelcase: false,
+          ...keys,
+        }),
+    );
+    return loading;
+  };
   const absolute = (path: string) => `${config.publicUrl}${path}`;
   const expiry = () => beijingTime(new Date(clock().getTime() + ALIPAY_TRADE_LIFETIME_MS));
 
@@ -154,6 +161,7 @@ export function createAlipayProvider(
     bizContent: Record<string, unknown>,
     extra: Record<string, string> = {},
   ): Promise<AlipayAnswer> {
+    const sdk = await sdkOf();
     let answer: AlipayAnswer;
     try {
       answer = await sdk.exec(
@@ -206,6 +214,7 @@ export function createAlipayProvider(
 
     async cashierForm(trade: ChannelTrade) {
       onlyCny(trade);
+      const sdk = await sdkOf();
       const url = sdk.pageExecute('alipay.trade.page.pay', 'GET', {
         bizContent: {
           out_trade_no: trade.tradeNo,
@@ -336,6 +345,7 @@ export function createAlipayProvider(
       } catch (error) {
         throw new ChannelError(`alipay bill download failed: ${(error as Error).message}`);
       }
+      const { unzipSync } = await import('fflate');
       let files: Record<string, Uint8Array>;
       try {
         files = unzipSync(zip);
@@ -348,6 +358,7 @@ export function createAlipayProvider(
     async verifyNotify(rawBody) {
       const fields = Object.fromEntries(new URLSearchParams(rawBody.toString('utf8')));
       // Nothing is read before the signature is verified (raw: the form values are decoded once already).
+      const sdk = await sdkOf();
       let signed = false;
       try {
         signed = sdk.checkNotifySign(fields, true);
