@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,6 +127,73 @@ describe('Alipay provider against the fake', () => {
         biz: { out_trade_no: t.tradeNo, total_amount: '12.34' },
       });
     }
+  });
+
+  it('signs and verifies in certificate mode (公钥证书): the certificates’ serial numbers go with each request', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'alipay-certs-'));
+    const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'root.key',
+      '-out',
+      'root.crt',
+      '-days',
+      '3',
+      '-subj',
+      '/CN=Alipay Test Root',
+    );
+    for (const [name, key] of [
+      ['alipay', fake.alipayKeys.privateKey],
+      ['app', fake.appKeys.privateKey],
+    ] as const) {
+      writeFileSync(join(dir, `${name}.key`), key.export({ format: 'pem', type: 'pkcs8' }));
+      openssl('req', '-new', '-key', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`);
+      openssl(
+        'x509',
+        '-req',
+        '-in',
+        `${name}.csr`,
+        '-CA',
+        'root.crt',
+        '-CAkey',
+        'root.key',
+        '-CAcreateserial',
+        '-out',
+        `${name}.crt`,
+        '-days',
+        '3',
+        '-sha256',
+      );
+    }
+    const parsed = parseConfig({
+      ...fake.env(PUBLIC_URL),
+      SHOP_ALIPAY_PUBLIC_KEY_FILE: join(dir, 'alipay.crt'),
+      SHOP_ALIPAY_APP_CERT_FILE: join(dir, 'app.crt'),
+      SHOP_ALIPAY_ROOT_CERT_FILE: join(dir, 'root.crt'),
+    });
+    if (!parsed.ok || !parsed.config.alipay?.cert) throw new Error(`config: ${JSON.stringify(parsed)}`);
+    fake.received = [];
+    const p = createAlipayProvider(parsed.config.alipay, { clock });
+    const t = trade('H5', 880);
+    await expect(p.openQr?.(t)).resolves.toMatchObject({ qrCode: expect.stringMatching(/^https:/) });
+    expect(fake.received[0]).toMatchObject({
+      method: 'alipay.trade.precreate',
+      signatureOk: true,
+      params: {
+        app_cert_sn: expect.stringMatching(/^[0-9a-f]{32}$/),
+        alipay_root_cert_sn: expect.stringMatching(/^[0-9a-f]{32}$/),
+      },
+    });
+    fake.pay(t.tradeNo);
+    expect(await p.queryTrade?.(t)).toMatchObject({ status: 'SUCCESS', amount: 880 });
+    expect(await p.verifyNotify(Buffer.from(fake.notify(t.tradeNo).body), {})).toMatchObject({
+      tradeNo: t.tradeNo,
+    });
   });
 
   it('refuses answers not signed by Alipay’s key, and collects CNY only', async () => {
