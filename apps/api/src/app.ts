@@ -134,6 +134,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityHeadersPlugin, {
     trustProxy: config.trustProxy,
     paymentGatewayUrl: config.paymentGateway?.url,
+    alipayGatewayUrl: config.alipay?.gatewayUrl,
     wechatAvatars: config.wechatOpen !== undefined,
   });
   await app.register(errorsPlugin, { storefrontFallback: hasStorefront });

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { type App, buildApp } from './app';
+import type { App } from './app';
 import { type AppConfig, isProduction, loadConfig } from './config/env';
 import { describeError } from './lib/log-safety';
 import { serveClusterMetrics } from './lib/metrics-cluster';
@@ -31,6 +31,8 @@ function announce(config: AppConfig, port: number, processes: number) {
 async function serve(config: AppConfig) {
   let app: App;
   try {
+    // Loaded once the config is known to be good: a bad setting stops the start before the app's code loads.
+    const { buildApp } = await import('./app');
     app = await buildApp({ config });
   } catch (error) {
     console.error('启动失败 / Could not start:', describeError(error));
@@ -97,6 +99,7 @@ async function runPrimary(config: AppConfig) {
   try {
     // Migrations and the demo seed run here, once, before any worker opens the database. This app serves no
     // request: it keeps no metrics.
+    const { buildApp } = await import('./app');
     const app = await buildApp({
       config: { ...config, metrics: null },
       logger: { level: config.logLevel === 'silent' ? 'silent' : 'warn' },

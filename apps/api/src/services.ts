@@ -203,6 +203,7 @@ export function createServices({
     gatewayConfigured: config.paymentGateway !== undefined,
     wechatPayConfigured: config.wechatPay !== undefined,
     stripeConfigured: config.stripe !== undefined,
+    alipayConfigured: config.alipay !== undefined,
     audit: audit.record,
   });
   const payments = createPaymentService({
@@ -216,6 +217,7 @@ export function createServices({
       gateway: config.paymentGateway,
       wechatPay: config.wechatPay,
       stripe: config.stripe,
+      alipay: config.alipay,
     }),
     rateLimiter,
   });

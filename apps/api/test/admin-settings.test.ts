@@ -116,7 +116,7 @@ describe('who may change the money settings', () => {
       expect(res.message).toMatch(/汇率/);
     }
     const bad = await call(AdminSettingsPaths.paymentUpdate, { code: 'W01', provider: 'paypal' });
-    expect(bad.message).toContain('渠道提供方须为 sandbox、gateway、wechatpay 或 stripe');
+    expect(bad.message).toContain('渠道提供方须为 sandbox、gateway、wechatpay、alipay 或 stripe');
   });
 });
 

@@ -226,10 +226,10 @@ describe('config', () => {
         DATA_DIR: 'memory://',
       },
       encoding: 'utf8',
-      timeout: 15_000,
+      timeout: 60_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('SHOP_TEST_CAPTCHA');
     expect(run.stderr).toContain('NODE_ENV=production');
-  });
+  }, 90_000);
 });

@@ -165,6 +165,22 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s/]+\/?$/, '应为 http(s):// 地址（不含路径）/ must be an http(s):// origin')
     .optional(),
+  SHOP_ALIPAY_APP_ID: z
+    .string()
+    .regex(/^\d{16}$/, '应为支付宝开放平台应用的 APPID（16位数字）/ must be the 16-digit app id')
+    .optional(),
+  SHOP_ALIPAY_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  SHOP_ALIPAY_PUBLIC_KEY_FILE: z.string().min(1).optional(),
+  SHOP_ALIPAY_GATEWAY_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
+    .optional(),
+  SHOP_ALIPAY_SELLER_ID: z
+    .string()
+    .regex(/^2088\d{12}$/, '应为 2088 开头的16位支付宝账号 PID / must be the 16-digit 2088… seller id')
+    .optional(),
+  SHOP_ALIPAY_APP_CERT_FILE: z.string().min(1).optional(),
+  SHOP_ALIPAY_ROOT_CERT_FILE: z.string().min(1).optional(),
   SHOP_PUBLIC_URL: z
     .string()
     .regex(
@@ -237,14 +253,22 @@ const WECHATPAY_VARS = [
   'SHOP_WECHATPAY_APIV3_KEY',
   'SHOP_WECHATPAY_PUBLIC_KEY_ID',
   'SHOP_WECHATPAY_PUBLIC_KEY_FILE',
-  'SHOP_PUBLIC_URL',
 ] as const;
 
-/** Stripe (docs/decisions/034): the key, the webhook's signing secret and the shop's public address, or none. */
-const STRIPE_VARS = ['SHOP_STRIPE_SECRET_KEY', 'SHOP_STRIPE_WEBHOOK_SECRET', 'SHOP_PUBLIC_URL'] as const;
+/** Stripe (docs/decisions/034): the key and the webhook's signing secret, with the shop's public address, or none. */
+const STRIPE_VARS = ['SHOP_STRIPE_SECRET_KEY', 'SHOP_STRIPE_WEBHOOK_SECRET'] as const;
 
-/** Settings more than one group needs: one of them alone starts no group. */
-const SHARED_VARS: readonly string[] = ['SHOP_PUBLIC_URL'];
+/**
+ * Alipay's open platform (docs/decisions/033): the app id and the two key files, with the shop's public address;
+ * the gateway has a default. In certificate mode the public key file is Alipay's public key certificate
+ * (alipayCertPublicKey_RSA2.crt) and the two certificate files are set as well.
+ */
+const ALIPAY_VARS = [
+  'SHOP_ALIPAY_APP_ID',
+  'SHOP_ALIPAY_PRIVATE_KEY_FILE',
+  'SHOP_ALIPAY_PUBLIC_KEY_FILE',
+] as const;
+const ALIPAY_CERT_VARS = ['SHOP_ALIPAY_APP_CERT_FILE', 'SHOP_ALIPAY_ROOT_CERT_FILE'] as const;
 
 /** The chat app's website login (open platform): all three or none; the base URLs only for tests. */
 const WECHAT_OPEN_VARS = [
@@ -320,6 +344,24 @@ export interface WechatPayConfig {
   /** https://apihk.mch.weixin.qq.com (cross-border) unless a test points it at a fake. */
   globalApiUrl: string;
   /** The shop's public https address: notify URLs are made with it. */
+  publicUrl: string;
+}
+
+/** Alipay's open platform (payment_configs rows with provider 'alipay'); keys and certificates as PEM text. */
+export interface AlipayConfig {
+  appId: string;
+  /** The app's private key (PKCS#1 'RSA PRIVATE KEY' or PKCS#8 'PRIVATE KEY'), as read. */
+  privateKeyPem: string;
+  keyType: 'PKCS1' | 'PKCS8';
+  /** Alipay's public key (key mode), or Alipay's public key certificate (certificate mode). */
+  alipayPublicKeyPem: string;
+  /** Certificate mode: the app's public key certificate and Alipay's root certificate chain. */
+  cert?: { appCertPem: string; rootCertPem: string } | undefined;
+  /** The seller (2088…) every notify must name, when set. */
+  sellerId?: string | undefined;
+  /** https://openapi.alipay.com/gateway.do unless a test (or the sandbox environment) points it elsewhere. */
+  gatewayUrl: string;
+  /** The shop's public https address: notify and return URLs are made with it. */
   publicUrl: string;
 }
 
@@ -409,6 +451,8 @@ export interface AppConfig {
   wechatPay?: WechatPayConfig | undefined;
   /** Stripe, when its key, webhook secret and SHOP_PUBLIC_URL are set. */
   stripe?: StripeConfig | undefined;
+  /** Alipay's open platform, when its three settings and SHOP_PUBLIC_URL are set. */
+  alipay?: AlipayConfig | undefined;
   /** Delay before the sandbox channel sends its notify after a payment (default 200 ms). */
   sandboxNotifyDelayMs?: number | undefined;
   /**
@@ -434,16 +478,20 @@ export function isProduction(nodeEnv: string | undefined): boolean {
 
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; errors: string[] };
 
-/** For settings that only work together (all or none): one error per missing one when some are set. */
+/**
+ * For settings that only work together (all or none): one error per missing one when some are set. `shared`
+ * names settings the group needs that other groups use as well (SHOP_PUBLIC_URL): they do not start the group.
+ */
 function incompleteGroup(
   env: Record<string, string | undefined>,
-  names: readonly string[],
+  own: readonly string[],
   rule: string,
+  shared: readonly string[] = [],
 ): string[] {
-  const set = names.filter((name) => env[name] !== undefined);
-  if (set.length === names.length || set.every((name) => SHARED_VARS.includes(name))) return [];
+  const names = [...own, ...shared];
+  if (own.every((name) => env[name] === undefined)) return [];
   return names
-    .filter((name) => !set.includes(name))
+    .filter((name) => env[name] === undefined)
     .map((name) => `${name}: ${rule} / set all of ${names.join(', ')} or none`);
 }
 
@@ -462,8 +510,14 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
   errors.push(
     ...incompleteGroup(cleaned, PAY_GATEWAY_VARS, '支付渠道的四个变量须同时设置'),
     ...incompleteGroup(cleaned, WECHAT_OPEN_VARS, '微信登录的三个变量须同时设置'),
-    ...incompleteGroup(cleaned, WECHATPAY_VARS, '微信支付的八个变量须同时设置'),
-    ...incompleteGroup(cleaned, STRIPE_VARS, 'Stripe 的三个变量须同时设置'),
+    ...incompleteGroup(cleaned, WECHATPAY_VARS, '微信支付的八个变量须同时设置', ['SHOP_PUBLIC_URL']),
+    ...incompleteGroup(cleaned, STRIPE_VARS, 'Stripe 的两个变量和 SHOP_PUBLIC_URL 须同时设置', [
+      'SHOP_PUBLIC_URL',
+    ]),
+    ...incompleteGroup(cleaned, ALIPAY_VARS, '支付宝的三个变量和 SHOP_PUBLIC_URL 须同时设置', [
+      'SHOP_PUBLIC_URL',
+    ]),
+    ...incompleteGroup(cleaned, ALIPAY_CERT_VARS, '支付宝证书模式的两个证书文件须同时设置', ALIPAY_VARS),
     ...incompleteGroup(cleaned, MEDIA_S3_VARS, '对象存储的四个变量须同时设置'),
   );
   // The embedded database is one folder one process may open (db/data-dir-lock.ts).
@@ -477,8 +531,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       errors.push('BACKUP_INTERVAL: 至多 7 天（7d）/ at most 7 days (7d)');
   }
   const wechatPay =
-    parsed.success && WECHATPAY_VARS.every((name) => cleaned[name] !== undefined)
+    parsed.success && [...WECHATPAY_VARS, 'SHOP_PUBLIC_URL'].every((name) => cleaned[name] !== undefined)
       ? wechatPayConfig(parsed.data, cwd, errors)
+      : undefined;
+  const alipay =
+    parsed.success && [...ALIPAY_VARS, 'SHOP_PUBLIC_URL'].every((name) => cleaned[name] !== undefined)
+      ? alipayConfig(parsed.data, cwd, errors)
       : undefined;
   if (!parsed.success || errors.length > 0) return { ok: false, errors };
   const e = parsed.data;
@@ -528,6 +586,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
               publicUrl: e.SHOP_PUBLIC_URL.replace(/\/+$/, ''),
             }
           : undefined,
+      alipay,
       sandboxNotifyDelayMs: e.SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS,
       paymentSandbox:
         e.SHOP_PAY_SANDBOX === undefined ? !isProduction(e.NODE_ENV) : e.SHOP_PAY_SANDBOX === 'on',
@@ -572,6 +631,60 @@ function wechatPayConfig(e: z.infer<typeof envSchema>, cwd: string, errors: stri
     ),
     apiUrl: (e.SHOP_WECHATPAY_API_URL ?? 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
     globalApiUrl: (e.SHOP_WECHATPAY_GLOBAL_API_URL ?? 'https://apihk.mch.weixin.qq.com').replace(/\/+$/, ''),
+    publicUrl: (e.SHOP_PUBLIC_URL ?? '').replace(/\/+$/, ''),
+  };
+}
+
+/** Reads a certificate file named by a variable; the error names the variable. */
+function readCertFile(name: string, file: string, cwd: string, errors: string[]): string {
+  try {
+    const text = readFileSync(resolve(cwd, file), 'utf8');
+    if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new Error('not a certificate');
+    return text;
+  } catch (error) {
+    errors.push(
+      `${name}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? '文件不存在 / no such file' : '不是 PEM 格式的证书 / not a PEM certificate'}`,
+    );
+    return '';
+  }
+}
+
+/** Alipay's settings once the group is set: key files read and checked (errors name the variable). */
+function alipayConfig(e: z.infer<typeof envSchema>, cwd: string, errors: string[]): AlipayConfig {
+  const privateKeyPem = readKeyFile(
+    'SHOP_ALIPAY_PRIVATE_KEY_FILE',
+    e.SHOP_ALIPAY_PRIVATE_KEY_FILE ?? '',
+    cwd,
+    'private',
+    errors,
+  );
+  const certMode = e.SHOP_ALIPAY_APP_CERT_FILE !== undefined && e.SHOP_ALIPAY_ROOT_CERT_FILE !== undefined;
+  const alipayPublicKeyPem = certMode
+    ? readCertFile('SHOP_ALIPAY_PUBLIC_KEY_FILE', e.SHOP_ALIPAY_PUBLIC_KEY_FILE ?? '', cwd, errors)
+    : readKeyFile('SHOP_ALIPAY_PUBLIC_KEY_FILE', e.SHOP_ALIPAY_PUBLIC_KEY_FILE ?? '', cwd, 'public', errors);
+  return {
+    appId: e.SHOP_ALIPAY_APP_ID ?? '',
+    privateKeyPem,
+    keyType: privateKeyPem.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1' : 'PKCS8',
+    alipayPublicKeyPem,
+    cert: certMode
+      ? {
+          appCertPem: readCertFile(
+            'SHOP_ALIPAY_APP_CERT_FILE',
+            e.SHOP_ALIPAY_APP_CERT_FILE ?? '',
+            cwd,
+            errors,
+          ),
+          rootCertPem: readCertFile(
+            'SHOP_ALIPAY_ROOT_CERT_FILE',
+            e.SHOP_ALIPAY_ROOT_CERT_FILE ?? '',
+            cwd,
+            errors,
+          ),
+        }
+      : undefined,
+    sellerId: e.SHOP_ALIPAY_SELLER_ID,
+    gatewayUrl: e.SHOP_ALIPAY_GATEWAY_URL ?? 'https://openapi.alipay.com/gateway.do',
     publicUrl: (e.SHOP_PUBLIC_URL ?? '').replace(/\/+$/, ''),
   };
 }

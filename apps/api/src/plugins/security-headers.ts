@@ -31,6 +31,8 @@ export interface SecurityHeadersOptions {
   trustProxy: boolean;
   /** The real payment channel (SHOP_PAY_GATEWAY_URL), when configured: see `paymentGatewaySources`. */
   paymentGatewayUrl?: string | undefined;
+  /** Alipay's gateway (SHOP_ALIPAY_GATEWAY_URL or its default), when Alipay is configured: `form-action` only. */
+  alipayGatewayUrl?: string | undefined;
   /** The chat app's website login is configured: its users' pictures come from its image hosts. */
   wechatAvatars?: boolean | undefined;
 }
@@ -66,10 +68,12 @@ function paymentGatewaySources(url: string | undefined): string[] {
  * a map) opt in first.
  */
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
-  async (app, { trustProxy, paymentGatewayUrl, wechatAvatars }) => {
+  async (app, { trustProxy, paymentGatewayUrl, alipayGatewayUrl, wechatAvatars }) => {
     const nonces = new WeakMap<ServerResponse, string>();
     const nonceOf = (res: ServerResponse) => `'nonce-${nonces.get(res) ?? ''}'`;
     const gateway = paymentGatewaySources(paymentGatewayUrl);
+    // Alipay's cashier page is reached by posting its signed form (page.pay) to the gateway: form-action only.
+    const alipay = paymentGatewaySources(alipayGatewayUrl).filter((origin) => !gateway.includes(origin));
 
     app.decorateReply('styleNonce', '');
     // Before helmet's own hook, which reads the nonce while it writes the policy.
@@ -93,7 +97,7 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
         'connect-src': ["'self'", ...gateway],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
-        'form-action': ["'self'", ...gateway],
+        'form-action': ["'self'", ...gateway, ...alipay],
         'frame-ancestors': ["'none'"],
       },
     });

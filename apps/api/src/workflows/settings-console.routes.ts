@@ -172,6 +172,7 @@ export const settingsConsoleRoutes: FastifyPluginAsyncZod<{
         gatewayConfigured: paymentAdmin.gatewayConfigured,
         wechatPayConfigured: paymentAdmin.wechatPayConfigured,
         stripeConfigured: paymentAdmin.stripeConfigured,
+        alipayConfigured: paymentAdmin.alipayConfigured,
       }),
   );
 

@@ -62,12 +62,13 @@ export const rateSetResponseSchema = z.object({
 export type RateSetResponse = z.infer<typeof rateSetResponseSchema>;
 
 /** The providers an online method can be collected by (the deposit has none). */
-export const PAYMENT_PROVIDERS = ['sandbox', 'gateway', 'wechatpay', 'stripe'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'gateway', 'wechatpay', 'alipay', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_PROVIDER_LABELS: Readonly<Record<PaymentProvider, string>> = {
   sandbox: '沙箱（测试，不真实收款）',
   gateway: '真实支付渠道',
   wechatpay: '微信支付（API v3）',
+  alipay: '支付宝（开放平台）',
   stripe: 'Stripe（澳币支付宝、微信）',
 };
 
@@ -90,6 +91,8 @@ export const adminPaymentListResponseSchema = z.object({
   wechatPayConfigured: z.boolean().default(false),
   /** Whether Stripe's settings are there (SHOP_STRIPE_SECRET_KEY, SHOP_STRIPE_WEBHOOK_SECRET, SHOP_PUBLIC_URL). */
   stripeConfigured: z.boolean().default(false),
+  /** Whether Alipay's settings are there (SHOP_ALIPAY_* and SHOP_PUBLIC_URL). */
+  alipayConfigured: z.boolean().default(false),
 });
 export type AdminPaymentListResponse = z.infer<typeof adminPaymentListResponseSchema>;
 
@@ -100,7 +103,7 @@ export const adminPaymentUpdateRequestSchema = z
       .max(32, '支付方式编码最多32个字符'),
     enabled: z.boolean({ error: '启用状态须为 true 或 false' }).optional(),
     provider: z
-      .enum(PAYMENT_PROVIDERS, { error: '渠道提供方须为 sandbox、gateway、wechatpay 或 stripe' })
+      .enum(PAYMENT_PROVIDERS, { error: '渠道提供方须为 sandbox、gateway、wechatpay、alipay 或 stripe' })
       .optional(),
   })
   .refine((v) => v.enabled !== undefined || v.provider !== undefined, { error: '请指定要修改的内容' });

@@ -88,6 +88,8 @@ export const payStartSchema = z.object({
   amount: z.number(),
   /** QR only: the code drawn by the shop, a data:image/svg+xml URL; the page polls findPayStatus/ meanwhile. */
   qrImage: z.string().optional(),
+  /** The payment method's code (A01, W01 …): the QR page names the app to scan with. */
+  channel: z.string().optional(),
 });
 export type PayStart = z.infer<typeof payStartSchema>;
 

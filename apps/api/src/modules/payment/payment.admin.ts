@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { paymentConfigs, paymentNotifies, staffAuditLog } from '../../db/schema';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
+import { ALIPAY_METHOD_CODES, ALIPAY_PROVIDER } from './alipay.provider';
 import { GATEWAY_PROVIDER } from './gateway.provider';
 import { SANDBOX_PROVIDER } from './sandbox.provider';
 import { STRIPE_METHOD_CODES, STRIPE_PROVIDER } from './stripe.provider';
@@ -13,13 +14,19 @@ import { WECHATPAY_METHOD_CODES, WECHATPAY_PROVIDER } from './wechatpay.provider
 const SYSTEM_ACTOR: AuditActor = { staffId: null, actor: 'system', ip: null };
 
 /** The providers a method may be moved from when a real channel is configured: those the system sets. */
-const ADOPTABLE_FROM: readonly string[] = [SANDBOX_PROVIDER, WECHATPAY_PROVIDER, STRIPE_PROVIDER];
+const ADOPTABLE_FROM: readonly string[] = [
+  SANDBOX_PROVIDER,
+  WECHATPAY_PROVIDER,
+  ALIPAY_PROVIDER,
+  STRIPE_PROVIDER,
+];
 
 /** The providers a method can be switched to. */
 const PROVIDERS: readonly string[] = [
   SANDBOX_PROVIDER,
   GATEWAY_PROVIDER,
   WECHATPAY_PROVIDER,
+  ALIPAY_PROVIDER,
   STRIPE_PROVIDER,
 ];
 
@@ -33,13 +40,16 @@ export const PaymentAdminMessages = {
   unknownCode: (code: string) => `未知的支付方式编码：${code}`,
   depositProvider: '余额支付不经过支付渠道，不能更换提供方',
   unknownProvider: (name: string) =>
-    `未知的支付渠道提供方：${name}（可选 sandbox、gateway、wechatpay、stripe）`,
+    `未知的支付渠道提供方：${name}（可选 sandbox、gateway、wechatpay、alipay、stripe）`,
   badDays: '--days 须为 1-3650 的整数',
   gatewayNotConfigured:
     '未配置真实支付渠道：请先设置 SHOP_PAY_GATEWAY_URL、SHOP_PAY_MERCHANT_ID、SHOP_PAY_SECRET、SHOP_PAY_PUBLIC_URL',
   wechatPayNotConfigured: '未配置微信支付：请先设置 SHOP_WECHATPAY_* 的七个变量和 SHOP_PUBLIC_URL',
   stripeNotConfigured:
     '未配置 Stripe：请先设置 SHOP_STRIPE_SECRET_KEY、SHOP_STRIPE_WEBHOOK_SECRET 和 SHOP_PUBLIC_URL',
+  alipayNotConfigured:
+    '未配置支付宝：请先设置 SHOP_ALIPAY_APP_ID、SHOP_ALIPAY_PRIVATE_KEY_FILE、SHOP_ALIPAY_PUBLIC_KEY_FILE 和 SHOP_PUBLIC_URL',
+  alipayCnyOnly: '支付宝只收人民币：只有人民币的支付方式可以改由支付宝收款',
 } as const;
 
 export type PaymentConfigRow = typeof paymentConfigs.$inferSelect;
@@ -50,6 +60,7 @@ export function createPaymentAdminService({
   gatewayConfigured,
   wechatPayConfigured = false,
   stripeConfigured = false,
+  alipayConfigured = false,
   audit,
 }: {
   db: Database;
@@ -58,6 +69,8 @@ export function createPaymentAdminService({
   wechatPayConfigured?: boolean;
   /** Whether Stripe's settings are there (SHOP_STRIPE_*). */
   stripeConfigured?: boolean;
+  /** Whether Alipay's settings are there (SHOP_ALIPAY_* and SHOP_PUBLIC_URL). */
+  alipayConfigured?: boolean;
   /** Writes the audit row of each change, in its transaction (docs/decisions/019). */
   audit?: AuditRecorder;
 }) {
@@ -79,6 +92,8 @@ export function createPaymentAdminService({
       throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.wechatPayNotConfigured);
     if (provider === STRIPE_PROVIDER && !stripeConfigured)
       throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.stripeNotConfigured);
+    if (provider === ALIPAY_PROVIDER && !alipayConfigured)
+      throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.alipayNotConfigured);
     return db.transaction(async (tx) => {
       const [current] = await tx
         .select()
@@ -88,6 +103,8 @@ export function createPaymentAdminService({
       if (!current) throw notFoundError(PaymentAdminMessages.unknownCode(code));
       if (provider !== undefined && current.kind === 'deposit')
         throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.depositProvider);
+      if (provider === ALIPAY_PROVIDER && current.currency !== 'CNY')
+        throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.alipayCnyOnly);
       const set: Partial<Pick<PaymentConfigRow, 'enabled' | 'provider'>> = {};
       if (wanted.enabled !== undefined && wanted.enabled !== current.enabled) set.enabled = wanted.enabled;
       if (provider !== undefined && provider !== current.provider) set.provider = provider;
@@ -118,6 +135,8 @@ export function createPaymentAdminService({
     wechatPayConfigured,
     /** Whether Stripe's settings are there. */
     stripeConfigured,
+    /** Whether Alipay's settings are there. */
+    alipayConfigured,
 
     /** Every method, enabled or not, in the page's order. */
     list(): Promise<PaymentConfigRow[]> {
@@ -158,7 +177,7 @@ export function createPaymentAdminService({
     /**
      * Which provider collects for each method once a real channel is configured (docs/decisions/032, 034): the
      * staff's choice (an audited provider change in the console or with payment:provider) always stands; else
-     * Stripe takes the AUD wallet methods (SupayAlipay, SupayWechat), and WeChat Pay takes W01 and SupayWechat
+     * Stripe takes the AUD wallet methods (SupayAlipay, SupayWechat), Alipay takes A01 (docs/decisions/033), and WeChat Pay takes W01 and SupayWechat
      * where Stripe is not configured. Only a method on the sandbox, or on a provider the system itself chose,
      * moves (never one on the gateway); each move is audited as the system's change. Returns the moves.
      */
@@ -166,6 +185,7 @@ export function createPaymentAdminService({
       const wanted = new Map<string, string>();
       if (wechatPayConfigured)
         for (const code of WECHATPAY_METHOD_CODES) wanted.set(code, WECHATPAY_PROVIDER);
+      if (alipayConfigured) for (const code of ALIPAY_METHOD_CODES) wanted.set(code, ALIPAY_PROVIDER);
       if (stripeConfigured) for (const code of STRIPE_METHOD_CODES) wanted.set(code, STRIPE_PROVIDER);
       const moves = new Map<string, string[]>();
       for (const [code, provider] of wanted) {

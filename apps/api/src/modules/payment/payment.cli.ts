@@ -47,7 +47,7 @@ export const paymentCommands: Record<string, CliCommand<Uses>> = {
   },
   'payment:provider': {
     summary:
-      '更换支付方式的渠道提供方（sandbox、gateway、wechatpay 或 stripe）/ switch the provider of a method',
+      '更换支付方式的渠道提供方（sandbox、gateway、wechatpay、alipay 或 stripe）/ switch the provider of a method',
     usage: 'payment:provider --code W01 --provider gateway [--by 操作员]',
     options: { code: { type: 'string' }, provider: { type: 'string' }, by: { type: 'string' } },
     async run({ values, open, print }) {
@@ -68,7 +68,7 @@ export const paymentCommands: Record<string, CliCommand<Uses>> = {
       const { services } = await open();
       const results = await services.payments.checkChannels();
       if (results.length === 0)
-        print('没有可查询的支付渠道（未配置微信支付或 Stripe）/ no queryable channel configured');
+        print('没有可查询的支付渠道（未配置微信支付、支付宝或 Stripe）/ no queryable channel configured');
       for (const r of results)
         print(
           `${r.provider}\t${r.currency}\t${r.ok ? '正常 / answered, signature verified' : `失败 / failed: ${r.message}`}`,

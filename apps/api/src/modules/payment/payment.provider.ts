@@ -54,6 +54,8 @@ export interface TradeRef {
   currency: Currency;
   /** The channel's number of the trade, when the shop has it (Stripe: the PaymentIntent's id). */
   channelTradeNo?: string | null;
+  /** When the shop opened the trade (payments.created_at): a channel may need it to know a trade has expired. */
+  openedAt?: Date;
 }
 
 /** A refund the shop asks a channel for: `refundNo` is the shop's, unique per refund. Minor units. */
@@ -135,10 +137,17 @@ export interface PaymentProvider {
    */
   openTrade?(trade: ChannelTrade): Promise<OpenedTrade>;
   /**
-   * A channel whose cashier is a QR code the shop shows itself (WeChat Pay Native): opens the trade and returns
-   * the code's content. Where a provider has it, every kind of method it serves is paid this way.
+   * A channel whose cashier is a QR code the shop shows itself (WeChat Pay Native, Alipay precreate): opens the
+   * trade and returns the code's content. Where a provider has it, the trades `paysByQr` picks are paid this way.
    */
   openQr?(trade: ChannelTrade): Promise<{ qrCode: string; channelTradeNo?: string }>;
+  /** Which trades `openQr` pays (Alipay: the phone's); absent, every trade of a provider with `openQr`. */
+  paysByQr?(trade: ChannelTrade): boolean;
+  /**
+   * A channel whose cashier the shopper's browser reaches by posting a signed form to the channel (Alipay's
+   * page.pay): the form's action and fields. Where a provider has it, its syb-kind trades not paid by QR use it.
+   */
+  cashierForm?(trade: ChannelTrade): Promise<{ action: string; fields: Record<string, string> }>;
   /**
    * Asks the channel where the trade stands: the payload a notify would have carried once it is paid or closed,
    * null while it can still be paid. Throws ChannelError when the channel cannot be reached or its answer is
@@ -157,7 +166,10 @@ export interface PaymentProvider {
   bridgeForm(trade: ChannelTrade): Promise<{ action: string; fields: Record<string, string> }>;
   /** The chat-app proxy: a signed URL the storefront GETs; it answers { result, url } with the cashier. */
   proxyUrl(trade: ChannelTrade): Promise<string>;
-  /** The notify's payload when its signature over the raw body is right and the body is well formed; else null. */
+  /**
+   * The notify's payload when its signature over the raw body is right and the body is well formed; else null.
+   * Throws NotifyRefused when it is signed by the channel but not for this shop (another app or seller).
+   */
   verifyNotify(rawBody: Buffer, headers: NotifyHeaders): Promise<NotifyPayload | null>;
   /**
    * For a channel that sends more than payments to its notify URL: what the notify says once its signature over
@@ -254,4 +266,12 @@ export class ChannelError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A notify signed by the channel that is not the shop's to take (another app id or seller, another currency):
+ * refused, recorded and logged at error, since someone must look at it.
+ */
+export class NotifyRefused extends Error {
+  override name = 'NotifyRefused';
 }

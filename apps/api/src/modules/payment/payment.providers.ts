@@ -1,6 +1,7 @@
-import type { PaymentGatewayConfig, StripeConfig, WechatPayConfig } from '../../config/env';
+import type { AlipayConfig, PaymentGatewayConfig, StripeConfig, WechatPayConfig } from '../../config/env';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { createAlipayProvider } from './alipay.provider';
 import { createGatewayProvider } from './gateway.provider';
 import type { PaymentProvider } from './payment.provider';
 import { createSandboxChannel, type SandboxChannel } from './sandbox.channel';
@@ -20,6 +21,8 @@ export interface PaymentProvidersDeps {
   wechatPay?: WechatPayConfig | undefined;
   /** Stripe's settings; methods with provider 'stripe' are unavailable without them. */
   stripe?: StripeConfig | undefined;
+  /** Alipay's open platform settings; methods with provider 'alipay' are unavailable without them. */
+  alipay?: AlipayConfig | undefined;
   /** The gateway's HTTP client (tests). */
   fetch?: typeof fetch;
 }
@@ -40,6 +43,7 @@ export interface PaymentProviders {
  * The payment channels that run in this shop (DESIGN.md 'Outside services, and their sandboxes'): the sandbox
  * when it is switched on (off in production unless asked for: its cashier pays without money), the real gateway
  * when its four settings are there, WeChat Pay API v3 when its eight are, Stripe when its three are.
+ * when its four settings are there, WeChat Pay API v3 when its eight are, Alipay when its three and SHOP_PUBLIC_URL are.
  */
 export function createPaymentProviders(deps: PaymentProvidersDeps): PaymentProviders {
   const { db, clock } = deps;
@@ -62,6 +66,13 @@ export function createPaymentProviders(deps: PaymentProvidersDeps): PaymentProvi
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
     providers.set(wechatPay.name, wechatPay);
+  }
+  if (deps.alipay) {
+    const alipay = createAlipayProvider(deps.alipay, {
+      clock,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
+    providers.set(alipay.name, alipay);
   }
   if (deps.stripe) {
     const stripe = createStripeProvider(deps.stripe, { clock });

@@ -27,6 +27,7 @@ import {
   type ChannelTrade,
   type NotifyHeaders,
   type NotifyPayload,
+  NotifyRefused,
   type PaymentProvider,
   type TradeRef,
 } from './payment.provider';
@@ -100,6 +101,7 @@ export const NotifyReasons = {
   badSignature: '签名无效或报文格式错误',
   unknownTrade: '交易号不存在',
   mismatch: '金额或币种与交易不符',
+  notOurs: '渠道签名的通知不属于本店',
   channelTradeMismatch: '渠道交易号与交易不符',
   channelTradeTaken: '渠道交易号已属于另一笔交易',
   error: '处理出错，等待渠道重发',
@@ -149,11 +151,17 @@ export function tradeRef(payment: repo.PaymentRow): TradeRef {
     amount: payment.amount,
     currency: payment.currency as Currency,
     channelTradeNo: payment.channelTradeNo,
+    openedAt: payment.createdAt,
   };
 }
 
 /** The trade numbers a notify claims, read without trusting it, so a rejected notify can still be found. */
 function claimedTrade(body: string): { tradeNo: string; channelTradeNo: string } {
+  // Alipay posts its notify as a form (out_trade_no, trade_no); the shop's own channels as JSON.
+  if (!body.trimStart().startsWith('{')) {
+    const form = new URLSearchParams(body);
+    return { tradeNo: form.get('out_trade_no') ?? '', channelTradeNo: form.get('trade_no') ?? '' };
+  }
   try {
     const value = JSON.parse(body) as Record<string, unknown>;
     const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -221,6 +229,7 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
     const start = (method: PayStart['method'], action: string, fields: Record<string, string> = {}) => ({
       tradeNo: payment.tradeNo,
       kind: config.kind as PayStart['kind'],
+      channel: config.code,
       method,
       action,
       fields,
@@ -242,7 +251,8 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
         // A page of the channel is opened by a plain navigation (GET): nothing new in the CSP either.
         return 'qrCode' in opened ? await qrStart(opened.qrCode) : start('GET', opened.redirectUrl);
       }
-      if (provider.openQr) {
+      if (provider.openQr && (provider.paysByQr?.(trade) ?? true)) {
+        // The channel's cashier is a QR code the shop draws itself (no third-party image, nothing new in the CSP).
         const qr = await provider.openQr(trade);
         if (qr.channelTradeNo) await repo.setChannelTradeNo(db, payment.id, qr.channelTradeNo);
         return await qrStart(qr.qrCode);
@@ -252,6 +262,11 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
         return start('POST', form.action, form.fields);
       }
       if (config.kind === PaymentKind.SupayProxy) return start('PROXY', await provider.proxyUrl(trade));
+      if (provider.cashierForm) {
+        // The shopper's browser posts the channel's signed form (form-action allows the channel's origin).
+        const form = await provider.cashierForm(trade);
+        return start('POST', form.action, form.fields);
+      }
       const cashier = await provider.createCashier(trade);
       if (cashier.channelTradeNo) await repo.setChannelTradeNo(db, payment.id, cashier.channelTradeNo);
       return start('GET', cashier.payUrl);
@@ -462,13 +477,27 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
       { ok: true; provider: PaymentProvider; notice: ChannelNotice } | { ok: false; result: NotifyResult }
     > {
       const provider = providers.get(providerName);
-      const notice = !provider
-        ? null
-        : provider.readNotify
-          ? await provider.readNotify(rawBody, headers)
-          : await provider
-              .verifyNotify(rawBody, headers)
-              .then((payload) => (payload ? ({ kind: 'payment', payload } as const) : null));
+      let notice: ChannelNotice | null = null;
+      try {
+        notice = !provider
+          ? null
+          : provider.readNotify
+            ? await provider.readNotify(rawBody, headers)
+            : await provider
+                .verifyNotify(rawBody, headers)
+                .then((payload) => (payload ? ({ kind: 'payment', payload } as const) : null));
+      } catch (error) {
+        if (!(error instanceof NotifyRefused)) throw error;
+        // Signed by the channel, so never a flood to hold back: always recorded.
+        const refused = {
+          outcome: 'rejected' as const,
+          reason: `${NotifyReasons.notOurs}：${error.message}`,
+          accepted: false,
+        };
+        await recordNotify(db, providerName, rawBody, refused);
+        const { tradeNo } = claimedTrade(rawBody.toString('utf8'));
+        return { ok: false, result: { ...refused, tradeNo, recorded: true } };
+      }
       if (provider && notice) return { ok: true, provider, notice };
       const result = {
         outcome: 'rejected' as const,

@@ -23,6 +23,7 @@ export function PaymentCard() {
   const gateway = methods.data?.gatewayConfigured ?? false;
   const wechatPay = methods.data?.wechatPayConfigured ?? false;
   const stripe = methods.data?.stripeConfigured ?? false;
+  const alipay = methods.data?.alipayConfigured ?? false;
   return (
     <Card title="支付方式" loading={methods.isPending}>
       {methods.isError ? (
@@ -85,6 +86,7 @@ export function PaymentCard() {
                         disabled:
                           (p === 'gateway' && !gateway) ||
                           (p === 'wechatpay' && !wechatPay) ||
+                          (p === 'alipay' && (!alipay || m.currency !== 'CNY')) ||
                           (p === 'stripe' && !stripe),
                       }))}
                       onChange={(provider: (typeof PAYMENT_PROVIDERS)[number]) =>

@@ -6,6 +6,27 @@ import { formatMajorPrice } from '@/lib/money';
 import { type SettledState, usePayStatus } from '../use-pay-status';
 import { PayFailure, PayStillPending, PaySuccess } from './pay-outcome';
 
+/** The methods paid in the Alipay app (A01 through Alipay's precreate, docs/decisions/033). */
+const ALIPAY_CODES: readonly string[] = ['A01', 'SupayAlipay'];
+
+/** What the panel says for the app that scans the code: WeChat unless the method is an Alipay one. */
+function qrApp(start: PayStart) {
+  if (start.channel !== undefined && ALIPAY_CODES.includes(start.channel))
+    return {
+      title: '支付宝扫码支付',
+      imageName: '支付宝二维码',
+      hint: '请打开支付宝，使用「扫一扫」扫描二维码完成支付；在手机上可直接点击下方按钮打开支付宝',
+      // On a phone the code's own link (https://qr.alipay.com/…) opens the Alipay app.
+      openLink: /^https:\/\//.test(start.action),
+    };
+  return {
+    title: '微信扫码支付',
+    imageName: '微信支付二维码',
+    hint: '请打开微信，使用「扫一扫」扫描二维码完成支付',
+    openLink: false,
+  };
+}
+
 /**
  * A channel whose cashier is a QR code the shop draws (WeChat Pay Native, docs/decisions/032): the code, the
  * amount, and findPayStatus/ asked every 1.5 s (the server asks WeChat Pay when no notify has come) until the
@@ -26,6 +47,7 @@ export function PayQrPanel({
   const target = useMemo(() => ({ tradeNo: start.tradeNo }), [start.tradeNo]);
   const { outcome, retry } = usePayStatus(target, (settled) => onSettled?.(settled.state));
   const amount = formatMajorPrice(start.amount, start.currency);
+  const app = qrApp(start);
 
   switch (outcome.state) {
     case 'paid':
@@ -46,16 +68,21 @@ export function PayQrPanel({
     default:
       return (
         <section className="panel pay-qr" aria-labelledby="pay-qr-title">
-          <h2 id="pay-qr-title">微信扫码支付</h2>
+          <h2 id="pay-qr-title">{app.title}</h2>
           <p className="pay-qr-amount">
             应付 <strong className="price price-strong">{amount}</strong>
           </p>
           {start.qrImage ? (
-            <img className="pay-qr-image" src={start.qrImage} alt="微信支付二维码" width={220} height={220} />
+            <img className="pay-qr-image" src={start.qrImage} alt={app.imageName} width={220} height={220} />
           ) : (
             <p className="muted">二维码生成失败，请返回重新选择支付方式</p>
           )}
-          <p className="muted pay-qr-hint">请打开微信，使用「扫一扫」扫描二维码完成支付</p>
+          <p className="muted pay-qr-hint">{app.hint}</p>
+          {app.openLink ? (
+            <Button type="primary" href={start.action}>
+              打开支付宝付款
+            </Button>
+          ) : null}
           {outcome.state === 'timeout' ? (
             <PayStillPending onRetry={retry} />
           ) : (
