@@ -13,7 +13,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
 import { type BrowserSession, openBrowser, screenshotDir, signInEveryPage } from './support/browser';
-import { DESKTOP, PHONE, startShopAfter } from './support/console';
+import {
+  consoleShot,
+  DESKTOP,
+  ownerCommand,
+  PHONE,
+  setUpAuthenticator,
+  signIn,
+  startShopAfter,
+} from './support/console';
 import { newShopDataDir, type RunningShop, TEST_CAPTCHA } from './support/server';
 
 /**
@@ -27,10 +35,14 @@ describe('GST journey', () => {
   let s: BrowserSession;
   let token = '';
   let skuId = 0;
+  let orderNo = '';
+  let gstLineText = '';
+  const OWNER_PASSWORD = 'boss-pass-2026';
   const shots = join(screenshotDir, 'gst');
 
   beforeAll(async () => {
     shop = await startShopAfter(await newShopDataDir(), [
+      ownerCommand(OWNER_PASSWORD),
       [
         'seller:set',
         '--legal-name',
@@ -118,6 +130,8 @@ describe('GST journey', () => {
     await s.page.waitForURL(/\/payment\?orderId=\d+/);
     const orderId = Number(new URL(s.page.url()).searchParams.get('orderId'));
     const order = await callApi<OrderDetail>(shop.baseURL, OrderPaths.detail, { id: orderId }, token);
+    orderNo = order.orderNo;
+    gstLineText = line;
     expect(order).toMatchObject({ currency: 'AUD', gstIncluded: true, gst: 0 });
     expect(order.gstPrice).toBe(cents(line) / 100);
 
@@ -127,5 +141,35 @@ describe('GST journey', () => {
     expect(await orderGst.innerText()).toBe(line);
     await shoot('order');
     expect(s.errors).toEqual([]);
+  });
+
+  it('the owner sees the GST in the console: the seller details refuse a bad ABN, the order drawer shows 含GST', async () => {
+    const page = s.page;
+    await signIn(page, 'boss', OWNER_PASSWORD);
+    await setUpAuthenticator(page);
+    await page.waitForURL('**/admin/dashboard');
+
+    await page.goto('/admin/seller');
+    const abn = page.getByLabel('ABN');
+    await abn.waitFor();
+    expect(await abn.inputValue()).toBe('51 824 753 556');
+    await abn.fill('51 824 753 557');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('ABN 须为11位数字且校验正确').first().waitFor();
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await consoleShot(page, shots, `console-seller-${viewport.width}`);
+    }
+    await page.setViewportSize(DESKTOP);
+
+    await page.goto('/admin/orders');
+    await page.getByRole('button', { name: orderNo }).click();
+    const gst = page.locator('.ant-drawer').getByTestId('order-gst');
+    await gst.waitFor();
+    expect(await gst.innerText()).toBe(gstLineText);
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await consoleShot(page, shots, `console-order-${viewport.width}`);
+    }
   });
 });
