@@ -112,6 +112,8 @@ const STRING_CANDIDATES = [
   // A QR sign-in ticket (wechat/checkQrScan/, wechatBind/) and a sandbox scan code.
   'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
   'abcdefghijklmnopqrstuvwx',
+  // An ABN with a good checksum (adminService/settings/seller/save/).
+  '51824753556',
   '',
 ];
 
