@@ -67,7 +67,7 @@ export function SellerCard() {
             <Input inputMode="numeric" maxLength={20} placeholder="11位数字，如 51 824 753 556" />
           </Form.Item>
           <Form.Item name="address" label="商家地址">
-            <Input.TextArea maxLength={300} rows={3} />
+            <Input maxLength={300} placeholder="如 1 George St, Sydney NSW 2000" />
           </Form.Item>
           <Form.Item name="pricesIncludeGst" label="澳币价格">
             <Radio.Group
