@@ -42,6 +42,7 @@ import { orderConsoleRoutes } from './modules/order/order.console.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { SANDBOX_PROVIDER } from './modules/payment/sandbox.provider';
+import { sellerConsoleRoutes } from './modules/seller/seller.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { supplierConsoleRoutes } from './modules/supplier/supplier.console.routes';
 import { supplierRoutes } from './modules/supplier/supplier.routes';
@@ -290,6 +291,7 @@ export async function buildApp(options: BuildAppOptions) {
     checkoutAdmin: services.checkoutAdmin,
     audit: services.audit,
   });
+  await app.register(sellerConsoleRoutes, { seller: services.seller });
   await app.register(supplierConsoleRoutes, { supplier: services.supplier });
   await app.register(memberConsoleRoutes, {
     memberAdmin: services.memberAdmin,

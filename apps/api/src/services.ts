@@ -40,6 +40,7 @@ import { createPaymentAdminService } from './modules/payment/payment.admin';
 import { createPaymentProviders } from './modules/payment/payment.providers';
 import { createPaymentService } from './modules/payment/payment.service';
 import { createRateService } from './modules/rate/rate.service';
+import { createSellerService } from './modules/seller/seller.service';
 import { createStaffService } from './modules/staff/staff.service';
 import { createSupplierService } from './modules/supplier/supplier.service';
 import { latestMemberTickets } from './modules/tickets/tickets.member-summary';
@@ -168,6 +169,7 @@ export function createServices({
   const addressBook = createAddressBookService({ db, clock });
   const cart = createCartService({ db, catalogue, rates, counters });
   const warehouses = createWarehouseService({ db, clock, audit: audit.record });
+  const seller = createSellerService({ db, clock, audit: audit.record });
   const checkout = createCheckoutService({
     db,
     clock,
@@ -175,6 +177,7 @@ export function createServices({
     catalogue,
     rates,
     warehouses,
+    seller,
     settings: caches?.checkoutSettings,
   });
   const checkoutAdmin = createCheckoutAdminService({ db, audit: audit.record });
@@ -319,6 +322,7 @@ export function createServices({
     rates,
     cart,
     warehouses,
+    seller,
     checkout,
     checkoutAdmin,
     orders,

@@ -97,8 +97,11 @@ export function summaryFor(
     auOnly?: boolean;
     desks?: readonly PickupPoint[];
     notPayableInAud?: string[];
+    /** The Australian GST the summary contains (included) or adds (not included); none by default. */
+    gst?: { price: number; included: boolean };
   } = {},
 ): CheckoutSummary {
+  const gst = options.gst ?? { price: 0, included: true };
   const desks = options.desks ?? [SYDNEY_DESK];
   const currency = body.currency;
   const pickup = body.locationCode === 'Pickup';
@@ -149,7 +152,7 @@ export function summaryFor(
   const noPickup = pickup && !canPickup;
   const goodsPrice = options.auOnly ? 100 : 130;
   const otherPrice = packs.reduce((sum, p) => sum + p.shippingFee, 0);
-  const taxPrice = pickup ? 0 : 3.5;
+  const taxPrice = Number(((pickup ? 0 : 3.5) + (gst.included ? 0 : gst.price)).toFixed(2));
   const promotionsSum = 10;
   const items = options.empty ? [] : [scarf, ...(options.auOnly ? [] : [tea]), ...giftItem];
   return {
@@ -221,6 +224,8 @@ export function summaryFor(
     otherPrice,
     taxPrice,
     allOtherPrice: Number((otherPrice + taxPrice).toFixed(2)),
+    gstPrice: gst.price,
+    gstIncluded: gst.included,
     totalPrice: Number((goodsPrice - promotionsSum + otherPrice + taxPrice).toFixed(2)),
     rate: '4.7000',
     valid: options.valid ?? !noPickup,
@@ -275,6 +280,8 @@ export function orderSummary(fields: Partial<OrderSummary> & { id: number }): Or
     otherPrice: 20,
     gst: 3.5,
     allOtherPrice: 23.5,
+    gstPrice: 0,
+    gstIncluded: true,
     totalPrice: 143.5,
     itemCount: 3,
     pieceCount: 7,

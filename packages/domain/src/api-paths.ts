@@ -85,6 +85,8 @@ export const CheckoutPaths = {
   giftCheck: '/api/salesService/salespromotions/giftCheck/',
   /** The running promotions of a currency, for the cart's notes (ADR 031; a path the spec does not name). */
   runningPromotions: '/api/salesService/salespromotions/running/',
+  /** Whether the shop charges GST and whether its AUD prices include it, for the cart's GST line (ADR 038). */
+  gstSetting: '/api/salesService/cart/gst/',
   repurchase: '/api/salesService/cart/repurchase/',
 } as const;
 

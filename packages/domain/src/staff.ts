@@ -52,6 +52,8 @@ export const Permission = {
   contentEdit: 'content.edit',
   /** Exchange rate, payment methods. */
   settingsMoney: 'settings.money',
+  /** The shop's seller details and GST registration (owner only: they decide the tax every order charges). */
+  settingsSeller: 'settings.seller',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 export const PERMISSIONS = Object.values(Permission) as readonly Permission[];

@@ -124,7 +124,12 @@ export const orders = pgTable(
     locationCode: varchar('location_code', { length: 20 }).notNull(),
     goodsAmount: bigint('goods_amount', { mode: 'number' }).notNull(),
     shippingAmount: bigint('shipping_amount', { mode: 'number' }).notNull(),
+    /** Tax added on top of the goods other than GST: the Chinese cross-border tax (spec §3 'Checkout info'). */
     taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
+    /** The Australian GST the order contains or adds (ADR 038), in the order's currency; 0 when none. */
+    gstAmount: bigint('gst_amount', { mode: 'number' }).notNull().default(0),
+    /** Whether the prices already included the GST (then it is inside the goods and freight, not added). */
+    gstIncluded: boolean('gst_included').notNull().default(true),
     promotionsAmount: bigint('promotions_amount', { mode: 'number' }).notNull(),
     totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
     /** CNY per AUD used when AUD prices were converted (null when nothing was converted). */
@@ -140,6 +145,8 @@ export const orders = pgTable(
     paidAmount: bigint('paid_amount', { mode: 'number' }),
     /** Returned to the member so far (operator refunds and cancels), in paidCurrency. */
     refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+    /** The GST the refunds so far reversed (gstOfRefund of refundedAmount, ADR 038), in the order's currency. */
+    refundedGst: bigint('refunded_gst', { mode: 'number' }).notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt,
@@ -151,6 +158,7 @@ export const orders = pgTable(
     index('orders_member_status_idx').on(t.memberId, t.status, t.createdAt),
     check('orders_currency', sql`${t.currency} in ('AUD', 'CNY')`),
     check('orders_amounts', sql`${t.totalAmount} >= 0 and ${t.goodsAmount} >= 0`),
+    check('orders_gst', sql`${t.gstAmount} >= 0 and ${t.refundedGst} between 0 and ${t.gstAmount}`),
     check(
       'orders_refunded',
       sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= coalesce(${t.paidAmount}, 0)`,

@@ -110,6 +110,7 @@ export * from './catalogue-schema';
 export * from './order-schema';
 export * from './payment-schema';
 export * from './sales-schema';
+export * from './seller-schema';
 export * from './service-schema';
 export * from './staff-schema';
 export * from './supplier-schema';

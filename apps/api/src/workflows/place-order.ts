@@ -164,7 +164,10 @@ export function createOrderCreationService({
             locationCode,
             goodsAmount: quote.goods,
             shippingAmount: quote.otherPrice,
-            taxAmount: quote.taxPrice,
+            // Kept apart (ADR 038): the cross-border tax, and the GST with whether the prices included it.
+            taxAmount: quote.crossBorderTax,
+            gstAmount: quote.gst,
+            gstIncluded: quote.gstIncluded,
             promotionsAmount: quote.promotionsSum,
             totalAmount: quote.total,
             rate: quote.rateUsed ? quote.rate : null,

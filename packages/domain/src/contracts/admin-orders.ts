@@ -174,7 +174,14 @@ const logisticsSchema = z.object({
 export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   goodsAmount: z.number().int(),
   shippingAmount: z.number().int(),
+  /** The Chinese cross-border tax (ADR 038: kept apart from the GST). */
   taxAmount: z.number().int(),
+  /** The Australian GST the order contains or adds, minor units of its currency; 0 when none. */
+  gstAmount: z.number().int(),
+  /** Whether the prices included the GST (else it was added to the total). */
+  gstIncluded: z.boolean(),
+  /** The GST the refunds so far reversed (in proportion to what they returned). */
+  refundedGst: z.number().int(),
   promotionsAmount: z.number().int(),
   paidCurrency: z.string().nullable(),
   paidAmount: z.number().int().nullable(),

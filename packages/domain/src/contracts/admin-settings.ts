@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { isValidAbn } from '../checkout/gst';
 import { Warehouse } from '../warehouse';
 import { currencySchema, paymentKindSchema } from './payment';
 import { text } from './text';
@@ -198,3 +199,48 @@ export const adminCourierRuleSaveRequestSchema = z
 export type AdminCourierRuleSaveRequest = z.input<typeof adminCourierRuleSaveRequestSchema>;
 export const adminCourierRuleDeleteRequestSchema = z.strictObject(ruleKey);
 export type AdminCourierRuleDeleteRequest = z.infer<typeof adminCourierRuleDeleteRequestSchema>;
+
+// ---- The shop as a seller: legal name, ABN, address, GST (ADR 038) ----
+
+/** The seller details' path (permission settings.seller: the owner). */
+export const AdminSellerPaths = {
+  get: '/api/adminService/settings/seller/',
+  save: '/api/adminService/settings/seller/save/',
+} as const;
+
+export const SellerMessages = {
+  badAbn: 'ABN 须为11位数字且校验正确（可含空格），请核对',
+  legalNameRequired: '已登记GST时须填写商家法定名称',
+  abnRequired: '已登记GST时须填写ABN',
+} as const;
+
+export const sellerDetailsSchema = z.object({
+  legalName: z.string(),
+  /** 11 digits, or '' when not set. */
+  abn: z.string(),
+  address: z.string(),
+  gstRegistered: z.boolean(),
+  /** AUD prices include GST (the usual case in Australia); otherwise GST is added on top. */
+  pricesIncludeGst: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type SellerDetails = z.infer<typeof sellerDetailsSchema>;
+
+export const sellerSaveRequestSchema = z
+  .strictObject({
+    legalName: text({ error: '请填写商家法定名称', trim: true }).max(200, '商家法定名称最多200个字符'),
+    abn: text({ error: 'ABN 须为文字', trim: true })
+      .regex(/^(?:(?:\d\s*){10}\d)?$/, SellerMessages.badAbn)
+      .refine((v) => v === '' || isValidAbn(v), SellerMessages.badAbn)
+      .transform((v) => v.replace(/\s+/g, '')),
+    address: text({ error: '请填写商家地址', trim: true }).max(300, '商家地址最多300个字符'),
+    gstRegistered: z.boolean({ error: '是否登记GST须为 true 或 false' }),
+    pricesIncludeGst: z.boolean({ error: '价格是否含GST须为 true 或 false' }),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.gstRegistered) return;
+    if (v.legalName === '')
+      ctx.addIssue({ code: 'custom', message: SellerMessages.legalNameRequired, path: ['legalName'] });
+    if (v.abn === '') ctx.addIssue({ code: 'custom', message: SellerMessages.abnRequired, path: ['abn'] });
+  });
+export type SellerSaveRequest = z.input<typeof sellerSaveRequestSchema>;

@@ -148,9 +148,17 @@ export const checkoutSummarySchema = z.object({
   promotionsSum: z.number(),
   /** Shipping of every pack. */
   otherPrice: z.number(),
+  /**
+   * Tax added on top of the goods (spec §3 'Checkout info'): the Chinese cross-border tax, or the Australian GST
+   * when the shop's prices exclude it (ADR 038).
+   */
   taxPrice: z.number(),
   /** otherPrice + taxPrice (spec §5). */
   allOtherPrice: z.number(),
+  /** The Australian GST the amount contains (ADR 038), 0 when none. */
+  gstPrice: z.number(),
+  /** True when the prices already include the GST ('含GST $x.xx'); false when it is added ('GST $x.xx'). */
+  gstIncluded: z.boolean(),
   totalPrice: z.number(),
   /** CNY per AUD used for conversions, '4.7000'. */
   rate: z.string(),
@@ -211,3 +219,7 @@ export const runningPromotionSchema = z.object({
 export type RunningPromotion = z.infer<typeof runningPromotionSchema>;
 export const runningPromotionsResponseSchema = z.object({ list: z.array(runningPromotionSchema) });
 export type RunningPromotionsResponse = z.infer<typeof runningPromotionsResponseSchema>;
+
+/** The shop's GST setting as the cart reads it (ADR 038): public, the same two facts a tax invoice states. */
+export const gstSettingResponseSchema = z.object({ registered: z.boolean(), pricesIncludeGst: z.boolean() });
+export type GstSettingResponse = z.infer<typeof gstSettingResponseSchema>;

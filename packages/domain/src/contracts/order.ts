@@ -71,9 +71,17 @@ export const orderSummarySchema = z.object({
   goodsPrice: z.number(),
   promotionsSum: z.number(),
   otherPrice: z.number(),
+  /**
+   * Tax added on top of the goods (spec §3 'Order'): the Chinese cross-border tax, or the Australian GST when
+   * the shop's prices exclude it (ADR 038).
+   */
   gst: z.number(),
   /** otherPrice + gst (spec §3 'Order'). */
   allOtherPrice: z.number(),
+  /** The Australian GST the order contains (ADR 038), 0 when none. */
+  gstPrice: z.number(),
+  /** True when the prices already include the GST ('含GST $x.xx'); false when it is added ('GST $x.xx'). */
+  gstIncluded: z.boolean(),
   totalPrice: z.number(),
   /** Item lines (kinds of goods), gifts included: '4 种'. */
   itemCount: z.number().int(),

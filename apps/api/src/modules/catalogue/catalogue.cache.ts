@@ -38,6 +38,8 @@ export const CHECKOUT_SETTINGS_TABLES: ReadonlySet<string> = new Set([
   'exchange_rates',
   'pickup_points',
   'warehouses',
+  // Whether the shop charges GST (ADR 038).
+  'seller_details',
 ]);
 
 /**

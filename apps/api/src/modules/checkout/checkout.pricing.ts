@@ -1,5 +1,6 @@
 import {
   applyPromotions,
+  australianGst,
   availableUnits,
   billLine,
   buildPacks,
@@ -11,6 +12,7 @@ import {
   currencyKey,
   Destination,
   destinationOf,
+  type GstSettings,
   InvalidShippingRuleError,
   isSkuPurchasable,
   type PickupPoint,
@@ -78,6 +80,8 @@ export interface QuoteData {
   rules: readonly CourierRuleRow[];
   /** The warehouses members may collect from, by warehouse id. */
   pickupPoints: ReadonlyMap<number, PickupPoint>;
+  /** Whether the shop charges GST and whether its AUD prices include it (the seller module, ADR 038). */
+  gst: GstSettings;
 }
 
 export interface QuoteItem {
@@ -164,7 +168,14 @@ export interface Quote {
   promotionsSum: number;
   /** Shipping of every pack. */
   otherPrice: number;
+  /** Tax added on top of the goods (spec §3 taxPrice): the cross-border tax, plus GST when prices exclude it. */
   taxPrice: number;
+  /** The Chinese cross-border tax alone. */
+  crossBorderTax: number;
+  /** The Australian GST the total contains (ADR 038); 0 when none. */
+  gst: number;
+  /** Whether the prices already include the GST (then it is not part of taxPrice). */
+  gstIncluded: boolean;
   total: number;
   rate: string;
   /** Whether an AUD price was converted at the rate. */
@@ -293,9 +304,9 @@ function chooseCourier(
  * items at the member's level in the quote currency; promotions by the domain rule (OnTheHouse adds the
  * chosen gift SKU at 0 when met and the choice is valid); one pack per warehouse with the couriers that serve
  * it and the chosen (default: cheapest) courier's fee, none for pickup, and its warehouse's pickup point;
- * cross-border tax; the total. Not valid, with the reasons in notForSaleMsg, when nothing is selected, a line
- * cannot be bought, AUD is asked for lines without an AUD price, a pack has no courier, or pickup is asked for
- * a pack whose warehouse has no pickup point.
+ * cross-border tax; Australian GST (ADR 038), added to the tax when prices exclude it; the total. Not valid,
+ * with the reasons in notForSaleMsg, when nothing is selected, a line cannot be bought, AUD is asked for lines
+ * without an AUD price, a pack has no courier, or pickup is asked for a pack whose warehouse has no pickup point.
  */
 export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
   const { currency } = request;
@@ -415,11 +426,19 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
 
   const promotionsSum = result.promotionsSum[key];
   const otherPrice = packs.reduce((sum, pack) => sum + pack.shippingFee, 0);
-  const taxPrice = crossBorderTax({
+  const cnTax = crossBorderTax({
     locationCode: request.locationCode,
     packs: packs.map((pack) => ({ location: pack.location, goods: pack.goods })),
     promotions: promotionsSum,
   });
+  const gst = australianGst({
+    settings: data.gst,
+    currency,
+    locationCode: request.locationCode,
+    packs: packs.map((pack) => ({ location: pack.location, goods: pack.goods, shipping: pack.shippingFee })),
+    promotions: promotionsSum,
+  });
+  const taxPrice = cnTax + gst.added;
   const inKey = (amount: number) => (key === 'aud' ? { aud: amount } : { cny: amount });
   const totals = checkoutTotals({
     items: promotionLines,
@@ -441,6 +460,9 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
     promotionsSum: totals.promotions,
     otherPrice,
     taxPrice,
+    crossBorderTax: cnTax,
+    gst: gst.gst,
+    gstIncluded: gst.included,
     total: totals.total,
     rate,
     rateUsed,

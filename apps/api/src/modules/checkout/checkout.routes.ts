@@ -2,10 +2,12 @@ import {
   CheckoutPaths,
   checkoutSummaryRequestSchema,
   checkoutSummarySchema,
+  emptyRequestSchema,
   giftCheckRequestSchema,
   giftCheckResponseSchema,
   giftDetailRequestSchema,
   giftProductSchema,
+  gstSettingResponseSchema,
   promotionsListRequestSchema,
   promotionsListResponseSchema,
   runningPromotionsRequestSchema,
@@ -79,6 +81,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
       },
     },
     async (request) => ok(await checkout.runningPromotions(request.body.currency)),
+  );
+
+  app.post(
+    CheckoutPaths.gstSetting,
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'GST设置',
+        description:
+          '商城是否已登记澳洲GST（registered），以及澳币价格是否已含GST（pricesIncludeGst），供购物车显示GST。无需登录。',
+        body: emptyRequestSchema,
+        response: responses(gstSettingResponseSchema),
+      },
+    },
+    async () => ok(await checkout.gstSettings()),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   DEFAULT_MEMBER_LEVEL,
   type GiftProduct,
   type GoodsBrief,
+  type GstSettings,
   isSkuPurchasable,
   type PickupPoint,
   type ProductOffer,
@@ -62,9 +63,11 @@ export interface CheckoutServiceDeps {
   rates: { audCny(executor?: Database): Promise<RateSetting> };
   /** The warehouses members may collect from (the warehouse module). */
   warehouses: { pickupPoints(executor?: Database): Promise<PickupPoint[]> };
+  /** Whether the shop charges GST and whether its AUD prices include it (the seller module, ADR 038). */
+  seller: { gstSettings(executor?: Database): Promise<GstSettings> };
   /**
    * The API process's memory of the settings every quote reads (promotions, courier rules, the rate, pickup
-   * points), dropped at each committed change of them (ADR 022); absent in the command line and where turned off.
+   * points, GST), dropped at each committed change of them (ADR 022); absent in the command line and where turned off.
    */
   settings?: ReadCache<unknown> | null | undefined;
 }
@@ -138,6 +141,8 @@ export function toSummaryDto(quote: Quote): CheckoutSummary {
     otherPrice: toMajor(quote.otherPrice),
     taxPrice: toMajor(quote.taxPrice),
     allOtherPrice: toMajor(quote.otherPrice + quote.taxPrice),
+    gstPrice: toMajor(quote.gst),
+    gstIncluded: quote.gstIncluded,
     totalPrice: toMajor(quote.total),
     rate: quote.rate,
     valid: quote.valid,
@@ -165,6 +170,7 @@ export function createCheckoutService({
   catalogue,
   rates,
   warehouses,
+  seller,
   settings = null,
 }: CheckoutServiceDeps) {
   /** A setting from memory, else read from the database. */
@@ -179,7 +185,7 @@ export function createCheckoutService({
    */
   async function quote(memberId: number, level: number, request: QuoteRequest): Promise<Quote> {
     const now = clock();
-    const [{ lines, skus }, promotionRows, rules, rate, pickupPoints] = await Promise.all([
+    const [{ lines, skus }, promotionRows, rules, rate, pickupPoints, gst] = await Promise.all([
       catalogue.cartLinesWithSkus(
         cart.selectedLinesQuery(memberId),
         request.gifts.map((g) => g.skuId),
@@ -189,6 +195,7 @@ export function createCheckoutService({
       remembered(`rules ${request.currency}`, () => repo.listOfferedRules(db, request.currency)),
       remembered('rate', () => rates.audCny(db)),
       remembered('pickup points', () => warehouses.pickupPoints(db)),
+      remembered('gst', () => seller.gstSettings(db)),
     ]);
     const promotions = promotionRows.filter((row) => repo.isRunning(row, now));
     const giftGoodsIds = promotions
@@ -207,11 +214,17 @@ export function createCheckoutService({
       giftGoods: new Map(giftGoods.map((g) => [g.id, g])),
       rules,
       pickupPoints: new Map(pickupPoints.map((p) => [p.warehouseId, p])),
+      gst,
     });
   }
 
   return {
     quote,
+
+    /** Whether the shop charges GST and how (ADR 038), for the cart; from the settings' memory, as quotes read it. */
+    gstSettings(): Promise<GstSettings> {
+      return remembered('gst', () => seller.gstSettings(db));
+    },
 
     /**
      * The promotions running now in a currency, for the cart's notes (ADR 031: the cart says with the same

@@ -17,6 +17,8 @@ export type NewOrder = Pick<
   | 'goodsAmount'
   | 'shippingAmount'
   | 'taxAmount'
+  | 'gstAmount'
+  | 'gstIncluded'
   | 'promotionsAmount'
   | 'totalAmount'
   | 'rate'
@@ -133,12 +135,13 @@ export function orderWrites(
   );
   return sql`new_order as (
       insert into ${orders} (id, order_no, member_id, request_id, status, currency, is_pickup, location_code,
-        goods_amount, shipping_amount, tax_amount, promotions_amount, total_amount, rate, receiver, sender,
-        member_remark, created_at, updated_at)
+        goods_amount, shipping_amount, tax_amount, gst_amount, gst_included, promotions_amount, total_amount, rate,
+        receiver, sender, member_remark, created_at, updated_at)
       select n.id, ${prefix}::text || lpad(n.id::text, greatest(8, length(n.id::text)), '0'),
         ${order.memberId}::int, ${order.requestId}::text, ${order.status}::smallint, ${order.currency}::text,
         ${order.isPickup}::boolean, ${order.locationCode}::text, ${order.goodsAmount}::bigint,
-        ${order.shippingAmount}::bigint, ${order.taxAmount}::bigint, ${order.promotionsAmount}::bigint,
+        ${order.shippingAmount}::bigint, ${order.taxAmount}::bigint, ${order.gstAmount}::bigint,
+        ${order.gstIncluded}::boolean, ${order.promotionsAmount}::bigint,
         ${order.totalAmount}::bigint, ${sql.param(order.rate, orders.rate)}::numeric,
         ${sql.param(order.receiver, orders.receiver)}::jsonb, ${sql.param(order.sender, orders.sender)}::jsonb,
         ${order.memberRemark}::text, ${sql.param(order.createdAt, orders.createdAt)}::timestamptz,

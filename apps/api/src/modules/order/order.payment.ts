@@ -1,4 +1,4 @@
-import { amountIn, type Currency, OrderStatus } from '@shop/domain';
+import { amountIn, type Currency, gstOfRefund, OrderStatus } from '@shop/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderPacks, orders } from '../../db/schema';
@@ -113,6 +113,7 @@ export async function markOrderPaid(
     .where(and(eq(orders.id, input.orderId), eq(orders.status, OrderStatus.NotPaid)))
     .returning({ id: orders.id });
   if (rows.length === 0) return false;
+  await reverseGst(executor, input.orderId);
   await executor
     .update(orderPacks)
     .set({ status: OrderStatus.Paid, updatedAt: sql`now()` })
@@ -211,7 +212,26 @@ export async function addRefund(executor: Database, orderId: number, amount: num
     )
     .returning({ refundedAmount: orders.refundedAmount });
   const refunded = rows[0]?.refundedAmount;
-  return refunded === undefined ? null : Number(refunded);
+  if (refunded === undefined) return null;
+  await reverseGst(executor, orderId);
+  return Number(refunded);
+}
+
+/**
+ * Records the GST the refunds so far reverse (ADR 038): `gstOfRefund` of the whole refunded amount, so partial
+ * refunds never drift from the order's GST by rounding and a full refund reverses all of it. Runs on the
+ * caller's transaction, right after the refunded amount changed on the row it already holds locked.
+ */
+async function reverseGst(executor: Database, orderId: number): Promise<void> {
+  const [row] = await executor
+    .select({ refunded: orders.refundedAmount, paid: orders.paidAmount, gst: orders.gstAmount })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!row || row.gst === 0) return;
+  await executor
+    .update(orders)
+    .set({ refundedGst: gstOfRefund(row.refunded, row.paid ?? 0, row.gst) })
+    .where(eq(orders.id, orderId));
 }
 
 /** The statuses of the order's packs (a paid order may be cancelled only while none has shipped). */

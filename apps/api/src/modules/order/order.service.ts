@@ -110,6 +110,8 @@ export function toOrderSummary(
       : null,
     items: items.filter((i) => i.packId === b.id).map(toItemDto),
   }));
+  // spec §3 'Order' gst: the tax added on top, so the GST only when the prices excluded it (ADR 038).
+  const addedTax = order.taxAmount + (order.gstIncluded ? 0 : order.gstAmount);
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -119,8 +121,10 @@ export function toOrderSummary(
     goodsPrice: toMajor(order.goodsAmount),
     promotionsSum: toMajor(order.promotionsAmount),
     otherPrice: toMajor(order.shippingAmount),
-    gst: toMajor(order.taxAmount),
-    allOtherPrice: toMajor(sumOtherAmount(order.shippingAmount, order.taxAmount)),
+    gst: toMajor(addedTax),
+    allOtherPrice: toMajor(sumOtherAmount(order.shippingAmount, addedTax)),
+    gstPrice: toMajor(order.gstAmount),
+    gstIncluded: order.gstIncluded,
     totalPrice: toMajor(order.totalAmount),
     itemCount: count.lines,
     pieceCount: count.pieces,

@@ -41,6 +41,8 @@ export interface CartTotalsView {
   splitText: string;
   /** The split has an AUD part (without one it is the all-CNY total already). */
   hasAud: boolean;
+  /** The AUD part in cents (the goods whose GST the cart shows, ADR 038). */
+  aud: number;
   /** The 'all CNY' total ('¥z.zz'): the lines billed in CNY one by one; null while the rate is unknown. */
   allCnyText: string | null;
   /** The warning listing selected products that cannot be paid in AUD; empty when there are none. */
@@ -114,6 +116,7 @@ function totalsView(
   return {
     splitText: formatTotals({ aud: totals.aud, cny: totals.cny }),
     hasAud: totals.aud !== 0,
+    aud: totals.aud,
     allCnyText: totals.allCny === null ? null : formatPrice(totals.allCny, Currency.CNY),
     audTipText: cartAudTipText(totals.cnyOnlySkuNames),
   };
@@ -153,7 +156,7 @@ export function useCart(): CartModel {
     const empty = {
       lines: [],
       rate: null,
-      totals: { splitText: formatTotals({}), hasAud: false, allCnyText: null, audTipText: '' },
+      totals: { splitText: formatTotals({}), hasAud: false, aud: 0, allCnyText: null, audTipText: '' },
     };
     const data = list.data;
     if (!data) return empty;
@@ -167,6 +170,7 @@ export function useCart(): CartModel {
         totals: {
           splitText: formatTotals({ aud, cny }),
           hasAud: aud !== 0,
+          aud,
           allCnyText: formatPrice(majorToMinor(data.totalPrice.allCnyPrice), Currency.CNY),
           audTipText: data.cartAudTipText,
         },

@@ -6,6 +6,7 @@ import {
   currencyKey,
   formatPrice,
   formatWeight,
+  gstLine,
   type PickupPoint,
   PromotionMethod,
   promotionMethodLabel,
@@ -81,7 +82,10 @@ export interface TotalsView {
   goods: string;
   promotions: string;
   shipping: string;
+  /** The tax added other than GST (the cross-border tax). */
   tax: string;
+  /** The Australian GST: '含GST $10.00' when the prices include it, 'GST $10.00' when added; null when none. */
+  gst: string | null;
   /** otherPrice + taxPrice (spec §5 'Other amount'). */
   allOther: string;
   total: string;
@@ -171,6 +175,7 @@ export function checkoutViewModel(info: CheckoutInfo, summary: CheckoutSummary):
     };
   });
 
+  const gstMinor = majorToMinor(summary.gstPrice);
   return {
     currency,
     packs,
@@ -182,7 +187,9 @@ export function checkoutViewModel(info: CheckoutInfo, summary: CheckoutSummary):
       goods: price(majorToMinor(summary.goodsPrice)),
       promotions: price(-info.promotionsSum[currencyKey(currency)]),
       shipping: price(info.otherPrice),
-      tax: price(info.taxPrice),
+      // taxPrice holds the GST when it is added (ADR 038): it gets its own line, the tax line the rest.
+      tax: price(info.taxPrice - (summary.gstIncluded ? 0 : gstMinor)),
+      gst: gstLine(gstMinor, summary.gstIncluded, currency),
       allOther: price(info.allOtherPrice),
       total: price(majorToMinor(summary.totalPrice)),
     },

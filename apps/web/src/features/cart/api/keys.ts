@@ -8,4 +8,6 @@ export const cartKeys = {
   rate: () => [...cartKeys.all, 'rate'] as const,
   /** The promotions running in a currency, for the cart's notes (salespromotions/running/). */
   promotions: (currency: string) => [...cartKeys.all, 'promotions', currency] as const,
+  /** The shop's GST setting, for the cart's GST line (cart/gst/). */
+  gst: () => [...cartKeys.all, 'gst'] as const,
 };

@@ -1,10 +1,11 @@
-import { Currency } from '@shop/domain';
+import { Currency, cartGst, gstLine } from '@shop/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
 import { paths } from '@/lib/paths';
+import { useGstSetting } from '../api/get-gst-setting';
 import { type CartGroup, type CartViewLine, groupByWarehouse } from '../cart-lines';
 import { type CartModel, useCart } from '../use-cart';
 import { CartLineItem } from './cart-line-item';
@@ -13,6 +14,11 @@ import '../cart.css';
 export interface CartViewProps {
   /** A visitor pressed 去结算: checkout needs login (spec §2 route guard); the route opens the login dialog. */
   onRequireLogin: () => void;
+  /**
+   * Where the goods would go: the member's receiver's locationCode (spec §7 summary), for the GST the AUD total
+   * contains (ADR 038); null while unknown (a visitor, no address yet), and then no GST line.
+   */
+  locationCode?: string | null;
 }
 
 const allSelected = (lines: readonly CartViewLine[]) => lines.length > 0 && lines.every((l) => l.selected);
@@ -53,8 +59,30 @@ function GroupSection({ group, cart }: { group: CartGroup; cart: CartModel }) {
   );
 }
 
-function CartSummary({ cart, onCheckout }: { cart: CartModel; onCheckout: () => void }) {
+/** '含GST $10.00' in the AUD total, or 'GST $10.00' to be added at checkout; null when none (ADR 038). */
+function useCartGstText(cart: CartModel, locationCode: string | null): string | null {
+  const payingAud = cart.payCurrency === Currency.AUD && cart.totals.aud > 0;
+  const setting = useGstSetting({ enabled: payingAud && locationCode !== null });
+  const gst = cartGst({
+    settings: setting.data ?? null,
+    payCurrency: cart.payCurrency,
+    locationCode,
+    audGoods: cart.totals.aud,
+  });
+  return gst ? gstLine(gst.gst, gst.included) : null;
+}
+
+function CartSummary({
+  cart,
+  locationCode,
+  onCheckout,
+}: {
+  cart: CartModel;
+  locationCode: string | null;
+  onCheckout: () => void;
+}) {
   const selected = cart.lines.filter((l) => l.selected);
+  const gstText = useCartGstText(cart, locationCode);
   // On a phone the bar is one row (全选, total, 去结算); the rest opens under 明细 (cart.css).
   const [open, setOpen] = useState(false);
   const { totals } = cart;
@@ -117,6 +145,11 @@ function CartSummary({ cart, onCheckout }: { cart: CartModel; onCheckout: () => 
         <strong className="price price-strong" data-testid="cart-total">
           {total}
         </strong>
+        {gstText && (
+          <span className="cart-gst muted" data-testid="cart-gst">
+            {gstText.startsWith('GST') ? `${gstText}（结算时另加）` : gstText}
+          </span>
+        )}
       </span>
       <button
         type="button"
@@ -144,7 +177,7 @@ function CartSummary({ cart, onCheckout }: { cart: CartModel; onCheckout: () => 
  * per warehouse and overall, the totals of the selected lines with the AUD warning, and 去结算 (members go to
  * checkout; a visitor is asked to log in first, after which the page reloads here with the carts merged).
  */
-export function CartView({ onRequireLogin }: CartViewProps) {
+export function CartView({ onRequireLogin, locationCode = null }: CartViewProps) {
   const cart = useCart();
   // A visitor's cart is local: it never loads or fails; a member's is the server's.
   const state = {
@@ -171,7 +204,7 @@ export function CartView({ onRequireLogin }: CartViewProps) {
         />
       }
     >
-      {(c) => <CartLines cart={c} onRequireLogin={onRequireLogin} />}
+      {(c) => <CartLines cart={c} onRequireLogin={onRequireLogin} locationCode={locationCode} />}
     </QueryView>
   );
 }
@@ -189,7 +222,15 @@ function CartSkeleton() {
   );
 }
 
-function CartLines({ cart, onRequireLogin }: { cart: CartModel; onRequireLogin: () => void }) {
+function CartLines({
+  cart,
+  onRequireLogin,
+  locationCode,
+}: {
+  cart: CartModel;
+  onRequireLogin: () => void;
+  locationCode: string | null;
+}) {
   const navigate = useNavigate();
   const groups = groupByWarehouse(cart.lines);
   return (
@@ -214,6 +255,7 @@ function CartLines({ cart, onRequireLogin }: { cart: CartModel; onRequireLogin: 
       ))}
       <CartSummary
         cart={cart}
+        locationCode={locationCode}
         onCheckout={() => (cart.isMember ? navigate(paths.checkout()) : onRequireLogin())}
       />
     </div>

@@ -76,6 +76,12 @@ export function CheckoutTotals({
         <dd data-testid="checkout-shipping">{totals.shipping}</dd>
         <dt>税费</dt>
         <dd data-testid="checkout-tax">{totals.tax}</dd>
+        {totals.gst && (
+          <>
+            <dt>GST</dt>
+            <dd data-testid="checkout-gst">{totals.gst}</dd>
+          </>
+        )}
         <dt>其他费用合计</dt>
         <dd data-testid="checkout-other">{totals.allOther}</dd>
       </dl>

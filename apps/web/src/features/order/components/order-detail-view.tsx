@@ -1,6 +1,9 @@
 import {
+  Currency,
   countryLabel,
   effectiveOrderStatus,
+  formatPrice,
+  gstLabel,
   type OrderDetail,
   orderStatusLabel,
   parseProperties,
@@ -14,6 +17,7 @@ import { PickupPointText } from '@/components/pickup-point';
 import { ProductImage } from '@/components/product-image';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
+import { majorToMinor } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import { useOrderDetail } from '../api/get-order-detail';
 import { allowedActions, formatDateTime, orderPrice } from '../order-format';
@@ -194,6 +198,11 @@ function OrderDetailBody({
   const status = effectiveOrderStatus(order);
   const gifts = giftsOutsidePacks(order);
   const price = (amount: number) => orderPrice(amount, order.currency);
+  const taxText = (o: OrderDetail) =>
+    formatPrice(
+      majorToMinor(o.gst) - (o.gstIncluded ? 0 : majorToMinor(o.gstPrice)),
+      o.currency === 'AUD' ? Currency.AUD : Currency.CNY,
+    );
   return (
     <div className="order-detail">
       <section className="panel order-section order-summary-head">
@@ -252,7 +261,14 @@ function OrderDetailBody({
           <dt>运费</dt>
           <dd>{price(order.otherPrice)}</dd>
           <dt>税费</dt>
-          <dd>{price(order.gst)}</dd>
+          {/* gst holds the GST when it was added (ADR 038): it has its own line, the tax line the rest. */}
+          <dd>{taxText(order)}</dd>
+          {order.gstPrice > 0 && (
+            <>
+              <dt>GST</dt>
+              <dd data-testid="order-gst">{`${gstLabel(order.gstIncluded)} ${price(order.gstPrice)}`}</dd>
+            </>
+          )}
           <dt>其他费用合计</dt>
           <dd data-testid="order-other">{price(order.allOtherPrice)}</dd>
           <dt>应付总额</dt>
