@@ -24,7 +24,6 @@ import { operatorName } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import type { PdfFile } from '../../lib/pdf-reply';
 import type { AuthContext } from '../../plugins/auth';
-import type { OrderTaxSource } from '../order/order.tax-source';
 import { adjustmentNotePdf, taxInvoicePdf } from './invoice.pdf';
 import * as repo from './invoice.repository';
 
@@ -51,6 +50,29 @@ export const InvoiceMessages = {
 
 export const FAPIAO_FOLDER = 'private/fapiao';
 export const FAPIAO_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * An order as its tax documents need it, asked of the order module (its taxSource): amounts in minor units of
+ * `currency`, refunds in the currency paid, the GST of ADR 038.
+ */
+export interface OrderTaxSource {
+  id: number;
+  orderNo: string;
+  memberId: number;
+  currency: 'AUD' | 'CNY';
+  paidAt: Date | null;
+  paidAmount: number | null;
+  refundedAmount: number;
+  shippingAmount: number;
+  taxAmount: number;
+  promotionsAmount: number;
+  totalAmount: number;
+  gstAmount: number;
+  gstIncluded: boolean;
+  refundedGst: number;
+  receiverName: string;
+  items: { name: string; skuName: string; qty: number; unitPrice: number; isGift: boolean }[];
+}
 
 /** The member as the buyer of an invoice (their /member/settings). */
 type BuyerDetails = { name: string; company: string; abn: string };
