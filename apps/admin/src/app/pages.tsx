@@ -2,6 +2,7 @@ import {
   AccountBookOutlined,
   ApartmentOutlined,
   AuditOutlined,
+  BankOutlined,
   CarOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
@@ -172,6 +173,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <MoneyCollectOutlined />,
     permission: Permission.settingsMoney,
     load: () => import('./routes/settings'),
+  },
+  {
+    path: 'seller',
+    label: '商家与GST',
+    icon: <BankOutlined />,
+    permission: Permission.settingsSeller,
+    load: () => import('./routes/seller'),
   },
   {
     path: 'promotions',

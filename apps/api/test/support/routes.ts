@@ -92,6 +92,9 @@ const STRING_CANDIDATES = [
   'abc',
   'ABCD1234',
   'home',
+  // An ABN with a good checksum (adminService/settings/seller/save/): before the phone number, which has 11
+  // digits too but not the checksum.
+  '51824753556',
   '13800138000',
   'buyer@example.com',
   '2000',

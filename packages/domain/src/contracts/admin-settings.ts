@@ -222,10 +222,10 @@ export const sellerSaveRequestSchema = z
   .strictObject({
     legalName: text({ error: '请填写商家法定名称', trim: true }).max(200, '商家法定名称最多200个字符'),
     abn: text({ error: 'ABN 须为文字', trim: true })
-      .max(20, SellerMessages.badAbn)
+      .regex(/^(?:(?:\d\s*){10}\d)?$/, SellerMessages.badAbn)
       .refine((v) => v === '' || isValidAbn(v), SellerMessages.badAbn)
       .transform((v) => v.replace(/\s+/g, '')),
-    address: text({ error: '请填写商家地址', trim: true, multiline: true }).max(300, '商家地址最多300个字符'),
+    address: text({ error: '请填写商家地址', trim: true }).max(300, '商家地址最多300个字符'),
     gstRegistered: z.boolean({ error: '是否登记GST须为 true 或 false' }),
     pricesIncludeGst: z.boolean({ error: '价格是否含GST须为 true 或 false' }),
   })

@@ -1,15 +1,23 @@
 import { chosenAddress, locationCodeFor } from '@shop/domain';
-import { useAddressList } from '@/features/address/api/get-address-list';
+import { useQuery } from '@tanstack/react-query';
+import { addressListQueryOptions } from '@/features/address/api/get-address-list';
 import { CartView } from '@/features/cart/components/cart-view';
 import { openAuthModal } from '@/features/member/auth-modal-store';
+import { useMemberCallsOpen } from '@/lib/session';
 
 /**
  * The cart (spec §2 /cart): open to visitors, whose cart is local (spec §6). 去结算 asks a visitor to log in;
  * the login reloads this page and the after-login sync merges the carts (spec §4 'Login', 'Cart sync on login').
- * A member's chosen receiver tells the cart where the goods would go, for the GST line (ADR 038).
+ * A member's chosen receiver tells the cart where the goods would go, for the GST line (ADR 038); the book
+ * failing to load only leaves that line out, so it is asked quietly.
  */
 export function Component() {
-  const receivers = useAddressList('receiver');
+  const loggedIn = useMemberCallsOpen();
+  const receivers = useQuery({
+    ...addressListQueryOptions('receiver'),
+    enabled: loggedIn,
+    meta: { memberScoped: true, silentError: true },
+  });
   const receiver = receivers.data ? chosenAddress(receivers.data) : null;
   const locationCode = receiver
     ? locationCodeFor({ isPickup: false, receiverPostCode: receiver.postCode })

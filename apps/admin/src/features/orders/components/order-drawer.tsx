@@ -3,6 +3,7 @@ import {
   type AdminOrderDetail,
   type Currency,
   formatPrice,
+  gstLine,
   imageUrl,
   packLabel,
   packNumber,
@@ -95,6 +96,16 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
         <Descriptions.Item label="商品金额">{money(order.goodsAmount)}</Descriptions.Item>
         <Descriptions.Item label="运费 / 税费">
           {money(order.shippingAmount)} / {money(order.taxAmount)}
+        </Descriptions.Item>
+        <Descriptions.Item label="GST">
+          {order.gstAmount > 0 ? (
+            <span data-testid="order-gst">
+              {gstLine(order.gstAmount, order.gstIncluded, currency)}
+              {order.refundedGst > 0 && `（已随退款冲回 ${money(order.refundedGst)}）`}
+            </span>
+          ) : (
+            '无'
+          )}
         </Descriptions.Item>
         <Descriptions.Item label="优惠">{money(order.promotionsAmount)}</Descriptions.Item>
         <Descriptions.Item label="订单总额">

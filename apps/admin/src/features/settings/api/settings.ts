@@ -3,8 +3,11 @@ import {
   type AdminPaymentMethod,
   type AdminPaymentUpdateRequest,
   type AdminRateResponse,
+  AdminSellerPaths,
   AdminSettingsPaths,
   type RateSetResponse,
+  type SellerDetails,
+  type SellerSaveRequest,
 } from '@shop/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
@@ -15,6 +18,7 @@ export const settingsKeys = {
   all: ['settings'] as const,
   rate: () => [...settingsKeys.all, 'rate'] as const,
   payments: () => [...settingsKeys.all, 'payments'] as const,
+  seller: () => [...settingsKeys.all, 'seller'] as const,
 };
 
 /** The exchange rate now and who set which rate when. */
@@ -53,5 +57,23 @@ export function useUpdatePayment() {
     onSuccess: (method) =>
       notify.success(`${method.name}：已${method.enabled ? '启用' : '停用'}，渠道 ${method.provider}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.payments() }),
+  });
+}
+
+/** The shop's seller details and GST setting (the owner's, ADR 038). */
+export function useSeller() {
+  return useQuery({
+    queryKey: settingsKeys.seller(),
+    queryFn: ({ signal }) => request<SellerDetails>(AdminSellerPaths.get, {}, signal),
+  });
+}
+
+/** Saves the seller details; the page reads them again once the server has them. */
+export function useSaveSeller() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SellerSaveRequest) => request<SellerDetails>(AdminSellerPaths.save, body),
+    onSuccess: () => notify.success('商家信息已保存'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.seller() }),
   });
 }
