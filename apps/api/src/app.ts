@@ -32,6 +32,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { depositAdminRoutes } from './modules/deposit/deposit.admin.routes';
 import { depositRoutes } from './modules/deposit/deposit.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invoiceAdminRoutes } from './modules/invoice/invoice.admin.routes';
+import { invoiceRoutes } from './modules/invoice/invoice.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { memberRoutes } from './modules/member/member.routes';
 import { listenForSessionChanges } from './modules/member/member.sessions';
@@ -252,6 +254,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(cartRoutes, { cart: services.cart });
   await app.register(checkoutRoutes, { checkout: services.checkout });
   await app.register(orderRoutes, { orders: services.orders, buyer: services.orderBuyer });
+  await app.register(invoiceRoutes, { invoices: services.invoices });
   await app.register(paymentRoutes, { payments: services.payments });
   await app.register(depositRoutes, { deposits: services.deposits });
   await app.register(ticketRoutes, { tickets: services.tickets });
@@ -263,6 +266,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminTicketRoutes, { tickets: services.tickets, ticketReply: services.ticketReply });
   await app.register(adminMessageRoutes, { messages: services.messages });
   await app.register(orderConsoleRoutes, { orders: services.orderConsole });
+  await app.register(invoiceAdminRoutes, { invoices: services.invoices });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(depositAdminRoutes, { depositAdmin: services.depositAdmin });
   await app.register(catalogueSheetRoutes, {

@@ -25,6 +25,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createDepositAdminService } from './modules/deposit/deposit.admin';
 import { createDepositService } from './modules/deposit/deposit.service';
 import { createHealthService } from './modules/health/health.service';
+import { createInvoiceService } from './modules/invoice/invoice.service';
 import { createMediaService } from './modules/media/media.service';
 import { createMediaStore } from './modules/media/media.store';
 import { createMemberAdminService } from './modules/member/member.admin';
@@ -295,9 +296,26 @@ export function createServices({
     latestTickets: (memberId, limit) => latestMemberTickets(db, memberId, limit),
   });
   const memberLevel = createMemberLevelFlow({ db, members: member, messages, audit: audit.record });
+  // Tax invoices and fapiao (docs/invoices.md): the order's amounts and GST, the member's business details and
+  // the seller settings, each from its own module; issued fapiao PDFs kept private like transfer slips.
+  const invoices = createInvoiceService({
+    db,
+    clock,
+    orders,
+    members: member,
+    seller,
+    files: {
+      storeFile: (bytes, folder, contentType, ext) => media.storePrivateFile(bytes, folder, contentType, ext),
+      readPrivate: (path) => media.readPrivate(path),
+      deleteFiles: (paths) => media.deleteFiles(paths),
+    },
+    audit: audit.record,
+    fontPath: config.invoiceFontPath,
+  });
 
   return {
     caches,
+    invoices,
     sessions,
     captcha,
     member,

@@ -111,5 +111,7 @@ export const demoMember = {
   mobile: '0412345678',
   company: '',
   wechat: '',
+  abn: '',
+  taxNo: '',
   createdAt: '2024-01-01T00:00:00.000Z',
 };

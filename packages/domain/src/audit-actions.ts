@@ -32,6 +32,7 @@ export const AUDIT_ACTION_LABELS = {
   'order.attach': '上传包裹照片',
   'order.cancelPaid': '取消已付款订单',
   'order.refund': '订单退款',
+  'fapiao.issue': '上传已开发票',
   'logistics.add': '添加物流轨迹',
   'payment.update': '修改支付方式',
   'rate.set': '设置汇率',
@@ -104,6 +105,7 @@ export const AUDIT_OBJECT_LABELS: Readonly<Record<string, string>> = {
   message: '站内信',
   ticket: '工单',
   supplier: '供应商申请',
+  fapiao: '发票',
 };
 
 export function isAuditAction(code: string): code is AuditAction {

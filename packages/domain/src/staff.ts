@@ -54,6 +54,8 @@ export const Permission = {
   settingsMoney: 'settings.money',
   /** The shop's seller details and GST registration (owner only: they decide the tax every order charges). */
   settingsSeller: 'settings.seller',
+  /** The members' fapiao requests: attach the issued fapiao (docs/invoices.md). */
+  invoiceIssue: 'invoice.issue',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 export const PERMISSIONS = Object.values(Permission) as readonly Permission[];
@@ -83,6 +85,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     P.depositAdjust,
     P.rechargeReview,
     P.settingsMoney,
+    P.invoiceIssue,
   ],
   content: [P.dashboardRead, P.catalogueEdit, P.contentEdit, P.stockAdjust, P.supplierManage],
 };

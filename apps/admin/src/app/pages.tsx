@@ -145,6 +145,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     load: () => import('./routes/recharges'),
   },
   {
+    path: 'fapiao',
+    label: '发票申请',
+    icon: <FileTextOutlined />,
+    permission: Permission.invoiceIssue,
+    load: () => import('./routes/fapiao'),
+  },
+  {
     path: 'members',
     label: '会员',
     icon: <UserOutlined />,

@@ -37,6 +37,8 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   BACKUP_DIR: z.string().min(1).optional(),
+  /** A TrueType/OpenType font with Chinese glyphs for tax invoices; default: the bundled Noto Sans SC (ADR 039). */
+  INVOICE_FONT_PATH: z.string().min(1).optional(),
   BACKUP_INTERVAL: z
     .string()
     .regex(
@@ -469,6 +471,8 @@ export interface AppConfig {
   wechatOpen?: WechatOpenConfig | undefined;
   /** Images' bytes in object storage, when the four MEDIA_S3_* settings are set; else in the database. */
   mediaObjectStorage?: MediaObjectStorageConfig | undefined;
+  /** The font of tax invoices and adjustment notes (INVOICE_FONT_PATH); undefined: the bundled one. */
+  invoiceFontPath?: string | undefined;
 }
 
 /** NODE_ENV=production: the shop faces strangers, so sandboxes and demo logins are off unless asked for. */
@@ -538,6 +542,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     parsed.success && [...ALIPAY_VARS, 'SHOP_PUBLIC_URL'].every((name) => cleaned[name] !== undefined)
       ? alipayConfig(parsed.data, cwd, errors)
       : undefined;
+  if (
+    parsed.success &&
+    parsed.data.INVOICE_FONT_PATH &&
+    !existsSync(resolve(cwd, parsed.data.INVOICE_FONT_PATH))
+  )
+    errors.push('INVOICE_FONT_PATH: 字体文件不存在 / no font file at that path');
   if (!parsed.success || errors.length > 0) return { ok: false, errors };
   const e = parsed.data;
   const dataDir = e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : resolve(cwd, e.DATA_DIR);
@@ -603,6 +613,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
             }
           : undefined,
       mediaObjectStorage: mediaObjectStorage(e),
+      invoiceFontPath: e.INVOICE_FONT_PATH ? resolve(cwd, e.INVOICE_FONT_PATH) : undefined,
     },
   };
 }

@@ -33,6 +33,9 @@ export const members = pgTable(
     email: varchar('email', { length: 120 }).notNull().default(''),
     mobile: varchar('mobile', { length: 32 }).notNull().default(''),
     company: varchar('company', { length: 100 }).notNull().default(''),
+    /** The member's business details for tax invoices and fapiao (/member/settings): ABN and 税号, '' when none. */
+    abn: varchar('abn', { length: 11 }).notNull().default(''),
+    taxNo: varchar('tax_no', { length: 20 }).notNull().default(''),
     wechat: varchar('wechat', { length: 50 }).notNull().default(''),
     level: integer('level').notNull().default(DEFAULT_MEMBER_LEVEL),
     // mode 'number': balances stay far below 2^53 minor units, and plain numbers keep arithmetic simple.
@@ -107,6 +110,7 @@ export const rateCounters = pgTable(
 );
 
 export * from './catalogue-schema';
+export * from './invoice-schema';
 export * from './order-schema';
 export * from './payment-schema';
 export * from './sales-schema';

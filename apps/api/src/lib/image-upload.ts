@@ -15,20 +15,28 @@ export const IMAGE_UPLOAD_LIMITS = {
   limits: { fileSize: TICKET_LIMITS.imageBytesMax, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
 } as const;
 
+/** What an upload call says when its body is not what it takes. */
+export interface UploadRefusals {
+  notMultipart: string;
+  noFile: string;
+  tooLarge: string;
+}
+
 /**
- * The one image of an upload call's multipart body (field `image`) and its text fields, bounded by the plugin's
+ * The one file of an upload call's multipart body (field `field`) and its text fields, bounded by the plugin's
  * limits before anything is buffered; a missing, empty or oversized file is refused with the envelope.
  */
-export async function readImageForm(
+export async function readUploadForm(
   request: FastifyRequest,
+  field: string,
+  refusals: UploadRefusals,
 ): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
-  if (!request.isMultipart())
-    throw new AppError(ResultCode.UnsupportedMediaType, UploadMessages.notMultipart);
+  if (!request.isMultipart()) throw new AppError(ResultCode.UnsupportedMediaType, refusals.notMultipart);
   let bytes: Buffer | null = null;
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
-      if (part.type === 'file' && part.fieldname === 'image' && bytes === null) bytes = await part.toBuffer();
+      if (part.type === 'file' && part.fieldname === field && bytes === null) bytes = await part.toBuffer();
       else if (part.type === 'file') await part.toBuffer();
       else if (typeof part.value === 'string' && !(part.fieldname in fields))
         fields[part.fieldname] = part.value;
@@ -36,11 +44,22 @@ export async function readImageForm(
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw new AppError(ResultCode.PayloadTooLarge, UploadMessages.tooLarge);
-    throw new AppError(ResultCode.BadRequest, UploadMessages.notMultipart);
+      throw new AppError(ResultCode.PayloadTooLarge, refusals.tooLarge);
+    throw new AppError(ResultCode.BadRequest, refusals.notMultipart);
   }
-  if (!bytes || bytes.length === 0) throw new AppError(ResultCode.ParamsError, UploadMessages.noImage);
+  if (!bytes || bytes.length === 0) throw new AppError(ResultCode.ParamsError, refusals.noFile);
   return { bytes, fields };
+}
+
+/** The one image of an upload call's multipart body (field `image`) and its text fields. */
+export function readImageForm(
+  request: FastifyRequest,
+): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
+  return readUploadForm(request, 'image', {
+    notMultipart: UploadMessages.notMultipart,
+    noFile: UploadMessages.noImage,
+    tooLarge: UploadMessages.tooLarge,
+  });
 }
 
 /** The one image of an upload call's multipart body (field `image`); other fields are read and ignored. */

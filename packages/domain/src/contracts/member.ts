@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { isValidAbn } from '../checkout/gst';
+import { taxNoProblem } from '../invoice';
 import { text } from './text';
 
 /** Member calls of spec §7 'Member' (request and response shapes, shared by API and storefront). */
@@ -30,6 +32,20 @@ export const profileFieldsSchema = z.strictObject({
     .optional(),
   company: text({ trim: true }).max(100, '公司名称最多100个字符').optional(),
   wechat: text({ trim: true }).max(50, '微信号最多50个字符').optional(),
+  /** The business's ABN for Australian tax invoices: 11 digits with a valid checksum (spaces allowed); '' clears. */
+  abn: text({ trim: true })
+    .max(20, 'ABN 须为11位数字')
+    .refine((v) => v === '' || isValidAbn(v), 'ABN 须为11位数字且校验正确，请核对')
+    .transform((v) => v.replace(/\s+/g, ''))
+    .optional(),
+  /** 纳税人识别号 for fapiao: 15, 18 or 20 uppercase letters or digits (18: check character); '' clears. */
+  taxNo: text({ trim: true })
+    .transform((v) => v.toUpperCase())
+    .superRefine((v, ctx) => {
+      const problem = v === '' ? null : taxNoProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
+    })
+    .optional(),
 });
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 
@@ -97,6 +113,9 @@ export const memberSchema = z.object({
   mobile: z.string(),
   company: z.string(),
   wechat: z.string(),
+  /** Business details that prefill tax invoices and fapiao requests; '' when not given. */
+  abn: z.string(),
+  taxNo: z.string(),
   createdAt: z.string(),
   /**
    * Staff reset the password: until the member sets a new one (updatePwd/) every other member call answers

@@ -357,6 +357,18 @@ export function createMediaService({
     },
 
     /**
+     * Stores a private document that is not an image (an issued fapiao's PDF) under an unguessable name
+     * (`private/…/<32 hex>.<ext>`); the caller checked its type. Read back through readPrivate only.
+     */
+    async storePrivateFile(bytes: Buffer, prefix: string, contentType: string, ext: string): Promise<string> {
+      if (!PREFIX_PATTERN.test(prefix) || !isPrivate(`${prefix}/x`) || !/^[a-z0-9]{1,8}$/.test(ext))
+        throw new AppError(ResultCode.ParamsError, MediaMessages.badPrefix);
+      const path = `${prefix}/${randomBytes(16).toString('hex')}.${ext}`;
+      await store.put([{ path, contentType, bytes }]);
+      return path;
+    },
+
+    /**
      * The bytes of a private upload (`private/…`, see PRIVATE_PREFIX) as stored, for a call that checked who
      * asks; null when missing or not private.
      */

@@ -12,6 +12,8 @@ export interface ProfileChanges {
   mobile?: string | undefined;
   company?: string | undefined;
   wechat?: string | undefined;
+  abn?: string | undefined;
+  taxNo?: string | undefined;
 }
 
 /** Finds a member by username, ignoring case (usernames are unique case-insensitively). */

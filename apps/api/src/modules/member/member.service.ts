@@ -107,6 +107,8 @@ export function toMemberDto(row: repo.MemberRow): Member {
     mobile: row.mobile,
     company: row.company,
     wechat: row.wechat,
+    abn: row.abn,
+    taxNo: row.taxNo,
     createdAt: row.createdAt.toISOString(),
     mustChangePassword: row.mustChangePassword,
   };
@@ -325,6 +327,14 @@ export function createMemberService({
     async displayName(memberId: number): Promise<string> {
       const row = await requireMember(memberId);
       return row.name || row.username;
+    },
+
+    /** The business details a tax invoice or fapiao names the member by (modules/invoice). */
+    async businessDetails(
+      memberId: number,
+    ): Promise<{ name: string; company: string; abn: string; taxNo: string; username: string }> {
+      const row = await requireMember(memberId);
+      return { name: row.name, company: row.company, abn: row.abn, taxNo: row.taxNo, username: row.username };
     },
 
     /** Updates the profile fields given; omitted fields stay as they are (spec §7 update/). */

@@ -17,6 +17,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { type OrderBrief, orderBriefs } from './order.briefs';
 import { orderNumbers } from './order.payment';
 import * as repo from './order.repository';
+import { type OrderTaxSource, orderTaxSource } from './order.tax-source';
 
 export const OrderMessages = {
   notFound: '订单不存在',
@@ -413,6 +414,14 @@ export function createOrderService({ db, clock }: OrderServiceDeps) {
       await ownOrder(auth, orderId);
       const items = (await repo.listItems(db, [orderId])).filter((i) => !i.isGift);
       return items.map((i) => ({ skuId: i.skuId, qty: i.qty, name: i.skuName || i.name }));
+    },
+
+    /** An order as its tax documents need it (modules/invoice), on the caller's transaction when given. */
+    taxSource(
+      filter: { id: number; memberId?: number | undefined } | { orderNo: string },
+      executor: Database = db,
+    ): Promise<OrderTaxSource | null> {
+      return orderTaxSource(executor, filter);
     },
   };
 }

@@ -2,17 +2,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { AntdProvider } from '@/components/antd-provider';
 import { loadCartList } from '@/features/cart/api/get-cart-list';
+import { TaxDocumentsPanel } from '@/features/invoice/components/tax-documents-panel';
+import { useCurrentMember } from '@/features/member/api/get-current-member';
 import { OrderDetailView } from '@/features/order/components/order-detail-view';
 import { positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
 
 /**
  * One order (spec §2 /order/{id}, login required); 再次购买 refreshes the cart; 联系客服 opens the new-ticket form
- * about this order.
+ * about this order; the 发票 section downloads the tax invoice or asks for a fapiao, prefilled from the member's
+ * business details.
  */
 export function Component() {
   const { id } = useParams();
   const queryClient = useQueryClient();
+  const member = useCurrentMember().data;
+  const prefill = { title: member?.company ?? '', taxNo: member?.taxNo ?? '' };
   return (
     <div className="container">
       <h1 className="page-title">订单详情</h1>
@@ -25,6 +30,7 @@ export function Component() {
               联系客服
             </Link>
           )}
+          extraSections={(order) => <TaxDocumentsPanel orderId={order.id} prefill={prefill} />}
         />
       </AntdProvider>
     </div>

@@ -28,6 +28,7 @@ import {
 import { useState } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { formatTime } from '@/lib/date';
+import { useDownloadTaxDocument } from '../api/download-tax-documents';
 import { useOrderDetail } from '../api/get-order';
 import { AttachModal } from './attach-modal';
 import { LogisticsModal } from './logistics-modal';
@@ -48,6 +49,31 @@ function address(a: Record<string, unknown> | null): string {
   ]
     .filter(Boolean)
     .join('，');
+}
+
+/** A paid AUD order's tax invoice and, after a refund, its adjustment note (docs/invoices.md). */
+function TaxDocumentButtons({ order }: { order: AdminOrderDetail }) {
+  const download = useDownloadTaxDocument();
+  if (order.currency !== 'AUD' || !order.paidTime) return null;
+  const busy = download.isPending ? download.variables?.kind : undefined;
+  return (
+    <Space wrap>
+      <Button
+        loading={busy === 'invoice'}
+        onClick={() => download.mutate({ orderNo: order.orderNo, kind: 'invoice' })}
+      >
+        税务发票 PDF
+      </Button>
+      {order.refundedAmount > 0 && (
+        <Button
+          loading={busy === 'note'}
+          onClick={() => download.mutate({ orderNo: order.orderNo, kind: 'note' })}
+        >
+          退款调整单 PDF
+        </Button>
+      )}
+    </Space>
+  );
 }
 
 function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissions }) {
@@ -105,6 +131,8 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
           {order.memberRemark || '—'}
         </Descriptions.Item>
       </Descriptions>
+
+      <TaxDocumentButtons order={order} />
 
       <section>
         <Typography.Title level={5}>包裹</Typography.Title>

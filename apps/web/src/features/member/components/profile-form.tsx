@@ -15,7 +15,24 @@ const FIELDS: readonly {
   { name: 'name', label: '姓名', autoComplete: 'name' },
   { name: 'mobile', label: '手机号', autoComplete: 'tel' },
   { name: 'email', label: '邮箱', autoComplete: 'email' },
-  { name: 'company', label: '公司名称', autoComplete: 'organization' },
+  {
+    name: 'company',
+    label: '公司名称',
+    autoComplete: 'organization',
+    extra: '税务发票和发票申请的买方名称默认使用此名称',
+  },
+  {
+    name: 'abn',
+    label: 'ABN（澳大利亚商业号码）',
+    autoComplete: 'off',
+    extra: '11位数字，可含空格；澳币订单的税务发票上显示',
+  },
+  {
+    name: 'taxNo',
+    label: '纳税人识别号（税号）',
+    autoComplete: 'off',
+    extra: '15、18或20位；申请增值税发票时自动填入',
+  },
   // A contact handle for the shop's staff; signing in with the chat app is a binding on /member/security.
   {
     name: 'wechat',
@@ -32,6 +49,8 @@ function profileOf(member: Member): Required<UpdateProfileRequest> {
     email: member.email,
     company: member.company,
     wechat: member.wechat,
+    abn: member.abn,
+    taxNo: member.taxNo,
   };
 }
 
@@ -59,6 +78,8 @@ function ProfileFormFields({ member }: { member: Member }) {
           email: values.email.trim(),
           company: values.company.trim(),
           wechat: values.wechat.trim(),
+          abn: values.abn.trim(),
+          taxNo: values.taxNo.trim().toUpperCase(),
         })
       }
     >

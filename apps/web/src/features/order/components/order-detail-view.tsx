@@ -171,17 +171,27 @@ export function OrderDetailView({
   orderId,
   onCartChanged,
   extraActions,
+  extraSections,
 }: {
   orderId: number | undefined;
   onCartChanged: () => void;
   /** Actions of other parts of the shop about this order (联系客服), added by the route. */
   extraActions?: (order: OrderDetail) => ReactNode;
+  /** Sections of other parts of the shop about this order (发票), shown after the amounts. */
+  extraSections?: (order: OrderDetail) => ReactNode;
 }) {
   const detail = useOrderDetail(orderId);
   if (orderId === undefined) return <NotFound />;
   return (
     <QueryView query={detail} loading={<Skeleton lines={8} />} notFound={<NotFound />}>
-      {(order) => <OrderDetailBody order={order} onCartChanged={onCartChanged} extraActions={extraActions} />}
+      {(order) => (
+        <OrderDetailBody
+          order={order}
+          onCartChanged={onCartChanged}
+          extraActions={extraActions}
+          extraSections={extraSections}
+        />
+      )}
     </QueryView>
   );
 }
@@ -190,10 +200,12 @@ function OrderDetailBody({
   order,
   onCartChanged,
   extraActions,
+  extraSections,
 }: {
   order: OrderDetail;
   onCartChanged: () => void;
   extraActions?: (order: OrderDetail) => ReactNode;
+  extraSections?: (order: OrderDetail) => ReactNode;
 }) {
   const status = effectiveOrderStatus(order);
   const gifts = giftsOutsidePacks(order);
@@ -303,6 +315,8 @@ function OrderDetailBody({
           )}
         </dl>
       </section>
+
+      {extraSections?.(order)}
 
       <section className="panel order-section" aria-labelledby="order-remark">
         <h2 id="order-remark">订单备注</h2>
