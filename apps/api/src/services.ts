@@ -39,6 +39,7 @@ import { createOrderService } from './modules/order/order.service';
 import { createPaymentAdminService } from './modules/payment/payment.admin';
 import { createPaymentProviders } from './modules/payment/payment.providers';
 import { createPaymentService } from './modules/payment/payment.service';
+import { createPaymentRefundService } from './modules/payment/refund.service';
 import { createRateService } from './modules/rate/rate.service';
 import { createStaffService } from './modules/staff/staff.service';
 import { createSupplierService } from './modules/supplier/supplier.service';
@@ -195,6 +196,9 @@ export function createServices({
     ports: {
       idsByUsernames: (usernames) => member.idsByUsernames(usernames),
       usernamesByIds: (ids) => member.usernamesByIds(ids),
+      // Called per request, after paymentRefunds below exists.
+      refundsThrough: (provider) => paymentRefunds.refundsThrough(provider),
+      orderRefunds: (orderId) => paymentRefunds.listOrderRefunds(orderId),
     },
   });
   const dashboard = createDashboardService({ db, clock });
@@ -204,19 +208,15 @@ export function createServices({
     wechatPayConfigured: config.wechatPay !== undefined,
     audit: audit.record,
   });
-  const payments = createPaymentService({
+  const paymentProviders = createPaymentProviders({
     db,
     clock,
-    providers: createPaymentProviders({
-      db,
-      clock,
-      sandboxEnabled: config.paymentSandbox,
-      sandboxNotifyDelayMs: config.sandboxNotifyDelayMs,
-      gateway: config.paymentGateway,
-      wechatPay: config.wechatPay,
-    }),
-    rateLimiter,
+    sandboxEnabled: config.paymentSandbox,
+    sandboxNotifyDelayMs: config.sandboxNotifyDelayMs,
+    gateway: config.paymentGateway,
+    wechatPay: config.wechatPay,
   });
+  const payments = createPaymentService({ db, clock, providers: paymentProviders, rateLimiter });
 
   const tickets = createTicketService({
     db,
@@ -270,7 +270,16 @@ export function createServices({
     rates,
     reconcile: (payment) => settlePayment.reconcile(payment),
   });
-  const refundOrder = createRefundOrderFlow({ db, clock, catalogue, deposits, notify, audit: audit.record });
+  const paymentRefunds = createPaymentRefundService({ db, clock, providers: paymentProviders, rateLimiter });
+  const refundOrder = createRefundOrderFlow({
+    db,
+    clock,
+    catalogue,
+    deposits,
+    notify,
+    audit: audit.record,
+    refunds: paymentRefunds,
+  });
   const ticketReply = createTicketReplyFlow({
     db,
     tickets,
@@ -331,6 +340,7 @@ export function createServices({
     payByDeposit,
     onlinePayment,
     settlePayment,
+    paymentRefunds,
     refundOrder,
     hub,
     messages,

@@ -32,6 +32,8 @@ export const AUDIT_ACTION_LABELS = {
   'order.attach': '上传包裹照片',
   'order.cancelPaid': '取消已付款订单',
   'order.refund': '订单退款',
+  'order.refundConfirmed': '渠道退款成功',
+  'order.refundFailed': '渠道退款失败',
   'logistics.add': '添加物流轨迹',
   'payment.update': '修改支付方式',
   'rate.set': '设置汇率',
