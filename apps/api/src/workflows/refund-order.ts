@@ -622,9 +622,9 @@ export function createRefundOrderFlow({
               amount: row.amount,
             };
           }
+          const tradeNo = (await refunds.tradeNoOf(row)) ?? '';
           const outcome = await db.transaction(async (tx) => {
             const applied = await apply(row.refundNo, state, SYSTEM_ACTOR, tx);
-            const tradeNo = (await refunds.tradeNoOf(row)) ?? '';
             await refunds.recordNotify(
               tx,
               row.provider,
