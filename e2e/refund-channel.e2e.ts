@@ -127,6 +127,7 @@ describe('refund through WeChat Pay journey', () => {
     await s.page.reload();
     await drawer.locator('[data-refund-state="partial"]').getByText('部分退款').waitFor();
     await drawer.locator('[data-refund-status="success"]').waitFor();
+    await drawer.getByText('渠道退款').scrollIntoViewIfNeeded();
     await shot(s.page, 'refund-03-partial-1440');
 
     await s.page.setViewportSize(PHONE);
