@@ -49,6 +49,11 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     paidCurrency: 'CNY',
     paidAmount: 3200,
     refundedAmount: 0,
+    refundingAmount: 0,
+    refundState: null,
+    refundStateName: null,
+    refundTo: 'channel',
+    refunds: [],
     memberRemark: '请用纸箱',
     receiver: { name: '张三', phone: '0400000000', city: 'Sydney', detail: '1 George St' },
     sender: null,
@@ -368,8 +373,11 @@ describe('订单', () => {
         status: 60,
         refunded: 1050,
         currency: 'CNY',
-        refundedTotal: 1250,
+        refundedTotal: 200,
         paidAmount: 3200,
+        refundTo: 'channel',
+        refundNo: 'R2026112400000000001',
+        refundState: 'processing',
       }),
     });
     signIn();
@@ -378,6 +386,7 @@ describe('订单', () => {
     fireEvent.click(await screen.findByRole('button', { name: '部分退款' }, SLOW));
     const dialog = await findDialog(/部分退款/);
     expect(within(dialog).getByText(/可退金额 ¥30.00/)).toBeTruthy();
+    expect(within(dialog).getByText(/原路退回，渠道确认前显示退款中/)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/退款金额/), { target: { value: '30.01' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确认退款' }));
     expect(await within(dialog).findByText('退款金额超过可退金额 ¥30.00', {}, SLOW)).toBeTruthy();
@@ -387,11 +396,41 @@ describe('订单', () => {
     await waitFor(() =>
       expect(api.callsTo(AdminOrderPaths.refund)[0]?.body).toEqual({
         orderNo: 'SO202611240001',
-        amount: 1050,
-        refundedBefore: 200,
+        amount: 10.5,
+        refundedBefore: 2,
         reason: '破损补偿',
       }),
     );
+  });
+
+  it('refunds chosen lines, showing their amount before it is confirmed', async () => {
+    const api = ordersApi(
+      'finance',
+      detail({ refundState: 'processing', refundStateName: '退款中', refundingAmount: 200 }),
+      {
+        [AdminOrderPaths.refund]: ok({
+          orderNo: 'SO202611240001',
+          status: 60,
+          refunded: 3000,
+          currency: 'CNY',
+          refundedTotal: 0,
+          paidAmount: 3200,
+          refundTo: 'channel',
+          refundNo: 'R2026112400000000002',
+          refundState: 'processing',
+        }),
+      },
+    );
+    signIn();
+    renderConsole('/orders?order=SO202611240001');
+    expect(await screen.findByText('退款中', {}, SLOW)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: '部分退款' }, SLOW));
+    const dialog = await findDialog(/部分退款/);
+    fireEvent.click(within(dialog).getByText('按商品'));
+    fireEvent.change(within(dialog).getByLabelText('退款件数 婴儿米粉'), { target: { value: '1' } });
+    // ¥32.00 paid for ¥32.00 of goods, ¥2.00 already with the channel: the line's ¥32.00 is more than is left.
+    expect(await within(dialog).findByText('退款金额超过可退金额 ¥30.00', {}, SLOW)).toBeTruthy();
+    expect(api.callsTo(AdminOrderPaths.refund)).toHaveLength(0);
   });
 
   it('runs a batch step on the picked orders and shows each order’s result', async () => {

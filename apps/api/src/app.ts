@@ -203,6 +203,15 @@ export async function buildApp(options: BuildAppOptions) {
       .then((changed) => {
         if (changed > 0) app.log.info({ changed }, 'payment sweep settled or closed trades');
       })
+      // Refunds still processing at their channel are asked again or queried (refund-order.ts sweep, ADR 035).
+      .then(() =>
+        services.refundOrder.sweep((error, refundNo) =>
+          app.log.warn({ err: error, refundNo }, 'payment refund query failed'),
+        ),
+      )
+      .then((ended) => {
+        if (ended > 0) app.log.info({ ended }, 'refund sweep ended refunds');
+      })
       .catch((error) => app.log.warn({ err: error }, 'payment sweep failed'))
       .finally(() => {
         sweeping = false;

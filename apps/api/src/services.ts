@@ -40,6 +40,7 @@ import { createOrderService } from './modules/order/order.service';
 import { createPaymentAdminService } from './modules/payment/payment.admin';
 import { createPaymentProviders } from './modules/payment/payment.providers';
 import { createPaymentService } from './modules/payment/payment.service';
+import { createPaymentRefundService } from './modules/payment/refund.service';
 import { createRateService } from './modules/rate/rate.service';
 import { createSellerService } from './modules/seller/seller.service';
 import { createStaffService } from './modules/staff/staff.service';
@@ -199,6 +200,9 @@ export function createServices({
     ports: {
       idsByUsernames: (usernames) => member.idsByUsernames(usernames),
       usernamesByIds: (ids) => member.usernamesByIds(ids),
+      // Called per request, after paymentRefunds below exists.
+      refundsThrough: (provider) => paymentRefunds.refundsThrough(provider),
+      orderRefunds: (orderId) => paymentRefunds.listOrderRefunds(orderId),
     },
   });
   const dashboard = createDashboardService({ db, clock });
@@ -210,21 +214,17 @@ export function createServices({
     alipayConfigured: config.alipay !== undefined,
     audit: audit.record,
   });
-  const payments = createPaymentService({
+  const paymentProviders = createPaymentProviders({
     db,
     clock,
-    providers: createPaymentProviders({
-      db,
-      clock,
-      sandboxEnabled: config.paymentSandbox,
-      sandboxNotifyDelayMs: config.sandboxNotifyDelayMs,
-      gateway: config.paymentGateway,
-      wechatPay: config.wechatPay,
-      stripe: config.stripe,
-      alipay: config.alipay,
-    }),
-    rateLimiter,
+    sandboxEnabled: config.paymentSandbox,
+    sandboxNotifyDelayMs: config.sandboxNotifyDelayMs,
+    gateway: config.paymentGateway,
+    wechatPay: config.wechatPay,
+    stripe: config.stripe,
+    alipay: config.alipay,
   });
+  const payments = createPaymentService({ db, clock, providers: paymentProviders, rateLimiter });
 
   const tickets = createTicketService({
     db,
@@ -278,7 +278,16 @@ export function createServices({
     rates,
     reconcile: (payment) => settlePayment.reconcile(payment),
   });
-  const refundOrder = createRefundOrderFlow({ db, clock, catalogue, deposits, notify, audit: audit.record });
+  const paymentRefunds = createPaymentRefundService({ db, clock, providers: paymentProviders, rateLimiter });
+  const refundOrder = createRefundOrderFlow({
+    db,
+    clock,
+    catalogue,
+    deposits,
+    notify,
+    audit: audit.record,
+    refunds: paymentRefunds,
+  });
   const ticketReply = createTicketReplyFlow({
     db,
     tickets,
@@ -357,6 +366,7 @@ export function createServices({
     payByDeposit,
     onlinePayment,
     settlePayment,
+    paymentRefunds,
     refundOrder,
     hub,
     messages,

@@ -86,7 +86,7 @@ describe('who may call the console order calls', () => {
     { path: AdminOrderPaths.cancelPaid, body: { orderNo: 'SO1' }, allowed: 'finance', denied: 'service' },
     {
       path: AdminOrderPaths.refund,
-      body: { orderNo: 'SO1', amount: 100, refundedBefore: 0 },
+      body: { orderNo: 'SO1', amount: 1, refundedBefore: 0 },
       allowed: 'finance',
       denied: 'warehouse',
     },
@@ -130,8 +130,13 @@ describe('who may call the console order calls', () => {
       [AdminOrderPaths.ship, { orderNo: 'SO1', courierCode: 'SF', logisticCode: '中文单号' }],
       [AdminOrderPaths.markPaid, { orderNo: 'SO1', amount: 1 }],
       [AdminOrderPaths.refund, { orderNo: 'SO1', amount: 0, refundedBefore: 0 }],
-      [AdminOrderPaths.refund, { orderNo: 'SO1', amount: 1.5, refundedBefore: 0 }],
-      [AdminOrderPaths.refund, { orderNo: 'SO1', amount: 100 }],
+      [AdminOrderPaths.refund, { orderNo: 'SO1', amount: 1.505, refundedBefore: 0 }],
+      [AdminOrderPaths.refund, { orderNo: 'SO1', amount: 1 }],
+      [AdminOrderPaths.refund, { orderNo: 'SO1', refundedBefore: 0 }],
+      [
+        AdminOrderPaths.refund,
+        { orderNo: 'SO1', amount: 1, lines: [{ itemId: 1, qty: 1 }], refundedBefore: 0 },
+      ],
       [AdminOrderPaths.cancelPaid, { orderNo: 'SO1', reason: 'x'.repeat(101) }],
       [AdminOrderPaths.logisticsAdd, { logisticCode: 'SF1234', description: '' }],
       [AdminOrderPaths.dashboard, { x: 1 }],
@@ -523,7 +528,7 @@ const depositPaid = () => depositPaidOrder(t, rice);
 describe('money back to the deposit', () => {
   it('refunds part of an order once even when the same refund is sent twice', async () => {
     const { m, order } = await depositPaid();
-    const body = { orderNo: order.orderNo, amount: 1000, refundedBefore: 0, reason: '破损补偿' };
+    const body = { orderNo: order.orderNo, amount: 10, refundedBefore: 0, reason: '破损补偿' };
     const first = await okData<AdminMoneyBackResponse>(AdminOrderPaths.refund, body, 'finance');
     expect(first).toMatchObject({ refunded: 1000, refundedTotal: 1000, paidAmount: 3200, currency: 'CNY' });
     const again = await call(AdminOrderPaths.refund, body, 'finance');
@@ -532,7 +537,7 @@ describe('money back to the deposit', () => {
     expect((await balancesOf(t.database.db, m.id)).CNY).toBe(10_000 - 3200 + 1000);
     const tooMuch = await call(
       AdminOrderPaths.refund,
-      { orderNo: order.orderNo, amount: 2201, refundedBefore: 1000 },
+      { orderNo: order.orderNo, amount: 22.01, refundedBefore: 10 },
       'finance',
     );
     expect(tooMuch.message).toBe('退款金额超过可退金额 ¥22.00');
@@ -550,11 +555,7 @@ describe('money back to the deposit', () => {
 
   it('cancels a paid, unshipped order with the rest refunded, once; a shipped one is refused', async () => {
     const { m, order } = await depositPaid();
-    await okData(
-      AdminOrderPaths.refund,
-      { orderNo: order.orderNo, amount: 200, refundedBefore: 0 },
-      'finance',
-    );
+    await okData(AdminOrderPaths.refund, { orderNo: order.orderNo, amount: 2, refundedBefore: 0 }, 'finance');
     const cancelled = await okData<AdminMoneyBackResponse>(
       AdminOrderPaths.cancelPaid,
       { orderNo: order.orderNo, reason: '缺货' },

@@ -331,6 +331,8 @@ export function orderDetail(fields: Partial<OrderDetail> & { id: number }): Orde
     paidCurrency: null,
     paidPrice: null,
     refundedPrice: 0,
+    refundState: null,
+    refundingPrice: 0,
     cancelledAt: null,
     finishedAt: null,
     ...fields,

@@ -141,6 +141,8 @@ export const PaymentPaths = {
   supayParam: '/api/paymentService/paymentfororder/supayParam/',
   /** Channel → shop asynchronous notify, one per provider: followed by the provider name and '/'. */
   notify: '/api/paymentService/notify/',
+  /** Channel → shop refund notify, one per provider: followed by the provider name and '/'. */
+  refundNotify: '/api/paymentService/refundNotify/',
   payByDeposit: '/api/memberService/memberdeposit/payByDeposit/',
 } as const;
 

@@ -33,6 +33,8 @@ export const AUDIT_ACTION_LABELS = {
   'order.cancelPaid': '取消已付款订单',
   'order.refund': '订单退款',
   'fapiao.issue': '上传已开发票',
+  'order.refundConfirmed': '渠道退款成功',
+  'order.refundFailed': '渠道退款失败',
   'logistics.add': '添加物流轨迹',
   'payment.update': '修改支付方式',
   'rate.set': '设置汇率',

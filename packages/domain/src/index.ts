@@ -52,6 +52,7 @@ export * from './links';
 export * from './message-type';
 export * from './money';
 export * from './offers';
+export * from './order-refund';
 export * from './order-status';
 export * from './pack-number';
 export * from './page-preload';

@@ -147,6 +147,11 @@ export const orders = pgTable(
     refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
     /** The GST the refunds so far reversed (gstOfRefund of refundedAmount, ADR 038), in the order's currency. */
     refundedGst: bigint('refunded_gst', { mode: 'number' }).notNull().default(0),
+    /**
+     * Asked of the payment channel and not yet confirmed (payment_refunds 'processing'), in paidCurrency: the
+     * order shows 退款中 while it is above 0, and refunded + refunding never exceeds what was paid.
+     */
+    refundingAmount: bigint('refunding_amount', { mode: 'number' }).notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt,
@@ -162,6 +167,10 @@ export const orders = pgTable(
     check(
       'orders_refunded',
       sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= coalesce(${t.paidAmount}, 0)`,
+    ),
+    check(
+      'orders_refunding',
+      sql`${t.refundingAmount} >= 0 and ${t.refundedAmount} + ${t.refundingAmount} <= coalesce(${t.paidAmount}, 0)`,
     ),
   ],
 );

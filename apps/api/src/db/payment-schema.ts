@@ -281,6 +281,31 @@ export const sandboxTrades = pgTable(
 );
 
 /**
+ * The sandbox channel's refunds (its own books, like sandbox_trades): asked with a signed request naming the
+ * merchant's trade and refund number (one refund per number, so a retry is the same refund), 'processing' until
+ * the sandbox's notify delay has passed, then 'success' and notified.
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    merchantRefundNo: varchar('merchant_refund_no', { length: 32 }).primaryKey(),
+    channelRefundNo: varchar('channel_refund_no', { length: 40 }).notNull(),
+    merchantTradeNo: varchar('merchant_trade_no', { length: 32 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    notifyUrl: varchar('notify_url', { length: 255 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('processing'),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    index('sandbox_refunds_trade_idx').on(t.merchantTradeNo),
+    check('sandbox_refunds_status', sql`${t.status} in ('processing', 'success')`),
+    check('sandbox_refunds_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
  * Secrets the shop makes for itself on first start (the sandbox channel's signing key), kept in the database
  * so every API process and every restart signs and verifies with the same one.
  */

@@ -25,9 +25,9 @@ export const AdminOrderPaths = {
   logisticsAdd: '/api/adminService/order/logistics/add/',
   /** order.fulfil: a photo of the packed goods (multipart, field image), shown to the member with the order. */
   attach: '/api/adminService/order/attach/',
-  /** order.refund: cancel a paid, unshipped order; stock back, the money to the member's deposit. */
+  /** order.refund: cancel a paid, unshipped order; stock back, the money back the way it was paid. */
   cancelPaid: '/api/adminService/order/cancelPaid/',
-  /** order.refund: give part of a paid order back to the member's deposit. */
+  /** order.refund: give part of a paid order back, through its payment channel or to the member's deposit. */
   refund: '/api/adminService/order/refund/',
   /** order.payment: the money came outside the shop (offline payment). */
   markPaid: '/api/adminService/order/markPaid/',
@@ -187,6 +187,26 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   paidAmount: z.number().int().nullable(),
   /** Returned to the member so far, in paidCurrency. */
   refundedAmount: z.number().int(),
+  /** Asked of the payment channel and not yet confirmed, in paidCurrency. */
+  refundingAmount: z.number().int(),
+  /** 退款中, 部分退款, 已退款 beside the status (docs/decisions/035); null when nothing was refunded. */
+  refundState: z.enum(['processing', 'partial', 'refunded']).nullable(),
+  refundStateName: z.string().nullable(),
+  /** Where a refund of this order goes: back through its payment channel, to the deposit, or offline (none). */
+  refundTo: z.enum(['channel', 'deposit', 'offline']),
+  /** The refunds asked of the payment channel, newest first. Amounts in minor units of paidCurrency. */
+  refunds: z.array(
+    z.object({
+      refundNo: z.string(),
+      amount: z.number().int(),
+      status: z.enum(['processing', 'success', 'closed', 'abnormal', 'refused']),
+      reason: z.string(),
+      channelMessage: z.string(),
+      operator: z.string(),
+      createTime: z.string(),
+      confirmTime: z.string().nullable(),
+    }),
+  ),
   memberRemark: z.string(),
   receiver: z.record(z.string(), z.unknown()).nullable(),
   sender: z.record(z.string(), z.unknown()).nullable(),
@@ -305,32 +325,57 @@ export const adminOrderCancelPaidRequestSchema = z.strictObject({
 });
 export type AdminOrderCancelPaidRequest = z.input<typeof adminOrderCancelPaidRequestSchema>;
 
-export const adminOrderRefundRequestSchema = z.strictObject({
-  orderNo: orderNoSchema,
-  /** Minor units of the currency the order was paid in. */
-  amount: z
-    .number({ error: '请输入退款金额' })
-    .int('退款金额应为整数（分）')
-    .min(1, '退款金额须大于0')
-    .max(100_000_000_00, '退款金额过大'),
-  /**
-   * What the console showed as refunded so far (minor units): a second submission of the same refund finds
-   * the total moved and refunds nothing.
-   */
-  refundedBefore: z.number({ error: '缺少已退款金额' }).int().min(0),
-  reason: reasonSchema,
+/** An amount staff type, in major units (元) of the currency the order was paid in, at most 2 decimals. */
+const refundAmountSchema = z
+  .number({ error: '请输入退款金额' })
+  .positive('退款金额须大于0')
+  .max(1_000_000, '退款金额过大')
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, '退款金额最多两位小数');
+
+const refundLineSchema = z.strictObject({
+  /** The order line (items[].id of the detail). */
+  itemId: z.number({ error: '商品行无效' }).int('商品行无效').positive('商品行无效'),
+  qty: z.number({ error: '请输入退款件数' }).int('退款件数应为整数').min(1, '退款件数至少为1'),
 });
+
+/**
+ * A partial refund: `amount` (元, 2 decimals), or `lines` (the amount is their share of what was paid,
+ * packages/domain/src/order-refund.ts refundOfLines), never both. It goes back the way the order was paid: through
+ * the payment channel when its provider can refund, else to the member's deposit (docs/decisions/035).
+ */
+export const adminOrderRefundRequestSchema = z
+  .strictObject({
+    orderNo: orderNoSchema,
+    amount: refundAmountSchema.optional(),
+    lines: z.array(refundLineSchema).min(1, '请选择要退款的商品').max(200, '一次最多选择200行').optional(),
+    /**
+     * What the console showed as refunded so far (元): a second submission of the same refund finds the total
+     * moved and refunds nothing.
+     */
+    refundedBefore: z.number({ error: '缺少已退款金额' }).min(0, '已退款金额不能小于0'),
+    reason: reasonSchema,
+  })
+  .refine((body) => (body.amount === undefined) !== (body.lines === undefined), {
+    message: '请输入退款金额或选择商品（二选一）',
+    path: ['amount'],
+  });
 export type AdminOrderRefundRequest = z.input<typeof adminOrderRefundRequestSchema>;
 
 /** What a cancel or refund gave back. */
 export const adminMoneyBackResponseSchema = z.object({
   orderNo: z.string(),
   status: z.number().int(),
-  /** Given back now, minor units of `currency`. */
+  /** Given back now (to the deposit) or asked of the channel, minor units of `currency`. */
   refunded: z.number().int(),
   currency: z.string().nullable(),
   refundedTotal: z.number().int(),
   paidAmount: z.number().int().nullable(),
+  /** 'deposit' (to the member's balance), 'channel' (back through the payment channel), null when nothing moved. */
+  refundTo: z.enum(['deposit', 'channel']).nullable(),
+  /** The shop's refund number at the channel; null for the deposit. */
+  refundNo: z.string().nullable(),
+  /** The order's refund state afterwards (退款中 until the channel confirms). */
+  refundState: z.enum(['processing', 'partial', 'refunded']).nullable(),
 });
 export type AdminMoneyBackResponse = z.infer<typeof adminMoneyBackResponseSchema>;
 

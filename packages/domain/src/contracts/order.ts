@@ -131,8 +131,15 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** What was charged, in the currency it was charged in (a CNY order may be paid from the AUD deposit). */
   paidCurrency: z.enum(['AUD', 'CNY']).nullable(),
   paidPrice: z.number().nullable(),
-  /** Returned to the deposit so far by the operator's cancel or refund, in paidCurrency. */
+  /** Returned so far by the shop's cancel or refund (to the deposit or through the channel), in paidCurrency. */
   refundedPrice: z.number(),
+  /**
+   * Beside the spec's status (docs/decisions/035): 'processing' (退款中) while a refund waits for the payment
+   * channel, then 'partial' (部分退款) or 'refunded' (已退款); null when nothing was refunded.
+   */
+  refundState: z.enum(['processing', 'partial', 'refunded']).nullable(),
+  /** Being refunded through the payment channel now, not yet confirmed, in paidCurrency. */
+  refundingPrice: z.number(),
   cancelledAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
 });

@@ -16,6 +16,8 @@ import {
   OrderStatus,
   orderStatusLabel,
   payChannelLabel,
+  REFUND_STATE_LABELS,
+  refundStateOf,
   warehouseName,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
@@ -24,6 +26,7 @@ import type { AuditActor } from '../../lib/audit';
 import { shopDayRange } from '../../lib/shop-day';
 import type { OrderAdminService } from './order.admin';
 import * as consoleRepo from './order.console.repository';
+import { OFFLINE_PAY_CHANNEL } from './order.payment';
 import * as repo from './order.repository';
 
 /**
@@ -42,7 +45,24 @@ export const OrderConsoleMessages = {
 export interface OrderConsolePorts {
   idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>>;
   usernamesByIds(ids: readonly number[]): Promise<Map<number, string>>;
+  /** Whether an order paid through this provider is refunded through it (the payment module). */
+  refundsThrough?(provider: string): boolean;
+  /** The refunds asked of the order's payment channel, newest first (payment_refunds). */
+  orderRefunds?(orderId: number): Promise<
+    {
+      refundNo: string;
+      amount: number;
+      status: string;
+      reason: string;
+      channelMessage: string;
+      operator: string;
+      createdAt: Date;
+      confirmedAt: Date | null;
+    }[]
+  >;
 }
+
+type RefundStatus = AdminOrderDetail['refunds'][number]['status'];
 
 export type OrderConsoleService = ReturnType<typeof createOrderConsoleService>;
 
@@ -120,13 +140,16 @@ export function createOrderConsoleService({
     async detail(orderNo: string): Promise<AdminOrderDetail> {
       const order = await consoleRepo.findOrderByNo(db, orderNo);
       if (!order) throw notFoundError(OrderConsoleMessages.notFound);
-      const [packs, items, attachments, payments, names] = await Promise.all([
+      const [packs, items, attachments, payments, names, refunds] = await Promise.all([
         repo.listPacks(db, [order.id]),
         repo.listItems(db, [order.id]),
         repo.listAttachments(db, order.id),
         consoleRepo.listOrderPayments(db, order.id),
         ports.usernamesByIds([order.memberId]),
+        ports.orderRefunds ? ports.orderRefunds(order.id) : Promise.resolve([]),
       ]);
+      const paidBy = payments.find((p) => p.status === 'paid' && p.settlement === 'order');
+      const refundState = refundStateOf(order);
       const codes = [...new Set(packs.map((p) => p.logisticCode).filter((c) => c !== ''))];
       const events = await consoleRepo.listEventsOfCodes(db, codes);
       const packIndex = new Map(packs.map((p) => [p.id, p.packIndex]));
@@ -143,6 +166,25 @@ export function createOrderConsoleService({
         paidCurrency: order.paidCurrency,
         paidAmount: order.paidAmount,
         refundedAmount: order.refundedAmount,
+        refundingAmount: order.refundingAmount,
+        refundState,
+        refundStateName: refundState ? REFUND_STATE_LABELS[refundState] : null,
+        refundTo:
+          order.payChannel === null || order.payChannel === OFFLINE_PAY_CHANNEL || order.paidAmount === null
+            ? 'offline'
+            : paidBy && ports.refundsThrough?.(paidBy.provider)
+              ? 'channel'
+              : 'deposit',
+        refunds: refunds.map((r) => ({
+          refundNo: r.refundNo,
+          amount: r.amount,
+          status: r.status as RefundStatus,
+          reason: r.reason,
+          channelMessage: r.channelMessage,
+          operator: r.operator,
+          createTime: r.createdAt.toISOString(),
+          confirmTime: iso(r.confirmedAt),
+        })),
         memberRemark: order.memberRemark,
         receiver: order.receiver,
         sender: order.sender,

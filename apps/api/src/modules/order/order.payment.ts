@@ -2,7 +2,7 @@ import { amountIn, type Currency, gstOfRefund, OrderStatus } from '@shop/domain'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderPacks, orders } from '../../db/schema';
-import { allPacksIn, listPacks, reservedStock, soldGoods } from './order.repository';
+import { allPacksIn, listItems, listPacks, reservedStock, soldGoods } from './order.repository';
 
 /**
  * The order's side of a payment, for the payment and deposit modules (CONVENTIONS.md: they reach orders only
@@ -23,6 +23,8 @@ export interface PayableOrder {
   paidCurrency: Currency | null;
   paidAmount: number | null;
   refundedAmount: number;
+  /** Asked of the payment channel, not yet confirmed (docs/decisions/035). */
+  refundingAmount: number;
   paidAt: Date | null;
 }
 
@@ -37,6 +39,7 @@ const payableColumns = {
   paidCurrency: orders.paidCurrency,
   paidAmount: orders.paidAmount,
   refundedAmount: orders.refundedAmount,
+  refundingAmount: orders.refundingAmount,
   paidAt: orders.paidAt,
 };
 
@@ -232,6 +235,68 @@ async function reverseGst(executor: Database, orderId: number): Promise<void> {
     .update(orders)
     .set({ refundedGst: gstOfRefund(row.refunded, row.paid ?? 0, row.gst) })
     .where(eq(orders.id, orderId));
+}
+
+/**
+ * Reserves a refund asked of the payment channel: `refunding` grows only while refunded + refunding stays within
+ * what was paid (the CHECK on orders is the second guard). False when it would exceed it; nothing changed then.
+ */
+export async function reserveRefunding(
+  executor: Database,
+  orderId: number,
+  amount: number,
+): Promise<boolean> {
+  const rows = await executor
+    .update(orders)
+    .set({ refundingAmount: sql`${orders.refundingAmount} + ${amount}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        sql`${orders.paidAmount} is not null and ${orders.refundedAmount} + ${orders.refundingAmount} + ${amount} <= ${orders.paidAmount}`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/**
+ * Ends a reserved refund: the reservation goes, and when the channel paid it out (`refunded`) the refunded amount
+ * grows by it, with the GST it reverses (ADR 038). The new amounts; null when the order did not hold that much in
+ * reserve (nothing changed).
+ */
+export async function endRefunding(
+  executor: Database,
+  orderId: number,
+  amount: number,
+  refunded: boolean,
+): Promise<{ refundedAmount: number; refundingAmount: number } | null> {
+  const rows = await executor
+    .update(orders)
+    .set({
+      refundingAmount: sql`${orders.refundingAmount} - ${amount}`,
+      ...(refunded ? { refundedAmount: sql`${orders.refundedAmount} + ${amount}` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), sql`${orders.refundingAmount} >= ${amount}`))
+    .returning({ refundedAmount: orders.refundedAmount, refundingAmount: orders.refundingAmount });
+  const row = rows[0];
+  if (!row) return null;
+  if (refunded) await reverseGst(executor, orderId);
+  return { refundedAmount: Number(row.refundedAmount), refundingAmount: Number(row.refundingAmount) };
+}
+
+/** The order's lines as a refund by lines needs them (order-refund.ts refundOfLines). */
+export async function refundLinesOf(
+  executor: Database,
+  orderId: number,
+): Promise<{ id: number; name: string; qty: number; unitPrice: number; isGift: boolean }[]> {
+  return (await listItems(executor, [orderId])).map((i) => ({
+    id: i.id,
+    name: i.skuName ? `${i.name} ${i.skuName}` : i.name,
+    qty: i.qty,
+    unitPrice: i.unitPrice,
+    isGift: i.isGift,
+  }));
 }
 
 /** The statuses of the order's packs (a paid order may be cancelled only while none has shipped). */

@@ -6,6 +6,7 @@ import {
   orderStatusLabel,
   payChannelLabel,
   ResultCode,
+  refundStateOf,
   sumOtherAmount,
   toMajor,
   warehouseName,
@@ -249,6 +250,8 @@ export function createOrderService({ db, clock }: OrderServiceDeps) {
         paidCurrency: order.paidCurrency as OrderDetail['paidCurrency'],
         paidPrice: order.paidAmount === null ? null : toMajor(order.paidAmount),
         refundedPrice: toMajor(order.refundedAmount),
+        refundState: refundStateOf(order),
+        refundingPrice: toMajor(order.refundingAmount),
         cancelledAt: iso(order.cancelledAt),
         finishedAt: iso(order.finishedAt),
       };

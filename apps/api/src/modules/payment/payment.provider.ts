@@ -78,6 +78,27 @@ export interface ChannelRefundState {
 }
 
 /**
+ * A channel's refund notify as the shop reads it (after its signature was verified and its resource decrypted):
+ * where the refund `refundNo` of the trade `tradeNo` ended. Minor units.
+ */
+export interface RefundNotifyPayload {
+  refundNo: string;
+  tradeNo: string;
+  channelRefundNo: string;
+  status: 'success' | 'closed' | 'abnormal';
+  amount: number;
+}
+
+export const refundNotifyPayloadSchema = z.object({
+  refundNo: z.string().min(1).max(64),
+  tradeNo: z.string().min(1).max(32),
+  channelRefundNo: z.string().min(1).max(64),
+  status: z.enum(['success', 'closed', 'abnormal']),
+  amount: z.number().int().positive(),
+  nonce: z.string().max(64).optional(),
+});
+
+/**
  * One line of a channel's statement for a day (reconciliation): a payment or a refund as the channel booked it.
  * Amounts are minor units of `currency`, always positive; `kind` says which way the money went.
  */
@@ -158,6 +179,11 @@ export interface PaymentProvider {
   refund?(request: ChannelRefund): Promise<ChannelRefundState>;
   /** Where the refund stands at the channel. */
   queryRefund?(trade: TradeRef, refundNo: string): Promise<ChannelRefundState>;
+  /**
+   * The refund notify's payload when its signature is right and it tells where a refund ended; else null. Posted
+   * to the shop's refund notify path (`ChannelRefund.notifyUrl`), answered with `acknowledge` like a pay notify.
+   */
+  verifyRefundNotify?(rawBody: Buffer, headers: NotifyHeaders): Promise<RefundNotifyPayload | null>;
   /** The answer the channel expects to a notify; the plain SUCCESS/FAIL text when absent. */
   acknowledge?(outcome: 'accepted' | 'rejected' | 'error', reason: string): NotifyAcknowledgement;
   /** Server to server (syb): opens the trade at the channel and returns the cashier page to send the shopper to. */
@@ -222,6 +248,34 @@ export function verifyParams(params: Readonly<Record<string, string>>, secret: s
 export function headerValue(headers: NotifyHeaders, name: string): string | undefined {
   const value = headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** Verifies a refund notify signed over its raw body (the sandbox's) and parses it; null when anything is wrong. */
+export function verifySignedRefundNotify(
+  rawBody: Buffer,
+  headers: NotifyHeaders,
+  secret: string,
+): RefundNotifyPayload | null {
+  if (!signatureMatches(hmacHex(secret, rawBody), headerValue(headers, SIGNATURE_HEADER))) return null;
+  try {
+    const parsed = refundNotifyPayloadSchema.safeParse(JSON.parse(rawBody.toString('utf8')));
+    if (!parsed.success) return null;
+    const { nonce: _nonce, ...payload } = parsed.data;
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when a channel turned a request down for good: it answered with its own reason and not a server error
+ * (HTTP 5xx, e.g. WeChat Pay's SYSTEM_ERROR, means 'try again with the same number'). A channel that could not be
+ * reached, or whose answer was not proven to be its own, refused nothing: the outcome is unknown.
+ */
+export function isRefusal(error: unknown): error is ChannelError {
+  if (!(error instanceof ChannelError) || error.channelMessage === null) return false;
+  const status = (error as { status?: unknown }).status;
+  return typeof status !== 'number' || status < 500;
 }
 
 /** Verifies a notify signed over its raw body and parses it; null when the signature or the body is wrong. */

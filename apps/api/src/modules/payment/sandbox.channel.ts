@@ -27,6 +27,10 @@ export const SandboxMessages = {
   badRequest: '交易参数不正确',
   tradeConflict: '商户订单号已存在，且金额、币种或渠道不同',
   tradeNotFound: '交易不存在',
+  refundNotPaid: '交易未支付，不能退款',
+  refundTooMuch: '退款金额超过可退金额',
+  refundConflict: '退款单号已存在，且交易或金额不同',
+  refundNotFound: '退款单不存在',
 } as const;
 
 /** How the sandbox reaches the shop's notify route (app.inject in the app, so the real route runs). */
@@ -56,6 +60,20 @@ const tradeRequestSchema = z.object({
   scene: z.enum(['PC', 'H5']).default('PC'),
   sign: z.string(),
 });
+
+/** The fields of a signed refund request (sandbox.provider). */
+const refundRequestSchema = z.object({
+  trade_no: z.string().regex(/^[A-Z0-9]{8,32}$/),
+  refund_no: z.string().regex(/^[A-Z0-9]{8,32}$/),
+  amount: z.string().regex(/^[1-9]\d{0,14}$/),
+  notify_url: relativePath,
+  sign: z.string(),
+});
+
+/** Where a sandbox refund stands, as the channel answers a refund request or a query. */
+export type SandboxRefundAnswer =
+  | { ok: true; refund: repo.SandboxRefundRow }
+  | { ok: false; message: string };
 
 export type OpenTradeResult =
   | { ok: true; trade: repo.SandboxTradeRow; cashierUrl: string }
@@ -152,8 +170,78 @@ export function createSandboxChannel({
     void task.finally(() => pending.delete(task));
   }
 
+  /** Completes the refund after the notify delay and tells the shop through its refund notify, in the background. */
+  function scheduleRefundNotify(refund: repo.SandboxRefundRow) {
+    const task = (async () => {
+      await sleep(notifyDelayMs);
+      if (stopped) return;
+      const done = await repo.completeRefund(db, refund.merchantRefundNo);
+      if (!done) return;
+      const rawBody = JSON.stringify({
+        refundNo: done.merchantRefundNo,
+        tradeNo: done.merchantTradeNo,
+        channelRefundNo: done.channelRefundNo,
+        status: 'success',
+        amount: done.amount,
+        nonce: randomBytes(8).toString('hex'),
+      });
+      await deliverWithRetries(done.notifyUrl, rawBody);
+    })().catch((error) => {
+      delivery?.log?.warn({ err: error }, 'sandbox refund notify failed');
+    });
+    pending.add(task);
+    void task.finally(() => pending.delete(task));
+  }
+
   return {
     secret,
+
+    /**
+     * A refund from a signed request: the trade must be paid and its refunds may not exceed it. A refund number
+     * already known answers the same refund (a retry). It is processing until the notify delay has passed.
+     */
+    async refund(params: Readonly<Record<string, string>>): Promise<SandboxRefundAnswer> {
+      if (!verifyParams(params, await secret())) return { ok: false, message: SandboxMessages.badSignature };
+      const parsed = refundRequestSchema.safeParse(params);
+      if (!parsed.success) return { ok: false, message: SandboxMessages.badRequest };
+      const request = parsed.data;
+      const trade = await repo.findTradeByMerchantNo(db, request.trade_no);
+      const taken = await repo.takeRefund(db, {
+        merchantRefundNo: request.refund_no,
+        channelRefundNo: newChannelTradeNo(clock()).replace(/^SB/, 'SR'),
+        merchantTradeNo: request.trade_no,
+        amount: Number(request.amount),
+        currency: trade?.currency ?? 'CNY',
+        notifyUrl: request.notify_url,
+      });
+      if (!taken.ok)
+        return {
+          ok: false,
+          message:
+            taken.reason === 'not-paid'
+              ? SandboxMessages.refundNotPaid
+              : taken.reason === 'too-much'
+                ? SandboxMessages.refundTooMuch
+                : SandboxMessages.refundConflict,
+        };
+      if (taken.refund.status === 'processing') scheduleRefundNotify(taken.refund);
+      return { ok: true, refund: taken.refund };
+    },
+
+    /**
+     * Where a refund stands. One still processing after the notify delay is completed now: a refund is never left
+     * hanging because the process that would have notified it stopped.
+     */
+    async queryRefund(params: Readonly<Record<string, string>>): Promise<SandboxRefundAnswer> {
+      if (!verifyParams(params, await secret())) return { ok: false, message: SandboxMessages.badSignature };
+      const refundNo = params.refund_no ?? '';
+      const refund = await repo.findRefund(db, refundNo);
+      if (!refund || refund.merchantTradeNo !== params.trade_no)
+        return { ok: false, message: SandboxMessages.refundNotFound };
+      if (refund.status === 'processing' && clock().getTime() - refund.createdAt.getTime() >= notifyDelayMs)
+        return { ok: true, refund: (await repo.completeRefund(db, refundNo)) ?? refund };
+      return { ok: true, refund };
+    },
 
     /** Connects the channel to the shop's notify route; until then (the CLI) notifies are not sent. */
     attach(target: SandboxDelivery) {

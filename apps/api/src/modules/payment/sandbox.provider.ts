@@ -1,13 +1,28 @@
 import { SandboxPaths } from '@shop/domain';
 import {
   ChannelError,
+  type ChannelRefundState,
   type ChannelTrade,
   type PaymentProvider,
   signParams,
   tradeParams,
   verifySignedNotify,
+  verifySignedRefundNotify,
 } from './payment.provider';
-import type { SandboxChannel } from './sandbox.channel';
+import type { SandboxChannel, SandboxRefundAnswer } from './sandbox.channel';
+
+/** The sandbox's answer as the shop reads it; a refusal carries the channel's reason (shown to staff). */
+function refundState(answer: SandboxRefundAnswer): ChannelRefundState {
+  if (!answer.ok) throw new ChannelError(`sandbox refused: ${answer.message}`, answer.message);
+  const { refund } = answer;
+  return {
+    refundNo: refund.merchantRefundNo,
+    status: refund.status === 'success' ? 'success' : 'processing',
+    channelRefundNo: refund.channelRefundNo,
+    amount: refund.amount,
+    message: refund.status.toUpperCase(),
+  };
+}
 
 export const SANDBOX_PROVIDER = 'sandbox';
 
@@ -35,6 +50,22 @@ export function createSandboxProvider(channel: SandboxChannel): PaymentProvider 
     },
     async verifyNotify(rawBody, headers) {
       return verifySignedNotify(rawBody, headers, await channel.secret());
+    },
+    async refund(request) {
+      const params = {
+        trade_no: request.trade.tradeNo,
+        refund_no: request.refundNo,
+        amount: String(request.amount),
+        notify_url: request.notifyUrl,
+      };
+      return refundState(await channel.refund(signParams(params, await channel.secret())));
+    },
+    async queryRefund(trade, refundNo) {
+      const params = { trade_no: trade.tradeNo, refund_no: refundNo };
+      return refundState(await channel.queryRefund(signParams(params, await channel.secret())));
+    },
+    async verifyRefundNotify(rawBody, headers) {
+      return verifySignedRefundNotify(rawBody, headers, await channel.secret());
     },
     closeTrade({ tradeNo }) {
       return channel.close(tradeNo);

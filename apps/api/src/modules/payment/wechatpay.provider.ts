@@ -7,6 +7,7 @@ import {
   type ChannelRefundState,
   type ChannelTrade,
   type NotifyAcknowledgement,
+  type NotifyHeaders,
   type NotifyPayload,
   NotifyStatus,
   type PaymentProvider,
@@ -80,6 +81,22 @@ const refundSchema = z.object({
   refund_status: z.string().optional(),
   amount: z.object({ refund: z.number().int() }).passthrough(),
 });
+
+/** A refund notify's decrypted resource (REFUND.SUCCESS, REFUND.ABNORMAL, REFUND.CLOSED). */
+const refundResourceSchema = z.object({
+  mchid: z.string(),
+  out_trade_no: z.string(),
+  out_refund_no: z.string(),
+  refund_id: z.string(),
+  refund_status: z.string(),
+  amount: z.object({ refund: z.number().int() }).passthrough(),
+});
+
+const REFUND_EVENTS: Readonly<Record<string, 'success' | 'closed' | 'abnormal'>> = {
+  'REFUND.SUCCESS': 'success',
+  'REFUND.CLOSED': 'closed',
+  'REFUND.ABNORMAL': 'abnormal',
+};
 
 const errorSchema = z.object({ code: z.string(), message: z.string() });
 
@@ -170,6 +187,22 @@ export function createWechatPayProvider(
       throw Object.assign(failure, { status: response.status, code: error.success ? error.data.code : null });
     }
     return { status: response.status, json };
+  }
+
+  /** The notify's parsed body once its signature is verified; null when it is not WeChat Pay's. */
+  function verifiedNotify(rawBody: Buffer, headers: NotifyHeaders) {
+    const body = rawBody.toString('utf8');
+    // Nothing is read before the signature is verified.
+    if (
+      signatureProblem(headers, body, {
+        serial: config.publicKeyId,
+        key: publicKey,
+        nowSeconds: nowSeconds(),
+      })
+    )
+      return null;
+    const notify = notifySchema.safeParse(JSON.parse(body));
+    return notify.success ? notify.data : null;
   }
 
   /** The payload of a transaction the shop opened, or null while it can still be paid; throws when it is not ours. */
@@ -316,27 +349,37 @@ export function createWechatPayProvider(
     },
 
     async verifyNotify(rawBody, headers) {
-      const body = rawBody.toString('utf8');
-      // Nothing is read before the signature is verified.
-      if (
-        signatureProblem(headers, body, {
-          serial: config.publicKeyId,
-          key: publicKey,
-          nowSeconds: nowSeconds(),
-        })
-      )
-        return null;
       try {
-        const notify = notifySchema.safeParse(JSON.parse(body));
-        if (!notify.success || !notify.data.event_type.startsWith('TRANSACTION.')) return null;
-        const resource = notify.data.resource;
+        const notify = verifiedNotify(rawBody, headers);
+        if (!notify?.event_type.startsWith('TRANSACTION.')) return null;
         const transaction = transactionSchema.safeParse(
-          JSON.parse(decryptResource(config.apiV3Key, resource)),
+          JSON.parse(decryptResource(config.apiV3Key, notify.resource)),
         );
         if (!transaction.success) return null;
         if (transaction.data.mchid !== config.mchid || transaction.data.appid !== config.appid) return null;
         const payload = payloadOf(transaction.data, transaction.data.out_trade_no);
         return payload?.status === NotifyStatus.Success ? payload : null;
+      } catch {
+        return null;
+      }
+    },
+
+    async verifyRefundNotify(rawBody, headers) {
+      try {
+        const notify = verifiedNotify(rawBody, headers);
+        const status = notify ? REFUND_EVENTS[notify.event_type] : undefined;
+        if (!notify || !status) return null;
+        const refund = refundResourceSchema.safeParse(
+          JSON.parse(decryptResource(config.apiV3Key, notify.resource)),
+        );
+        if (!refund.success || refund.data.mchid !== config.mchid) return null;
+        return {
+          refundNo: refund.data.out_refund_no,
+          tradeNo: refund.data.out_trade_no,
+          channelRefundNo: refund.data.refund_id,
+          status,
+          amount: refund.data.amount.refund,
+        };
       } catch {
         return null;
       }

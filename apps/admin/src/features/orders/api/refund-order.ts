@@ -2,7 +2,7 @@ import { type AdminMoneyBackResponse, AdminOrderPaths, type AdminOrderRefundRequ
 import { request } from '@/lib/api-client';
 import { useOrderMutation } from './use-order-mutation';
 
-/** Gives part of a paid order back to the member's deposit; `refundedBefore` makes a double submit refund once. */
+/** Gives part of a paid order back (its channel or the deposit); `refundedBefore` makes a double submit refund once. */
 export function refundOrder(body: AdminOrderRefundRequest): Promise<AdminMoneyBackResponse> {
   return request<AdminMoneyBackResponse>(AdminOrderPaths.refund, body);
 }

@@ -97,11 +97,13 @@ export function OrderActions({
         添加物流轨迹
       </Button>,
     );
+  const refundable = (order.paidAmount ?? 0) - order.refundedAmount - order.refundingAmount;
   if (
     can.refund &&
     paidOnline &&
-    order.status !== OrderStatus.Cancelled &&
-    order.refundedAmount < (order.paidAmount ?? 0)
+    refundable > 0 &&
+    // A cancelled order is refunded again only through its channel, after the channel refused the cancel's refund.
+    (order.status !== OrderStatus.Cancelled || order.refundTo === 'channel')
   )
     actions.push(
       <Button key="refund" danger onClick={() => open({ kind: 'refund' })}>

@@ -75,6 +75,21 @@ function TaxDocumentButtons({ order }: { order: AdminOrderDetail }) {
     </Space>
   );
 }
+type RefundRowStatus = AdminOrderDetail['refunds'][number]['status'];
+const REFUND_ROW_LABELS: Readonly<Record<RefundRowStatus, string>> = {
+  processing: '退款中',
+  success: '已退款',
+  closed: '已关闭',
+  abnormal: '退款异常',
+  refused: '渠道拒绝',
+};
+const REFUND_ROW_COLORS: Readonly<Record<RefundRowStatus, string>> = {
+  processing: 'gold',
+  success: 'green',
+  closed: 'default',
+  abnormal: 'red',
+  refused: 'red',
+};
 
 function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissions }) {
   const [dialog, setDialog] = useState<OrderDialog | null>(null);
@@ -89,6 +104,14 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
         <Descriptions.Item label="订单号">{order.orderNo}</Descriptions.Item>
         <Descriptions.Item label="状态">
           <StatusTag status={order.status} label={order.statusName} />
+          {order.refundState && order.refundStateName && (
+            <Tag
+              color={order.refundState === 'processing' ? 'gold' : 'volcano'}
+              data-refund-state={order.refundState}
+            >
+              {order.refundStateName}
+            </Tag>
+          )}
           {order.isPickup && <Tag>自提</Tag>}
         </Descriptions.Item>
         <Descriptions.Item label="会员">{order.username}</Descriptions.Item>
@@ -117,6 +140,11 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
           {order.paidAmount === null || !order.paidCurrency
             ? '—'
             : `${formatPrice(order.paidAmount, order.paidCurrency as Currency)} / ${formatPrice(order.refundedAmount, order.paidCurrency as Currency)}`}
+          {order.refundingAmount > 0 && order.paidCurrency && (
+            <Typography.Text type="warning">
+              {`（退款中 ${formatPrice(order.refundingAmount, order.paidCurrency as Currency)}）`}
+            </Typography.Text>
+          )}
         </Descriptions.Item>
         <Descriptions.Item label="完成 / 取消时间">
           {formatTime(order.finishTime)} / {formatTime(order.cancelTime)}
@@ -214,6 +242,48 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
           ]}
         />
       </section>
+
+      {order.refunds.length > 0 && (
+        <section>
+          <Typography.Title level={5}>渠道退款</Typography.Title>
+          <Table
+            rowKey="refundNo"
+            size="small"
+            pagination={false}
+            scroll={{ x: 640 }}
+            dataSource={order.refunds}
+            columns={[
+              { title: '退款单号', dataIndex: 'refundNo' },
+              {
+                title: '金额',
+                width: 100,
+                render: (_, r) => formatPrice(r.amount, (order.paidCurrency ?? order.currency) as Currency),
+              },
+              {
+                title: '状态',
+                dataIndex: 'status',
+                width: 150,
+                render: (status: AdminOrderDetail['refunds'][number]['status'], r) => (
+                  <Tooltip title={r.channelMessage || status}>
+                    <Tag color={REFUND_ROW_COLORS[status]} data-refund-status={status}>
+                      {REFUND_ROW_LABELS[status]}
+                    </Tag>
+                    {status !== 'success' && status !== 'processing' && r.channelMessage && (
+                      <Typography.Text type="danger">{r.channelMessage}</Typography.Text>
+                    )}
+                  </Tooltip>
+                ),
+              },
+              { title: '原因 / 操作人', width: 160, render: (_, r) => `${r.reason || '—'} / ${r.operator}` },
+              {
+                title: '时间',
+                width: 140,
+                render: (_, r) => formatTime(r.confirmTime ?? r.createTime),
+              },
+            ]}
+          />
+        </section>
+      )}
 
       <section>
         <Typography.Title level={5}>支付记录</Typography.Title>

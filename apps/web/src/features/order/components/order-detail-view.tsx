@@ -8,6 +8,7 @@ import {
   orderStatusLabel,
   parseProperties,
   payChannelLabel,
+  REFUND_STATE_LABELS,
   warehouseName,
 } from '@shop/domain';
 import { type ReactNode, useState } from 'react';
@@ -220,8 +221,18 @@ function OrderDetailBody({
       <section className="panel order-section order-summary-head">
         <div className="order-section-head">
           <h2>订单号 {order.orderNo}</h2>
-          <span className="order-status order-status-big" data-testid="order-status">
-            {orderStatusLabel(status)}
+          <span className="order-status-group">
+            <span className="order-status order-status-big" data-testid="order-status">
+              {orderStatusLabel(status)}
+            </span>
+            {order.refundState && (
+              <span
+                className={`order-refund-state order-refund-${order.refundState}`}
+                data-testid="order-refund-state"
+              >
+                {REFUND_STATE_LABELS[order.refundState]}
+              </span>
+            )}
           </span>
         </div>
         <div className="muted order-times">
@@ -310,6 +321,15 @@ function OrderDetailBody({
               <dt>已退款</dt>
               <dd data-testid="order-refunded">
                 {orderPrice(order.refundedPrice, order.paidCurrency ?? order.currency)}
+              </dd>
+            </>
+          )}
+          {order.refundingPrice > 0 && (
+            <>
+              <dt>退款中</dt>
+              <dd data-testid="order-refunding">
+                {orderPrice(order.refundingPrice, order.paidCurrency ?? order.currency)}
+                <span className="muted">（原路退回，到账后通知您）</span>
               </dd>
             </>
           )}
