@@ -182,6 +182,11 @@ export const stateSuburbFileSchema = z.object({
   aliases: z.record(z.string(), z.array(z.string())).describe('城镇的其他名称（中文名），按城镇代码'),
 });
 
+/** The URL of a region file named in REGION_FILES ('/res/static/regions/address.0123456789.json'). */
+export function regionFileUrl(name: string): string {
+  return `/res/static/regions/${name}`;
+}
+
 /** An Australian suburb's code: the state's, its postcode and its name ('AU-TAS-7000-HOBART'). */
 export function suburbCode(state: string, postCode: string, name: string): string {
   const slug = name
