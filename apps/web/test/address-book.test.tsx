@@ -38,10 +38,11 @@ const regionTree: RegionRoot[] = [
           {
             code: 'CN440300',
             name: '深圳市',
+            py: 'szs',
             postCode: '518000',
             children: [
-              { code: 'CN440305', name: '南山区' },
-              { code: 'CN440304', name: '福田区' },
+              { code: 'CN440305', name: '南山区', py: 'nsq' },
+              { code: 'CN440304', name: '福田区', py: 'ftq' },
             ],
           },
         ],
@@ -353,6 +354,57 @@ describe('receiver address book (spec §4 Address state)', () => {
     expect(screen.queryByTitle('Sydney 2000')).toBeNull();
     fireEvent.click(option);
     await waitFor(() => expect((screen.getByLabelText('邮编') as HTMLInputElement).value).toBe('2010'));
+  });
+
+  it('finds a district by its pinyin initials, with its city and province', async () => {
+    const { handlers } = receiverBook([]);
+    mockApi({ ...shellHandlers, [MemberPaths.current]: ok(demoMember), ...handlers });
+    startSession('tok-1');
+    renderApp('/member/receiver');
+    fireEvent.click(await screen.findByRole('button', { name: '新增收件人地址' }, SLOW));
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+    openCascader();
+    const search = document.querySelector('.address-form .ant-cascader input') as HTMLInputElement;
+    fireEvent.change(search, { target: { value: 'ftq' } });
+    const hits = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-cascader-menu-item')].map((li) => li.textContent);
+      expect(found.length).toBeGreaterThan(0);
+      return found;
+    });
+    expect(hits).toEqual(['广东省 / 深圳市 / 福田区']);
+    fireEvent.click(document.querySelector('.ant-cascader-menu-item') as HTMLElement);
+    await waitFor(() => expect((screen.getByLabelText('邮编') as HTMLInputElement).value).toBe('518000'));
+    expect(document.querySelector('.address-form .ant-cascader')?.textContent).toContain('福田区');
+  });
+
+  it('asks the owner to pick again a region no longer in the tree, and shows a renamed one as it is now', async () => {
+    const { handlers } = receiverBook([
+      address({ id: 1, defaultFlag: true, district: '旧区' }),
+      address({
+        id: 2,
+        country: 'AU',
+        province: '新南威尔士州',
+        city: '悉尼',
+        district: '',
+        postCode: '2000',
+      }),
+    ]);
+    mockApi({ ...shellHandlers, [MemberPaths.current]: ok(demoMember), ...handlers });
+    startSession('tok-1');
+    renderApp('/member/receiver');
+    await waitFor(() => expect(cards()).toHaveLength(2), SLOW);
+    const [gone, renamed] = cards() as [HTMLElement, HTMLElement];
+    expect(await within(gone).findByText('所在地区已调整，请点「编辑」重新选择')).toBeTruthy();
+    // Still listed as saved, nothing lost.
+    expect(within(gone).getByText('中国 广东省 深圳市 旧区')).toBeTruthy();
+    await waitFor(() => expect(within(renamed).getByText(/新南威尔士州 悉尼/)).toBeTruthy());
+    expect(within(renamed).queryByText('所在地区已调整，请点「编辑」重新选择')).toBeNull();
+
+    fireEvent.click(within(gone).getByRole('button', { name: '编辑' }));
+    expect(await screen.findByText(/所在地区「广东省 深圳市 旧区」已不在最新的地区列表中/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请选择完整的所在地区')).toBeTruthy();
   });
 
   it('fills the form from a pasted address (智能识别)', async () => {
