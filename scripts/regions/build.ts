@@ -205,9 +205,10 @@ const AU_STATES = [
   { code: 'NT', name: '北领地', enName: 'Northern Territory' },
 ] as const;
 
-/** 'ST LEONARDS' → 'St Leonards', 'MCMAHONS POINT' → 'McMahons Point', "O'CONNOR" → "O'Connor". */
+/** 'ST LEONARDS' → 'St Leonards' (apostrophes written straight), 'MCMAHONS POINT' → 'McMahons Point', "O'CONNOR" → "O'Connor". */
 function localityName(upper: string): string {
   return upper
+    .replace(/[\u2018\u2019]/g, "'")
     .toLowerCase()
     .replace(
       /(^|[\s'(-])([a-z])/g,
@@ -250,15 +251,22 @@ function buildAustralia(legacy: Root): { root: Root; suburbs: Map<string, Node[]
   const legacyStates = new Map(legacy.children.map((s) => [s.code, s]));
   const suburbs = new Map<string, Node[]>();
   for (const state of AU_STATES) {
-    const seen = new Set<string>();
+    const seen = new Map<string, Node>();
     const nodes: Node[] = [];
     for (const l of localities) {
       if (l.state !== state.code || !isDeliveryLocality(l)) continue;
       const name = localityName(l.locality);
       const code = suburbCode(`AU-${state.code}`, l.postcode, name);
-      if (seen.has(code)) continue;
-      seen.add(code);
-      nodes.push({ code, name, postCode: l.postcode });
+      const same = seen.get(code);
+      if (same) {
+        // Another spelling of one place ('O'CONNOR' and 'O CONNOR'): kept as its other name.
+        if (same.name !== name && !same.aliases?.includes(name))
+          same.aliases = [...(same.aliases ?? []), name];
+        continue;
+      }
+      const node: Node = { code, name, postCode: l.postcode };
+      seen.set(code, node);
+      nodes.push(node);
     }
     // The Chinese names the shop used for its cities ('悉尼' → Sydney 2000) stay searchable.
     for (const city of legacyStates.get(`AU-${state.code}`)?.children ?? []) {

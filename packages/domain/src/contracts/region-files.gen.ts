@@ -5,13 +5,13 @@
 export const REGION_FILES = {
   "tree": "address.ada5e2779b.json",
   "states": {
-    "AU-NSW": "au-nsw.e204c24ef0.json",
+    "AU-NSW": "au-nsw.3145eb8f3a.json",
     "AU-VIC": "au-vic.c8a42a6681.json",
-    "AU-QLD": "au-qld.95ba300c6a.json",
-    "AU-WA": "au-wa.5a327b5c18.json",
-    "AU-SA": "au-sa.ca484e03d5.json",
+    "AU-QLD": "au-qld.e210ec8fab.json",
+    "AU-WA": "au-wa.500cd4106a.json",
+    "AU-SA": "au-sa.1ed09bdfcc.json",
     "AU-TAS": "au-tas.884785dc0e.json",
-    "AU-ACT": "au-act.334409e883.json",
+    "AU-ACT": "au-act.8c7460c111.json",
     "AU-NT": "au-nt.bdb8e532db.json"
   }
 } as const;
