@@ -87,7 +87,9 @@ describe('regions journey', () => {
     await dialog().getByRole('combobox', { name: '州' }).click();
     await s.page.locator('.region-picker-popup .ant-cascader-menu-item', { hasText: '塔斯马尼亚州' }).click();
     const suburb = dialog().getByRole('combobox', { name: '城镇' });
-    await dialog().locator('.region-picker-au .ant-select:not(.ant-select-disabled):not(.ant-cascader)').waitFor();
+    await dialog()
+      .locator('.region-picker-au .ant-select:not(.ant-select-disabled):not(.ant-cascader)')
+      .waitFor();
     await suburb.click();
     await suburb.fill('battery');
     await s.page.getByTitle('Battery Point 7004').click();
