@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { type ParsedAddress, parseChineseAddress } from '../src/modules/address/address-parser';
-import { buildRegionTree, type RegionNode, type RegionRoot } from '../src/modules/address/regions';
+import {
+  buildFullRegionTree,
+  buildRegionTree,
+  type RegionNode,
+  type RegionRoot,
+} from '../src/modules/address/regions';
 
-const tree = buildRegionTree();
+/** The parser reads the tree with every Australian suburb; the served tree stops at the states. */
+const tree = buildFullRegionTree();
+const servedTree = buildRegionTree();
 
 type Expected = Partial<ParsedAddress>;
 const blank: ParsedAddress = {
@@ -293,7 +300,8 @@ const samples: [string, string, Expected][] = [
       phone: '13644321234',
       province: '吉林省',
       city: '吉林市',
-      detail: '昌邑区解放中路',
+      district: '昌邑区',
+      detail: '解放中路',
       postCode: '132000',
     },
   ],
@@ -312,8 +320,15 @@ const samples: [string, string, Expected][] = [
   ],
   [
     'a district unique in the tree places the address',
-    '南山区科技园路1号 张三',
-    { name: '张三', ...SZ_NANSHAN, detail: '科技园路1号' },
+    '宝安区新安街道创业一路1号 张三',
+    {
+      name: '张三',
+      province: '广东省',
+      city: '深圳市',
+      district: '宝安区',
+      detail: '新安街道创业一路1号',
+      postCode: '518000',
+    },
   ],
   [
     'an ambiguous district alone (朝阳区: 北京 and 长春) places nothing',
@@ -328,7 +343,13 @@ const samples: [string, string, Expected][] = [
   [
     'autonomous prefecture written 恩施州',
     '湖北省恩施州恩施市舞阳大道1号',
-    { province: '湖北省', city: '恩施土家族苗族自治州', detail: '恩施市舞阳大道1号', postCode: '445000' },
+    {
+      province: '湖北省',
+      city: '恩施土家族苗族自治州',
+      district: '恩施市',
+      detail: '舞阳大道1号',
+      postCode: '445000',
+    },
   ],
   [
     'an autonomous county written short (石柱县), name with a middle dot',
@@ -351,7 +372,7 @@ const samples: [string, string, Expected][] = [
       name: 'Tom',
       phone: '0412345678',
       province: '新南威尔士州',
-      city: '悉尼',
+      city: 'Sydney',
       detail: '12 George St',
       postCode: '2000',
     },
@@ -363,7 +384,7 @@ const samples: [string, string, Expected][] = [
       name: 'Jane Smith',
       phone: '0423456789',
       province: '维多利亚州',
-      city: '墨尔本',
+      city: 'Melbourne',
       detail: 'Unit 5, 100 Collins Street',
       postCode: '3000',
     },
@@ -375,13 +396,13 @@ const samples: [string, string, Expected][] = [
       name: '张三',
       phone: '0412345678',
       province: '新南威尔士州',
-      city: '悉尼',
+      city: 'Sydney',
       detail: '乔治街12号',
       postCode: '2000',
     },
   ],
   [
-    'Australia: a suburb not in the tree is kept as written',
+    'Australia: a suburb of the state read from the end of the street',
     'Mary Lee 0412 345 678 5 Smith Road Parramatta NSW 2150',
     {
       name: 'Mary Lee',
@@ -393,13 +414,13 @@ const samples: [string, string, Expected][] = [
     },
   ],
   [
-    'Australia: landline, no postcode (the city gives it)',
+    'Australia: landline, no postcode (the suburb gives it)',
     '(02) 9876 5432 Bob, 1 Martin Place Sydney NSW',
     {
       name: 'Bob',
       phone: '0298765432',
       province: '新南威尔士州',
-      city: '悉尼',
+      city: 'Sydney',
       detail: '1 Martin Place',
       postCode: '2000',
     },
@@ -442,7 +463,7 @@ function walk(node: RegionNode, depth: number, visit: (node: RegionNode, depth: 
 }
 
 describe('region tree', () => {
-  const roots = tree;
+  const roots = servedTree;
 
   it('has China and Australia as roots, each with its maximum depth', () => {
     expect(roots.map((r) => [r.code, r.name, r.maxDepth])).toEqual([
@@ -470,7 +491,8 @@ describe('region tree', () => {
   it('has every provincial-level division of mainland China with its cities', () => {
     const cn = roots.find((r) => r.code === 'CN');
     const provinces = cn?.children ?? [];
-    expect(provinces).toHaveLength(31);
+    // 31 mainland divisions, Taiwan, Hong Kong and Macao.
+    expect(provinces).toHaveLength(34);
     for (const p of provinces) expect(p.children?.length, p.name).toBeGreaterThan(0);
     const cities = provinces.flatMap((p) => p.children ?? []);
     expect(cities.length).toBeGreaterThanOrEqual(330);
@@ -499,18 +521,32 @@ describe('region tree', () => {
     }
   });
 
-  it('has every Australian state and territory with its capital', () => {
+  it('has every Australian state and territory, without suburbs (each state has a file of its own)', () => {
     const au = roots.find((r) => r.code === 'AU');
-    const capitals = Object.fromEntries((au?.children ?? []).map((s) => [s.enName, s.children?.[0]?.enName]));
-    expect(capitals).toEqual({
-      'New South Wales': 'Sydney',
-      Victoria: 'Melbourne',
-      Queensland: 'Brisbane',
-      'Western Australia': 'Perth',
-      'South Australia': 'Adelaide',
-      Tasmania: 'Hobart',
-      'Australian Capital Territory': 'Canberra',
-      'Northern Territory': 'Darwin',
-    });
+    expect(au?.children.map((s) => s.enName)).toEqual([
+      'New South Wales',
+      'Victoria',
+      'Queensland',
+      'Western Australia',
+      'South Australia',
+      'Tasmania',
+      'Australian Capital Territory',
+      'Northern Territory',
+    ]);
+    for (const state of au?.children ?? []) expect(state.children, state.code).toBeUndefined();
+  });
+
+  it('gives the parser every state with its capital among the suburbs', () => {
+    const au = tree.find((r) => r.code === 'AU');
+    const capital = (enName: string, name: string) =>
+      au?.children.find((s) => s.enName === enName)?.children?.find((c) => c.name === name)?.postCode;
+    expect(capital('New South Wales', 'Sydney')).toBe('2000');
+    expect(capital('Victoria', 'Melbourne')).toBe('3000');
+    expect(capital('Queensland', 'Brisbane')).toBe('4000');
+    expect(capital('Western Australia', 'Perth')).toBe('6000');
+    expect(capital('South Australia', 'Adelaide')).toBe('5000');
+    expect(capital('Tasmania', 'Hobart')).toBe('7000');
+    expect(capital('Australian Capital Territory', 'Canberra')).toBe('2600');
+    expect(capital('Northern Territory', 'Darwin')).toBe('0800');
   });
 });

@@ -6,9 +6,12 @@ import {
   type CheckoutSummaryRequest,
   MemberPaths,
   type RegionRoot,
+  type StateSuburbFile,
 } from '@shop/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { REGION_TREE_URL } from '@/features/address/api/get-region-tree';
+import { stateSuburbsUrl } from '@/features/address/api/get-state-suburbs';
 import { addressKeys } from '@/features/address/api/keys';
 import { resetCheckoutStore } from '@/features/checkout/checkout-store';
 import { toastStore } from '@/lib/notify';
@@ -21,7 +24,7 @@ import { demoMember, mockApi, ok, renderApp } from './utils';
 const SLOW = { timeout: 15_000 };
 const toasts = () => toastStore.getState().toasts.map((t) => t.text);
 
-/** A small region tree with the shape of /res/static/address.json. */
+/** A small region tree with the shape of /res/static/address.json (Australia to state level). */
 const regionTree: RegionRoot[] = [
   {
     code: 'CN',
@@ -35,10 +38,11 @@ const regionTree: RegionRoot[] = [
           {
             code: 'CN440300',
             name: '深圳市',
+            py: 'szs',
             postCode: '518000',
             children: [
-              { code: 'CN440305', name: '南山区' },
-              { code: 'CN440304', name: '福田区' },
+              { code: 'CN440305', name: '南山区', py: 'nsq' },
+              { code: 'CN440304', name: '福田区', py: 'ftq' },
             ],
           },
         ],
@@ -54,20 +58,20 @@ const regionTree: RegionRoot[] = [
         code: 'AU-NSW',
         name: '新南威尔士州',
         enName: 'New South Wales',
-        children: [
-          {
-            code: 'AU-NSW-SYD',
-            name: '悉尼',
-            enName: 'Sydney',
-            postCode: '2000',
-            // Deeper than the root allows: never offered.
-            children: [{ code: 'AU-NSW-SYD-CBD', name: '中央商务区' }],
-          },
-        ],
       },
     ],
   },
 ];
+
+/** New South Wales's suburb file (grouped by postcode), fetched when the state is chosen. */
+const nswSuburbs: StateSuburbFile = {
+  state: 'AU-NSW',
+  postcodes: [
+    ['2000', 'Barangaroo', 'Sydney'],
+    ['2010', 'Surry Hills'],
+  ],
+  aliases: { 'AU-NSW-2000-SYDNEY': ['悉尼'] },
+};
 
 function address(fields: Partial<Address> & { id: number }): Address {
   return {
@@ -113,7 +117,8 @@ function fakeBook(kind: 'receiver' | 'sender', initial: Address[]) {
         book = book.filter((a) => a.id !== (body as { id: number }).id);
         return ok(null);
       },
-      [AddressPaths.regionTree]: { status: 200, body: regionTree },
+      [REGION_TREE_URL]: { status: 200, body: regionTree },
+      [stateSuburbsUrl('AU-NSW') ?? '']: { status: 200, body: nswSuburbs },
     },
   };
 }
@@ -136,6 +141,13 @@ function pickRegion(name: string) {
 }
 
 const menus = () => document.querySelectorAll('.ant-cascader-menu').length;
+
+/** Opens the suburb list and picks the option labelled 'Name postcode'. */
+async function pickSuburb(label: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: '城镇' }));
+  const options = await screen.findAllByTitle(label);
+  fireEvent.click(options[options.length - 1] as HTMLElement);
+}
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -221,7 +233,7 @@ describe('receiver address book (spec §4 Address state)', () => {
     expect(await screen.findByText('赵六')).toBeTruthy();
     expect(screen.getByText('默认')).toBeTruthy();
     // The region tree is a static file fetched once.
-    expect(calls.filter((c) => c.path === AddressPaths.regionTree)).toHaveLength(1);
+    expect(calls.filter((c) => c.path === REGION_TREE_URL)).toHaveLength(1);
   });
 
   it('edits an address in place, keeping its region', async () => {
@@ -260,16 +272,14 @@ describe('receiver address book (spec §4 Address state)', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '国家' }));
     fireEvent.click(await screen.findByTitle('澳大利亚'));
     await waitFor(() => expect(postCode()).toBe(''));
-    expect(await screen.findByText('请选择州 / 城市')).toBeTruthy();
+    expect(await screen.findByText('请选择州 / 领地')).toBeTruthy();
     openCascader();
     pickRegion('新南威尔士州');
-    pickRegion('悉尼');
+    await pickSuburb('Sydney 2000');
     await waitFor(() => expect(postCode()).toBe('2000'));
 
     type('邮编', '2010');
-    openCascader();
-    pickRegion('新南威尔士州');
-    pickRegion('悉尼');
+    await pickSuburb('Barangaroo 2000');
     expect(postCode()).toBe('2010');
   });
 
@@ -319,9 +329,9 @@ describe('receiver address book (spec §4 Address state)', () => {
     expect(await screen.findByText('新西兰 Auckland Auckland Central')).toBeTruthy();
   });
 
-  it('offers Australia two levels only (state, city)', async () => {
+  it("offers Australia's states, then the chosen state's suburbs from its own file; a suburb fills its postcode", async () => {
     const { handlers } = receiverBook([]);
-    mockApi({ ...shellHandlers, [MemberPaths.current]: ok(demoMember), ...handlers });
+    const { calls } = mockApi({ ...shellHandlers, [MemberPaths.current]: ok(demoMember), ...handlers });
     startSession('tok-1');
     renderApp('/member/receiver');
     fireEvent.click(await screen.findByRole('button', { name: '新增收件人地址' }, SLOW));
@@ -330,15 +340,71 @@ describe('receiver address book (spec §4 Address state)', () => {
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '国家' }));
     fireEvent.click(await screen.findByTitle('澳大利亚'));
-    // The picker follows the country: Australia's states and cities.
-    expect(await screen.findByText('请选择州 / 城市')).toBeTruthy();
+    expect(await screen.findByText('请先选择州')).toBeTruthy();
+    expect(calls.some((c) => c.path === stateSuburbsUrl('AU-NSW'))).toBe(false);
     openCascader();
+    // One level: the state; its suburbs come from the state's file.
     pickRegion('新南威尔士州');
-    expect(menus()).toBe(2);
-    expect(document.querySelector('[title="悉尼"] .ant-cascader-menu-item-expand-icon')).toBeNull();
-    pickRegion('悉尼');
-    expect(screen.queryByTitle('中央商务区')).toBeNull();
-    await waitFor(() => expect((screen.getByLabelText('邮编') as HTMLInputElement).value).toBe('2000'));
+    expect(menus()).toBe(1);
+    await waitFor(() => expect(calls.filter((c) => c.path === stateSuburbsUrl('AU-NSW'))).toHaveLength(1));
+    // Searched by postcode.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '城镇' }));
+    fireEvent.change(screen.getByRole('combobox', { name: '城镇' }), { target: { value: '2010' } });
+    const option = await screen.findByTitle('Surry Hills 2010');
+    expect(screen.queryByTitle('Sydney 2000')).toBeNull();
+    fireEvent.click(option);
+    await waitFor(() => expect((screen.getByLabelText('邮编') as HTMLInputElement).value).toBe('2010'));
+  });
+
+  it('finds a district by its pinyin initials, with its city and province', async () => {
+    const { handlers } = receiverBook([]);
+    mockApi({ ...shellHandlers, [MemberPaths.current]: ok(demoMember), ...handlers });
+    startSession('tok-1');
+    renderApp('/member/receiver');
+    fireEvent.click(await screen.findByRole('button', { name: '新增收件人地址' }, SLOW));
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+    openCascader();
+    const search = document.querySelector('.address-form .ant-cascader input') as HTMLInputElement;
+    fireEvent.change(search, { target: { value: 'ftq' } });
+    const hits = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-cascader-menu-item')].map((li) => li.textContent);
+      expect(found.length).toBeGreaterThan(0);
+      return found;
+    });
+    expect(hits).toEqual(['广东省 / 深圳市 / 福田区']);
+    fireEvent.click(document.querySelector('.ant-cascader-menu-item') as HTMLElement);
+    await waitFor(() => expect((screen.getByLabelText('邮编') as HTMLInputElement).value).toBe('518000'));
+    expect(document.querySelector('.address-form .ant-cascader')?.textContent).toContain('福田区');
+  });
+
+  it('asks the owner to pick again a region no longer in the tree, and shows a renamed one as it is now', async () => {
+    const { handlers } = receiverBook([
+      address({ id: 1, defaultFlag: true, district: '旧区' }),
+      address({
+        id: 2,
+        country: 'AU',
+        province: '新南威尔士州',
+        city: '悉尼',
+        district: '',
+        postCode: '2000',
+      }),
+    ]);
+    mockApi({ ...shellHandlers, [MemberPaths.current]: ok(demoMember), ...handlers });
+    startSession('tok-1');
+    renderApp('/member/receiver');
+    await waitFor(() => expect(cards()).toHaveLength(2), SLOW);
+    const [gone, renamed] = cards() as [HTMLElement, HTMLElement];
+    expect(await within(gone).findByText('所在地区已调整，请点「编辑」重新选择')).toBeTruthy();
+    // Still listed as saved, nothing lost.
+    expect(within(gone).getByText('中国 广东省 深圳市 旧区')).toBeTruthy();
+    await waitFor(() => expect(within(renamed).getByText(/新南威尔士州 悉尼/)).toBeTruthy());
+    expect(within(renamed).queryByText('所在地区已调整，请点「编辑」重新选择')).toBeNull();
+
+    fireEvent.click(within(gone).getByRole('button', { name: '编辑' }));
+    expect(await screen.findByText(/所在地区「广东省 深圳市 旧区」已不在最新的地区列表中/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请选择完整的所在地区')).toBeTruthy();
   });
 
   it('fills the form from a pasted address (智能识别)', async () => {
@@ -351,10 +417,10 @@ describe('receiver address book (spec §4 Address state)', () => {
         name: '孙七',
         phone: '13700137000',
         province: '新南威尔士州',
-        city: '悉尼',
+        city: 'Sydney',
         district: '',
         detail: '1 George St',
-        postCode: '',
+        postCode: '2000',
       }),
     });
     startSession('tok-1');
@@ -379,7 +445,7 @@ describe('receiver address book (spec §4 Address state)', () => {
       name: '孙七',
       country: 'AU',
       province: '新南威尔士州',
-      city: '悉尼',
+      city: 'Sydney',
       district: '',
       postCode: '2000',
       defaultFlag: false,

@@ -51,14 +51,17 @@ import {
   promotionsListResponseSchema,
   qrCodeResponseSchema,
   quickOrderListResponseSchema,
+  REGION_FILES,
   ratePriceResponseSchema,
   rechargeListResponseSchema,
   rechargeSchema,
+  regionFileUrl,
   regionTreeSchema,
   repurchaseResponseSchema,
   runningPromotionsResponseSchema,
   SupplierPaths,
   SupportTicketPaths,
+  stateSuburbFileSchema,
   supplierApplicationResponseSchema,
   taxDocumentsResponseSchema,
   templateResponseSchema,
@@ -169,6 +172,10 @@ const ENVELOPE_DATA: Readonly<Record<string, Schema>> = {
 /** Files served as they are, not in an envelope. */
 const STATIC_BODY: Readonly<Record<string, Schema>> = {
   [AddressPaths.regionTree]: regionTreeSchema,
+  [regionFileUrl(REGION_FILES.tree)]: regionTreeSchema,
+  ...Object.fromEntries(
+    Object.values(REGION_FILES.states).map((name) => [regionFileUrl(name), stateSuburbFileSchema]),
+  ),
 };
 
 /** The schema of a successful answer's data (or of a static file's body), by path. */

@@ -75,6 +75,8 @@ export const AddressPaths = {
   receiverSave: '/api/logisticsService/addressReceiver/saveOrUpdate/',
   receiverIntelligent: '/api/logisticsService/addressReceiver/intelligent/',
   regionTree: '/res/static/address.json',
+  /** Region files named by a hash of their content (REGION_FILES): the tree and each state's suburbs. */
+  regionFiles: '/res/static/regions/',
 } as const;
 
 /** Checkout and promotion calls; giftDetail and giftCheck are the two calls spec §7 leaves unnamed. */

@@ -32,6 +32,7 @@ export * from './contracts/invoice';
 export * from './contracts/member';
 export * from './contracts/order';
 export * from './contracts/payment';
+export * from './contracts/region-files.gen';
 export * from './contracts/service';
 export * from './contracts/staff';
 export * from './contracts/supplier';

@@ -112,18 +112,28 @@ export const parsedAddressSchema = z.object({
 export type ParsedAddress = z.infer<typeof parsedAddressSchema>;
 
 /**
- * The static region tree of /res/static/address.json (spec §3 'Address tree'): one root per country with its
- * maximum depth (China 3: province → city → district; Australia 2: state → city). Addresses store the names.
+ * The static region tree of /res/static/address.json (spec §3 'Address tree'; built by `npm run regions:build`,
+ * docs/regions.md): one root per country with its maximum depth (China 3: province → city → county-level
+ * unit; Australia 2: state → suburb). The tree holds China to county level and Australia to state level; an
+ * Australian state's suburbs are a file of their own (REGION_FILES.states), fetched when the state is
+ * chosen. Addresses store the names.
  */
 export interface RegionNode {
-  /** Unique in the whole tree. China: 'CN' + the 6-digit GB/T 2260 division code; Australia: 'AU-NSW', 'AU-NSW-SYD'. */
+  /**
+   * Unique in the whole tree. China: 'CN' + the 6-digit GB/T 2260 division code; Australia: 'AU-NSW' for a
+   * state, 'AU-NSW-2000-SYDNEY' for a suburb (suburbCode).
+   */
   code: string;
-  /** The name a shopper picks and the parser answers (Chinese). */
+  /** The name a shopper picks and the parser answers (Chinese; an Australian suburb's English name). */
   name: string;
-  /** English name (Australian regions), so an address written in English can be matched. */
+  /** English name (Australian states), so an address written in English can be matched. */
   enName?: string;
-  /** China: the city's 6-digit postal code; Australia: the 4-digit postcode of the city centre. */
+  /** China: the city's 6-digit postal code; Australia: the suburb's 4-digit postcode. */
   postCode?: string;
+  /** Pinyin initials of a Chinese name, for the picker's search ('wlmqs' for 乌鲁木齐市). */
+  py?: string;
+  /** Other names shoppers write for the place (the Chinese name of an Australian city: 悉尼). */
+  aliases?: string[];
   children?: RegionNode[];
 }
 export const regionNodeSchema: z.ZodType<RegionNode> = z.lazy(() =>
@@ -132,6 +142,8 @@ export const regionNodeSchema: z.ZodType<RegionNode> = z.lazy(() =>
     name: z.string(),
     enName: z.string().optional(),
     postCode: z.string().optional(),
+    py: z.string().optional().describe('拼音首字母（中文地名），用于搜索'),
+    aliases: z.array(z.string()).optional(),
     children: z.array(regionNodeSchema).optional(),
   }),
 );
@@ -139,13 +151,65 @@ export const regionRootSchema = z.object({
   code: z.string().describe('国家代码：CN、AU'),
   name: z.string(),
   enName: z.string().optional(),
-  maxDepth: z.number().int().describe('该国地址的最大层级：中国3（省/市/区），澳洲2（州/城市）'),
+  maxDepth: z
+    .number()
+    .int()
+    .describe('该国地址的最大层级：中国3（省/市/区县），澳洲2（州/城镇，城镇按州另行加载）'),
   children: z.array(regionNodeSchema),
 });
 /** A root of the tree: a country, with the number of levels below it (spec §3: 'each root having a maximum depth'). */
 export type RegionRoot = z.infer<typeof regionRootSchema>;
 export const regionTreeSchema = z.array(regionRootSchema).describe('地址区域树：每个根节点为一个国家');
 export type RegionTree = z.infer<typeof regionTreeSchema>;
+
+/**
+ * One Australian state's suburbs as served (/res/static/regions/au-tas.<hash>.json): names grouped by postcode,
+ * so the largest state stays small; suburbNodes() turns it into region nodes.
+ */
+export interface StateSuburbFile {
+  /** The state's code ('AU-TAS'). */
+  state: string;
+  /** [postcode, suburb name, suburb name, …], by postcode. */
+  postcodes: [string, ...string[]][];
+  /** Other names of a suburb, by its code. */
+  aliases: Record<string, string[]>;
+}
+export const stateSuburbFileSchema = z.object({
+  state: z.string().describe('州代码，如 AU-TAS'),
+  postcodes: z
+    .array(z.tuple([z.string()], z.string()))
+    .describe('按邮编分组的城镇：[邮编, 城镇名, 城镇名, …]'),
+  aliases: z.record(z.string(), z.array(z.string())).describe('城镇的其他名称（中文名），按城镇代码'),
+});
+
+/** The URL of a region file named in REGION_FILES ('/res/static/regions/address.0123456789.json'). */
+export function regionFileUrl(name: string): string {
+  return `/res/static/regions/${name}`;
+}
+
+/** An Australian suburb's code: the state's, its postcode and its name ('AU-TAS-7000-HOBART'). */
+export function suburbCode(state: string, postCode: string, name: string): string {
+  const slug = name
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${state}-${postCode}-${slug}`;
+}
+
+/** The suburbs of a state file as region nodes, sorted by name (then postcode). */
+export function suburbNodes(file: StateSuburbFile): RegionNode[] {
+  const nodes: RegionNode[] = [];
+  for (const [postCode, ...names] of file.postcodes) {
+    for (const name of names) {
+      const code = suburbCode(file.state, postCode, name);
+      const aliases = file.aliases[code];
+      nodes.push({ code, name, postCode, ...(aliases ? { aliases } : {}) });
+    }
+  }
+  return nodes.sort((a, b) =>
+    a.name === b.name ? (a.postCode ?? '').localeCompare(b.postCode ?? '') : a.name < b.name ? -1 : 1,
+  );
+}
 
 /**
  * The address a cart uses (spec §3): the default entry, else the first; for receivers an empty object when

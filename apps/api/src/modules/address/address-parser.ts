@@ -70,9 +70,13 @@ interface RegionIndex {
   /** Alias text → places, one map per level. */
   levels: [Map<string, Alias[]>, Map<string, Alias[]>, Map<string, Alias[]>];
   maxAliasLength: number;
-  /** Australian places by lower-case English name ('new south wales', 'sydney'). */
+  /** Australian states by lower-case English name ('new south wales'). */
   auByEnglish: Map<string, Place>;
   auStates: Place[];
+  /** Australian suburbs by state code, then lower-case name ('richmond' → the state's Richmonds). */
+  auSuburbs: Map<string, Map<string, Place[]>>;
+  /** The most words a suburb's name has. */
+  maxSuburbWords: number;
 }
 
 const ETHNIC_WITH_ZU =
@@ -133,6 +137,8 @@ function buildIndex(roots: readonly RegionRoot[]): RegionIndex {
   const levels: RegionIndex['levels'] = [new Map(), new Map(), new Map()];
   const auByEnglish = new Map<string, Place>();
   const auStates: Place[] = [];
+  const auSuburbs = new Map<string, Map<string, Place[]>>();
+  let maxSuburbWords = 1;
   const provinceShorts = new Set<string>();
   let maxAliasLength = 0;
 
@@ -146,13 +152,31 @@ function buildIndex(roots: readonly RegionRoot[]): RegionIndex {
   const provinces = roots.flatMap((root) => (root.children ?? []).map((p) => visit(p, 1, root, null)));
   for (const p of provinces) for (const s of shortNames(p.node.name)) provinceShorts.add(s);
 
+  const registerSuburb = (place: Place) => {
+    // English names are read by the English reader and after a state (matchSuburb); only the Chinese
+    // names shoppers use ('悉尼', '悉尼市') join the Chinese chain.
+    const state = place.parent?.node.code ?? '';
+    const byName = auSuburbs.get(state) ?? new Map<string, Place[]>();
+    auSuburbs.set(state, byName);
+    const key = place.node.name.toLowerCase();
+    byName.set(key, [...(byName.get(key) ?? []), place]);
+    maxSuburbWords = Math.max(maxSuburbWords, key.split(' ').length);
+    for (const alias of place.node.aliases ?? []) {
+      addAlias(levels[1], alias, { place, full: true });
+      addAlias(levels[1], `${alias}市`, { place, full: true });
+    }
+  };
+
   const register = (place: Place) => {
+    if (place.root.code === 'AU' && place.level === 2) {
+      registerSuburb(place);
+      return;
+    }
     const map = levels[place.level - 1];
     if (!map) return;
     const { name } = place.node;
     addAlias(map, name, { place, full: true });
     const shorts = [...shortNames(name), ...(AU_ALIASES[place.node.code] ?? [])];
-    if (place.root.code === 'AU' && place.level === 2) shorts.push(`${name}市`);
     for (const short of shorts) {
       // A city or district whose short form is a province's ('吉林市', '海南藏族自治州') or its own
       // parent's ('长沙县' in 长沙市) keeps only its full name.
@@ -160,16 +184,16 @@ function buildIndex(roots: readonly RegionRoot[]): RegionIndex {
       if (place.parent && shortNames(place.parent.node.name).includes(short)) continue;
       addAlias(map, short, { place, full: place.root.code === 'AU' && short.endsWith('市') });
     }
-    if (place.root.code === 'AU' && place.node.enName) {
+    if (place.root.code === 'AU' && place.level === 1 && place.node.enName) {
       auByEnglish.set(place.node.enName.toLowerCase(), place);
-      if (place.level === 1) auStates.push(place);
+      auStates.push(place);
     }
     for (const child of place.children) register(child);
   };
   for (const p of provinces) register(p);
   for (const map of levels)
     for (const text of map.keys()) maxAliasLength = Math.max(maxAliasLength, text.length);
-  return { roots, levels, maxAliasLength, auByEnglish, auStates };
+  return { roots, levels, maxAliasLength, auByEnglish, auStates, auSuburbs, maxSuburbWords };
 }
 
 const indexCache = new WeakMap<readonly RegionRoot[], RegionIndex>();
@@ -372,14 +396,76 @@ interface Chain {
 
 const weight = (m: LevelMatch) => (m.full ? 3 : 2);
 
+/** Lower-case words of English text, each with where it ends in the text. */
+function englishWords(text: string): { word: string; start: number; end: number }[] {
+  return [...text.matchAll(/[A-Za-z][A-Za-z'.-]*/g)].map((m) => ({
+    word: m[0].toLowerCase(),
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
+}
+
+/** The suburb of `state` named by the longest run of English words at `pos` ('Hobart', 'St Leonards'). */
+function matchSuburb(
+  index: RegionIndex,
+  state: Place,
+  s: string,
+  pos: number,
+  postCode = '',
+): { place: Place; end: number } | null {
+  const byName = index.auSuburbs.get(state.node.code);
+  if (!byName) return null;
+  const head = /^[A-Za-z][A-Za-z'.\- ]*/.exec(s.slice(pos))?.[0] ?? '';
+  const words = englishWords(head).slice(0, index.maxSuburbWords);
+  for (let n = words.length; n >= 1; n -= 1) {
+    const places = byName.get(
+      words
+        .slice(0, n)
+        .map((w) => w.word)
+        .join(' '),
+    );
+    const last = words[n - 1];
+    if (!places || !last) continue;
+    const place = places.find((p) => p.node.postCode === postCode) ?? places[0];
+    if (place) return { place, end: pos + last.end };
+  }
+  return null;
+}
+
+/** The suburb of `state` whose name ends `text` ('12 George St Parramatta'), and where that name starts. */
+function suburbAtEnd(
+  index: RegionIndex,
+  state: Place,
+  text: string,
+  postCode: string,
+): { place: Place; start: number } | null {
+  const byName = index.auSuburbs.get(state.node.code);
+  if (!byName) return null;
+  const words = englishWords(text);
+  const trailing = text.slice(words[words.length - 1]?.end ?? 0).trim();
+  if (trailing !== '') return null;
+  for (let n = Math.min(words.length, index.maxSuburbWords); n >= 1; n -= 1) {
+    const run = words.slice(words.length - n);
+    const places = byName.get(run.map((w) => w.word).join(' '));
+    const first = run[0];
+    if (!places || !first) continue;
+    const place = places.find((p) => p.node.postCode === postCode) ?? places[0];
+    if (place) return { place, start: first.start };
+  }
+  return null;
+}
+
 /** Adds the levels below what `chain` has, reading from its end. */
 function extend(index: RegionIndex, s: string, chain: Chain): Chain {
   let next = { ...chain };
   if (next.province && !next.city) {
     const province = next.province;
     const m = matchLevel(index, s, skipSeparators(s, next.end), 2, (p) => p.parent === province);
+    const suburb = m ? null : matchSuburb(index, province, s, skipSeparators(s, next.end));
     if (m?.places.length === 1 && m.places[0]) {
       next = { ...next, city: m.places[0], end: m.end, score: next.score + weight(m) };
+    } else if (suburb) {
+      next = { ...next, city: suburb.place, end: suburb.end, score: next.score + 3 };
     } else if (province.children.length === 1 && province.children[0]) {
       next = { ...next, city: province.children[0] }; // a municipality's only city
     }
@@ -582,12 +668,23 @@ function parseEnglishAustralian(index: RegionIndex, prepared: Prepared): ParsedA
     segmentStart = segmentOf(stateStart);
     streetText = s.slice(segmentStart, stateStart);
   } else {
-    // No state: a known city name ('Sydney 2000') still places the address.
-    let found: { place: Place; index: number; length: number } | null = null;
-    for (const [english, place] of index.auByEnglish) {
-      if (place.level !== 2) continue;
-      const m = new RegExp(`(?<![A-Za-z])${english.replace(/ /g, '\\s+')}(?![A-Za-z])`, 'i').exec(s);
-      if (m && (!found || m.index > found.index)) found = { place, index: m.index, length: m[0].length };
+    // No state: a suburb followed by its postcode ('Parramatta 2150') still places the address.
+    let found: { place: Place; index: number; length: number; postCode: string } | null = null;
+    for (const m of s.matchAll(/(?<!\d)(\d{4})(?!\d)/g)) {
+      const code = m[1] ?? '';
+      const before = s.slice(0, m.index).replace(/[\s,]+$/, '');
+      for (const candidate of index.auStates) {
+        const hit = suburbAtEnd(index, candidate, before, code);
+        if (hit && hit.place.node.postCode === code) {
+          found = {
+            place: hit.place,
+            index: hit.start,
+            length: m.index + m[0].length - hit.start,
+            postCode: code,
+          };
+          break;
+        }
+      }
     }
     if (!found) return null;
     city = found.place;
@@ -595,11 +692,7 @@ function parseEnglishAustralian(index: RegionIndex, prepared: Prepared): ParsedA
     segmentStart = segmentOf(found.index);
     streetText = s.slice(segmentStart, found.index);
     stateEnd = found.index + found.length;
-    const code = /^[\s,]*(\d{4})(?!\d)/.exec(s.slice(stateEnd));
-    if (code?.[1]) {
-      postCode = code[1];
-      stateEnd += code[0].length;
-    }
+    postCode = found.postCode;
   }
   if (!state) return null;
 
@@ -609,12 +702,10 @@ function parseEnglishAustralian(index: RegionIndex, prepared: Prepared): ParsedA
     .filter(Boolean);
   if (!city) {
     const last = parts.pop() ?? '';
-    const known = state.children.find((c) =>
-      new RegExp(`(?:^|\\s)${(c.node.enName ?? '').replace(/ /g, '\\s+')}$`, 'i').test(last),
-    );
+    const known = suburbAtEnd(index, state, last, postCode);
     if (known) {
-      city = known;
-      const rest = last.slice(0, last.length - (known.node.enName ?? '').length).trim();
+      city = known.place;
+      const rest = last.slice(0, known.start).trim();
       if (rest) parts.push(rest);
     } else if (/\d/.test(last)) {
       // '12 George St Parramatta': the last word is the locality.
@@ -688,6 +779,6 @@ export function parseChineseAddress(text: string, regions: readonly RegionRoot[]
     city: chain?.city?.node.name ?? '',
     district: chain?.district?.node.name ?? '',
     detail: street,
-    postCode: postCode || chain?.city?.node.postCode || '',
+    postCode: postCode || chain?.city?.node.postCode || chain?.province?.node.postCode || '',
   };
 }

@@ -1,5 +1,7 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFoundError } from '../../lib/app-error';
 import { ok, responses } from '../../lib/envelope';
 import { etagMatches } from '../../lib/etag';
 import {
@@ -7,11 +9,15 @@ import {
   intelligentRequestSchema,
   parsedAddressSchema,
   type RegionTree,
+  regionFileParamsSchema,
   regionTreeSchema,
+  stateSuburbFileSchema,
 } from './address.schemas';
-import type { AddressService } from './address.service';
+import type { AddressService, RegionFile } from './address.service';
 
 export const REGION_TREE_CACHE_CONTROL = 'public, max-age=86400';
+/** A file whose name carries a hash of its content never changes: cached for a year. */
+export const REGION_FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -24,6 +30,22 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
   { addresses },
 ) => {
   const { body, etag } = addresses.regionFile;
+
+  app.get(
+    AddressPaths.regionFile,
+    {
+      schema: {
+        tags: ['address'],
+        summary: '地址区域文件（带内容哈希的文件名）',
+        description:
+          '普通 JSON 文件，不是统一响应格式：address.<哈希>.json 为区域树（中国到区县，澳洲到州），' +
+          'au-<州>.<哈希>.json 为该州的城镇与邮编。文件名随内容变化，缓存一年。',
+        params: regionFileParamsSchema,
+        response: { 200: z.union([regionTreeSchema, stateSuburbFileSchema]) },
+      },
+    },
+    async (request, reply) => sendRegionFile(reply, addresses.hashedFile(request.params.file)),
+  );
 
   app.get(
     AddressPaths.regionTree,
@@ -70,3 +92,11 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressService }>
     async (request) => ok(addresses.parse(request.body.text)),
   );
 };
+
+/** A hashed region file as it is on disk, or 404. */
+function sendRegionFile(reply: FastifyReply, file: RegionFile | undefined) {
+  if (!file) throw notFoundError('地址区域文件不存在');
+  reply.header('etag', file.etag).header('cache-control', REGION_FILE_CACHE_CONTROL);
+  // A string body is sent as is and compressed by the app's compress plugin.
+  return reply.type('application/json; charset=utf-8').send(file.body as unknown as RegionTree);
+}

@@ -9,6 +9,8 @@ import { z } from 'zod';
 export const AddressPaths = {
   /** spec §7: 'GET /res/static/address.json: static region tree, fetched once and cached'. */
   regionTree: '/res/static/address.json',
+  /** The tree and each Australian state's suburbs under names that carry a hash of their content. */
+  regionFile: '/res/static/regions/:file',
   intelligent: '/api/logisticsService/addressReceiver/intelligent/',
 } as const;
 
@@ -23,4 +25,17 @@ export const intelligentRequestSchema = z.strictObject({
 });
 export type IntelligentRequest = z.infer<typeof intelligentRequestSchema>;
 
-export { parsedAddressSchema, type RegionTree, regionNodeSchema, regionTreeSchema } from '@shop/domain';
+export const regionFileParamsSchema = z.strictObject({
+  file: z
+    .string()
+    .regex(/^[a-z-]+\.[0-9a-f]{10}\.json$/, '文件名格式不正确')
+    .describe('带内容哈希的文件名，如 address.0123456789.json、au-tas.0123456789.json'),
+});
+
+export {
+  parsedAddressSchema,
+  type RegionTree,
+  regionNodeSchema,
+  regionTreeSchema,
+  stateSuburbFileSchema,
+} from '@shop/domain';

@@ -4,7 +4,7 @@
  *   app:      `await app.register(addressRoutes, { addresses: services.address })` (after the auth plugin)
  */
 
-export { addressRoutes, REGION_TREE_CACHE_CONTROL } from './address.routes';
+export { addressRoutes, REGION_FILE_CACHE_CONTROL, REGION_TREE_CACHE_CONTROL } from './address.routes';
 export {
   ADDRESS_TEXT_MAX,
   AddressPaths,
@@ -15,4 +15,10 @@ export {
 } from './address.schemas';
 export { type AddressService, createAddressService, type RegionFile } from './address.service';
 export { type ParsedAddress, parseChineseAddress } from './address-parser';
-export { buildRegionTree, type RegionNode, type RegionRoot } from './regions';
+export {
+  buildFullRegionTree,
+  buildRegionTree,
+  type RegionNode,
+  type RegionRoot,
+  readRegionFiles,
+} from './regions';

@@ -1,28 +1,50 @@
-import { auStates } from './au';
-import { cnCentralSouth } from './cn-central-south';
-import { cnEast } from './cn-east';
-import { cnNorth } from './cn-north';
-import { cnNortheast } from './cn-northeast';
-import { cnNorthwest } from './cn-northwest';
-import { cnSouthwest } from './cn-southwest';
-import type { RegionRoot } from './types';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  REGION_FILES,
+  type RegionNode,
+  type RegionRoot,
+  type StateSuburbFile,
+  suburbNodes,
+} from '@shop/domain';
 
 export type { RegionNode, RegionRoot } from './types';
 
 /**
- * The address tree served at /res/static/address.json (spec §3 'Address tree', §7 'Addresses'): one root
- * per country with its maximum depth. China: province → city → district (municipalities have one city
- * named like the province, e.g. 北京市 → 北京市 → 朝阳区); Australia: state → city.
- * Cities without districts are leaves: the tree lists districts only where they are known reliably.
+ * The region files (spec §3 'Address tree', §7 'Addresses'; docs/regions.md), written by `npm run
+ * regions:build` into data/: the tree (China to county level, Australia to state level) and one suburb file
+ * per Australian state. Served as they are on disk, under names carrying a hash of their content.
  */
-export function buildRegionTree(): RegionRoot[] {
-  return [
-    {
-      code: 'CN',
-      name: '中国',
-      maxDepth: 3,
-      children: [...cnNorth, ...cnNortheast, ...cnEast, ...cnCentralSouth, ...cnSouthwest, ...cnNorthwest],
-    },
-    { code: 'AU', name: '澳大利亚', enName: 'Australia', maxDepth: 2, children: auStates },
-  ];
+const DATA_DIR = join(import.meta.dirname, 'data');
+
+export interface RegionFiles {
+  /** The tree's JSON text. */
+  tree: string;
+  /** Each Australian state's suburb file, by state code ('AU-TAS'). */
+  states: ReadonlyMap<string, string>;
+}
+
+export function readRegionFiles(): RegionFiles {
+  const tree = readFileSync(join(DATA_DIR, 'tree.json'), 'utf8');
+  const states = new Map<string, string>();
+  for (const state of Object.keys(REGION_FILES.states)) {
+    states.set(state, readFileSync(join(DATA_DIR, `${state.toLowerCase()}.json`), 'utf8'));
+  }
+  return { tree, states };
+}
+
+/** The tree as served: China to county level, Australia to state level. */
+export function buildRegionTree(files: RegionFiles = readRegionFiles()): RegionRoot[] {
+  return JSON.parse(files.tree) as RegionRoot[];
+}
+
+/** The tree with every Australian state's suburbs under it: what the address parser reads. */
+export function buildFullRegionTree(files: RegionFiles = readRegionFiles()): RegionRoot[] {
+  return buildRegionTree(files).map((root) => ({
+    ...root,
+    children: root.children.map((node): RegionNode => {
+      const text = files.states.get(node.code);
+      return text ? { ...node, children: suburbNodes(JSON.parse(text) as StateSuburbFile) } : node;
+    }),
+  }));
 }

@@ -1,10 +1,13 @@
-import { AddressPaths, type RegionRoot } from '@shop/domain';
+import { REGION_FILES, type RegionRoot, regionFileUrl } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestStaticJson } from '@/lib/api-client';
 import { addressKeys } from './keys';
 
+/** The tree's URL carries a hash of its content, so the browser keeps it for a year (docs/regions.md). */
+export const REGION_TREE_URL = regionFileUrl(REGION_FILES.tree);
+
 export function getRegionTree(signal?: AbortSignal): Promise<RegionRoot[]> {
-  return requestStaticJson<RegionRoot[]>(AddressPaths.regionTree, { signal });
+  return requestStaticJson<RegionRoot[]>(REGION_TREE_URL, { signal });
 }
 
 /** The static region tree: fetched once and kept for the whole visit (spec §7 'fetched once and cached'). */

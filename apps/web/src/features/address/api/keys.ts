@@ -6,4 +6,5 @@ export const addressKeys = {
   lists: () => [...addressKeys.all, 'list'] as const,
   list: (book: AddressBook) => [...addressKeys.lists(), book] as const,
   regionTree: () => [...addressKeys.all, 'region-tree'] as const,
+  stateSuburbs: (state: string) => [...addressKeys.all, 'state-suburbs', state] as const,
 };

@@ -1,5 +1,6 @@
 import { type Address, countryLabel } from '@shop/domain';
 import { Button, Tag } from 'antd';
+import { useRegionStatus } from '../use-region-status';
 
 interface AddressCardProps {
   address: Address;
@@ -20,6 +21,8 @@ export function AddressCard({ address, busy, onEdit, onSetDefault, onDelete }: A
   const region = [countryLabel(address.country), address.province, address.city, address.district]
     .filter((part) => part !== '')
     .join(' ');
+  const status = useRegionStatus(address);
+  const needsRegion = status?.kind === 'unknown' || status?.kind === 'incomplete';
   const extras = [
     address.postCode && `邮编 ${address.postCode}`,
     address.company,
@@ -37,6 +40,11 @@ export function AddressCard({ address, busy, onEdit, onSetDefault, onDelete }: A
         )}
       </div>
       <p className="address-card-line">{region}</p>
+      {needsRegion && (
+        <p className="address-card-notice" role="status">
+          所在地区已调整，请点「编辑」重新选择
+        </p>
+      )}
       <p className="address-card-line">{address.detail}</p>
       {extras.length > 0 && <p className="address-card-line muted">{extras.join(' · ')}</p>}
       <div className="address-card-actions">

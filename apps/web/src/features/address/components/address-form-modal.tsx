@@ -9,14 +9,15 @@ import {
   postCodeProblem,
   type RegionRoot,
 } from '@shop/domain';
-import { Checkbox, Form, Input, Modal, Select } from 'antd';
-import { useRef } from 'react';
+import { Alert, Checkbox, Form, Input, Modal, Select } from 'antd';
+import { useEffect, useRef } from 'react';
 import { notify } from '@/lib/notify';
 import { zodRule } from '@/lib/zod-rule';
 import { ADDRESS_BOOKS, type AddressBook } from '../address-book';
 import { useRegionTree } from '../api/get-region-tree';
 import { useSaveAddress } from '../api/save-address';
-import { regionPath, regionPostCode, rootOfRegion } from '../region-tree';
+import { regionPath, regionPostCode, regionStatus, rootOfRegion } from '../region-tree';
+import { useRegionStatus } from '../use-region-status';
 import { IntelligentFill } from './intelligent-fill';
 import { RegionPicker } from './region-picker';
 
@@ -43,6 +44,12 @@ const countryOptions = ADDRESS_COUNTRIES.map((code) => ({ value: code, label: CO
 
 function toCountry(code: string): Country {
   return ADDRESS_COUNTRIES.find((c) => c === code) ?? 'OTHER';
+}
+
+/** Asks the owner to pick the region again: the one saved is no longer in the region tree. */
+export function regionNotice(address: Address | undefined): string {
+  const saved = address ? [address.province, address.city, address.district].filter(Boolean).join(' ') : '';
+  return `所在地区「${saved}」已不在最新的地区列表中，请重新选择所在地区后保存`;
 }
 
 function initialValues(address: Address | undefined, firstAddress: boolean): Partial<AddressFormValues> {
@@ -84,19 +91,29 @@ export function AddressFormModal({ book, address, firstAddress, onClose, onSaved
   const { data: tree } = useRegionTree();
   const country = Form.useWatch('country', form) ?? DEFAULT_COUNTRY;
   const root: RegionRoot | undefined = tree?.find((r) => r.code === country);
-  // The postcode last filled in for the shopper, and the region picked before: a later pick replaces a postcode
-  // that came from the region (filled, or saved with it), but one the shopper typed stays.
-  const autoPostCode = useRef<string | undefined>(undefined);
-  const lastRegion = useRef<string[]>(initialValues(address, firstAddress).region ?? []);
+  // The postcode last filled in from a picked region (a saved one counts): a later pick replaces it, but
+  // a postcode the shopper typed stays.
+  const initialRegion = initialValues(address, firstAddress).region ?? [];
+  const autoPostCode = useRef<string | undefined>(
+    root?.code === 'AU' ? address?.postCode : root ? regionPostCode(root, initialRegion) : undefined,
+  );
   const person = ADDRESS_BOOKS[book].person;
   const isReceiver = book === 'receiver';
+  const status = useRegionStatus(address);
+  const postCode = Form.useWatch('postCode', form) as string | undefined;
+  // A place the earlier tree named differently is shown under its name today.
+  const renamedPath = status?.kind === 'ok' ? status.path.join('/') : '';
+  const savedPath = initialRegion.join('/');
+  const renameShown = useRef(false);
+  useEffect(() => {
+    if (renameShown.current || !renamedPath || renamedPath === savedPath) return;
+    renameShown.current = true;
+    form.setFieldValue('region', renamedPath.split('/'));
+  }, [renamedPath, savedPath, form]);
 
-  const fillPostCode = (rootNow: RegionRoot | undefined, region: string[]) => {
-    const code = rootNow ? regionPostCode(rootNow, region) : undefined;
-    const previous = rootNow ? regionPostCode(rootNow, lastRegion.current) : undefined;
-    lastRegion.current = region;
+  const fillPostCode = (code: string | undefined) => {
     const current = form.getFieldValue('postCode') as string | undefined;
-    if (code && (!current || current === autoPostCode.current || current === previous)) {
+    if (code && (!current || current === autoPostCode.current)) {
       form.setFieldValue('postCode', code);
       autoPostCode.current = code;
     }
@@ -110,18 +127,21 @@ export function AddressFormModal({ book, address, firstAddress, onClose, onSaved
     if (parsed.detail) values.detail = parsed.detail;
     if (parsedRoot) {
       values.country = parsedRoot.code === 'AU' ? 'AU' : 'CN';
-      const region = regionPath(parsedRoot, [parsed.province, parsed.city, parsed.district]);
+      // An Australian suburb is in its state's file, not the tree: the parser read it from the full list.
+      const region =
+        parsedRoot.code === 'AU'
+          ? [parsed.province, parsed.city].filter((n) => n !== '')
+          : regionPath(parsedRoot, [parsed.province, parsed.city, parsed.district]);
       if (region.length > 0) values.region = region;
     }
     form.setFieldsValue(values);
     if (parsed.postCode) {
       form.setFieldValue('postCode', parsed.postCode);
       autoPostCode.current = parsed.postCode;
-      if (values.region) lastRegion.current = values.region;
-    } else if (values.region) {
+    } else if (values.region && parsedRoot) {
       // The pasted address replaces the form's, postcode included: the new region's, if the tree has one.
       form.setFieldValue('postCode', '');
-      fillPostCode(parsedRoot, values.region);
+      fillPostCode(regionPostCode(parsedRoot, values.region));
     }
   };
 
@@ -167,24 +187,21 @@ export function AddressFormModal({ book, address, firstAddress, onClose, onSaved
       width={560}
     >
       {isReceiver && <IntelligentFill onParsed={onParsed} />}
+      {status && (status.kind === 'unknown' || status.kind === 'incomplete') && (
+        <Alert type="warning" showIcon className="address-region-notice" title={regionNotice(address)} />
+      )}
       <Form<AddressFormValues>
         form={form}
         name={`address-${book}`}
         layout="vertical"
         initialValues={initialValues(address, firstAddress)}
         onFinish={submit}
-        onValuesChange={(changed: Partial<AddressFormValues>, all: AddressFormValues) => {
+        onValuesChange={(changed: Partial<AddressFormValues>) => {
           if (changed.country) {
             // Another country's regions and postcodes: the old ones no longer apply.
             form.setFieldsValue({ region: [], province: '', city: '', postCode: '' });
-            lastRegion.current = [];
-            return;
+            autoPostCode.current = undefined;
           }
-          if (changed.region)
-            fillPostCode(
-              tree?.find((r) => r.code === all.country),
-              changed.region,
-            );
         }}
         className="address-form"
       >
@@ -212,9 +229,24 @@ export function AddressFormModal({ book, address, firstAddress, onClose, onSaved
             <Form.Item
               name="region"
               label="所在地区"
-              rules={[{ required: true, type: 'array', min: 1, message: '请选择所在地区' }]}
+              rules={[
+                { required: true, type: 'array', min: 1, message: '请选择所在地区' },
+                {
+                  // Down to the deepest level the tree has there (Australia: a suburb of the state).
+                  validator: (_rule, value: string[] | undefined) => {
+                    if (!root || !value?.length) return Promise.resolve();
+                    const complete =
+                      root.code === 'AU'
+                        ? value.length >= 2
+                        : regionStatus(root, value, undefined).kind === 'ok';
+                    return complete
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(root.code === 'AU' ? '请选择城镇' : '请选择完整的所在地区'));
+                  },
+                },
+              ]}
             >
-              <RegionPicker root={root} />
+              <RegionPicker root={root} onPostCode={fillPostCode} postCode={postCode} />
             </Form.Item>
           ) : (
             <Form.Item

@@ -1,0 +1,127 @@
+/**
+ * The address form's region picker in Chromium with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate):
+ * how long from a keystroke in the search box until the answers are drawn (the first frame after the list
+ * changed). Budget: 50 ms a keystroke. China: the whole tree (3,200 county-level units) searched by name and
+ * pinyin initials; Australia: New South Wales's 5,256 suburbs. Usage: npm run bench:region-picker (build first,
+ * or it builds); BENCH_CPU_THROTTLE sets another rate.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MemberPaths } from '@shop/domain';
+import { callApi } from '../e2e/support/api';
+import { openBrowser, signInEveryPage } from '../e2e/support/browser';
+import { repoRoot, startShop, TEST_CAPTCHA } from '../e2e/support/server';
+import { percentile } from './support';
+
+const BUDGET_MS = 50;
+const throttle = Number(process.env.BENCH_CPU_THROTTLE ?? 4);
+
+if (!existsSync(join(repoRoot, 'apps/web/dist/index.html')) || process.env.BENCH_BUILD === '1')
+  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+const shop = await startShop({ LOG_LEVEL: 'error' });
+const browser = await openBrowser(shop.baseURL, { width: 1366, height: 900 });
+const { page } = browser;
+try {
+  const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
+  const { token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
+    username: `bench_${Date.now().toString(36)}`,
+    password: 'bench12345',
+    captchaId: captcha.captchaId,
+    captchaCode: TEST_CAPTCHA,
+  });
+  await signInEveryPage(browser, token);
+  // Each keystroke's time: from its keydown to the first frame after the page's DOM changed.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __keyAt: number | null; __keyTimes: number[] };
+    w.__keyAt = null;
+    w.__keyTimes = [];
+    document.addEventListener(
+      'keydown',
+      () => {
+        w.__keyAt = performance.now();
+      },
+      true,
+    );
+    new MutationObserver(() => {
+      const at = w.__keyAt;
+      if (at === null) return;
+      w.__keyAt = null;
+      requestAnimationFrame(() => w.__keyTimes.push(performance.now() - at));
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await page.goto('/member/receiver');
+  await page.getByRole('button', { name: '新增收件人地址' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('.ant-cascader:not(.ant-select-disabled)').waitFor();
+
+  const cdp = await browser.context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+
+  /** Types keys one at a time (waiting for each answer) and returns each keystroke's time. */
+  async function typeKeys(keys: readonly string[]): Promise<number[]> {
+    await page.evaluate(() => {
+      (window as unknown as { __keyTimes: number[] }).__keyTimes = [];
+    });
+    for (const key of keys) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(400);
+    }
+    return page.evaluate(() => (window as unknown as { __keyTimes: number[] }).__keyTimes);
+  }
+
+  await dialog.locator('.ant-cascader').click();
+  const back = (n: number) => Array<string>(n).fill('Backspace');
+  const china = await typeKeys([...'wlmq', ...back(4), ...'kts', ...back(3), ...'shz', ...back(3), ...'cyq']);
+  const answers = await page.locator('.region-picker-popup .ant-cascader-menu-item').count();
+  await page.keyboard.press('Escape');
+
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await dialog.getByRole('combobox', { name: '国家' }).click();
+  await page.getByTitle('澳大利亚').click();
+  await dialog.getByRole('combobox', { name: '州' }).click();
+  await page.locator('.region-picker-popup .ant-cascader-menu-item', { hasText: '新南威尔士州' }).click();
+  const suburb = dialog.getByRole('combobox', { name: '城镇' });
+  await page.waitForFunction(() => {
+    const box = document.querySelector('[aria-label="城镇"]');
+    return box !== null && !box.closest('.ant-select-disabled');
+  });
+  await suburb.click();
+  await page.waitForTimeout(500);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  const australia = await typeKeys([...'parra', ...back(5), ...'2150']);
+
+  const row = (what: string, times: number[]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    const p95 = percentile(sorted, 95);
+    const max = sorted[sorted.length - 1] ?? Number.NaN;
+    return {
+      search: what,
+      keystrokes: times.length,
+      'median ms': Math.round(percentile(sorted, 50)),
+      'p95 ms': Math.round(p95),
+      'max ms': Math.round(max),
+      'max / 50 ms': Math.round((max / BUDGET_MS) * 100) / 100,
+    };
+  };
+  const rows = [
+    row('China tree (name, pinyin initials)', china),
+    row('NSW suburbs (name, postcode)', australia),
+  ];
+  // biome-ignore lint/suspicious/noConsole: a benchmark's result is this table.
+  console.log(
+    `region picker, CPU throttled ${throttle}×, budget ${BUDGET_MS} ms a keystroke (China 'cyq': ${answers} answers)`,
+  );
+  // biome-ignore lint/suspicious/noConsole: a benchmark's result is this table.
+  console.table(rows);
+  await mkdir(join(repoRoot, 'bench/results'), { recursive: true });
+  await writeFile(
+    join(repoRoot, 'bench/results/region-picker.json'),
+    JSON.stringify({ throttle, rows }, null, 2),
+  );
+  if (browser.errors.length > 0) throw new Error(`page errors: ${browser.errors.join('; ')}`);
+} finally {
+  await browser.close();
+  await shop.stop();
+}

@@ -1,0 +1,133 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Address, AddressPaths, MemberPaths } from '@shop/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/api';
+import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
+import { type RunningShop, repoRoot, startShop, TEST_CAPTCHA } from './support/server';
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** Screens of the address book, to be looked at after a run. */
+const SHOTS = join(repoRoot, '..', 'regions-shots');
+
+/**
+ * Every address can be entered (docs/regions.md): a member picks a county-level city of Xinjiang found by
+ * its pinyin initials, then a Tasmanian suburb whose postcode fills itself, saves both and sees them in the
+ * address book beside an address saved under a region the tree no longer has, which asks to be picked again.
+ */
+describe('regions journey', () => {
+  let shop: RunningShop;
+  let s: BrowserSession;
+  let token = '';
+
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    shop = await startShop();
+    const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
+    ({ token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
+      username: `regions_${Date.now().toString(36)}`,
+      password: 'regions12345',
+      captchaId: captcha.captchaId,
+      captchaCode: TEST_CAPTCHA,
+    }));
+    // Saved before the region tree changed: a district the tree does not have.
+    await callApi(
+      shop.baseURL,
+      AddressPaths.receiverSave,
+      {
+        name: '旧地址',
+        phone: '13900139000',
+        country: 'CN',
+        province: '广东省',
+        city: '深圳市',
+        district: '旧城区',
+        detail: '老街1号',
+        defaultFlag: true,
+      },
+      token,
+    );
+    s = await openBrowser(shop.baseURL, DESKTOP);
+    await signInEveryPage(s, token);
+  });
+  afterAll(async () => {
+    await s?.close();
+    await shop?.stop();
+  });
+
+  const dialog = () => s.page.getByRole('dialog');
+
+  it('picks 伊犁哈萨克自治州 › 奎屯市 by typing its pinyin initials, and saves it', async () => {
+    await s.page.goto('/member/receiver');
+    await s.page.getByText('所在地区已调整，请点「编辑」重新选择').waitFor();
+    await s.page.getByRole('button', { name: '新增收件人地址' }).click();
+    await dialog().waitFor();
+    await dialog().getByLabel('收件人姓名').fill('阿依努尔');
+    await dialog().getByLabel('手机号').fill('13909921234');
+    await dialog().locator('.ant-cascader').click();
+    await s.page.keyboard.type('kts');
+    const hit = s.page.locator('.region-picker-popup .ant-cascader-menu-item', {
+      hasText: '新疆维吾尔自治区 / 伊犁哈萨克自治州 / 奎屯市',
+    });
+    await hit.waitFor();
+    await s.page.screenshot({ path: join(SHOTS, 'picker-search-1366.png') });
+    await hit.click();
+    await dialog().getByLabel('详细地址').fill('北京东路1号');
+    await dialog().getByRole('button', { name: '保存' }).click();
+    await s.page.getByText('新疆维吾尔自治区 伊犁哈萨克自治州 奎屯市').waitFor();
+  });
+
+  it('picks a Tasmanian suburb, its postcode filled, and saves it', async () => {
+    await s.page.getByRole('button', { name: '新增收件人地址' }).click();
+    await dialog().waitFor();
+    await dialog().getByLabel('收件人姓名').fill('Jack Brown');
+    await dialog().getByLabel('手机号').fill('0413 555 666');
+    await dialog().getByRole('combobox', { name: '国家' }).click();
+    await s.page.getByTitle('澳大利亚').click();
+    await dialog().getByRole('combobox', { name: '州' }).click();
+    await s.page.locator('.region-picker-popup .ant-cascader-menu-item', { hasText: '塔斯马尼亚州' }).click();
+    const suburb = dialog().getByRole('combobox', { name: '城镇' });
+    await dialog()
+      .locator('.region-picker-au .ant-select:not(.ant-select-disabled):not(.ant-cascader)')
+      .waitFor();
+    await suburb.click();
+    await suburb.fill('battery');
+    await s.page.getByTitle('Battery Point 7004').click();
+    await expect.poll(() => dialog().getByLabel('邮编').inputValue()).toBe('7004');
+    await dialog().getByLabel('详细地址').fill('1 Battery Sq');
+    await s.page.screenshot({ path: join(SHOTS, 'picker-suburb-1366.png') });
+    await dialog().getByRole('button', { name: '保存' }).click();
+    await s.page.getByText('澳大利亚 塔斯马尼亚州 Battery Point').waitFor();
+    await s.page.screenshot({ path: join(SHOTS, 'address-book-1366.png'), fullPage: true });
+
+    const book = await callApi<Address[]>(shop.baseURL, AddressPaths.receiverList, {}, token);
+    expect(book.map((a) => [a.province, a.city, a.district, a.postCode])).toEqual(
+      expect.arrayContaining([
+        ['新疆维吾尔自治区', '伊犁哈萨克自治州', '奎屯市', ''],
+        ['塔斯马尼亚州', 'Battery Point', '', '7004'],
+        ['广东省', '深圳市', '旧城区', ''],
+      ]),
+    );
+  });
+
+  it('shows the book and the picker on a phone', async () => {
+    await s.page.setViewportSize(PHONE);
+    await s.page.goto('/member/receiver');
+    await s.page.getByText('澳大利亚 塔斯马尼亚州 Battery Point').waitFor();
+    await s.page.screenshot({ path: join(SHOTS, 'address-book-390.png'), fullPage: true });
+    const card = s.page.locator('.address-card', { hasText: 'Battery Point' });
+    await card.getByRole('button', { name: '编辑' }).click();
+    await dialog().waitFor();
+    await expect.poll(() => dialog().getByLabel('邮编').inputValue()).toBe('7004');
+    await s.page.waitForTimeout(600); // the dialog's opening animation
+    await s.page.screenshot({ path: join(SHOTS, 'picker-suburb-390.png') });
+    await dialog().getByRole('button', { name: '取消' }).click();
+    const old = s.page.locator('.address-card', { hasText: '旧城区' });
+    await old.getByRole('button', { name: '编辑' }).click();
+    await dialog()
+      .getByText(/已不在最新的地区列表中/)
+      .waitFor();
+    await s.page.screenshot({ path: join(SHOTS, 'flagged-address-390.png') });
+    expect(s.errors).toEqual([]);
+  });
+});
