@@ -270,7 +270,16 @@ export function createServices({
     notify,
     counters,
   });
-  const settlePayment = createSettlePaymentFlow({ db, clock, payments, deposits, notify, counters });
+  const settlePayment = createSettlePaymentFlow({
+    db,
+    clock,
+    payments,
+    deposits,
+    notify,
+    counters,
+    // Called per notify, after refundOrder below exists.
+    applyRefund: (tx, provider, state) => refundOrder.applyNotifiedState(tx, provider, state),
+  });
   const onlinePayment = createOnlinePaymentFlow({
     db,
     payments,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { parseConfig, type StripeConfig } from '../src/config/env';
-import { paymentConfigs, paymentRefunds, payments } from '../src/db/schema';
+import { orders, paymentConfigs, paymentRefunds, payments } from '../src/db/schema';
 import { ChannelError, type TradeRef } from '../src/modules/payment/payment.provider';
 import { createStripeProvider, idempotencyKey } from '../src/modules/payment/stripe.provider';
 import {
@@ -521,7 +521,7 @@ describe('Stripe through the app', () => {
     expect(await paymentByTradeNo(t.database.db, pay.tradeNo)).toMatchObject({ status: 'cancelled' });
   });
 
-  it('a refund webhook moves the shop’s processing refund to Stripe’s state, once', async () => {
+  it('a refund webhook confirms the shop’s processing refund through the refund workflow, once', async () => {
     const { order, pay, intent } = await start('SupayAlipay', 4000);
     fake.pay(intent.id);
     await deliver(t.app, fake.signedEvent('payment_intent.succeeded', intent));
@@ -536,6 +536,8 @@ describe('Stripe through the app', () => {
       currency: 'AUD',
       amount: 1500,
     });
+    // As the staff refund reserves it (docs/decisions/035): the order shows 退款中 until the channel confirms.
+    await t.database.db.update(orders).set({ refundingAmount: 1500 }).where(eq(orders.id, order.id));
     const stripe = t.app.services.payments.provider('stripe');
     const state = await stripe?.refund?.({
       trade: {
@@ -559,6 +561,11 @@ describe('Stripe through the app', () => {
       .where(eq(paymentRefunds.refundNo, refundNo));
     expect(row).toMatchObject({ status: 'success', channelRefundNo: refund.id });
     expect(row?.confirmedAt).toBeInstanceOf(Date);
+    const [after] = await t.database.db
+      .select({ refunded: orders.refundedAmount, refunding: orders.refundingAmount })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    expect(after).toEqual({ refunded: 1500, refunding: 0 });
     expect((await deliver(t.app, webhook)).statusCode).toBe(200);
     const reasons = (await notifiesOf(t.database.db, pay.tradeNo)).map((n) => [n.outcome, n.reason]);
     expect(reasons.slice(-2)).toEqual([

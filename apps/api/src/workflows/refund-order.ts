@@ -550,6 +550,20 @@ export function createRefundOrderFlow({
     },
 
     /**
+     * A refund's state a channel reported in its pay notify (Stripe's refund events), verified by the caller: applied
+     * like a refund notify in the caller's transaction, for a refund this provider holds. Whether it changed.
+     */
+    async applyNotifiedState(
+      tx: Database,
+      providerName: string,
+      state: ChannelRefundState,
+    ): Promise<boolean> {
+      const row = refunds ? await refunds.find(state.refundNo, tx) : null;
+      if (!row || row.provider !== providerName) return false;
+      return (await apply(state.refundNo, state, SYSTEM_ACTOR, tx)) === 'applied';
+    },
+
+    /**
      * A channel's refund notify (REFUND.SUCCESS …): verified over its raw body, matched to the refund by its
      * number, trade and amount, applied under the order's lock and recorded in payment_notifies in the same
      * transaction. A repeat finds the refund ended and changes nothing.

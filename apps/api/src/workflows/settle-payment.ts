@@ -5,7 +5,12 @@ import type { MemberNotifier } from '../lib/member-notice';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
 import type { DepositService } from '../modules/deposit/deposit.service';
 import { findOrderForPayment, markOrderPaid } from '../modules/order/order.payment';
-import type { ChannelNotice, NotifyHeaders, NotifyPayload } from '../modules/payment/payment.provider';
+import type {
+  ChannelNotice,
+  ChannelRefundState,
+  NotifyHeaders,
+  NotifyPayload,
+} from '../modules/payment/payment.provider';
 import {
   type NotifyAcknowledgement,
   NotifyStatus,
@@ -33,6 +38,11 @@ export interface SettlePaymentDeps {
   notify: MemberNotifier;
   /** Settled payments and turned-away notifies are counted for the metrics (GET /metrics). */
   counters?: Pick<ShopCounters, 'paymentSettled' | 'notifyRejected'>;
+  /**
+   * Applies a refund's state a channel reported in its pay notify (Stripe's refund events) through the refund
+   * workflow (docs/decisions/035), in the notify's transaction; whether a refund changed.
+   */
+  applyRefund: (tx: Database, provider: string, state: ChannelRefundState) => Promise<boolean>;
 }
 
 export type SettlePaymentFlow = ReturnType<typeof createSettlePaymentFlow>;
@@ -55,6 +65,7 @@ export function createSettlePaymentFlow({
   deposits,
   notify,
   counters = NO_COUNTERS,
+  applyRefund,
 }: SettlePaymentDeps) {
   /** Settles a SUCCESS notify of a locked pending payment. */
   async function settlePaid(tx: Database, payment: PaymentRow, payload: NotifyPayload): Promise<Answer> {
@@ -184,7 +195,7 @@ export function createSettlePaymentFlow({
       let reason: string;
       if (notice.kind === 'refund') {
         const { state } = notice;
-        const changed = await payments.applyRefundState(tx, providerName, state);
+        const changed = await applyRefund(tx, providerName, state);
         reason = `退款 ${state.refundNo}：${state.status}${changed ? '' : '（无变化）'}`;
       } else reason = `不处理的事件 ${notice.event}`;
       const result = { outcome: 'verified' as const, reason, accepted: true };

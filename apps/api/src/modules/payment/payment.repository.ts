@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { paymentConfigs, paymentNotifies, paymentRefunds, payments } from '../../db/schema';
+import { paymentConfigs, paymentNotifies, payments } from '../../db/schema';
 
 /**
  * Queries of the payment module: its methods (payment_configs), the payments made through a channel and the
@@ -213,41 +213,4 @@ export function listPendingOrderPayments(db: Database, orderId: number): Promise
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
-}
-
-/**
- * Moves a processing refund of this provider to the state its channel reported (a refund notify): one conditional
- * UPDATE, so a repeated or late notify changes nothing. The channel's refund number is kept once known.
- */
-export async function updateRefundFromChannel(
-  db: Database,
-  input: {
-    provider: string;
-    refundNo: string;
-    status: 'processing' | 'success' | 'closed' | 'abnormal';
-    channelRefundNo: string | null;
-    message: string;
-    at: Date;
-  },
-): Promise<boolean> {
-  // Still processing at the channel: nothing to record.
-  if (input.status === 'processing') return false;
-  const changed = await db
-    .update(paymentRefunds)
-    .set({
-      status: input.status,
-      channelRefundNo: sql`coalesce(${paymentRefunds.channelRefundNo}, ${input.channelRefundNo})`,
-      channelMessage: input.message.slice(0, 200),
-      ...(input.status === 'success' ? { confirmedAt: input.at } : {}),
-      updatedAt: input.at,
-    })
-    .where(
-      and(
-        eq(paymentRefunds.refundNo, input.refundNo),
-        eq(paymentRefunds.provider, input.provider),
-        eq(paymentRefunds.status, 'processing'),
-      ),
-    )
-    .returning({ id: paymentRefunds.id });
-  return changed.length > 0;
 }

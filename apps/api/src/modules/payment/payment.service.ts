@@ -23,7 +23,6 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import {
   ChannelError,
   type ChannelNotice,
-  type ChannelRefundState,
   type ChannelTrade,
   type NotifyHeaders,
   type NotifyPayload,
@@ -618,15 +617,6 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
         }
       }
       return out;
-    },
-
-    /**
-     * Where a refund stands at the channel, from its verified notify: a processing refund of this provider moves to
-     * the channel's state (one conditional UPDATE, so a repeat or a late notify changes nothing). Returns whether
-     * a refund changed.
-     */
-    applyRefundState(tx: Database, providerName: string, state: ChannelRefundState): Promise<boolean> {
-      return repo.updateRefundFromChannel(tx, { provider: providerName, ...state, at: clock() });
     },
 
     /** The payment by trade number, locked for the caller's transaction. */
