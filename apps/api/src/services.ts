@@ -40,6 +40,7 @@ import { createPaymentAdminService } from './modules/payment/payment.admin';
 import { createPaymentProviders } from './modules/payment/payment.providers';
 import { createPaymentService } from './modules/payment/payment.service';
 import { createRateService } from './modules/rate/rate.service';
+import { createReconciliationService } from './modules/reconciliation/reconciliation.service';
 import { createStaffService } from './modules/staff/staff.service';
 import { createSupplierService } from './modules/supplier/supplier.service';
 import { latestMemberTickets } from './modules/tickets/tickets.member-summary';
@@ -270,6 +271,17 @@ export function createServices({
     rates,
     reconcile: (payment) => settlePayment.reconcile(payment),
   });
+  const reconciliation = createReconciliationService({
+    db,
+    clock,
+    channels: () => payments.runningProviders(),
+    books: (input) => payments.booksOfDay(input),
+    latePayments: {
+      confirm: (late) => settlePayment.confirmLatePayment(late),
+      apply: (tx, late) => settlePayment.applyLatePayment(tx, late),
+    },
+    audit: audit.record,
+  });
   const refundOrder = createRefundOrderFlow({ db, clock, catalogue, deposits, notify, audit: audit.record });
   const ticketReply = createTicketReplyFlow({
     db,
@@ -331,6 +343,7 @@ export function createServices({
     payByDeposit,
     onlinePayment,
     settlePayment,
+    reconciliation,
     refundOrder,
     hub,
     messages,

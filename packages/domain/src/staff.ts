@@ -52,6 +52,8 @@ export const Permission = {
   contentEdit: 'content.edit',
   /** Exchange rate, payment methods. */
   settingsMoney: 'settings.money',
+  /** Reconcile a channel's statement with the shop's books, settle the differences. */
+  paymentReconcile: 'payment.reconcile',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 export const PERMISSIONS = Object.values(Permission) as readonly Permission[];
@@ -81,6 +83,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     P.depositAdjust,
     P.rechargeReview,
     P.settingsMoney,
+    P.paymentReconcile,
   ],
   content: [P.dashboardRead, P.catalogueEdit, P.contentEdit, P.stockAdjust, P.supplierManage],
 };

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { SandboxPaths } from '@shop/domain';
+import { type Currency, SandboxPaths } from '@shop/domain';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { hmacHex, NotifyStatus, verifyParams } from './payment.provider';
+import { hmacHex, NotifyStatus, type StatementLine, verifyParams } from './payment.provider';
 import * as repo from './sandbox.repository';
 
 /**
@@ -219,6 +219,22 @@ export function createSandboxChannel({
     /** The merchant closes its unpaid trade: true when it was open (it can no longer be paid). */
     async close(merchantTradeNo: string): Promise<boolean> {
       return (await repo.settleTrade(db, { merchantTradeNo }, 'closed')) !== null;
+    },
+
+    /**
+     * The channel's statement of the trades it collected between two instants (its day, in UTC). The sandbox
+     * refunds nothing, so it has no refund lines.
+     */
+    async statement(from: Date, until: Date): Promise<StatementLine[]> {
+      return (await repo.listPaidBetween(db, from, until)).map((trade) => ({
+        kind: 'payment' as const,
+        tradeNo: trade.merchantTradeNo,
+        refundNo: null,
+        channelRef: trade.channelTradeNo,
+        amount: trade.amount,
+        currency: trade.currency as Currency,
+        at: trade.updatedAt.toISOString(),
+      }));
     },
 
     /** Resolves once every scheduled notify has been delivered or given up (tests, shutdown). */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appSecrets, sandboxTrades } from '../../db/schema';
 
@@ -63,4 +63,19 @@ export async function settleTrade(
     .where(and(key, eq(sandboxTrades.status, 'open')))
     .returning();
   return rows[0] ?? null;
+}
+
+/** The trades the sandbox collected between two instants (paid, by the time the shopper paid), oldest first. */
+export function listPaidBetween(db: Database, from: Date, until: Date): Promise<SandboxTradeRow[]> {
+  return db
+    .select()
+    .from(sandboxTrades)
+    .where(
+      and(
+        eq(sandboxTrades.status, 'paid'),
+        gte(sandboxTrades.updatedAt, from),
+        lt(sandboxTrades.updatedAt, until),
+      ),
+    )
+    .orderBy(asc(sandboxTrades.updatedAt));
 }
