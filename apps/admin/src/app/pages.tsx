@@ -14,6 +14,7 @@ import {
   MoneyCollectOutlined,
   NotificationOutlined,
   PercentageOutlined,
+  ReconciliationOutlined,
   SettingOutlined,
   ShoppingOutlined,
   SolutionOutlined,
@@ -165,6 +166,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <MoneyCollectOutlined />,
     permission: Permission.settingsMoney,
     load: () => import('./routes/settings'),
+  },
+  {
+    path: 'reconciliation',
+    label: '对账',
+    icon: <ReconciliationOutlined />,
+    permission: Permission.paymentReconcile,
+    load: () => import('./routes/reconciliation'),
   },
   {
     path: 'promotions',
