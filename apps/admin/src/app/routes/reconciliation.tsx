@@ -1,5 +1,5 @@
 import type { ReconciliationDifference } from '@shop/domain';
-import { Button, Card, Empty, List, Skeleton, Tag } from 'antd';
+import { Card, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
@@ -11,7 +11,8 @@ import {
   useStartRun,
 } from '@/features/reconciliation/api/reconciliation';
 import { DifferenceTable } from '@/features/reconciliation/components/difference-table';
-import { providerName, RunForm } from '@/features/reconciliation/components/run-form';
+import { RecentRuns } from '@/features/reconciliation/components/recent-runs';
+import { RunForm } from '@/features/reconciliation/components/run-form';
 import { RunSummary } from '@/features/reconciliation/components/run-summary';
 import { SettleDialog } from '@/features/reconciliation/components/settle-dialog';
 
@@ -72,29 +73,7 @@ export default function ReconciliationPage() {
         {recent.isError ? (
           <LoadFailed title="对账记录加载失败" error={recent.error} retry={recent.refetch} />
         ) : (
-          <List
-            loading={recent.isPending}
-            dataSource={recent.data?.items ?? []}
-            locale={{ emptyText: <Empty description="还没有对账记录" /> }}
-            renderItem={(item) => (
-              <List.Item
-                actions={[
-                  <Button key="open" type="link" size="small" onClick={() => follow(item.id)}>
-                    查看
-                  </Button>,
-                ]}
-              >
-                {providerName(item.provider)} {item.day}{' '}
-                <Tag color={item.status === 'failed' ? 'red' : item.differences > 0 ? 'orange' : 'green'}>
-                  {item.status === 'running'
-                    ? '对账中'
-                    : item.status === 'failed'
-                      ? '失败'
-                      : `差异 ${item.differences} 笔`}
-                </Tag>
-              </List.Item>
-            )}
-          />
+          <RecentRuns loading={recent.isPending} items={recent.data?.items ?? []} onOpen={follow} />
         )}
       </Card>
       <SettleDialog

@@ -5,7 +5,7 @@ import {
   SETTLE_ACTION_LABELS,
   settleActionOf,
 } from '@shop/domain';
-import { Button, Card, Empty, Grid, List, Table, Tag } from 'antd';
+import { Button, Card, Empty, Grid, Spin, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatTime } from '@/lib/date';
 
@@ -66,27 +66,26 @@ export function DifferenceTable({
   const screens = Grid.useBreakpoint();
   if (screens.md === false)
     return (
-      <List
-        loading={loading}
-        dataSource={items}
-        locale={{ emptyText: EMPTY }}
-        renderItem={(row) => (
-          <Card size="small" className="reconciliation-card" title={kindCell(row)}>
-            <div className="reconciliation-numbers">
-              {row.tradeNo}
-              {row.refundNo ? <div>{row.refundNo}</div> : null}
-            </div>
-            <div>本店：{money(row.shopAmount, row.shopCurrency)}</div>
-            <div>
-              渠道：{money(row.channelAmount, row.channelCurrency)}{' '}
-              {row.channelAt ? formatTime(row.channelAt) : ''}
-            </div>
-            <div className="reconciliation-card-settle">
-              <SettleCell row={row} busy={busy} onSettle={onSettle} />
-            </div>
-          </Card>
-        )}
-      />
+      <Spin spinning={loading}>
+        {items.length === 0
+          ? EMPTY
+          : items.map((row) => (
+              <Card key={row.id} size="small" className="reconciliation-card" title={kindCell(row)}>
+                <div className="reconciliation-numbers">
+                  {row.tradeNo}
+                  {row.refundNo ? <div>{row.refundNo}</div> : null}
+                </div>
+                <div>本店：{money(row.shopAmount, row.shopCurrency)}</div>
+                <div>
+                  渠道：{money(row.channelAmount, row.channelCurrency)}{' '}
+                  {row.channelAt ? formatTime(row.channelAt) : ''}
+                </div>
+                <div className="reconciliation-card-settle">
+                  <SettleCell row={row} busy={busy} onSettle={onSettle} />
+                </div>
+              </Card>
+            ))}
+      </Spin>
     );
   const columns: ColumnsType<ReconciliationDifference> = [
     { title: '差异', dataIndex: 'kind', render: (_, row) => kindCell(row) },

@@ -34,12 +34,12 @@ export function RunSummary({ run }: { run: ReconciliationRun }) {
         ]}
       />
       {run.status === 'running' ? (
-        <Spin tip="正在下载渠道账单并逐笔核对…">
-          <div style={{ height: 48 }} />
-        </Spin>
+        <div className="reconciliation-running">
+          <Spin /> 正在下载渠道账单并逐笔核对…
+        </div>
       ) : null}
       {run.status === 'failed' ? (
-        <Alert type="error" showIcon message="对账失败" description={run.error} />
+        <Alert type="error" showIcon title="对账失败" description={run.error} />
       ) : null}
     </div>
   );

@@ -49,7 +49,7 @@ export function SettleDialog({
           type={action === 'settle_payment' ? 'warning' : 'info'}
           showIcon
           style={{ marginBottom: 16 }}
-          message={`交易号 ${difference.tradeNo}${difference.refundNo ? `，退款单号 ${difference.refundNo}` : ''}`}
+          title={`交易号 ${difference.tradeNo}${difference.refundNo ? `，退款单号 ${difference.refundNo}` : ''}`}
           description={EXPLAIN[action]}
         />
       ) : null}
