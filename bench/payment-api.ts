@@ -34,7 +34,9 @@ import {
   Warehouse,
 } from '@shop/domain';
 import pg from 'pg';
-import { createPglite } from '../apps/api/src/db/client';
+import { openDatabase } from '../apps/api/src/db/client';
+import { appSecrets } from '../apps/api/src/db/schema';
+import { SANDBOX_SECRET_NAME } from '../apps/api/src/modules/payment/sandbox.channel';
 import { FakeWechatPay } from '../apps/api/test/support/fake-wechatpay';
 import { allGoods, callApi } from '../e2e/support/api';
 import { type RunningShop, TEST_CAPTCHA } from '../e2e/support/server';
@@ -54,9 +56,9 @@ await fake.start();
 const wechatEnv = fake.env(PUBLIC_URL);
 
 /**
- * The shop, and the sandbox channel's key the bench signs its notifies with. On PGlite the folder is migrated by
- * a first start, the key stored in it while the shop is stopped (the shop takes the stored one), then the shop
- * starts again on it; on PostgreSQL the key is read from the database once the sandbox has made it.
+ * The shop, and the sandbox channel's key the bench signs its notifies with. On PGlite the folder is migrated and
+ * the key stored in it before the shop starts on it (the shop takes the stored key); on PostgreSQL the key is read
+ * from the database once the sandbox has made it.
  */
 async function startShopWithSandboxKey(): Promise<{
   shop: RunningShop;
@@ -65,20 +67,15 @@ async function startShopWithSandboxKey(): Promise<{
 }> {
   if (settings.databaseUrl) return { shop: await startBenchShop(wechatEnv), key: null, dataDir: null };
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-payments-'));
-  await (await startBenchShop(wechatEnv, { dataDir })).stop();
-  const db = await createPglite(dataDir);
-  let key: string | undefined;
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const key = randomBytes(32).toString('hex');
   try {
-    await db.query(
-      "insert into app_secrets (name, value) values ('sandbox-pay', $1) on conflict (name) do nothing",
-      [randomBytes(32).toString('hex')],
-    );
-    key = (await db.query<{ value: string }>("select value from app_secrets where name = 'sandbox-pay'"))
-      .rows[0]?.value;
+    await database.migrate();
+    await database.db.insert(appSecrets).values({ name: SANDBOX_SECRET_NAME, value: key });
   } finally {
-    await db.close();
+    await database.close();
   }
-  return { shop: await startBenchShop(wechatEnv, { dataDir }), key: key ?? null, dataDir };
+  return { shop: await startBenchShop(wechatEnv, { dataDir }), key, dataDir };
 }
 
 const started = await startShopWithSandboxKey();

@@ -8,6 +8,7 @@ import {
   ResultCode,
   type ShopPaymentEntry,
   type ShopRefundEntry,
+  type StatementEntry,
   settleActionOf,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
@@ -41,17 +42,7 @@ export const STALE_RUN_MS = 15 * 60_000;
 /** A channel that publishes statements, as reconciliation uses it (payment.provider.ts). */
 export interface StatementChannel {
   readonly name: string;
-  fetchStatement?(day: string): Promise<
-    {
-      kind: 'payment' | 'refund';
-      tradeNo: string;
-      refundNo: string | null;
-      channelRef: string;
-      amount: number;
-      currency: Currency;
-      at: string;
-    }[]
-  >;
+  fetchStatement?(day: string): Promise<StatementEntry[]>;
   readonly statementCurrencies?: readonly Currency[];
 }
 
