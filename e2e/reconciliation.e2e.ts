@@ -109,7 +109,10 @@ describe('payment reconciliation in the console', () => {
     // The same page on a phone.
     await page.setViewportSize(PHONE);
     await page.goto(runPath);
-    await page.locator('tr', { hasText: STRANGER }).getByText('已处理').waitFor();
+    // On a phone each difference is a card rather than a table row.
+    const card = page.locator('.reconciliation-card', { hasText: STRANGER });
+    await card.getByText('已处理').waitFor();
+    await card.getByText('沙箱测试交易，已核实不是本店收款').waitFor();
     await consoleShot(page, SHOTS, 'reconciliation-settled-390');
     expect(owner.errors).toEqual([]);
   });
