@@ -4,13 +4,20 @@
  * BENCH_PAY_COVER of them (default 5); every order is then paid from the deposit at once over
  * BENCH_CONNECTIONS connections. Exactly members × cover must be paid, the rest refused with '余额不足', no
  * balance below zero, and each member's log must add up to the balance. Notify: the remaining orders get a
- * W01 trade each and the channel's signed SUCCESS notify is sent for every one (then all again, as the
- * duplicates a channel retries with); latency per notify, every order paid once. The notify part needs the
- * sandbox key, read from the database, so it runs on PostgreSQL only.
- * Usage: npm run bench:payments            (embedded PGlite: deposit part only)
+ * sandbox A01 trade or a WeChat Pay W01 (QR) trade each. The sandbox's signed SUCCESS notify is sent for each of
+ * its trades (then all again, as the duplicates a channel retries with); WeChat Pay's notify (RSA signature, the
+ * resource sealed with AES-256-GCM, from the local fake with its keys) for as many of the others, at the same
+ * concurrency, and its p99 is reported as a ratio to the sandbox's (target ≤ 1.2); the rest get WeChat Pay
+ * notifies paced at BENCH_NOTIFY_RATE a second (default 20), each for another order, counting errors (target 0).
+ * Every order is paid once. The sandbox key is the shop's own: planted in the PGlite folder before the start,
+ * read from the database on PostgreSQL.
+ * Usage: npm run bench:payments
  *        BENCH_DATABASE_URL=postgres://… npm run bench:payments
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   CartPaths,
   type DepositLogItem,
@@ -27,15 +34,52 @@ import {
   Warehouse,
 } from '@shop/domain';
 import pg from 'pg';
+import { openDatabase } from '../apps/api/src/db/client';
+import { appSecrets } from '../apps/api/src/db/schema';
+import { SANDBOX_SECRET_NAME } from '../apps/api/src/modules/payment/sandbox.channel';
+import { FakeWechatPay } from '../apps/api/test/support/fake-wechatpay';
 import { allGoods, callApi } from '../e2e/support/api';
-import { TEST_CAPTCHA } from '../e2e/support/server';
+import { type RunningShop, TEST_CAPTCHA } from '../e2e/support/server';
 import { newCaptcha, percentile, report, runConcurrently, settings, startBenchShop } from './support';
 
 const MEMBERS = Number(process.env.BENCH_PAY_MEMBERS ?? 20);
 const ORDERS_EACH = Number(process.env.BENCH_PAY_ORDERS ?? 10);
 const COVER = Number(process.env.BENCH_PAY_COVER ?? 5);
 
-const shop = await startBenchShop();
+const NOTIFY_RATE = Number(process.env.BENCH_NOTIFY_RATE ?? 20);
+/** Where the shop says it is (WeChat Pay needs an https notify URL); the bench posts to its local address. */
+const PUBLIC_URL = 'https://shop.example';
+
+// WeChat Pay's stand-in, with its keys: the shop moves W01 to it at start.
+const fake = new FakeWechatPay();
+await fake.start();
+const wechatEnv = fake.env(PUBLIC_URL);
+
+/**
+ * The shop, and the sandbox channel's key the bench signs its notifies with. On PGlite the folder is migrated and
+ * the key stored in it before the shop starts on it (the shop takes the stored key); on PostgreSQL the key is read
+ * from the database once the sandbox has made it.
+ */
+async function startShopWithSandboxKey(): Promise<{
+  shop: RunningShop;
+  key: string | null;
+  dataDir: string | null;
+}> {
+  if (settings.databaseUrl) return { shop: await startBenchShop(wechatEnv), key: null, dataDir: null };
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-payments-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const key = randomBytes(32).toString('hex');
+  try {
+    await database.migrate();
+    await database.db.insert(appSecrets).values({ name: SANDBOX_SECRET_NAME, value: key });
+  } finally {
+    await database.close();
+  }
+  return { shop: await startBenchShop(wechatEnv, { dataDir }), key, dataDir };
+}
+
+const started = await startShopWithSandboxKey();
+const shop = started.shop;
 const runId = Date.now().toString(36).slice(-5);
 
 async function post<T>(path: string, body: unknown, token: string) {
@@ -91,8 +135,9 @@ try {
     .find((s) => s.status === SkuStatus.InStock && s.cnyPrice !== null);
   if (!pick) throw new Error('no InStock SKU with a CNY price: is the demo catalogue seeded?');
   const configs = await callApi<PaymentConfig[]>(shop.baseURL, PaymentPaths.configList, {});
-  const w01 = configs.find((c) => c.code === 'W01');
-  if (!w01) throw new Error('W01 is not among the payment methods');
+  // A01 stays on the sandbox; W01 is collected by WeChat Pay (the fake).
+  const a01 = configs.find((c) => c.code === 'A01');
+  if (!a01) throw new Error('A01 is not among the payment methods');
 
   // Members, each with ORDERS_EACH unpaid pickup orders of one unit.
   const tokens = (
@@ -120,14 +165,14 @@ try {
   const price = orders[0]?.price ?? 0;
   if (price <= 0 || orders.some((o) => o.price !== price)) throw new Error('orders differ in price');
 
-  // Each member recharges exactly COVER orders' worth online (W01 sandbox cashier → signed notify).
+  // Each member recharges exactly COVER orders' worth online (A01 sandbox cashier → signed notify).
   const recharge = await runConcurrently(
     tokens.map((token) => async () => {
       const money = Math.round(price * COVER * 100) / 100;
       const start = await callApi<PayStart>(
         shop.baseURL,
         PaymentPaths.supayParam,
-        { methodId: w01.id, type: 'recharge', money },
+        { methodId: a01.id, type: 'recharge', money },
         token,
       );
       await payOnCashier(start);
@@ -203,93 +248,176 @@ try {
     throw new Error(`deposit check failed: ${paid} paid, ${refused} refused, ${server} 5xx`);
   }
 
-  if (settings.databaseUrl) {
+  let secret = started.key;
+  if (!secret && settings.databaseUrl) {
     const client = new pg.Client({ connectionString: settings.databaseUrl });
     await client.connect();
-    const secret = (
-      await client.query<{ value: string }>("select value from app_secrets where name = 'sandbox-pay'")
-    ).rows[0]?.value;
-    if (!secret) throw new Error('no sandbox key in app_secrets');
-    const { createHmac } = await import('node:crypto');
-
-    // The orders the deposit could not pay: one W01 trade each, then the channel's notify for each.
-    const unpaid = rush.results.filter((r) => !r.answer.success).map((r) => r.order);
-    const trades = (
-      await runConcurrently(
-        unpaid.map((o) => async () => {
-          const start = await callApi<PayStart>(
-            shop.baseURL,
-            PaymentPaths.payBySyb,
-            { orderId: o.orderId, type: 'W01', paymentType: 'PC' },
-            o.token,
-          );
-          return { ...o, start };
-        }),
-        settings.connections,
-      )
-    ).results;
-    // The channel's own trade numbers, as the sandbox cashier gave them to the shop.
-    const channelNos = new Map(
-      (
-        await client.query<{ trade_no: string; channel_trade_no: string }>(
-          'select trade_no, channel_trade_no from payments where trade_no = any($1)',
-          [trades.map((t) => t.start.tradeNo)],
-        )
-      ).rows.map((r) => [r.trade_no, r.channel_trade_no]),
-    );
+    secret =
+      (await client.query<{ value: string }>("select value from app_secrets where name = 'sandbox-pay'"))
+        .rows[0]?.value ?? null;
     await client.end();
-    const bodies = trades.map((t) =>
-      JSON.stringify({
-        tradeNo: t.start.tradeNo,
-        channelTradeNo: channelNos.get(t.start.tradeNo),
-        status: 'SUCCESS',
-        amount: Math.round(t.start.amount * 100),
-        currency: t.start.currency,
-        paidAt: new Date().toISOString(),
-        nonce: randomUUID(),
-      }),
-    );
-    const send = (body: string) => async () => {
-      const res = await fetch(`${shop.baseURL}${PaymentPaths.notify}sandbox/`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-pay-signature': createHmac('sha256', secret).update(body).digest('hex'),
-        },
-        body,
-      });
-      return { status: res.status, text: await res.text() };
-    };
-    for (const round of ['first', 'duplicate'] as const) {
-      const sent = await runConcurrently(bodies.map(send), settings.connections);
-      const ok = sent.results.filter((r) => r.status === 200 && r.text.includes('SUCCESS')).length;
-      const s = [...sent.latencies].sort((a, b) => a - b);
-      rows.push({
-        call: `notify (${round})`,
-        database: settings.database,
-        count: bodies.length,
-        'req/s': Math.round(bodies.length / sent.seconds),
-        'p50 ms': percentile(s, 50),
-        'p99 ms': percentile(s, 99),
-        'SUCCESS answers': ok,
-      });
-      if (ok !== bodies.length)
-        throw new Error(`${round} notifies: ${ok} of ${bodies.length} answered SUCCESS`);
-    }
-    let notPaid = 0;
-    for (const t of trades) {
-      const r = await post<{ status: string }>(PaymentPaths.findPayStatus, { orderId: t.orderId }, t.token);
-      if (!r.success || r.data.status !== 'paid') notPaid += 1;
-    }
-    rows.push({
-      call: 'orders paid by notify',
-      database: settings.database,
-      orders: trades.length,
-      'not paid': notPaid,
-    });
-    if (notPaid > 0) throw new Error(`${notPaid} orders not paid after their notify`);
   }
+  if (!secret) throw new Error('no sandbox key');
+  const sandboxKey = secret;
+
+  // The orders the deposit could not pay: a third paid through the sandbox, a third through WeChat Pay at the
+  // same concurrency, the rest through WeChat Pay at a steady rate.
+  const unpaid = rush.results.filter((r) => !r.answer.success).map((r) => r.order);
+  const third = Math.floor(unpaid.length / 3);
+  const open = (list: typeof unpaid, type: 'A01' | 'W01') =>
+    runConcurrently(
+      list.map((o) => async () => {
+        const start = await callApi<PayStart>(
+          shop.baseURL,
+          PaymentPaths.payBySyb,
+          { orderId: o.orderId, type, paymentType: 'PC' },
+          o.token,
+        );
+        return { ...o, start };
+      }),
+      settings.connections,
+    ).then((r) => r.results);
+  const sandboxTrades = await open(unpaid.slice(0, third), 'A01');
+  const wechatTrades = await open(unpaid.slice(third, 2 * third), 'W01');
+  const pacedTrades = await open(unpaid.slice(2 * third), 'W01');
+  if ([...wechatTrades, ...pacedTrades].some((t) => t.start.method !== 'QR'))
+    throw new Error('W01 is not collected by WeChat Pay: is the fake configured?');
+
+  // The sandbox's own trade numbers: the last segment of its cashier page's address, what its notify names.
+  const channelNos = new Map<string, string>();
+  for (const t of sandboxTrades) {
+    if (t.start.method !== 'GET') throw new Error(`A01 answered ${t.start.method}`);
+    channelNos.set(t.start.tradeNo, t.start.action.split('/').filter(Boolean).at(-1) ?? '');
+  }
+  const sandboxBodies = sandboxTrades.map((t) =>
+    JSON.stringify({
+      tradeNo: t.start.tradeNo,
+      channelTradeNo: channelNos.get(t.start.tradeNo),
+      status: 'SUCCESS',
+      amount: Math.round(t.start.amount * 100),
+      currency: t.start.currency,
+      paidAt: new Date().toISOString(),
+      nonce: randomUUID(),
+    }),
+  );
+  /** A notify as the channel posts it, signed before the clock starts: only the shop's answer is timed. */
+  interface Notify {
+    kind: 'sandbox' | 'wechatpay';
+    headers: Record<string, string>;
+    body: string;
+  }
+  const sandboxNotify = (body: string): Notify => ({
+    kind: 'sandbox',
+    headers: {
+      'content-type': 'application/json',
+      'x-pay-signature': createHmac('sha256', sandboxKey).update(body).digest('hex'),
+    },
+    body,
+  });
+  /** WeChat Pay pays the trade and signs its notify (RSA), the resource sealed with AES-256-GCM. */
+  const wechatNotify = (tradeNo: string): Notify => {
+    fake.pay(tradeNo);
+    return { kind: 'wechatpay', ...fake.paidNotify(tradeNo) };
+  };
+  const send = async (notify: Notify) => {
+    const began = performance.now();
+    const res = await fetch(`${shop.baseURL}${PaymentPaths.notify}${notify.kind}/`, {
+      method: 'POST',
+      headers: notify.headers,
+      body: notify.body,
+    });
+    const text = await res.text();
+    const accepted =
+      notify.kind === 'sandbox' ? res.status === 200 && text.includes('SUCCESS') : res.status === 204;
+    return { kind: notify.kind, ms: performance.now() - began, accepted };
+  };
+  const latencyRow = (call: string, answers: { ms: number; accepted: boolean }[], seconds: number) => {
+    const s = answers.map((a) => a.ms).sort((a, b) => a - b);
+    return {
+      call,
+      database: settings.database,
+      count: answers.length,
+      'req/s': Math.round(answers.length / seconds),
+      'p50 ms': percentile(s, 50),
+      'p99 ms': percentile(s, 99),
+      accepted: answers.filter((a) => a.accepted).length,
+    };
+  };
+
+  // Sandbox and WeChat Pay notifies interleaved in one batch, so both meet the same load; each kind's own p99.
+  const sandboxNotifies = sandboxBodies.map(sandboxNotify);
+  const wechatNotifies = wechatTrades.map((t) => wechatNotify(t.start.tradeNo));
+  const mixed = sandboxNotifies.flatMap((n, i) => {
+    const w = wechatNotifies[i];
+    return w ? [n, w] : [n];
+  });
+  const first = await runConcurrently(
+    mixed.map((n) => () => send(n)),
+    settings.connections,
+  );
+  const sandboxRow = latencyRow(
+    'sandbox notify (HMAC)',
+    first.results.filter((r) => r.kind === 'sandbox'),
+    first.seconds,
+  );
+  const wechatRow = latencyRow(
+    'WeChat Pay notify (RSA + AES-GCM), same batch',
+    first.results.filter((r) => r.kind === 'wechatpay'),
+    first.seconds,
+  );
+  const ratio =
+    sandboxRow['p99 ms'] > 0 ? Math.round((wechatRow['p99 ms'] / sandboxRow['p99 ms']) * 100) / 100 : 0;
+  rows.push(sandboxRow, { ...wechatRow, 'p99 ÷ sandbox p99': ratio, target: '≤ 1.2' });
+  if (first.results.some((r) => !r.accepted))
+    throw new Error(`${first.results.filter((r) => !r.accepted).length} notifies not accepted`);
+  // What a channel retries with: every notify again, answered as received and changing nothing.
+  const again = await runConcurrently(
+    mixed.map((n) => () => send(n)),
+    settings.connections,
+  );
+  rows.push(latencyRow('notify repeated (both channels)', again.results, again.seconds));
+  if (again.results.some((r) => !r.accepted)) throw new Error('repeated notifies not accepted');
+
+  // A steady NOTIFY_RATE a second, each for another order, sent on time whatever the answers take.
+  const pacedNotifies = pacedTrades.map((t) => wechatNotify(t.start.tradeNo));
+  const pacedStart = performance.now();
+  const paced = await Promise.all(
+    pacedNotifies.map(async (n, i) => {
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, pacedStart + (i * 1000) / NOTIFY_RATE - performance.now())),
+      );
+      try {
+        return await send(n);
+      } catch {
+        return { kind: n.kind, ms: 0, accepted: false };
+      }
+    }),
+  );
+  const pacedSeconds = (performance.now() - pacedStart) / 1000;
+  const pacedErrors = paced.filter((p) => !p.accepted).length;
+  rows.push({
+    ...latencyRow(`WeChat Pay notify sent at ${NOTIFY_RATE}/s, each another order`, paced, pacedSeconds),
+    'req/s': NOTIFY_RATE,
+    errors: pacedErrors,
+    target: '0 errors',
+  });
+
+  let notPaid = 0;
+  for (const t of [...sandboxTrades, ...wechatTrades, ...pacedTrades]) {
+    const r = await post<{ status: string }>(PaymentPaths.findPayStatus, { orderId: t.orderId }, t.token);
+    if (!r.success || r.data.status !== 'paid') notPaid += 1;
+  }
+  rows.push({
+    call: 'orders paid by notify',
+    database: settings.database,
+    orders: sandboxTrades.length + wechatTrades.length + pacedTrades.length,
+    'not paid': notPaid,
+  });
+  if (notPaid > 0) throw new Error(`${notPaid} orders not paid after their notify`);
+  if (pacedErrors > 0) throw new Error(`${pacedErrors} paced WeChat Pay notifies failed`);
 } finally {
   await shop.stop();
+  await fake.stop();
+  if (started.dataDir) await rm(started.dataDir, { recursive: true, force: true });
 }
 await report('payment-api', rows);

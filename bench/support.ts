@@ -26,18 +26,21 @@ export const settings = {
   shopDir: process.env.BENCH_SHOP_DIR,
 } as const;
 
-export function startBenchShop(): Promise<RunningShop> {
+export function startBenchShop(
+  extraEnv: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningShop> {
   const nodeArgs = settings.profileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${settings.profileDir}`, '--cpu-prof-interval=500']
     : [];
   // TRUST_PROXY lets newCaptcha() give each benchmark member its own client address; answers are written as in
   // production (the test shop checks both serializers on every answer).
-  const common = { LOG_LEVEL: 'error', TRUST_PROXY: 'true', RESPONSE_SERIALIZER: 'compiled' };
+  const common = { LOG_LEVEL: 'error', TRUST_PROXY: 'true', RESPONSE_SERIALIZER: 'compiled', ...extraEnv };
   return startShop(
     settings.databaseUrl
       ? { ...common, DATABASE_URL: settings.databaseUrl, WORKERS: String(settings.workers) }
       : common,
-    { nodeArgs, ...(settings.shopDir ? { root: settings.shopDir } : {}) },
+    { nodeArgs, ...options, ...(settings.shopDir ? { root: settings.shopDir } : {}) },
   );
 }
 

@@ -44,6 +44,7 @@ import { orderConsoleRoutes } from './modules/order/order.console.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { SANDBOX_PROVIDER } from './modules/payment/sandbox.provider';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
 import { sellerConsoleRoutes } from './modules/seller/seller.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { supplierConsoleRoutes } from './modules/supplier/supplier.console.routes';
@@ -220,6 +221,32 @@ export async function buildApp(options: BuildAppOptions) {
   sweepTimer.unref();
   app.addHook('onClose', async () => clearInterval(sweepTimer));
 
+  // Each morning every channel with a statement is reconciled for its yesterday (ADR 036). Every worker checks;
+  // the scheduled run of a day is one row with a unique key, so one of them runs it.
+  let reconciling = false;
+  const reconcileTimer = setInterval(() => {
+    if (reconciling) return;
+    reconciling = true;
+    void services.reconciliation
+      .runDaily()
+      .then((runs) => {
+        for (const run of runs)
+          app.log.info(
+            { runId: run.id, provider: run.provider, day: run.day, status: run.status },
+            'daily reconciliation',
+          );
+      })
+      .catch((error) => app.log.warn({ err: error }, 'daily reconciliation failed'))
+      .finally(() => {
+        reconciling = false;
+      });
+  }, RECONCILE_CHECK_INTERVAL_MS);
+  reconcileTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(reconcileTimer);
+    await services.reconciliation.idle();
+  });
+
   if (services.sessions) {
     const stop = await listenForSessionChanges(app.database, services.sessions, (error) =>
       app.log.warn({ err: error }, 'session cache off: cannot listen for session changes'),
@@ -298,6 +325,7 @@ export async function buildApp(options: BuildAppOptions) {
     picker: services.cataloguePicker,
     clock,
   });
+  await app.register(reconciliationRoutes, { reconciliation: services.reconciliation });
   await app.register(settingsConsoleRoutes, {
     rates: services.rates,
     paymentAdmin: services.paymentAdmin,
@@ -372,5 +400,7 @@ async function logPaymentMethods(log: FastifyBaseLogger, services: Services, con
 
 /** How often the open trades of queryable channels are asked about. */
 export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
+/** How often each worker looks whether a channel's daily reconciliation is due (ADR 036). */
+export const RECONCILE_CHECK_INTERVAL_MS = 5 * 60_000;
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

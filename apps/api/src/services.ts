@@ -42,6 +42,7 @@ import { createPaymentProviders } from './modules/payment/payment.providers';
 import { createPaymentService } from './modules/payment/payment.service';
 import { createPaymentRefundService } from './modules/payment/refund.service';
 import { createRateService } from './modules/rate/rate.service';
+import { createReconciliationService } from './modules/reconciliation/reconciliation.service';
 import { createSellerService } from './modules/seller/seller.service';
 import { createStaffService } from './modules/staff/staff.service';
 import { createSupplierService } from './modules/supplier/supplier.service';
@@ -297,6 +298,17 @@ export function createServices({
     audit: audit.record,
     refunds: paymentRefunds,
   });
+  const reconciliation = createReconciliationService({
+    db,
+    clock,
+    channels: () => payments.runningProviders(),
+    books: (input) => payments.booksOfDay(input),
+    latePayments: {
+      confirm: (late) => settlePayment.confirmLatePayment(late),
+      apply: (tx, late) => settlePayment.applyLatePayment(tx, late),
+    },
+    audit: audit.record,
+  });
   const ticketReply = createTicketReplyFlow({
     db,
     tickets,
@@ -376,6 +388,7 @@ export function createServices({
     onlinePayment,
     settlePayment,
     paymentRefunds,
+    reconciliation,
     refundOrder,
     hub,
     messages,

@@ -56,6 +56,8 @@ export const Permission = {
   settingsSeller: 'settings.seller',
   /** The members' fapiao requests: attach the issued fapiao (docs/invoices.md). */
   invoiceIssue: 'invoice.issue',
+  /** Reconcile a channel's statement with the shop's books, settle the differences. */
+  paymentReconcile: 'payment.reconcile',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 export const PERMISSIONS = Object.values(Permission) as readonly Permission[];
@@ -86,6 +88,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     P.rechargeReview,
     P.settingsMoney,
     P.invoiceIssue,
+    P.paymentReconcile,
   ],
   content: [P.dashboardRead, P.catalogueEdit, P.contentEdit, P.stockAdjust, P.supplierManage],
 };

@@ -15,6 +15,7 @@ import {
   MoneyCollectOutlined,
   NotificationOutlined,
   PercentageOutlined,
+  ReconciliationOutlined,
   SettingOutlined,
   ShoppingOutlined,
   SolutionOutlined,
@@ -180,6 +181,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <BankOutlined />,
     permission: Permission.settingsSeller,
     load: () => import('./routes/seller'),
+  },
+  {
+    path: 'reconciliation',
+    label: '对账',
+    icon: <ReconciliationOutlined />,
+    permission: Permission.paymentReconcile,
+    load: () => import('./routes/reconciliation'),
   },
   {
     path: 'promotions',

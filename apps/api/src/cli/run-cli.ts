@@ -17,6 +17,7 @@ import { messageCommands } from '../modules/messages/messages.cli';
 import { orderCommands } from '../modules/order/order.cli';
 import { paymentCommands } from '../modules/payment/payment.cli';
 import { rateCommands } from '../modules/rate/rate.cli';
+import { reconciliationCommands } from '../modules/reconciliation/reconciliation.cli';
 import { sellerCommands } from '../modules/seller/seller.cli';
 import { staffCommands } from '../modules/staff/staff.cli';
 import { supplierCommands } from '../modules/supplier/supplier.cli';
@@ -85,6 +86,7 @@ function commandTable(
     ...depositCommands,
     ...refundOrderCommands,
     ...paymentCommands,
+    ...reconciliationCommands,
     ...ticketCommands,
     ...ticketReplyCommands,
     ...messageCommands,

@@ -1,5 +1,6 @@
-import { type Currency, DepositLogType, formatPrice, OrderStatus, PayStatus } from '@shop/domain';
+import { type Currency, DepositLogType, formatPrice, OrderStatus, PayStatus, ResultCode } from '@shop/domain';
 import type { Database } from '../db/client';
+import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import type { MemberNotifier } from '../lib/member-notice';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
@@ -25,9 +26,18 @@ import {
   QR_TRADE_TIMEOUT_MS,
   tradeRef,
 } from '../modules/payment/payment.service';
+import type { LatePayment } from '../modules/reconciliation/reconciliation.service';
 
 /** The reason recorded for a payment settled by asking its channel rather than by its notify. */
 export const QUERY_REASON = '主动查询';
+/** The reason recorded for a payment settled from the channel's statement (reconciliation, ADR 036). */
+export const STATEMENT_REASON = '对账补单';
+
+export const LatePaymentMessages = {
+  unknownTrade: '本店无此交易，不能补单',
+  notPaid: '渠道查询显示该交易未支付，不能补单',
+  notSettled: '补单未成功',
+} as const;
 
 export interface SettlePaymentDeps {
   db: Database;
@@ -206,6 +216,68 @@ export function createSettlePaymentFlow({
 
   return {
     reconcile,
+
+    /**
+     * A payment the channel's statement shows paid while the shop still has it pending (reconciliation, ADR 036):
+     * a channel that can be asked is asked again, and its answer is what gets settled; a channel that cannot
+     * (the sandbox) is taken at its statement, which was proven the channel's when it was fetched.
+     */
+    async confirmLatePayment(late: LatePayment): Promise<LatePayment> {
+      const provider = payments.provider(late.provider);
+      if (!provider?.queryTrade) return late;
+      const payment = await payments.findByTradeNo(late.tradeNo);
+      if (!payment || payment.provider !== late.provider)
+        throw new AppError(ResultCode.ParamsError, LatePaymentMessages.unknownTrade);
+      let payload: NotifyPayload | null;
+      try {
+        payload = await provider.queryTrade(tradeRef(payment));
+      } catch (error) {
+        const message = (error as { channelMessage?: string | null }).channelMessage;
+        throw new AppError(
+          ResultCode.ParamsError,
+          `渠道查询失败${message ? `：${message}` : '，请稍后重试'}`,
+        );
+      }
+      if (payload?.status !== NotifyStatus.Success || payload.tradeNo !== late.tradeNo)
+        throw new AppError(ResultCode.ParamsError, LatePaymentMessages.notPaid);
+      return {
+        provider: late.provider,
+        tradeNo: payload.tradeNo,
+        channelRef: payload.channelTradeNo,
+        amount: payload.amount,
+        currency: payload.currency,
+        at: payload.paidAt ?? null,
+      };
+    },
+
+    /**
+     * Settles a confirmed late payment as its notify would have, in the caller's transaction (the difference is
+     * marked settled in the same one), recorded in payment_notifies as '对账补单'. Throws when the payment did
+     * not end paid (refused, or closed meanwhile), so nothing of the settling is kept.
+     */
+    async applyLatePayment(tx: Database, late: LatePayment): Promise<void> {
+      const payload: NotifyPayload = {
+        tradeNo: late.tradeNo,
+        channelTradeNo: late.channelRef,
+        status: NotifyStatus.Success,
+        amount: late.amount,
+        currency: late.currency,
+        paidAt: late.at,
+      };
+      const settled = await settle(tx, late.provider, payload);
+      const paid =
+        settled.outcome === 'paid' ||
+        (settled.outcome === 'duplicate' &&
+          (await payments.lockByTradeNo(tx, late.tradeNo))?.status === PayStatus.Paid);
+      if (!paid)
+        throw new AppError(
+          ResultCode.ParamsError,
+          `${LatePaymentMessages.notSettled}${settled.reason ? `：${settled.reason}` : ''}`,
+        );
+      const reason = settled.reason ? `${STATEMENT_REASON}：${settled.reason}` : STATEMENT_REASON;
+      const record = Buffer.from(JSON.stringify({ statement: payload }));
+      await payments.recordNotify(tx, late.provider, record, { ...settled, reason }, payload);
+    },
 
     /** What the channel expects as the answer to its notify: its own shape, or the plain SUCCESS/FAIL text. */
     acknowledgement(

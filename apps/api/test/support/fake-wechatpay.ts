@@ -1,5 +1,6 @@
 import {
   createCipheriv,
+  createHash,
   createSign,
   createVerify,
   generateKeyPairSync,
@@ -92,6 +93,8 @@ export interface FakeRefund {
   currency: string;
   notifyUrl: string;
   status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
+  /** When it succeeded (ISO), for the bill. */
+  successTime: string | null;
 }
 
 export interface ReceivedRequest {
@@ -124,6 +127,10 @@ export class FakeWechatPay {
   forgery: AnswerForgery = 'none';
   /** Refuses the next refunds with this {code, message} (HTTP 400), as WeChat Pay does e.g. for NOT_ENOUGH. */
   refuseRefund: { code: string; message: string } | null = null;
+  /** Answers the trade bill with a hash that is not the file's (a tampered or broken download). */
+  wrongBillHash = false;
+  /** Bill files waiting to be downloaded, by token. */
+  private billFiles = new Map<string, Buffer>();
   /** The shop's http address notifies are delivered to instead of SHOP_PUBLIC_URL's (e2e). */
   deliverTo: { publicUrl: string; localUrl: string } | null = null;
   private sequence = 0;
@@ -186,15 +193,15 @@ export class FakeWechatPay {
     };
   }
 
-  /** The shopper pays the trade in the chat app: it becomes SUCCESS with a transaction_id. */
-  pay(outTradeNo: string): FakeTrade {
+  /** The shopper pays the trade in the chat app (now, or `at`): it becomes SUCCESS with a transaction_id. */
+  pay(outTradeNo: string, options: { at?: Date } = {}): FakeTrade {
     const trade = this.trades.get(outTradeNo);
     if (!trade) throw new Error(`fake wechatpay: no trade ${outTradeNo}`);
     if (trade.state !== 'NOTPAY') throw new Error(`fake wechatpay: trade ${outTradeNo} is ${trade.state}`);
     this.sequence += 1;
     trade.state = 'SUCCESS';
     trade.transactionId = `42000012${Date.now()}${String(this.sequence).padStart(6, '0')}`.slice(0, 32);
-    trade.successTime = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
+    trade.successTime = (options.at ?? new Date()).toISOString().replace(/\.\d{3}Z$/, '+00:00');
     return trade;
   }
 
@@ -276,10 +283,15 @@ export class FakeWechatPay {
   }
 
   /** The refund's notify once it ends (REFUND.SUCCESS, REFUND.ABNORMAL or REFUND.CLOSED). */
-  refundNotify(outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED' = 'SUCCESS'): SignedNotify {
+  refundNotify(
+    outRefundNo: string,
+    status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED' = 'SUCCESS',
+    options: { at?: Date } = {},
+  ): SignedNotify {
     const refund = this.refunds.get(outRefundNo);
     if (!refund) throw new Error(`fake wechatpay: no refund ${outRefundNo}`);
     refund.status = status;
+    if (status === 'SUCCESS') refund.successTime = (options.at ?? new Date()).toISOString();
     return this.notify(`REFUND.${status}`, 'refund', this.refundResource(refund));
   }
 
@@ -312,6 +324,100 @@ export class FakeWechatPay {
         currency: refund.currency,
       },
     };
+  }
+
+  /**
+   * The trade bill (bill_type ALL) of a Beijing day as WeChat Pay publishes it: the header, one line per paid
+   * trade and per refund that succeeded that day with every field prefixed by a backtick, amounts in yuan, then
+   * the summary's header and line. Null when nothing happened that day (WeChat Pay answers NO_STATEMENT_EXIST).
+   */
+  tradeBill(day: string): Buffer | null {
+    const beijing = (iso: string) =>
+      new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const yuan = (fen: number) => (fen / 100).toFixed(2);
+    const header =
+      '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注';
+    const rows: string[][] = [];
+    let paidTotal = 0;
+    let refundTotal = 0;
+    for (const trade of this.trades.values()) {
+      if (!trade.successTime || trade.global || !beijing(trade.successTime).startsWith(day)) continue;
+      paidTotal += trade.total;
+      rows.push([
+        beijing(trade.successTime),
+        FAKE_APPID,
+        FAKE_MCHID,
+        '0',
+        '',
+        trade.transactionId ?? '',
+        trade.outTradeNo,
+        'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+        'NATIVE',
+        'SUCCESS',
+        'OTHERS',
+        'CNY',
+        yuan(trade.total),
+        '0.00',
+        '0',
+        '0',
+        '0.00',
+        '0.00',
+        '',
+        '',
+        trade.description.replace(/,/g, '，'),
+        '',
+        '0.00000',
+        '0.60%',
+        yuan(trade.total),
+        '0.00',
+        '',
+      ]);
+    }
+    for (const refund of this.refunds.values()) {
+      const trade = this.trades.get(refund.outTradeNo);
+      if (refund.status !== 'SUCCESS' || !refund.successTime || !trade || trade.global) continue;
+      if (!beijing(refund.successTime).startsWith(day)) continue;
+      refundTotal += refund.refund;
+      rows.push([
+        beijing(refund.successTime),
+        FAKE_APPID,
+        FAKE_MCHID,
+        '0',
+        '',
+        trade.transactionId ?? '',
+        trade.outTradeNo,
+        'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+        'NATIVE',
+        'REFUND',
+        'OTHERS',
+        'CNY',
+        '0.00',
+        '0.00',
+        refund.refundId,
+        refund.outRefundNo,
+        yuan(refund.refund),
+        '0.00',
+        'ORIGINAL',
+        'SUCCESS',
+        trade.description.replace(/,/g, '，'),
+        '',
+        '0.00000',
+        '0.60%',
+        '0.00',
+        yuan(refund.refund),
+        '',
+      ]);
+    }
+    if (rows.length === 0) return null;
+    const lines = [
+      header,
+      ...rows.map((fields) => fields.map((field) => `\`${field}`).join(',')),
+      '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额',
+      [rows.length, yuan(paidTotal), yuan(refundTotal), '0.00', '0.00000', yuan(paidTotal), yuan(refundTotal)]
+        .map((field) => `\`${field}`)
+        .join(','),
+    ];
+    return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
   }
 
   private requestId(): string {
@@ -423,11 +529,39 @@ export class FakeWechatPay {
           currency: b.amount.currency,
           notifyUrl: b.notify_url,
           status: 'PROCESSING',
+          successTime: null,
         };
         this.refunds.set(b.out_refund_no, refund);
         trade.state = 'REFUND';
       }
       return send(200, this.refundResource(refund));
+    }
+    if (method === 'GET' && path === '/v3/bill/tradebill') {
+      const day = url.searchParams.get('bill_date') ?? '';
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || (url.searchParams.get('bill_type') ?? 'ALL') !== 'ALL')
+        return send(400, { code: 'PARAM_ERROR', message: '参数错误' });
+      const file = this.tradeBill(day);
+      if (!file) return send(400, { code: 'NO_STATEMENT_EXIST', message: '账单文件不存在' });
+      const token = randomBytes(16).toString('hex');
+      this.billFiles.set(token, file);
+      const hash = createHash('sha1')
+        .update(this.wrongBillHash ? Buffer.concat([file, Buffer.from(' ')]) : file)
+        .digest('hex');
+      return send(200, {
+        hash_type: 'SHA1',
+        hash_value: hash,
+        download_url: `${this.url}/v3/billdownload/file?token=${token}`,
+      });
+    }
+    if (method === 'GET' && path === '/v3/billdownload/file') {
+      // The file itself is not signed: the hash in the signed answer above proves it.
+      const file = this.billFiles.get(url.searchParams.get('token') ?? '');
+      if (!file) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        return void res.end(JSON.stringify({ code: 'RESOURCE_NOT_EXISTS', message: '下载地址已失效' }));
+      }
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      return void res.end(file);
     }
     const refundQuery = /^\/v3\/(?:refund\/domestic\/refunds|global\/refunds\/out-refund-no)\/([^/]+)$/.exec(
       path,

@@ -207,6 +207,11 @@ export interface PaymentProvider {
    * booked. Throws ChannelError when the channel cannot be reached or its bill is not proven to be the channel's.
    */
   fetchStatement?(day: string): Promise<StatementLine[]>;
+  /**
+   * The currencies the statement covers (WeChat Pay's trade bill: the domestic CNY trades); every currency when
+   * absent. Reconciliation compares only the shop's payments in these currencies.
+   */
+  readonly statementCurrencies?: readonly Currency[];
   /** Closes an unpaid trade at the channel; true when the channel closed it (it can no longer be paid). */
   closeTrade?(trade: TradeRef): Promise<boolean>;
 }

@@ -20,6 +20,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import * as books from './payment.books';
 import {
   ChannelError,
   type ChannelNotice,
@@ -570,6 +571,9 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
     /** The running provider of this name (undefined when it does not run here). */
     provider: (name: string) => providers.get(name),
 
+    /** Every provider running here. */
+    runningProviders: () => providers.all(),
+
     /**
      * True when the shop may ask the channel about this trade now: once per TRADE_QUERY_INTERVAL_MS per trade,
      * however many pages poll it (the channel limits the merchant's queries).
@@ -618,6 +622,12 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
       }
       return out;
     },
+
+    /** The payment by trade number (any state), or null. */
+    findByTradeNo: (tradeNo: string) => books.findPaymentByTradeNo(db, tradeNo),
+
+    /** The shop's books of a channel's day, for reconciliation (payment.books.ts). */
+    booksOfDay: (input: Omit<Parameters<typeof books.dayBooks>[1], never>) => books.dayBooks(db, input),
 
     /** The payment by trade number, locked for the caller's transaction. */
     lockByTradeNo: (tx: Database, tradeNo: string) => repo.lockPaymentByTradeNo(tx, tradeNo),

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { SandboxPaths } from '@shop/domain';
+import { type Currency, SandboxPaths } from '@shop/domain';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { hmacHex, NotifyStatus, verifyParams } from './payment.provider';
+import { hmacHex, NotifyStatus, type StatementLine, verifyParams } from './payment.provider';
 import * as repo from './sandbox.repository';
 
 /**
@@ -307,6 +307,32 @@ export function createSandboxChannel({
     /** The merchant closes its unpaid trade: true when it was open (it can no longer be paid). */
     async close(merchantTradeNo: string): Promise<boolean> {
       return (await repo.settleTrade(db, { merchantTradeNo }, 'closed')) !== null;
+    },
+
+    /**
+     * The channel's statement between two instants (its day, in UTC): the trades it collected and the refunds it
+     * paid out.
+     */
+    async statement(from: Date, until: Date): Promise<StatementLine[]> {
+      const paid = (await repo.listPaidBetween(db, from, until)).map((trade) => ({
+        kind: 'payment' as const,
+        tradeNo: trade.merchantTradeNo,
+        refundNo: null,
+        channelRef: trade.channelTradeNo,
+        amount: trade.amount,
+        currency: trade.currency as Currency,
+        at: trade.updatedAt.toISOString(),
+      }));
+      const refunded = (await repo.listRefundsCompletedBetween(db, from, until)).map((refund) => ({
+        kind: 'refund' as const,
+        tradeNo: refund.merchantTradeNo,
+        refundNo: refund.merchantRefundNo,
+        channelRef: refund.channelRefundNo,
+        amount: refund.amount,
+        currency: refund.currency as Currency,
+        at: refund.updatedAt.toISOString(),
+      }));
+      return [...paid, ...refunded];
     },
 
     /** Resolves once every scheduled notify has been delivered or given up (tests, shutdown). */

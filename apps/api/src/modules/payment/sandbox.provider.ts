@@ -1,4 +1,4 @@
-import { SandboxPaths } from '@shop/domain';
+import { channelDayWindow, SandboxPaths } from '@shop/domain';
 import {
   ChannelError,
   type ChannelRefundState,
@@ -66,6 +66,11 @@ export function createSandboxProvider(channel: SandboxChannel): PaymentProvider 
     },
     async verifyRefundNotify(rawBody, headers) {
       return verifySignedRefundNotify(rawBody, headers, await channel.secret());
+    },
+    async fetchStatement(day) {
+      const window = channelDayWindow(SANDBOX_PROVIDER, day);
+      if (!window) throw new ChannelError(`sandbox statement: no such day ${day.slice(0, 10)}`);
+      return channel.statement(window.from, window.until);
     },
     closeTrade({ tradeNo }) {
       return channel.close(tradeNo);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appSecrets, sandboxRefunds, sandboxTrades } from '../../db/schema';
 
@@ -139,4 +139,38 @@ export async function completeRefund(
     )
     .returning();
   return rows[0] ?? null;
+}
+
+/** The trades the sandbox collected between two instants (paid, by the time the shopper paid), oldest first. */
+export function listPaidBetween(db: Database, from: Date, until: Date): Promise<SandboxTradeRow[]> {
+  return db
+    .select()
+    .from(sandboxTrades)
+    .where(
+      and(
+        eq(sandboxTrades.status, 'paid'),
+        gte(sandboxTrades.updatedAt, from),
+        lt(sandboxTrades.updatedAt, until),
+      ),
+    )
+    .orderBy(asc(sandboxTrades.updatedAt));
+}
+
+/** The refunds the sandbox paid out between two instants (success, by the time it completed them), oldest first. */
+export function listRefundsCompletedBetween(
+  db: Database,
+  from: Date,
+  until: Date,
+): Promise<SandboxRefundRow[]> {
+  return db
+    .select()
+    .from(sandboxRefunds)
+    .where(
+      and(
+        eq(sandboxRefunds.status, 'success'),
+        gte(sandboxRefunds.updatedAt, from),
+        lt(sandboxRefunds.updatedAt, until),
+      ),
+    )
+    .orderBy(asc(sandboxRefunds.updatedAt));
 }

@@ -13,6 +13,7 @@ import {
   type PaymentProvider,
   type TradeRef,
 } from './payment.provider';
+import { billHashMatches, parseTradeBill } from './wechatpay.bill';
 import {
   authorization,
   decryptResource,
@@ -97,6 +98,12 @@ const REFUND_EVENTS: Readonly<Record<string, 'success' | 'closed' | 'abnormal'>>
   'REFUND.CLOSED': 'closed',
   'REFUND.ABNORMAL': 'abnormal',
 };
+
+const billSchema = z.object({
+  hash_type: z.string(),
+  hash_value: z.string(),
+  download_url: z.string().max(2048),
+});
 
 const errorSchema = z.object({ code: z.string(), message: z.string() });
 
@@ -256,6 +263,48 @@ export function createWechatPayProvider(
     };
   }
 
+  /**
+   * Downloads a bill file: a signed GET of `download_url`, whose answer WeChat Pay does not sign (the hash in the
+   * signed answer that gave the address proves it). The address must be on the API's own host, so the shop's
+   * signature is never sent elsewhere.
+   */
+  async function download(address: string): Promise<Buffer> {
+    let url: URL;
+    try {
+      url = new URL(address);
+    } catch {
+      throw new ChannelError('wechatpay answered a bad download_url');
+    }
+    if (url.origin !== new URL(config.apiUrl).origin)
+      throw new ChannelError(`wechatpay download_url is not on ${new URL(config.apiUrl).host}`);
+    const pathWithQuery = `${url.pathname}${url.search}`;
+    try {
+      const response = await fetchImpl(url, {
+        headers: {
+          'user-agent': 'shop-api wechatpay-v3',
+          authorization: authorization({
+            mchid: config.mchid,
+            serialNo: config.serial,
+            key: privateKey,
+            method: 'GET',
+            pathWithQuery,
+            body: '',
+            timestamp: nowSeconds(),
+            nonce: newNonce(),
+          }),
+        },
+        signal: AbortSignal.timeout(WECHATPAY_TIMEOUT_MS),
+      });
+      const file = Buffer.from(await response.arrayBuffer());
+      if (response.status !== 200)
+        throw new ChannelError(`wechatpay bill download answered HTTP ${response.status}`);
+      return file;
+    } catch (error) {
+      if (error instanceof ChannelError) throw error;
+      throw new ChannelError(`wechatpay unreachable: ${(error as Error).message}`);
+    }
+  }
+
   const tradePath = (trade: TradeRef) =>
     `${isGlobal(trade.currency) ? '/v3/global/transactions' : '/v3/pay/transactions'}/out-trade-no/${encodeURIComponent(trade.tradeNo)}`;
 
@@ -336,6 +385,29 @@ export function createWechatPayProvider(
         ? await call(trade.currency, 'GET', `/v3/global/refunds/out-refund-no/${no}?mchid=${config.mchid}`)
         : await call(trade.currency, 'GET', `/v3/refund/domestic/refunds/${no}`);
       return refundState(json);
+    },
+
+    // The domestic trade bill lists the CNY trades; the cross-border (AUD) ones are in another statement.
+    statementCurrencies: ['CNY'],
+
+    async fetchStatement(day) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new ChannelError('wechatpay bill: bad day');
+      let json: unknown;
+      try {
+        ({ json } = await call('CNY', 'GET', `/v3/bill/tradebill?bill_date=${day}&bill_type=ALL`));
+      } catch (error) {
+        // A day on which nothing was paid or refunded has no bill.
+        if ((error as { code?: unknown }).code === 'NO_STATEMENT_EXIST') return [];
+        throw error;
+      }
+      const bill = billSchema.safeParse(json);
+      if (!bill.success) throw new ChannelError('wechatpay answered a bill without its fields');
+      if (bill.data.hash_type.toUpperCase() !== 'SHA1')
+        throw new ChannelError(`wechatpay bill hash ${bill.data.hash_type.slice(0, 16)} is not SHA1`);
+      const file = await download(bill.data.download_url);
+      if (!billHashMatches(file, bill.data.hash_value))
+        throw new ChannelError('wechatpay bill does not match its SHA1: refused');
+      return parseTradeBill(file.toString('utf8'));
     },
 
     async bridgeForm() {
