@@ -1,4 +1,5 @@
 import {
+  AdminOrderPaths,
   AdminReconciliationPaths,
   channelToday,
   OrderStatus,
@@ -421,6 +422,17 @@ describe('reconciliation of the sandbox, and the daily run', () => {
     await t.app.services.payments.sandbox?.settle(trade?.channelTradeNo ?? '', 'pay');
     await t.app.services.payments.idle();
     expect(await paymentByTradeNo(t.database.db, paid.tradeNo)).toMatchObject({ status: 'paid' });
+    // A refund through the sandbox (docs/decisions/035) is on its statement too, and matches the shop's.
+    const refund = envelope(
+      await post(
+        t.app,
+        AdminOrderPaths.refund,
+        { orderNo: order.orderNo, amount: 10, refundedBefore: 0, reason: '对账' },
+        (await staffToken(t, 'owner')).token,
+      ),
+    );
+    expect(refund.success, refund.message).toBe(true);
+    await t.app.services.payments.idle();
 
     const lostOrder = await unpaidOrder(t.database.db, { memberId: buyer.id, skuId, total: 5000 });
     const lost = await startSyb(t.app, buyer.token, lostOrder.id, 'A01');
@@ -432,7 +444,7 @@ describe('reconciliation of the sandbox, and the daily run', () => {
     // Signed in on the day after (a staff token lives 12 hours); the owner signs in with TOTP.
     const owner = (await staffToken(t, 'owner')).token;
     const result = await runDay(t, owner, 'sandbox', today);
-    expect(result.run).toMatchObject({ status: 'done', matched: 1, differences: 1 });
+    expect(result.run).toMatchObject({ status: 'done', matched: 2, differences: 1 });
     const [difference] = result.differences;
     expect(difference).toMatchObject({
       kind: 'paid_shop_pending',
@@ -445,7 +457,7 @@ describe('reconciliation of the sandbox, and the daily run', () => {
     expect(settled.success, settled.message).toBe(true);
     expect((await orderState(t.database.db, lostOrder.id)).order?.status).toBe(OrderStatus.Paid);
     const rerun = await runDay(t, owner, 'sandbox', today);
-    expect(rerun.run).toMatchObject({ matched: 2, differences: 0 });
+    expect(rerun.run).toMatchObject({ matched: 3, differences: 0 });
   });
 
   it('the daily run reconciles yesterday once however many workers try', async () => {
