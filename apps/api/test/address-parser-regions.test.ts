@@ -242,7 +242,7 @@ describe('parseChineseAddress over every provincial-level division and Australia
   it.each(table)('%s', (text, expected) => {
     const parsed = parseChineseAddress(text, tree);
     expect(parsed).toMatchObject({ district: '', ...expected });
-    expect(parsed.phone).toMatch(/^(1\d{10})?$/);
+    expect(parsed.phone).toMatch(/^(1\d{10}|0[2-478]\d{8})?$/);
   });
 
   it('answers every Australian address with suburb, state and postcode', () => {

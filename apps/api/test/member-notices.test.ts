@@ -8,6 +8,7 @@ import {
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliActor } from '../src/lib/audit';
+import { settleTrade } from '../src/modules/payment/sandbox.repository';
 import { giveDeposit } from './support/deposit-helpers';
 import { insertCouriers, insertOrder, newMember } from './support/order-fixtures';
 import {
@@ -81,20 +82,28 @@ describe('the shop writes the member a message when something happens to them', 
     );
     expect(envelope(paid).success).toBe(true);
 
-    const { order: second, success: body } = await pendingSuccessNotify(t, {
+    const {
+      order: second,
+      start,
+      success: body,
+    } = await pendingSuccessNotify(t, {
       memberId: m.id,
       token: m.token,
       skuId,
     });
+    // The sandbox books the payment it notifies, so it can refund it (docs/decisions/035).
+    await settleTrade(t.database.db, { merchantTradeNo: start.tradeNo }, 'paid');
     expect((await sendNotify(t.app, body)).statusCode).toBe(200);
 
+    // A refund of a channel-paid order goes back through the channel; the member is told once it confirms.
     await t.app.services.refundOrder.refund(cliActor(), second.orderNo, { amount: 1000, reason: '破损补偿' });
+    await t.app.services.payments.idle();
     await t.app.services.refundOrder.cancelPaid(cliActor(), first.orderNo, { reason: '缺货' });
 
     const list = await titles(m.token);
     expect(list).toEqual([
       `2|订单 ${first.orderNo} 已取消|/order/${first.id}`,
-      `2|订单 ${second.orderNo} 退款 ¥10.00|/order/${second.id}`,
+      `2|订单 ${second.orderNo} 退款 ¥10.00 已到账|/order/${second.id}`,
       `2|订单 ${second.orderNo} 已付款|/order/${second.id}`,
       `2|订单 ${first.orderNo} 已付款|/order/${first.id}`,
       '1|账户余额增加 ¥1000.00|/member/deposit',

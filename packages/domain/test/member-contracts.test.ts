@@ -229,6 +229,8 @@ describe('memberSchema', () => {
     email: '',
     mobile: '',
     company: '',
+    abn: '',
+    taxNo: '',
     wechat: '',
     createdAt: '2024-01-01T00:00:00.000Z',
   };

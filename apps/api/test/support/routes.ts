@@ -98,6 +98,9 @@ const STRING_CANDIDATES = [
   '13800138000',
   'buyer@example.com',
   '2000',
+  // A 统一社会信用代码 with a good check character (a fapiao's 税号): before the ID number, which fits 18 characters
+  // too but not the check.
+  '91350100M000100Y43',
   '110101199003074512',
   'SB0123456789AB',
   // A recharge number (memberdeposit/cancelBankTransfer/).
@@ -115,6 +118,9 @@ const STRING_CANDIDATES = [
   // A QR sign-in ticket (wechat/checkQrScan/, wechatBind/) and a sandbox scan code.
   'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
   'abcdefghijklmnopqrstuvwx',
+  // A region file's hashed name (res/static/regions/…) and an adjustment note's number.
+  'address.0123456789.json',
+  'ADJ-000001',
   '',
 ];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { FapiaoKind, FapiaoStatus, taxNoProblem } from '../invoice';
+import { FapiaoKind, FapiaoStatus, TaxNoMessages, taxNoProblem } from '../invoice';
 import { consolePageNo, consolePageSize } from './paging';
 import { text } from './text';
 
@@ -56,6 +56,7 @@ export const adminAdjustmentNoteRequestSchema = z.strictObject({ orderNo, noteNo
 
 /** A 税号 field: trimmed, upper-cased, then checked (taxNoProblem). */
 export const taxNoSchema = text({ error: '请输入纳税人识别号（税号）', trim: true })
+  .regex(/^(?:[0-9A-Za-z]{15}|[0-9A-Za-z]{18}|[0-9A-Za-z]{20})?$/, TaxNoMessages.format)
   .transform((value) => value.toUpperCase())
   .superRefine((value, ctx) => {
     const problem = taxNoProblem(value);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { isValidAbn } from '../checkout/gst';
-import { taxNoProblem } from '../invoice';
+import { TaxNoMessages, taxNoProblem } from '../invoice';
 import { text } from './text';
 
 /** Member calls of spec §7 'Member' (request and response shapes, shared by API and storefront). */
@@ -35,11 +35,13 @@ export const profileFieldsSchema = z.strictObject({
   /** The business's ABN for Australian tax invoices: 11 digits with a valid checksum (spaces allowed); '' clears. */
   abn: text({ trim: true })
     .max(20, 'ABN 须为11位数字')
+    .regex(/^(?:(?:\d\s*){10}\d)?$/, 'ABN 须为11位数字且校验正确，请核对')
     .refine((v) => v === '' || isValidAbn(v), 'ABN 须为11位数字且校验正确，请核对')
     .transform((v) => v.replace(/\s+/g, ''))
     .optional(),
   /** 纳税人识别号 for fapiao: 15, 18 or 20 uppercase letters or digits (18: check character); '' clears. */
   taxNo: text({ trim: true })
+    .regex(/^(?:[0-9A-Za-z]{15}|[0-9A-Za-z]{18}|[0-9A-Za-z]{20})?$/, TaxNoMessages.format)
     .transform((v) => v.toUpperCase())
     .superRefine((v, ctx) => {
       const problem = v === '' ? null : taxNoProblem(v);

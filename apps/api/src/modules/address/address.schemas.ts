@@ -26,8 +26,7 @@ export const intelligentRequestSchema = z.strictObject({
 export type IntelligentRequest = z.infer<typeof intelligentRequestSchema>;
 
 export const regionFileParamsSchema = z.strictObject({
-  file: z
-    .string()
+  file: text()
     .regex(/^[a-z-]+\.[0-9a-f]{10}\.json$/, '文件名格式不正确')
     .describe('带内容哈希的文件名，如 address.0123456789.json、au-tas.0123456789.json'),
 });
