@@ -61,7 +61,7 @@ async function payOnCashier(page: Page, orderId: number, method: string): Promis
     .click();
   await page.waitForURL(/\/sandbox-pay\/cashier\//);
   await page.getByRole('button', { name: '确认支付' }).click();
-  await page.waitForURL(/\/payment\/result/);
+  await page.waitForURL(/\/payment\/result/, { timeout: 90_000 });
   await page.getByText('支付成功').first().waitFor({ timeout: 20_000 });
 }
 

@@ -152,7 +152,7 @@ describe('payment journey', () => {
       .getByRole('button', { name: /确认支付/ })
       .click();
 
-    await s.page.waitForURL(/\/payment\/result/);
+    await s.page.waitForURL(/\/payment\/result/, { timeout: 90_000 });
     await s.page.getByText('支付成功').first().waitFor({ timeout: 15_000 });
     await s.page.getByText(/秒后前往我的订单/).waitFor();
     await s.screenshot('34-paid-by-deposit');
@@ -183,7 +183,7 @@ describe('payment journey', () => {
     await s.page.waitForURL(/\/sandbox-pay\/cashier\//);
     await s.page.getByRole('button', { name: '确认支付' }).click();
 
-    await s.page.waitForURL(/\/payment\/result/);
+    await s.page.waitForURL(/\/payment\/result/, { timeout: 90_000 });
     await s.page.getByText('支付成功').first().waitFor({ timeout: 15_000 });
     await s.screenshot('36-paid-by-w01');
     await s.page.getByRole('link', { name: '查看订单' }).first().click();
@@ -232,7 +232,7 @@ describe('payment journey', () => {
     await s.page.waitForURL(/\/sandbox-pay\/cashier\//);
     await s.page.getByRole('button', { name: '取消支付' }).click();
 
-    await s.page.waitForURL(/\/payment\/result/);
+    await s.page.waitForURL(/\/payment\/result/, { timeout: 90_000 });
     await s.page.getByText('支付失败').first().waitFor({ timeout: 15_000 });
     await s.page.getByText('支付已取消').first().waitFor();
     await s.screenshot('37-payment-cancelled');
