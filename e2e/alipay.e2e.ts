@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AddressPaths,
-  CartPaths,
-  type GoodsListItem,
-  MemberPaths,
-  OrderPaths,
-  OrderStatus,
-  SkuStatus,
-  Warehouse,
-} from '@shop/domain';
+import { CartPaths, OrderPaths, OrderStatus } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAlipay } from '../apps/api/test/support/fake-alipay';
-import { allGoods, callApi } from './support/api';
+import { callApi } from './support/api';
 import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
-import { type RunningShop, startShop, TEST_CAPTCHA } from './support/server';
+import { auSkuInStock, buyerWithReceiver } from './support/member-order';
+import { type RunningShop, startShop } from './support/server';
 
 const PUBLIC_URL = 'https://shop.example';
 
@@ -34,36 +26,8 @@ describe('Alipay journey', () => {
     await fake.start();
     shop = await startShop(fake.env(PUBLIC_URL));
     fake.deliverTo = { publicUrl: PUBLIC_URL, localUrl: shop.baseURL };
-    const goods = await allGoods(shop.baseURL);
-    const sku = goods
-      .filter((g: GoodsListItem) => g.location === Warehouse.AU)
-      .flatMap((g) => g.skus)
-      .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null && k.cnyPrice < 400);
-    if (!sku) throw new Error('the demo catalogue has no AU InStock SKU under ¥400');
-    skuId = sku.id;
-    const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
-    ({ token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
-      username: `ali_${Date.now().toString(36)}`,
-      password: 'pay12345',
-      captchaId: captcha.captchaId,
-      captchaCode: TEST_CAPTCHA,
-    }));
-    await callApi(
-      shop.baseURL,
-      AddressPaths.receiverSave,
-      {
-        name: '张三',
-        phone: '13800138000',
-        country: 'CN',
-        province: '上海市',
-        city: '上海市',
-        district: '静安区',
-        detail: '南京西路1号',
-        postCode: '200040',
-        defaultFlag: true,
-      },
-      token,
-    );
+    skuId = await auSkuInStock(shop.baseURL, (k) => k.cnyPrice !== null && k.cnyPrice < 400, 'under ¥400');
+    token = await buyerWithReceiver(shop.baseURL, `ali_${Date.now().toString(36)}`);
     s = await openBrowser(shop.baseURL, { width: 1366, height: 900 });
     await signInEveryPage(s, token);
   }, 180_000);

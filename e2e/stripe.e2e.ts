@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AddressPaths,
-  CartPaths,
-  type GoodsListItem,
-  MemberPaths,
-  OrderPaths,
-  OrderStatus,
-  PaymentPaths,
-  SkuStatus,
-  Warehouse,
-} from '@shop/domain';
+import { CartPaths, OrderPaths, OrderStatus, PaymentPaths } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe } from '../apps/api/test/support/fake-stripe';
-import { allGoods, callApi } from './support/api';
+import { callApi } from './support/api';
 import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
-import { type RunningShop, startShop, TEST_CAPTCHA } from './support/server';
+import { auSkuInStock, buyerWithReceiver } from './support/member-order';
+import { type RunningShop, startShop } from './support/server';
 
 const PUBLIC_URL = 'https://shop.example';
 
@@ -36,36 +27,12 @@ describe('Stripe journey', () => {
     shop = await startShop(fake.env(PUBLIC_URL));
     fake.webhookUrl = new URL(`${PaymentPaths.notify}stripe/`, shop.baseURL).toString();
     fake.publicToLocal = { publicUrl: PUBLIC_URL, localUrl: shop.baseURL };
-    const goods = await allGoods(shop.baseURL);
-    const sku = goods
-      .filter((g: GoodsListItem) => g.location === Warehouse.AU)
-      .flatMap((g) => g.skus)
-      .find((k) => k.status === SkuStatus.InStock && k.audPrice !== null && k.audPrice < 200);
-    if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with an AUD price under 200');
-    skuId = sku.id;
-    const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
-    ({ token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
-      username: `stp_${Date.now().toString(36)}`,
-      password: 'pay12345',
-      captchaId: captcha.captchaId,
-      captchaCode: TEST_CAPTCHA,
-    }));
-    await callApi(
+    skuId = await auSkuInStock(
       shop.baseURL,
-      AddressPaths.receiverSave,
-      {
-        name: '张三',
-        phone: '13800138000',
-        country: 'CN',
-        province: '上海市',
-        city: '上海市',
-        district: '静安区',
-        detail: '南京西路1号',
-        postCode: '200040',
-        defaultFlag: true,
-      },
-      token,
+      (k) => k.audPrice !== null && k.audPrice < 200,
+      'with an AUD price under 200',
     );
+    token = await buyerWithReceiver(shop.baseURL, `stp_${Date.now().toString(36)}`);
     s = await openBrowser(shop.baseURL, { width: 1366, height: 900 });
     await signInEveryPage(s, token);
   }, 180_000);

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { CartPaths, MemberPaths, OrderPaths, SkuStatus, Warehouse } from '@shop/domain';
+import {
+  AddressPaths,
+  CartPaths,
+  type GoodsListItem,
+  MemberPaths,
+  OrderPaths,
+  SkuStatus,
+  Warehouse,
+} from '@shop/domain';
 import { allGoods, callApi } from './api';
 import { TEST_CAPTCHA } from './server';
 
@@ -32,4 +40,53 @@ export async function memberWithOrder(
     token,
   );
   return { token, orderId: order.orderId };
+}
+
+/**
+ * A new member (registered with the test captcha) with a default receiver in Shanghai: a buyer ready to check out
+ * and pay. Returns the member's token.
+ */
+export async function buyerWithReceiver(
+  baseURL: string,
+  username: string,
+  password = 'pay12345',
+): Promise<string> {
+  const { captchaId } = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
+  const { token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
+    username,
+    password,
+    captchaId,
+    captchaCode: TEST_CAPTCHA,
+  });
+  await callApi(
+    baseURL,
+    AddressPaths.receiverSave,
+    {
+      name: '张三',
+      phone: '13800138000',
+      country: 'CN',
+      province: '上海市',
+      city: '上海市',
+      district: '静安区',
+      detail: '南京西路1号',
+      postCode: '200040',
+      defaultFlag: true,
+    },
+    token,
+  );
+  return token;
+}
+
+/** The id of the first AU SKU in stock of the demo catalogue that `fits` (a price it needs); `what` names it. */
+export async function auSkuInStock(
+  baseURL: string,
+  fits: (sku: GoodsListItem['skus'][number]) => boolean,
+  what: string,
+): Promise<number> {
+  const sku = (await allGoods(baseURL))
+    .filter((g) => g.location === Warehouse.AU)
+    .flatMap((g) => g.skus)
+    .find((k) => k.status === SkuStatus.InStock && fits(k));
+  if (!sku) throw new Error(`the demo catalogue has no AU InStock SKU ${what}`);
+  return sku.id;
 }
