@@ -49,14 +49,22 @@ export const SETTLE_ACTION_LABELS: Readonly<Record<SettleAction, string>> = {
   resolve: '标记已处理',
 };
 
-/** One line of a channel's statement (minor units of `currency`, always positive). */
+/**
+ * One line of a channel's statement for a day: a payment or a refund as the channel booked it (the payment
+ * providers' fetchStatement answers these). Amounts are minor units of `currency`, always positive; `kind` says
+ * which way the money went.
+ */
 export interface StatementEntry {
   kind: 'payment' | 'refund';
+  /** The shop's trade number (payments.trade_no) the line belongs to. */
   tradeNo: string;
+  /** The shop's refund number for a refund line; null for a payment. */
   refundNo: string | null;
+  /** The channel's own id of the payment or refund (transaction_id, trade_no, pi_… / re_…). */
   channelRef: string;
   amount: number;
   currency: Currency;
+  /** When the channel booked it (ISO 8601). */
   at: string;
 }
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Currency } from '@shop/domain';
+import type { Currency, StatementEntry } from '@shop/domain';
 import { z } from 'zod';
 
 /**
@@ -98,23 +98,8 @@ export const refundNotifyPayloadSchema = z.object({
   nonce: z.string().max(64).optional(),
 });
 
-/**
- * One line of a channel's statement for a day (reconciliation): a payment or a refund as the channel booked it.
- * Amounts are minor units of `currency`, always positive; `kind` says which way the money went.
- */
-export interface StatementLine {
-  kind: 'payment' | 'refund';
-  /** The shop's trade number (payments.trade_no) the line belongs to. */
-  tradeNo: string;
-  /** The shop's refund number for a refund line; null for a payment. */
-  refundNo: string | null;
-  /** The channel's own id of the payment or refund (transaction_id, trade_no, pi_… / re_…). */
-  channelRef: string;
-  amount: number;
-  currency: Currency;
-  /** When the channel booked it (ISO 8601). */
-  at: string;
-}
+/** One line of a channel's statement for a day (reconciliation): the domain's StatementEntry. */
+export type StatementLine = StatementEntry;
 
 /**
  * A trade a channel opened itself (openTrade), and how the shopper pays it: sent to the channel's page (GET), or
