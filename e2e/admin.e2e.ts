@@ -3,7 +3,7 @@ import { AUDIT_ACTION_LABELS, MemberPaths, SupplierPaths } from '@shop/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
-import { type BrowserSession, openBrowser } from './support/browser';
+import { type BrowserSession, openBrowser, pick } from './support/browser';
 import {
   authenticatorCode,
   consoleShot,
@@ -164,8 +164,11 @@ describe('staff console journey', () => {
     await s.page.getByRole('link', { name: SUPPLIER_COMPANY }).click();
     await s.page.getByText('保健品、奶粉').waitFor();
     await s.page.getByLabel('联系记录', { exact: true }).fill('已电话联系，对方下周寄样品');
-    await s.page.getByLabel('新状态').click();
-    await s.page.locator('.ant-select-item-option', { hasText: '已联系' }).click();
+    await pick(
+      s.page.getByLabel('新状态'),
+      s.page.locator('.ant-select-item-option', { hasText: '已联系' }),
+      s.page.locator('.ant-select-content-has-value', { hasText: '已联系' }),
+    );
     await s.page.getByRole('button', { name: /保\s?存/ }).click();
     await s.page.getByText('联系记录（1）').waitFor();
     await s.page.getByText('已电话联系，对方下周寄样品').last().waitFor();
@@ -197,8 +200,11 @@ describe('staff console journey', () => {
     const goodsRows = s.page.locator('.ant-table-tbody tr.ant-table-row');
     await goodsRows.first().waitFor();
     const everything = await s.page.getByText(/共 \d+ 个商品/).innerText();
-    await s.page.getByLabel('上架').click();
-    await s.page.locator('.ant-select-item-option', { hasText: '已下架' }).click();
+    await pick(
+      s.page.getByLabel('上架'),
+      s.page.locator('.ant-select-item-option', { hasText: '已下架' }),
+      s.page.locator('.ant-select-content-has-value', { hasText: '已下架' }),
+    );
     await s.page.getByRole('button', { name: '查询' }).click();
     await s.page.waitForURL(/onShelf=0/);
     await expect.poll(() => s.page.getByText(/共 \d+ 个商品/).innerText()).not.toBe(everything);

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
-import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
+import { type BrowserSession, openBrowser, pick, signInEveryPage } from './support/browser';
 import {
   changeFirstPassword,
   consoleShot,
@@ -116,8 +116,11 @@ describe('console catalogue journey', () => {
     await page.getByLabel('中文名称').fill(GOOD.name);
     await page.getByLabel('英文名称').fill(GOOD.nameEn);
     await page.getByLabel('商品编码').fill(GOOD.code);
-    await page.getByLabel('仓库').click();
-    await page.locator('.ant-select-item-option', { hasText: '澳大利亚仓' }).click();
+    await pick(
+      page.getByLabel('仓库'),
+      page.locator('.ant-select-item-option', { hasText: '澳大利亚仓' }),
+      page.locator('.ant-select-content-has-value', { hasText: '澳大利亚仓' }),
+    );
     await page.getByLabel('分类').click();
     for (let depth = 0; depth < 3; depth += 1) {
       const menu = page.locator('.ant-cascader-menu').nth(depth);

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, callApi, loginToken } from './support/api';
-import { type BrowserSession, openBrowser } from './support/browser';
+import { type BrowserSession, openBrowser, pick } from './support/browser';
 import {
   consoleShot,
   DESKTOP,
@@ -227,7 +227,11 @@ describe('console merchandising journey', () => {
     const picker = dialog.getByLabel('参与的 SKU');
     await picker.click();
     await picker.fill(sku.code);
-    await s.page.locator('.ant-select-item-option', { hasText: sku.code }).click();
+    await pick(
+      picker,
+      s.page.locator('.ant-select-item-option', { hasText: sku.code }),
+      dialog.locator('.ant-select-selection-item', { hasText: sku.code }),
+    );
     await shot(s.page, 'merch-04-promotion-new-1440');
     await dialog.getByRole('button', { name: /保\s?存/ }).click();
     await s.page.getByText('促销已创建').waitFor();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Address, AddressPaths, MemberPaths } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
-import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
+import { type BrowserSession, openBrowser, pick, signInEveryPage } from './support/browser';
 import { type RunningShop, repoRoot, startShop, TEST_CAPTCHA } from './support/server';
 
 const DESKTOP = { width: 1366, height: 900 };
@@ -82,17 +82,24 @@ describe('regions journey', () => {
     await dialog().waitFor();
     await dialog().getByLabel('收件人姓名').fill('Jack Brown');
     await dialog().getByLabel('手机号').fill('0413 555 666');
-    await dialog().getByRole('combobox', { name: '国家' }).click();
-    await s.page.getByTitle('澳大利亚').click();
-    await dialog().getByRole('combobox', { name: '州' }).click();
-    await s.page.locator('.region-picker-popup .ant-cascader-menu-item', { hasText: '塔斯马尼亚州' }).click();
+    const picked = (label: string) => dialog().locator('.ant-select-content-has-value', { hasText: label });
+    await pick(
+      dialog().getByRole('combobox', { name: '国家' }),
+      s.page.locator('.ant-select-item-option', { hasText: '澳大利亚' }),
+      picked('澳大利亚'),
+    );
+    await pick(
+      dialog().getByRole('combobox', { name: '州' }),
+      s.page.locator('.region-picker-popup .ant-cascader-menu-item', { hasText: '塔斯马尼亚州' }),
+      picked('塔斯马尼亚州'),
+    );
     const suburb = dialog().getByRole('combobox', { name: '城镇' });
     await dialog()
       .locator('.region-picker-au .ant-select:not(.ant-select-disabled):not(.ant-cascader)')
       .waitFor();
     await suburb.click();
     await suburb.fill('battery');
-    await s.page.getByTitle('Battery Point 7004').click();
+    await pick(suburb, s.page.getByTitle('Battery Point 7004'), picked('Battery Point 7004'));
     await expect.poll(() => dialog().getByLabel('邮编').inputValue()).toBe('7004');
     await dialog().getByLabel('详细地址').fill('1 Battery Sq');
     await s.page.screenshot({ path: join(SHOTS, 'picker-suburb-1366.png') });

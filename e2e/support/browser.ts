@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StorageKey } from '@shop/domain';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { repoRoot } from './server';
 
 /** Where end-to-end screenshots go, to be looked at after a run. */
@@ -40,6 +40,9 @@ export async function openBrowser(
     viewport,
     deviceScaleFactor,
     locale: 'zh-CN',
+    // antd draws its popups and dialogs without their entrance motion for such a reader: a click cannot land on
+    // a menu still sliding in, however busy the machine.
+    reducedMotion: 'reduce',
     args: [
       '--headless',
       '--no-sandbox',
@@ -82,4 +85,22 @@ export async function signInEveryPage(session: BrowserSession, token: string): P
     ([key, value]) => window.localStorage.setItem(key as string, value as string),
     [StorageKey.token, token],
   );
+}
+
+/**
+ * Picks `option` in the popup of an antd select or cascader that `open` opens, and waits until `shown` proves
+ * the pick. A click that lands while the popup is still opening or scrolling its list is lost to antd, so a
+ * pick that does not show is made again, up to `tries` times.
+ */
+export async function pick(open: Locator, option: Locator, shown: Locator, tries = 4): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await option.isVisible())) await open.click();
+    await option.click();
+    try {
+      await shown.waitFor({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt >= tries) throw err;
+    }
+  }
 }

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
+import { pick } from './browser';
 import { type RunningShop, runShopCommand, startShop, TEST_CAPTCHA } from './server';
 
 /** The widths the console's screens are photographed at: a desktop and a phone. */
@@ -75,8 +76,11 @@ export async function createStaff(page: Page, account: StaffAccount): Promise<vo
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('用户名').fill(account.username);
   await dialog.getByLabel('姓名').fill(account.name);
-  await dialog.locator('.ant-select').click();
-  await page.locator('.ant-select-item-option', { hasText: `${account.role}（` }).click();
+  await pick(
+    dialog.locator('.ant-select'),
+    page.locator('.ant-select-item-option', { hasText: `${account.role}（` }),
+    dialog.locator('.ant-select-content-has-value', { hasText: `${account.role}（` }),
+  );
   await dialog.getByLabel('初始密码').fill(account.password);
   await dialog.getByRole('button', { name: '创建' }).click();
   await page.locator('td', { hasText: account.username }).first().waitFor();

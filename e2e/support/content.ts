@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { pick } from './browser';
 
 /**
  * In the console (a content.edit account signed in): opens 首页装修, picks `goodsName` for the home page's first
@@ -12,9 +13,12 @@ export async function putOnFirstFloorAndPublish(page: Page, goodsName: string): 
   const picker = floor.getByRole('combobox', { name: '楼层商品' });
   await picker.click();
   await picker.fill(goodsName);
-  await page.locator('.ant-select-item-option', { hasText: goodsName }).first().click();
+  await pick(
+    picker,
+    page.locator('.ant-select-item-option', { hasText: goodsName }).first(),
+    floor.locator('.ant-select-selection-item', { hasText: goodsName }),
+  );
   await page.keyboard.press('Escape');
-  await floor.locator('.ant-select-selection-item', { hasText: goodsName }).waitFor();
   await page.getByRole('button', { name: /^发\s?布$/ }).click();
   await page
     .locator('.ant-popconfirm')
