@@ -302,5 +302,6 @@ describe('upgrading to the contact history (migration 0015)', () => {
       await client.close();
       await rm(old, { recursive: true, force: true });
     }
-  });
+    // A new embedded database and every migration, twice: about 8 s alone, several times that on a busy machine.
+  }, 120_000);
 });

@@ -60,7 +60,8 @@ describe('upgrading a shop to pickup desks (migration 0008)', () => {
       await client.close();
       await rm(old, { recursive: true, force: true });
     }
-  });
+    // A new embedded database and every migration, twice: seconds alone, several times that on a busy machine.
+  }, 120_000);
 });
 
 describe('upgrading a demo shop seeded before pickup desks', () => {
