@@ -55,8 +55,8 @@ describe('the China search index', () => {
 });
 
 describe('the suburb search index', () => {
-  const tas = suburbSearchIndex(suburbNodes(tasFile as StateSuburbFile));
-  const nsw = suburbSearchIndex(suburbNodes(nswFile as StateSuburbFile));
+  const tas = suburbSearchIndex(suburbNodes(tasFile as unknown as StateSuburbFile));
+  const nsw = suburbSearchIndex(suburbNodes(nswFile as unknown as StateSuburbFile));
   const found = (index: typeof tas, query: string, limit = 50) =>
     searchSuburbs(index, query, limit).map((e) => `${e.node.name} ${e.node.postCode}`);
 
