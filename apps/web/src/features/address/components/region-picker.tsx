@@ -102,31 +102,6 @@ function AustralianPicker({
   const [stateName = '', suburbName = ''] = value ?? [];
   const state = root.children.find((s) => s.name === stateName);
   const suburbs = useStateSuburbs(state?.code);
-  const [query, setQuery] = useState('');
-  const { options, index, optionOf } = useMemo(() => {
-    const nodes = suburbs.data ?? [];
-    const options = nodes.map(
-      (node): SuburbOption => ({
-        value: node.code,
-        label: `${node.name} ${node.postCode ?? ''}`.trim(),
-        node,
-      }),
-    );
-    const byNode = new Map(options.map((o) => [o.node, o]));
-    return { options, index: suburbSearchIndex(nodes), optionOf: (node: RegionNode) => byNode.get(node) };
-  }, [suburbs.data]);
-  const picked =
-    options.find((o) => o.node.name === suburbName && o.node.postCode === postCode) ??
-    options.find((o) => o.node.name === suburbName);
-  // A search lists its first answers from the state's index, not all of the state's suburbs run through the
-  // select's own filter on each keystroke (which copies every option it tests).
-  const shown = useMemo(
-    () =>
-      query.trim()
-        ? searchSuburbs(index, query, SUBURB_ANSWERS).flatMap((e) => optionOf(e.node) ?? [])
-        : options,
-    [query, options, index, optionOf],
-  );
   const stateOptions = useMemo(() => regionOptions(root, 1), [root]);
   return (
     <div className="region-picker-au">
@@ -142,25 +117,82 @@ function AustralianPicker({
         aria-label="州"
         classNames={{ popup: { root: 'region-picker-popup' } }}
       />
-      <Select<string, SuburbOption>
-        showSearch={{ searchValue: query, onSearch: setQuery, filterOption: false }}
-        onBlur={() => setQuery('')}
-        options={shown}
-        value={picked?.value ?? (suburbName || undefined)}
-        onChange={(_code, option) => {
-          setQuery('');
-          const node = (Array.isArray(option) ? option[0] : option)?.node;
-          if (!node) return;
+      <SuburbSelect
+        suburbs={suburbs.data}
+        loading={suburbs.isFetching}
+        disabled={!state}
+        suburbName={suburbName}
+        postCode={postCode}
+        onPick={(node) => {
           onChange?.([stateName, node.name]);
           onPostCode?.(node.postCode);
         }}
-        disabled={!state}
-        loading={suburbs.isFetching}
-        placeholder={state ? '输入城镇（Suburb）名称或邮编' : '请先选择州'}
-        notFoundContent={suburbs.isFetching ? '城镇加载中…' : '没有匹配的城镇'}
-        aria-label="城镇"
-        classNames={{ popup: { root: 'region-picker-popup' } }}
       />
     </div>
+  );
+}
+
+/**
+ * The state's suburb, searched by name or postcode. Its own component, so that a keystroke re-renders this select
+ * alone, not the state's cascader beside it.
+ */
+function SuburbSelect({
+  suburbs,
+  loading,
+  disabled,
+  suburbName,
+  postCode,
+  onPick,
+}: {
+  suburbs: readonly RegionNode[] | undefined;
+  loading: boolean;
+  disabled: boolean;
+  suburbName: string;
+  postCode: string | undefined;
+  onPick: (node: RegionNode) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const { options, index, optionOf } = useMemo(() => {
+    const nodes = suburbs ?? [];
+    const options = nodes.map(
+      (node): SuburbOption => ({
+        value: node.code,
+        label: `${node.name} ${node.postCode ?? ''}`.trim(),
+        node,
+      }),
+    );
+    const byNode = new Map(options.map((o) => [o.node, o]));
+    return { options, index: suburbSearchIndex(nodes), optionOf: (node: RegionNode) => byNode.get(node) };
+  }, [suburbs]);
+  const picked =
+    options.find((o) => o.node.name === suburbName && o.node.postCode === postCode) ??
+    options.find((o) => o.node.name === suburbName);
+  // A search lists its first answers from the state's index, not all of the state's suburbs run through the
+  // select's own filter on each keystroke (which copies every option it tests).
+  const shown = useMemo(
+    () =>
+      query.trim()
+        ? searchSuburbs(index, query, SUBURB_ANSWERS).flatMap((e) => optionOf(e.node) ?? [])
+        : options,
+    [query, options, index, optionOf],
+  );
+  return (
+    <Select<string, SuburbOption>
+      showSearch={{ searchValue: query, onSearch: setQuery, filterOption: false }}
+      onBlur={() => setQuery('')}
+      options={shown}
+      value={picked?.value ?? (suburbName || undefined)}
+      onChange={(_code, option) => {
+        setQuery('');
+        const node = (Array.isArray(option) ? option[0] : option)?.node;
+        if (node) onPick(node);
+      }}
+      disabled={disabled}
+      loading={loading}
+      placeholder={disabled ? '请先选择州' : '输入城镇（Suburb）名称或邮编'}
+      notFoundContent={loading ? '城镇加载中…' : '没有匹配的城镇'}
+      aria-label="城镇"
+      classNames={{ popup: { root: 'region-picker-popup' } }}
+    />
   );
 }
