@@ -1,7 +1,8 @@
 /**
  * The address form's region picker in Chromium with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate):
  * how long from a keystroke in the search box until the answers are drawn (the first frame after the list
- * changed). Budget: 50 ms a keystroke. China: the whole tree (3,200 county-level units) searched by name and
+ * changed). That frame's callback runs before the browser lays out and paints the new answers, so each keystroke is
+ * also timed to the task after that frame (its style, layout and paint done): 'to paint'. Budget: 50 ms a keystroke. China: the whole tree (3,200 county-level units) searched by name and
  * pinyin initials; Australia: New South Wales's 5,256 suburbs. Usage: npm run bench:region-picker (build first,
  * or it builds); BENCH_CPU_THROTTLE sets another rate.
  */
@@ -32,11 +33,13 @@ try {
     captchaCode: TEST_CAPTCHA,
   });
   await signInEveryPage(browser, token);
-  // Each keystroke's time: from its keydown to the first frame after the page's DOM changed.
+  // Each keystroke's time: from its keydown to the first frame after the page's DOM changed, and to the task after
+  // that frame (a message posted from the frame's callback is handled once the frame is laid out and painted).
   await page.addInitScript(() => {
-    const w = window as unknown as { __keyAt: number | null; __keyTimes: number[] };
+    const w = window as unknown as { __keyAt: number | null; __keyTimes: number[]; __paintTimes: number[] };
     w.__keyAt = null;
     w.__keyTimes = [];
+    w.__paintTimes = [];
     document.addEventListener(
       'keydown',
       () => {
@@ -48,7 +51,12 @@ try {
       const at = w.__keyAt;
       if (at === null) return;
       w.__keyAt = null;
-      requestAnimationFrame(() => w.__keyTimes.push(performance.now() - at));
+      requestAnimationFrame(() => {
+        w.__keyTimes.push(performance.now() - at);
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => w.__paintTimes.push(performance.now() - at);
+        channel.port2.postMessage(null);
+      });
     }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   });
   await page.goto('/member/receiver');
@@ -59,16 +67,21 @@ try {
   const cdp = await browser.context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
 
-  /** Types keys one at a time (waiting for each answer) and returns each keystroke's time. */
-  async function typeKeys(keys: readonly string[]): Promise<number[]> {
+  /** Types keys one at a time (waiting for each answer) and returns each keystroke's times (to frame, to paint). */
+  async function typeKeys(keys: readonly string[]): Promise<{ frame: number[]; paint: number[] }> {
     await page.evaluate(() => {
-      (window as unknown as { __keyTimes: number[] }).__keyTimes = [];
+      const w = window as unknown as { __keyTimes: number[]; __paintTimes: number[] };
+      w.__keyTimes = [];
+      w.__paintTimes = [];
     });
     for (const key of keys) {
       await page.keyboard.press(key);
       await page.waitForTimeout(400);
     }
-    return page.evaluate(() => (window as unknown as { __keyTimes: number[] }).__keyTimes);
+    return page.evaluate(() => {
+      const w = window as unknown as { __keyTimes: number[]; __paintTimes: number[] };
+      return { frame: w.__keyTimes, paint: w.__paintTimes };
+    });
   }
 
   await dialog.locator('.ant-cascader').click();
@@ -106,8 +119,10 @@ try {
     };
   };
   const rows = [
-    row('China tree (name, pinyin initials)', china),
-    row('NSW suburbs (name, postcode)', australia),
+    row('China tree (name, pinyin initials)', china.frame),
+    row('NSW suburbs (name, postcode)', australia.frame),
+    row('China, to paint', china.paint),
+    row('NSW, to paint', australia.paint),
   ];
   // biome-ignore lint/suspicious/noConsole: a benchmark's result is this table.
   console.log(

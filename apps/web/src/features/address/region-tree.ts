@@ -79,12 +79,33 @@ export function pathMatches(
   words: readonly string[],
   path: readonly { label: string; py?: string }[],
 ): boolean {
-  return words.every((word) => {
-    const latin = /^[a-z]+$/.test(word);
-    return path.some(
-      (o) => o.label.toLowerCase().includes(word) || (latin && o.py?.startsWith(word) === true),
-    );
-  });
+  return wordsMatch(
+    words,
+    path.map((o) => o.label.toLowerCase()),
+    path.map((o) => o.py ?? ''),
+  );
+}
+
+const LATIN = /^[a-z]+$/;
+
+/**
+ * pathMatches on a path's names already in lower case and its pinyin initials ('' for none): the search index
+ * (region-search.ts) keeps both per place, so a keystroke lower-cases nothing.
+ */
+export function wordsMatch(
+  words: readonly string[],
+  names: readonly string[],
+  initials: readonly string[],
+): boolean {
+  for (const word of words) {
+    const latin = LATIN.test(word);
+    let found = false;
+    for (let i = 0; i < names.length && !found; i += 1) {
+      found = (names[i] ?? '').includes(word) || (latin && (initials[i] ?? '').startsWith(word));
+    }
+    if (!found) return false;
+  }
+  return true;
 }
 
 /** How an address's stored region reads against today's tree. */

@@ -1,0 +1,99 @@
+import type { RegionNode } from '@shop/domain';
+import { queryWords, type RegionOption, wordsMatch } from './region-tree';
+
+/**
+ * The region picker's search indexes, built once per tree (or per state's suburbs) rather than on each keystroke:
+ * every place a search can answer with, its names already in lower case. A keystroke then only compares strings
+ * and stops at the limit, which keeps it under 50 ms on a slow phone (docs/regions.md 'Picker speed').
+ */
+
+/** A place the cascader's search can answer with: a path to a leaf of the tree (a county-level unit). */
+export interface RegionEntry {
+  /** The options from the country's first level down to the leaf, as the cascader has them. */
+  path: readonly RegionOption[];
+  /** The leaf option, the one the cascader's search filter is asked about last. */
+  leaf: RegionOption;
+  /** Each option's name in lower case. */
+  names: readonly string[];
+  /** Each option's pinyin initials ('' for none). */
+  initials: readonly string[];
+}
+
+/**
+ * Every leaf of the options with its path, in the tree's order (the order the cascader lists its answers in).
+ * A place with no children is a leaf at any level (石河子市 directly under its region).
+ */
+export function regionSearchIndex(options: readonly RegionOption[]): RegionEntry[] {
+  const entries: RegionEntry[] = [];
+  const walk = (level: readonly RegionOption[], path: RegionOption[]) => {
+    for (const option of level) {
+      const next = [...path, option];
+      if (option.children?.length) walk(option.children, next);
+      else
+        entries.push({
+          path: next,
+          leaf: option,
+          names: next.map((o) => o.label.toLowerCase()),
+          initials: next.map((o) => o.py ?? ''),
+        });
+    }
+  };
+  walk(options, []);
+  return entries;
+}
+
+/**
+ * The first `limit` places answering what the shopper typed, in the tree's order: each word is part of a name
+ * on the path or, in latin letters, the start of a name's pinyin initials ('wlmq', '新疆 kts').
+ */
+export function searchRegions(index: readonly RegionEntry[], query: string, limit: number): RegionEntry[] {
+  const words = queryWords(query);
+  const found: RegionEntry[] = [];
+  if (words.length === 0 || limit <= 0) return found;
+  for (const entry of index) {
+    if (wordsMatch(words, entry.names, entry.initials)) {
+      found.push(entry);
+      if (found.length >= limit) break;
+    }
+  }
+  return found;
+}
+
+/** A suburb the Australian picker's search can answer with. */
+export interface SuburbEntry {
+  node: RegionNode;
+  /** Name, postcode and other names, lower case. */
+  text: string;
+  /** The name in lower case. */
+  name: string;
+}
+
+/** Every suburb of a state with its search text, in the state file's order. */
+export function suburbSearchIndex(nodes: readonly RegionNode[]): SuburbEntry[] {
+  return nodes.map((node) => ({
+    node,
+    text: [node.name, node.postCode ?? '', ...(node.aliases ?? [])].join(' ').toLowerCase(),
+    name: node.name.toLowerCase(),
+  }));
+}
+
+/**
+ * The suburbs whose name, postcode or other name holds every typed word ('battery', '7004', 'st leonards'), at
+ * most `limit`: those whose name or postcode starts with the first word first ('parra' → Parramatta before
+ * North Parramatta), each group in the state file's order.
+ */
+export function searchSuburbs(index: readonly SuburbEntry[], query: string, limit: number): SuburbEntry[] {
+  const words = queryWords(query);
+  if (words.length === 0 || limit <= 0) return [];
+  const first = words[0] ?? '';
+  const starting: SuburbEntry[] = [];
+  const others: SuburbEntry[] = [];
+  for (const entry of index) {
+    if (!words.every((w) => entry.text.includes(w))) continue;
+    if (entry.name.startsWith(first) || entry.node.postCode?.startsWith(first)) {
+      starting.push(entry);
+      if (starting.length >= limit) break;
+    } else if (others.length < limit) others.push(entry);
+  }
+  return [...starting, ...others].slice(0, limit);
+}
