@@ -148,10 +148,15 @@ describe('Alipay journey', () => {
     await s.screenshot('72-alipay-forged-still-unpaid');
     expect(trade.status).toBe('WAIT_BUYER_PAY');
 
-    // Paid, and notified by Alipay's own key, but for ¥1.00: refused as well.
-    fake.pay(trade.outTradeNo);
+    // Signed with Alipay's own key, saying paid, but for ¥1.00: refused as well.
     const wrong = await fake.deliver(
-      fake.notify(trade.outTradeNo, { overrides: { total_amount: '1.00' } }),
+      fake.notify(trade.outTradeNo, {
+        overrides: {
+          trade_status: 'TRADE_SUCCESS',
+          gmt_payment: trade.createdAt.toISOString().slice(0, 19).replace('T', ' '),
+          total_amount: '1.00',
+        },
+      }),
       trade.notifyUrl,
     );
     expect(wrong.body).toBe('fail');

@@ -115,23 +115,34 @@ describe('WeChat Pay journey', () => {
     await memberSeesStatus(s, order.orderId, ORDER_STATUS_LABELS[OrderStatus.Paid]);
   });
 
-  it('refuses a forged notify and one of another amount or currency: the order stays 待付款', async () => {
+  it('refuses a forged notify and one of another amount or currency: the page stays waiting, the order 待付款', async () => {
     const order = await newOrder(shop.baseURL, token, skuId, 'CNY');
     const trade = await toQr(order.orderId);
-    fake.pay(trade.outTradeNo);
+    // Notifies that say SUCCESS while nobody paid: the fake's trade stays NOTPAY, so the page's poll cannot pay it.
+    const claimsPaid = (override: { total?: number; currency?: string } = {}) => ({
+      ...fake.transaction(trade, override),
+      trade_state: 'SUCCESS',
+      trade_state_desc: '支付成功',
+      transaction_id: '4200001234202611290000000001',
+      success_time: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+    });
     const forged = await fake.deliver(
-      fake.paidNotify(trade.outTradeNo, { forgery: 'bad-signature' }),
+      fake.notify('TRANSACTION.SUCCESS', 'transaction', claimsPaid(), { forgery: 'bad-signature' }),
       trade.notifyUrl,
     );
     expect(forged.status).toBe(400);
     for (const wrong of [{ total: trade.total - 1 }, { currency: 'AUD' }]) {
-      const answer = await fake.deliver(fake.paidNotify(trade.outTradeNo, wrong), trade.notifyUrl);
+      const answer = await fake.deliver(
+        fake.notify('TRANSACTION.SUCCESS', 'transaction', claimsPaid(wrong)),
+        trade.notifyUrl,
+      );
       expect(answer.status, JSON.stringify(wrong)).toBe(400);
     }
+    await s.page.getByText('等待支付结果…').waitFor();
+    await payShot(s, 'wechatpay-03-forged-still-waiting');
     expect(await orderStatus(order.orderId)).toBe(OrderStatus.NotPaid);
     await memberSeesStatus(s, order.orderId, '待付款');
-    await payShot(s, 'wechatpay-03-forged-still-unpaid');
-    expect(await orderStatus(order.orderId)).toBe(OrderStatus.NotPaid);
+    expect(fake.trades.get(trade.outTradeNo)?.state).toBe('NOTPAY');
   });
 
   it('a withheld notify: the page’s poll asks WeChat Pay and turns to 支付成功', async () => {
