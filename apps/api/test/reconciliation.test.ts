@@ -4,6 +4,7 @@ import {
   channelToday,
   OrderStatus,
   PaymentPaths,
+  type PayStart,
   type ReconciliationDifference,
   type ReconciliationRunResponse,
   ResultCode,
@@ -19,8 +20,10 @@ import { createWechatPayProvider } from '../src/modules/payment/wechatpay.provid
 import { FakeWechatPay, type SignedNotify } from './support/fake-wechatpay';
 import { newMember, orderState } from './support/order-fixtures';
 import {
+  configId,
   createPaymentTestApp,
   notifiesOf,
+  okData,
   paymentByTradeNo,
   sandboxTradeOf,
   startSyb,
@@ -128,9 +131,11 @@ describe('WeChat Pay trade bill', () => {
         at: new Date(noon.getTime() + 3600_000).toISOString(),
       },
     ]);
+    // The cross-border bill is asked too, on the global host; that day had no AUD trade, so it has none.
     expect(fake.received.map((r) => [r.method, r.path, r.signatureOk])).toEqual([
       ['GET', '/v3/bill/tradebill', true],
       ['GET', '/v3/billdownload/file', true],
+      ['GET', '/hk/v3/global/statements', true],
     ]);
     // A day without trades has no bill: an empty statement.
     expect(await provider().fetchStatement?.(beijingDay(80).day)).toEqual([]);
@@ -198,6 +203,81 @@ describe('reconciliation of WeChat Pay through the console', () => {
         { provider: 'sandbox', timeZone: 'UTC', yesterday: expect.any(String) },
       ]),
     );
+  });
+
+  it('reads the cross-border AUD bill from the global API: a matching AUD trade agrees, a planted AUD difference is listed', async () => {
+    const { day, noon } = beijingDay(30);
+    /** An AUD order paid through the cross-border API at `at`, its notify delivered. */
+    const audPaid = async (total: number, at: Date) => {
+      const buyer = await newMember(t.app);
+      const order = await unpaidOrder(t.database.db, { memberId: buyer.id, skuId, total, currency: 'AUD' });
+      const start = await okData<PayStart>(
+        t.app,
+        PaymentPaths.supayParam,
+        { orderId: order.id, methodId: await configId(t.database.db, 'SupayWechat') },
+        buyer.token,
+      );
+      expect(fake.trades.get(start.tradeNo)).toMatchObject({ global: true, currency: 'AUD', total });
+      fake.pay(start.tradeNo, { at });
+      expect((await deliver(t.app, fake.paidNotify(start.tradeNo))).statusCode).toBe(204);
+      return start.tradeNo;
+    };
+    const agreed = await audPaid(2350, noon);
+    // WeChat Pay booked A$23.40 for a trade the shop took A$23.50 for.
+    const otherAmount = await audPaid(2350, new Date(noon.getTime() + 60_000));
+    const other = fake.trades.get(otherAmount);
+    if (other) other.total = 2340;
+    // And a domestic trade the same day, in the CNY bill: both bills are read.
+    await paidOrder(new Date(noon.getTime() + 120_000), 5000);
+    fake.received = [];
+
+    const result = await runDay(t, finance, 'wechatpay', day);
+    expect(result.run).toMatchObject({ status: 'done', statementLines: 3, matched: 2, differences: 1 });
+    expect(result.differences).toEqual([
+      expect.objectContaining({
+        kind: 'amount_mismatch',
+        tradeNo: otherAmount,
+        shopAmount: '23.50',
+        shopCurrency: 'AUD',
+        channelAmount: '23.40',
+        channelCurrency: 'AUD',
+      }),
+    ]);
+    expect(result.differences.map((d) => d.tradeNo)).not.toContain(agreed);
+    const asked = fake.received.map((r) => [r.method, r.path.split('?')[0], r.signatureOk]);
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        ['GET', '/v3/bill/tradebill', true],
+        ['GET', '/hk/v3/global/statements', true],
+        ['GET', '/hk/v3/billdownload/file', true],
+      ]),
+    );
+  });
+
+  it('refuses a cross-border bill whose SHA1 is not the signed answer’s', async () => {
+    const { day, noon } = beijingDay(31);
+    const buyer = await newMember(t.app);
+    const order = await unpaidOrder(t.database.db, {
+      memberId: buyer.id,
+      skuId,
+      total: 2350,
+      currency: 'AUD',
+    });
+    const start = await okData<PayStart>(
+      t.app,
+      PaymentPaths.supayParam,
+      { orderId: order.id, methodId: await configId(t.database.db, 'SupayWechat') },
+      buyer.token,
+    );
+    fake.pay(start.tradeNo, { at: noon });
+    fake.wrongBillHash = true;
+    try {
+      const result = await runDay(t, finance, 'wechatpay', day);
+      expect(result.run).toMatchObject({ status: 'failed' });
+      expect(result.run.error).toContain('SHA1');
+    } finally {
+      fake.wrongBillHash = false;
+    }
   });
 
   it('a clean day has no differences', async () => {

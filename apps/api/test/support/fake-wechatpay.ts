@@ -420,6 +420,87 @@ export class FakeWechatPay {
     return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
   }
 
+  /**
+   * The cross-border bill (`GET /v3/global/statements` on the global host) of a Beijing day: the same layout as
+   * the trade bill with English column names, one line per paid global trade and per refund of one that succeeded
+   * that day, amounts in major units of the trade's currency, then the summary. Null when nothing happened.
+   */
+  globalBill(day: string): Buffer | null {
+    const beijing = (iso: string) =>
+      new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const major = (minor: number) => (minor / 100).toFixed(2);
+    const header =
+      "Transaction time,Official account ID,Vendor ID,Sub vendor ID,Device ID,Wechat order number,Vendor order number,User tag,Transaction type,Transaction status,Payment bank,Currency type,Total amount,Coupon amount,Wechat refund number,Vendor refund number,Refund amount,Coupon refund amount,Refund type,Refund status,Product name,Vendor's data package,Fee,Rate,Cash currency type,Cash fee,Settlement currency type,Settlement currency amount,Exchange rate,Refund exchange rate,Payer's refund amount,Payer's refund currency type,Refund currency type,Refund settlement currency type,Refund settlement amount";
+    const rows: string[][] = [];
+    let paidTotal = 0;
+    let refundTotal = 0;
+    const line = (
+      at: string,
+      trade: FakeTrade,
+      state: string,
+      total: number,
+      refund: FakeRefund | null,
+    ): string[] => [
+      beijing(at),
+      FAKE_APPID,
+      FAKE_MCHID,
+      '0',
+      '',
+      trade.transactionId ?? '',
+      trade.outTradeNo,
+      'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+      'NATIVE',
+      state,
+      'OTHERS',
+      trade.currency,
+      major(total),
+      '0.00',
+      refund?.refundId ?? '0',
+      refund?.outRefundNo ?? '0',
+      major(refund?.refund ?? 0),
+      '0.00',
+      refund ? 'ORIGINAL' : '',
+      refund ? 'SUCCESS' : '',
+      trade.description.replace(/,/g, '，'),
+      '',
+      '0.00',
+      '0.60%',
+      'CNY',
+      '0.00',
+      trade.currency,
+      major(total),
+      '0',
+      '0',
+      '0.00',
+      'CNY',
+      refund ? trade.currency : '',
+      refund ? trade.currency : '',
+      major(refund?.refund ?? 0),
+    ];
+    for (const trade of this.trades.values()) {
+      if (!trade.successTime || !trade.global || !beijing(trade.successTime).startsWith(day)) continue;
+      paidTotal += trade.total;
+      rows.push(line(trade.successTime, trade, 'SUCCESS', trade.total, null));
+    }
+    for (const refund of this.refunds.values()) {
+      const trade = this.trades.get(refund.outTradeNo);
+      if (refund.status !== 'SUCCESS' || !refund.successTime || !trade?.global) continue;
+      if (!beijing(refund.successTime).startsWith(day)) continue;
+      refundTotal += refund.refund;
+      rows.push(line(refund.successTime, trade, 'REFUND', 0, refund));
+    }
+    if (rows.length === 0) return null;
+    const lines = [
+      header,
+      ...rows.map((fields) => fields.map((field) => `\`${field}`).join(',')),
+      'Total transaction count,Total amount,Total refund amount,Total coupon refund amount,Transaction fee',
+      [rows.length, major(paidTotal), major(refundTotal), '0.00', '0.00']
+        .map((field) => `\`${field}`)
+        .join(','),
+    ];
+    return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+  }
+
   private requestId(): string {
     return randomBytes(12).toString('hex');
   }
@@ -551,6 +632,27 @@ export class FakeWechatPay {
         hash_type: 'SHA1',
         hash_value: hash,
         download_url: `${this.url}/v3/billdownload/file?token=${token}`,
+      });
+    }
+    if (method === 'GET' && global && path === '/v3/global/statements') {
+      const day = url.searchParams.get('date') ?? '';
+      if (
+        !/^\d{4}-\d{2}-\d{2}$/.test(day) ||
+        url.searchParams.get('mchid') !== FAKE_MCHID ||
+        (url.searchParams.get('bill_type') ?? 'ALL') !== 'ALL'
+      )
+        return send(400, { code: 'PARAM_ERROR', message: '参数错误' });
+      const file = this.globalBill(day);
+      if (!file) return send(400, { code: 'NO_STATEMENT_EXIST', message: 'statement does not exist' });
+      const token = randomBytes(16).toString('hex');
+      this.billFiles.set(token, file);
+      const hash = createHash('sha1')
+        .update(this.wrongBillHash ? Buffer.concat([file, Buffer.from(' ')]) : file)
+        .digest('hex');
+      return send(200, {
+        hash_type: 'SHA1',
+        hash_value: hash,
+        download_url: `${this.url}/hk/v3/billdownload/file?token=${token}`,
       });
     }
     if (method === 'GET' && path === '/v3/billdownload/file') {

@@ -9,8 +9,33 @@ import { ChannelError, type StatementLine } from './payment.provider';
  * gave its address, and it is taken only when the two agree.
  */
 
-/** The columns the shop reads, by the names WeChat Pay gives them. */
-const Column = {
+/**
+ * The cross-border merchant's bill (`GET /v3/global/statements` on the global host, the same signed request and
+ * SHA1-checked download) has the same layout with English column names (Transaction time, Wechat order number,
+ * Vendor order number, Transaction status, Currency type, Total amount, Wechat refund number, Vendor refund number,
+ * Refund amount, Refund status …, then the summary's 'Total transaction count' line); amounts are major units
+ * with two decimals of the trade's currency (AUD here), times Beijing time. That is the layout of WeChat Pay's
+ * published cross-border bill as the shop follows it (docs/decisions/036); its fake in apps/api/test serves it.
+ */
+
+type Columns = {
+  readonly time: string;
+  readonly transactionId: string;
+  readonly outTradeNo: string;
+  readonly state: string;
+  readonly currency: string;
+  readonly settledAmount: string;
+  readonly orderAmount: string;
+  readonly refundId: string;
+  readonly outRefundNo: string;
+  readonly refundAmount: string;
+  readonly requestedRefund: string;
+  readonly refundState: string;
+  readonly summary: string;
+};
+
+/** The columns the shop reads, by the names WeChat Pay gives them in the domestic bill. */
+const DOMESTIC: Columns = {
   time: '交易时间',
   transactionId: '微信订单号',
   outTradeNo: '商户订单号',
@@ -23,9 +48,25 @@ const Column = {
   refundAmount: '退款金额',
   requestedRefund: '申请退款金额',
   refundState: '退款状态',
-} as const;
+  summary: '总交易单数',
+};
 
-const SUMMARY_HEADER = '总交易单数';
+/** The same columns in the cross-border (global) bill. */
+const GLOBAL: Columns = {
+  time: 'Transaction time',
+  transactionId: 'Wechat order number',
+  outTradeNo: 'Vendor order number',
+  state: 'Transaction status',
+  currency: 'Currency type',
+  settledAmount: 'Total amount',
+  orderAmount: 'Total amount',
+  refundId: 'Wechat refund number',
+  outRefundNo: 'Vendor refund number',
+  refundAmount: 'Refund amount',
+  requestedRefund: 'Refund amount',
+  refundState: 'Refund status',
+  summary: 'Total transaction count',
+};
 
 /** True when the file's SHA1 is the one WeChat Pay's signed answer gave (hex, any case). */
 export function billHashMatches(file: Buffer, expectedHex: string): boolean {
@@ -60,7 +101,8 @@ function detailFields(text: string): string[] {
  * 退款状态 SUCCESS). A bill whose summary count disagrees with its lines, or without the columns the shop reads,
  * is refused.
  */
-export function parseTradeBill(text: string): StatementLine[] {
+export function parseTradeBill(text: string, kind: 'domestic' | 'global' = 'domestic'): StatementLine[] {
+  const Column = kind === 'global' ? GLOBAL : DOMESTIC;
   const rows = text
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
@@ -79,7 +121,7 @@ export function parseTradeBill(text: string): StatementLine[] {
   let summaryCount: number | null = null;
   for (let index = 1; index < rows.length; index += 1) {
     const row = rows[index] as string;
-    if (row.startsWith(SUMMARY_HEADER)) {
+    if (row.startsWith(Column.summary)) {
       const values = detailFields(rows[index + 1] ?? '');
       summaryCount = Number(values[0]);
       break;
@@ -92,7 +134,7 @@ export function parseTradeBill(text: string): StatementLine[] {
       );
     const field = (position: number) => (position < 0 ? '' : (fields[position] ?? '').trim());
     const state = field(at(Column.state));
-    const currency = field(at(Column.currency)) || 'CNY';
+    const currency = field(at(Column.currency)) || (kind === 'global' ? '' : 'CNY');
     if (currency !== 'CNY' && currency !== 'AUD')
       throw new ChannelError(`wechatpay bill line ${index + 1}: currency ${currency.slice(0, 8)}`);
     const common = {

@@ -268,16 +268,22 @@ export function createWechatPayProvider(
    * signed answer that gave the address proves it). The address must be on the API's own host, so the shop's
    * signature is never sent elsewhere.
    */
-  async function download(address: string): Promise<Buffer> {
+  /**
+   * Downloads a bill file from the host that answered its address (`base`: the domestic or the global API), with
+   * a signed GET of its path relative to that host.
+   */
+  async function download(address: string, base: string = config.apiUrl): Promise<Buffer> {
     let url: URL;
     try {
       url = new URL(address);
     } catch {
       throw new ChannelError('wechatpay answered a bad download_url');
     }
-    if (url.origin !== new URL(config.apiUrl).origin)
-      throw new ChannelError(`wechatpay download_url is not on ${new URL(config.apiUrl).host}`);
-    const pathWithQuery = `${url.pathname}${url.search}`;
+    const host = new URL(base);
+    const prefix = host.pathname.replace(/\/$/, '');
+    if (url.origin !== host.origin || (prefix !== '' && !url.pathname.startsWith(`${prefix}/`)))
+      throw new ChannelError(`wechatpay download_url is not on ${host.host}`);
+    const pathWithQuery = `${url.pathname.slice(prefix.length)}${url.search}`;
     try {
       const response = await fetchImpl(url, {
         headers: {
@@ -303,6 +309,28 @@ export function createWechatPayProvider(
       if (error instanceof ChannelError) throw error;
       throw new ChannelError(`wechatpay unreachable: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * A bill of a day: the signed GET that answers its address and SHA1, then the file, taken only when its SHA1 is
+   * the signed answer's. Null when WeChat Pay has no bill for the day (NO_STATEMENT_EXIST: nothing happened).
+   */
+  async function fetchBill(currency: Currency, pathWithQuery: string, base: string): Promise<Buffer | null> {
+    let json: unknown;
+    try {
+      ({ json } = await call(currency, 'GET', pathWithQuery));
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'NO_STATEMENT_EXIST') return null;
+      throw error;
+    }
+    const bill = billSchema.safeParse(json);
+    if (!bill.success) throw new ChannelError('wechatpay answered a bill without its fields');
+    if (bill.data.hash_type.toUpperCase() !== 'SHA1')
+      throw new ChannelError(`wechatpay bill hash ${bill.data.hash_type.slice(0, 16)} is not SHA1`);
+    const file = await download(bill.data.download_url, base);
+    if (!billHashMatches(file, bill.data.hash_value))
+      throw new ChannelError('wechatpay bill does not match its SHA1: refused');
+    return file;
   }
 
   const tradePath = (trade: TradeRef) =>
@@ -387,27 +415,25 @@ export function createWechatPayProvider(
       return refundState(json);
     },
 
-    // The domestic trade bill lists the CNY trades; the cross-border (AUD) ones are in another statement.
-    statementCurrencies: ['CNY'],
+    // The domestic trade bill lists the CNY trades; the cross-border (AUD) ones are in the global API's bill.
+    statementCurrencies: ['CNY', 'AUD'],
 
     async fetchStatement(day) {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new ChannelError('wechatpay bill: bad day');
-      let json: unknown;
-      try {
-        ({ json } = await call('CNY', 'GET', `/v3/bill/tradebill?bill_date=${day}&bill_type=ALL`));
-      } catch (error) {
-        // A day on which nothing was paid or refunded has no bill.
-        if ((error as { code?: unknown }).code === 'NO_STATEMENT_EXIST') return [];
-        throw error;
-      }
-      const bill = billSchema.safeParse(json);
-      if (!bill.success) throw new ChannelError('wechatpay answered a bill without its fields');
-      if (bill.data.hash_type.toUpperCase() !== 'SHA1')
-        throw new ChannelError(`wechatpay bill hash ${bill.data.hash_type.slice(0, 16)} is not SHA1`);
-      const file = await download(bill.data.download_url);
-      if (!billHashMatches(file, bill.data.hash_value))
-        throw new ChannelError('wechatpay bill does not match its SHA1: refused');
-      return parseTradeBill(file.toString('utf8'));
+      const domestic = await fetchBill(
+        'CNY',
+        `/v3/bill/tradebill?bill_date=${day}&bill_type=ALL`,
+        config.apiUrl,
+      );
+      const global = await fetchBill(
+        'AUD',
+        `/v3/global/statements?date=${day}&mchid=${encodeURIComponent(config.mchid)}&bill_type=ALL`,
+        config.globalApiUrl,
+      );
+      return [
+        ...(domestic ? parseTradeBill(domestic.toString('utf8')) : []),
+        ...(global ? parseTradeBill(global.toString('utf8'), 'global') : []),
+      ];
     },
 
     async bridgeForm() {
