@@ -30,7 +30,7 @@ const OWNER_PASSWORD = 'boss-pass-2026';
  * fake's cashier pays, posts its signed notify to the shop and sends the browser back, and the order is paid once
  * however often Alipay repeats the notify. A forged notify and one of another amount leave an order unpaid; a
  * withheld notify is replaced by the result page's query; the member's cancel closes the trade at Alipay; the
- * owner's refunds go through alipay.trade.refund (a staff call: the console's drawer is refund-channel.e2e.ts);
+ * owner's refunds go through alipay.trade.refund (a staff call: the console's drawer is in wechatpay.e2e.ts);
  * a reconciliation lists a trade planted in Alipay's bill. One shop and one browser for all of it.
  */
 describe('Alipay journey', () => {

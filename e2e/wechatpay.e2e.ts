@@ -29,7 +29,8 @@ const OWNER_PASSWORD = 'boss-pass-2026';
  * 127.0.0.1, one shop and one browser for every case of the channel: the payment page draws the Native QR code and
  * turns to 支付成功 on the signed notify, a repeat changes nothing, a forged notify and one of another amount are
  * refused, a withheld notify is replaced by the poll's query, the member's cancel closes the trade, the owner's
- * refunds go through WeChat Pay (the console's drawer is refund-channel.e2e.ts; here the staff call), and a
+ * partial refund goes through the console's order drawer (退款中, then 部分退款 on WeChat Pay's REFUND.SUCCESS, the
+ * member's page and message) and the rest through the staff call, and a
  * reconciliation lists a trade planted at WeChat Pay.
  */
 describe('WeChat Pay journey', () => {
@@ -175,25 +176,62 @@ describe('WeChat Pay journey', () => {
     expect(await orderStatus(order.orderId)).toBe(OrderStatus.Cancelled);
   });
 
-  it('the owner refunds part, then the rest: 退款中, 部分退款, 已退款 on the member’s page', async () => {
+  it('the owner refunds ¥10.00 in the console’s drawer (退款中, then 部分退款), then the rest: 已退款 on the member’s page', async () => {
     const order = await paidOrder();
+    // The owner signs in to the console in the same browser (its own token beside the member's).
     staff = await ownerToken(s, OWNER_PASSWORD);
     const total = order.trade.total;
 
-    const part = await staffRefund(shop.baseURL, staff, order.orderNo, 10, 0);
-    expect(part).toMatchObject({ refundTo: 'channel', refundState: 'processing', refunded: 1000 });
-    const asked = fake.refunds.get(part.refundNo ?? '');
-    expect(asked).toMatchObject({ outTradeNo: order.trade.outTradeNo, refund: 1000, status: 'PROCESSING' });
+    await s.page.goto(`/admin/orders?order=${order.orderNo}`);
+    const drawer = s.page.locator('.ant-drawer');
+    await drawer.getByText(order.orderNo).first().waitFor();
+    await drawer.getByRole('button', { name: '部分退款' }).click();
+    const dialog = s.page.getByRole('dialog', { name: /部分退款/ });
+    await dialog.getByText(/原路退回，渠道确认前显示退款中/).waitFor();
+    await dialog.getByLabel(/退款金额/).fill('10');
+    await dialog.getByLabel('原因').fill('少发一件赠品');
+    await payShot(s, 'wechatpay-06-refund-dialog');
+    await dialog.getByRole('button', { name: '确认退款' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await drawer.locator('[data-refund-state="processing"]').getByText('退款中').waitFor();
+    await drawer.getByText('渠道退款').waitFor();
+    await payShot(s, 'wechatpay-07-refund-processing');
+
+    const asked = [...fake.refunds.values()].at(-1);
+    if (!asked) throw new Error('the shop asked WeChat Pay for no refund');
+    expect(asked).toMatchObject({
+      outTradeNo: order.trade.outTradeNo,
+      refund: 1000,
+      currency: 'CNY',
+      status: 'PROCESSING',
+    });
     await s.page.goto(`/order/${order.orderId}`);
     await s.page.getByTestId('order-refund-state').getByText('退款中').waitFor({ timeout: 30_000 });
-    await payShot(s, 'wechatpay-06-refund-processing');
     expect(
-      (await fake.deliver(fake.refundNotify(part.refundNo ?? '', 'SUCCESS'), asked?.notifyUrl ?? '')).status,
+      (await fake.deliver(fake.refundNotify(asked.outRefundNo, 'SUCCESS'), asked.notifyUrl)).status,
     ).toBe(204);
+
+    await s.page.goto(`/admin/orders?order=${order.orderNo}`);
+    await drawer.locator('[data-refund-state="partial"]').getByText('部分退款').waitFor();
+    await drawer.locator('[data-refund-status="success"]').waitFor();
+    await drawer.getByText('渠道退款').scrollIntoViewIfNeeded();
+    await payShot(s, 'wechatpay-08-refund-partial-console');
+    await s.page.setViewportSize({ width: 390, height: 844 });
     await s.page.reload();
+    await drawer.locator('[data-refund-state="partial"]').waitFor();
+    await payShot(s, 'wechatpay-09-refund-partial-console-390');
+
+    await s.page.goto(`/order/${order.orderId}`);
     await s.page.getByTestId('order-refund-state').getByText('部分退款').waitFor({ timeout: 30_000 });
     await s.page.getByTestId('order-refunded').getByText('¥10.00').waitFor();
-    await payShot(s, 'wechatpay-07-refund-partial');
+    await payShot(s, 'wechatpay-10-refund-partial-390');
+    await s.page.goto('/member/message');
+    await s.page.getByText(`订单 ${order.orderNo} 退款 ¥10.00 已到账`).first().waitFor();
+    await payShot(s, 'wechatpay-11-refund-message-390');
+    await s.page.setViewportSize({ width: 1366, height: 900 });
+    await s.page.goto(`/order/${order.orderId}`);
+    await s.page.getByTestId('order-refund-state').getByText('部分退款').waitFor({ timeout: 30_000 });
+    await payShot(s, 'wechatpay-12-refund-partial');
 
     const rest = await staffRefund(shop.baseURL, staff, order.orderNo, (total - 1000) / 100, 10);
     expect(rest).toMatchObject({ refundTo: 'channel', refunded: total - 1000 });
@@ -205,7 +243,7 @@ describe('WeChat Pay journey', () => {
     ).toBe(204);
     await s.page.reload();
     await s.page.getByTestId('order-refund-state').getByText('已退款').waitFor({ timeout: 30_000 });
-    await payShot(s, 'wechatpay-08-refunded');
+    await payShot(s, 'wechatpay-13-refunded');
     expect(await orderDetail(shop.baseURL, token, order.orderId)).toMatchObject({
       refundState: 'refunded',
       refundedPrice: total / 100,
@@ -238,7 +276,7 @@ describe('WeChat Pay journey', () => {
       expect.objectContaining({ tradeNo: stranger, channelAmount: '42.00', channelCurrency: 'CNY' }),
     ]);
     await consoleShowsDifference(s, run.id, stranger, 'CNY 42.00');
-    await payShot(s, 'wechatpay-09-reconciliation');
+    await payShot(s, 'wechatpay-14-reconciliation');
     expect(s.errors).toEqual([]);
   });
 });
