@@ -4,6 +4,7 @@ import {
   channelToday,
   OrderStatus,
   PaymentPaths,
+  type PayStart,
   type ReconciliationDifference,
   type ReconciliationRunResponse,
   ResultCode,
@@ -15,12 +16,15 @@ import { parseConfig } from '../src/config/env';
 import { paymentRefunds, payments, reconciliationRuns, staffAuditLog } from '../src/db/schema';
 import { ChannelError } from '../src/modules/payment/payment.provider';
 import { settleTrade } from '../src/modules/payment/sandbox.repository';
+import { parseGlobalStatement } from '../src/modules/payment/wechatpay.bill';
 import { createWechatPayProvider } from '../src/modules/payment/wechatpay.provider';
-import { FakeWechatPay, type SignedNotify } from './support/fake-wechatpay';
+import { FAKE_MCHID, FakeWechatPay, type SignedNotify } from './support/fake-wechatpay';
 import { newMember, orderState } from './support/order-fixtures';
 import {
+  configId,
   createPaymentTestApp,
   notifiesOf,
+  okData,
   paymentByTradeNo,
   sandboxTradeOf,
   startSyb,
@@ -82,6 +86,45 @@ const kinds = (differences: readonly ReconciliationDifference[]) =>
 describe('WeChat Pay trade bill', () => {
   const provider = wechatProvider;
 
+  it('reads the cross-border bill’s columns by either edition’s names, and refuses a malformed amount', () => {
+    const english =
+      'Transaction time,Official Account ID,Vendor ID,Sub vendor ID,Device No.,WeChat order No.,Vendor order No.,User identifier,transaction type,transaction status,priced currency,order amount (priced currency)';
+    const row = (amount: string) =>
+      [
+        '2026-11-27 10:00:00',
+        'wx1',
+        '1900000109',
+        '',
+        '',
+        '4200001',
+        'P1',
+        'o1',
+        'NATIVE',
+        'SUCCESS',
+        'AUD',
+        amount,
+      ]
+        .map((field) => `\`${field}`)
+        .join(',');
+    // Columns in another order than the Chinese edition's: found by name, not position.
+    expect(parseGlobalStatement(`${english}\r\n${row('23.50')}\r\n`)).toEqual([
+      {
+        kind: 'payment',
+        tradeNo: 'P1',
+        refundNo: null,
+        channelRef: '4200001',
+        amount: 2350,
+        currency: 'AUD',
+        at: '2026-11-27T02:00:00.000Z',
+      },
+    ]);
+    for (const bad of ['23.5.0', '-23.50', '23.505', '2,350', ''])
+      expect(() => parseGlobalStatement(`${english}\n${row(bad)}\n`)).toThrow(ChannelError);
+    expect(() => parseGlobalStatement(`${english.replace('Vendor order No.,', 'X,')}\n`)).toThrow(
+      /without its columns: outTradeNo/,
+    );
+  });
+
   it('downloads the day’s bill with a signed request, checks its SHA1 and reads its payments and refunds', async () => {
     const { day, noon } = beijingDay(20);
     const tradeNo = `P${Date.now()}77`;
@@ -128,9 +171,11 @@ describe('WeChat Pay trade bill', () => {
         at: new Date(noon.getTime() + 3600_000).toISOString(),
       },
     ]);
+    // The cross-border bill is asked too, on the global host; that day had no AUD trade, so it has none.
     expect(fake.received.map((r) => [r.method, r.path, r.signatureOk])).toEqual([
       ['GET', '/v3/bill/tradebill', true],
       ['GET', '/v3/billdownload/file', true],
+      ['GET', '/hk/v3/global/statements', true],
     ]);
     // A day without trades has no bill: an empty statement.
     expect(await provider().fetchStatement?.(beijingDay(80).day)).toEqual([]);
@@ -198,6 +243,124 @@ describe('reconciliation of WeChat Pay through the console', () => {
         { provider: 'sandbox', timeZone: 'UTC', yesterday: expect.any(String) },
       ]),
     );
+  });
+
+  it('reads the cross-border AUD bill from the global API: a matching AUD trade agrees, a planted AUD difference is listed', async () => {
+    const { day, noon } = beijingDay(30);
+    /** An AUD order paid through the cross-border API at `at`, its notify delivered. */
+    const audPaid = async (total: number, at: Date) => {
+      const buyer = await newMember(t.app);
+      const order = await unpaidOrder(t.database.db, { memberId: buyer.id, skuId, total, currency: 'AUD' });
+      const start = await okData<PayStart>(
+        t.app,
+        PaymentPaths.supayParam,
+        { orderId: order.id, methodId: await configId(t.database.db, 'SupayWechat') },
+        buyer.token,
+      );
+      expect(fake.trades.get(start.tradeNo)).toMatchObject({ global: true, currency: 'AUD', total });
+      fake.pay(start.tradeNo, { at });
+      expect((await deliver(t.app, fake.paidNotify(start.tradeNo))).statusCode).toBe(204);
+      return start.tradeNo;
+    };
+    const agreed = await audPaid(2350, noon);
+    // WeChat Pay booked A$23.40 for a trade the shop took A$23.50 for.
+    const otherAmount = await audPaid(2350, new Date(noon.getTime() + 60_000));
+    const other = fake.trades.get(otherAmount);
+    if (other) other.total = 2340;
+    // And a domestic trade the same day, in the CNY bill: both bills are read.
+    await paidOrder(new Date(noon.getTime() + 120_000), 5000);
+    fake.received = [];
+
+    const result = await runDay(t, finance, 'wechatpay', day);
+    expect(result.run).toMatchObject({ status: 'done', statementLines: 3, matched: 2, differences: 1 });
+    expect(result.differences).toEqual([
+      expect.objectContaining({
+        kind: 'amount_mismatch',
+        tradeNo: otherAmount,
+        shopAmount: '23.50',
+        shopCurrency: 'AUD',
+        channelAmount: '23.40',
+        channelCurrency: 'AUD',
+      }),
+    ]);
+    expect(result.differences.map((d) => d.tradeNo)).not.toContain(agreed);
+    // The global statement is one signed GET on the global host, for the day as YYYYMMDD and the merchant.
+    const asked = fake.received.filter((r) => r.path.startsWith('/hk/'));
+    expect(asked.map((r) => [r.method, r.path, r.query, r.signatureOk])).toEqual([
+      ['GET', '/hk/v3/global/statements', `?date=${day.replace(/-/g, '')}&mchid=${FAKE_MCHID}`, true],
+    ]);
+  });
+
+  /** An AUD order of 23.50 paid through the cross-border API at `at`; its trade number. */
+  async function audTrade(at: Date): Promise<string> {
+    const buyer = await newMember(t.app);
+    const order = await unpaidOrder(t.database.db, {
+      memberId: buyer.id,
+      skuId,
+      total: 2350,
+      currency: 'AUD',
+    });
+    const start = await okData<PayStart>(
+      t.app,
+      PaymentPaths.supayParam,
+      { orderId: order.id, methodId: await configId(t.database.db, 'SupayWechat') },
+      buyer.token,
+    );
+    fake.pay(start.tradeNo, { at });
+    expect((await deliver(t.app, fake.paidNotify(start.tradeNo))).statusCode).toBe(204);
+    return start.tradeNo;
+  }
+
+  it('refuses a cross-border bill whose body is not the Wechatpay-Statement-Sha1 its signature covers', async () => {
+    const { day, noon } = beijingDay(31);
+    await audTrade(noon);
+    fake.globalStatementPlant = 'bad-sha1';
+    try {
+      const result = await runDay(t, finance, 'wechatpay', day);
+      expect(result.run).toMatchObject({ status: 'failed', matched: 0, differences: 0 });
+      expect(result.run.error).toContain('does not match its Wechatpay-Statement-Sha1');
+      expect(result.differences).toEqual([]);
+    } finally {
+      fake.globalStatementPlant = 'none';
+    }
+  });
+
+  it('refuses a cross-border bill whose signature over ts, nonce and SHA1 is not WeChat Pay’s, before reading a row', async () => {
+    const { day, noon } = beijingDay(32);
+    await audTrade(noon);
+    fake.globalStatementPlant = 'bad-signature';
+    try {
+      const result = await runDay(t, finance, 'wechatpay', day);
+      expect(result.run).toMatchObject({ status: 'failed', matched: 0, differences: 0 });
+      expect(result.run.error).toContain('global bill without a valid signature (bad signature)');
+      expect(result.differences).toEqual([]);
+      // The same answer with the right signature is read: only the signature was wrong.
+      fake.globalStatementPlant = 'none';
+      expect(await wechatProvider().fetchStatement?.(day)).toHaveLength(1);
+    } finally {
+      fake.globalStatementPlant = 'none';
+    }
+  });
+
+  it('a day without a cross-border bill (NO_STATEMENT_EXIST) is an empty AUD statement, like the domestic one', async () => {
+    const { day, noon } = beijingDay(33);
+    const tradeNo = await audTrade(noon);
+    fake.globalStatementPlant = 'no-statement';
+    try {
+      fake.received = [];
+      // Neither bill exists: an empty statement, both asked.
+      expect(await wechatProvider().fetchStatement?.(day)).toEqual([]);
+      expect(fake.received.map((r) => [r.path, r.signatureOk])).toEqual([
+        ['/v3/bill/tradebill', true],
+        ['/hk/v3/global/statements', true],
+      ]);
+      // The run is done, and the shop's AUD payment WeChat Pay did not list is a difference.
+      const result = await runDay(t, finance, 'wechatpay', day);
+      expect(result.run).toMatchObject({ status: 'done', statementLines: 0 });
+      expect(result.differences.map((d) => d.tradeNo)).toEqual([tradeNo]);
+    } finally {
+      fake.globalStatementPlant = 'none';
+    }
   });
 
   it('a clean day has no differences', async () => {

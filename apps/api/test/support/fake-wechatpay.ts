@@ -100,6 +100,8 @@ export interface FakeRefund {
 export interface ReceivedRequest {
   method: string;
   path: string;
+  /** The query string ('' or '?…'). */
+  query: string;
   signatureOk: boolean;
   body: Record<string, unknown> | null;
 }
@@ -129,6 +131,11 @@ export class FakeWechatPay {
   refuseRefund: { code: string; message: string } | null = null;
   /** Answers the trade bill with a hash that is not the file's (a tampered or broken download). */
   wrongBillHash = false;
+  /**
+   * Spoils the cross-border statement: signed with another key, a Wechatpay-Statement-Sha1 that is not the
+   * body's (still signed), or NO_STATEMENT_EXIST for a day that had trades.
+   */
+  globalStatementPlant: 'none' | 'bad-signature' | 'bad-sha1' | 'no-statement' = 'none';
   /** Bill files waiting to be downloaded, by token. */
   private billFiles = new Map<string, Buffer>();
   /** The shop's http address notifies are delivered to instead of SHOP_PUBLIC_URL's (e2e). */
@@ -420,6 +427,78 @@ export class FakeWechatPay {
     return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
   }
 
+  /**
+   * The cross-border bill of a Beijing day as WeChat Pay Global's "Downloading Reconciliation" answers it: a text
+   * table whose first row is the header (the Chinese edition's names), then one row per paid global trade and per
+   * refund of one that succeeded that day, every field prefixed with a backtick, amounts in major units of the
+   * priced currency. Null when nothing happened (NO_STATEMENT_EXIST).
+   */
+  globalBill(day: string): Buffer | null {
+    const beijing = (iso: string) =>
+      new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const major = (minor: number) => (minor / 100).toFixed(2);
+    const header =
+      '交易时间,公众账号ID,商户号,子商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,充值券币种,充值券金额,优惠券币种,优惠券金额,微信退款单号,商户退款单号,退款类型,退款状态,商品名称,商户数据包,手续费,费率,标价币种,订单金额(标价币种),用户支付币种,用户支付金额,结算币种,应结订单金额,支付汇率,退款汇率,申请退款金额,用户退款币种,用户退款金额,退款结算币种,退款应结订单金额,充值券退款金额,优惠券退款金额';
+    const line = (at: string, trade: FakeTrade, refund: FakeRefund | null): string[] => {
+      const paid = refund ? '0.00' : major(trade.total);
+      const refunded = refund ? major(refund.refund) : '0.00';
+      return [
+        beijing(at),
+        FAKE_APPID,
+        FAKE_MCHID,
+        '',
+        '',
+        trade.transactionId ?? '',
+        trade.outTradeNo,
+        'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+        'NATIVE',
+        refund ? 'REFUND' : 'SUCCESS',
+        'OTHERS',
+        '',
+        '0.00',
+        '',
+        '0.00',
+        refund?.refundId ?? '',
+        refund?.outRefundNo ?? '',
+        refund ? 'ORIGINAL' : '',
+        refund ? 'SUCCESS' : '',
+        trade.description,
+        '',
+        '0.00',
+        '0.60%',
+        trade.currency,
+        paid,
+        'CNY',
+        paid,
+        trade.currency,
+        paid,
+        '1.00000000',
+        refund ? '1.00000000' : '',
+        refunded,
+        refund ? 'CNY' : '',
+        refunded,
+        refund ? trade.currency : '',
+        refunded,
+        '0.00',
+        '0.00',
+      ];
+    };
+    const rows: string[][] = [];
+    for (const trade of this.trades.values()) {
+      if (!trade.successTime || !trade.global || !beijing(trade.successTime).startsWith(day)) continue;
+      rows.push(line(trade.successTime, trade, null));
+    }
+    for (const refund of this.refunds.values()) {
+      const trade = this.trades.get(refund.outTradeNo);
+      if (refund.status !== 'SUCCESS' || !refund.successTime || !trade?.global) continue;
+      if (!beijing(refund.successTime).startsWith(day)) continue;
+      rows.push(line(refund.successTime, trade, refund));
+    }
+    if (rows.length === 0) return null;
+    const lines = [header, ...rows.map((fields) => fields.map((field) => `\`${field}`).join(','))];
+    return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+  }
+
   private requestId(): string {
     return randomBytes(12).toString('hex');
   }
@@ -437,7 +516,13 @@ export class FakeWechatPay {
     const signedPath = global ? pathWithQuery.slice(3) : pathWithQuery;
     const body = raw === '' ? null : (JSON.parse(raw) as Record<string, unknown>);
     const signatureOk = this.requestSignatureOk(req.headers.authorization, method, signedPath, raw);
-    this.received.push({ method, path: `${global ? '/hk' : ''}${path}`, signatureOk, body });
+    this.received.push({
+      method,
+      path: `${global ? '/hk' : ''}${path}`,
+      query: url.search,
+      signatureOk,
+      body,
+    });
 
     const send = (status: number, value?: unknown) => {
       const text = value === undefined ? '' : JSON.stringify(value);
@@ -552,6 +637,36 @@ export class FakeWechatPay {
         hash_value: hash,
         download_url: `${this.url}/v3/billdownload/file?token=${token}`,
       });
+    }
+    if (method === 'GET' && global && path === '/v3/global/statements') {
+      // date=YYYYMMDD and mchid (a direct merchant), nothing else.
+      const params = [...url.searchParams.keys()].sort().join(',');
+      const date = url.searchParams.get('date') ?? '';
+      if (params !== 'date,mchid' || !/^\d{8}$/.test(date) || url.searchParams.get('mchid') !== FAKE_MCHID)
+        return send(400, { code: 'PARAM_ERROR', message: '参数错误' });
+      const file =
+        this.globalStatementPlant === 'no-statement'
+          ? null
+          : this.globalBill(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}`);
+      if (!file) return send(404, { code: 'NO_STATEMENT_EXIST', message: '账单不存在' });
+      // The answer is the bill; its signature is over `ts\nnonce\nsha1\n`, the SHA1 in its own header.
+      const sha1 = createHash('sha1')
+        .update(this.globalStatementPlant === 'bad-sha1' ? Buffer.concat([file, Buffer.from(' ')]) : file)
+        .digest('hex');
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const nonce = randomBytes(16).toString('hex');
+      const signer =
+        this.globalStatementPlant === 'bad-signature' ? this.merchant.privateKey : this.platform.privateKey;
+      res.writeHead(200, {
+        'content-type': 'text/plain; charset=utf-8',
+        'request-id': this.requestId(),
+        'wechatpay-timestamp': timestamp,
+        'wechatpay-nonce': nonce,
+        'wechatpay-signature': rsaSign(signer, `${timestamp}\n${nonce}\n${sha1}\n`),
+        'wechatpay-serial': FAKE_PUBLIC_KEY_ID,
+        'wechatpay-statement-sha1': sha1,
+      });
+      return void res.end(file);
     }
     if (method === 'GET' && path === '/v3/billdownload/file') {
       // The file itself is not signed: the hash in the signed answer above proves it.

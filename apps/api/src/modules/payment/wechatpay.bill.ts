@@ -122,3 +122,99 @@ export function parseTradeBill(text: string): StatementLine[] {
     throw new ChannelError('wechatpay bill summary does not match its lines');
   return lines;
 }
+
+/**
+ * The columns the shop reads in the cross-border bill (`GET /v3/global/statements`, WeChat Pay Global's
+ * "Downloading Reconciliation"), by the Chinese edition's name and the English edition's (compared without case).
+ * The English name of 申请退款金额 is not the shop's to guess: an English bill with a refund line is refused.
+ */
+const GLOBAL_COLUMNS = {
+  time: ['交易时间', 'transaction time'],
+  transactionId: ['微信订单号', 'wechat order no.'],
+  outTradeNo: ['商户订单号', 'vendor order no.'],
+  state: ['交易状态', 'transaction status'],
+  refundId: ['微信退款单号', 'wechat refund no.'],
+  outRefundNo: ['商户退款单号', 'merchant refund no.'],
+  refundState: ['退款状态', 'refund status'],
+  currency: ['标价币种', 'priced currency'],
+  amount: ['订单金额(标价币种)', 'order amount (priced currency)'],
+  refundAmount: ['申请退款金额'],
+} as const;
+
+/** A time of the cross-border bill: '2026-11-27 10:00:00' (Beijing time) or RFC 3339 with its offset. */
+function globalTime(value: string, line: number): string {
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})$/.test(value)) {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime())) return date.toISOString();
+    throw new ChannelError(`wechatpay global bill line ${line}: bad time`);
+  }
+  return beijingTime(value, line);
+}
+
+/**
+ * The statement lines of the cross-border bill, whose answer body is the bill itself: a header row, then one row
+ * per record with every field prefixed by a backtick, in the header's order. Columns are found by name (either
+ * edition); amounts are major units of the priced currency ('23.50'), refused when malformed. Paid trades
+ * (transaction status SUCCESS) and refunds that succeeded (REFUND with refund status SUCCESS) are read, as in the
+ * domestic bill. Call it only once the answer's signature and the body's SHA1 are verified.
+ */
+export function parseGlobalStatement(text: string): StatementLine[] {
+  const rows = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((row) => row.trim() !== '');
+  const header = (rows[0] ?? '').split(',').map((name) => name.trim().replace(/^`/, '').toLowerCase());
+  const at = (names: readonly string[]) => header.findIndex((name) => names.includes(name));
+  const column = Object.fromEntries(
+    Object.entries(GLOBAL_COLUMNS).map(([key, names]) => [key, at(names)]),
+  ) as Record<keyof typeof GLOBAL_COLUMNS, number>;
+  const missing = (['time', 'transactionId', 'outTradeNo', 'state', 'currency', 'amount'] as const).filter(
+    (key) => column[key] < 0,
+  );
+  if (missing.length > 0)
+    throw new ChannelError(`wechatpay global bill without its columns: ${missing.join(', ')}`);
+
+  const lines: StatementLine[] = [];
+  for (let index = 1; index < rows.length; index += 1) {
+    const row = rows[index] as string;
+    const line = index + 1;
+    if (!row.startsWith('`')) throw new ChannelError(`wechatpay global bill line ${line}: not a record`);
+    const fields = row.slice(1).split(',`');
+    if (fields.length !== header.length)
+      throw new ChannelError(
+        `wechatpay global bill line ${line}: ${fields.length} fields, not ${header.length}`,
+      );
+    const field = (position: number) => (position < 0 ? '' : (fields[position] ?? '').trim());
+    const state = field(column.state);
+    const isRefund = state === 'REFUND' && field(column.refundState) === 'SUCCESS';
+    if (state !== 'SUCCESS' && !isRefund) continue;
+    const currency = field(column.currency);
+    if (currency !== 'CNY' && currency !== 'AUD')
+      throw new ChannelError(`wechatpay global bill line ${line}: currency ${currency.slice(0, 8)}`);
+    const common = {
+      tradeNo: field(column.outTradeNo),
+      currency,
+      at: globalTime(field(column.time), line),
+    } as const;
+    if (!isRefund) {
+      lines.push({
+        kind: 'payment',
+        ...common,
+        refundNo: null,
+        channelRef: field(column.transactionId),
+        amount: fen(field(column.amount), line),
+      });
+    } else {
+      if (column.refundAmount < 0 || column.outRefundNo < 0 || column.refundId < 0)
+        throw new ChannelError(`wechatpay global bill line ${line}: a refund without its refund columns`);
+      lines.push({
+        kind: 'refund',
+        ...common,
+        refundNo: field(column.outRefundNo),
+        channelRef: field(column.refundId),
+        amount: fen(field(column.refundAmount), line),
+      });
+    }
+  }
+  return lines;
+}

@@ -11,9 +11,10 @@ import {
   type NotifyPayload,
   NotifyStatus,
   type PaymentProvider,
+  type StatementLine,
   type TradeRef,
 } from './payment.provider';
-import { billHashMatches, parseTradeBill } from './wechatpay.bill';
+import { billHashMatches, parseGlobalStatement, parseTradeBill } from './wechatpay.bill';
 import {
   authorization,
   decryptResource,
@@ -305,6 +306,94 @@ export function createWechatPayProvider(
     }
   }
 
+  /** The domestic trade bill of a day (CNY): its signed answer, then the file whose SHA1 that answer gave. */
+  async function domesticStatement(day: string): Promise<StatementLine[]> {
+    let json: unknown;
+    try {
+      ({ json } = await call('CNY', 'GET', `/v3/bill/tradebill?bill_date=${day}&bill_type=ALL`));
+    } catch (error) {
+      // A day on which nothing was paid or refunded has no bill.
+      if ((error as { code?: unknown }).code === 'NO_STATEMENT_EXIST') return [];
+      throw error;
+    }
+    const bill = billSchema.safeParse(json);
+    if (!bill.success) throw new ChannelError('wechatpay answered a bill without its fields');
+    if (bill.data.hash_type.toUpperCase() !== 'SHA1')
+      throw new ChannelError(`wechatpay bill hash ${bill.data.hash_type.slice(0, 16)} is not SHA1`);
+    const file = await download(bill.data.download_url);
+    if (!billHashMatches(file, bill.data.hash_value))
+      throw new ChannelError('wechatpay bill does not match its SHA1: refused');
+    return parseTradeBill(file.toString('utf8'));
+  }
+
+  /**
+   * The cross-border (AUD) bill of a day, WeChat Pay Global's "Downloading Reconciliation": a signed
+   * `GET /v3/global/statements?date=YYYYMMDD&mchid=…` on the global host whose answer body is the bill itself.
+   * Its signature is over `timestamp\nnonce\nsha1\n` (Wechatpay-Statement-Sha1, not the body); the signature is
+   * verified first, then the body's SHA1 against that header, and only then is a row read. Null when WeChat Pay
+   * has no bill for the day (NO_STATEMENT_EXIST), as for the domestic bill.
+   */
+  async function globalStatement(day: string): Promise<StatementLine[] | null> {
+    const pathWithQuery = `/v3/global/statements?date=${day.replace(/-/g, '')}&mchid=${encodeURIComponent(config.mchid)}`;
+    let response: Response;
+    let file: Buffer;
+    try {
+      response = await fetchImpl(`${config.globalApiUrl}${pathWithQuery}`, {
+        headers: {
+          accept: 'text/plain, application/json',
+          // The SHA1 is of the bill as sent: asked uncompressed so that it is the bytes hashed here.
+          'accept-encoding': 'identity',
+          'user-agent': 'shop-api wechatpay-v3',
+          authorization: authorization({
+            mchid: config.mchid,
+            serialNo: config.serial,
+            key: privateKey,
+            method: 'GET',
+            pathWithQuery,
+            body: '',
+            timestamp: nowSeconds(),
+            nonce: newNonce(),
+          }),
+        },
+        signal: AbortSignal.timeout(WECHATPAY_TIMEOUT_MS),
+      });
+      file = Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      throw new ChannelError(`wechatpay unreachable: ${(error as Error).message}`);
+    }
+    const headers = Object.fromEntries(response.headers.entries());
+    const verify = { serial: config.publicKeyId, key: publicKey, nowSeconds: nowSeconds() };
+    if (response.status < 200 || response.status >= 300) {
+      // A refusal is a JSON answer signed over its body, like any other.
+      const text = file.toString('utf8');
+      const problem = signatureProblem(headers, text, verify);
+      if (problem)
+        throw new ChannelError(
+          `wechatpay answered HTTP ${response.status} GET /v3/global/statements without a valid signature (${problem})`,
+        );
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new ChannelError(`wechatpay answered HTTP ${response.status} without JSON`);
+      }
+      const error = errorSchema.safeParse(json);
+      // A day on which nothing was paid or refunded has no bill.
+      if (error.success && error.data.code === 'NO_STATEMENT_EXIST') return null;
+      const message = error.success ? `${error.data.code} ${error.data.message}` : `HTTP ${response.status}`;
+      throw new ChannelError(`wechatpay refused: ${message}`, error.success ? error.data.message : null);
+    }
+    const sha1 = headers['wechatpay-statement-sha1'] ?? '';
+    if (!/^[0-9a-f]{40}$/i.test(sha1))
+      throw new ChannelError('wechatpay global bill without its Wechatpay-Statement-Sha1: refused');
+    const problem = signatureProblem(headers, sha1, verify);
+    if (problem)
+      throw new ChannelError(`wechatpay global bill without a valid signature (${problem}): refused`);
+    if (!billHashMatches(file, sha1))
+      throw new ChannelError('wechatpay global bill does not match its Wechatpay-Statement-Sha1: refused');
+    return parseGlobalStatement(file.toString('utf8'));
+  }
+
   const tradePath = (trade: TradeRef) =>
     `${isGlobal(trade.currency) ? '/v3/global/transactions' : '/v3/pay/transactions'}/out-trade-no/${encodeURIComponent(trade.tradeNo)}`;
 
@@ -387,27 +476,15 @@ export function createWechatPayProvider(
       return refundState(json);
     },
 
-    // The domestic trade bill lists the CNY trades; the cross-border (AUD) ones are in another statement.
-    statementCurrencies: ['CNY'],
+    // The domestic trade bill lists the CNY trades; the cross-border (AUD) ones are in the global statement.
+    statementCurrencies: ['CNY', 'AUD'],
 
     async fetchStatement(day) {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new ChannelError('wechatpay bill: bad day');
-      let json: unknown;
-      try {
-        ({ json } = await call('CNY', 'GET', `/v3/bill/tradebill?bill_date=${day}&bill_type=ALL`));
-      } catch (error) {
-        // A day on which nothing was paid or refunded has no bill.
-        if ((error as { code?: unknown }).code === 'NO_STATEMENT_EXIST') return [];
-        throw error;
-      }
-      const bill = billSchema.safeParse(json);
-      if (!bill.success) throw new ChannelError('wechatpay answered a bill without its fields');
-      if (bill.data.hash_type.toUpperCase() !== 'SHA1')
-        throw new ChannelError(`wechatpay bill hash ${bill.data.hash_type.slice(0, 16)} is not SHA1`);
-      const file = await download(bill.data.download_url);
-      if (!billHashMatches(file, bill.data.hash_value))
-        throw new ChannelError('wechatpay bill does not match its SHA1: refused');
-      return parseTradeBill(file.toString('utf8'));
+      // Both bills are read and checked before either's lines are taken.
+      const domestic = await domesticStatement(day);
+      const global = await globalStatement(day);
+      return [...domestic, ...(global ?? [])];
     },
 
     async bridgeForm() {
