@@ -9,6 +9,7 @@ import {
   consoleShowsDifference,
   depositRowsOf,
   memberCancels,
+  memberSeesFullRefund,
   memberSeesStatus,
   newOrder,
   orderDetail,
@@ -241,14 +242,7 @@ describe('WeChat Pay journey', () => {
       (await fake.deliver(fake.refundNotify(rest.refundNo ?? '', 'SUCCESS'), restAsked?.notifyUrl ?? ''))
         .status,
     ).toBe(204);
-    await s.page.reload();
-    await s.page.getByTestId('order-refund-state').getByText('已退款').waitFor({ timeout: 30_000 });
-    await payShot(s, 'wechatpay-13-refunded');
-    expect(await orderDetail(shop.baseURL, token, order.orderId)).toMatchObject({
-      refundState: 'refunded',
-      refundedPrice: total / 100,
-      refundingPrice: 0,
-    });
+    await memberSeesFullRefund(s, shop.baseURL, token, order.orderId, total, 'wechatpay-13-refunded');
   });
 
   it('reconciles yesterday: a trade WeChat Pay booked that the shop never opened is listed', async () => {

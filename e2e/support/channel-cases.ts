@@ -87,6 +87,28 @@ export async function memberSeesRefund(
   if (label !== '退款中') await s.page.getByTestId('order-refunded').getByText(refunded).waitFor();
 }
 
+/**
+ * After the last refund: the member's page (reloaded) shows 已退款, and the order says the whole `total` (分) is
+ * refunded with nothing still under way.
+ */
+export async function memberSeesFullRefund(
+  s: BrowserSession,
+  baseURL: string,
+  token: string,
+  orderId: number,
+  total: number,
+  shot: string,
+): Promise<void> {
+  await s.page.reload();
+  await s.page.getByTestId('order-refund-state').getByText('已退款').waitFor({ timeout: 30_000 });
+  await payShot(s, shot);
+  expect(await orderDetail(baseURL, token, orderId)).toMatchObject({
+    refundState: 'refunded',
+    refundedPrice: total / 100,
+    refundingPrice: 0,
+  });
+}
+
 /** The member's order page shows the status label (待付款, 已取消 …). */
 export async function memberSeesStatus(s: BrowserSession, orderId: number, label: string): Promise<void> {
   await s.page.goto(`/order/${orderId}`);

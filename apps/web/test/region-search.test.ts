@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type RegionRoot, type StateSuburbFile, suburbNodes } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,12 +10,17 @@ import {
 } from '@/features/address/region-search';
 import { pathMatches, queryWords, regionOptions } from '@/features/address/region-tree';
 
-import nswFile from '../../api/src/modules/address/regions/data/au-nsw.json';
-import tasFile from '../../api/src/modules/address/regions/data/au-tas.json';
-import treeFile from '../../api/src/modules/address/regions/data/tree.json';
-
-// The shop's own region files (docs/regions.md), as the storefront fetches them.
-const tree = treeFile as unknown as RegionRoot[];
+/**
+ * The shop's own region files (docs/regions.md), read as the bytes the storefront fetches from /res/static/regions
+ * (the API serves them; the storefront's code never imports them).
+ */
+const regionFile = (name: string): unknown =>
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../api/src/modules/address/regions/data', name), 'utf8'),
+  );
+const tree = regionFile('tree.json') as RegionRoot[];
+const nswFile = regionFile('au-nsw.json');
+const tasFile = regionFile('au-tas.json');
 const china = tree.find((r) => r.code === 'CN') as RegionRoot;
 const chinaIndex = regionSearchIndex(regionOptions(china));
 const names = (query: string, limit = 20) =>
@@ -55,8 +62,8 @@ describe('the China search index', () => {
 });
 
 describe('the suburb search index', () => {
-  const tas = suburbSearchIndex(suburbNodes(tasFile as unknown as StateSuburbFile));
-  const nsw = suburbSearchIndex(suburbNodes(nswFile as unknown as StateSuburbFile));
+  const tas = suburbSearchIndex(suburbNodes(tasFile as StateSuburbFile));
+  const nsw = suburbSearchIndex(suburbNodes(nswFile as StateSuburbFile));
   const found = (index: typeof tas, query: string, limit = 50) =>
     searchSuburbs(index, query, limit).map((e) => `${e.node.name} ${e.node.postCode}`);
 

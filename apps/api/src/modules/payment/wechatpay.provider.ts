@@ -264,6 +264,27 @@ export function createWechatPayProvider(
     };
   }
 
+  /** A GET signed as the merchant (a bill's file, the global bill), its answer as it comes. */
+  function signedGet(url: string, pathWithQuery: string, headers: Record<string, string> = {}) {
+    return fetchImpl(url, {
+      headers: {
+        ...headers,
+        'user-agent': 'shop-api wechatpay-v3',
+        authorization: authorization({
+          mchid: config.mchid,
+          serialNo: config.serial,
+          key: privateKey,
+          method: 'GET',
+          pathWithQuery,
+          body: '',
+          timestamp: nowSeconds(),
+          nonce: newNonce(),
+        }),
+      },
+      signal: AbortSignal.timeout(WECHATPAY_TIMEOUT_MS),
+    });
+  }
+
   /**
    * Downloads a bill file: a signed GET of `download_url`, whose answer WeChat Pay does not sign (the hash in the
    * signed answer that gave the address proves it). The address must be on the API's own host, so the shop's
@@ -280,22 +301,7 @@ export function createWechatPayProvider(
       throw new ChannelError(`wechatpay download_url is not on ${new URL(config.apiUrl).host}`);
     const pathWithQuery = `${url.pathname}${url.search}`;
     try {
-      const response = await fetchImpl(url, {
-        headers: {
-          'user-agent': 'shop-api wechatpay-v3',
-          authorization: authorization({
-            mchid: config.mchid,
-            serialNo: config.serial,
-            key: privateKey,
-            method: 'GET',
-            pathWithQuery,
-            body: '',
-            timestamp: nowSeconds(),
-            nonce: newNonce(),
-          }),
-        },
-        signal: AbortSignal.timeout(WECHATPAY_TIMEOUT_MS),
-      });
+      const response = await signedGet(url.href, pathWithQuery);
       const file = Buffer.from(await response.arrayBuffer());
       if (response.status !== 200)
         throw new ChannelError(`wechatpay bill download answered HTTP ${response.status}`);
@@ -338,24 +344,10 @@ export function createWechatPayProvider(
     let response: Response;
     let file: Buffer;
     try {
-      response = await fetchImpl(`${config.globalApiUrl}${pathWithQuery}`, {
-        headers: {
-          accept: 'text/plain, application/json',
-          // The SHA1 is of the bill as sent: asked uncompressed so that it is the bytes hashed here.
-          'accept-encoding': 'identity',
-          'user-agent': 'shop-api wechatpay-v3',
-          authorization: authorization({
-            mchid: config.mchid,
-            serialNo: config.serial,
-            key: privateKey,
-            method: 'GET',
-            pathWithQuery,
-            body: '',
-            timestamp: nowSeconds(),
-            nonce: newNonce(),
-          }),
-        },
-        signal: AbortSignal.timeout(WECHATPAY_TIMEOUT_MS),
+      response = await signedGet(`${config.globalApiUrl}${pathWithQuery}`, pathWithQuery, {
+        accept: 'text/plain, application/json',
+        // The SHA1 is of the bill as sent: asked uncompressed so that it is the bytes hashed here.
+        'accept-encoding': 'identity',
       });
       file = Buffer.from(await response.arrayBuffer());
     } catch (error) {
