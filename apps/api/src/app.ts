@@ -247,6 +247,19 @@ export async function buildApp(options: BuildAppOptions) {
     await services.reconciliation.idle();
   });
 
+  // The outbox's workers send e-mail and SMS (#31); the queue's jobs wait in the database for whichever process
+  // has workers, so a process with none (SHOP_NOTICE_WORKERS=0) still writes notices.
+  if (config.notices.workers > 0) {
+    await services.noticeQueue.work(
+      config.notices.workers,
+      (noticeId, lastTry) => services.notices.deliver(noticeId, lastTry),
+      (error) => app.log.warn({ err: error }, 'notice queue error'),
+    );
+    app.addHook('onClose', () => services.noticeQueue.stop());
+  }
+  app.addHook('onClose', async () => services.closeMail());
+  metrics?.watchNotices(() => services.notices.counts());
+
   if (services.sessions) {
     const stop = await listenForSessionChanges(app.database, services.sessions, (error) =>
       app.log.warn({ err: error }, 'session cache off: cannot listen for session changes'),

@@ -32,6 +32,9 @@ import { createMemberAdminService } from './modules/member/member.admin';
 import { createMemberService } from './modules/member/member.service';
 import { createSessionCache } from './modules/member/member.sessions';
 import { createMessageService } from './modules/messages/messages.service';
+import { createSmtpMail } from './modules/notices/mail.provider';
+import { createNoticeQueue } from './modules/notices/notice-queue';
+import { createNoticeService, createSandboxOutbox, readNoticePrefs } from './modules/notices/notices.service';
 import { createOrderAdminService } from './modules/order/order.admin';
 import { createOrderBuyerService } from './modules/order/order.buyer';
 import { createOrderConsoleService } from './modules/order/order.console';
@@ -51,6 +54,7 @@ import { createTicketService } from './modules/tickets/tickets.service';
 import { createWarehouseService } from './modules/warehouse/warehouse.service';
 import { createWechatProvider } from './modules/wechat/wechat.providers';
 import { createWechatService } from './modules/wechat/wechat.service';
+import { SHOP_NAME } from './shop-name';
 import { createBoughtSkusFlow } from './workflows/bought-skus';
 import { createCancelOrderFlow } from './workflows/cancel-order';
 import { createMemberConsoleFlow } from './workflows/member-console';
@@ -101,7 +105,21 @@ export function createServices({
   const captcha = createCaptchaService({ db, clock, rateLimiter, testAnswer: config.testCaptcha });
   // Members' live sessions (member.sessions.ts): like the caches, used only once the app listens for changes.
   const sessions = config.sessionCache ? createSessionCache() : null;
-  const member = createMemberService({ db, clock, rateLimiter, captcha, counters, sessions });
+  const member = createMemberService({
+    db,
+    clock,
+    rateLimiter,
+    captcha,
+    counters,
+    sessions,
+    // The notices module is made below; these run only once a request arrives.
+    codes: {
+      canSend: (channel) => (channel === 'email' ? notices.canSendEmail : notices.canSendSms),
+      issueCode: (executor, input) => notices.issueCode(executor, input),
+      withCode: (input, within) => notices.withCode(input, within),
+      readPrefs: readNoticePrefs,
+    },
+  });
   // The staff console's foundation: every staff action is audited on its own transaction.
   const audit = createAuditService({ db, clock });
   const staff = createStaffService({ db, clock, rateLimiter, captcha, audit: audit.record, counters });
@@ -124,7 +142,30 @@ export function createServices({
       new Map([...(await member.briefs(ids))].map(([id, brief]) => [id, brief.username])),
     audit: audit.record,
   });
-  const notify: MemberNotifier = (executor, notice) => messages.send(executor, notice);
+  // Messages that leave the shop (#31): the SMTP server or the sandbox's outbox; the SMS gateways join here.
+  const shop = { name: SHOP_NAME, url: config.notices.shopUrl };
+  const outbox = createSandboxOutbox(db, shop);
+  const smtp = config.notices.smtp ? createSmtpMail(config.notices.smtp) : undefined;
+  const noticeQueue = createNoticeQueue(database, {
+    retryLimit: config.notices.retries,
+    retryDelaySeconds: config.notices.retryDelaySeconds,
+  });
+  const notices = createNoticeService({
+    db,
+    clock,
+    queue: noticeQueue,
+    mail: smtp ?? (config.notices.mailSandbox ? outbox.mail : undefined),
+    sms: config.notices.smsSandbox ? outbox.sms : undefined,
+    shop,
+    contacts: (executor, memberId) => member.noticeContacts(executor, memberId),
+    onSent: (channel, outcome) => counters.noticeSent(channel, outcome),
+  });
+  // The in-shop message always; e-mail and SMS as the member chose.
+  const notify: MemberNotifier = async (executor, notice) => {
+    await messages.send(executor, notice);
+    if (notice.outside)
+      await notices.forMember(executor, notice.memberId, notice.outside.kind, notice.outside.params);
+  };
   const orders = createOrderService({ db, clock });
   const orderBuyer = createOrderBuyerService({ db, clock });
   const media = createMediaService({ db, store: createMediaStore(db, config.mediaObjectStorage) });
@@ -392,6 +433,9 @@ export function createServices({
     refundOrder,
     hub,
     messages,
+    notices,
+    noticeQueue,
+    closeMail: () => smtp?.close(),
     tickets,
     ticketReply,
     memberLevel,

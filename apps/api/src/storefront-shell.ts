@@ -24,7 +24,8 @@ import { firstProductImage, visitorProduct } from './storefront-lead-image';
  * What depends on the visitor's browser (session, currency, cart count) is left out until the app draws it.
  */
 
-const SHOP_NAME = '澳中批发商城';
+import { SHOP_NAME } from './shop-name';
+
 const PRODUCT_PAGE = /^\/product\/(\d{1,9})\/?$/;
 
 const escapeHtml = (text: string) =>

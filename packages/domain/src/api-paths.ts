@@ -12,6 +12,13 @@ export const MemberPaths = {
   current: '/api/memberService/member/current/',
   update: '/api/memberService/member/update/',
   updatePwd: '/api/memberService/member/updatePwd/',
+  /** Messages that leave the shop (#31): codes by SMS or e-mail, SMS sign-in, reset, binding, notice choices. */
+  sendCode: '/api/memberService/member/sendCode/',
+  smsLogin: '/api/memberService/member/smsLogin/',
+  resetPwd: '/api/memberService/member/resetPwd/',
+  bindContact: '/api/memberService/member/bindContact/',
+  noticePrefs: '/api/memberService/member/noticePrefs/',
+  updateNoticePrefs: '/api/memberService/member/updateNoticePrefs/',
 } as const;
 
 /**

@@ -210,6 +210,26 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
     .optional(),
+  // Messages that leave the shop (#31; docs/decisions/042-notices-outbox.md).
+  SHOP_SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^\s]+$/,
+      '应为 smtp://user:pass@host:587、smtps://…:465 或 smtp://host:25 / must be an smtp:// or smtps:// URL',
+    )
+    .optional(),
+  SHOP_MAIL_FROM: z
+    .string()
+    .regex(
+      /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/,
+      '应为发件地址，如 商城 <shop@example.com> / must be a sender address',
+    )
+    .optional(),
+  SHOP_MAIL_SANDBOX: z.enum(['on', 'off'], { error: '应为 on 或 off / must be on or off' }).optional(),
+  SHOP_SMS_SANDBOX: z.enum(['on', 'off'], { error: '应为 on 或 off / must be on or off' }).optional(),
+  SHOP_NOTICE_WORKERS: z.coerce.number().int().min(0).max(8).default(2),
+  SHOP_NOTICE_RETRIES: z.coerce.number().int().min(0).max(20).default(8),
+  SHOP_NOTICE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   MEDIA_S3_ENDPOINT: z
     .string()
     .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
@@ -473,6 +493,25 @@ export interface AppConfig {
   mediaObjectStorage?: MediaObjectStorageConfig | undefined;
   /** The font of tax invoices and adjustment notes (INVOICE_FONT_PATH); undefined: the bundled one. */
   invoiceFontPath?: string | undefined;
+  /** Messages that leave the shop: e-mail, the sandbox's outbox, and the queue's workers (#31). */
+  notices: NoticesConfig;
+}
+
+export interface NoticesConfig {
+  /** The SMTP server, when SHOP_SMTP_URL and SHOP_MAIL_FROM are set. */
+  smtp?: { url: string; from: string } | undefined;
+  /**
+   * Whether e-mail and SMS that no real server or gateway takes go to the sandbox's outbox (the console shows it).
+   * On by default outside production; off with NODE_ENV=production unless SHOP_MAIL_SANDBOX / SHOP_SMS_SANDBOX=on.
+   */
+  mailSandbox: boolean;
+  smsSandbox: boolean;
+  /** Workers sending notices in this process (0: another process sends them). */
+  workers: number;
+  retries: number;
+  retryDelaySeconds: number;
+  /** The shop's public address, for links and the logo in e-mails. */
+  shopUrl: string;
 }
 
 /** NODE_ENV=production: the shop faces strangers, so sandboxes and demo logins are off unless asked for. */
@@ -514,6 +553,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
   errors.push(
     ...incompleteGroup(cleaned, PAY_GATEWAY_VARS, '支付渠道的四个变量须同时设置'),
     ...incompleteGroup(cleaned, WECHAT_OPEN_VARS, '微信登录的三个变量须同时设置'),
+    ...incompleteGroup(cleaned, ['SHOP_SMTP_URL', 'SHOP_MAIL_FROM'], '邮件的两个变量须同时设置'),
     ...incompleteGroup(cleaned, WECHATPAY_VARS, '微信支付的八个变量须同时设置', ['SHOP_PUBLIC_URL']),
     ...incompleteGroup(cleaned, STRIPE_VARS, 'Stripe 的两个变量和 SHOP_PUBLIC_URL 须同时设置', [
       'SHOP_PUBLIC_URL',
@@ -613,6 +653,18 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
             }
           : undefined,
       mediaObjectStorage: mediaObjectStorage(e),
+      notices: {
+        smtp:
+          e.SHOP_SMTP_URL && e.SHOP_MAIL_FROM ? { url: e.SHOP_SMTP_URL, from: e.SHOP_MAIL_FROM } : undefined,
+        mailSandbox:
+          e.SHOP_MAIL_SANDBOX === undefined ? !isProduction(e.NODE_ENV) : e.SHOP_MAIL_SANDBOX === 'on',
+        smsSandbox:
+          e.SHOP_SMS_SANDBOX === undefined ? !isProduction(e.NODE_ENV) : e.SHOP_SMS_SANDBOX === 'on',
+        workers: e.SHOP_NOTICE_WORKERS,
+        retries: e.SHOP_NOTICE_RETRIES,
+        retryDelaySeconds: e.SHOP_NOTICE_RETRY_DELAY_SECONDS,
+        shopUrl: (e.SHOP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      },
       invoiceFontPath: e.INVOICE_FONT_PATH ? resolve(cwd, e.INVOICE_FONT_PATH) : undefined,
     },
   };

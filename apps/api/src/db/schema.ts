@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   timestamp,
@@ -43,11 +44,23 @@ export const members = pgTable(
     audDeposit: bigint('aud_deposit', { mode: 'number' }).notNull().default(0),
     /** Staff reset the password: the member must choose a new one before anything else (storefront gate). */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** The verified phone number in E.164 (+8613800000000, +61412345678), '' when none: SMS sign-in and reset. */
+    phone: varchar('phone', { length: 16 }).notNull().default(''),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** When `email` was proved by a code; a changed address is unverified until proved again. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Which notices the member wants by e-mail and by SMS, and in which language (notices module). */
+    noticePrefs: jsonb('notice_prefs').$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
   (t) => [
     // 'Demo' and 'demo' are the same member: unique on the lower-cased name.
     uniqueIndex('members_username_lower_key').on(sql`lower(${t.username})`),
+    // A phone or a proved e-mail address signs one member in: never two.
+    uniqueIndex('members_phone_key').on(t.phone).where(sql`${t.phone} <> ''`),
+    uniqueIndex('members_verified_email_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerifiedAt} is not null`),
     check('members_cny_deposit_nonnegative', sql`${t.cnyDeposit} >= 0`),
     check('members_aud_deposit_nonnegative', sql`${t.audDeposit} >= 0`),
   ],
@@ -109,6 +122,7 @@ export const rateCounters = pgTable(
   (t) => [index('rate_counters_expires_at_idx').on(t.expiresAt)],
 );
 
+export * from '../modules/notices/notices.schema';
 export * from './catalogue-schema';
 export * from './invoice-schema';
 export * from './order-schema';

@@ -1,3 +1,4 @@
+import type { MemberNoticeKind } from '@shop/domain';
 import type { Database } from '../db/client';
 
 /** A message the shop writes a member when something happens to them (spec §3 'Message types' 1–5). */
@@ -9,6 +10,11 @@ export interface MemberNotice {
   content: string;
   /** An in-shop path the message opens. */
   link?: string;
+  /**
+   * The same news by e-mail and SMS, as the member chose (#31): the notice's kind and its template's parameters.
+   * Absent: the message stays in the shop.
+   */
+  outside?: { kind: MemberNoticeKind; params: Record<string, string> };
 }
 
 /**

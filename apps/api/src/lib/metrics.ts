@@ -27,7 +27,12 @@ export interface ShopCounters {
   notifyRejected(reason: NotifyRejection): void;
   loginRefused(kind: LoginKind): void;
   stockRefused(place: StockRefusalPlace): void;
+  /** A notice's send attempt (#31): sent, failed for good, or to be tried again. */
+  noticeSent(channel: NoticeChannelLabel, outcome: NoticeOutcome): void;
 }
+
+export type NoticeChannelLabel = 'email' | 'sms';
+export type NoticeOutcome = 'sent' | 'failed' | 'retry';
 
 export interface ShopMetricsOptions {
   /** prom-client's process metrics (event loop lag, memory, CPU, GC): the server's apps only. */
@@ -68,6 +73,13 @@ export function createShopMetrics(options: ShopMetricsOptions) {
     'An order or a cart change refused for lack of stock',
     ['place'],
   );
+  const noticeAttempts = counter(
+    'shop_notices_total',
+    'Notice send attempts by channel and outcome: sent, failed for good, or to be tried again',
+    ['channel', 'outcome'],
+  );
+  for (const channel of ['email', 'sms'] as const)
+    for (const outcome of ['sent', 'failed', 'retry'] as const) noticeAttempts.labels(channel, outcome);
   // The labelled series exist from the start at 0, so a rate() sees the first one.
   for (const reason of ['signature', 'refused'] as const) notifiesRejected.labels(reason);
   for (const kind of ['member', 'staff'] as const) loginsRefused.labels(kind);
@@ -80,6 +92,7 @@ export function createShopMetrics(options: ShopMetricsOptions) {
     notifyRejected: (reason) => notifiesRejected.labels(reason).inc(),
     loginRefused: (kind) => loginsRefused.labels(kind).inc(),
     stockRefused: (place) => stockRefusals.labels(place).inc(),
+    noticeSent: (channel, outcome) => noticeAttempts.labels(channel, outcome).inc(),
   };
 
   return {
@@ -112,6 +125,20 @@ export function createShopMetrics(options: ShopMetricsOptions) {
       gauge('shop_db_idle_connections', 'Database connections not running a statement', (u) => u.idle);
       gauge('shop_db_waiting_queries', 'Statements waiting for a free connection', (u) => u.waiting);
     },
+    /** Notices in the outbox by status (waiting, sending, sent, failed, discarded), read at each scrape. */
+    watchNotices(counts: () => Promise<Record<string, number>>) {
+      new Gauge({
+        name: 'shop_notices',
+        help: 'Notices in the outbox by status: waiting, sending, sent, failed, discarded',
+        labelNames: ['status'] as const,
+        registers: [registry],
+        async collect() {
+          const byStatus = await counts();
+          for (const status of ['waiting', 'sending', 'sent', 'failed', 'discarded'])
+            this.labels(status).set(byStatus[status] ?? 0);
+        },
+      });
+    },
   };
 }
 
@@ -124,4 +151,5 @@ export const NO_COUNTERS: ShopCounters = {
   notifyRejected: () => {},
   loginRefused: () => {},
   stockRefused: () => {},
+  noticeSent: () => {},
 };

@@ -28,6 +28,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     CATALOGUE_CACHE_MB: '0',
     // Every answer a test makes is written both ways and must come out the same (lib/response-serializer.ts).
     RESPONSE_SERIALIZER: 'checked',
+    // Notices are written to the outbox as in the server; only tests of the sending ask for its workers.
+    SHOP_NOTICE_WORKERS: '0',
     ...env,
   });
   if (!result.ok) throw new Error(result.errors.join('\n'));

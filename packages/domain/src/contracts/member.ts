@@ -124,8 +124,140 @@ export const memberSchema = z.object({
    * PasswordChangeRequired 4033. Added to the spec's member; absent means false.
    */
   mustChangePassword: z.boolean().optional(),
+  /** The verified phone number, masked (+86 138****0000), '' when none; sign-in and reset by SMS use it. */
+  phone: z.string().optional(),
+  phoneVerified: z.boolean().optional(),
+  /** Whether `email` (masked: t***@example.com) was proved by a code; reset by e-mail needs it. */
+  emailVerified: z.boolean().optional(),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+/**
+ * A mobile number the shop can text: mainland China (+86 1…, 11 digits) or Australia (+61 4…, 9 digits), in E.164.
+ * Spaces and dashes are dropped; a leading 0 of an Australian number is taken as +61.
+ */
+export const phoneSchema = text({ error: '请输入手机号', trim: true })
+  .transform((v) =>
+    v
+      .replace(/[\s-]/g, '')
+      .replace(/^04(\d{8})$/, '+614$1')
+      .replace(/^1(\d{10})$/, '+861$1'),
+  )
+  .refine(
+    (v) => /^(\+861[3-9]\d{9}|\+614\d{8})$/.test(v),
+    '手机号须为中国大陆（+86）或澳大利亚（+61）手机号',
+  );
+
+export const contactEmailSchema = text({ error: '请输入邮箱', trim: true })
+  .max(120, '邮箱最多120个字符')
+  .regex(z.regexes.email, '邮箱格式不正确')
+  .transform((v) => v.toLowerCase());
+
+/** A code sent by sendCode/: 6 digits. */
+export const smsCodeSchema = text({ error: '请输入验证码', trim: true }).regex(/^\d{6}$/, '验证码为6位数字');
+
+export const CodeScene = { Login: 'login', Register: 'register', Reset: 'reset', Bind: 'bind' } as const;
+export type CodeScene = (typeof CodeScene)[keyof typeof CodeScene];
+
+const oneContact = <T extends { phone?: string | undefined; email?: string | undefined }>(v: T) =>
+  (v.phone === undefined) !== (v.email === undefined);
+const oneContactIssue = { message: '请填写手机号或邮箱（二选一）', path: ['phone'] };
+
+/** sendCode/ (#31): a code to a phone or an e-mail address, after the picture captcha. */
+export const sendCodeRequestSchema = z
+  .strictObject({
+    scene: z.enum(['login', 'register', 'reset', 'bind'], {
+      error: '用途须为 login、register、reset 或 bind',
+    }),
+    phone: phoneSchema.optional(),
+    email: contactEmailSchema.optional(),
+    ...captchaAnswerFields,
+  })
+  .refine(oneContact, oneContactIssue)
+  .refine((v) => v.scene !== 'login' || v.phone !== undefined, {
+    message: '短信登录须填写手机号',
+    path: ['phone'],
+  });
+export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
+
+/** The answer of sendCode/: the same whether or not the number or address belongs to a member. */
+export const sendCodeResponseSchema = z.object({
+  /** Seconds before another code may be asked for the same number or address. */
+  resendAfter: z.number().int(),
+  /** Seconds the code stays valid. */
+  expiresIn: z.number().int(),
+});
+export type SendCodeResponse = z.infer<typeof sendCodeResponseSchema>;
+
+export const smsLoginRequestSchema = z.strictObject({ phone: phoneSchema, code: smsCodeSchema });
+export type SmsLoginRequest = z.infer<typeof smsLoginRequestSchema>;
+
+export const resetPasswordRequestSchema = z
+  .strictObject({
+    phone: phoneSchema.optional(),
+    email: contactEmailSchema.optional(),
+    code: smsCodeSchema,
+    password: passwordSchema,
+  })
+  .refine(oneContact, oneContactIssue);
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const bindContactRequestSchema = z
+  .strictObject({
+    phone: phoneSchema.optional(),
+    email: contactEmailSchema.optional(),
+    code: smsCodeSchema,
+  })
+  .refine(oneContact, oneContactIssue);
+export type BindContactRequest = z.infer<typeof bindContactRequestSchema>;
+
+/** The notices a member can be sent outside the shop (#31), each of which they choose per channel. */
+export const MEMBER_NOTICE_KINDS = [
+  'paid',
+  'shipped',
+  'pickup',
+  'cancelled',
+  'refunded',
+  'ticketAnswered',
+  'rechargeApproved',
+  'rechargeRefused',
+] as const;
+export type MemberNoticeKind = (typeof MEMBER_NOTICE_KINDS)[number];
+
+export const MEMBER_NOTICE_LABELS: Record<MemberNoticeKind, string> = {
+  paid: '订单付款成功',
+  shipped: '订单发货（含快递单号）',
+  pickup: '订单可自提',
+  cancelled: '订单取消',
+  refunded: '退款到账',
+  ticketAnswered: '客服回复工单',
+  rechargeApproved: '充值审核通过',
+  rechargeRefused: '充值未通过',
+};
+
+const kindSwitches = z.strictObject(
+  Object.fromEntries(MEMBER_NOTICE_KINDS.map((k) => [k, z.boolean()])) as Record<
+    MemberNoticeKind,
+    z.ZodBoolean
+  >,
+);
+
+/** Which notices go by e-mail and by SMS, and their language (/member/settings). */
+export const noticePrefsSchema = z.strictObject({
+  locale: z.enum(['zh-CN', 'en'], { error: '语言须为 zh-CN 或 en' }),
+  email: kindSwitches,
+  sms: kindSwitches,
+});
+export type NoticePrefs = z.infer<typeof noticePrefsSchema>;
+
+/** A member who chose nothing yet: every notice by e-mail, the ones worth a text message by SMS. */
+export const DEFAULT_NOTICE_PREFS: NoticePrefs = {
+  locale: 'zh-CN',
+  email: Object.fromEntries(MEMBER_NOTICE_KINDS.map((k) => [k, true])) as Record<MemberNoticeKind, boolean>,
+  sms: Object.fromEntries(
+    MEMBER_NOTICE_KINDS.map((k) => [k, k === 'shipped' || k === 'pickup' || k === 'refunded']),
+  ) as Record<MemberNoticeKind, boolean>,
+};
 
 export const updateProfileRequestSchema = profileFieldsSchema;
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { members, memberTokens } from '../../db/schema';
 import { sessionsChanged } from './member.sessions';
@@ -50,10 +50,76 @@ export async function updateMemberProfile(
 ): Promise<MemberRow | null> {
   const rows = await db
     .update(members)
-    .set({ ...changes, updatedAt: now })
+    .set({
+      ...changes,
+      // A changed address is unproved until a code proves it again (#31).
+      ...(changes.email === undefined
+        ? {}
+        : {
+            emailVerifiedAt: sql`case when lower(${members.email}) = lower(${changes.email}) then ${members.emailVerifiedAt} end`,
+          }),
+      updatedAt: now,
+    })
     .where(eq(members.id, id))
     .returning();
   return rows[0] ?? null;
+}
+
+/** The member whose proved phone number is `phone` (E.164). */
+export async function findMemberByPhone(db: Database, phone: string): Promise<MemberRow | null> {
+  const rows = await db.select().from(members).where(eq(members.phone, phone)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The member who proved the e-mail address `email` (any case). */
+export async function findMemberByVerifiedEmail(db: Database, email: string): Promise<MemberRow | null> {
+  const rows = await db
+    .select()
+    .from(members)
+    .where(and(sql`lower(${members.email}) = ${email.toLowerCase()}`, isNotNull(members.emailVerifiedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Records a proved phone number or e-mail address; null when another member proved it first (the unique indexes
+ * members_phone_key and members_verified_email_key decide, so two members can never hold one).
+ */
+export async function setProvedContact(
+  db: Database,
+  id: number,
+  contact: { phone: string } | { email: string },
+  now: Date,
+): Promise<MemberRow | null> {
+  const changes =
+    'phone' in contact
+      ? { phone: contact.phone, phoneVerifiedAt: now }
+      : { email: contact.email, emailVerifiedAt: now };
+  try {
+    const rows = await db
+      .update(members)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(members.id, id))
+      .returning();
+    return rows[0] ?? null;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') return null;
+    throw error;
+  }
+}
+
+export async function readNoticePrefs(db: Database, id: number): Promise<unknown> {
+  const rows = await db.select({ prefs: members.noticePrefs }).from(members).where(eq(members.id, id));
+  return rows[0]?.prefs;
+}
+
+export async function writeNoticePrefs(
+  db: Database,
+  id: number,
+  prefs: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  await db.update(members).set({ noticePrefs: prefs, updatedAt: now }).where(eq(members.id, id));
 }
 
 /** Sets the member's level when it differs; the row before and after, or null when unknown. */

@@ -1,9 +1,15 @@
 import {
+  bindContactRequestSchema,
   emptyRequestSchema,
   loginRequestSchema,
   MemberPaths,
   memberSchema,
+  noticePrefsSchema,
   registerRequestSchema,
+  resetPasswordRequestSchema,
+  sendCodeRequestSchema,
+  sendCodeResponseSchema,
+  smsLoginRequestSchema,
   tokenResponseSchema,
   updatePasswordRequestSchema,
   updateProfileRequestSchema,
@@ -121,5 +127,108 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
       await members.logout(requireMember(request));
       return ok(null, MemberMessages.loggedOut);
     },
+  );
+
+  app.post(
+    MemberPaths.sendCode,
+    {
+      onRequest: app.authenticateOptional,
+      schema: {
+        tags: ['member'],
+        summary: '发送短信或邮件验证码',
+        description:
+          'scene：login（短信登录）、register、reset（忘记密码）、bind（绑定手机号或邮箱，须登录）。须先通过图片验证码：' +
+          '缺少返回 SmsNeedImageVerify 403，错误返回 ImageVerifyFailed 404。同一号码或邮箱每分钟1次、每小时5次、每天20次，' +
+          '同一客户端地址每小时10次，超过返回 429。验证码为6位数字，5分钟内有效，只能使用一次，最多尝试5次。' +
+          '号码或邮箱是否属于会员，应答都相同。',
+        body: sendCodeRequestSchema,
+        response: responses(sendCodeResponseSchema),
+      },
+    },
+    async (request) =>
+      ok(await members.sendCode(request.body, request.ip, request.member), MemberMessages.codeSent),
+  );
+
+  app.post(
+    MemberPaths.smsLogin,
+    {
+      schema: {
+        tags: ['member'],
+        summary: '短信验证码登录',
+        description:
+          '手机号须已绑定到会员账号；验证码来自 sendCode/（scene=login）。成功返回令牌，与 login/ 相同。',
+        body: smsLoginRequestSchema,
+        response: responses(tokenResponseSchema),
+      },
+    },
+    async (request) => ok(await members.smsLogin(request.body)),
+  );
+
+  app.post(
+    MemberPaths.resetPwd,
+    {
+      schema: {
+        tags: ['member'],
+        summary: '忘记密码：用短信或邮件验证码重置密码',
+        description:
+          '手机号或已验证的邮箱（二选一）与 sendCode/（scene=reset）发送的验证码；成功后该会员所有登录令牌失效。',
+        body: resetPasswordRequestSchema,
+        response: responses(z.null()),
+      },
+    },
+    async (request) => {
+      await members.resetPassword(request.body);
+      return ok(null, MemberMessages.passwordReset);
+    },
+  );
+
+  app.post(
+    MemberPaths.bindContact,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: '验证并绑定手机号或邮箱',
+        description:
+          '验证码来自 sendCode/（scene=bind）。成功后 current/ 的 phoneVerified 或 emailVerified 为 true。',
+        security: bearer,
+        body: bindContactRequestSchema,
+        response: responses(memberSchema),
+      },
+    },
+    async (request) =>
+      ok(await members.bindContact(requireMember(request), request.body), MemberMessages.contactBound),
+  );
+
+  app.post(
+    MemberPaths.noticePrefs,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: '站外通知设置',
+        description: '每种通知是否发邮件、发短信，以及语言（zh-CN 或 en）。站内消息总会写入。',
+        security: bearer,
+        body: emptyRequestSchema,
+        response: responses(noticePrefsSchema),
+      },
+    },
+    async (request) => ok(await members.noticePrefs(requireMember(request))),
+  );
+
+  app.post(
+    MemberPaths.updateNoticePrefs,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['member'],
+        summary: '修改站外通知设置',
+        security: bearer,
+        body: noticePrefsSchema,
+        response: responses(noticePrefsSchema),
+      },
+    },
+    async (request) =>
+      ok(await members.updateNoticePrefs(requireMember(request), request.body), MemberMessages.prefsSaved),
   );
 };

@@ -1,12 +1,19 @@
 import {
+  type BindContactRequest,
   COOKIE_DEFAULT_DAYS,
+  type CodeScene,
   DEFAULT_MEMBER_LEVEL,
   LOGIN_EXPIRED_MESSAGE,
   type LoginRefusal,
   type LoginRequest,
   type Member,
+  type NoticePrefs,
   type RegisterRequest,
+  type ResetPasswordRequest,
   ResultCode,
+  type SendCodeRequest,
+  type SendCodeResponse,
+  type SmsLoginRequest,
   toMajor,
   type UpdatePasswordRequest,
   type UpdateProfileRequest,
@@ -18,7 +25,7 @@ import type { Clock } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { NO_COUNTERS, type ShopCounters } from '../../lib/metrics';
 import { hashPassword, verifyAccountPassword, verifyPassword } from '../../lib/password';
-import type { RateLimiter } from '../../lib/rate-limiter';
+import { clientAddressKey, type RateLimiter } from '../../lib/rate-limiter';
 import type { AuthContext, MemberSession } from '../../plugins/auth';
 import { type MemberBrief, memberBriefs } from './member.briefs';
 import * as repo from './member.repository';
@@ -39,7 +46,56 @@ export const MemberMessages = {
   loggedOut: '已退出登录',
   badLevel: '会员等级须为 0-999 的整数',
   memberNotFound: (username: string) => `会员不存在：${username}`,
+  codeSent: '验证码已发送，请查收',
+  tooManyCodes: '获取验证码过于频繁，请稍后再试',
+  noEmailChannel: '本店暂未开通邮件验证码，请使用手机号',
+  noSmsChannel: '本店暂未开通短信验证码，请使用邮箱',
+  passwordReset: '密码已重置，请使用新密码登录',
+  contactBound: '验证成功，已绑定',
+  contactTaken: '该手机号或邮箱已绑定其他账号',
+  prefsSaved: '通知设置已保存',
 } as const;
+
+/**
+ * Codes one may ask for (sendCode/, #31): one a minute and 5 an hour per phone or address, 10 an hour per client
+ * address, 20 a day per phone or address. Each counter is incremented atomically before anything is sent.
+ */
+export const CODE_LIMITS = {
+  resendAfterSeconds: 60,
+  perTargetHour: 5,
+  perTargetDay: 20,
+  perAddressHour: 10,
+} as const;
+
+/** What the member module asks of the notices module (a port wired in services.ts). */
+export interface CodePort {
+  /** Whether codes can go by this channel at all (a mail server or SMS gateway, or the sandbox). */
+  canSend(channel: 'email' | 'sms'): boolean;
+  issueCode(
+    executor: Database,
+    input: { scene: CodeScene; channel: 'email' | 'sms'; target: string; memberId?: number | undefined },
+  ): Promise<void>;
+  withCode<T>(
+    input: { scene: CodeScene; target: string; code: string },
+    within: (tx: Database, memberId: number | null) => Promise<T>,
+  ): Promise<T>;
+  readPrefs(stored: unknown): NoticePrefs;
+}
+
+/** +86 138****0000, +61 412***678: enough for the member to recognise, too little for anyone else. */
+export function maskPhone(phone: string): string {
+  if (!phone) return '';
+  const cc = phone.startsWith('+86') ? '+86' : phone.startsWith('+61') ? '+61' : '';
+  const rest = phone.slice(cc.length);
+  return `${cc} ${rest.slice(0, 3)}${'*'.repeat(Math.max(0, rest.length - 6))}${rest.slice(-3)}`.trim();
+}
+
+/** t***@example.com */
+export function maskEmail(email: string): string {
+  const at = email.indexOf('@');
+  if (at < 1) return email ? '***' : '';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
 
 const captchaMessages = { required: MemberMessages.captchaRequired, failed: MemberMessages.captchaFailed };
 
@@ -79,6 +135,8 @@ export interface MemberServiceDeps {
   counters?: Pick<ShopCounters, 'loginRefused'>;
   /** Live sessions in this process's memory (member.sessions.ts); absent in the command line and where turned off. */
   sessions?: SessionCache | null | undefined;
+  /** Verification codes by SMS and e-mail (the notices module); absent: sendCode/ and its kin are refused. */
+  codes?: CodePort | undefined;
 }
 
 export interface NewMember {
@@ -103,7 +161,7 @@ export function toMemberDto(row: repo.MemberRow): Member {
     level: row.level,
     cnyDeposit: toMajor(row.cnyDeposit),
     audDeposit: toMajor(row.audDeposit),
-    email: row.email,
+    email: maskEmail(row.email),
     mobile: row.mobile,
     company: row.company,
     wechat: row.wechat,
@@ -111,6 +169,9 @@ export function toMemberDto(row: repo.MemberRow): Member {
     taxNo: row.taxNo,
     createdAt: row.createdAt.toISOString(),
     mustChangePassword: row.mustChangePassword,
+    phone: maskPhone(row.phone),
+    phoneVerified: row.phoneVerifiedAt !== null,
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 
@@ -122,7 +183,29 @@ export function createMemberService({
   captcha,
   counters = NO_COUNTERS,
   sessions = null,
+  codes,
 }: MemberServiceDeps) {
+  function requireCodes(channel: 'email' | 'sms'): CodePort {
+    if (!codes?.canSend(channel))
+      throw new AppError(
+        ResultCode.ParamsError,
+        channel === 'email' ? MemberMessages.noEmailChannel : MemberMessages.noSmsChannel,
+      );
+    return codes;
+  }
+
+  /** The member a phone or a proved address belongs to, or null. */
+  function findByContactOn(
+    executor: Database,
+    contact: { phone?: string | undefined; email?: string | undefined },
+  ) {
+    return contact.phone
+      ? repo.findMemberByPhone(executor, contact.phone)
+      : repo.findMemberByVerifiedEmail(executor, contact.email ?? '');
+  }
+  const findByContact = (contact: { phone?: string | undefined; email?: string | undefined }) =>
+    findByContactOn(db, contact);
+
   async function issueToken(memberId: number, executor: Database = db): Promise<string> {
     const token = randomToken(32);
     const now = clock();
@@ -359,6 +442,122 @@ export function createMemberService({
         await repo.revokeTokens(tx, auth.memberId, now, auth.tokenId);
       });
       await rateLimiter.reset(guessKey);
+    },
+
+    /**
+     * Sends a code by SMS or e-mail (#31 sendCode/). The picture captcha first (none: SmsNeedImageVerify 403; wrong:
+     * ImageVerifyFailed 404), then the limits per phone or address and per client address, counted atomically.
+     * For sign-in and reset, a number or address no member has gets the same answer and nothing is sent; for
+     * binding, the signed-in member's; for registration, one no member has.
+     */
+    async sendCode(
+      input: SendCodeRequest,
+      clientAddress: string,
+      auth: AuthContext | null,
+    ): Promise<SendCodeResponse> {
+      const channel = input.phone ? 'sms' : 'email';
+      const port = requireCodes(channel);
+      await captcha.check(input, { messages: captchaMessages });
+      const target = input.phone ?? input.email ?? '';
+      if (input.scene === 'bind' && !auth) throw new AppError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE);
+      const limits: [string, number, number][] = [
+        [`code:minute:${target}`, 60_000, 1],
+        [`code:hour:${target}`, 3_600_000, CODE_LIMITS.perTargetHour],
+        [`code:day:${target}`, 86_400_000, CODE_LIMITS.perTargetDay],
+        [`code:address:${clientAddressKey(clientAddress)}`, 3_600_000, CODE_LIMITS.perAddressHour],
+      ];
+      for (const [key, windowMs, most] of limits)
+        if ((await rateLimiter.hit(key, windowMs)) > most)
+          throw new AppError(ResultCode.TooManyRequests, MemberMessages.tooManyCodes);
+      const owner = await findByContact(input);
+      const send =
+        input.scene === 'bind'
+          ? !owner || owner.id === auth?.memberId
+          : input.scene === 'register'
+            ? !owner
+            : owner !== null;
+      if (send)
+        await db.transaction((tx) =>
+          port.issueCode(tx, {
+            scene: input.scene,
+            channel,
+            target,
+            memberId: input.scene === 'bind' ? auth?.memberId : owner?.id,
+          }),
+        );
+      return { resendAfter: CODE_LIMITS.resendAfterSeconds, expiresIn: 300 };
+    },
+
+    /** Signs in with a phone number and its code (#31 smsLogin/): the same token as login/. */
+    async smsLogin(input: SmsLoginRequest): Promise<{ token: string }> {
+      const port = requireCodes('sms');
+      return port.withCode({ scene: 'login', target: input.phone, code: input.code }, async (tx) => {
+        // The number may have moved to another member since the code was sent: sign in its holder now.
+        const member = await repo.findMemberByPhone(tx, input.phone);
+        if (!member) throw new AppError(ResultCode.ParamsError, '验证码错误或已过期');
+        return { token: await issueToken(member.id, tx) };
+      });
+    },
+
+    /**
+     * Sets a new password with a code sent to the member's phone or proved address (#31 resetPwd/), and ends every
+     * session of the member: whoever held one must sign in again.
+     */
+    async resetPassword(input: ResetPasswordRequest): Promise<void> {
+      const port = requireCodes(input.phone ? 'sms' : 'email');
+      const target = input.phone ?? input.email ?? '';
+      const passwordHash = await hashPassword(input.password);
+      await port.withCode({ scene: 'reset', target, code: input.code }, async (tx, memberId) => {
+        const member = await findByContactOn(tx, input);
+        if (!member || member.id !== memberId)
+          throw new AppError(ResultCode.ParamsError, '验证码错误或已过期');
+        const now = clock();
+        await repo.updateMemberPassword(tx, member.id, passwordHash, now);
+        await repo.revokeTokens(tx, member.id, now);
+      });
+    },
+
+    /** Proves and records a phone number or e-mail address for the signed-in member (#31 bindContact/). */
+    async bindContact(auth: AuthContext, input: BindContactRequest): Promise<Member> {
+      const port = requireCodes(input.phone ? 'sms' : 'email');
+      const target = input.phone ?? input.email ?? '';
+      const row = await port.withCode({ scene: 'bind', target, code: input.code }, async (tx, memberId) => {
+        if (memberId !== auth.memberId) throw new AppError(ResultCode.ParamsError, '验证码错误或已过期');
+        const contact = input.phone ? { phone: input.phone } : { email: target };
+        const bound = await repo.setProvedContact(tx, auth.memberId, contact, clock());
+        if (!bound) throw new AppError(ResultCode.ParamsError, MemberMessages.contactTaken);
+        return bound;
+      });
+      return toMemberDto(row);
+    },
+
+    /** The member's choice of notices by e-mail and SMS (/member/settings). */
+    async noticePrefs(auth: AuthContext): Promise<NoticePrefs> {
+      return (codes?.readPrefs ?? ((stored) => stored as NoticePrefs))(
+        await repo.readNoticePrefs(db, auth.memberId),
+      );
+    },
+
+    async updateNoticePrefs(auth: AuthContext, prefs: NoticePrefs): Promise<NoticePrefs> {
+      await repo.writeNoticePrefs(db, auth.memberId, prefs, clock());
+      return prefs;
+    },
+
+    /**
+     * How to reach a member for a notice, on the caller's executor (the notices module's port): only proved
+     * contacts, and the member's choices.
+     */
+    async noticeContacts(
+      executor: Database,
+      memberId: number,
+    ): Promise<{ email: string; phone: string; prefs: NoticePrefs } | null> {
+      const row = await repo.findMemberById(executor, memberId);
+      if (!row || !codes) return null;
+      return {
+        email: row.emailVerifiedAt ? row.email : '',
+        phone: row.phoneVerifiedAt ? row.phone : '',
+        prefs: codes.readPrefs(row.noticePrefs),
+      };
     },
 
     /** Revokes the token the member presented (spec §4 'Logout'). */

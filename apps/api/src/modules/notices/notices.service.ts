@@ -1,0 +1,310 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  type CodeScene,
+  DEFAULT_NOTICE_PREFS,
+  type MemberNoticeKind,
+  type NoticePrefs,
+  noticePrefsSchema,
+  ResultCode,
+} from '@shop/domain';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { sha256Hex } from '../../lib/crypto';
+import { type MailProvider, MailSendError } from './mail.provider';
+import type { NoticeQueue } from './notice-queue';
+import * as repo from './notices.repository';
+import { type NoticeKind, type NoticeLocale, renderNotice } from './notices.templates';
+import { type SmsProvider, SmsSendError, type SmsTemplateKey } from './sms.provider';
+
+export const CodeMessages = { wrong: '验证码错误或已过期' } as const;
+
+/** A code lives 5 minutes, allows 5 tries and is used once (#31). */
+export const CODE_RULES = { ttlSeconds: 300, maxTries: 5 } as const;
+
+export type NoticeChannel = 'email' | 'sms';
+
+/** A message to queue. */
+export interface NewNotice {
+  kind: NoticeKind;
+  channel: NoticeChannel;
+  recipient: string;
+  locale?: NoticeLocale;
+  memberId?: number;
+  staffId?: number;
+  params: Record<string, string>;
+}
+
+/** How to reach a member, as the member module knows it (a port wired in services.ts). */
+export interface MemberContacts {
+  /** '' when none or not proved: notices go only to proved addresses and numbers. */
+  email: string;
+  phone: string;
+  prefs: NoticePrefs;
+}
+
+export interface NoticeServiceDeps {
+  db: Database;
+  clock: Clock;
+  queue: NoticeQueue;
+  /** The SMTP server, or the sandbox's outbox. Absent: e-mail notices are not written at all. */
+  mail?: MailProvider | undefined;
+  /** The SMS gateways by number (sms.router.ts), or the sandbox's outbox. Absent: no SMS notices. */
+  sms?: SmsProvider | undefined;
+  shop: { name: string; url: string };
+  /** A member's proved contacts and choices, on the caller's executor. */
+  contacts?: (executor: Database, memberId: number) => Promise<MemberContacts | null>;
+  /** Counted for /metrics. */
+  onSent?: (channel: NoticeChannel, outcome: 'sent' | 'failed' | 'retry') => void;
+  /** Every code is this, for automated tests only (NODE_ENV=test, like the captcha's). */
+  testCode?: string | undefined;
+}
+
+/** A member's stored choices read leniently: anything missing or unknown falls back to the defaults. */
+export function readNoticePrefs(stored: unknown): NoticePrefs {
+  const merged = {
+    ...DEFAULT_NOTICE_PREFS,
+    ...(typeof stored === 'object' && stored ? stored : {}),
+  } as Record<string, unknown>;
+  const withKinds = {
+    locale: merged.locale,
+    email: { ...DEFAULT_NOTICE_PREFS.email, ...(merged.email as object | undefined) },
+    sms: { ...DEFAULT_NOTICE_PREFS.sms, ...(merged.sms as object | undefined) },
+  };
+  const parsed = noticePrefsSchema.safeParse(withKinds);
+  return parsed.success ? parsed.data : DEFAULT_NOTICE_PREFS;
+}
+
+const codeDigest = (target: string, scene: string, code: string) => sha256Hex(`${scene}:${target}:${code}`);
+
+export type NoticeService = ReturnType<typeof createNoticeService>;
+
+/**
+ * The notices module (#31): an outbox of e-mails and text messages written in the transaction of what they tell of,
+ * sent by the queue's workers with retries; verification codes; the sandbox's outbox.
+ */
+export function createNoticeService(deps: NoticeServiceDeps) {
+  const { db, clock, queue, mail, sms, shop } = deps;
+
+  async function enqueue(executor: Database, list: NewNotice[]): Promise<number[]> {
+    const usable = list.filter((n) => (n.channel === 'email' ? mail : sms) !== undefined);
+    const ids = await repo.insertNotices(
+      executor,
+      usable.map((n) => ({
+        kind: n.kind,
+        channel: n.channel,
+        recipient: n.recipient,
+        locale: n.locale ?? 'zh-CN',
+        memberId: n.memberId ?? null,
+        staffId: n.staffId ?? null,
+        params: n.params,
+      })),
+    );
+    for (const id of ids) await queue.send(executor, id);
+    return ids;
+  }
+
+  async function attempt(row: repo.NoticeRow): Promise<{ provider: string; providerMessageId: string }> {
+    const words = renderNotice(row.kind as NoticeKind, row.locale as NoticeLocale, row.params, shop);
+    if (row.channel === 'email') {
+      if (!mail) throw new MailSendError('未配置邮件通道', false);
+      const receipt = await mail.send({
+        to: row.recipient,
+        subject: words.subject,
+        text: words.text,
+        html: words.html,
+        messageId: `<notice-${row.id}@${new URL(shop.url).hostname}>`,
+      });
+      return { provider: mail.name, providerMessageId: receipt.providerMessageId };
+    }
+    if (!sms) throw new SmsSendError('未配置短信通道', false);
+    const receipt = await sms.send({
+      phone: row.recipient,
+      template: row.kind as SmsTemplateKey,
+      params: row.params,
+      reference: `notice-${row.id}`,
+    });
+    return { provider: sms.name, providerMessageId: receipt.providerMessageId };
+  }
+
+  return {
+    enqueue,
+    /** Whether e-mail and SMS can be sent at all (a server or gateway, or the sandbox). */
+    canSendEmail: mail !== undefined,
+    canSendSms: sms !== undefined,
+
+    /**
+     * Queues a member's notice on `executor` for each channel the member chose and has proved (#31 'Notices'); the
+     * in-shop message is the messages module's, written beside it.
+     */
+    async forMember(
+      executor: Database,
+      memberId: number,
+      kind: MemberNoticeKind,
+      params: Record<string, string>,
+    ): Promise<void> {
+      const contacts = await deps.contacts?.(executor, memberId);
+      if (!contacts) return;
+      const list: NewNotice[] = [];
+      const base = { kind, memberId, params, locale: contacts.prefs.locale };
+      if (contacts.email && contacts.prefs.email[kind])
+        list.push({ ...base, channel: 'email', recipient: contacts.email });
+      if (contacts.phone && contacts.prefs.sms[kind])
+        list.push({ ...base, channel: 'sms', recipient: contacts.phone });
+      await enqueue(executor, list);
+    },
+
+    /**
+     * Sends one queued notice (the queue's worker). Sent or discarded notices are left alone, so a job delivered
+     * twice sends once. A failure that may pass is thrown for the queue to try again later, up to its limit; one
+     * that cannot (a refused address) or the last try marks the notice failed for the console.
+     */
+    async deliver(id: number, lastTry: boolean): Promise<void> {
+      const row = await repo.claimNotice(db, id, clock());
+      if (!row) return;
+      try {
+        const sent = await attempt(row);
+        await repo.markSent(db, id, { ...sent, now: clock(), blankParams: row.kind === 'code' });
+        deps.onSent?.(row.channel as NoticeChannel, 'sent');
+      } catch (error) {
+        const retryable =
+          error instanceof MailSendError || error instanceof SmsSendError ? error.retryable : true;
+        const provider = (row.channel === 'email' ? mail?.name : sms?.name) ?? 'none';
+        const giveUp = !retryable || lastTry;
+        await repo.markUnsent(db, id, {
+          status: giveUp ? 'failed' : 'waiting',
+          provider,
+          error: error instanceof Error ? error.message : String(error),
+          now: clock(),
+        });
+        deps.onSent?.(row.channel as NoticeChannel, giveUp ? 'failed' : 'retry');
+        if (!giveUp) throw error;
+      }
+    },
+
+    /** The console's list of notices, newest first (failed ones to resend or discard). */
+    list(filter: { status?: string | undefined; limit: number; beforeId?: number | undefined }) {
+      return repo.listNotices(db, filter);
+    },
+
+    /** Sends a failed notice again (console). */
+    async resend(id: number): Promise<repo.NoticeRow> {
+      return db.transaction(async (tx) => {
+        const row = await repo.requeueFailed(tx, id, clock());
+        if (!row) throw new AppError(ResultCode.ParamsError, '只有发送失败的通知可以重发');
+        await queue.send(tx, id);
+        return row;
+      });
+    },
+
+    /** Gives up on a failed notice (console). */
+    async discard(id: number): Promise<repo.NoticeRow> {
+      const row = await repo.discardFailed(db, id, clock());
+      if (!row) throw new AppError(ResultCode.ParamsError, '只有发送失败的通知可以放弃');
+      return row;
+    },
+
+    /** Notices by status, for /metrics. */
+    counts(): Promise<Record<string, number>> {
+      return repo.countByStatus(db);
+    },
+
+    /** What the sandbox 'sent', newest first (the console's sandbox outbox, the sandbox's page). */
+    sandboxMessages(filter: { recipient?: string | undefined; limit: number }) {
+      return repo.listSandboxMessages(db, filter);
+    },
+
+    /**
+     * Makes a 6-digit code for `target` (E.164 phone or lower-cased e-mail) and queues it on `executor`, replacing
+     * any older code of the scene; only its digest is stored. `send` false makes nothing (an unknown number).
+     */
+    async issueCode(
+      executor: Database,
+      input: {
+        scene: CodeScene;
+        channel: NoticeChannel;
+        target: string;
+        memberId?: number | undefined;
+        locale?: NoticeLocale;
+      },
+    ): Promise<void> {
+      const now = clock();
+      const code = deps.testCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await repo.insertCode(executor, {
+        scene: input.scene,
+        target: input.target,
+        memberId: input.memberId ?? null,
+        codeHash: codeDigest(input.target, input.scene, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_RULES.ttlSeconds * 1000),
+      });
+      await enqueue(executor, [
+        {
+          kind: 'code',
+          channel: input.channel,
+          recipient: input.target,
+          locale: input.locale ?? 'zh-CN',
+          ...(input.memberId ? { memberId: input.memberId } : {}),
+          params: { code, scene: input.scene },
+        },
+      ]);
+    },
+
+    /**
+     * Checks a code, then in one transaction uses it up and runs `within` (what the code allows), so a code is used
+     * exactly when its change commits. Each check takes one of the 5 tries first, on its own, so parallel guesses
+     * count one by one and a failed change still counts; a wrong, used, expired or exhausted code is one answer.
+     */
+    async withCode<T>(
+      input: { scene: CodeScene; target: string; code: string },
+      within: (tx: Database, memberId: number | null) => Promise<T>,
+    ): Promise<T> {
+      const now = clock();
+      const live = await repo.takeCodeTry(db, input.target, input.scene, now, CODE_RULES.maxTries);
+      const given = codeDigest(input.target, input.scene, input.code);
+      if (!live || !timingSafeEqual(Buffer.from(live.codeHash), Buffer.from(given)))
+        throw new AppError(ResultCode.ParamsError, CodeMessages.wrong);
+      return db.transaction(async (tx) => {
+        if (!(await repo.consumeCode(tx, live.id, now)))
+          throw new AppError(ResultCode.ParamsError, CodeMessages.wrong);
+        return within(tx, live.memberId);
+      });
+    },
+
+    /** Removes codes that expired a day ago. */
+    pruneCodes(): Promise<void> {
+      return repo.deleteOldCodes(db, new Date(clock().getTime() - 24 * 60 * 60 * 1000));
+    },
+  };
+}
+
+/** The sandbox's outbox as a mail server and an SMS gateway: each message becomes a row the console shows. */
+export function createSandboxOutbox(db: Database, shop: { name: string; url: string }) {
+  const mail: MailProvider = {
+    name: 'sandbox',
+    async send(message) {
+      const id = await repo.insertSandboxMessage(db, {
+        channel: 'email',
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+        noticeId: Number(/notice-(\d+)@/.exec(message.messageId)?.[1] ?? 0) || null,
+      });
+      return { providerMessageId: `sandbox-${id}` };
+    },
+  };
+  const smsGateway: SmsProvider = {
+    name: 'sandbox',
+    async send(message) {
+      const words = renderNotice(message.template, 'zh-CN', message.params, shop);
+      const id = await repo.insertSandboxMessage(db, {
+        channel: 'sms',
+        recipient: message.phone,
+        text: words.sms,
+        noticeId: Number(/^notice-(\d+)$/.exec(message.reference)?.[1] ?? 0) || null,
+      });
+      return { providerMessageId: `sandbox-${id}` };
+    },
+  };
+  return { mail, sms: smsGateway };
+}

@@ -1,0 +1,197 @@
+import type { MemberNoticeKind } from '@shop/domain';
+
+/** Notices to staff, by the work of their role, and the owner's daily summary. */
+export const STAFF_NOTICE_KINDS = [
+  'staffTicket',
+  'staffRecharge',
+  'staffRefund',
+  'staffOrderToPack',
+  'dailySummary',
+  'staffLoginCode',
+] as const;
+export type StaffNoticeKind = (typeof STAFF_NOTICE_KINDS)[number];
+
+export type NoticeKind = 'code' | MemberNoticeKind | StaffNoticeKind;
+export type NoticeLocale = 'zh-CN' | 'en';
+
+interface Words {
+  subject: string;
+  /** The body's lines; an SMS is the lines joined. */
+  lines: string[];
+}
+
+type Params = Record<string, string>;
+const p = (params: Params, key: string) => params[key] ?? '';
+
+const SCENE_ZH: Record<string, string> = { login: '登录', register: '注册', reset: '重置密码', bind: '绑定' };
+const SCENE_EN: Record<string, string> = {
+  login: 'sign in',
+  register: 'register',
+  reset: 'reset your password',
+  bind: 'confirm this contact',
+};
+
+/** The zh-CN words of each notice. A code's text carries the 6 digits right after 验证码 (the contract of #31). */
+const ZH: Record<NoticeKind, (params: Params) => Words> = {
+  code: (x) => ({
+    subject: `验证码 ${p(x, 'code')}（${SCENE_ZH[p(x, 'scene')] ?? '验证'}）`,
+    lines: [
+      `验证码 ${p(x, 'code')}，用于${SCENE_ZH[p(x, 'scene')] ?? '验证'}，5 分钟内有效。`,
+      '如非本人操作，请忽略本消息；请勿将验证码告诉他人。',
+    ],
+  }),
+  paid: (x) => ({
+    subject: `订单 ${p(x, 'orderNo')} 已付款`,
+    lines: [`订单 ${p(x, 'orderNo')} 已付款，我们将尽快安排发货。`],
+  }),
+  shipped: (x) => ({
+    subject: `订单 ${p(x, 'orderNo')} 已发货`,
+    lines: [
+      `订单 ${p(x, 'orderNo')} 已发货。`,
+      `承运快递：${p(x, 'courier')}`,
+      `运单号：${p(x, 'trackingNo')}`,
+    ],
+  }),
+  pickup: (x) => ({
+    subject: `订单 ${p(x, 'orderNo')} 可以自提了`,
+    lines: [`订单 ${p(x, 'orderNo')} 已备好，可到自提点取货。`, `自提地址：${p(x, 'address')}`],
+  }),
+  cancelled: (x) => ({
+    subject: `订单 ${p(x, 'orderNo')} 已取消`,
+    lines: [`订单 ${p(x, 'orderNo')} 已取消。`],
+  }),
+  refunded: (x) => ({
+    subject: `订单 ${p(x, 'orderNo')} 退款 ${p(x, 'amount')}`,
+    lines: [`订单 ${p(x, 'orderNo')} 已退款 ${p(x, 'amount')}。`],
+  }),
+  ticketAnswered: (x) => ({
+    subject: `客服回复了您的工单：${p(x, 'title')}`,
+    lines: [`客服回复了您的工单「${p(x, 'title')}」，请登录商城查看。`],
+  }),
+  rechargeApproved: (x) => ({
+    subject: `充值 ${p(x, 'amount')} 已到账`,
+    lines: [`您的银行转账充值 ${p(x, 'amount')} 已审核通过并到账。`],
+  }),
+  rechargeRefused: (x) => ({
+    subject: '银行转账充值未通过审核',
+    lines: [`您的银行转账充值 ${p(x, 'amount')} 未通过审核，请登录商城查看原因。`],
+  }),
+  staffTicket: (x) => ({
+    subject: `工单待处理：${p(x, 'title')}`,
+    lines: [`会员 ${p(x, 'member')} ${p(x, 'what')}：「${p(x, 'title')}」。`],
+  }),
+  staffRecharge: (x) => ({
+    subject: `银行转账充值待审核 ${p(x, 'amount')}`,
+    lines: [`会员 ${p(x, 'member')} 提交了银行转账充值 ${p(x, 'amount')}，请审核。`],
+  }),
+  staffRefund: (x) => ({
+    subject: `退款待处理：订单 ${p(x, 'orderNo')}`,
+    lines: [`订单 ${p(x, 'orderNo')} 的退款 ${p(x, 'amount')} 等待处理。`],
+  }),
+  staffOrderToPack: (x) => ({
+    subject: `新订单待打包：${p(x, 'orderNo')}`,
+    lines: [`订单 ${p(x, 'orderNo')} 已付款，请安排打包发货。`],
+  }),
+  dailySummary: (x) => ({
+    subject: `每日经营摘要 ${p(x, 'day')}`,
+    lines: (p(x, 'summary') || '').split('\n'),
+  }),
+  staffLoginCode: (x) => ({
+    subject: `后台登录验证码 ${p(x, 'code')}`,
+    lines: [`后台登录验证码 ${p(x, 'code')}，5 分钟内有效。如非本人操作，请立即联系店主。`],
+  }),
+};
+
+const EN: Record<NoticeKind, (params: Params) => Words> = {
+  code: (x) => ({
+    subject: `Your code ${p(x, 'code')}`,
+    lines: [
+      `验证码 / Your verification code to ${SCENE_EN[p(x, 'scene')] ?? 'verify'}: ${p(x, 'code')}. It expires in 5 minutes.`,
+      'If this was not you, ignore this message and never share the code.',
+    ],
+  }),
+  paid: (x) => ({
+    subject: `Order ${p(x, 'orderNo')} is paid`,
+    lines: [`Order ${p(x, 'orderNo')} is paid. We will ship it soon.`],
+  }),
+  shipped: (x) => ({
+    subject: `Order ${p(x, 'orderNo')} has shipped`,
+    lines: [
+      `Order ${p(x, 'orderNo')} has shipped.`,
+      `Courier: ${p(x, 'courier')}`,
+      `Tracking number: ${p(x, 'trackingNo')}`,
+    ],
+  }),
+  pickup: (x) => ({
+    subject: `Order ${p(x, 'orderNo')} is ready for pickup`,
+    lines: [`Order ${p(x, 'orderNo')} is ready for pickup.`, `Pickup address: ${p(x, 'address')}`],
+  }),
+  cancelled: (x) => ({
+    subject: `Order ${p(x, 'orderNo')} is cancelled`,
+    lines: [`Order ${p(x, 'orderNo')} is cancelled.`],
+  }),
+  refunded: (x) => ({
+    subject: `Order ${p(x, 'orderNo')}: refund ${p(x, 'amount')}`,
+    lines: [`Order ${p(x, 'orderNo')} was refunded ${p(x, 'amount')}.`],
+  }),
+  ticketAnswered: (x) => ({
+    subject: `We answered your ticket: ${p(x, 'title')}`,
+    lines: [`Our service team answered your ticket "${p(x, 'title')}". Sign in to read it.`],
+  }),
+  rechargeApproved: (x) => ({
+    subject: `Top-up of ${p(x, 'amount')} credited`,
+    lines: [`Your bank transfer top-up of ${p(x, 'amount')} was approved and credited.`],
+  }),
+  rechargeRefused: (x) => ({
+    subject: 'Bank transfer top-up not approved',
+    lines: [`Your bank transfer top-up of ${p(x, 'amount')} was not approved. Sign in to see why.`],
+  }),
+  staffTicket: ZH.staffTicket,
+  staffRecharge: ZH.staffRecharge,
+  staffRefund: ZH.staffRefund,
+  staffOrderToPack: ZH.staffOrderToPack,
+  dailySummary: ZH.dailySummary,
+  staffLoginCode: ZH.staffLoginCode,
+};
+
+export interface RenderedNotice {
+  subject: string;
+  text: string;
+  html: string;
+  /** The SMS as the sandbox and the international gateway send it: the shop's name, then the lines. */
+  sms: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * A notice's words in the member's language: the subject, a plain-text part, an HTML part with the shop's name and
+ * logo, and the short text of an SMS.
+ */
+export function renderNotice(
+  kind: NoticeKind,
+  locale: NoticeLocale,
+  params: Params,
+  shop: { name: string; url: string },
+): RenderedNotice {
+  const words = (locale === 'en' ? EN : ZH)[kind](params);
+  const footer = locale === 'en' ? `${shop.name} · ${shop.url}` : `${shop.name} · ${shop.url}`;
+  const text = [...words.lines, '', footer].join('\n');
+  const logo = `${shop.url.replace(/\/+$/, '')}/favicon.svg`;
+  const html = [
+    '<!doctype html><html><body style="margin:0;padding:24px;background:#f5f5f5;font-family:sans-serif">',
+    '<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">',
+    `<p style="margin:0 0 16px"><img src="${escapeHtml(logo)}" alt="" width="24" height="24" style="vertical-align:middle"> `,
+    `<strong style="font-size:18px;vertical-align:middle">${escapeHtml(shop.name)}</strong></p>`,
+    ...words.lines.map(
+      (line) => `<p style="margin:0 0 8px;font-size:15px;line-height:1.6">${escapeHtml(line)}</p>`,
+    ),
+    `<p style="margin:24px 0 0;color:#888;font-size:12px"><a href="${escapeHtml(shop.url)}">${escapeHtml(shop.url)}</a></p>`,
+    '</div></body></html>',
+  ].join('');
+  return { subject: words.subject, text, html, sms: `【${shop.name}】${words.lines.join(' ')}` };
+}
