@@ -149,6 +149,7 @@ export function createServices({
   const noticeQueue = createNoticeQueue(database, {
     retryLimit: config.notices.retries,
     retryDelaySeconds: config.notices.retryDelaySeconds,
+    sendTimeoutSeconds: config.notices.sendTimeoutSeconds,
   });
   const notices = createNoticeService({
     db,
@@ -354,6 +355,7 @@ export function createServices({
     db,
     tickets,
     messages,
+    notifyOutside: (executor, memberId, kind, params) => notices.forMember(executor, memberId, kind, params),
     media,
     audit: audit.record,
     staffName: async (by) =>

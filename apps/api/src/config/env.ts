@@ -230,6 +230,7 @@ const envSchema = z.object({
   SHOP_NOTICE_WORKERS: z.coerce.number().int().min(0).max(8).default(2),
   SHOP_NOTICE_RETRIES: z.coerce.number().int().min(0).max(20).default(8),
   SHOP_NOTICE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
+  SHOP_NOTICE_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(600).default(120),
   MEDIA_S3_ENDPOINT: z
     .string()
     .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
@@ -510,6 +511,8 @@ export interface NoticesConfig {
   workers: number;
   retries: number;
   retryDelaySeconds: number;
+  /** A send still running after this long is taken for dead (its worker crashed) and tried again. */
+  sendTimeoutSeconds: number;
   /** The shop's public address, for links and the logo in e-mails. */
   shopUrl: string;
 }
@@ -663,6 +666,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
         workers: e.SHOP_NOTICE_WORKERS,
         retries: e.SHOP_NOTICE_RETRIES,
         retryDelaySeconds: e.SHOP_NOTICE_RETRY_DELAY_SECONDS,
+        sendTimeoutSeconds: e.SHOP_NOTICE_SEND_TIMEOUT_SECONDS,
         shopUrl: (e.SHOP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       },
       invoiceFontPath: e.INVOICE_FONT_PATH ? resolve(cwd, e.INVOICE_FONT_PATH) : undefined,

@@ -118,6 +118,7 @@ export function createPayByDepositFlow({
           title: `订单 ${order.orderNo} 已付款`,
           content: `订单 ${order.orderNo} 已用余额支付 ${formatPrice(due, input.currency)}，我们将尽快安排发货。`,
           link: `/order/${order.id}`,
+          outside: { kind: 'paid', params: { orderNo: order.orderNo } },
         });
         return {
           orderId: order.id,

@@ -218,6 +218,10 @@ export function createRefundOrderFlow({
           title: `订单 ${order.orderNo} 退款 ${formatPrice(row.amount, currency)} 已到账`,
           content: `订单 ${order.orderNo} 的退款 ${formatPrice(row.amount, currency)} 已原路退回您的付款账户${row.reason ? `（${row.reason}）` : ''}。`,
           link: `/order/${order.id}`,
+          outside: {
+            kind: 'refunded',
+            params: { orderNo: order.orderNo, amount: formatPrice(row.amount, currency) },
+          },
         });
       return 'applied';
     };
@@ -357,6 +361,7 @@ export function createRefundOrderFlow({
           title: `订单 ${orderNo} 已取消`,
           content: `订单 ${orderNo} 已由商城取消${reason ? `（${reason}）` : ''}${paidBack}`,
           link: `/order/${order.id}`,
+          outside: { kind: 'cancelled', params: { orderNo } },
         });
         return {
           orderId: order.id,
@@ -513,6 +518,10 @@ export function createRefundOrderFlow({
           title: `订单 ${orderNo} 退款 ${formatPrice(amount, order.paidCurrency)}`,
           content: `订单 ${orderNo} 的退款 ${formatPrice(amount, order.paidCurrency)} 已退回账户余额${reason ? `（${reason}）` : ''}。`,
           link: `/order/${order.id}`,
+          outside: {
+            kind: 'refunded',
+            params: { orderNo, amount: formatPrice(amount, order.paidCurrency) },
+          },
         });
         return { order, amount, reserved: null, movement, refundedTotal };
       });

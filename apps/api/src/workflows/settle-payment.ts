@@ -104,6 +104,7 @@ export function createSettlePaymentFlow({
           title: `订单 ${order.orderNo} 已付款`,
           content: `订单 ${order.orderNo} 已收到在线付款 ${formatPrice(payment.amount, currency)}，我们将尽快安排发货。`,
           link: `/order/${order.id}`,
+          outside: { kind: 'paid', params: { orderNo: order.orderNo } },
         });
       } else {
         // The order was cancelled, or paid another way, while the shopper paid: the money is kept for them.
@@ -140,6 +141,10 @@ export function createSettlePaymentFlow({
             title: `在线充值已到账 ${formatPrice(payment.amount, currency)}`,
             content: `充值单 ${credited.rechargeNo} 已入账，当前余额 ${formatPrice(credited.balanceAfter, currency)}。`,
             link: '/member/deposit',
+            outside: {
+              kind: 'rechargeApproved',
+              params: { amount: formatPrice(payment.amount, currency) },
+            },
           });
       } else {
         // The recharge was closed meanwhile; the money still reaches the member's deposit, once (payment key).

@@ -9,6 +9,13 @@ export interface TicketReplyDeps {
   db: Database;
   tickets: Pick<TicketService, 'staffReply' | 'replyOfRequest'>;
   messages: Pick<MessageService, 'send'>;
+  /** The same news by e-mail and SMS, as the member chose (the notices module, #31). */
+  notifyOutside?: (
+    executor: Database,
+    memberId: number,
+    kind: 'ticketAnswered',
+    params: Record<string, string>,
+  ) => Promise<void>;
   media: Pick<MediaService, 'storeUpload'>;
   audit: AuditRecorder;
   /** The name a staff member's replies carry (the staff module): their name, else their username. */
@@ -38,7 +45,15 @@ function excerpt(text: string, max = 120): string {
  * both. The staff console and `ticket:reply` both call `staffReply`. Files are checked and stored before the
  * transaction (an unused one is removed with the other loose uploads); the console's uploads come by id.
  */
-export function createTicketReplyFlow({ db, tickets, messages, media, audit, staffName }: TicketReplyDeps) {
+export function createTicketReplyFlow({
+  db,
+  tickets,
+  messages,
+  notifyOutside,
+  media,
+  audit,
+  staffName,
+}: TicketReplyDeps) {
   async function staffReply(
     by: AuditActor,
     input: {
@@ -71,6 +86,7 @@ export function createTicketReplyFlow({ db, tickets, messages, media, audit, sta
           content: `${authorName.trim()}：${excerpt(input.content)}`,
           link: `/member/supportticketreply/${ticket.id}`,
         });
+        await notifyOutside?.(tx, ticket.memberId, 'ticketAnswered', { title: ticket.title });
         await audit(tx, {
           by,
           action: 'ticket.reply',

@@ -297,6 +297,10 @@ export function createDepositAdminService({
                 `（充值单 ${row.rechargeNo}，${balance}）`
               : `充值单 ${row.rechargeNo} 已入账，${balance}${note ? `。备注：${note}` : ''}`,
             link: '/member/recharge',
+            outside: {
+              kind: 'rechargeApproved',
+              params: { amount: formatPrice(creditedAmount, currency) },
+            },
           });
           await audit(tx, {
             by,
@@ -363,6 +367,10 @@ export function createDepositAdminService({
             title: '银行转账充值未通过审核',
             content: `充值单 ${row.rechargeNo}（${formatPrice(row.amount, row.currency as Currency)}）未通过审核：${why}`,
             link: '/member/recharge',
+            outside: {
+              kind: 'rechargeRefused',
+              params: { amount: formatPrice(row.amount, row.currency as Currency) },
+            },
           });
           return { changed: true, recharge: toRechargeDto(settled) };
         }

@@ -69,6 +69,8 @@ export interface QueueOptions {
   /** Seconds before a failed send is tried again (doubling each time: retryBackoff), and how often. */
   retryDelaySeconds: number;
   retryLimit: number;
+  /** A send still running after this long is taken for dead (its worker crashed) and tried again. */
+  sendTimeoutSeconds: number;
 }
 
 /**
@@ -80,8 +82,8 @@ export function createNoticeQueue(handle: DatabaseHandle, options: QueueOptions)
     db: queueDatabase(handle),
     schema: 'pgboss',
     migrate: false,
-    // Maintenance (expiring jobs of a worker that died, archiving) every two minutes.
-    maintenanceIntervalSeconds: 120,
+    // Maintenance finds the jobs of a worker that died (expired) and archives old ones: as often as a send may last.
+    maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.floor(options.sendTimeoutSeconds / 2))),
     schedule: false,
   });
   let started = false;
@@ -99,7 +101,7 @@ export function createNoticeQueue(handle: DatabaseHandle, options: QueueOptions)
           retryLimit: options.retryLimit,
           retryDelay: options.retryDelaySeconds,
           retryBackoff: true,
-          expireInSeconds: 120,
+          expireInSeconds: options.sendTimeoutSeconds,
         },
       );
     },

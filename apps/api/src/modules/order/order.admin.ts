@@ -100,7 +100,12 @@ const noAudit: AuditRecorder = async () => {};
 export function orderNotice(
   order: { id: number; orderNo: string; memberId: number },
   to: OrderStatus,
-  detail: { packs: number[]; courierName?: string | undefined; logisticCode?: string | undefined },
+  detail: {
+    packs: number[];
+    courierName?: string | undefined;
+    logisticCode?: string | undefined;
+    pickupAddress?: string | undefined;
+  },
 ): MemberNotice | null {
   const packs = detail.packs.length > 0 ? `包裹 ${detail.packs.map(packNumber).join('、')} ` : '';
   const base = { memberId: order.memberId, type: 2 as const, link: `/order/${order.id}` };
@@ -110,18 +115,31 @@ export function orderNotice(
         ...base,
         title: `订单 ${order.orderNo} 已确认收款`,
         content: `订单 ${order.orderNo} 的线下付款已确认，我们将尽快安排发货。`,
+        outside: { kind: 'paid', params: { orderNo: order.orderNo } },
       };
     case OrderStatus.Shipped:
       return {
         ...base,
         title: `订单 ${order.orderNo} 已发货`,
         content: `订单 ${order.orderNo} ${packs}已发货，承运快递：${detail.courierName ?? ''}，运单号：${detail.logisticCode ?? ''}。`,
+        outside: {
+          kind: 'shipped',
+          params: {
+            orderNo: order.orderNo,
+            courier: detail.courierName ?? '',
+            trackingNo: detail.logisticCode ?? '',
+          },
+        },
       };
     case OrderStatus.AwaitingPickup:
       return {
         ...base,
         title: `订单 ${order.orderNo} 可以自提了`,
         content: `订单 ${order.orderNo} ${packs}已备好，可到仓自提。`,
+        outside: {
+          kind: 'pickup',
+          params: { orderNo: order.orderNo, address: detail.pickupAddress ?? '' },
+        },
       };
     case OrderStatus.Finished:
       return {
@@ -254,6 +272,7 @@ export function createOrderAdminService({
           packs: packs.length > 1 ? moving.map((b) => b.packIndex) : [],
           courierName: courier?.name,
           logisticCode: options.logisticCode,
+          pickupAddress: moving.find((b) => b.pickup)?.pickup?.address,
         });
         if (notice) await notify(tx, notice);
         await audit(tx, {

@@ -1,0 +1,190 @@
+import { AdminOrderPaths, MemberPaths } from '@shop/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notices } from '../src/db/schema';
+import { consoleOrder } from './support/admin-orders';
+import { createCatalogueTestApp } from './support/catalogue-helpers';
+import { insertCouriers } from './support/order-fixtures';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp-server';
+import { staffToken } from './support/staff';
+import { envelope, post, TEST_CAPTCHA, type TestApp } from './support/test-app';
+
+// E-mail through a real SMTP server in this process, with a login, sent by the queue's worker as in the server.
+let smtp: TestSmtpServer;
+let t: TestApp;
+let rice = 0;
+let warehouseToken = '';
+beforeAll(async () => {
+  smtp = await startSmtpServer({ auth: { user: 'shop@example.test', pass: 'mail-pass-1' } });
+  const made = await createCatalogueTestApp({
+    SHOP_SMTP_URL: smtp.url,
+    SHOP_MAIL_FROM: '澳中批发商城 <shop@example.test>',
+    SHOP_PUBLIC_URL: 'https://shop.example.test',
+    SHOP_NOTICE_WORKERS: '1',
+    SHOP_NOTICE_RETRY_DELAY_SECONDS: '1',
+  });
+  t = made.t;
+  rice = made.fixture.goods.riceCereal.skuIds[0] ?? 0;
+  await insertCouriers(t.database.db);
+  warehouseToken = (await staffToken(t, 'warehouse')).token;
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+let address = 0;
+async function sendCode(body: Record<string, unknown>, token?: string) {
+  t.clock.advance(61_000);
+  address += 1;
+  const captcha = envelope<{ captchaId: string }>(await post(t.app, MemberPaths.captcha, {})).data;
+  const res = envelope(
+    await post(
+      t.app,
+      MemberPaths.sendCode,
+      { ...body, captchaId: captcha.captchaId, captchaCode: TEST_CAPTCHA },
+      token,
+      `10.7.0.${address}`,
+    ),
+  );
+  expect(res.success, res.message).toBe(true);
+}
+
+const codeOf = (text: string) => /验证码\s*(\d{6})/.exec(text)?.[1] ?? '';
+
+/** Proves an e-mail address for the member with the code mailed to it. */
+async function bindEmail(token: string, email: string) {
+  await sendCode({ scene: 'bind', email }, token);
+  const [mail] = await smtp.waitFor(1);
+  const code = codeOf(mail?.text ?? '');
+  const bound = envelope<{ email: string; emailVerified: boolean }>(
+    await post(t.app, MemberPaths.bindContact, { email, code }, token),
+  );
+  expect(bound.success, bound.message).toBe(true);
+  return { mail, member: bound.data };
+}
+
+async function statusOf(id: number) {
+  const [row] = await t.database.db.select().from(notices).where(eq(notices.id, id));
+  return row;
+}
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`not reached within ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('e-mail by SMTP', () => {
+  it('mails a code after 验证码, with the login, a plain-text and an HTML part; the address is then proved', async () => {
+    const { m } = await consoleOrder(t, rice);
+    const { mail, member } = await bindEmail(m.token, 'Buyer.One@Example.test');
+    expect(mail?.user).toBe('shop@example.test');
+    expect(mail?.to).toEqual(['buyer.one@example.test']);
+    expect(mail?.from).toContain('shop@example.test');
+    expect(mail?.subject).toMatch(/^验证码 \d{6}/);
+    expect(mail?.text).toMatch(/验证码 \d{6}，用于绑定，5 分钟内有效/);
+    expect(mail?.html).toContain('澳中批发商城');
+    expect(mail?.html).toContain('https://shop.example.test/favicon.svg');
+    expect(mail?.messageId).toMatch(/^<notice-\d+@shop\.example\.test>$/);
+    expect(member).toMatchObject({ email: 'b***@example.test', emailVerified: true });
+  });
+
+  it('resets a password by e-mail, and only for a proved address', async () => {
+    const { m } = await consoleOrder(t, rice, { username: 'resetter' });
+    await bindEmail(m.token, 'resetter@example.test');
+    const before = smtp.received.length;
+    await sendCode({ scene: 'reset', email: 'nobody-here@example.test' });
+    await sendCode({ scene: 'reset', email: 'resetter@example.test' });
+    const [mail] = await smtp.waitFor(1);
+    await new Promise((r) => setTimeout(r, 1500));
+    // The unknown address got no mail: one arrived, to the member.
+    expect(smtp.received.slice(before).map((x) => x.to[0])).toEqual(['resetter@example.test']);
+    const reset = envelope(
+      await post(t.app, MemberPaths.resetPwd, {
+        email: 'resetter@example.test',
+        code: codeOf(mail?.text ?? ''),
+        password: 'brandnew789',
+      }),
+    );
+    expect(reset.success, reset.message).toBe(true);
+    expect((await post(t.app, MemberPaths.current, {}, m.token)).statusCode).toBe(401);
+  });
+
+  it('tells the member of a shipment by e-mail with the courier and tracking number', async () => {
+    const { m, order } = await consoleOrder(t, rice, { username: 'shipped' });
+    await bindEmail(m.token, 'shipped@example.test');
+    for (const action of ['push', 'processing', 'ready'] as const) {
+      const moved = envelope(
+        await post(t.app, AdminOrderPaths.transition, { orderNo: order.orderNo, action }, warehouseToken),
+      );
+      expect(moved.success, moved.message).toBe(true);
+    }
+    const shipped = envelope(
+      await post(
+        t.app,
+        AdminOrderPaths.ship,
+        { orderNo: order.orderNo, courierCode: 'SF', logisticCode: 'SF900000777' },
+        warehouseToken,
+      ),
+    );
+    expect(shipped.success, shipped.message).toBe(true);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.to).toEqual(['shipped@example.test']);
+    expect(mail?.subject).toBe(`订单 ${order.orderNo} 已发货`);
+    expect(mail?.text).toContain('运单号：SF900000777');
+    expect(mail?.text).toMatch(/承运快递：\S+/);
+  });
+
+  it('keeps a notice while the mail server is down and sends it once when it is up', async () => {
+    const { m } = await consoleOrder(t, rice, { username: 'patient' });
+    await smtp.down();
+    const before = smtp.received.length;
+    await sendCode({ scene: 'bind', email: 'patient@example.test' }, m.token);
+    const [row] = await t.database.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.recipient, 'patient@example.test'), eq(notices.kind, 'code')));
+    const waiting = await until(
+      () => statusOf(row?.id ?? 0),
+      (r) => (r?.attempts ?? 0) >= 1 && r?.status === 'waiting',
+    );
+    expect(waiting?.lastError).toMatch(/ECONNREFUSED|ESOCKET|connect/i);
+    await smtp.up();
+    const sent = await until(
+      () => statusOf(row?.id ?? 0),
+      (r) => r?.status === 'sent',
+    );
+    await new Promise((r) => setTimeout(r, 2500));
+    const copies = smtp.received
+      .slice(before)
+      .filter((x) => x.messageId === `<notice-${sent?.id}@shop.example.test>`);
+    expect(copies).toHaveLength(1);
+  });
+
+  it('does not retry a permanent refusal: the notice fails with the answer, and staff can send it again', async () => {
+    const { m } = await consoleOrder(t, rice, { username: 'refused' });
+    smtp.refused.add('refused@example.test');
+    await sendCode({ scene: 'bind', email: 'refused@example.test' }, m.token);
+    const [row] = await t.database.db
+      .select()
+      .from(notices)
+      .where(eq(notices.recipient, 'refused@example.test'));
+    const failed = await until(
+      () => statusOf(row?.id ?? 0),
+      (r) => r?.status === 'failed',
+    );
+    expect(failed?.attempts).toBe(1);
+    expect(failed?.lastError).toContain('550');
+    smtp.refused.delete('refused@example.test');
+    await t.app.services.notices.resend(row?.id ?? 0);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.to).toEqual(['refused@example.test']);
+    expect((await statusOf(row?.id ?? 0))?.status).toBe('sent');
+  });
+});
