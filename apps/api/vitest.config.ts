@@ -20,6 +20,8 @@ const DATABASE_SUITES = [
   'data-dir-lock',
   'deposit-concurrency',
   'migrations',
+  'notices',
+  'notices-crash',
   'order-create',
   'order-create-concurrency',
   'pglite-settle',
