@@ -40,6 +40,7 @@ import { listenForSessionChanges } from './modules/member/member.sessions';
 import { adminMessageRoutes } from './modules/messages/messages.admin.routes';
 import { liveRoutes } from './modules/messages/messages.live';
 import { messageRoutes } from './modules/messages/messages.routes';
+import { adminNoticeRoutes } from './modules/notices/notices.admin.routes';
 import { orderConsoleRoutes } from './modules/order/order.console.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
@@ -314,6 +315,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(adminTicketRoutes, { tickets: services.tickets, ticketReply: services.ticketReply });
   await app.register(adminMessageRoutes, { messages: services.messages });
+  await app.register(adminNoticeRoutes, {
+    notices: services.notices,
+    sandboxOn: config.notices.mailSandbox || config.notices.smsSandbox,
+  });
   await app.register(orderConsoleRoutes, { orders: services.orderConsole });
   await app.register(invoiceAdminRoutes, { invoices: services.invoices });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });

@@ -160,6 +160,7 @@ export function createServices({
     shop,
     contacts: (executor, memberId) => member.noticeContacts(executor, memberId),
     onSent: (channel, outcome) => counters.noticeSent(channel, outcome),
+    audit: audit.record,
   });
   // The in-shop message always; e-mail and SMS as the member chose.
   const notify: MemberNotifier = async (executor, notice) => {

@@ -40,7 +40,12 @@ async function start(env: Record<string, string>): Promise<{ base: string; exite
   const child = server;
   const exited = new Promise((done) => child.once('exit', done));
   const deadline = Date.now() + 90_000;
-  while (!(await fetch(`${base}/readyz`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() > deadline) throw new Error('the shop did not start');
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,4 +1,4 @@
-import { AdminOrderPaths, MemberPaths } from '@shop/domain';
+import { type AdminNoticeListResponse, AdminNoticePaths, AdminOrderPaths, MemberPaths } from '@shop/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices } from '../src/db/schema';
@@ -181,10 +181,26 @@ describe('e-mail by SMTP', () => {
     );
     expect(failed?.attempts).toBe(1);
     expect(failed?.lastError).toContain('550');
+    // The console lists it with the server's answer, the address masked; the warehouse may not see the outbox.
+    const service = (await staffToken(t, 'service')).token;
+    const listed = envelope<AdminNoticeListResponse>(
+      await post(t.app, AdminNoticePaths.list, { status: 'failed' }, service),
+    );
+    expect(listed.success, listed.message).toBe(true);
+    const shown = listed.data.list.find((n) => n.id === row?.id);
+    expect(shown).toMatchObject({ recipient: 'r***@example.test', status: 'failed', attempts: 1 });
+    expect(shown?.lastError).toContain('550');
+    expect(listed.data.counts.failed).toBeGreaterThanOrEqual(1);
+    const denied = await post(t.app, AdminNoticePaths.list, {}, warehouseToken);
+    expect(denied.statusCode).toBe(403);
     smtp.refused.delete('refused@example.test');
-    await t.app.services.notices.resend(row?.id ?? 0);
+    const resent = envelope(await post(t.app, AdminNoticePaths.resend, { id: row?.id }, service));
+    expect(resent.success, resent.message).toBe(true);
     const [mail] = await smtp.waitFor(1);
     expect(mail?.to).toEqual(['refused@example.test']);
     expect((await statusOf(row?.id ?? 0))?.status).toBe('sent');
+    // A sent notice cannot be resent or discarded.
+    const again = envelope(await post(t.app, AdminNoticePaths.discard, { id: row?.id }, service));
+    expect(again.message).toBe('只有发送失败的通知可以重发或放弃');
   });
 });

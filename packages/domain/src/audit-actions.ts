@@ -15,6 +15,8 @@ export const AUDIT_ACTION_LABELS = {
   'staff.totpEnable': '启用两步验证',
   'staff.resetTotp': '重置两步验证',
   'member.level': '调整会员等级',
+  'notice.resend': '重发站外通知',
+  'notice.discard': '放弃站外通知',
   'member.resetPassword': '重置会员密码',
   'deposit.cash': '余额入账（现金）',
   'deposit.gift': '余额赠送',

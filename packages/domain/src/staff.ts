@@ -58,6 +58,8 @@ export const Permission = {
   invoiceIssue: 'invoice.issue',
   /** Reconcile a channel's statement with the shop's books, settle the differences. */
   paymentReconcile: 'payment.reconcile',
+  /** The outbox of e-mail and SMS: read it, send a failed notice again or give it up; the sandbox's outbox. */
+  noticeManage: 'notice.manage',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 export const PERMISSIONS = Object.values(Permission) as readonly Permission[];
@@ -72,6 +74,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     P.orderRead,
     P.ticketHandle,
     P.messageSend,
+    P.noticeManage,
     P.memberRead,
     P.memberPassword,
     P.supplierManage,

@@ -7,6 +7,8 @@ import {
   type LoginRefusal,
   type LoginRequest,
   type Member,
+  maskEmail,
+  maskPhone,
   type NoticePrefs,
   type RegisterRequest,
   type ResetPasswordRequest,
@@ -80,21 +82,6 @@ export interface CodePort {
     within: (tx: Database, memberId: number | null) => Promise<T>,
   ): Promise<T>;
   readPrefs(stored: unknown): NoticePrefs;
-}
-
-/** +86 138****0000, +61 412***678: enough for the member to recognise, too little for anyone else. */
-export function maskPhone(phone: string): string {
-  if (!phone) return '';
-  const cc = phone.startsWith('+86') ? '+86' : phone.startsWith('+61') ? '+61' : '';
-  const rest = phone.slice(cc.length);
-  return `${cc} ${rest.slice(0, 3)}${'*'.repeat(Math.max(0, rest.length - 6))}${rest.slice(-3)}`.trim();
-}
-
-/** t***@example.com */
-export function maskEmail(email: string): string {
-  const at = email.indexOf('@');
-  if (at < 1) return email ? '***' : '';
-  return `${email.slice(0, 1)}***${email.slice(at)}`;
 }
 
 const captchaMessages = { required: MemberMessages.captchaRequired, failed: MemberMessages.captchaFailed };

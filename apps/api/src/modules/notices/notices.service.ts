@@ -1,14 +1,21 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  type AdminNotice,
+  type AdminNoticeListRequest,
+  type AdminNoticeListResponse,
   type CodeScene,
   DEFAULT_NOTICE_PREFS,
   type MemberNoticeKind,
+  maskEmail,
+  maskPhone,
   type NoticePrefs,
   noticePrefsSchema,
   ResultCode,
+  type SandboxMessage,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { type AuditActor, type AuditRecorder, cliActor } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/crypto';
 import { type MailProvider, MailSendError } from './mail.provider';
@@ -18,6 +25,29 @@ import { type NoticeKind, type NoticeLocale, renderNotice } from './notices.temp
 import { type SmsProvider, SmsSendError, type SmsTemplateKey } from './sms.provider';
 
 export const CodeMessages = { wrong: '验证码错误或已过期' } as const;
+export const NoticeMessages = {
+  onlyFailed: '只有发送失败的通知可以重发或放弃',
+  resent: '已重新排队发送',
+  discarded: '已放弃该通知',
+} as const;
+
+/** A notice as the console lists it: the recipient masked, a code's digits never shown. */
+function toAdminNotice(row: repo.NoticeRow): AdminNotice {
+  return {
+    id: row.id,
+    kind: row.kind,
+    channel: row.channel as 'email' | 'sms',
+    recipient: row.channel === 'email' ? maskEmail(row.recipient) : maskPhone(row.recipient),
+    status: row.status as AdminNotice['status'],
+    attempts: row.attempts,
+    provider: row.provider,
+    providerMessageId: row.providerMessageId,
+    lastError: row.lastError,
+    memberId: row.memberId,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
 
 /** A code lives 5 minutes, allows 5 tries and is used once (#31). */
 export const CODE_RULES = { ttlSeconds: 300, maxTries: 5 } as const;
@@ -58,6 +88,8 @@ export interface NoticeServiceDeps {
   onSent?: (channel: NoticeChannel, outcome: 'sent' | 'failed' | 'retry') => void;
   /** Every code is this, for automated tests only (NODE_ENV=test, like the captcha's). */
   testCode?: string | undefined;
+  /** Staff actions on the outbox are audited on their own transaction. */
+  audit?: AuditRecorder;
 }
 
 /** A member's stored choices read leniently: anything missing or unknown falls back to the defaults. */
@@ -85,6 +117,7 @@ export type NoticeService = ReturnType<typeof createNoticeService>;
  */
 export function createNoticeService(deps: NoticeServiceDeps) {
   const { db, clock, queue, mail, sms, shop } = deps;
+  const audit: AuditRecorder = deps.audit ?? (async () => {});
 
   async function enqueue(executor: Database, list: NewNotice[]): Promise<number[]> {
     const usable = list.filter((n) => (n.channel === 'email' ? mail : sms) !== undefined);
@@ -182,26 +215,52 @@ export function createNoticeService(deps: NoticeServiceDeps) {
       }
     },
 
-    /** The console's list of notices, newest first (failed ones to resend or discard). */
-    list(filter: { status?: string | undefined; limit: number; beforeId?: number | undefined }) {
-      return repo.listNotices(db, filter);
+    /** The console's outbox, newest first, with the count of each status (failed ones to resend or discard). */
+    async list(filter: AdminNoticeListRequest): Promise<AdminNoticeListResponse> {
+      const [rows, counts] = await Promise.all([
+        repo.listNotices(db, {
+          status: filter.status,
+          beforeId: filter.beforeId,
+          limit: filter.pageSize ?? 50,
+        }),
+        repo.countByStatus(db),
+      ]);
+      return { list: rows.map(toAdminNotice), counts };
     },
 
-    /** Sends a failed notice again (console). */
-    async resend(id: number): Promise<repo.NoticeRow> {
+    /** Sends a failed notice again (console), audited with the staff member who asked. */
+    async resend(id: number, by: AuditActor = cliActor()): Promise<AdminNotice> {
       return db.transaction(async (tx) => {
         const row = await repo.requeueFailed(tx, id, clock());
-        if (!row) throw new AppError(ResultCode.ParamsError, '只有发送失败的通知可以重发');
+        if (!row) throw new AppError(ResultCode.ParamsError, NoticeMessages.onlyFailed);
         await queue.send(tx, id);
-        return row;
+        await audit(tx, {
+          by,
+          action: 'notice.resend',
+          objectType: 'notice',
+          objectId: String(id),
+          before: { status: 'failed', lastError: row.lastError },
+          after: { status: 'waiting' },
+        });
+        return toAdminNotice(row);
       });
     },
 
-    /** Gives up on a failed notice (console). */
-    async discard(id: number): Promise<repo.NoticeRow> {
-      const row = await repo.discardFailed(db, id, clock());
-      if (!row) throw new AppError(ResultCode.ParamsError, '只有发送失败的通知可以放弃');
-      return row;
+    /** Gives up on a failed notice (console), audited. */
+    async discard(id: number, by: AuditActor = cliActor()): Promise<AdminNotice> {
+      return db.transaction(async (tx) => {
+        const row = await repo.discardFailed(tx, id, clock());
+        if (!row) throw new AppError(ResultCode.ParamsError, NoticeMessages.onlyFailed);
+        await audit(tx, {
+          by,
+          action: 'notice.discard',
+          objectType: 'notice',
+          objectId: String(id),
+          before: { status: 'failed', lastError: row.lastError },
+          after: { status: 'discarded' },
+        });
+        return toAdminNotice(row);
+      });
     },
 
     /** Notices by status, for /metrics. */
@@ -209,9 +268,23 @@ export function createNoticeService(deps: NoticeServiceDeps) {
       return repo.countByStatus(db);
     },
 
-    /** What the sandbox 'sent', newest first (the console's sandbox outbox, the sandbox's page). */
-    sandboxMessages(filter: { recipient?: string | undefined; limit: number }) {
-      return repo.listSandboxMessages(db, filter);
+    /** What the sandbox 'sent', newest first (the console's sandbox outbox). */
+    async sandboxMessages(filter: {
+      recipient?: string | undefined;
+      pageSize?: number;
+    }): Promise<SandboxMessage[]> {
+      const rows = await repo.listSandboxMessages(db, {
+        recipient: filter.recipient || undefined,
+        limit: filter.pageSize ?? 30,
+      });
+      return rows.map((r) => ({
+        id: r.id,
+        channel: r.channel as 'email' | 'sms',
+        recipient: r.recipient,
+        subject: r.subject,
+        text: r.text,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
 
     /**
