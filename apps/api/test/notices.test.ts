@@ -225,3 +225,18 @@ describe('smsLogin/ and resetPwd/', () => {
     }
   });
 });
+
+describe('/metrics', () => {
+  it('counts the outbox by status and the sends by channel and outcome', async () => {
+    const { token } = await register();
+    await bindPhone(token);
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    const sent = Number(/^shop_notices\{status="sent"\} (\d+)$/m.exec(res.body)?.[1]);
+    expect(sent).toBeGreaterThanOrEqual(1);
+    expect(res.body).toMatch(/^shop_notices\{status="failed"\} \d+$/m);
+    expect(res.body).toMatch(/^shop_notices\{status="waiting"\} \d+$/m);
+    const smsSent = Number(/^shop_notices_total\{channel="sms",outcome="sent"\} (\d+)$/m.exec(res.body)?.[1]);
+    expect(smsSent).toBeGreaterThanOrEqual(1);
+  });
+});
