@@ -256,6 +256,11 @@ export async function buildApp(options: BuildAppOptions) {
       (noticeId, lastTry) => services.notices.deliver(noticeId, lastTry),
       (error) => app.log.warn({ err: error }, 'notice queue error'),
     );
+    // The owner's summary every morning at 8 in the shop's time (Beijing), sent once whatever the processes.
+    await services.noticeQueue.daily('daily-summary', '0 8 * * *', 'Asia/Shanghai', async () => {
+      const sent = await services.dailySummary.send();
+      app.log.info({ owners: sent }, 'daily summary queued');
+    });
     app.addHook('onClose', () => services.noticeQueue.stop());
   }
   app.addHook('onClose', async () => services.closeMail());

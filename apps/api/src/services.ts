@@ -1,3 +1,4 @@
+import { Permission } from '@shop/domain';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
@@ -6,6 +7,7 @@ import type { MemberNotifier } from './lib/member-notice';
 import { NO_COUNTERS, type ShopCounters } from './lib/metrics';
 import type { RateLimiter } from './lib/rate-limiter';
 import { ReadCache } from './lib/read-cache';
+import type { StaffNotifier } from './lib/staff-notice';
 import { createAddressService } from './modules/address';
 import { createAddressBookService } from './modules/address-book/address-book.service';
 import { createAuditService } from './modules/audit/audit.service';
@@ -57,6 +59,7 @@ import { createWechatService } from './modules/wechat/wechat.service';
 import { SHOP_NAME } from './shop-name';
 import { createBoughtSkusFlow } from './workflows/bought-skus';
 import { createCancelOrderFlow } from './workflows/cancel-order';
+import { createDailySummaryFlow } from './workflows/daily-summary';
 import { createMemberConsoleFlow } from './workflows/member-console';
 import { createMemberLevelFlow } from './workflows/member-level';
 import { createOnlinePaymentFlow } from './workflows/online-payment';
@@ -159,14 +162,24 @@ export function createServices({
     sms: config.notices.smsSandbox ? outbox.sms : undefined,
     shop,
     contacts: (executor, memberId) => member.noticeContacts(executor, memberId),
+    staffContacts: (executor, permission) => staff.noticeRecipients(executor, permission),
     onSent: (channel, outcome) => counters.noticeSent(channel, outcome),
     audit: audit.record,
   });
-  // The in-shop message always; e-mail and SMS as the member chose.
+  const notifyStaff: StaffNotifier = (executor, notice) =>
+    notices.forStaff(executor, notice.permission, notice.kind, notice.params);
+  // The in-shop message always; e-mail and SMS as the member chose. An order paid, however, is work for the
+  // warehouse: its staff hear of it too.
   const notify: MemberNotifier = async (executor, notice) => {
     await messages.send(executor, notice);
-    if (notice.outside)
-      await notices.forMember(executor, notice.memberId, notice.outside.kind, notice.outside.params);
+    if (!notice.outside) return;
+    await notices.forMember(executor, notice.memberId, notice.outside.kind, notice.outside.params);
+    if (notice.outside.kind === 'paid')
+      await notifyStaff(executor, {
+        permission: Permission.orderFulfil,
+        kind: 'staffOrderToPack',
+        params: { orderNo: notice.outside.params.orderNo ?? '' },
+      });
   };
   const orders = createOrderService({ db, clock });
   const orderBuyer = createOrderBuyerService({ db, clock });
@@ -176,6 +189,7 @@ export function createServices({
     clock,
     orderNumbers: orders.orderNumbers,
     rateLimiter,
+    notifyStaff,
     slips: {
       storeUpload: async (bytes, folder) => (await media.storeUpload(bytes, folder)).path,
       readPrivate: (path) => media.readPrivate(path),
@@ -275,6 +289,7 @@ export function createServices({
     clock,
     hub,
     rateLimiter,
+    notifyStaff,
     ports: {
       memberOrder: (memberId, orderId) => orders.memberOrderRef(memberId, orderId),
       orderNumbers: (ids) => orders.orderNumbers(ids),
@@ -387,6 +402,15 @@ export function createServices({
     fontPath: config.invoiceFontPath,
   });
 
+  const dailySummary = createDailySummaryFlow({
+    db,
+    clock,
+    overview: () => dashboard.overview(),
+    failedNotices: async () => (await notices.counts()).failed ?? 0,
+    ownerEmails: () => staff.ownerEmails(),
+    enqueue: (executor, list) => notices.enqueue(executor, list),
+  });
+
   return {
     caches,
     invoices,
@@ -444,6 +468,7 @@ export function createServices({
     memberLevel,
     memberAdmin,
     memberConsole,
+    dailySummary,
   };
 }
 

@@ -1,8 +1,16 @@
-import { type AdminNoticeListResponse, AdminNoticePaths, AdminOrderPaths, MemberPaths } from '@shop/domain';
-import { and, eq } from 'drizzle-orm';
+import {
+  type AdminNoticeListResponse,
+  AdminNoticePaths,
+  AdminOrderPaths,
+  DepositPaths,
+  MemberPaths,
+  SupportTicketPaths,
+} from '@shop/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices } from '../src/db/schema';
-import { consoleOrder } from './support/admin-orders';
+import { cliActor } from '../src/lib/audit';
+import { consoleOrder, depositPaidOrder } from './support/admin-orders';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { insertCouriers } from './support/order-fixtures';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server';
@@ -202,5 +210,81 @@ describe('e-mail by SMTP', () => {
     // A sent notice cannot be resent or discarded.
     const again = envelope(await post(t.app, AdminNoticePaths.discard, { id: row?.id }, service));
     expect(again.message).toBe('只有发送失败的通知可以重发或放弃');
+  });
+});
+
+describe('staff notices', () => {
+  /** Gives a staff account of `role` a work address. */
+  async function staffWithEmail(role: 'service' | 'warehouse' | 'finance' | 'owner', email: string) {
+    const login = await staffToken(t, role);
+    await t.app.services.staff.update(cliActor(), { id: login.staffId, email });
+    return login;
+  }
+
+  it('tells each role of its work: service a new ticket, warehouse a paid order, finance a transfer', async () => {
+    await staffWithEmail('service', 'desk@example.test');
+    await staffWithEmail('warehouse', 'pack@example.test');
+    await staffWithEmail('finance', 'money@example.test');
+    const { m, order } = await depositPaidOrder(t, rice);
+    const packing = await until(
+      async () => smtp.received.filter((x) => x.to[0] === 'pack@example.test'),
+      (list) => list.length >= 1,
+    );
+    expect(packing.at(-1)?.subject).toBe(`新订单待打包：${order.orderNo}`);
+
+    const ticket = envelope(
+      await post(
+        t.app,
+        SupportTicketPaths.create,
+        { type: 1, title: '包装破损', content: '收到的箱子破了' },
+        m.token,
+      ),
+    );
+    expect(ticket.success, ticket.message).toBe(true);
+    const desk = await until(
+      async () => smtp.received.filter((x) => x.to[0] === 'desk@example.test'),
+      (list) => list.length >= 1,
+    );
+    expect(desk.at(-1)?.subject).toBe('工单待处理：包装破损');
+    expect(desk.at(-1)?.text).toContain('提交了新工单');
+
+    const transfer = envelope(
+      await post(
+        t.app,
+        DepositPaths.bankTransfer,
+        { currency: 'AUD', money: 120, reference: '张三 CBA 转账' },
+        m.token,
+      ),
+    );
+    expect(transfer.success, transfer.message).toBe(true);
+    const money = await until(
+      async () => smtp.received.filter((x) => x.to[0] === 'money@example.test'),
+      (list) => list.length >= 1,
+    );
+    expect(money.at(-1)?.subject).toBe('银行转账充值待审核 $120.00');
+    // Nobody else was told of the others' work.
+    expect(
+      smtp.received.filter((x) => x.to[0] === 'desk@example.test' && x.subject.includes('打包')),
+    ).toEqual([]);
+  });
+
+  it("mails the owner a daily summary, scheduled once a day in the shop's time", async () => {
+    await staffWithEmail('owner', 'boss@example.test');
+    expect(await t.app.services.dailySummary.send()).toBeGreaterThanOrEqual(1);
+    const boss = await until(
+      async () => smtp.received.filter((x) => x.to[0] === 'boss@example.test'),
+      (list) => list.length >= 1,
+    );
+    expect(boss.at(-1)?.subject).toMatch(/^每日经营摘要 \d{4}-\d{2}-\d{2}$/);
+    expect(boss.at(-1)?.text).toContain('待发货包裹：');
+    expect(boss.at(-1)?.text).toContain('发送失败的站外通知：');
+    const schedules = (await t.database.db.execute(
+      sql`select name, cron, timezone from pgboss.schedule`,
+    )) as unknown as { rows: { name: string; cron: string; timezone: string }[] };
+    expect(schedules.rows).toContainEqual({
+      name: 'daily-summary',
+      cron: '0 8 * * *',
+      timezone: 'Asia/Shanghai',
+    });
   });
 });

@@ -32,6 +32,8 @@ export const staff = pgTable(
     username: varchar('username', { length: 32 }).notNull(),
     name: varchar('name', { length: 50 }).notNull().default(''),
     role: varchar('role', { length: 16 }).notNull(),
+    /** Where the notices of the role's work go (#31: new tickets, top-ups to review, orders to pack); '' none. */
+    email: varchar('email', { length: 120 }).notNull().default(''),
     passwordHash: varchar('password_hash', { length: 255 }).notNull(),
     disabled: boolean('disabled').notNull().default(false),
     /** Set by the owner's password reset (and a generated first password): only changing it is allowed. */

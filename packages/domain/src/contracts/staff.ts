@@ -91,6 +91,8 @@ export const staffAccountSchema = z.object({
   username: z.string(),
   name: z.string(),
   role: staffRoleSchema,
+  /** Where the notices of the role's work go; '' none. */
+  email: z.string().optional(),
   disabled: z.boolean(),
   totpEnabled: z.boolean(),
   mustChangePassword: z.boolean(),
@@ -104,12 +106,19 @@ const staffNameSchema = text({ error: '请输入姓名', trim: true })
   .min(1, '请输入姓名')
   .max(50, '姓名最多50个字符');
 
+/** A staff member's work e-mail for notices; '' clears it. */
+export const staffEmailSchema = text({ trim: true })
+  .max(120, '邮箱最多120个字符')
+  .regex(new RegExp(`^$|${z.regexes.email.source}`), '邮箱格式不正确')
+  .transform((v) => v.toLowerCase());
+
 export const staffCreateRequestSchema = z.strictObject({
   username: staffUsernameSchema,
   name: staffNameSchema,
   role: staffRoleSchema,
   /** The first password; the new staff member must change it at first sign-in. */
   password: staffPasswordSchema,
+  email: staffEmailSchema.optional(),
 });
 export const staffUpdateRequestSchema = z.strictObject({
   id: z.number().int().positive(),
@@ -117,6 +126,7 @@ export const staffUpdateRequestSchema = z.strictObject({
   role: staffRoleSchema.optional(),
   /** A disabled account cannot sign in and its tokens are revoked. */
   disabled: z.boolean().optional(),
+  email: staffEmailSchema.optional(),
 });
 export const staffResetPasswordRequestSchema = z.strictObject({
   id: z.number().int().positive(),

@@ -5,6 +5,7 @@ import {
   DepositLogType,
   depositLogTypeLabel,
   formatPrice,
+  Permission,
   RECHARGE_STATUS_LABELS,
   type Recharge,
   ResultCode,
@@ -15,6 +16,7 @@ import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import { type StaffNotifier, silentStaffNotifier } from '../../lib/staff-notice';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './deposit.repository';
 
@@ -145,12 +147,15 @@ export function createDepositService({
   orderNumbers,
   slips,
   rateLimiter,
+  notifyStaff = silentStaffNotifier,
 }: {
   db: Database;
   clock: Clock;
   orderNumbers: OrderNumberLookup;
   slips: SlipStorage;
   rateLimiter: RateLimiter;
+  /** Finance hears of a bank transfer to review by e-mail (#31). */
+  notifyStaff?: StaffNotifier;
 }) {
   /** Why a slip cannot go on this recharge of the member: not theirs or unknown (404), online, or settled. */
   async function slipRefusal(auth: AuthContext, rechargeNo: string): Promise<AppError> {
@@ -325,6 +330,14 @@ export function createDepositService({
           amount: toMinor(input.money),
           reference: input.reference,
           note: input.note ?? '',
+        });
+        await notifyStaff(tx, {
+          permission: Permission.rechargeReview,
+          kind: 'staffRecharge',
+          params: {
+            member: `#${auth.memberId}（充值单 ${row.rechargeNo}）`,
+            amount: formatPrice(row.amount, input.currency),
+          },
         });
         return toRechargeDto(row);
       });

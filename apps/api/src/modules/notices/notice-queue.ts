@@ -84,7 +84,8 @@ export function createNoticeQueue(handle: DatabaseHandle, options: QueueOptions)
     migrate: false,
     // Maintenance finds the jobs of a worker that died (expired) and archives old ones: as often as a send may last.
     maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.floor(options.sendTimeoutSeconds / 2))),
-    schedule: false,
+    // Cron jobs (the owner's daily summary): pg-boss sends each tick's job once, whichever process sees it first.
+    schedule: true,
   });
   let started = false;
   return {
@@ -124,6 +125,16 @@ export function createNoticeQueue(handle: DatabaseHandle, options: QueueOptions)
           },
         );
       }
+    },
+
+    /**
+     * Runs `run` every day at `cron` (minute hour * * *) in `tz`, once across every process with workers. Call
+     * after work().
+     */
+    async daily(name: string, cron: string, tz: string, run: () => Promise<void>): Promise<void> {
+      await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 60, expireInSeconds: 300 });
+      await boss.schedule(name, cron, {}, { tz });
+      await boss.work(name, { pollingIntervalSeconds: 30 }, async () => run());
     },
 
     /** Stops the workers, letting a send under way finish (up to 10 s). */

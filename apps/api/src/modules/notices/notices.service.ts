@@ -10,6 +10,7 @@ import {
   maskPhone,
   type NoticePrefs,
   noticePrefsSchema,
+  type Permission,
   ResultCode,
   type SandboxMessage,
 } from '@shop/domain';
@@ -21,7 +22,7 @@ import { sha256Hex } from '../../lib/crypto';
 import { type MailProvider, MailSendError } from './mail.provider';
 import type { NoticeQueue } from './notice-queue';
 import * as repo from './notices.repository';
-import { type NoticeKind, type NoticeLocale, renderNotice } from './notices.templates';
+import { type NoticeKind, type NoticeLocale, renderNotice, type StaffNoticeKind } from './notices.templates';
 import { type SmsProvider, SmsSendError, type SmsTemplateKey } from './sms.provider';
 
 export const CodeMessages = { wrong: '验证码错误或已过期' } as const;
@@ -84,6 +85,8 @@ export interface NoticeServiceDeps {
   shop: { name: string; url: string };
   /** A member's proved contacts and choices, on the caller's executor. */
   contacts?: (executor: Database, memberId: number) => Promise<MemberContacts | null>;
+  /** The e-mail addresses of the staff whose role has a permission (the staff module's port). */
+  staffContacts?: (executor: Database, permission: Permission) => Promise<{ id: number; email: string }[]>;
   /** Counted for /metrics. */
   onSent?: (channel: NoticeChannel, outcome: 'sent' | 'failed' | 'retry') => void;
   /** Every code is this, for automated tests only (NODE_ENV=test, like the captcha's). */
@@ -185,6 +188,20 @@ export function createNoticeService(deps: NoticeServiceDeps) {
       if (contacts.phone && contacts.prefs.sms[kind])
         list.push({ ...base, channel: 'sms', recipient: contacts.phone });
       await enqueue(executor, list);
+    },
+
+    /** Queues the notice of a kind of work to every staff member whose role does it (#31 'Staff'), by e-mail. */
+    async forStaff(
+      executor: Database,
+      permission: Permission,
+      kind: StaffNoticeKind,
+      params: Record<string, string>,
+    ): Promise<void> {
+      const staff = (await deps.staffContacts?.(executor, permission)) ?? [];
+      await enqueue(
+        executor,
+        staff.map((s) => ({ kind, channel: 'email' as const, recipient: s.email, staffId: s.id, params })),
+      );
     },
 
     /**

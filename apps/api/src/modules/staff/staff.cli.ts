@@ -2,6 +2,7 @@ import {
   STAFF_ROLES,
   type StaffAccount,
   type StaffRole,
+  staffEmailSchema,
   staffPasswordSchema,
   staffUsernameSchema,
 } from '@shop/domain';
@@ -58,11 +59,12 @@ export const staffCommands: Record<string, CliCommand<Uses>> = {
   'staff:create': {
     summary:
       '创建员工账号（不给 --password 时生成一次性密码，首次登录须修改）/ create a staff account (without --password a one-time password is generated and printed once)',
-    usage: `staff:create --username U --role ${STAFF_ROLES.join('|')} [--name N] [--password P] [--by NAME]`,
+    usage: `staff:create --username U --role ${STAFF_ROLES.join('|')} [--name N] [--email E] [--password P] [--by NAME]`,
     options: {
       username: { type: 'string' },
       role: { type: 'string' },
       name: { type: 'string' },
+      email: { type: 'string' },
       password: { type: 'string' },
       ...by,
     },
@@ -75,6 +77,8 @@ export const staffCommands: Record<string, CliCommand<Uses>> = {
         );
       const name = optionText(values, 'name', false);
       if (name !== undefined && name.length > 50) throw new UsageError('--name: 最多50个字符 / at most 50');
+      const email =
+        values.email === undefined ? undefined : parsed('email', staffEmailSchema.safeParse(values.email));
       const given =
         values.password === undefined
           ? undefined
@@ -87,6 +91,7 @@ export const staffCommands: Record<string, CliCommand<Uses>> = {
         name,
         role: role as StaffRole,
         password,
+        email,
         // A password the operator chose is theirs to keep; a generated one is handed over and replaced.
         mustChangePassword: given === undefined,
       });

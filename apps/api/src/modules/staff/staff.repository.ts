@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { staff, staffTokens } from '../../db/schema';
 
@@ -8,6 +8,7 @@ export type StaffChanges = Partial<
   Pick<
     NewStaffRow,
     | 'name'
+    | 'email'
     | 'role'
     | 'disabled'
     | 'passwordHash'
@@ -135,4 +136,16 @@ export async function revokeTokens(
     )
     .returning({ id: staffTokens.id });
   return rows.length;
+}
+
+/** The e-mail addresses of active staff of the given roles who have one (notices of their work). */
+export async function staffEmails(
+  db: Database,
+  roles: readonly string[],
+): Promise<{ id: number; email: string }[]> {
+  if (roles.length === 0) return [];
+  return db
+    .select({ id: staff.id, email: staff.email })
+    .from(staff)
+    .where(and(inArray(staff.role, [...roles]), eq(staff.disabled, false), ne(staff.email, '')));
 }

@@ -1,9 +1,12 @@
 import {
   type AuditAction,
   LOGIN_EXPIRED_MESSAGE,
+  type Permission,
   ResultCode,
   ROLE_PERMISSIONS,
+  roleCan,
   roleNeedsTwoFactor,
+  STAFF_ROLES,
   type StaffAccount,
   type StaffLoginRequest,
   type StaffLoginResponse,
@@ -88,6 +91,7 @@ export interface NewStaff {
   name?: string | undefined;
   role: StaffRole;
   password: string;
+  email?: string | undefined;
   /** Default true: the first password is the owner's or operator's, not the staff member's. */
   mustChangePassword?: boolean;
 }
@@ -97,6 +101,7 @@ export interface StaffChangeRequest {
   name?: string | undefined;
   role?: StaffRole | undefined;
   disabled?: boolean | undefined;
+  email?: string | undefined;
 }
 
 export type StaffService = ReturnType<typeof createStaffService>;
@@ -108,6 +113,7 @@ export function toStaffAccount(row: repo.StaffRow): StaffAccount {
     username: row.username,
     name: row.name,
     role: row.role as StaffRole,
+    email: row.email,
     disabled: row.disabled,
     totpEnabled: row.totpEnabled,
     mustChangePassword: row.mustChangePassword,
@@ -122,6 +128,7 @@ function auditView(row: repo.StaffRow) {
     username: row.username,
     name: row.name,
     role: row.role,
+    email: row.email,
     disabled: row.disabled,
     mustChangePassword: row.mustChangePassword,
     totpEnabled: row.totpEnabled,
@@ -230,7 +237,7 @@ export function createStaffService({
       const updated = await repo.updateStaff(
         tx,
         row.id,
-        { name: input.name ?? row.name, role, disabled },
+        { name: input.name ?? row.name, role, disabled, email: input.email ?? row.email },
         now,
       );
       if (!updated) throw notFoundError(StaffMessages.staffNotFound);
@@ -432,6 +439,7 @@ export function createStaffService({
           username: input.username,
           name: input.name ?? '',
           role: input.role,
+          email: input.email ?? '',
           passwordHash,
           mustChangePassword: input.mustChangePassword ?? true,
           createdAt: now,
@@ -449,6 +457,23 @@ export function createStaffService({
      * themselves, and a new role or disabling signs the account out everywhere.
      */
     update: changeAccount,
+
+    /**
+     * Where the notices of a kind of work go (#31 'Staff'): the e-mail addresses of active staff whose role has
+     * `permission`, the owner aside (the owner has every permission and gets the daily summary instead).
+     */
+    async noticeRecipients(
+      executor: Database,
+      permission: Permission,
+    ): Promise<{ id: number; email: string }[]> {
+      const roles = STAFF_ROLES.filter((r) => r !== StaffRole.owner && roleCan(r, permission));
+      return repo.staffEmails(executor, roles);
+    },
+
+    /** The owners' e-mail addresses (the daily summary). */
+    async ownerEmails(): Promise<{ id: number; email: string }[]> {
+      return repo.staffEmails(db, [StaffRole.owner]);
+    },
 
     /** Sets a new password the staff member must change at next sign-in, and signs them out everywhere. */
     async resetPassword(by: AuditActor, input: { id: number; password: string }): Promise<StaffAccount> {

@@ -4,6 +4,7 @@ import {
   type AdminTicketListResponse,
   type AdminTicketUpdateRequest,
   type AuditAction,
+  Permission,
   ResultCode,
   TICKET_LIMITS,
   type TicketCreateInput,
@@ -24,6 +25,7 @@ import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import type { LiveHub } from '../../lib/live-hub';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import { type StaffNotifier, silentStaffNotifier } from '../../lib/staff-notice';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './tickets.repository';
 
@@ -86,6 +88,8 @@ export interface TicketServiceDeps {
   rateLimiter: Pick<RateLimiter, 'hit'>;
   ports: TicketPorts;
   audit: AuditRecorder;
+  /** The service staff hear of a new ticket and of a member's reply by e-mail (#31). */
+  notifyStaff?: StaffNotifier;
 }
 
 export type TicketService = ReturnType<typeof createTicketService>;
@@ -119,7 +123,15 @@ function toSummary(row: repo.TicketRow, orderNo: string | null): TicketSummary {
  * member take turns replying until one of them closes it. Every call touches only the caller's tickets (another
  * member's answers 404); images are the member's own uploads, each used in one post.
  */
-export function createTicketService({ db, clock, hub, rateLimiter, ports, audit }: TicketServiceDeps) {
+export function createTicketService({
+  db,
+  clock,
+  hub,
+  rateLimiter,
+  ports,
+  audit,
+  notifyStaff = silentStaffNotifier,
+}: TicketServiceDeps) {
   let lastPrune = 0;
 
   async function ownTicket(auth: AuthContext, id: number, executor: Database = db): Promise<repo.TicketRow> {
@@ -254,6 +266,11 @@ export function createTicketService({ db, clock, hub, rateLimiter, ports, audit 
         });
         await attach(tx, auth.memberId, reply.id, input.imageIds);
         await hub.announce(tx, { kind: 'ticket', memberId: auth.memberId, ticketId: row.id });
+        await notifyStaff(tx, {
+          permission: Permission.ticketHandle,
+          kind: 'staffTicket',
+          params: { member: authorName, what: '提交了新工单', title: input.title },
+        });
         return opened ?? row;
       });
       return detailOf(ticket);
@@ -313,6 +330,11 @@ export function createTicketService({ db, clock, hub, rateLimiter, ports, audit 
         });
         await attach(tx, auth.memberId, reply.id, input.imageIds);
         await hub.announce(tx, { kind: 'ticket', memberId: auth.memberId, ticketId: row.id });
+        await notifyStaff(tx, {
+          permission: Permission.ticketHandle,
+          kind: 'staffTicket',
+          params: { member: authorName, what: '回复了工单', title: row.title },
+        });
         return row;
       });
       return detailOf(ticket);

@@ -1,0 +1,1 @@
+ALTER TABLE "staff" ADD COLUMN "email" varchar(120) DEFAULT '' NOT NULL;
