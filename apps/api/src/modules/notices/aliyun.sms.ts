@@ -1,12 +1,13 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { AliyunSmsConfig } from '../../config/env';
-import type { Clock } from '../../lib/clock';
+import { systemClock } from '../../lib/clock';
 import {
   callGateway,
   mainlandMobile,
   parseJson,
   SMS_GATEWAY_TIMEOUT_MS,
   type SmsGatewayOptions,
+  sha256Hex,
   templateValues,
 } from './sms.gateway';
 import { SMS_TEMPLATE_PARAMS, type SmsProvider, SmsSendError } from './sms.provider';
@@ -30,8 +31,6 @@ const GATEWAY = '阿里云短信';
  */
 const RETRYABLE_CODES = new Set(['isp.SYSTEM_ERROR', 'ServiceUnavailable', 'InternalError', 'Throttling']);
 const isRetryableCode = (code: string) => RETRYABLE_CODES.has(code) || code.startsWith('Throttling.');
-
-const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** RFC 3986 percent-encoding, as the V3 canonical query string wants it (space %20, * %2A, ~ kept). */
 export function percentEncode(value: string): string {
@@ -106,10 +105,8 @@ export function createAliyunSms(
   {
     fetch: fetchImpl = fetch,
     timeoutMs = SMS_GATEWAY_TIMEOUT_MS,
-    clock = () => new Date(),
-  }: SmsGatewayOptions & {
-    clock?: Clock;
-  } = {},
+    clock = systemClock,
+  }: SmsGatewayOptions = {},
 ): SmsProvider {
   const host = new URL(config.apiUrl).host;
   return {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../../lib/clock';
 import { SMS_TEMPLATE_PARAMS, type SmsMessage, SmsSendError } from './sms.provider';
 
 /**
@@ -8,11 +10,16 @@ import { SMS_TEMPLATE_PARAMS, type SmsMessage, SmsSendError } from './sms.provid
 /** How long the shop waits for a gateway; a timed-out attempt is retried by the outbox (it may have been sent). */
 export const SMS_GATEWAY_TIMEOUT_MS = 10_000;
 
-/** What every adapter's factory takes besides its config: a fetch and a timeout for tests. */
+/** What every adapter's factory takes besides its config: a fetch, a timeout and a clock for tests. */
 export interface SmsGatewayOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The signing time (Alibaba's x-acs-date, Tencent's X-TC-Timestamp). */
+  clock?: Clock;
 }
+
+/** Lower-case hex SHA-256 of UTF-8 text, the hash both Chinese signatures use. */
+export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The template's parameters in SMS_TEMPLATE_PARAMS order; a missing one is the caller's mistake, never retried. */
 export function templateValues(message: SmsMessage): string[] {

@@ -1,12 +1,13 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { TencentSmsConfig } from '../../config/env';
-import type { Clock } from '../../lib/clock';
+import { systemClock } from '../../lib/clock';
 import {
   callGateway,
   mainlandMobile,
   parseJson,
   SMS_GATEWAY_TIMEOUT_MS,
   type SmsGatewayOptions,
+  sha256Hex,
   templateValues,
 } from './sms.gateway';
 import { type SmsProvider, SmsSendError } from './sms.provider';
@@ -40,7 +41,6 @@ const RETRYABLE_CODES = new Set([
 const isRetryableCode = (code: string) =>
   RETRYABLE_CODES.has(code) || code.startsWith('RequestLimitExceeded.');
 
-const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text, 'utf8').digest();
 
 export interface Tc3Request {
@@ -102,10 +102,8 @@ export function createTencentSms(
   {
     fetch: fetchImpl = fetch,
     timeoutMs = SMS_GATEWAY_TIMEOUT_MS,
-    clock = () => new Date(),
-  }: SmsGatewayOptions & {
-    clock?: Clock;
-  } = {},
+    clock = systemClock,
+  }: SmsGatewayOptions = {},
 ): SmsProvider {
   const host = new URL(config.apiUrl).host;
   return {
