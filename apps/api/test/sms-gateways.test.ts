@@ -234,11 +234,12 @@ describe('Tencent Cloud SMS through its fake', () => {
   beforeEach(() => {
     fake.messages = [];
     fake.failures = [];
+    fake.hang = false;
   });
-  const gateway = (override: Record<string, string> = {}) => {
+  const gateway = (override: Record<string, string> = {}, timeoutMs?: number) => {
     const config = smsConfig({ ...fake.env(), ...override }).tencent;
     if (!config) throw new Error('tencent not configured');
-    return createTencentSms(config);
+    return createTencentSms(config, timeoutMs === undefined ? {} : { timeoutMs });
   };
 
   it('sends the parameters by position in SMS_TEMPLATE_PARAMS order, with the reference as SessionContext', async () => {
@@ -286,6 +287,12 @@ describe('Tencent Cloud SMS through its fake', () => {
     expect(fake.messages).toEqual([]);
   });
 
+  it('gives up on a gateway that does not answer within the timeout, retryably', async () => {
+    fake.hang = true;
+    const error = await refusal(gateway({}, 300).send(code('+8613800138000')));
+    expect(error).toMatchObject({ retryable: true, message: '腾讯云短信在 0.3 秒内没有应答' });
+  });
+
   it('sends to the region it is configured for', async () => {
     await gateway({ SHOP_SMS_TENCENT_REGION: 'ap-beijing' }).send(code('+8613800138000'));
     expect(fake.messages.map((m) => [m.region, m.templateParamSet])).toEqual([['ap-beijing', ['483920']]]);
@@ -299,11 +306,12 @@ describe('Twilio through its fake', () => {
   beforeEach(() => {
     fake.messages = [];
     fake.failures = [];
+    fake.hang = false;
   });
-  const gateway = (env: Record<string, string>) => {
+  const gateway = (env: Record<string, string>, timeoutMs?: number) => {
     const config = smsConfig(env).twilio;
     if (!config) throw new Error('twilio not configured');
-    return createTwilioSms(config);
+    return createTwilioSms(config, timeoutMs === undefined ? {} : { timeoutMs });
   };
 
   it('sends the English text with the shop’s name from the Twilio number', async () => {
@@ -339,6 +347,13 @@ describe('Twilio through its fake', () => {
     );
     expect(error).toMatchObject({ retryable: false, providerCode: '20003' });
     expect(error.message).not.toContain(wrong);
+  });
+
+  it('gives up on a gateway that does not answer within the timeout, retryably', async () => {
+    fake.hang = true;
+    const error = await refusal(gateway(fake.env(), 300).send(code('+61412345678')));
+    expect(error).toMatchObject({ retryable: true, message: 'Twilio 短信在 0.3 秒内没有应答' });
+    expect(fake.messages).toEqual([]);
   });
 
   it('retries 429 and 5xx, not a number Twilio cannot use or a member who opted out', async () => {

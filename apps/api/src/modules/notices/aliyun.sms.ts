@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { AliyunSmsConfig } from '../../config/env';
 import { systemClock } from '../../lib/clock';
 import {
   callGateway,
   mainlandMobile,
-  parseJson,
+  readAnswer,
   SMS_GATEWAY_TIMEOUT_MS,
   type SmsGatewayOptions,
   sha256Hex,
@@ -31,6 +32,13 @@ const GATEWAY = '阿里云短信';
  */
 const RETRYABLE_CODES = new Set(['isp.SYSTEM_ERROR', 'ServiceUnavailable', 'InternalError', 'Throttling']);
 const isRetryableCode = (code: string) => RETRYABLE_CODES.has(code) || code.startsWith('Throttling.');
+
+/** SendSms's answer, and the gateway's refusals (RequestId, Code, Message), with HTTP 200 or 4xx/5xx. */
+const answerSchema = z.object({
+  Code: z.string(),
+  Message: z.string().optional(),
+  BizId: z.string().optional(),
+});
 
 /** RFC 3986 percent-encoding, as the V3 canonical query string wants it (space %20, * %2A, ~ kept). */
 export function percentEncode(value: string): string {
@@ -141,14 +149,13 @@ export function createAliyunSms(
         { method: 'POST', headers: { ...headers, accept: 'application/json' } },
         timeoutMs,
       );
-      const answer = parseJson(text) as { Code?: unknown; Message?: unknown; BizId?: unknown } | null;
-      const code = typeof answer?.Code === 'string' ? answer.Code : undefined;
-      if (code === 'OK' && typeof answer?.BizId === 'string' && answer.BizId !== '')
-        return { providerMessageId: answer.BizId };
+      const answer = readAnswer(answerSchema, text);
+      const code = answer?.Code;
+      if (code === 'OK' && answer?.BizId) return { providerMessageId: answer.BizId };
       if (code === 'OK')
         // Accepted without the id: sending again would send twice.
         throw new SmsSendError(`${GATEWAY}受理了短信却没有返回 BizId`, false, code);
-      const detail = typeof answer?.Message === 'string' ? answer.Message : `HTTP ${status}`;
+      const detail = answer?.Message ?? `HTTP ${status}`;
       throw new SmsSendError(
         `${GATEWAY}拒绝发送：${code ?? `HTTP ${status}`} ${detail}`,
         status >= 500 || (code !== undefined && isRetryableCode(code)),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { SMS_TEMPLATE_PARAMS, type SmsMessage, SmsSendError } from './sms.provider';
 
@@ -61,11 +62,14 @@ export async function callGateway(
   }
 }
 
-/** The answer's JSON, or null when the body is not JSON (a proxy's error page). */
-export function parseJson(text: string): unknown {
+/** The answer read with the gateway's schema; null when it is not JSON of that shape (a proxy's error page). */
+export function readAnswer<T>(schema: z.ZodType<T>, text: string): T | null {
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch {
     return null;
   }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : null;
 }

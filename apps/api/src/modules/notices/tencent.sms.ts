@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { z } from 'zod';
 import type { TencentSmsConfig } from '../../config/env';
 import { systemClock } from '../../lib/clock';
 import {
   callGateway,
   mainlandMobile,
-  parseJson,
+  readAnswer,
   SMS_GATEWAY_TIMEOUT_MS,
   type SmsGatewayOptions,
   sha256Hex,
@@ -81,15 +82,15 @@ export function tc3Authorization(request: Tc3Request): string {
   return `${ALGORITHM} Credential=${request.secretId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
 }
 
-/** Response.Error, or the first SendStatus, of an answer (null pieces when it is not Tencent's JSON). */
-const readAnswer = (answer: unknown) => {
-  const response = (answer as { Response?: Record<string, unknown> } | null)?.Response;
-  const error = response?.Error as { Code?: unknown; Message?: unknown } | undefined;
-  const status = Array.isArray(response?.SendStatusSet)
-    ? (response.SendStatusSet[0] as { Code?: unknown; Message?: unknown; SerialNo?: unknown } | undefined)
-    : undefined;
-  return { response, error, status };
-};
+/** SendSms's answer: Response.Error for a refused request, else one SendStatus per number. */
+const answerSchema = z.object({
+  Response: z.object({
+    Error: z.object({ Code: z.string(), Message: z.string().optional() }).optional(),
+    SendStatusSet: z
+      .array(z.object({ Code: z.string(), Message: z.string().optional(), SerialNo: z.string().optional() }))
+      .optional(),
+  }),
+});
 
 /**
  * Sends the shop's template through Tencent: the number as +86…, the SDK app, the approved sign name and
@@ -146,19 +147,19 @@ export function createTencentSms(
         },
         timeoutMs,
       );
-      const { response, error, status: sendStatus } = readAnswer(parseJson(text));
-      if (status >= 500 || !response) {
+      const answer = readAnswer(answerSchema, text);
+      if (status >= 500 || !answer)
         throw new SmsSendError(`${GATEWAY}应答异常：HTTP ${status}`, status >= 500 || status === 429);
-      }
-      const refusal = error ?? sendStatus;
-      const code = typeof refusal?.Code === 'string' ? refusal.Code : undefined;
+      const { Error: error, SendStatusSet } = answer.Response;
+      const refusal = error ?? SendStatusSet?.[0];
+      const code = refusal?.Code;
+      const serialNo = SendStatusSet?.[0]?.SerialNo;
       if (!error && code === 'Ok') {
-        if (typeof sendStatus?.SerialNo === 'string' && sendStatus.SerialNo !== '')
-          return { providerMessageId: sendStatus.SerialNo };
+        if (serialNo) return { providerMessageId: serialNo };
         // Accepted without the id: sending again would send twice.
         throw new SmsSendError(`${GATEWAY}受理了短信却没有返回 SerialNo`, false, code);
       }
-      const detail = typeof refusal?.Message === 'string' ? refusal.Message : '没有发送状态';
+      const detail = refusal?.Message ?? '没有发送状态';
       throw new SmsSendError(
         `${GATEWAY}拒绝发送：${code ?? `HTTP ${status}`} ${detail}`,
         code !== undefined && isRetryableCode(code),

@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import type { TwilioSmsConfig } from '../../config/env';
 import {
   callGateway,
-  parseJson,
+  readAnswer,
   SMS_GATEWAY_TIMEOUT_MS,
   type SmsGatewayOptions,
   templateValues,
@@ -15,6 +16,13 @@ import { type SmsMessage, type SmsProvider, SmsSendError, type SmsTemplateKey } 
 
 export const TWILIO_SMS_PROVIDER = 'twilio';
 const GATEWAY = 'Twilio 短信';
+
+/** The created Message resource (201), and a refusal: {code, message, more_info, status}. */
+const messageSchema = z.object({ sid: z.string() });
+const errorSchema = z.object({
+  code: z.union([z.number(), z.string()]).optional(),
+  message: z.string().optional(),
+});
 
 /** How long a verification code lasts, as the English text tells the member. */
 export const SMS_CODE_VALID_MINUTES = 5;
@@ -79,17 +87,15 @@ export function createTwilioSms(
         },
         timeoutMs,
       );
-      const answer = parseJson(text) as { sid?: unknown; code?: unknown; message?: unknown } | null;
-      if (status >= 200 && status < 300 && typeof answer?.sid === 'string' && answer.sid !== '')
-        return { providerMessageId: answer.sid };
-      if (status >= 200 && status < 300)
+      if (status >= 200 && status < 300) {
+        const sid = readAnswer(messageSchema, text)?.sid;
+        if (sid) return { providerMessageId: sid };
         // Accepted without the id: sending again would send twice.
         throw new SmsSendError(`${GATEWAY}受理了短信却没有返回 sid`, false);
-      const code =
-        typeof answer?.code === 'number' || typeof answer?.code === 'string'
-          ? String(answer.code)
-          : undefined;
-      const detail = typeof answer?.message === 'string' ? answer.message : '';
+      }
+      const answer = readAnswer(errorSchema, text);
+      const code = answer?.code === undefined ? undefined : String(answer.code);
+      const detail = answer?.message ?? '';
       throw new SmsSendError(
         `${GATEWAY}拒绝发送：HTTP ${status}${code ? ` ${code}` : ''} ${detail}`.trim(),
         status === 429 || status >= 500,
