@@ -32,6 +32,16 @@ describe('config', () => {
         trustProxy: false,
         paymentSandbox: true,
         wechatSandbox: true,
+        notices: {
+          smtp: undefined,
+          mailSandbox: true,
+          smsSandbox: true,
+          workers: 2,
+          retries: 8,
+          retryDelaySeconds: 20,
+          sendTimeoutSeconds: 120,
+          shopUrl: 'http://localhost:3000',
+        },
       },
     });
     expect(DEFAULT_WEB_DIST.endsWith('/apps/web/dist')).toBe(true);
@@ -159,7 +169,6 @@ describe('config', () => {
       SHOP_SMS_TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
       SHOP_SMS_TWILIO_AUTH_TOKEN: 'f'.repeat(32),
       SHOP_SMS_TWILIO_FROM: '+61480000123',
-      SHOP_SMS_TWILIO_SHOP_NAME: 'AUCN Wholesale',
     };
     const errors = (env: Record<string, string>) => {
       const result = parseConfig(env);
@@ -199,7 +208,6 @@ describe('config', () => {
           authToken: twilio.SHOP_SMS_TWILIO_AUTH_TOKEN,
           apiKeySid: undefined,
           from: '+61480000123',
-          shopName: 'AUCN Wholesale',
           apiUrl: 'https://api.twilio.com',
         },
         chinaProvider: 'tencent',
@@ -231,7 +239,6 @@ describe('config', () => {
       expect(halfTwilio.map((line) => line.split(':')[0]).sort()).toEqual([
         'SHOP_SMS_TWILIO_ACCOUNT_SID',
         'SHOP_SMS_TWILIO_AUTH_TOKEN',
-        'SHOP_SMS_TWILIO_SHOP_NAME',
       ]);
     });
 
@@ -265,17 +272,17 @@ describe('config', () => {
       ]);
     });
 
-    it('names a bad Twilio sender, account SID or shop name', () => {
+    it('names a bad Twilio sender or account SID', () => {
       const bad = errors({
         ...twilio,
         SHOP_SMS_TWILIO_ACCOUNT_SID: 'AC123',
         SHOP_SMS_TWILIO_FROM: '0480000123',
-        SHOP_SMS_TWILIO_SHOP_NAME: '澳中批发商城',
+        SHOP_SMS_TWILIO_API_KEY_SID: 'SK123',
       });
       expect(bad.map((line) => line.split(':')[0]).sort()).toEqual([
         'SHOP_SMS_TWILIO_ACCOUNT_SID',
+        'SHOP_SMS_TWILIO_API_KEY_SID',
         'SHOP_SMS_TWILIO_FROM',
-        'SHOP_SMS_TWILIO_SHOP_NAME',
       ]);
       const service = parseConfig({ ...twilio, SHOP_SMS_TWILIO_FROM: `MG${'ab'.repeat(16)}` });
       expect(service.ok && service.config.sms?.twilio?.from).toBe(`MG${'ab'.repeat(16)}`);

@@ -5,6 +5,7 @@ import { type SmsMessage, type SmsProvider, SmsSendError } from '../src/modules/
 import { createSmsRouter } from '../src/modules/notices/sms.router';
 import { createTencentSms, tc3Authorization } from '../src/modules/notices/tencent.sms';
 import { createTwilioSms } from '../src/modules/notices/twilio.sms';
+import { SHOP_NAME } from '../src/shop-name';
 import { acs3Signature, FakeAliyunSms } from './support/fake-aliyun-sms';
 import { FakeTencentSms, tc3Signature } from './support/fake-tencent-sms';
 import { FAKE_TWILIO_FROM, FakeTwilio } from './support/fake-twilio';
@@ -301,6 +302,7 @@ describe('Tencent Cloud SMS through its fake', () => {
 
 describe('Twilio through its fake', () => {
   const fake = new FakeTwilio();
+  const shop = { name: SHOP_NAME, url: 'https://shop.example' };
   beforeAll(() => fake.start());
   afterAll(() => fake.stop());
   beforeEach(() => {
@@ -311,18 +313,21 @@ describe('Twilio through its fake', () => {
   const gateway = (env: Record<string, string>, timeoutMs?: number) => {
     const config = smsConfig(env).twilio;
     if (!config) throw new Error('twilio not configured');
-    return createTwilioSms(config, timeoutMs === undefined ? {} : { timeoutMs });
+    return createTwilioSms(config, { shop, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
   };
 
-  it('sends the English text with the shop’s name from the Twilio number', async () => {
-    const receipt = await gateway(fake.env()).send(code('+61412345678'));
+  it('sends the notice’s English text with the shop’s name from the Twilio number', async () => {
+    const receipt = await gateway(fake.env()).send({
+      ...code('+61412345678'),
+      params: { code: '483920', scene: 'login' },
+    });
     expect(fake.messages).toEqual([
       {
         sid: receipt.providerMessageId,
         to: '+61412345678',
         from: FAKE_TWILIO_FROM,
         messagingServiceSid: undefined,
-        body: 'AUCN Wholesale: Your verification code is 483920. It expires in 5 minutes.',
+        body: `【${SHOP_NAME}】验证码 / Your verification code to sign in: 483920. It expires in 5 minutes. If this was not you, ignore this message and never share the code.`,
       },
     ]);
     expect(receipt.providerMessageId).toMatch(/^SM[0-9a-f]{32}$/);
@@ -335,7 +340,7 @@ describe('Twilio through its fake', () => {
       expect.objectContaining({
         from: undefined,
         messagingServiceSid: service,
-        body: 'AUCN Wholesale: Order SO20261129001 has shipped with 顺丰速运, tracking number SF1234567890.',
+        body: `【${SHOP_NAME}】Order SO20261129001 has shipped. Courier: 顺丰速运 Tracking number: SF1234567890`,
       }),
     ]);
   });
@@ -440,7 +445,9 @@ describe('the SMS router', () => {
       expect(sms.chinaProvider).toBe('aliyun');
       const router = createSmsRouter({
         china: sms.aliyun && createAliyunSms(sms.aliyun),
-        australia: sms.twilio && createTwilioSms(sms.twilio),
+        australia:
+          sms.twilio &&
+          createTwilioSms(sms.twilio, { shop: { name: SHOP_NAME, url: 'https://shop.example' } }),
       });
       await router.send(code('+8613800138000'));
       await router.send(code('+61412345678'));

@@ -291,10 +291,6 @@ const envSchema = z.object({
       '应为 E.164 号码（+61…）或 MG 开头的 Messaging Service SID / must be a +number or an MG… SID',
     )
     .optional(),
-  SHOP_SMS_TWILIO_SHOP_NAME: z
-    .string()
-    .regex(/^[\x20-\x7e]{2,30}$/, '应为2-30个英文字符（短信以此开头）/ must be 2-30 plain ASCII characters')
-    .optional(),
   SHOP_SMS_TWILIO_URL: z
     .string()
     .regex(/^https?:\/\/[^\s/]+\/?$/, '应为 http(s):// 地址（不含路径）/ must be an http(s):// origin')
@@ -385,12 +381,11 @@ const SMS_TENCENT_VARS = [
   'SHOP_SMS_TENCENT_TEMPLATES',
 ] as const;
 
-/** Twilio for Australian numbers (docs/decisions/041): all four or none; an API key SID optional. */
+/** Twilio for Australian numbers (docs/decisions/041): all three or none; an API key SID optional. */
 const SMS_TWILIO_VARS = [
   'SHOP_SMS_TWILIO_ACCOUNT_SID',
   'SHOP_SMS_TWILIO_AUTH_TOKEN',
   'SHOP_SMS_TWILIO_FROM',
-  'SHOP_SMS_TWILIO_SHOP_NAME',
 ] as const;
 
 /** S3-compatible object storage for images' bytes: all four or none; the region and the prefix are optional. */
@@ -435,8 +430,6 @@ export interface TwilioSmsConfig {
   apiKeySid?: string | undefined;
   /** A Twilio number (+61…) or a Messaging Service SID (MG…). */
   from: string;
-  /** The English name each text starts with. */
-  shopName: string;
   /** https://api.twilio.com unless a test points it at a fake. */
   apiUrl: string;
 }
@@ -711,7 +704,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     ...incompleteGroup(cleaned, MEDIA_S3_VARS, '对象存储的四个变量须同时设置'),
     ...incompleteGroup(cleaned, SMS_ALIYUN_VARS, '阿里云短信的四个变量须同时设置'),
     ...incompleteGroup(cleaned, SMS_TENCENT_VARS, '腾讯云短信的五个变量须同时设置'),
-    ...incompleteGroup(cleaned, SMS_TWILIO_VARS, 'Twilio 短信的四个变量须同时设置'),
+    ...incompleteGroup(cleaned, SMS_TWILIO_VARS, 'Twilio 短信的三个变量须同时设置'),
   );
   // The embedded database is one folder one process may open (db/data-dir-lock.ts).
   if (parsed.success && parsed.data.WORKERS > 1 && !parsed.data.DATABASE_URL) {
@@ -984,7 +977,6 @@ function smsConfig(
         authToken: e.SHOP_SMS_TWILIO_AUTH_TOKEN ?? '',
         apiKeySid: e.SHOP_SMS_TWILIO_API_KEY_SID,
         from: e.SHOP_SMS_TWILIO_FROM ?? '',
-        shopName: e.SHOP_SMS_TWILIO_SHOP_NAME ?? '',
         apiUrl: (e.SHOP_SMS_TWILIO_URL ?? 'https://api.twilio.com').replace(/\/+$/, ''),
       }
     : undefined;

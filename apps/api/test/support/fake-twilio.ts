@@ -4,7 +4,6 @@ import { type FakeAnswer, FakeSmsGateway, type RawRequest } from './fake-sms-gat
 export const FAKE_TWILIO_ACCOUNT_SID = `AC${'0a1b2c3d'.repeat(4)}`;
 export const FAKE_TWILIO_API_KEY_SID = `SK${'9f8e7d6c'.repeat(4)}`;
 export const FAKE_TWILIO_FROM = '+61480000123';
-export const FAKE_TWILIO_SHOP_NAME = 'AUCN Wholesale';
 
 /** A message Twilio accepted. */
 export interface FakeTwilioMessage {
@@ -49,7 +48,6 @@ export class FakeTwilio extends FakeSmsGateway {
       SHOP_SMS_TWILIO_AUTH_TOKEN: options.apiKey ? this.apiKeySecret : this.authToken,
       ...(options.apiKey ? { SHOP_SMS_TWILIO_API_KEY_SID: FAKE_TWILIO_API_KEY_SID } : {}),
       SHOP_SMS_TWILIO_FROM: options.from ?? FAKE_TWILIO_FROM,
-      SHOP_SMS_TWILIO_SHOP_NAME: FAKE_TWILIO_SHOP_NAME,
       SHOP_SMS_TWILIO_URL: this.url,
     };
   }

@@ -5,7 +5,8 @@ export interface RoutedSmsReceipt extends SmsReceipt {
   provider: string;
 }
 
-export interface SmsRouter {
+/** An SmsProvider itself (name 'router'), so the outbox can take it where it takes one gateway. */
+export interface SmsRouter extends SmsProvider {
   /** The gateway a number goes to; throws the same non-retryable SmsSendError as send. */
   route(phone: string): SmsProvider;
   send(message: SmsMessage): Promise<RoutedSmsReceipt>;
@@ -31,6 +32,7 @@ export function createSmsRouter(gateways: {
     return gateway;
   }
   return {
+    name: 'router',
     route,
     async send(message) {
       const gateway = route(message.phone);

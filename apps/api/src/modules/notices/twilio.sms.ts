@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TwilioSmsConfig } from '../../config/env';
+import { renderNotice } from './notices.templates';
 import {
   callGateway,
   readAnswer,
@@ -7,7 +8,7 @@ import {
   type SmsGatewayOptions,
   templateValues,
 } from './sms.gateway';
-import { type SmsMessage, type SmsProvider, SmsSendError, type SmsTemplateKey } from './sms.provider';
+import { type SmsProvider, SmsSendError } from './sms.provider';
 
 /**
  * Twilio Programmable Messaging (POST /2010-04-01/Accounts/{AccountSid}/Messages.json, HTTP Basic auth), the
@@ -24,39 +25,20 @@ const errorSchema = z.object({
   message: z.string().optional(),
 });
 
-/** How long a verification code lasts, as the English text tells the member. */
-export const SMS_CODE_VALID_MINUTES = 5;
-
-/**
- * Twilio sends text, not approved templates: the shop writes each template in English, since its Australian
- * members read English (the Chinese gateways hold the Chinese wording in their approved templates).
- */
-const ENGLISH_TEXT: Record<SmsTemplateKey, (p: Record<string, string>) => string> = {
-  code: (p) => `Your verification code is ${p.code}. It expires in ${SMS_CODE_VALID_MINUTES} minutes.`,
-  paid: (p) => `Payment received for order ${p.orderNo}. Thank you.`,
-  shipped: (p) => `Order ${p.orderNo} has shipped with ${p.courier}, tracking number ${p.trackingNo}.`,
-  pickup: (p) => `Order ${p.orderNo} is ready for pickup at ${p.address}.`,
-  cancelled: (p) => `Order ${p.orderNo} has been cancelled.`,
-  refunded: (p) => `A refund of ${p.amount} for order ${p.orderNo} has been issued.`,
-  ticketAnswered: (p) => `Your support ticket "${p.title}" has a new reply.`,
-  rechargeApproved: (p) => `Your top-up of ${p.amount} has been approved.`,
-  rechargeRefused: (p) => `Your top-up of ${p.amount} was not approved.`,
-};
-
-/** The message's text as the member reads it: the shop's name, then the template in English. */
-export function twilioText(shopName: string, message: SmsMessage): string {
-  templateValues(message);
-  return `${shopName}: ${ENGLISH_TEXT[message.template](message.params)}`;
-}
-
 /**
  * Sends a text through Twilio: To, Body, and From (a Twilio number) or MessagingServiceSid (MG…), form-encoded.
+ * Twilio sends text, not approved templates: the body is the notice's English SMS (renderNotice, locale 'en',
+ * the shop's name first), since the shop's Australian members read English.
  * Twilio answers 201 with the message's sid; a refusal is {code, message, status}: 429 and 5xx can pass on a later
  * try, every other 4xx (21211 a To it cannot use, 21610 a member who texted STOP, 20003 a wrong key) cannot.
  */
 export function createTwilioSms(
   config: TwilioSmsConfig,
-  { fetch: fetchImpl = fetch, timeoutMs = SMS_GATEWAY_TIMEOUT_MS }: SmsGatewayOptions = {},
+  {
+    shop,
+    fetch: fetchImpl = fetch,
+    timeoutMs = SMS_GATEWAY_TIMEOUT_MS,
+  }: SmsGatewayOptions & { shop: { name: string; url: string } },
 ): SmsProvider {
   const user = config.apiKeySid ?? config.accountSid;
   const authorization = `Basic ${Buffer.from(`${user}:${config.authToken}`, 'utf8').toString('base64')}`;
@@ -67,10 +49,11 @@ export function createTwilioSms(
     async send(message) {
       if (!/^\+[1-9]\d{6,14}$/.test(message.phone))
         throw new SmsSendError('手机号不是 E.164 格式（+国家码加号码）', false);
+      templateValues(message);
       const form = new URLSearchParams({
         To: message.phone,
         [sender]: config.from,
-        Body: twilioText(config.shopName, message),
+        Body: renderNotice(message.template, 'en', message.params, shop).sms,
       });
       const { status, text } = await callGateway(
         GATEWAY,
