@@ -7,6 +7,7 @@ import { createTencentSms, tc3Authorization } from '../src/modules/notices/tence
 import { createTwilioSms } from '../src/modules/notices/twilio.sms';
 import { SHOP_NAME } from '../src/shop-name';
 import { acs3Signature, FakeAliyunSms } from './support/fake-aliyun-sms';
+import type { FakeSmsGateway } from './support/fake-sms-gateway';
 import { FakeTencentSms, tc3Signature } from './support/fake-tencent-sms';
 import { FAKE_TWILIO_FROM, FakeTwilio } from './support/fake-twilio';
 import { freePort } from './support/ports';
@@ -17,6 +18,13 @@ function smsConfig(env: Record<string, string>): NonNullable<AppConfig['sms']> {
   if (!result.ok) throw new Error(result.errors.join('\n'));
   if (!result.config.sms) throw new Error('no SMS gateway configured');
   return result.config.sms;
+}
+
+/** Starts a fake for a describe block, stops it after, and clears it before each test. */
+function serve(fake: FakeSmsGateway<unknown>): void {
+  beforeAll(() => fake.start());
+  afterAll(() => fake.stop());
+  beforeEach(() => fake.reset());
 }
 
 /** What a send throws, so a test can look at its retryable flag and the gateway's code. */
@@ -138,13 +146,7 @@ describe('signers against the published worked examples', () => {
 
 describe('Alibaba Cloud SMS through its fake', () => {
   const fake = new FakeAliyunSms();
-  beforeAll(() => fake.start());
-  afterAll(() => fake.stop());
-  beforeEach(() => {
-    fake.messages = [];
-    fake.failures = [];
-    fake.hang = false;
-  });
+  serve(fake);
   const gateway = (override: Record<string, string> = {}, timeoutMs?: number) => {
     const config = smsConfig({ ...fake.env(), ...override }).aliyun;
     if (!config) throw new Error('aliyun not configured');
@@ -230,13 +232,7 @@ describe('Alibaba Cloud SMS through its fake', () => {
 
 describe('Tencent Cloud SMS through its fake', () => {
   const fake = new FakeTencentSms();
-  beforeAll(() => fake.start());
-  afterAll(() => fake.stop());
-  beforeEach(() => {
-    fake.messages = [];
-    fake.failures = [];
-    fake.hang = false;
-  });
+  serve(fake);
   const gateway = (override: Record<string, string> = {}, timeoutMs?: number) => {
     const config = smsConfig({ ...fake.env(), ...override }).tencent;
     if (!config) throw new Error('tencent not configured');
@@ -303,13 +299,7 @@ describe('Tencent Cloud SMS through its fake', () => {
 describe('Twilio through its fake', () => {
   const fake = new FakeTwilio();
   const shop = { name: SHOP_NAME, url: 'https://shop.example' };
-  beforeAll(() => fake.start());
-  afterAll(() => fake.stop());
-  beforeEach(() => {
-    fake.messages = [];
-    fake.failures = [];
-    fake.hang = false;
-  });
+  serve(fake);
   const gateway = (env: Record<string, string>, timeoutMs?: number) => {
     const config = smsConfig(env).twilio;
     if (!config) throw new Error('twilio not configured');

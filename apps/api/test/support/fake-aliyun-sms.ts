@@ -83,9 +83,8 @@ export function acs3Signature(request: RawRequest, signedHeaders: string, secret
  * (404), a reused nonce or a date more than 15 minutes off as Alibaba does; then checks the number, sign name,
  * template and its variables with the isv.* codes of the SMS API, and keeps what it accepted.
  */
-export class FakeAliyunSms extends FakeSmsGateway {
+export class FakeAliyunSms extends FakeSmsGateway<FakeAliyunMessage> {
   readonly accessKeySecret = randomBytes(15).toString('hex');
-  messages: FakeAliyunMessage[] = [];
   private nonces = new Set<string>();
   private sequence = 0;
 

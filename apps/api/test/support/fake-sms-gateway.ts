@@ -24,7 +24,7 @@ export interface RawRequest {
  * next requests or to hang. Each fake checks requests exactly as its gateway does; failures are planned only
  * for requests that passed that check, since the gateway would have refused the others first.
  */
-export abstract class FakeSmsGateway {
+export abstract class FakeSmsGateway<Message> {
   readonly server: Server;
   url = '';
   /** Requests answered so far, signed right or not. */
@@ -33,6 +33,8 @@ export abstract class FakeSmsGateway {
   failures: PlannedFailure[] = [];
   /** While true, requests are read and never answered (the client's timeout is what ends them). */
   hang = false;
+  /** The messages the gateway accepted, as its console would list them. */
+  messages: Message[] = [];
 
   constructor() {
     this.server = createServer((req, res) => {
@@ -52,6 +54,13 @@ export abstract class FakeSmsGateway {
         res.end(JSON.stringify(answer.body));
       });
     });
+  }
+
+  /** Forgets the accepted messages and the planned failures, and answers again (between tests). */
+  reset(): void {
+    this.messages = [];
+    this.failures = [];
+    this.hang = false;
   }
 
   /** Fails the next `count` accepted requests the given way. */

@@ -75,9 +75,8 @@ export function tc3Signature(
  * checks the app, sign name, template and the number of its parameters, answers one SendStatus per number, and
  * keeps what it accepted.
  */
-export class FakeTencentSms extends FakeSmsGateway {
+export class FakeTencentSms extends FakeSmsGateway<FakeTencentMessage> {
   readonly secretKey = randomBytes(16).toString('hex');
-  messages: FakeTencentMessage[] = [];
   private sequence = 0;
 
   /** The environment that points the shop at this fake. */

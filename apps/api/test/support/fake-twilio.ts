@@ -36,10 +36,9 @@ const MESSAGES = {
  * token, or an API key SID and its secret, checked against the account in the path (401 code 20003 otherwise);
  * then To, From or MessagingServiceSid and Body as Twilio checks them; 201 with the message's SM… sid.
  */
-export class FakeTwilio extends FakeSmsGateway {
+export class FakeTwilio extends FakeSmsGateway<FakeTwilioMessage> {
   readonly authToken = randomBytes(16).toString('hex');
   readonly apiKeySecret = randomBytes(16).toString('hex');
-  messages: FakeTwilioMessage[] = [];
 
   /** The environment that points the shop at this fake (the auth token; `apiKey` for the API key instead). */
   env(options: { apiKey?: boolean; from?: string } = {}): Record<string, string> {
