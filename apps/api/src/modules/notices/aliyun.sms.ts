@@ -14,8 +14,9 @@ import {
 import { SMS_TEMPLATE_PARAMS, type SmsProvider, SmsSendError } from './sms.provider';
 
 /**
- * Alibaba Cloud SMS (dysmsapi 2017-05-25, SendSms), signed with the V3 signature ACS3-HMAC-SHA256 as published in
- * 'V3版本请求体&签名机制' (help.aliyun.com/document_detail/2593177); docs/decisions/041-sms-gateways.md.
+ * Alibaba Cloud SMS (dysmsapi 2017-05-25, SendSms: help.aliyun.com/document_detail/55284; its error codes
+ * document_detail/101346), signed with the V3 signature ACS3-HMAC-SHA256 as published in 'V3版本请求体&签名机制'
+ * (help.aliyun.com/document_detail/2593177); docs/decisions/041-sms-gateways.md.
  */
 
 export const ALIYUN_SMS_PROVIDER = 'aliyun';

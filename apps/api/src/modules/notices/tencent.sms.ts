@@ -14,8 +14,9 @@ import {
 import { type SmsProvider, SmsSendError } from './sms.provider';
 
 /**
- * Tencent Cloud SMS (SendSms, version 2021-01-11), signed with TC3-HMAC-SHA256 as published in '签名方法 v3'
- * (cloud.tencent.com/document/api/382/52072); docs/decisions/041-sms-gateways.md.
+ * Tencent Cloud SMS (SendSms, version 2021-01-11: cloud.tencent.com/document/api/382/55981; its error codes
+ * 382/52075), signed with TC3-HMAC-SHA256 as published in '签名方法 v3' (tencentcloud.com/document/product/1021/34193);
+ * docs/decisions/041-sms-gateways.md.
  */
 
 export const TENCENT_SMS_PROVIDER = 'tencent';
