@@ -32,6 +32,16 @@ describe('config', () => {
         trustProxy: false,
         paymentSandbox: true,
         wechatSandbox: true,
+        notices: {
+          smtp: undefined,
+          mailSandbox: true,
+          smsSandbox: true,
+          workers: 2,
+          retries: 8,
+          retryDelaySeconds: 20,
+          sendTimeoutSeconds: 120,
+          shopUrl: 'http://localhost:3000',
+        },
       },
     });
     expect(DEFAULT_WEB_DIST.endsWith('/apps/web/dist')).toBe(true);
@@ -136,6 +146,147 @@ describe('config', () => {
       'MEDIA_S3_ENDPOINT',
       'MEDIA_S3_PREFIX',
     ]);
+  });
+
+  describe('SMS gateways', () => {
+    const aliyunTemplates =
+      'code:SMS_465800001,paid:SMS_465800002,shipped:SMS_465800003,pickup:SMS_465800004,cancelled:SMS_465800005,' +
+      'refunded:SMS_465800006,ticketAnswered:SMS_465800007,rechargeApproved:SMS_465800008,rechargeRefused:SMS_465800009';
+    const aliyun = {
+      SHOP_SMS_ALIYUN_ACCESS_KEY_ID: 'LTAI5tExampleKeyId01',
+      SHOP_SMS_ALIYUN_ACCESS_KEY_SECRET: 'exampleAccessKeySecret0123456789',
+      SHOP_SMS_ALIYUN_SIGN_NAME: '澳中批发',
+      SHOP_SMS_ALIYUN_TEMPLATES: aliyunTemplates,
+    };
+    const tencent = {
+      SHOP_SMS_TENCENT_SECRET_ID: 'AKIDexampleSecretId0123456789',
+      SHOP_SMS_TENCENT_SECRET_KEY: 'exampleSecretKey0123456789abcdef',
+      SHOP_SMS_TENCENT_SDK_APP_ID: '1400006666',
+      SHOP_SMS_TENCENT_SIGN_NAME: '澳中批发',
+      SHOP_SMS_TENCENT_TEMPLATES: aliyunTemplates.replace(/SMS_4658000/g, '23010'),
+    };
+    const twilio = {
+      SHOP_SMS_TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+      SHOP_SMS_TWILIO_AUTH_TOKEN: 'f'.repeat(32),
+      SHOP_SMS_TWILIO_FROM: '+61480000123',
+    };
+    const errors = (env: Record<string, string>) => {
+      const result = parseConfig(env);
+      return result.ok ? [] : result.errors;
+    };
+
+    it('has no gateway by default, and takes each group with its defaults', () => {
+      const none = parseConfig({});
+      expect(none.ok && none.config.sms).toBeUndefined();
+      const all = parseConfig({ ...aliyun, ...tencent, ...twilio, SHOP_SMS_CN_PROVIDER: 'tencent' });
+      expect(all.ok && all.config.sms).toEqual({
+        aliyun: {
+          accessKeyId: 'LTAI5tExampleKeyId01',
+          accessKeySecret: 'exampleAccessKeySecret0123456789',
+          signName: '澳中批发',
+          templates: {
+            code: 'SMS_465800001',
+            paid: 'SMS_465800002',
+            shipped: 'SMS_465800003',
+            pickup: 'SMS_465800004',
+            cancelled: 'SMS_465800005',
+            refunded: 'SMS_465800006',
+            ticketAnswered: 'SMS_465800007',
+            rechargeApproved: 'SMS_465800008',
+            rechargeRefused: 'SMS_465800009',
+          },
+          apiUrl: 'https://dysmsapi.aliyuncs.com',
+        },
+        tencent: expect.objectContaining({
+          sdkAppId: '1400006666',
+          region: 'ap-guangzhou',
+          apiUrl: 'https://sms.tencentcloudapi.com',
+          templates: expect.objectContaining({ code: '2301001', shipped: '2301003' }),
+        }),
+        twilio: {
+          accountSid: twilio.SHOP_SMS_TWILIO_ACCOUNT_SID,
+          authToken: twilio.SHOP_SMS_TWILIO_AUTH_TOKEN,
+          apiKeySid: undefined,
+          from: '+61480000123',
+          apiUrl: 'https://api.twilio.com',
+        },
+        chinaProvider: 'tencent',
+      });
+      const onlyTwilio = parseConfig(twilio);
+      expect(onlyTwilio.ok && onlyTwilio.config.sms).toMatchObject({ chinaProvider: undefined });
+      const onlyAliyun = parseConfig({ ...aliyun, SHOP_SMS_ALIYUN_URL: 'http://127.0.0.1:9000/' });
+      expect(onlyAliyun.ok && onlyAliyun.config.sms).toMatchObject({
+        chinaProvider: 'aliyun',
+        aliyun: { apiUrl: 'http://127.0.0.1:9000' },
+      });
+    });
+
+    it('names the missing variables of a half-set group', () => {
+      expect(errors({ SHOP_SMS_ALIYUN_ACCESS_KEY_ID: aliyun.SHOP_SMS_ALIYUN_ACCESS_KEY_ID })).toEqual(
+        ['SHOP_SMS_ALIYUN_ACCESS_KEY_SECRET', 'SHOP_SMS_ALIYUN_SIGN_NAME', 'SHOP_SMS_ALIYUN_TEMPLATES'].map(
+          (name) =>
+            `${name}: 阿里云短信的四个变量须同时设置 / set all of SHOP_SMS_ALIYUN_ACCESS_KEY_ID, SHOP_SMS_ALIYUN_ACCESS_KEY_SECRET, SHOP_SMS_ALIYUN_SIGN_NAME, SHOP_SMS_ALIYUN_TEMPLATES or none`,
+        ),
+      );
+      const halfTencent = errors({ SHOP_SMS_TENCENT_SDK_APP_ID: '1400006666' });
+      expect(halfTencent.map((line) => line.split(':')[0]).sort()).toEqual([
+        'SHOP_SMS_TENCENT_SECRET_ID',
+        'SHOP_SMS_TENCENT_SECRET_KEY',
+        'SHOP_SMS_TENCENT_SIGN_NAME',
+        'SHOP_SMS_TENCENT_TEMPLATES',
+      ]);
+      const halfTwilio = errors({ SHOP_SMS_TWILIO_FROM: '+61480000123' });
+      expect(halfTwilio.map((line) => line.split(':')[0]).sort()).toEqual([
+        'SHOP_SMS_TWILIO_ACCOUNT_SID',
+        'SHOP_SMS_TWILIO_AUTH_TOKEN',
+      ]);
+    });
+
+    it('wants every template of the shop mapped once to a template of the gateway’s form', () => {
+      expect(
+        errors({ ...aliyun, SHOP_SMS_ALIYUN_TEMPLATES: 'code:SMS_465800001,paid:SMS_465800002' }),
+      ).toEqual([
+        'SHOP_SMS_ALIYUN_TEMPLATES: 缺少模板 shipped、pickup、cancelled、refunded、ticketAnswered、rechargeApproved、rechargeRefused / missing shipped, pickup, cancelled, refunded, ticketAnswered, rechargeApproved, rechargeRefused',
+      ]);
+      expect(
+        errors({
+          ...tencent,
+          SHOP_SMS_TENCENT_TEMPLATES: `${tencent.SHOP_SMS_TENCENT_TEMPLATES.replace('paid:2301002', 'paid:SMS_1')},coupon:2301010,code:2301011`,
+        }),
+      ).toEqual([
+        "SHOP_SMS_TENCENT_TEMPLATES: 模板 paid 应为 1110 这样的模板 / 'paid' must map to a template like 1110",
+        "SHOP_SMS_TENCENT_TEMPLATES: 未知的模板 coupon / unknown template key 'coupon'",
+        "SHOP_SMS_TENCENT_TEMPLATES: 模板 code 重复 / 'code' twice",
+      ]);
+    });
+
+    it('asks which Chinese gateway to use when both are set, and only one that is set', () => {
+      expect(errors({ ...aliyun, ...tencent })).toEqual([
+        'SHOP_SMS_CN_PROVIDER: 阿里云和腾讯云短信都已配置，须指定 aliyun 或 tencent / both are set: choose aliyun or tencent',
+      ]);
+      expect(errors({ ...aliyun, SHOP_SMS_CN_PROVIDER: 'tencent' })).toEqual([
+        'SHOP_SMS_CN_PROVIDER: 选择了 tencent，但它的变量没有设置 / tencent is chosen but not configured',
+      ]);
+      expect(errors({ SHOP_SMS_CN_PROVIDER: 'huawei' })).toEqual([
+        'SHOP_SMS_CN_PROVIDER: 应为 aliyun 或 tencent / must be aliyun or tencent',
+      ]);
+    });
+
+    it('names a bad Twilio sender or account SID', () => {
+      const bad = errors({
+        ...twilio,
+        SHOP_SMS_TWILIO_ACCOUNT_SID: 'AC123',
+        SHOP_SMS_TWILIO_FROM: '0480000123',
+        SHOP_SMS_TWILIO_API_KEY_SID: 'SK123',
+      });
+      expect(bad.map((line) => line.split(':')[0]).sort()).toEqual([
+        'SHOP_SMS_TWILIO_ACCOUNT_SID',
+        'SHOP_SMS_TWILIO_API_KEY_SID',
+        'SHOP_SMS_TWILIO_FROM',
+      ]);
+      const service = parseConfig({ ...twilio, SHOP_SMS_TWILIO_FROM: `MG${'ab'.repeat(16)}` });
+      expect(service.ok && service.config.sms?.twilio?.from).toBe(`MG${'ab'.repeat(16)}`);
+    });
   });
 
   it('reads the backup schedule as a number with m, h or d, or off', () => {

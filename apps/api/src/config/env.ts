@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { RESPONSE_SERIALIZERS, type ResponseSerializer } from '../lib/response-serializer';
+import { SMS_TEMPLATE_PARAMS, type SmsTemplateKey } from '../modules/notices/sms.provider';
 
 /**
  * The one place that reads environment variables (CONVENTIONS.md 'One way to do each thing').
@@ -231,6 +232,69 @@ const envSchema = z.object({
   SHOP_NOTICE_RETRIES: z.coerce.number().int().min(0).max(20).default(8),
   SHOP_NOTICE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   SHOP_NOTICE_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(600).default(120),
+  // SMS gateways (docs/decisions/041-sms-gateways.md).
+  SHOP_SMS_ALIYUN_ACCESS_KEY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, '应为阿里云 AccessKey ID（字母和数字）/ must be an AccessKey ID')
+    .optional(),
+  SHOP_SMS_ALIYUN_ACCESS_KEY_SECRET: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,128}$/, '应为阿里云 AccessKey Secret / must be an AccessKey secret')
+    .optional(),
+  SHOP_SMS_ALIYUN_SIGN_NAME: z.string().min(1).max(64, '至多64个字符 / at most 64 characters').optional(),
+  SHOP_SMS_ALIYUN_TEMPLATES: z.string().min(1).optional(),
+  SHOP_SMS_ALIYUN_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+\/?$/, '应为 http(s):// 地址（不含路径）/ must be an http(s):// origin')
+    .optional(),
+  SHOP_SMS_TENCENT_SECRET_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,128}$/, '应为腾讯云 SecretId（字母和数字）/ must be a SecretId')
+    .optional(),
+  SHOP_SMS_TENCENT_SECRET_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,128}$/, '应为腾讯云 SecretKey / must be a SecretKey')
+    .optional(),
+  SHOP_SMS_TENCENT_SDK_APP_ID: z
+    .string()
+    .regex(/^\d{6,20}$/, '应为短信应用的 SdkAppId（数字，如 1400006666）/ must be the SdkAppId (digits)')
+    .optional(),
+  SHOP_SMS_TENCENT_SIGN_NAME: z.string().min(1).max(64, '至多64个字符 / at most 64 characters').optional(),
+  SHOP_SMS_TENCENT_TEMPLATES: z.string().min(1).optional(),
+  SHOP_SMS_TENCENT_REGION: z
+    .string()
+    .regex(/^[a-z]{2,}(-[a-z]+)+$/, '应为地域，如 ap-guangzhou / must be a region such as ap-guangzhou')
+    .default('ap-guangzhou'),
+  SHOP_SMS_TENCENT_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+\/?$/, '应为 http(s):// 地址（不含路径）/ must be an http(s):// origin')
+    .optional(),
+  SHOP_SMS_CN_PROVIDER: z
+    .enum(['aliyun', 'tencent'], { error: '应为 aliyun 或 tencent / must be aliyun or tencent' })
+    .optional(),
+  SHOP_SMS_TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/, '应为 AC 开头的 Twilio Account SID / must be the AC… account SID')
+    .optional(),
+  SHOP_SMS_TWILIO_AUTH_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,128}$/, '应为 Twilio Auth Token 或 API Key Secret / must be the auth token')
+    .optional(),
+  SHOP_SMS_TWILIO_API_KEY_SID: z
+    .string()
+    .regex(/^SK[0-9a-f]{32}$/, '应为 SK 开头的 Twilio API Key SID / must be the SK… API key SID')
+    .optional(),
+  SHOP_SMS_TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-f]{32})$/,
+      '应为 E.164 号码（+61…）或 MG 开头的 Messaging Service SID / must be a +number or an MG… SID',
+    )
+    .optional(),
+  SHOP_SMS_TWILIO_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+\/?$/, '应为 http(s):// 地址（不含路径）/ must be an http(s):// origin')
+    .optional(),
   MEDIA_S3_ENDPOINT: z
     .string()
     .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
@@ -300,6 +364,30 @@ const WECHAT_OPEN_VARS = [
   'SHOP_WECHAT_REDIRECT_URL',
 ] as const;
 
+/** Alibaba Cloud SMS (docs/decisions/041): all four or none; the API address only for tests. */
+const SMS_ALIYUN_VARS = [
+  'SHOP_SMS_ALIYUN_ACCESS_KEY_ID',
+  'SHOP_SMS_ALIYUN_ACCESS_KEY_SECRET',
+  'SHOP_SMS_ALIYUN_SIGN_NAME',
+  'SHOP_SMS_ALIYUN_TEMPLATES',
+] as const;
+
+/** Tencent Cloud SMS (docs/decisions/041): all five or none; the region has a default, the address is for tests. */
+const SMS_TENCENT_VARS = [
+  'SHOP_SMS_TENCENT_SECRET_ID',
+  'SHOP_SMS_TENCENT_SECRET_KEY',
+  'SHOP_SMS_TENCENT_SDK_APP_ID',
+  'SHOP_SMS_TENCENT_SIGN_NAME',
+  'SHOP_SMS_TENCENT_TEMPLATES',
+] as const;
+
+/** Twilio for Australian numbers (docs/decisions/041): all three or none; an API key SID optional. */
+const SMS_TWILIO_VARS = [
+  'SHOP_SMS_TWILIO_ACCOUNT_SID',
+  'SHOP_SMS_TWILIO_AUTH_TOKEN',
+  'SHOP_SMS_TWILIO_FROM',
+] as const;
+
 /** S3-compatible object storage for images' bytes: all four or none; the region and the prefix are optional. */
 const MEDIA_S3_VARS = [
   'MEDIA_S3_ENDPOINT',
@@ -307,6 +395,52 @@ const MEDIA_S3_VARS = [
   'MEDIA_S3_ACCESS_KEY_ID',
   'MEDIA_S3_SECRET_ACCESS_KEY',
 ] as const;
+
+/** The gateway's template of each of the shop's SMS templates (Alibaba SMS_…, Tencent a numeric id). */
+export type SmsTemplateMap = Record<SmsTemplateKey, string>;
+
+/** Alibaba Cloud SMS (dysmsapi 2017-05-25) for mainland numbers. */
+export interface AliyunSmsConfig {
+  accessKeyId: string;
+  accessKeySecret: string;
+  /** The approved sign name (短信签名) every message carries. */
+  signName: string;
+  templates: SmsTemplateMap;
+  /** https://dysmsapi.aliyuncs.com unless a test points it at a fake. */
+  apiUrl: string;
+}
+
+/** Tencent Cloud SMS (2021-01-11) for mainland numbers. */
+export interface TencentSmsConfig {
+  secretId: string;
+  secretKey: string;
+  sdkAppId: string;
+  signName: string;
+  templates: SmsTemplateMap;
+  region: string;
+  /** https://sms.tencentcloudapi.com unless a test points it at a fake. */
+  apiUrl: string;
+}
+
+/** Twilio Programmable Messaging for Australian numbers. */
+export interface TwilioSmsConfig {
+  accountSid: string;
+  /** The account's auth token, or the API key's secret when apiKeySid is set. */
+  authToken: string;
+  apiKeySid?: string | undefined;
+  /** A Twilio number (+61…) or a Messaging Service SID (MG…). */
+  from: string;
+  /** https://api.twilio.com unless a test points it at a fake. */
+  apiUrl: string;
+}
+
+/** The SMS gateways that are configured; mainland numbers go to chinaProvider's. */
+export interface SmsConfig {
+  aliyun?: AliyunSmsConfig | undefined;
+  tencent?: TencentSmsConfig | undefined;
+  twilio?: TwilioSmsConfig | undefined;
+  chinaProvider: 'aliyun' | 'tencent' | undefined;
+}
 
 /** Where images' bytes live when not in the database: a bucket addressed path-style (endpoint/bucket/key). */
 export interface MediaObjectStorageConfig {
@@ -494,6 +628,8 @@ export interface AppConfig {
   mediaObjectStorage?: MediaObjectStorageConfig | undefined;
   /** The font of tax invoices and adjustment notes (INVOICE_FONT_PATH); undefined: the bundled one. */
   invoiceFontPath?: string | undefined;
+  /** The real SMS gateways, when any SHOP_SMS_* group is set; else texts go to the sandbox. */
+  sms?: SmsConfig | undefined;
   /** Messages that leave the shop: e-mail, the sandbox's outbox, and the queue's workers (#31). */
   notices: NoticesConfig;
 }
@@ -566,6 +702,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     ]),
     ...incompleteGroup(cleaned, ALIPAY_CERT_VARS, '支付宝证书模式的两个证书文件须同时设置', ALIPAY_VARS),
     ...incompleteGroup(cleaned, MEDIA_S3_VARS, '对象存储的四个变量须同时设置'),
+    ...incompleteGroup(cleaned, SMS_ALIYUN_VARS, '阿里云短信的四个变量须同时设置'),
+    ...incompleteGroup(cleaned, SMS_TENCENT_VARS, '腾讯云短信的五个变量须同时设置'),
+    ...incompleteGroup(cleaned, SMS_TWILIO_VARS, 'Twilio 短信的三个变量须同时设置'),
   );
   // The embedded database is one folder one process may open (db/data-dir-lock.ts).
   if (parsed.success && parsed.data.WORKERS > 1 && !parsed.data.DATABASE_URL) {
@@ -585,6 +724,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     parsed.success && [...ALIPAY_VARS, 'SHOP_PUBLIC_URL'].every((name) => cleaned[name] !== undefined)
       ? alipayConfig(parsed.data, cwd, errors)
       : undefined;
+  const sms = parsed.success ? smsConfig(parsed.data, cleaned, errors) : undefined;
   if (
     parsed.success &&
     parsed.data.INVOICE_FONT_PATH &&
@@ -670,6 +810,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
         shopUrl: (e.SHOP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       },
       invoiceFontPath: e.INVOICE_FONT_PATH ? resolve(cwd, e.INVOICE_FONT_PATH) : undefined,
+      sms,
     },
   };
 }
@@ -753,6 +894,107 @@ function alipayConfig(e: z.infer<typeof envSchema>, cwd: string, errors: string[
     sellerId: e.SHOP_ALIPAY_SELLER_ID,
     gatewayUrl: e.SHOP_ALIPAY_GATEWAY_URL ?? 'https://openapi.alipay.com/gateway.do',
     publicUrl: (e.SHOP_PUBLIC_URL ?? '').replace(/\/+$/, ''),
+  };
+}
+
+/**
+ * A template map `key:template,key2:template2` (SHOP_SMS_*_TEMPLATES): every key of SMS_TEMPLATE_PARAMS mapped
+ * once, to a template of the gateway's form; errors name the variable and the keys.
+ */
+function smsTemplates(
+  name: string,
+  value: string,
+  pattern: RegExp,
+  example: string,
+  errors: string[],
+): SmsTemplateMap {
+  const keys: readonly string[] = Object.keys(SMS_TEMPLATE_PARAMS);
+  const map: Record<string, string> = {};
+  const named = new Set<string>();
+  const problems: string[] = [];
+  for (const entry of value.split(',')) {
+    const [key = '', template = '', ...rest] = entry.split(':').map((part) => part.trim());
+    if (rest.length > 0 || !keys.includes(key)) {
+      problems.push(`未知的模板 ${key || entry} / unknown template key '${key || entry}'`);
+      continue;
+    }
+    if (named.has(key)) problems.push(`模板 ${key} 重复 / '${key}' twice`);
+    else if (!pattern.test(template))
+      problems.push(
+        `模板 ${key} 应为 ${example} 这样的模板 / '${key}' must map to a template like ${example}`,
+      );
+    else map[key] = template;
+    named.add(key);
+  }
+  const missing = keys.filter((key) => !named.has(key));
+  if (missing.length > 0) problems.push(`缺少模板 ${missing.join('、')} / missing ${missing.join(', ')}`);
+  errors.push(...problems.map((problem) => `${name}: ${problem}`));
+  return map as SmsTemplateMap;
+}
+
+/** The SMS gateways once their groups are set (parseConfig checked all-or-none); undefined when none is. */
+function smsConfig(
+  e: z.infer<typeof envSchema>,
+  cleaned: Record<string, string | undefined>,
+  errors: string[],
+): SmsConfig | undefined {
+  const complete = (names: readonly string[]) => names.every((name) => cleaned[name] !== undefined);
+  const aliyun: AliyunSmsConfig | undefined = complete(SMS_ALIYUN_VARS)
+    ? {
+        accessKeyId: e.SHOP_SMS_ALIYUN_ACCESS_KEY_ID ?? '',
+        accessKeySecret: e.SHOP_SMS_ALIYUN_ACCESS_KEY_SECRET ?? '',
+        signName: e.SHOP_SMS_ALIYUN_SIGN_NAME ?? '',
+        templates: smsTemplates(
+          'SHOP_SMS_ALIYUN_TEMPLATES',
+          e.SHOP_SMS_ALIYUN_TEMPLATES ?? '',
+          /^SMS_\d{1,20}$/,
+          'SMS_123456789',
+          errors,
+        ),
+        apiUrl: (e.SHOP_SMS_ALIYUN_URL ?? 'https://dysmsapi.aliyuncs.com').replace(/\/+$/, ''),
+      }
+    : undefined;
+  const tencent: TencentSmsConfig | undefined = complete(SMS_TENCENT_VARS)
+    ? {
+        secretId: e.SHOP_SMS_TENCENT_SECRET_ID ?? '',
+        secretKey: e.SHOP_SMS_TENCENT_SECRET_KEY ?? '',
+        sdkAppId: e.SHOP_SMS_TENCENT_SDK_APP_ID ?? '',
+        signName: e.SHOP_SMS_TENCENT_SIGN_NAME ?? '',
+        templates: smsTemplates(
+          'SHOP_SMS_TENCENT_TEMPLATES',
+          e.SHOP_SMS_TENCENT_TEMPLATES ?? '',
+          /^\d{1,20}$/,
+          '1110',
+          errors,
+        ),
+        region: e.SHOP_SMS_TENCENT_REGION,
+        apiUrl: (e.SHOP_SMS_TENCENT_URL ?? 'https://sms.tencentcloudapi.com').replace(/\/+$/, ''),
+      }
+    : undefined;
+  const twilio: TwilioSmsConfig | undefined = complete(SMS_TWILIO_VARS)
+    ? {
+        accountSid: e.SHOP_SMS_TWILIO_ACCOUNT_SID ?? '',
+        authToken: e.SHOP_SMS_TWILIO_AUTH_TOKEN ?? '',
+        apiKeySid: e.SHOP_SMS_TWILIO_API_KEY_SID,
+        from: e.SHOP_SMS_TWILIO_FROM ?? '',
+        apiUrl: (e.SHOP_SMS_TWILIO_URL ?? 'https://api.twilio.com').replace(/\/+$/, ''),
+      }
+    : undefined;
+  const chosen = e.SHOP_SMS_CN_PROVIDER;
+  if (aliyun && tencent && chosen === undefined)
+    errors.push(
+      'SHOP_SMS_CN_PROVIDER: 阿里云和腾讯云短信都已配置，须指定 aliyun 或 tencent / both are set: choose aliyun or tencent',
+    );
+  if (chosen !== undefined && !(chosen === 'aliyun' ? aliyun : tencent))
+    errors.push(
+      `SHOP_SMS_CN_PROVIDER: 选择了 ${chosen}，但它的变量没有设置 / ${chosen} is chosen but not configured`,
+    );
+  if (!aliyun && !tencent && !twilio) return undefined;
+  return {
+    aliyun,
+    tencent,
+    twilio,
+    chinaProvider: chosen ?? (aliyun ? 'aliyun' : tencent ? 'tencent' : undefined),
   };
 }
 
