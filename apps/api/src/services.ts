@@ -34,9 +34,14 @@ import { createMemberAdminService } from './modules/member/member.admin';
 import { createMemberService } from './modules/member/member.service';
 import { createSessionCache } from './modules/member/member.sessions';
 import { createMessageService } from './modules/messages/messages.service';
+import { createAliyunSms } from './modules/notices/aliyun.sms';
 import { createSmtpMail } from './modules/notices/mail.provider';
 import { createNoticeQueue } from './modules/notices/notice-queue';
 import { createNoticeService, createSandboxOutbox, readNoticePrefs } from './modules/notices/notices.service';
+import type { SmsProvider } from './modules/notices/sms.provider';
+import { createSmsRouter } from './modules/notices/sms.router';
+import { createTencentSms } from './modules/notices/tencent.sms';
+import { createTwilioSms } from './modules/notices/twilio.sms';
 import { createOrderAdminService } from './modules/order/order.admin';
 import { createOrderBuyerService } from './modules/order/order.buyer';
 import { createOrderConsoleService } from './modules/order/order.console';
@@ -69,6 +74,27 @@ import { createRefundOrderFlow } from './workflows/refund-order';
 import { createRepurchaseFlow } from './workflows/repurchase';
 import { createSettlePaymentFlow } from './workflows/settle-payment';
 import { createTicketReplyFlow } from './workflows/ticket-reply';
+
+/**
+ * The SMS gateways by the number's country (docs/decisions/041-sms-gateways.md): Alibaba or Tencent for +86, Twilio
+ * for +61, the sandbox's outbox for a country without its gateway when the sandbox is on; none at all: no SMS.
+ */
+function smsGateways(
+  config: AppConfig,
+  shop: { name: string; url: string },
+  sandbox: SmsProvider | undefined,
+): SmsProvider | undefined {
+  const { aliyun, tencent, twilio, chinaProvider } = config.sms ?? {};
+  const china =
+    tencent && (chinaProvider === 'tencent' || !aliyun)
+      ? createTencentSms(tencent)
+      : aliyun
+        ? createAliyunSms(aliyun)
+        : undefined;
+  const australia = twilio ? createTwilioSms(twilio, { shop }) : undefined;
+  if (!china && !australia && !sandbox) return undefined;
+  return createSmsRouter({ china, australia, sandbox });
+}
 
 export interface ServiceDeps {
   config: AppConfig;
@@ -159,7 +185,7 @@ export function createServices({
     clock,
     queue: noticeQueue,
     mail: smtp ?? (config.notices.mailSandbox ? outbox.mail : undefined),
-    sms: config.notices.smsSandbox ? outbox.sms : undefined,
+    sms: smsGateways(config, shop, config.notices.smsSandbox ? outbox.sms : undefined),
     shop,
     contacts: (executor, memberId) => member.noticeContacts(executor, memberId),
     staffContacts: (executor, permission) => staff.noticeRecipients(executor, permission),

@@ -160,7 +160,9 @@ export function createNoticeService(deps: NoticeServiceDeps) {
       params: row.params,
       reference: `notice-${row.id}`,
     });
-    return { provider: sms.name, providerMessageId: receipt.providerMessageId };
+    // The router names the gateway that took it.
+    const provider = (receipt as { provider?: string }).provider ?? sms.name;
+    return { provider, providerMessageId: receipt.providerMessageId };
   }
 
   return {
