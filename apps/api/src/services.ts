@@ -151,7 +151,24 @@ export function createServices({
   });
   // The staff console's foundation: every staff action is audited on its own transaction.
   const audit = createAuditService({ db, clock });
-  const staff = createStaffService({ db, clock, rateLimiter, captcha, audit: audit.record, counters });
+  const staff = createStaffService({
+    db,
+    clock,
+    rateLimiter,
+    captcha,
+    audit: audit.record,
+    counters,
+    // Only where mail can leave (a server, or the sandbox): else a mailed code could never arrive. The notices
+    // module is made below; these run only once a staff member signs in.
+    emailCodes:
+      config.notices.smtp || config.notices.mailSandbox
+        ? {
+            issue: (executor, { target, staffId }) =>
+              notices.issueCode(executor, { scene: 'staff', channel: 'email', target, staffId }),
+            withCode: (input, within) => notices.withCode({ scene: 'staff', ...input }, within),
+          }
+        : undefined,
+  });
   const wechat = createWechatService({
     db,
     clock,

@@ -4,6 +4,7 @@ import {
   AdminOrderPaths,
   DepositPaths,
   MemberPaths,
+  ResultCode,
   SupportTicketPaths,
 } from '@shop/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -14,7 +15,7 @@ import { consoleOrder, depositPaidOrder } from './support/admin-orders';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { insertCouriers } from './support/order-fixtures';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server';
-import { staffToken } from './support/staff';
+import { staffLogin, staffToken } from './support/staff';
 import { envelope, post, TEST_CAPTCHA, type TestApp } from './support/test-app';
 
 // E-mail through a real SMTP server in this process, with a login, sent by the queue's worker as in the server.
@@ -286,5 +287,46 @@ describe('staff notices', () => {
       cron: '0 8 * * *',
       timezone: 'Asia/Shanghai',
     });
+  });
+});
+
+describe('the e-mailed second factor of staff', () => {
+  it('asks a role that moves no money, without an authenticator, for a code mailed to its work address', async () => {
+    const account = await staffToken(t, 'service');
+    await t.app.services.staff.update(cliActor(), { id: account.staffId, email: 'second@example.test' });
+    const first = await staffLogin(t, { username: account.username, password: account.password });
+    expect(first.resultCode).toBe(ResultCode.TwoFactorRequired);
+    expect(first.data).toEqual({ factor: 'email', sentTo: 's***@example.test' });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.to).toEqual(['second@example.test']);
+    expect(mail?.text).toMatch(/验证码 \d{6}，用于后台登录/);
+    const code = codeOf(mail?.text ?? '');
+    const wrong = await staffLogin(t, {
+      username: account.username,
+      password: account.password,
+      emailCode: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.resultCode).toBe(ResultCode.TwoFactorRequired);
+    const signedIn = await staffLogin(t, {
+      username: account.username,
+      password: account.password,
+      emailCode: code,
+    });
+    expect(signedIn.success, signedIn.message).toBe(true);
+    // A code signs in once.
+    const again = await staffLogin(t, {
+      username: account.username,
+      password: account.password,
+      emailCode: code,
+    });
+    expect(again.success).toBe(false);
+  });
+
+  it('leaves money roles to their authenticator', async () => {
+    const account = await staffToken(t, 'finance');
+    await t.app.services.staff.update(cliActor(), { id: account.staffId, email: 'cash@example.test' });
+    const first = await staffLogin(t, { username: account.username, password: account.password });
+    expect(first.resultCode).toBe(ResultCode.TwoFactorRequired);
+    expect(first.data).toEqual({ factor: 'totp' });
   });
 });

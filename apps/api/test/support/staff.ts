@@ -72,7 +72,7 @@ export async function totpCode(t: TestApp, secret: string, fresh = true): Promis
 /** Calls the staff login with a fresh captcha; the envelope as answered. */
 export async function staffLogin(
   t: TestApp,
-  body: { username: string; password: string; totpCode?: string },
+  body: { username: string; password: string; totpCode?: string; emailCode?: string },
   address?: string,
 ): Promise<EnvelopeBody<StaffLoginResponse>> {
   const id = await captchaId(t, address);

@@ -35,7 +35,6 @@ export const NOTICE_KIND_LABELS: Record<string, string> = {
   staffRefund: '员工：退款待处理',
   staffOrderToPack: '员工：待打包',
   dailySummary: '每日摘要',
-  staffLoginCode: '员工登录验证码',
 };
 
 export const adminNoticeListRequestSchema = z.strictObject({

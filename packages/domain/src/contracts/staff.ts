@@ -50,6 +50,11 @@ export const staffLoginRequestSchema = z.strictObject({
   ...captchaAnswerFields,
   /** Required (TwoFactorRequired otherwise) once the account has a second factor. */
   totpCode: totpCodeSchema.optional(),
+  /**
+   * The code mailed to the work address: the second factor of a role that moves no money without an authenticator
+   * (TwoFactorRequired with data.factor 'email' asks for it).
+   */
+  emailCode: totpCodeSchema.optional(),
 });
 export type StaffLoginRequest = z.infer<typeof staffLoginRequestSchema>;
 
@@ -91,13 +96,13 @@ export const staffAccountSchema = z.object({
   username: z.string(),
   name: z.string(),
   role: staffRoleSchema,
-  /** Where the notices of the role's work go; '' none. */
-  email: z.string().optional(),
   disabled: z.boolean(),
   totpEnabled: z.boolean(),
   mustChangePassword: z.boolean(),
   lastLoginTime: z.string().nullable(),
   createTime: z.string(),
+  /** Where the notices of the role's work go; '' none. (Optional fields come last: see response-serializer.ts.) */
+  email: z.string().optional(),
 });
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
 export const staffListResponseSchema = z.object({ items: z.array(staffAccountSchema) });

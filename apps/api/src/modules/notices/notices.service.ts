@@ -313,10 +313,11 @@ export function createNoticeService(deps: NoticeServiceDeps) {
     async issueCode(
       executor: Database,
       input: {
-        scene: CodeScene;
+        scene: CodeScene | 'staff';
         channel: NoticeChannel;
         target: string;
         memberId?: number | undefined;
+        staffId?: number | undefined;
         locale?: NoticeLocale;
       },
     ): Promise<void> {
@@ -337,6 +338,7 @@ export function createNoticeService(deps: NoticeServiceDeps) {
           recipient: input.target,
           locale: input.locale ?? 'zh-CN',
           ...(input.memberId ? { memberId: input.memberId } : {}),
+          ...(input.staffId ? { staffId: input.staffId } : {}),
           params: { code, scene: input.scene },
         },
       ]);
@@ -348,7 +350,7 @@ export function createNoticeService(deps: NoticeServiceDeps) {
      * count one by one and a failed change still counts; a wrong, used, expired or exhausted code is one answer.
      */
     async withCode<T>(
-      input: { scene: CodeScene; target: string; code: string },
+      input: { scene: CodeScene | 'staff'; target: string; code: string },
       within: (tx: Database, memberId: number | null) => Promise<T>,
     ): Promise<T> {
       const now = clock();

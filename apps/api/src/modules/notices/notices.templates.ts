@@ -7,7 +7,6 @@ export const STAFF_NOTICE_KINDS = [
   'staffRefund',
   'staffOrderToPack',
   'dailySummary',
-  'staffLoginCode',
 ] as const;
 export type StaffNoticeKind = (typeof STAFF_NOTICE_KINDS)[number];
 
@@ -23,12 +22,19 @@ interface Words {
 type Params = Record<string, string>;
 const p = (params: Params, key: string) => params[key] ?? '';
 
-const SCENE_ZH: Record<string, string> = { login: '登录', register: '注册', reset: '重置密码', bind: '绑定' };
+const SCENE_ZH: Record<string, string> = {
+  login: '登录',
+  register: '注册',
+  reset: '重置密码',
+  bind: '绑定',
+  staff: '后台登录',
+};
 const SCENE_EN: Record<string, string> = {
   login: 'sign in',
   register: 'register',
   reset: 'reset your password',
   bind: 'confirm this contact',
+  staff: 'sign in to the console',
 };
 
 /** The zh-CN words of each notice. A code's text carries the 6 digits right after 验证码 (the contract of #31). */
@@ -96,10 +102,6 @@ const ZH: Record<NoticeKind, (params: Params) => Words> = {
     subject: `每日经营摘要 ${p(x, 'day')}`,
     lines: (p(x, 'summary') || '').split('\n'),
   }),
-  staffLoginCode: (x) => ({
-    subject: `后台登录验证码 ${p(x, 'code')}`,
-    lines: [`后台登录验证码 ${p(x, 'code')}，5 分钟内有效。如非本人操作，请立即联系店主。`],
-  }),
 };
 
 const EN: Record<NoticeKind, (params: Params) => Words> = {
@@ -151,7 +153,6 @@ const EN: Record<NoticeKind, (params: Params) => Words> = {
   staffRefund: ZH.staffRefund,
   staffOrderToPack: ZH.staffOrderToPack,
   dailySummary: ZH.dailySummary,
-  staffLoginCode: ZH.staffLoginCode,
 };
 
 export interface RenderedNotice {

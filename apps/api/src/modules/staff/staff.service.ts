@@ -1,6 +1,7 @@
 import {
   type AuditAction,
   LOGIN_EXPIRED_MESSAGE,
+  maskEmail,
   type Permission,
   ResultCode,
   ROLE_PERMISSIONS,
@@ -37,6 +38,8 @@ export const StaffMessages = {
   tooManyPasswordChecks: '原密码错误次数过多，请15分钟后再试',
   totpRequired: '请输入身份验证器中的6位验证码',
   totpWrong: '验证码错误或已使用，请输入身份验证器中最新的6位验证码',
+  emailCodeSent: (to: string) => `验证码已发送到工作邮箱 ${to}，请输入邮件中的6位数字`,
+  emailCodeWrong: '邮件验证码错误或已过期，请重新登录获取新的验证码',
   totpAlreadyEnabled: '两步验证已启用；如需更换手机，请店主重置两步验证',
   totpNotSetUp: '请先获取两步验证的二维码',
   wrongOldPassword: '原密码错误',
@@ -84,6 +87,24 @@ export interface StaffServiceDeps {
   audit: AuditRecorder;
   /** Refused logins are counted for the metrics (GET /metrics). */
   counters?: Pick<ShopCounters, 'loginRefused'>;
+  /**
+   * Codes by e-mail (the notices module): the second factor of an account whose role moves no money, has no TOTP
+   * and has a work address (#31 'Staff'). Absent: such accounts sign in with the password alone, as before.
+   */
+  emailCodes?: StaffEmailCodes | undefined;
+}
+
+/** What the staff module asks of the notices module for the e-mailed second factor. */
+export interface StaffEmailCodes {
+  issue(executor: Database, input: { target: string; staffId: number }): Promise<void>;
+  withCode<T>(input: { target: string; code: string }, within: (tx: Database) => Promise<T>): Promise<T>;
+}
+
+/** The data of a TwoFactorRequired answer: which factor the console asks for ('email': a code was mailed). */
+export interface SecondFactorAsked {
+  factor: 'totp' | 'email';
+  /** The masked work address the code went to (factor 'email'). */
+  sentTo?: string;
 }
 
 export interface NewStaff {
@@ -163,6 +184,7 @@ export function createStaffService({
   captcha,
   audit,
   counters = NO_COUNTERS,
+  emailCodes,
 }: StaffServiceDeps) {
   /** The audit row of a change to a staff account, on the change's transaction. */
   function recordStaff(
@@ -286,12 +308,17 @@ export function createStaffService({
 
       const now = clock();
       const token = randomToken(32);
-      const signedIn = await db.transaction(async (tx) => {
+      const totp: SecondFactorAsked = { factor: 'totp' };
+      // Roles that move no money and have no authenticator: a code mailed to the work address, when there is one.
+      const byEmail =
+        emailCodes && !row.totpEnabled && !roleNeedsTwoFactor(row.role as StaffRole) && row.email !== '';
+      const signIn = async (tx: Database) => {
         if (row.totpEnabled) {
-          if (!input.totpCode) throw new AppError(ResultCode.TwoFactorRequired, StaffMessages.totpRequired);
+          if (!input.totpCode)
+            throw new AppError(ResultCode.TwoFactorRequired, StaffMessages.totpRequired, totp);
           if (!(await acceptTotp(tx, row, input.totpCode))) {
             counters.loginRefused('staff');
-            throw new AppError(ResultCode.TwoFactorRequired, StaffMessages.totpWrong);
+            throw new AppError(ResultCode.TwoFactorRequired, StaffMessages.totpWrong, totp);
           }
         }
         await repo.insertToken(tx, {
@@ -304,7 +331,30 @@ export function createStaffService({
         const self = { staffId: row.id, actor: row.username, ip: clientAddress };
         await recordStaff(tx, self, 'staff.login', row.id);
         return updated ?? row;
-      });
+      };
+      let signedIn: repo.StaffRow;
+      if (byEmail && emailCodes) {
+        const asked: SecondFactorAsked = { factor: 'email', sentTo: maskEmail(row.email) };
+        if (!input.emailCode) {
+          // One code a minute per account: the password's holder cannot flood the address.
+          if ((await rateLimiter.hit(`staff-login:code:${row.id}`, 60_000)) <= 1)
+            await db.transaction((tx) => emailCodes.issue(tx, { target: row.email, staffId: row.id }));
+          throw new AppError(
+            ResultCode.TwoFactorRequired,
+            StaffMessages.emailCodeSent(asked.sentTo ?? ''),
+            asked,
+          );
+        }
+        try {
+          signedIn = await emailCodes.withCode({ target: row.email, code: input.emailCode }, signIn);
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== ResultCode.ParamsError) throw error;
+          counters.loginRefused('staff');
+          throw new AppError(ResultCode.TwoFactorRequired, StaffMessages.emailCodeWrong, asked);
+        }
+      } else {
+        signedIn = await db.transaction(signIn);
+      }
       // The right password and code clear the account's count and do not count against the address.
       await Promise.all([rateLimiter.reset(accountKey), rateLimiter.undo(addressKey)]);
       return { token, staff: sessionOf(signedIn) };

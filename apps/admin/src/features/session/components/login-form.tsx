@@ -1,4 +1,4 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { isCaptchaRefusal, ResultCode, type StaffLoginResponse, staffLoginRequestSchema } from '@shop/domain';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
@@ -13,29 +13,42 @@ interface LoginValues {
   password: string;
   captchaCode: string;
   totpCode?: string;
+  emailCode?: string;
 }
+
+type Step = 'password' | 'totp' | 'email';
 
 const fields = staffLoginRequestSchema.shape;
 
 /** What the staff member reads when a sign-in is refused. */
-function refusal(error: unknown, step: 'password' | 'totp'): string {
+function refusal(error: unknown, step: Step): string {
   if (!isApiError(error)) return '登录失败，请稍后再试';
   if (isCaptchaRefusal(error.code)) return error.message || '验证码错误，请重新输入';
-  if (error.code === ResultCode.TwoFactorRequired && step === 'totp')
-    return error.message || '身份验证器验证码错误，请重新输入';
+  if (error.code === ResultCode.TwoFactorRequired && step !== 'password')
+    return error.message || '验证码错误，请重新输入';
   return error.message;
+}
+
+/** Which second factor a TwoFactorRequired answer asks for, and where a mailed code went. */
+function factorAsked(error: unknown): { step: Step; sentTo: string } {
+  const data = (isApiError(error) ? error.data : null) as { factor?: string; sentTo?: string } | null;
+  return data?.factor === 'email'
+    ? { step: 'email', sentTo: data.sentTo ?? '' }
+    : { step: 'totp', sentTo: '' };
 }
 
 /**
  * Staff sign-in: username, password and the picture captcha; an account with a second factor then gives the
- * 6-digit code of its authenticator app (the server answers TwoFactorRequired). Each attempt uses up its
- * captcha, so the code step carries a fresh one too.
+ * 6-digit code of its authenticator app, or of the mail the server sent to its work address (TwoFactorRequired,
+ * data.factor 'email': roles that move no money without an authenticator). Each attempt uses up its captcha, so the
+ * code step carries a fresh one too.
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: (answer: StaffLoginResponse) => void }) {
   const [form] = Form.useForm<LoginValues>();
   const captcha = useCaptcha();
   const login = useLogin();
-  const [step, setStep] = useState<'password' | 'totp'>('password');
+  const [step, setStep] = useState<Step>('password');
+  const [sentTo, setSentTo] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const submit = (values: LoginValues) => {
@@ -52,6 +65,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (answer: StaffLoginRespo
         captchaId,
         captchaCode: values.captchaCode.trim(),
         ...(step === 'totp' && values.totpCode ? { totpCode: values.totpCode.trim() } : {}),
+        ...(step === 'email' && values.emailCode ? { emailCode: values.emailCode.trim() } : {}),
       },
       {
         onSuccess: onSignedIn,
@@ -60,10 +74,15 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (answer: StaffLoginRespo
           form.setFieldValue('captchaCode', '');
           void captcha.refetch();
           if (isApiError(failure, ResultCode.TwoFactorRequired) && step === 'password') {
-            setStep('totp');
+            const asked = factorAsked(failure);
+            setStep(asked.step);
+            setSentTo(asked.sentTo);
             return;
           }
-          if (isApiError(failure, ResultCode.TwoFactorRequired)) form.setFieldValue('totpCode', '');
+          if (isApiError(failure, ResultCode.TwoFactorRequired)) {
+            form.setFieldValue('totpCode', '');
+            form.setFieldValue('emailCode', '');
+          }
           setError(refusal(failure, step));
         },
       },
@@ -79,7 +98,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (answer: StaffLoginRespo
       disabled={login.isPending}
     >
       {error && <Alert type="error" showIcon title={error} className="form-alert" role="alert" />}
-      <div hidden={step === 'totp'}>
+      <div hidden={step !== 'password'}>
         <Form.Item label="用户名" name="username" rules={[zodRule(fields.username)]}>
           <Input prefix={<UserOutlined />} autoComplete="username" placeholder="员工用户名" />
         </Form.Item>
@@ -104,11 +123,28 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (answer: StaffLoginRespo
           </Form.Item>
         </>
       )}
+      {step === 'email' && (
+        <>
+          <Typography.Paragraph type="secondary">
+            验证码已发送到工作邮箱 {sentTo}。请输入邮件中的6位数字，并重新输入图形验证码；5 分钟内有效。
+          </Typography.Paragraph>
+          <Form.Item label="邮件验证码" name="emailCode" rules={[zodRule(fields.emailCode.unwrap())]}>
+            <Input
+              prefix={<MailOutlined />}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="6位数字"
+              autoFocus
+            />
+          </Form.Item>
+        </>
+      )}
       <CaptchaField captcha={captcha} />
       <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
-        {step === 'totp' ? '验证并登录' : '登录'}
+        {step === 'password' ? '登录' : '验证并登录'}
       </Button>
-      {step === 'totp' && (
+      {step !== 'password' && (
         <Button
           type="link"
           block
