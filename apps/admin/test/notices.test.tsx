@@ -196,13 +196,13 @@ describe('站外通知', () => {
     const { router } = renderConsole('/notices');
     fireEvent.click(await screen.findByRole('tab', { name: '沙箱发件箱' }, SLOW));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=sandbox'));
-    const smsRow = (await screen.findByText('+8613800138000')).closest('tr') as HTMLElement;
+    const smsRow = (await screen.findByText('+8613800138000')).closest('li') as HTMLElement;
     expect(within(smsRow).getByText('482913', { selector: 'strong, strong *' })).toBeTruthy();
     expect(within(smsRow).getByText(/您的验证码是 482913/).tagName).toBe('PRE');
     const mailText = screen.getByText(/订单 2026112400001 已发货/);
     expect(mailText.textContent).toContain('您好：\n订单');
     // An order number is not a code.
-    expect(within(mailText.closest('tr') as HTMLElement).queryByText(/^验证码/)).toBeNull();
+    expect(within(mailText.closest('li') as HTMLElement).queryByText(/^验证码/)).toBeNull();
 
     const box = () => screen.getByRole('searchbox', { name: '收件人' });
     // A key press as the input sees it: a second Enter counts only after the first was let go.

@@ -5,6 +5,12 @@ import { formatTime } from '@/lib/date';
 import { paths } from '@/lib/paths';
 import { CHANNEL_LABELS, noticeKindLabel, STATUS_COLORS } from './notice-labels';
 
+/** When a notice went out: the time alone on the day it was queued, else the day too. */
+function sentTime(createdAt: string, sentAt: string): string {
+  const sent = formatTime(sentAt);
+  return sent.slice(0, 10) === formatTime(createdAt).slice(0, 10) ? sent.slice(11) : sent;
+}
+
 /** The provider's answer: two lines, the rest on hover or by expanding it. */
 function ProviderAnswer({ text }: { text: string | null }) {
   if (!text) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -44,29 +50,38 @@ export function NoticeTable({
     {
       title: '时间',
       dataIndex: 'createdAt',
-      width: 150,
+      width: 140,
       render: (value: string, n) => (
         <>
           {formatTime(value)}
           {n.sentAt && (
             <div>
-              <Typography.Text type="secondary">发出 {formatTime(n.sentAt)}</Typography.Text>
+              <Typography.Text type="secondary">发出 {sentTime(value, n.sentAt)}</Typography.Text>
             </div>
           )}
         </>
       ),
     },
-    { title: '类型', dataIndex: 'kind', width: 120, render: (kind: string) => noticeKindLabel(kind) },
+    {
+      title: '状态',
+      // Next to the time, so a phone sees it without scrolling.
+      dataIndex: 'status',
+      width: 90,
+      render: (status: AdminNotice['status']) => (
+        <Tag color={STATUS_COLORS[status]}>{NOTICE_STATUS_LABELS[status]}</Tag>
+      ),
+    },
+    { title: '类型', dataIndex: 'kind', width: 100, render: (kind: string) => noticeKindLabel(kind) },
     {
       title: '渠道',
       dataIndex: 'channel',
-      width: 70,
+      width: 60,
       render: (channel: AdminNotice['channel']) => CHANNEL_LABELS[channel],
     },
     {
       title: '收件人',
       dataIndex: 'recipient',
-      width: 190,
+      width: 160,
       render: (value: string, n) => (
         <>
           {value}
@@ -78,19 +93,11 @@ export function NoticeTable({
         </>
       ),
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 100,
-      render: (status: AdminNotice['status']) => (
-        <Tag color={STATUS_COLORS[status]}>{NOTICE_STATUS_LABELS[status]}</Tag>
-      ),
-    },
-    { title: '尝试次数', dataIndex: 'attempts', width: 90, align: 'right' },
+    { title: '尝试次数', dataIndex: 'attempts', width: 80, align: 'right' },
     {
       title: '服务商',
       dataIndex: 'provider',
-      width: 130,
+      width: 120,
       render: (provider: string | null, n) => (
         <>
           {provider ?? '—'}
@@ -107,13 +114,13 @@ export function NoticeTable({
     {
       title: '最后应答',
       dataIndex: 'lastError',
-      width: 280,
+      // The rest of the width: the answer is what a failed row is read for.
       render: (text: string | null) => <ProviderAnswer text={text} />,
     },
     {
       title: '操作',
       key: 'actions',
-      width: 130,
+      width: 110,
       // Always in sight: on a narrow screen the other columns scroll under it.
       fixed: 'right',
       render: (_: unknown, n) =>
@@ -124,7 +131,7 @@ export function NoticeTable({
             </Button>
             <Popconfirm
               title="放弃这条通知？"
-              description="放弃后不会再发送，记录保留在已放弃中。"
+              description={`发给 ${n.recipient} 的${noticeKindLabel(n.kind)}不会再发送，记录留在“已放弃”中。`}
               okText="放弃"
               okButtonProps={{ danger: true }}
               cancelText="取消"
@@ -145,7 +152,7 @@ export function NoticeTable({
       dataSource={items}
       loading={loading}
       size="middle"
-      scroll={{ x: 1260 }}
+      scroll={{ x: 1060 }}
       locale={{ emptyText }}
       pagination={false}
     />

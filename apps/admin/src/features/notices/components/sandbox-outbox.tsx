@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { contactEmailSchema, phoneSchema, type SandboxMessage } from '@shop/domain';
-import { Alert, Button, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Input, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { formatTime } from '@/lib/date';
@@ -26,42 +26,41 @@ function codeOf(message: SandboxMessage): string | undefined {
   return /(?<!\d)\d{6}(?!\d)/.exec(message.text)?.[0];
 }
 
-const columns: TableColumnsType<SandboxMessage> = [
-  { title: '时间', dataIndex: 'createdAt', width: 140, render: (value: string) => formatTime(value) },
-  {
-    title: '渠道',
-    dataIndex: 'channel',
-    width: 70,
-    render: (channel: SandboxMessage['channel']) => CHANNEL_LABELS[channel],
-  },
-  { title: '收件人', dataIndex: 'recipient', width: 200 },
-  {
-    title: '主题',
-    dataIndex: 'subject',
-    width: 200,
-    render: (subject: string, m) => {
-      const code = codeOf(m);
-      return (
-        <>
-          {subject || '—'}
-          {code && (
-            <div>
-              验证码{' '}
-              <Typography.Text strong copyable>
-                {code}
-              </Typography.Text>
-            </div>
-          )}
-        </>
-      );
-    },
-  },
-  {
-    title: '正文',
-    dataIndex: 'text',
-    render: (text: string) => <pre className="sandbox-text">{text}</pre>,
-  },
-];
+/** One message as the sandbox 'sent' it: who, when, by which channel, its subject and its text as written. */
+function SandboxMessageCard({ message }: { message: SandboxMessage }) {
+  const code = codeOf(message);
+  return (
+    <li>
+      <Card
+        size="small"
+        title={
+          <Space size={8} wrap>
+            <Tag color={message.channel === 'sms' ? 'cyan' : 'geekblue'}>
+              {CHANNEL_LABELS[message.channel]}
+            </Tag>
+            <span>{message.recipient}</span>
+          </Space>
+        }
+        extra={<Typography.Text type="secondary">{formatTime(message.createdAt)}</Typography.Text>}
+      >
+        {message.subject && (
+          <div>
+            <Typography.Text strong>{message.subject}</Typography.Text>
+          </div>
+        )}
+        {code && (
+          <div className="sandbox-code">
+            验证码{' '}
+            <Typography.Text strong copyable={{ text: code }}>
+              {code}
+            </Typography.Text>
+          </div>
+        )}
+        <pre className="sandbox-text">{message.text}</pre>
+      </Card>
+    </li>
+  );
+}
 
 /** 沙箱发件箱: what the sandbox 'sent', where demos and tests read codes and notices. */
 export function SandboxOutbox() {
@@ -69,6 +68,7 @@ export function SandboxOutbox() {
   const [recipient, setRecipient] = useState<string>();
   const [error, setError] = useState<string>();
   const sandbox = useSandboxMessages(recipient);
+  const messages = sandbox.data?.list ?? [];
 
   const search = (text: string) => {
     const next = toRecipient(text);
@@ -85,7 +85,7 @@ export function SandboxOutbox() {
         type="info"
         showIcon
         title="沙箱已关闭"
-        description="生产环境默认关闭，SHOP_MAIL_SANDBOX / SHOP_SMS_SANDBOX=on 可开启。开启后，发出的邮件和短信（含验证码）会显示在这里，而不真正发送。"
+        description="生产环境默认关闭，SHOP_MAIL_SANDBOX / SHOP_SMS_SANDBOX=on 可开启。开启后，未配置真实邮件服务器或短信网关的邮件和短信（含验证码）不会真正发出，而是记在这里。"
       />
     );
   return (
@@ -108,16 +108,22 @@ export function SandboxOutbox() {
           刷新
         </Button>
       </Flex>
-      <Table<SandboxMessage>
-        rowKey="id"
-        columns={columns}
-        dataSource={sandbox.data?.list ?? []}
-        loading={sandbox.isFetching}
-        size="middle"
-        scroll={{ x: 980 }}
-        locale={{ emptyText: recipient ? `沙箱没有发给 ${recipient} 的消息` : '沙箱还没有发出消息' }}
-        pagination={false}
-      />
+      <Spin spinning={sandbox.isFetching}>
+        {!sandbox.data ? (
+          <div className="sandbox-loading" />
+        ) : messages.length === 0 ? (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={recipient ? `沙箱没有发给 ${recipient} 的消息` : '沙箱还没有发出消息'}
+          />
+        ) : (
+          <ol className="sandbox-list" aria-label="沙箱消息">
+            {messages.map((m) => (
+              <SandboxMessageCard key={m.id} message={m} />
+            ))}
+          </ol>
+        )}
+      </Spin>
     </>
   );
 }
