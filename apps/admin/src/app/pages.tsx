@@ -12,6 +12,7 @@ import {
   GlobalOutlined,
   HomeOutlined,
   LayoutOutlined,
+  MailOutlined,
   MoneyCollectOutlined,
   NotificationOutlined,
   PercentageOutlined,
@@ -137,6 +138,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <NotificationOutlined />,
     permission: Permission.messageSend,
     load: () => import('./routes/messages'),
+  },
+  {
+    path: 'notices',
+    label: '站外通知',
+    icon: <MailOutlined />,
+    permission: Permission.noticeManage,
+    load: () => import('./routes/notices'),
   },
   {
     path: 'recharges',

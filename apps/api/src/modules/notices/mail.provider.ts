@@ -79,8 +79,11 @@ export function createSmtpMail({ url, from }: SmtpConfig): MailProvider & { clos
           message?: string;
         };
         const permanent = responseCode !== undefined && responseCode >= 500;
+        // The server's reply line already starts with its code ('550 5.1.1 …'): staff read it once, not '550 550'.
+        const head = String(responseCode ?? code ?? 'SMTP');
+        const answer = response ?? text ?? '';
         throw new MailSendError(
-          `${responseCode ?? code ?? 'SMTP'} ${response ?? text ?? ''}`.trim().slice(0, 500),
+          (answer.startsWith(head) ? answer : `${head} ${answer}`).trim().slice(0, 500),
           !permanent,
         );
       }
