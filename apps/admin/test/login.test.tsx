@@ -119,6 +119,42 @@ describe('console login', () => {
     expect(last.captchaId).not.toBe(first.captchaId);
   });
 
+  it('asks for the code mailed to the work address when the server says so, then signs in with it', async () => {
+    const service = staffSession('service');
+    const asked = { factor: 'email', sentTo: 'd***@example.test' };
+    const api = mockApi({
+      [MemberPaths.captcha]: captcha,
+      [AdminPaths.login]: (body) => {
+        if (!body.emailCode)
+          return {
+            status: 400,
+            body: {
+              success: false,
+              resultCode: ResultCode.TwoFactorRequired,
+              message: '验证码已发送',
+              data: asked,
+            },
+          };
+        return ok({ token: 'service-token', staff: service });
+      },
+      [AdminPaths.current]: ok(service),
+      [AdminOrderPaths.dashboard]: ok(EMPTY_DASHBOARD),
+    });
+    const { router } = renderConsole('/login');
+    await fillPasswordStep();
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await screen.findByLabelText('邮件验证码', {}, SLOW);
+    expect(screen.getByText(/验证码已发送到工作邮箱 d\*\*\*@example\.test/)).toBeTruthy();
+    expect(screen.queryByLabelText('身份验证器验证码')).toBeNull();
+    type('邮件验证码', '246810');
+    type('验证码', 'cd34');
+    fireEvent.click(screen.getByRole('button', { name: '验证并登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), SLOW);
+    const last = api.callsTo(AdminPaths.login).at(-1)?.body ?? {};
+    expect(last).toMatchObject({ emailCode: '246810', captchaCode: 'cd34' });
+    expect(last).not.toHaveProperty('totpCode');
+  });
+
   it('shows a wrong captcha as such', async () => {
     mockApi({
       [MemberPaths.captcha]: captcha,

@@ -108,11 +108,21 @@ describe('员工管理', () => {
     type(form, '用户名', 'wh_zhang');
     type(form, '姓名', '仓库小张');
     type(form, '初始密码', 'warehouse2026');
+    type(form, '工作邮箱', 'not-an-address');
     await chooseRole('仓库');
+    fireEvent.click(form.getByRole('button', { name: '创建' }));
+    expect(await screen.findByText('邮箱格式不正确', {}, SLOW)).toBeTruthy();
+    type(form, '工作邮箱', 'Pack@Example.test');
     fireEvent.click(form.getByRole('button', { name: '创建' }));
     await screen.findByText('wh_zhang', { selector: 'td' }, SLOW);
     expect(api.callsTo(AdminPaths.staffCreate).map((c) => c.body)).toEqual([
-      { username: 'wh_zhang', name: '仓库小张', role: 'warehouse', password: 'warehouse2026' },
+      {
+        username: 'wh_zhang',
+        name: '仓库小张',
+        role: 'warehouse',
+        password: 'warehouse2026',
+        email: 'Pack@Example.test',
+      },
     ]);
     expect(row('wh_zhang').getByText('待改密码')).toBeTruthy();
   });
@@ -130,7 +140,7 @@ describe('员工管理', () => {
     fireEvent.click(form.getByRole('button', { name: '保存' }));
     await screen.findByText('客服小王', { selector: 'td' }, SLOW);
     expect(api.callsTo(AdminPaths.staffUpdate).map((c) => c.body)).toEqual([
-      { id: 2, name: '客服小王', role: 'content' },
+      { id: 2, name: '客服小王', role: 'content', email: '' },
     ]);
   });
 

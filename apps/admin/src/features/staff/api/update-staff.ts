@@ -7,6 +7,7 @@ export interface StaffUpdateBody {
   name?: string;
   role?: StaffRole;
   disabled?: boolean;
+  email?: string;
 }
 
 /** Name, role, or disabled (a disabled account cannot sign in and its sessions end). */

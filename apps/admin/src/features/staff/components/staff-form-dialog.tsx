@@ -18,6 +18,7 @@ interface StaffValues {
   name: string;
   role: StaffRole;
   password: string;
+  email?: string;
 }
 
 const fields = staffCreateRequestSchema.shape;
@@ -50,13 +51,27 @@ export function StaffFormDialog({
     if (!open) return;
     form.resetFields();
     if (account)
-      form.setFieldsValue({ name: account.name, role: isStaffRole(account.role) ? account.role : undefined });
+      form.setFieldsValue({
+        name: account.name,
+        role: isStaffRole(account.role) ? account.role : undefined,
+        email: account.email ?? '',
+      });
   }, [open, account, form]);
 
   const submit = (values: StaffValues) => {
     const done = { onSuccess: onClose };
-    if (account) update.mutate({ id: account.id, name: values.name.trim(), role: values.role }, done);
-    else create.mutate({ ...values, username: values.username.trim(), name: values.name.trim() }, done);
+    const email = (values.email ?? '').trim();
+    if (account) update.mutate({ id: account.id, name: values.name.trim(), role: values.role, email }, done);
+    else
+      create.mutate(
+        {
+          ...values,
+          username: values.username.trim(),
+          name: values.name.trim(),
+          ...(email ? { email } : {}),
+        },
+        done,
+      );
   };
 
   return (
@@ -83,6 +98,14 @@ export function StaffFormDialog({
         )}
         <Form.Item label="姓名" name="name" rules={[zodRule(fields.name)]}>
           <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          label="工作邮箱"
+          name="email"
+          rules={[zodRule(fields.email)]}
+          extra="用于接收本岗位的工作通知（新工单、待审核充值、待打包订单）；不管钱的岗位未设置身份验证器时，登录验证码也发到这里。"
+        >
+          <Input type="email" autoComplete="off" placeholder="name@example.com（可不填）" />
         </Form.Item>
         <Form.Item label="角色" name="role" rules={[zodRule(fields.role)]}>
           <Select options={ROLE_OPTIONS} placeholder="请选择角色" />
