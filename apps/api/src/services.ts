@@ -395,6 +395,7 @@ export function createServices({
     clock,
     catalogue,
     deposits,
+    notifyStaff,
     notify,
     audit: audit.record,
     refunds: paymentRefunds,

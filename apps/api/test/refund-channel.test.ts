@@ -11,7 +11,15 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { depositLogs, messages, paymentNotifies, paymentRefunds, staffAuditLog } from '../src/db/schema';
+import {
+  depositLogs,
+  messages,
+  notices,
+  paymentNotifies,
+  paymentRefunds,
+  staffAuditLog,
+} from '../src/db/schema';
+import { cliActor } from '../src/lib/audit';
 import { reserveRefunding } from '../src/modules/order/order.payment';
 import { hmacHex } from '../src/modules/payment/payment.provider';
 import { giveDeposit } from './support/deposit-helpers';
@@ -196,6 +204,7 @@ describe('refunds through the sandbox channel', { timeout: 90_000 }, () => {
   });
 
   it('the sandbox refuses more than the trade took, with its reason; nothing changes', async () => {
+    await t.app.services.staff.update(cliActor(), { id: finance.staffId, email: 'refunds@example.test' });
     const { order, tradeNo } = await sandboxPaidOrder();
     // The channel's own books already hold a refund of the whole trade (taken outside this order's console).
     const sandbox = t.app.services.payments.sandbox;
@@ -219,6 +228,12 @@ describe('refunds through the sandbox channel', { timeout: 90_000 }, () => {
     expect((await refundsOf(t, order.id)).map((r) => [r.status, r.channelMessage])).toEqual([
       ['refused', '退款金额超过可退金额'],
     ]);
+    // Finance is told by e-mail: the money waits to be returned another way.
+    const told = await t.database.db
+      .select({ params: notices.params })
+      .from(notices)
+      .where(and(eq(notices.kind, 'staffRefund'), eq(notices.recipient, 'refunds@example.test')));
+    expect(told.map((n) => n.params)).toEqual([{ orderNo: order.orderNo, amount: '¥10.00' }]);
     await t.app.services.payments.idle();
   });
 

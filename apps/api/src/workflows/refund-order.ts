@@ -4,6 +4,7 @@ import {
   formatPrice,
   OrderStatus,
   orderStatusLabel,
+  Permission,
   type RefundLine,
   type RefundState,
   ResultCode,
@@ -16,6 +17,7 @@ import { AppError, notFoundError } from '../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../lib/audit';
 import type { Clock } from '../lib/clock';
 import type { MemberNotifier } from '../lib/member-notice';
+import { type StaffNotifier, silentStaffNotifier } from '../lib/staff-notice';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service';
 import type { DepositService } from '../modules/deposit/deposit.service';
 import {
@@ -116,6 +118,8 @@ export interface RefundOrderDeps {
   notify: MemberNotifier;
   /** Writes the staff audit row of each cancel and refund, in its transaction (docs/decisions/019). */
   audit?: AuditRecorder;
+  /** Finance hears of a refund the channel refused: the money waits to be returned another way (#31). */
+  notifyStaff?: StaffNotifier;
 }
 
 export type RefundOrderFlow = ReturnType<typeof createRefundOrderFlow>;
@@ -134,6 +138,7 @@ export function createRefundOrderFlow({
   notify,
   audit,
   refunds,
+  notifyStaff = silentStaffNotifier,
 }: RefundOrderDeps) {
   const record = audit ?? (async () => {});
 
@@ -211,6 +216,12 @@ export function createRefundOrderFlow({
           ...(success ? {} : { channelMessage: state.message }),
         },
       });
+      if (!success)
+        await notifyStaff(tx, {
+          permission: Permission.orderRefund,
+          kind: 'staffRefund',
+          params: { orderNo: order.orderNo, amount: formatPrice(row.amount, currency) },
+        });
       if (success)
         await notify(tx, {
           memberId: order.memberId,
