@@ -97,3 +97,45 @@ export function searchSuburbs(index: readonly SuburbEntry[], query: string, limi
   }
   return [...starting, ...others].slice(0, limit);
 }
+
+/** The part of a shown name that a search matched: from start up to end, as string offsets. */
+export type MatchRange = readonly [start: number, end: number];
+
+const LATIN_WORD = /^[a-z]+$/;
+
+/**
+ * Where the typed words matched each name of a found place, for marking them (undefined where none did): a word
+ * inside the name, or a name's pinyin initials ('kts' marks 奎屯 of 奎屯市, one initial per character). Asked only
+ * about the few answers shown, never about the whole index.
+ */
+export function regionMatchRanges(query: string, entry: RegionEntry): (MatchRange | undefined)[] {
+  const words = queryWords(query);
+  return entry.names.map((name, i) => {
+    for (const word of words) {
+      const at = name.indexOf(word);
+      if (at >= 0) return [at, at + word.length] as const;
+    }
+    const initials = entry.initials[i] ?? '';
+    // Initials and characters pair up only when the name is all Chinese characters (not 嘉模堂区（氹仔）).
+    if (initials.length !== name.length) return undefined;
+    const word = words.find((w) => LATIN_WORD.test(w) && initials.startsWith(w));
+    return word ? ([0, word.length] as const) : undefined;
+  });
+}
+
+/** Where the first typed word that appears in it matched a suburb's name, and its postcode ('2150'). */
+export function suburbMatchRanges(
+  query: string,
+  node: RegionNode,
+): { name: MatchRange | undefined; postCode: MatchRange | undefined } {
+  const words = queryWords(query);
+  const within = (text: string): MatchRange | undefined => {
+    const lower = text.toLowerCase();
+    for (const word of words) {
+      const at = lower.indexOf(word);
+      if (at >= 0) return [at, at + word.length];
+    }
+    return undefined;
+  };
+  return { name: within(node.name), postCode: within(node.postCode ?? '') };
+}
