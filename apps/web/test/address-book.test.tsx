@@ -416,6 +416,9 @@ describe('receiver address book (spec §4 Address state)', () => {
     expect(await screen.findByText(/所在地区「广东省 深圳市 旧区」已不在最新的地区列表中/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('请选择完整的所在地区')).toBeTruthy();
+    // The field says so to screen readers too.
+    await waitFor(() => expect(regionBox().getAttribute('aria-invalid')).toBe('true'));
+    expect(regionBox().getAttribute('aria-describedby')).toBeTruthy();
   });
 
   it('fills the form from a pasted address (智能识别)', async () => {

@@ -1,4 +1,13 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type AriaAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import './search-list.css';
 
 /** One answer of a search list. */
@@ -21,8 +30,13 @@ export interface SearchListAnswers<T> {
   note?: string;
 }
 
+/** What a form says of its field (antd's Form.Item hands these to its control). */
+export type FieldAria = Pick<AriaAttributes, 'aria-describedby' | 'aria-invalid' | 'aria-required'>;
+
 interface SearchListProps<T> {
   id?: string;
+  /** The form's error and required state, for screen readers. */
+  fieldAria?: FieldAria;
   /** The field's name for screen readers (所在地区, 城镇). */
   label: string;
   /** The picked value as text, shown while the list is closed. */
@@ -49,6 +63,7 @@ const PHONE = '(max-width: 560px)';
  */
 export function SearchList<T>({
   id,
+  fieldAria,
   label,
   display,
   placeholder,
@@ -149,6 +164,7 @@ export function SearchList<T>({
       <input
         ref={inputRef}
         id={id}
+        {...fieldAria}
         className="search-list-input"
         type="text"
         role="combobox"

@@ -1,6 +1,12 @@
 import type { RegionNode, RegionRoot } from '@shop/domain';
 import { useCallback, useMemo, useState } from 'react';
-import { Marked, SearchList, type SearchListAnswers, type SearchListOption } from '@/components/search-list';
+import {
+  type FieldAria,
+  Marked,
+  SearchList,
+  type SearchListAnswers,
+  type SearchListOption,
+} from '@/components/search-list';
 import { useStateSuburbs } from '../api/get-state-suburbs';
 import {
   type MatchRange,
@@ -21,7 +27,7 @@ const SUBURB_ANSWERS = 30;
 const NO_REGION = '无匹配地区';
 const PATH_SEPARATOR = ' / ';
 
-interface RegionPickerProps {
+interface RegionPickerProps extends FieldAria {
   root: RegionRoot | undefined;
   value?: string[];
   onChange?: (value: string[]) => void;
@@ -43,20 +49,21 @@ function postCodeOf(path: readonly RegionOption[]): string | undefined {
  * from the state's own file (fetched when the state is chosen), searched by name or postcode; the suburb fills the
  * postcode.
  */
-export function RegionPicker({ root, value, onChange, onPostCode, postCode, id }: RegionPickerProps) {
-  if (root?.code === 'AU') {
-    return (
-      <AustralianPicker
-        root={root}
-        value={value}
-        onChange={onChange}
-        onPostCode={onPostCode}
-        postCode={postCode}
-        id={id}
-      />
-    );
-  }
-  return <CascadePicker root={root} value={value} onChange={onChange} onPostCode={onPostCode} id={id} />;
+export function RegionPicker(props: RegionPickerProps) {
+  return props.root?.code === 'AU' ? (
+    <AustralianPicker {...props} root={props.root} />
+  ) : (
+    <CascadePicker {...props} />
+  );
+}
+
+/** The form's aria attributes among a picker's props. */
+function fieldAriaOf(props: FieldAria): FieldAria {
+  return {
+    'aria-describedby': props['aria-describedby'],
+    'aria-invalid': props['aria-invalid'],
+    'aria-required': props['aria-required'],
+  };
 }
 
 /** A found place as a row: its path in one line, with the matched parts marked. */
@@ -73,7 +80,8 @@ function RegionAnswer({ entry, query }: { entry: RegionEntry; query: string }) {
 /** The option that goes one level up while browsing. */
 const UP = 'up';
 
-function CascadePicker({ root, value, onChange, onPostCode, id }: RegionPickerProps) {
+function CascadePicker(props: RegionPickerProps) {
+  const { root, value, onChange, onPostCode, id } = props;
   const options = useMemo(() => (root ? regionOptions(root) : []), [root]);
   const index = useMemo(() => regionSearchIndex(options), [options]);
   // The branches opened while browsing (nothing typed): 广东省, then 深圳市.
@@ -112,6 +120,7 @@ function CascadePicker({ root, value, onChange, onPostCode, id }: RegionPickerPr
   return (
     <SearchList
       id={id}
+      fieldAria={fieldAriaOf(props)}
       label="所在地区"
       display={(value ?? []).join(PATH_SEPARATOR)}
       placeholder={root ? '请选择省 / 市 / 区县，可输入名称或拼音首字母' : '地区加载中…'}
@@ -131,14 +140,8 @@ function CascadePicker({ root, value, onChange, onPostCode, id }: RegionPickerPr
   );
 }
 
-function AustralianPicker({
-  root,
-  value,
-  onChange,
-  onPostCode,
-  postCode,
-  id,
-}: RegionPickerProps & { root: RegionRoot }) {
+function AustralianPicker(props: RegionPickerProps & { root: RegionRoot }) {
+  const { root, value, onChange, onPostCode, postCode, id } = props;
   const [stateName = '', suburbName = ''] = value ?? [];
   const state = root.children.find((s) => s.name === stateName);
   const suburbs = useStateSuburbs(state?.code);
@@ -160,6 +163,7 @@ function AustralianPicker({
     <div className="region-picker-au">
       <SearchList
         id={id}
+        fieldAria={fieldAriaOf(props)}
         label="州"
         display={stateName}
         placeholder="请选择州 / 领地"
@@ -170,6 +174,7 @@ function AustralianPicker({
         }}
       />
       <SuburbSelect
+        fieldAria={fieldAriaOf(props)}
         suburbs={suburbs.data}
         loading={suburbs.isFetching}
         disabled={!state}
@@ -207,6 +212,7 @@ function SuburbAnswer({ node, query }: { node: RegionNode; query: string }) {
  * re-renders this list alone, not the state's field beside it.
  */
 function SuburbSelect({
+  fieldAria,
   suburbs,
   loading,
   disabled,
@@ -214,6 +220,7 @@ function SuburbSelect({
   postCode,
   onPick,
 }: {
+  fieldAria: FieldAria;
   suburbs: readonly RegionNode[] | undefined;
   loading: boolean;
   disabled: boolean;
@@ -243,6 +250,7 @@ function SuburbSelect({
   );
   return (
     <SearchList
+      fieldAria={fieldAria}
       label="城镇"
       display={picked ? `${picked.name} ${picked.postCode ?? ''}`.trim() : suburbName}
       placeholder={disabled ? '请先选择州' : '输入城镇（Suburb）名称或邮编'}
