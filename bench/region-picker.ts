@@ -4,7 +4,10 @@
  * changed). That frame's callback runs before the browser lays out and paints the new answers, so each keystroke is
  * also timed to the task after that frame (its style, layout and paint done): 'to paint'. Budget: 50 ms a keystroke. China: the whole tree (3,200 county-level units) searched by name and
  * pinyin initials; Australia: New South Wales's 5,256 suburbs. Usage: npm run bench:region-picker (build first,
- * or it builds); BENCH_CPU_THROTTLE sets another rate.
+ * or it builds); BENCH_CPU_THROTTLE sets another rate. On a shared machine these times grow with the machine's
+ * load: BENCH_TRACE=1 also reads each keystroke's CPU time on the page's main thread from a Chromium trace, from
+ * keydown to paint ('main-thread CPU'), the work itself, which other processes hardly change (the tracing adds a
+ * little to the other times).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +18,42 @@ import { callApi } from '../e2e/support/api';
 import { openBrowser, signInEveryPage } from '../e2e/support/browser';
 import { repoRoot, startShop, TEST_CAPTCHA } from '../e2e/support/server';
 import { percentile } from './support';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  tdur?: number;
+  args?: { data?: { type?: string } };
+}
+
+const trace = process.env.BENCH_TRACE === '1';
+/** A task of the renderer's scheduler, as Chromium names it in the 'toplevel' category. */
+const TASK = /^(ThreadControllerImpl::)?RunTask$/;
+
+/**
+ * The main thread's CPU time (ms) from each keydown until its answers were painted (`paint`, ms after each
+ * keydown): the summed thread time of the tasks run in that span on the thread that dispatched the keydowns.
+ */
+function cpuPerKeystroke(events: readonly TraceEvent[], paint: readonly number[]): number[] {
+  const keys = events
+    .filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown')
+    .sort((a, b) => a.ts - b.ts);
+  const first = keys[0];
+  if (!first) return [];
+  const tasks = events.filter(
+    (e) => TASK.test(e.name) && e.ph === 'X' && e.pid === first.pid && e.tid === first.tid,
+  );
+  return keys.map((key, i) => {
+    const end = key.ts + (paint[i] ?? 0) * 1000;
+    const micros = tasks
+      .filter((t) => t.ts + (t.tdur ?? 0) >= key.ts && t.ts < end)
+      .reduce((sum, t) => sum + (t.tdur ?? 0), 0);
+    return micros / 1000;
+  });
+}
 
 const BUDGET_MS = 50;
 const throttle = Number(process.env.BENCH_CPU_THROTTLE ?? 4);
@@ -68,21 +107,41 @@ try {
   const cdp = await browser.context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
 
-  /** Types keys one at a time (waiting for each answer) and returns each keystroke's times (to frame, to paint). */
-  async function typeKeys(keys: readonly string[]): Promise<{ frame: number[]; paint: number[] }> {
+  const traced: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => traced.push(...(value as unknown as TraceEvent[])));
+
+  /**
+   * Types keys one at a time (waiting for each answer) and returns each keystroke's times (to frame, to paint) and
+   * main-thread CPU time.
+   */
+  async function typeKeys(
+    keys: readonly string[],
+  ): Promise<{ frame: number[]; paint: number[]; cpu: number[] }> {
     await page.evaluate(() => {
       const w = window as unknown as { __keyTimes: number[]; __paintTimes: number[] };
       w.__keyTimes = [];
       w.__paintTimes = [];
     });
+    traced.length = 0;
+    if (trace)
+      await cdp.send('Tracing.start', {
+        traceConfig: { includedCategories: ['toplevel', 'devtools.timeline'] },
+        transferMode: 'ReportEvents',
+      });
     for (const key of keys) {
       await page.keyboard.press(key);
       await page.waitForTimeout(400);
     }
-    return page.evaluate(() => {
+    if (trace) {
+      const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.end');
+      await complete;
+    }
+    const times = await page.evaluate(() => {
       const w = window as unknown as { __keyTimes: number[]; __paintTimes: number[] };
       return { frame: w.__keyTimes, paint: w.__paintTimes };
     });
+    return { ...times, cpu: trace ? cpuPerKeystroke(traced, times.paint) : [] };
   }
 
   await region.click();
@@ -123,6 +182,7 @@ try {
     row('NSW suburbs (name, postcode)', australia.frame),
     row('China, to paint', china.paint),
     row('NSW, to paint', australia.paint),
+    ...(trace ? [row('China, main-thread CPU', china.cpu), row('NSW, main-thread CPU', australia.cpu)] : []),
   ];
   // biome-ignore lint/suspicious/noConsole: a benchmark's result is this table.
   console.log(
