@@ -7,11 +7,11 @@ import { queryWords, type RegionOption, wordsMatch } from './region-tree';
  * and stops at the limit, which keeps it under 50 ms on a slow phone (docs/regions.md 'Picker speed').
  */
 
-/** A place the cascader's search can answer with: a path to a leaf of the tree (a county-level unit). */
+/** A place the picker's search can answer with: a path to a leaf of the tree (a county-level unit). */
 export interface RegionEntry {
-  /** The options from the country's first level down to the leaf, as the cascader has them. */
+  /** The options from the country's first level down to the leaf. */
   path: readonly RegionOption[];
-  /** The leaf option, the one the cascader's search filter is asked about last. */
+  /** The leaf option, the place picked. */
   leaf: RegionOption;
   /** Each option's name in lower case. */
   names: readonly string[];
@@ -20,7 +20,7 @@ export interface RegionEntry {
 }
 
 /**
- * Every leaf of the options with its path, in the tree's order (the order the cascader lists its answers in).
+ * Every leaf of the options with its path, in the tree's order (the order the picker lists its answers in).
  * A place with no children is a leaf at any level (石河子市 directly under its region).
  */
 export function regionSearchIndex(options: readonly RegionOption[]): RegionEntry[] {
