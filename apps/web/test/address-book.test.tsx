@@ -19,6 +19,7 @@ import { startSession } from '@/lib/session';
 import { cartList } from './cart-fixtures';
 import { shellHandlers } from './catalogue-fixtures';
 import { summaryFor } from './checkout-fixtures';
+import { chinaTree } from './region-fixtures';
 import { demoMember, mockApi, ok, renderApp } from './utils';
 
 const SLOW = { timeout: 15_000 };
@@ -26,29 +27,7 @@ const toasts = () => toastStore.getState().toasts.map((t) => t.text);
 
 /** A small region tree with the shape of /res/static/address.json (Australia to state level). */
 const regionTree: RegionRoot[] = [
-  {
-    code: 'CN',
-    name: '中国',
-    maxDepth: 3,
-    children: [
-      {
-        code: 'CN440000',
-        name: '广东省',
-        children: [
-          {
-            code: 'CN440300',
-            name: '深圳市',
-            py: 'szs',
-            postCode: '518000',
-            children: [
-              { code: 'CN440305', name: '南山区', py: 'nsq' },
-              { code: 'CN440304', name: '福田区', py: 'ftq' },
-            ],
-          },
-        ],
-      },
-    ],
-  },
+  chinaTree,
   {
     code: 'AU',
     name: '澳大利亚',
@@ -217,7 +196,7 @@ describe('receiver address book (spec §4 Address state)', () => {
     pickRegion('广东省');
     pickRegion('深圳市');
     // Browsed level by level: the city's districts, and the way back up.
-    expect(optionNames()).toEqual(['‹ 返回上一级', '南山区', '福田区']);
+    expect(optionNames()).toEqual(['‹ 返回上一级', '南山区', '福田区', '宝安区']);
     pickRegion('南山区');
     expect(regionBox().value).toBe('广东省 / 深圳市 / 南山区');
     type('详细地址', '深南大道100号');

@@ -5,56 +5,8 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { stateSuburbsUrl } from '@/features/address/api/get-state-suburbs';
 import { RegionPicker } from '@/features/address/components/region-picker';
+import { chinaTree as china } from './region-fixtures';
 import { mockApi } from './utils';
-
-const china: RegionRoot = {
-  code: 'CN',
-  name: '中国',
-  maxDepth: 3,
-  children: [
-    {
-      code: 'CN440000',
-      name: '广东省',
-      py: 'gds',
-      children: [
-        {
-          code: 'CN440300',
-          name: '深圳市',
-          py: 'szs',
-          postCode: '518000',
-          children: [
-            { code: 'CN440305', name: '南山区', py: 'nsq' },
-            { code: 'CN440304', name: '福田区', py: 'ftq' },
-            { code: 'CN440306', name: '宝安区', py: 'baq' },
-          ],
-        },
-        {
-          code: 'CN440100',
-          name: '广州市',
-          py: 'gzs',
-          postCode: '510000',
-          children: [{ code: 'CN440106', name: '天河区', py: 'thq' }],
-        },
-      ],
-    },
-    {
-      code: 'CN650000',
-      name: '新疆维吾尔自治区',
-      py: 'xjwwezzq',
-      children: [
-        {
-          code: 'CN650100',
-          name: '乌鲁木齐市',
-          py: 'wlmqs',
-          postCode: '830000',
-          children: [{ code: 'CN650102', name: '天山区', py: 'tsq' }],
-        },
-        // A county-level city directly under the region: a leaf on the second level.
-        { code: 'CN659001', name: '石河子市', py: 'shzs', postCode: '832000' },
-      ],
-    },
-  ],
-};
 
 const australia: RegionRoot = {
   code: 'AU',
@@ -163,6 +115,7 @@ describe('the region search list', () => {
       '广东省 / 广州市 / 天河区',
       '新疆维吾尔自治区 / 乌鲁木齐市 / 天山区',
       // 新疆维吾尔自治区 itself holds 区.
+      '新疆维吾尔自治区 / 伊犁哈萨克自治州 / 奎屯市',
       '新疆维吾尔自治区 / 石河子市',
     ]);
     expect(active()).toBe('广东省 / 深圳市 / 南山区');
@@ -236,7 +189,7 @@ describe('the region search list', () => {
     // A leaf on the second level is picked from there.
     key('ArrowDown');
     key('Enter');
-    expect(options()).toEqual(['‹ 返回上一级', '乌鲁木齐市', '石河子市']);
+    expect(options()).toEqual(['‹ 返回上一级', '乌鲁木齐市', '伊犁哈萨克自治州', '石河子市']);
     fireEvent.click(screen.getByRole('option', { name: '石河子市' }));
     expect(box().value).toBe('新疆维吾尔自治区 / 石河子市');
     expect(box().getAttribute('aria-expanded')).toBe('false');
