@@ -123,7 +123,7 @@ function CascadePicker(props: RegionPickerProps) {
       fieldAria={fieldAriaOf(props)}
       label="所在地区"
       display={(value ?? []).join(PATH_SEPARATOR)}
-      placeholder={root ? '请选择省 / 市 / 区县，可输入名称或拼音首字母' : '地区加载中…'}
+      placeholder={root ? '请选择，或输入地名、拼音首字母' : '地区加载中…'}
       disabled={!root}
       answers={answers}
       onChoose={(option) => {
