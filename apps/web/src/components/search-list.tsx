@@ -201,12 +201,12 @@ export function SearchList<T>({
         <div ref={listRef} id={listId} role="listbox" aria-label={label} className="search-list-options">
           {options.map((option, i) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the input's (aria-activedescendant).
+            // biome-ignore lint/a11y/useFocusableInteractive: the focus stays in the input; a focusable row would take it on a tap.
             <div
               key={option.key}
               id={`${listId}-${i}`}
               role="option"
               aria-selected={i === activeIndex}
-              tabIndex={-1}
               className={option.branch ? 'search-list-option search-list-branch' : 'search-list-option'}
               onClick={() => choose(option)}
             >
