@@ -64,14 +64,23 @@ describe('regions journey', () => {
     await dialog().waitFor();
     await dialog().getByLabel('收件人姓名').fill('阿依努尔');
     await dialog().getByLabel('手机号').fill('13909921234');
-    await dialog().locator('.ant-cascader').click();
+    const region = dialog().getByRole('combobox', { name: '所在地区', disabled: false });
+    await region.click();
+    // Nothing typed: the provinces, to browse.
+    await dialog().getByRole('option', { name: '新疆维吾尔自治区' }).waitFor();
+    await s.page.screenshot({ path: join(SHOTS, 'picker-browse-1366.png') });
     await s.page.keyboard.type('kts');
-    const hit = s.page.locator('.region-picker-popup .ant-cascader-menu-item', {
-      hasText: '新疆维吾尔自治区 / 伊犁哈萨克自治州 / 奎屯市',
-    });
+    const place = '新疆维吾尔自治区 / 伊犁哈萨克自治州 / 奎屯市';
+    const hit = dialog().getByRole('option', { name: place });
     await hit.waitFor();
     await s.page.screenshot({ path: join(SHOTS, 'picker-search-1366.png') });
+    // Escape closes the list and leaves the dialog open.
+    await s.page.keyboard.press('Escape');
+    await expect.poll(() => region.getAttribute('aria-expanded')).toBe('false');
+    expect(await dialog().isVisible()).toBe(true);
+    await s.page.keyboard.type('kts');
     await hit.click();
+    await expect.poll(() => region.inputValue()).toBe(place);
     await dialog().getByLabel('详细地址').fill('北京东路1号');
     await dialog().getByRole('button', { name: '保存' }).click();
     await s.page.getByText('新疆维吾尔自治区 伊犁哈萨克自治州 奎屯市').waitFor();
@@ -88,18 +97,15 @@ describe('regions journey', () => {
       s.page.locator('.ant-select-item-option', { hasText: '澳大利亚' }),
       picked('澳大利亚'),
     );
-    await pick(
-      dialog().getByRole('combobox', { name: '州' }),
-      s.page.locator('.region-picker-popup .ant-cascader-menu-item', { hasText: '塔斯马尼亚州' }),
-      picked('塔斯马尼亚州'),
-    );
-    const suburb = dialog().getByRole('combobox', { name: '城镇' });
-    await dialog()
-      .locator('.region-picker-au .ant-select:not(.ant-select-disabled):not(.ant-cascader)')
-      .waitFor();
+    const state = dialog().getByRole('combobox', { name: '州' });
+    await state.click();
+    await dialog().getByRole('option', { name: '塔斯马尼亚州' }).click();
+    await expect.poll(() => state.inputValue()).toBe('塔斯马尼亚州');
+    const suburb = dialog().getByRole('combobox', { name: '城镇', disabled: false });
     await suburb.click();
     await suburb.fill('battery');
-    await pick(suburb, s.page.getByTitle('Battery Point 7004'), picked('Battery Point 7004'));
+    await dialog().getByRole('option', { name: 'Battery Point 7004' }).click();
+    await expect.poll(() => suburb.inputValue()).toBe('Battery Point 7004');
     await expect.poll(() => dialog().getByLabel('邮编').inputValue()).toBe('7004');
     await dialog().getByLabel('详细地址').fill('1 Battery Sq');
     await s.page.screenshot({ path: join(SHOTS, 'picker-suburb-1366.png') });
@@ -126,8 +132,20 @@ describe('regions journey', () => {
     await card.getByRole('button', { name: '编辑' }).click();
     await dialog().waitFor();
     await expect.poll(() => dialog().getByLabel('邮编').inputValue()).toBe('7004');
+    const suburb = dialog().getByRole('combobox', { name: '城镇' });
+    await expect.poll(() => suburb.inputValue()).toBe('Battery Point 7004');
     await s.page.waitForTimeout(600); // the dialog's opening animation
     await s.page.screenshot({ path: join(SHOTS, 'picker-suburb-390.png') });
+    // The list of answers on a phone: as wide as the field, within the screen.
+    await suburb.click();
+    await suburb.fill('sandy');
+    const list = dialog().getByRole('listbox', { name: '城镇' });
+    await list.getByRole('option', { name: 'Sandy Bay 7005', exact: true }).waitFor();
+    await s.page.screenshot({ path: join(SHOTS, 'picker-list-390.png') });
+    const [field, shown] = await Promise.all([suburb.boundingBox(), list.boundingBox()]);
+    expect(shown?.width).toBeGreaterThanOrEqual((field?.width ?? 0) - 10);
+    expect((shown?.x ?? -1) >= 0 && (shown?.x ?? 0) + (shown?.width ?? 0) <= PHONE.width).toBe(true);
+    await s.page.keyboard.press('Escape');
     await dialog().getByRole('button', { name: '取消' }).click();
     const old = s.page.locator('.address-card', { hasText: '旧城区' });
     await old.getByRole('button', { name: '编辑' }).click();
@@ -135,6 +153,13 @@ describe('regions journey', () => {
       .getByText(/已不在最新的地区列表中/)
       .waitFor();
     await s.page.screenshot({ path: join(SHOTS, 'flagged-address-390.png') });
+    // The saved region shows in the field, and searching by initials works on a phone too.
+    const region = dialog().getByRole('combobox', { name: '所在地区' });
+    await expect.poll(() => region.inputValue()).toBe('广东省 / 深圳市 / 旧城区');
+    await region.click();
+    await s.page.keyboard.type('wlmq');
+    await dialog().getByRole('option', { name: '新疆维吾尔自治区 / 乌鲁木齐市 / 天山区' }).waitFor();
+    await s.page.screenshot({ path: join(SHOTS, 'picker-search-390.png') });
     expect(s.errors).toEqual([]);
   });
 });

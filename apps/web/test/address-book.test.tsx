@@ -19,6 +19,7 @@ import { startSession } from '@/lib/session';
 import { cartList } from './cart-fixtures';
 import { shellHandlers } from './catalogue-fixtures';
 import { summaryFor } from './checkout-fixtures';
+import { chinaTree } from './region-fixtures';
 import { demoMember, mockApi, ok, renderApp } from './utils';
 
 const SLOW = { timeout: 15_000 };
@@ -26,29 +27,7 @@ const toasts = () => toastStore.getState().toasts.map((t) => t.text);
 
 /** A small region tree with the shape of /res/static/address.json (Australia to state level). */
 const regionTree: RegionRoot[] = [
-  {
-    code: 'CN',
-    name: '中国',
-    maxDepth: 3,
-    children: [
-      {
-        code: 'CN440000',
-        name: '广东省',
-        children: [
-          {
-            code: 'CN440300',
-            name: '深圳市',
-            py: 'szs',
-            postCode: '518000',
-            children: [
-              { code: 'CN440305', name: '南山区', py: 'nsq' },
-              { code: 'CN440304', name: '福田区', py: 'ftq' },
-            ],
-          },
-        ],
-      },
-    ],
-  },
+  chinaTree,
   {
     code: 'AU',
     name: '澳大利亚',
@@ -127,25 +106,31 @@ const receiverBook = (initial: Address[]) => fakeBook('receiver', initial);
 
 const cards = () => screen.getAllByRole('listitem').filter((li) => li.classList.contains('address-card'));
 
-function openCascader() {
-  const picker = document.querySelector('.address-form .ant-cascader') as HTMLElement;
-  fireEvent.mouseDown(picker.querySelector('.ant-select-selector, .ant-select-content, input') ?? picker);
+const regionBox = () => screen.getByRole('combobox', { name: '所在地区' }) as HTMLInputElement;
+const stateBox = () => screen.getByRole('combobox', { name: '州' }) as HTMLInputElement;
+const suburbBox = () => screen.getByRole('combobox', { name: '城镇' }) as HTMLInputElement;
+
+/** Waits until the region tree is in and the region field takes input. */
+async function regionReady() {
+  await waitFor(() => expect(regionBox().disabled).toBe(false));
+}
+
+/** Opens a region list (所在地区, or 州 in Australia). */
+function openRegions(box: HTMLInputElement = regionBox()) {
+  fireEvent.click(box);
 }
 
 function pickRegion(name: string) {
-  const item = [...document.querySelectorAll<HTMLElement>('.ant-cascader-menu-item')].find(
-    (li) => li.getAttribute('title') === name || li.textContent === name,
-  );
-  if (!item) throw new Error(`no region ${name}`);
-  fireEvent.click(item);
+  fireEvent.click(screen.getByRole('option', { name }));
 }
 
-const menus = () => document.querySelectorAll('.ant-cascader-menu').length;
+const optionNames = () => screen.queryAllByRole('option').map((o) => o.textContent);
 
-/** Opens the suburb list and picks the option labelled 'Name postcode'. */
+/** Searches the suburb list for the option labelled 'Name postcode' and picks it. */
 async function pickSuburb(label: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: '城镇' }));
-  const options = await screen.findAllByTitle(label);
+  fireEvent.click(suburbBox());
+  fireEvent.change(suburbBox(), { target: { value: label.replace(/ \d+$/, '') } });
+  const options = await screen.findAllByRole('option', { name: label });
   fireEvent.click(options[options.length - 1] as HTMLElement);
 }
 
@@ -204,14 +189,16 @@ describe('receiver address book (spec §4 Address state)', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: '新增收件人地址' }, SLOW));
     await screen.findByRole('dialog');
-    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+    await regionReady();
     type('收件人姓名', '赵六');
     type('手机号', '13900139000');
-    openCascader();
+    openRegions();
     pickRegion('广东省');
     pickRegion('深圳市');
-    expect(menus()).toBe(3);
+    // Browsed level by level: the city's districts, and the way back up.
+    expect(optionNames()).toEqual(['‹ 返回上一级', '南山区', '福田区', '宝安区']);
     pickRegion('南山区');
+    expect(regionBox().value).toBe('广东省 / 深圳市 / 南山区');
     type('详细地址', '深南大道100号');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
 
@@ -244,7 +231,7 @@ describe('receiver address book (spec §4 Address state)', () => {
     fireEvent.click(await screen.findByRole('button', { name: '编辑' }, SLOW));
     expect(await screen.findByText('编辑收件人地址')).toBeTruthy();
     expect((screen.getByLabelText('收件人姓名') as HTMLInputElement).value).toBe('张三');
-    expect(screen.getByText('广东省 / 深圳市 / 南山区')).toBeTruthy();
+    await waitFor(() => expect(regionBox().value).toBe('广东省 / 深圳市 / 南山区'));
     type('详细地址', '科技园路8号');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByText('科技园路8号')).toBeTruthy());
@@ -266,14 +253,14 @@ describe('receiver address book (spec §4 Address state)', () => {
     renderApp('/member/receiver');
     fireEvent.click(await screen.findByRole('button', { name: '编辑' }, SLOW));
     await screen.findByText('编辑收件人地址');
-    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+    await regionReady();
     const postCode = () => (screen.getByLabelText('邮编') as HTMLInputElement).value;
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '国家' }));
     fireEvent.click(await screen.findByTitle('澳大利亚'));
     await waitFor(() => expect(postCode()).toBe(''));
-    expect(await screen.findByText('请选择州 / 领地')).toBeTruthy();
-    openCascader();
+    expect(await screen.findByPlaceholderText('请选择州 / 领地')).toBeTruthy();
+    openRegions(stateBox());
     pickRegion('新南威尔士州');
     await pickSuburb('Sydney 2000');
     await waitFor(() => expect(postCode()).toBe('2000'));
@@ -290,7 +277,7 @@ describe('receiver address book (spec §4 Address state)', () => {
     renderApp('/member/receiver');
     fireEvent.click(await screen.findByRole('button', { name: '新增收件人地址' }, SLOW));
     await screen.findByRole('dialog');
-    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+    await regionReady();
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '国家' }));
     for (const name of ['中国', '澳大利亚', '新西兰', '美国', '香港', '韩国', '欧洲', '日本', '其他']) {
@@ -336,22 +323,25 @@ describe('receiver address book (spec §4 Address state)', () => {
     renderApp('/member/receiver');
     fireEvent.click(await screen.findByRole('button', { name: '新增收件人地址' }, SLOW));
     await screen.findByRole('dialog');
-    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+    await regionReady();
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '国家' }));
     fireEvent.click(await screen.findByTitle('澳大利亚'));
-    expect(await screen.findByText('请先选择州')).toBeTruthy();
+    expect(await screen.findByPlaceholderText('请先选择州')).toBeTruthy();
+    expect(suburbBox().disabled).toBe(true);
     expect(calls.some((c) => c.path === stateSuburbsUrl('AU-NSW'))).toBe(false);
-    openCascader();
+    openRegions(stateBox());
     // One level: the state; its suburbs come from the state's file.
     pickRegion('新南威尔士州');
-    expect(menus()).toBe(1);
+    expect(stateBox().value).toBe('新南威尔士州');
+    expect(screen.queryByRole('listbox', { name: '州' })).toBeNull();
     await waitFor(() => expect(calls.filter((c) => c.path === stateSuburbsUrl('AU-NSW'))).toHaveLength(1));
     // Searched by postcode.
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: '城镇' }));
-    fireEvent.change(screen.getByRole('combobox', { name: '城镇' }), { target: { value: '2010' } });
-    const option = await screen.findByTitle('Surry Hills 2010');
-    expect(screen.queryByTitle('Sydney 2000')).toBeNull();
+    await waitFor(() => expect(suburbBox().disabled).toBe(false));
+    fireEvent.click(suburbBox());
+    fireEvent.change(suburbBox(), { target: { value: '2010' } });
+    const option = await screen.findByRole('option', { name: 'Surry Hills 2010' });
+    expect(screen.queryByRole('option', { name: 'Sydney 2000' })).toBeNull();
     fireEvent.click(option);
     await waitFor(() => expect((screen.getByLabelText('邮编') as HTMLInputElement).value).toBe('2010'));
   });
@@ -363,19 +353,19 @@ describe('receiver address book (spec §4 Address state)', () => {
     renderApp('/member/receiver');
     fireEvent.click(await screen.findByRole('button', { name: '新增收件人地址' }, SLOW));
     await screen.findByRole('dialog');
-    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
-    openCascader();
-    const search = document.querySelector('.address-form .ant-cascader input') as HTMLInputElement;
-    fireEvent.change(search, { target: { value: 'ftq' } });
-    const hits = await waitFor(() => {
-      const found = [...document.querySelectorAll('.ant-cascader-menu-item')].map((li) => li.textContent);
-      expect(found.length).toBeGreaterThan(0);
-      return found;
-    });
-    expect(hits).toEqual(['广东省 / 深圳市 / 福田区']);
-    fireEvent.click(document.querySelector('.ant-cascader-menu-item') as HTMLElement);
+    await regionReady();
+    openRegions();
+    fireEvent.change(regionBox(), { target: { value: 'ftq' } });
+    expect(optionNames()).toEqual(['广东省 / 深圳市 / 福田区']);
+    // The initials' characters are marked.
+    expect(screen.getByRole('option').querySelector('mark')?.textContent).toBe('福田区');
+    fireEvent.change(regionBox(), { target: { value: 'ftqx' } });
+    expect(optionNames()).toEqual([]);
+    expect(screen.getByRole('status').textContent).toBe('无匹配地区');
+    fireEvent.change(regionBox(), { target: { value: 'ftq' } });
+    fireEvent.click(screen.getByRole('option', { name: '广东省 / 深圳市 / 福田区' }));
     await waitFor(() => expect((screen.getByLabelText('邮编') as HTMLInputElement).value).toBe('518000'));
-    expect(document.querySelector('.address-form .ant-cascader')?.textContent).toContain('福田区');
+    expect(regionBox().value).toBe('广东省 / 深圳市 / 福田区');
   });
 
   it('asks the owner to pick again a region no longer in the tree, and shows a renamed one as it is now', async () => {
@@ -405,6 +395,9 @@ describe('receiver address book (spec §4 Address state)', () => {
     expect(await screen.findByText(/所在地区「广东省 深圳市 旧区」已不在最新的地区列表中/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('请选择完整的所在地区')).toBeTruthy();
+    // The field says so to screen readers too.
+    await waitFor(() => expect(regionBox().getAttribute('aria-invalid')).toBe('true'));
+    expect(regionBox().getAttribute('aria-describedby')).toBeTruthy();
   });
 
   it('fills the form from a pasted address (智能识别)', async () => {
@@ -427,7 +420,7 @@ describe('receiver address book (spec §4 Address state)', () => {
     renderApp('/member/receiver');
     fireEvent.click(await screen.findByRole('button', { name: '新增收件人地址' }, SLOW));
     await screen.findByRole('dialog');
-    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+    await regionReady();
 
     type('智能识别地址文本', '孙七 13700137000 悉尼 1 George St');
     fireEvent.click(screen.getByRole('button', { name: '智能识别' }));
@@ -509,10 +502,10 @@ describe('sent from the checkout (spec §2 /checkout: 新增收货地址, 管理
   async function addAddress(person: string, name: string, postCode: string) {
     fireEvent.click(await screen.findByRole('button', { name: `新增${person}地址` }, SLOW));
     await screen.findByRole('dialog');
-    await waitFor(() => expect(document.querySelector('.address-form .ant-cascader-disabled')).toBeNull());
+    await regionReady();
     type(`${person}姓名`, name);
     type('手机号', '13900139000');
-    openCascader();
+    openRegions();
     pickRegion('广东省');
     pickRegion('深圳市');
     pickRegion('福田区');

@@ -3,9 +3,12 @@ import { join } from 'node:path';
 import { type RegionRoot, type StateSuburbFile, suburbNodes } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  type RegionEntry,
+  regionMatchRanges,
   regionSearchIndex,
   searchRegions,
   searchSuburbs,
+  suburbMatchRanges,
   suburbSearchIndex,
 } from '@/features/address/region-search';
 import { pathMatches, queryWords, regionOptions } from '@/features/address/region-tree';
@@ -87,5 +90,40 @@ describe('the suburb search index', () => {
     expect(found(nsw, 'a', 5)).toHaveLength(5);
     expect(found(nsw, '')).toEqual([]);
     expect(found(nsw, 'zzzz')).toEqual([]);
+  });
+});
+
+describe('the matched parts of an answer', () => {
+  const first = (query: string) => searchRegions(chinaIndex, query, 1)[0] as RegionEntry;
+  const marked = (query: string) => {
+    const entry = first(query);
+    return entry.path.map((o, i) => {
+      const range = regionMatchRanges(query, entry)[i];
+      return range ? o.label.slice(range[0], range[1]) : '';
+    });
+  };
+
+  it.each([
+    ['kts', ['', '', '奎屯市']],
+    ['新疆 kts', ['新疆', '', '奎屯市']],
+    ['奎屯', ['', '', '奎屯']],
+    ['wlmq', ['', '乌鲁木齐', '']],
+    ['shzs', ['', '石河子市']],
+  ])('%s marks %j', (query, parts) => {
+    expect(marked(query)).toEqual(parts);
+  });
+
+  it('marks no initials where they do not pair with the characters', () => {
+    // 嘉模堂区（氹仔）: the brackets have no initials.
+    const entry = chinaIndex.find((e) => e.leaf.label === '嘉模堂区（氹仔）') as RegionEntry;
+    expect(entry.initials.at(-1)).toBe('jmtqdz');
+    expect(regionMatchRanges('jmtq', entry).at(-1)).toBeUndefined();
+    expect(regionMatchRanges('氹仔', entry).at(-1)).toEqual([5, 7]);
+  });
+
+  it("marks a suburb's name and postcode", () => {
+    const node = { code: 'AU-NSW-2150-PARRAMATTA', name: 'North Parramatta', postCode: '2151' };
+    expect(suburbMatchRanges('parra', node)).toEqual({ name: [6, 11], postCode: undefined });
+    expect(suburbMatchRanges('north 215', node)).toEqual({ name: [0, 5], postCode: [0, 3] });
   });
 });

@@ -1,34 +1,9 @@
 import type { RegionNode, RegionRoot } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { pathMatches, queryWords, regionStatus } from '@/features/address/region-tree';
+import { chinaTree } from './region-fixtures';
 
-const cn: RegionRoot = {
-  code: 'CN',
-  name: '中国',
-  maxDepth: 3,
-  children: [
-    {
-      code: 'CN650000',
-      name: '新疆维吾尔自治区',
-      py: 'xjwwezzq',
-      children: [
-        {
-          code: 'CN650100',
-          name: '乌鲁木齐市',
-          py: 'wlmqs',
-          children: [{ code: 'CN650102', name: '天山区', py: 'tsq' }],
-        },
-        {
-          code: 'CN654000',
-          name: '伊犁哈萨克自治州',
-          py: 'ylhskzzz',
-          children: [{ code: 'CN654003', name: '奎屯市', py: 'kts' }],
-        },
-        { code: 'CN659001', name: '石河子市', py: 'shzs' },
-      ],
-    },
-  ],
-};
+const cn = chinaTree;
 const au: RegionRoot = {
   code: 'AU',
   name: '澳大利亚',

@@ -7,11 +7,11 @@ import { queryWords, type RegionOption, wordsMatch } from './region-tree';
  * and stops at the limit, which keeps it under 50 ms on a slow phone (docs/regions.md 'Picker speed').
  */
 
-/** A place the cascader's search can answer with: a path to a leaf of the tree (a county-level unit). */
+/** A place the picker's search can answer with: a path to a leaf of the tree (a county-level unit). */
 export interface RegionEntry {
-  /** The options from the country's first level down to the leaf, as the cascader has them. */
+  /** The options from the country's first level down to the leaf. */
   path: readonly RegionOption[];
-  /** The leaf option, the one the cascader's search filter is asked about last. */
+  /** The leaf option, the place picked. */
   leaf: RegionOption;
   /** Each option's name in lower case. */
   names: readonly string[];
@@ -20,7 +20,7 @@ export interface RegionEntry {
 }
 
 /**
- * Every leaf of the options with its path, in the tree's order (the order the cascader lists its answers in).
+ * Every leaf of the options with its path, in the tree's order (the order the picker lists its answers in).
  * A place with no children is a leaf at any level (石河子市 directly under its region).
  */
 export function regionSearchIndex(options: readonly RegionOption[]): RegionEntry[] {
@@ -96,4 +96,46 @@ export function searchSuburbs(index: readonly SuburbEntry[], query: string, limi
     } else if (others.length < limit) others.push(entry);
   }
   return [...starting, ...others].slice(0, limit);
+}
+
+/** The part of a shown name that a search matched: from start up to end, as string offsets. */
+export type MatchRange = readonly [start: number, end: number];
+
+const LATIN_WORD = /^[a-z]+$/;
+
+/**
+ * Where the typed words matched each name of a found place, for marking them (undefined where none did): a word
+ * inside the name, or a name's pinyin initials ('kts' marks 奎屯 of 奎屯市, one initial per character). Asked only
+ * about the few answers shown, never about the whole index.
+ */
+export function regionMatchRanges(query: string, entry: RegionEntry): (MatchRange | undefined)[] {
+  const words = queryWords(query);
+  return entry.names.map((name, i) => {
+    for (const word of words) {
+      const at = name.indexOf(word);
+      if (at >= 0) return [at, at + word.length] as const;
+    }
+    const initials = entry.initials[i] ?? '';
+    // Initials and characters pair up only when the name is all Chinese characters (not 嘉模堂区（氹仔）).
+    if (initials.length !== name.length) return undefined;
+    const word = words.find((w) => LATIN_WORD.test(w) && initials.startsWith(w));
+    return word ? ([0, word.length] as const) : undefined;
+  });
+}
+
+/** Where the first typed word that appears in it matched a suburb's name, and its postcode ('2150'). */
+export function suburbMatchRanges(
+  query: string,
+  node: RegionNode,
+): { name: MatchRange | undefined; postCode: MatchRange | undefined } {
+  const words = queryWords(query);
+  const within = (text: string): MatchRange | undefined => {
+    const lower = text.toLowerCase();
+    for (const word of words) {
+      const at = lower.indexOf(word);
+      if (at >= 0) return [at, at + word.length];
+    }
+    return undefined;
+  };
+  return { name: within(node.name), postCode: within(node.postCode ?? '') };
 }

@@ -5,7 +5,7 @@ import { REGION_RENAMES, type RegionNode, type RegionRoot } from '@shop/domain';
  * regionTreeSchema): one root per country with its maximum depth. Addresses store the names.
  */
 
-/** A cascader option: the region's name is its value, as the address stores it. */
+/** A region as the picker lists it: the region's name is its value, as the address stores it. */
 export interface RegionOption {
   value: string;
   label: string;
@@ -29,7 +29,7 @@ function toOptions(nodes: readonly RegionNode[], levelsLeft: number): RegionOpti
   });
 }
 
-/** The cascader options of a country, never deeper than its maxDepth (spec §3 'each root having a maximum depth'). */
+/** The picker's options of a country, never deeper than its maxDepth (spec §3 'each root having a maximum depth'). */
 export function regionOptions(root: RegionRoot, depth = root.maxDepth): RegionOption[] {
   return toOptions(root.children, depth);
 }

@@ -1,16 +1,33 @@
 import type { RegionNode, RegionRoot } from '@shop/domain';
-import { Cascader, Select } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import {
+  type FieldAria,
+  Marked,
+  SearchList,
+  type SearchListAnswers,
+  type SearchListOption,
+} from '@/components/search-list';
 import { useStateSuburbs } from '../api/get-state-suburbs';
-import { regionSearchIndex, searchRegions, searchSuburbs, suburbSearchIndex } from '../region-search';
-import { type RegionOption, regionOptions } from '../region-tree';
+import {
+  type MatchRange,
+  type RegionEntry,
+  regionMatchRanges,
+  regionSearchIndex,
+  searchRegions,
+  searchSuburbs,
+  suburbMatchRanges,
+  suburbSearchIndex,
+} from '../region-search';
+import { queryWords, type RegionOption, regionOptions } from '../region-tree';
 
 /** Answers a search lists in China: enough to see the place among its namesakes, few enough to draw fast. */
 const REGION_ANSWERS = 20;
-/** Answers a suburb search lists (in a scrolling list); typing more of the name or the postcode narrows them. */
-const SUBURB_ANSWERS = 50;
+/** Answers a suburb search lists; typing more of the name or the postcode narrows them. */
+const SUBURB_ANSWERS = 30;
+const NO_REGION = '无匹配地区';
+const PATH_SEPARATOR = ' / ';
 
-interface RegionPickerProps {
+interface RegionPickerProps extends FieldAria {
   root: RegionRoot | undefined;
   value?: string[];
   onChange?: (value: string[]) => void;
@@ -27,97 +44,137 @@ function postCodeOf(path: readonly RegionOption[]): string | undefined {
 }
 
 /**
- * 所在地区 (spec §3 'Address tree'). China: one cascader, province → city → county-level unit, searched by
- * name or pinyin initials ('wlmq' finds 乌鲁木齐市). Australia: the state, then its suburb from the state's
- * own file (fetched when the state is chosen), searched by name or postcode; the suburb fills the postcode.
+ * 所在地区 (spec §3 'Address tree'). China: one search list, province → city → county-level unit, browsed level by
+ * level or searched by name or pinyin initials ('wlmq' finds 乌鲁木齐市). Australia: the state, then its suburb
+ * from the state's own file (fetched when the state is chosen), searched by name or postcode; the suburb fills the
+ * postcode.
  */
-export function RegionPicker({ root, value, onChange, onPostCode, postCode, id }: RegionPickerProps) {
-  if (root?.code === 'AU') {
-    return (
-      <AustralianPicker
-        root={root}
-        value={value}
-        onChange={onChange}
-        onPostCode={onPostCode}
-        postCode={postCode}
-        id={id}
-      />
-    );
-  }
-  return <CascadePicker root={root} value={value} onChange={onChange} onPostCode={onPostCode} id={id} />;
+export function RegionPicker(props: RegionPickerProps) {
+  return props.root?.code === 'AU' ? (
+    <AustralianPicker {...props} root={props.root} />
+  ) : (
+    <CascadePicker {...props} />
+  );
 }
 
-function CascadePicker({ root, value, onChange, onPostCode, id }: RegionPickerProps) {
+/** The form's aria attributes among a picker's props. */
+function fieldAriaOf(props: FieldAria): FieldAria {
+  return {
+    'aria-describedby': props['aria-describedby'],
+    'aria-invalid': props['aria-invalid'],
+    'aria-required': props['aria-required'],
+  };
+}
+
+/** A found place as a row: its path in one line, with the matched parts marked. */
+function RegionAnswer({ entry, query }: { entry: RegionEntry; query: string }) {
+  const ranges: MatchRange[] = [];
+  let at = 0;
+  regionMatchRanges(query, entry).forEach((range, i) => {
+    if (range) ranges.push([at + range[0], at + range[1]]);
+    at += (entry.path[i]?.label.length ?? 0) + PATH_SEPARATOR.length;
+  });
+  return <Marked text={entry.path.map((o) => o.label).join(PATH_SEPARATOR)} ranges={ranges} />;
+}
+
+/** The option that goes one level up while browsing. */
+const UP = 'up';
+
+function CascadePicker(props: RegionPickerProps) {
+  const { root, value, onChange, onPostCode, id } = props;
   const options = useMemo(() => (root ? regionOptions(root) : []), [root]);
-  // A search finds its answers in an index built once per tree. The cascader still walks its options and asks
-  // the filter about each place (it is not given fewer options while searching: a new set of options makes it
-  // index all of them again, a whole tree's worth when the search is cleared), and the filter answers from the set
-  // of the keystroke's matches.
-  const showSearch = useMemo(() => {
-    const index = regionSearchIndex(options);
-    let last = { input: '', leaves: new Set<RegionOption>() };
-    const leavesOf = (input: string) => {
-      if (last.input !== input)
-        last = { input, leaves: new Set(searchRegions(index, input, REGION_ANSWERS).map((e) => e.leaf)) };
-      return last.leaves;
-    };
-    return {
-      filter: (input: string, path: RegionOption[]) =>
-        leavesOf(input).has(path[path.length - 1] as RegionOption),
-      limit: REGION_ANSWERS,
-    };
-  }, [options]);
+  const index = useMemo(() => regionSearchIndex(options), [options]);
+  // The branches opened while browsing (nothing typed): 广东省, then 深圳市.
+  const [browse, setBrowse] = useState<readonly RegionOption[]>([]);
+  const answers = useCallback(
+    (query: string): SearchListAnswers<readonly RegionOption[]> => {
+      if (queryWords(query).length > 0) {
+        const found = searchRegions(index, query, REGION_ANSWERS);
+        return {
+          options: found.map((entry) => ({
+            key: entry.path.map((o) => o.value).join('/'),
+            content: <RegionAnswer entry={entry} query={query} />,
+            value: entry.path,
+          })),
+          ...(found.length === 0 ? { note: NO_REGION } : {}),
+        };
+      }
+      const level = browse.length > 0 ? (browse[browse.length - 1]?.children ?? []) : options;
+      const rows: SearchListOption<readonly RegionOption[]>[] = level.map((option) => ({
+        key: option.value,
+        content: option.label,
+        value: [...browse, option],
+        ...(option.children?.length ? { branch: true } : {}),
+      }));
+      if (browse.length > 0) rows.unshift({ key: UP, content: '‹ 返回上一级', value: browse, branch: true });
+      return {
+        options: rows,
+        heading:
+          browse.length > 0
+            ? browse.map((o) => o.label).join(PATH_SEPARATOR)
+            : '选择省份，或输入名称、拼音首字母搜索',
+      };
+    },
+    [index, options, browse],
+  );
   return (
-    <Cascader<RegionOption>
+    <SearchList
       id={id}
-      options={options}
-      value={value}
-      onChange={(next, picked) => {
-        onChange?.((next ?? []).map(String));
-        onPostCode?.(postCodeOf(picked ?? []));
-      }}
-      placeholder={root ? '请选择省 / 市 / 区县，可输入名称或拼音首字母' : '地区加载中…'}
+      fieldAria={fieldAriaOf(props)}
+      label="所在地区"
+      display={(value ?? []).join(PATH_SEPARATOR)}
+      placeholder={root ? '请选择，或输入地名、拼音首字母' : '地区加载中…'}
       disabled={!root}
-      showSearch={showSearch}
-      aria-label="所在地区"
-      classNames={{ popup: { root: 'region-picker-popup' } }}
+      answers={answers}
+      onChoose={(option) => {
+        if (option.key === UP) setBrowse(browse.slice(0, -1));
+        else if (option.branch) setBrowse(option.value);
+        else {
+          onChange?.(option.value.map((o) => o.value));
+          onPostCode?.(postCodeOf(option.value));
+        }
+      }}
+      onBack={() => setBrowse((path) => path.slice(0, -1))}
+      onClose={() => setBrowse([])}
     />
   );
 }
 
-interface SuburbOption {
-  value: string;
-  label: string;
-  node: RegionNode;
-}
-
-function AustralianPicker({
-  root,
-  value,
-  onChange,
-  onPostCode,
-  postCode,
-  id,
-}: RegionPickerProps & { root: RegionRoot }) {
+function AustralianPicker(props: RegionPickerProps & { root: RegionRoot }) {
+  const { root, value, onChange, onPostCode, postCode, id } = props;
   const [stateName = '', suburbName = ''] = value ?? [];
   const state = root.children.find((s) => s.name === stateName);
   const suburbs = useStateSuburbs(state?.code);
-  const stateOptions = useMemo(() => regionOptions(root, 1), [root]);
+  const stateAnswers = useCallback(
+    (query: string): SearchListAnswers<RegionNode> => {
+      const words = queryWords(query);
+      const found = root.children.filter((s) => {
+        const text = `${s.name} ${s.enName ?? ''}`.toLowerCase();
+        return words.every((w) => text.includes(w));
+      });
+      return {
+        options: found.map((s) => ({ key: s.code, content: s.name, value: s })),
+        ...(found.length === 0 ? { note: NO_REGION } : {}),
+      };
+    },
+    [root],
+  );
   return (
     <div className="region-picker-au">
-      <Cascader<RegionOption>
+      <SearchList
         id={id}
-        options={stateOptions}
-        value={stateName ? [stateName] : undefined}
-        onChange={(next) => {
-          onChange?.((next ?? []).map(String));
+        fieldAria={fieldAriaOf(props)}
+        label="州"
+        display={stateName}
+        placeholder="请选择州 / 领地"
+        answers={stateAnswers}
+        onChoose={(option) => {
+          onChange?.([option.value.name]);
           onPostCode?.(undefined);
         }}
-        placeholder="请选择州 / 领地"
-        aria-label="州"
-        classNames={{ popup: { root: 'region-picker-popup' } }}
       />
       <SuburbSelect
+        fieldAria={fieldAriaOf(props)}
         suburbs={suburbs.data}
         loading={suburbs.isFetching}
         disabled={!state}
@@ -132,11 +189,30 @@ function AustralianPicker({
   );
 }
 
+/** A suburb as a row: its name and postcode, the matched parts marked. */
+function SuburbAnswer({ node, query }: { node: RegionNode; query: string }) {
+  const ranges = suburbMatchRanges(query, node);
+  return (
+    <>
+      <Marked text={node.name} ranges={ranges.name ? [ranges.name] : []} />
+      {node.postCode && (
+        <>
+          {' '}
+          <span className="search-list-option-extra">
+            <Marked text={node.postCode} ranges={ranges.postCode ? [ranges.postCode] : []} />
+          </span>
+        </>
+      )}
+    </>
+  );
+}
+
 /**
- * The state's suburb, searched by name or postcode. Its own component, so that a keystroke re-renders this select
- * alone, not the state's cascader beside it.
+ * The state's suburb, searched by name or postcode from the state's index. Its own component, so that a keystroke
+ * re-renders this list alone, not the state's field beside it.
  */
 function SuburbSelect({
+  fieldAria,
   suburbs,
   loading,
   disabled,
@@ -144,6 +220,7 @@ function SuburbSelect({
   postCode,
   onPick,
 }: {
+  fieldAria: FieldAria;
   suburbs: readonly RegionNode[] | undefined;
   loading: boolean;
   disabled: boolean;
@@ -151,48 +228,35 @@ function SuburbSelect({
   postCode: string | undefined;
   onPick: (node: RegionNode) => void;
 }) {
-  const [query, setQuery] = useState('');
-  const { options, index, optionOf } = useMemo(() => {
-    const nodes = suburbs ?? [];
-    const options = nodes.map(
-      (node): SuburbOption => ({
-        value: node.code,
-        label: `${node.name} ${node.postCode ?? ''}`.trim(),
-        node,
-      }),
-    );
-    const byNode = new Map(options.map((o) => [o.node, o]));
-    return { options, index: suburbSearchIndex(nodes), optionOf: (node: RegionNode) => byNode.get(node) };
-  }, [suburbs]);
+  const index = useMemo(() => suburbSearchIndex(suburbs ?? []), [suburbs]);
   const picked =
-    options.find((o) => o.node.name === suburbName && o.node.postCode === postCode) ??
-    options.find((o) => o.node.name === suburbName);
-  // A search lists its first answers from the state's index, not all of the state's suburbs run through the
-  // select's own filter on each keystroke (which copies every option it tests).
-  const shown = useMemo(
-    () =>
-      query.trim()
-        ? searchSuburbs(index, query, SUBURB_ANSWERS).flatMap((e) => optionOf(e.node) ?? [])
-        : options,
-    [query, options, index, optionOf],
+    suburbs?.find((s) => s.name === suburbName && s.postCode === postCode) ??
+    suburbs?.find((s) => s.name === suburbName);
+  const answers = useCallback(
+    (query: string): SearchListAnswers<RegionNode> => {
+      if (!suburbs) return { options: [], note: loading ? '城镇加载中…' : '请先选择州' };
+      if (queryWords(query).length === 0) return { options: [], note: '输入城镇（Suburb）名称或邮编' };
+      const found = searchSuburbs(index, query, SUBURB_ANSWERS);
+      return {
+        options: found.map(({ node }) => ({
+          key: node.code,
+          content: <SuburbAnswer node={node} query={query} />,
+          value: node,
+        })),
+        ...(found.length === 0 ? { note: '无匹配城镇' } : {}),
+      };
+    },
+    [suburbs, loading, index],
   );
   return (
-    <Select<string, SuburbOption>
-      showSearch={{ searchValue: query, onSearch: setQuery, filterOption: false }}
-      onBlur={() => setQuery('')}
-      options={shown}
-      value={picked?.value ?? (suburbName || undefined)}
-      onChange={(_code, option) => {
-        setQuery('');
-        const node = (Array.isArray(option) ? option[0] : option)?.node;
-        if (node) onPick(node);
-      }}
-      disabled={disabled}
-      loading={loading}
+    <SearchList
+      fieldAria={fieldAria}
+      label="城镇"
+      display={picked ? `${picked.name} ${picked.postCode ?? ''}`.trim() : suburbName}
       placeholder={disabled ? '请先选择州' : '输入城镇（Suburb）名称或邮编'}
-      notFoundContent={loading ? '城镇加载中…' : '没有匹配的城镇'}
-      aria-label="城镇"
-      classNames={{ popup: { root: 'region-picker-popup' } }}
+      disabled={disabled}
+      answers={answers}
+      onChoose={(option) => onPick(option.value)}
     />
   );
 }
