@@ -42,7 +42,7 @@ describe('短信登录 tab (#31)', () => {
       [MemberPaths.captcha]: captchas(),
       [MemberPaths.sendCode]: codeSent,
       [MemberPaths.smsLogin]: ok({ token: 'tok-sms' }),
-      [MemberPaths.current]: ok({ ...demoMember, phone: '+86 138****8000', phoneVerified: true }),
+      [MemberPaths.current]: ok({ ...demoMember, phone: '+86 138*****000', phoneVerified: true }),
     });
     renderWithClient(<AuthTabs />);
     fireEvent.click(await screen.findByRole('tab', { name: '短信登录' }, SLOW));
@@ -236,7 +236,7 @@ describe('/member/settings 联系方式与验证 and 通知设置 (#31)', () => 
       [MemberPaths.captcha]: captchas(),
       [MemberPaths.sendCode]: codeSent,
       [MemberPaths.bindContact]: () => {
-        member = { ...unbound, phone: '+86 138****8000', phoneVerified: true };
+        member = { ...unbound, phone: '+86 138*****000', phoneVerified: true };
         return ok(member, '验证成功，已绑定');
       },
     });
@@ -263,7 +263,7 @@ describe('/member/settings 联系方式与验证 and 通知设置 (#31)', () => 
     type('短信验证码', '246810', card);
     fireEvent.click(screen.getByRole('button', { name: '确认绑定' }));
 
-    expect(await card.findByText('+86 138****8000', {}, SLOW)).toBeTruthy();
+    expect(await card.findByText('+86 138*****000', {}, SLOW)).toBeTruthy();
     expect(calls.find((c) => c.path === MemberPaths.bindContact)?.body).toEqual({
       phone: '+8613800138000',
       code: '246810',

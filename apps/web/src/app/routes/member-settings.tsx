@@ -18,7 +18,6 @@ export function Component() {
     <AntdProvider>
       <div className="panel-stack">
         <div className="panel">
-          <h2 className="panel-title">个人资料</h2>
           <ProfileForm />
         </div>
         <section className="panel" id={CONTACT_PANEL_ID} aria-labelledby="contact-verification-title">

@@ -92,7 +92,7 @@ export function ResetPasswordForm({ onDone, onCancel }: { onDone: () => void; on
       <Button type="primary" htmlType="submit" block loading={reset.isPending}>
         重置密码
       </Button>
-      <p className="auth-form-links">
+      <p className="auth-form-back">
         <button type="button" className="link-button" onClick={onCancel}>
           返回登录
         </button>

@@ -43,7 +43,7 @@ export function SmsLoginForm({ onFailure, bindTicket }: AuthFormProps) {
       <CodeFields
         channel="phone"
         scene="login"
-        contactHint="已在“个人资料”中验证的手机号，如 138 0013 8000、0412 345 678"
+        contactHint="已验证的手机号，如 138 0013 8000 或 0412 345 678"
       />
       <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
         {bindTicket ? '登录并绑定' : '登录'}
