@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { MemberPaths } from '@shop/domain';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, loginToken } from './support/api';
 import { type BrowserSession, openBrowser } from './support/browser';
+import { withClient, withDatabase } from './support/postgres';
 import { type RunningShop, startShop, TEST_CAPTCHA } from './support/server';
 
 /**
@@ -15,22 +15,6 @@ import { type RunningShop, startShop, TEST_CAPTCHA } from './support/server';
 const serverUrl = process.env.TEST_DATABASE_URL;
 const SKIP_REASON =
   'TEST_DATABASE_URL is not set: the codes are read from the sandbox outbox beside the shop';
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A mainland mobile number no other run uses: +86 139 and 8 random digits. */
 function randomPhone(): string {
@@ -104,6 +88,31 @@ describe.skipIf(!serverUrl)(`codes by SMS${serverUrl ? '' : ` (skipped: ${SKIP_R
 
   let forgetfulToken = '';
 
+  /**
+   * A visitor's browser with the login dialog open; `textCode` then fills `phone` in the dialog, asks for a code
+   * after the picture captcha and fills in the code the sandbox 'sent'.
+   */
+  async function loginDialog(viewport: { width: number; height: number }) {
+    const s = await openBrowser(baseURL, viewport);
+    sessions.push(s);
+    await s.page.goto('/');
+    await s.page.getByRole('button', { name: '登录' }).first().click();
+    const dialog = s.page.getByRole('dialog');
+    const textCode = async (typed: string, phone: string) => {
+      await dialog.getByLabel('手机号', { exact: true }).fill(typed);
+      await dialog.getByAltText('验证码').waitFor();
+      await dialog.getByLabel('图片验证码').fill(TEST_CAPTCHA);
+      await resendAllowed(phone);
+      const before = await lastMessageId();
+      await dialog.getByRole('button', { name: '获取验证码' }).click();
+      const waiting = dialog.getByRole('button', { name: /秒后重发/ });
+      await waiting.waitFor();
+      expect(await waiting.isDisabled()).toBe(true);
+      await dialog.getByLabel('短信验证码').fill(await codeSentTo(phone, before));
+    };
+    return { s, dialog, textCode };
+  }
+
   beforeAll(async () => {
     if (!serverUrl) return;
     await withClient(serverUrl, (c) => c.query(`create database ${database}`));
@@ -121,21 +130,10 @@ describe.skipIf(!serverUrl)(`codes by SMS${serverUrl ? '' : ` (skipped: ${SKIP_R
   });
 
   it('forgot password by SMS, then signs in with the new password; the old session has ended', async () => {
-    const s = await openBrowser(baseURL, { width: 1366, height: 900 });
-    sessions.push(s);
-    await s.page.goto('/');
-    await s.page.getByRole('button', { name: '登录' }).first().click();
-    const dialog = s.page.getByRole('dialog');
+    const { s, dialog, textCode } = await loginDialog({ width: 1366, height: 900 });
     await dialog.getByRole('button', { name: '忘记密码？' }).click();
     // Typed as a shopper would, without the country code.
-    await dialog.getByLabel('手机号', { exact: true }).fill(forgetful.phone.slice(3));
-    await dialog.getByAltText('验证码').waitFor();
-    await dialog.getByLabel('图片验证码').fill(TEST_CAPTCHA);
-    await resendAllowed(forgetful.phone);
-    const before = await lastMessageId();
-    await dialog.getByRole('button', { name: '获取验证码' }).click();
-    await dialog.getByRole('button', { name: /秒后重发/ }).waitFor();
-    await dialog.getByLabel('短信验证码').fill(await codeSentTo(forgetful.phone, before));
+    await textCode(forgetful.phone.slice(3), forgetful.phone);
     await dialog.getByLabel('新密码', { exact: true }).fill('second2026');
     await dialog.getByLabel('确认新密码').fill('second2026');
     await dialog.getByRole('button', { name: '重置密码' }).click();
@@ -155,22 +153,9 @@ describe.skipIf(!serverUrl)(`codes by SMS${serverUrl ? '' : ` (skipped: ${SKIP_R
   });
 
   it('signs in by SMS on a phone-sized screen', async () => {
-    const s = await openBrowser(baseURL, { width: 390, height: 844 });
-    sessions.push(s);
-    await s.page.goto('/');
-    await s.page.getByRole('button', { name: '登录' }).first().click();
-    const dialog = s.page.getByRole('dialog');
+    const { s, dialog, textCode } = await loginDialog({ width: 390, height: 844 });
     await dialog.getByRole('tab', { name: '短信登录' }).click();
-    await dialog.getByLabel('手机号', { exact: true }).fill(texter.phone);
-    await dialog.getByAltText('验证码').waitFor();
-    await dialog.getByLabel('图片验证码').fill(TEST_CAPTCHA);
-    await resendAllowed(texter.phone);
-    const before = await lastMessageId();
-    await dialog.getByRole('button', { name: '获取验证码' }).click();
-    const waiting = dialog.getByRole('button', { name: /秒后重发/ });
-    await waiting.waitFor();
-    expect(await waiting.isDisabled()).toBe(true);
-    await dialog.getByLabel('短信验证码').fill(await codeSentTo(texter.phone, before));
+    await textCode(texter.phone, texter.phone);
     await s.screenshot('codes-02-sms-login-390');
     await dialog.getByRole('button', { name: '登录', exact: true }).click();
     await s.page.getByText('登录成功', { exact: true }).first().waitFor();

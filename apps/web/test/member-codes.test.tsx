@@ -34,6 +34,18 @@ async function captchaShown(n: number) {
   );
 }
 
+/** Types the contact and the captcha, asks for the code, and waits for the countdown that follows. */
+async function askForCode(
+  label: string,
+  contact: string,
+  scope: Pick<typeof screen, 'getByLabelText'> = screen,
+) {
+  type(label, contact, scope);
+  type('图片验证码', 'abcd', scope);
+  fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+  await screen.findByRole('button', { name: '60 秒后重发' }, SLOW);
+}
+
 describe('短信登录 tab (#31)', () => {
   it('sends the code after the captcha, counts down resendAfter, then signs in as the password login does', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -119,8 +131,9 @@ describe('短信登录 tab (#31)', () => {
 });
 
 describe('忘记密码 (#31)', () => {
-  it('resets by SMS code with the right bodies, then says so on the password tab', async () => {
-    const { calls } = mockApi({
+  /** The dialog's tabs with the reset form open, on a network that sends codes and resets. */
+  async function openReset() {
+    const api = mockApi({
       [MemberPaths.captcha]: captchas(),
       [MemberPaths.sendCode]: codeSent,
       [MemberPaths.resetPwd]: ok(null, '密码已重置，请使用新密码登录'),
@@ -128,10 +141,12 @@ describe('忘记密码 (#31)', () => {
     renderWithClient(<AuthTabs />);
     fireEvent.click(await screen.findByRole('button', { name: '忘记密码？' }, SLOW));
     await captchaShown(1);
-    type('手机号', '+61 412 345 678');
-    type('图片验证码', 'abcd');
-    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
-    await screen.findByRole('button', { name: '60 秒后重发' }, SLOW);
+    return api;
+  }
+
+  it('resets by SMS code with the right bodies, then says so on the password tab', async () => {
+    const { calls } = await openReset();
+    await askForCode('手机号', '+61 412 345 678');
     expect(calls.find((c) => c.path === MemberPaths.sendCode)?.body).toEqual({
       scene: 'reset',
       phone: '+61412345678',
@@ -159,21 +174,11 @@ describe('忘记密码 (#31)', () => {
   });
 
   it('resets by e-mail: the address goes lower-case, and a weak password is refused before any call', async () => {
-    const { calls } = mockApi({
-      [MemberPaths.captcha]: captchas(),
-      [MemberPaths.sendCode]: codeSent,
-      [MemberPaths.resetPwd]: ok(null, '密码已重置，请使用新密码登录'),
-    });
-    renderWithClient(<AuthTabs />);
-    fireEvent.click(await screen.findByRole('button', { name: '忘记密码？' }, SLOW));
-    await captchaShown(1);
+    const { calls } = await openReset();
     // The other channel starts over with its own captcha.
     fireEvent.click(screen.getByText('邮箱找回'));
     await captchaShown(2);
-    type('邮箱', 'Buyer@Example.com');
-    type('图片验证码', 'abcd');
-    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
-    await screen.findByRole('button', { name: '60 秒后重发' }, SLOW);
+    await askForCode('邮箱', 'Buyer@Example.com');
     expect(calls.find((c) => c.path === MemberPaths.sendCode)?.body).toEqual({
       scene: 'reset',
       email: 'buyer@example.com',
@@ -251,10 +256,7 @@ describe('/member/settings 联系方式与验证 and 通知设置 (#31)', () => 
 
     fireEvent.click(card.getAllByRole('button', { name: '绑定' })[0] as HTMLElement);
     await captchaShown(1);
-    type('手机号', '13800138000', card);
-    type('图片验证码', 'abcd', card);
-    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
-    await screen.findByRole('button', { name: '60 秒后重发' }, SLOW);
+    await askForCode('手机号', '13800138000', card);
     expect(calls.find((c) => c.path === MemberPaths.sendCode)).toMatchObject({
       body: { scene: 'bind', phone: '+8613800138000', captchaId: 'c1', captchaCode: 'abcd' },
       headers: { Authorization: 'Bearer tok' },

@@ -1,10 +1,8 @@
-import { LockOutlined } from '@ant-design/icons';
-import { passwordSchema } from '@shop/domain';
-import { Button, Form, Input, Segmented } from 'antd';
+import { Button, Form, Segmented } from 'antd';
 import { useState } from 'react';
-import { zodRule } from '@/lib/zod-rule';
 import { useResetPassword } from '../api/reset-password';
 import { CodeFields, type ContactChannel, contactOf } from './code-fields';
+import { NewPasswordFields } from './new-password-fields';
 
 interface ResetValues {
   phone?: string;
@@ -62,33 +60,7 @@ export function ResetPasswordForm({ onDone, onCancel }: { onDone: () => void; on
         scene="reset"
         contactHint={channel === 'phone' ? '账号已验证的手机号（+86 或 +61）' : '账号已验证的邮箱'}
       />
-      <Form.Item name="password" rules={[zodRule(passwordSchema)]} extra="至少8位，须包含字母和数字">
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="新密码"
-          aria-label="新密码"
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        dependencies={['password']}
-        rules={[
-          { required: true, message: '请再次输入新密码' },
-          ({ getFieldValue }) => ({
-            validator: async (_, value) => {
-              if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致');
-            },
-          }),
-        ]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="确认新密码"
-          aria-label="确认新密码"
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      <NewPasswordFields label="新密码" />
       <Button type="primary" htmlType="submit" block loading={reset.isPending}>
         重置密码
       </Button>
