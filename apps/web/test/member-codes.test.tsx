@@ -64,7 +64,11 @@ describe('短信登录 tab (#31)', () => {
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByText('请输入手机号')).toBeTruthy();
     type('手机号', '138 0013 8000');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('请输入图片验证码')).toBeTruthy();
     type('图片验证码', 'wxyz');
+    await waitFor(() => expect(screen.queryByText('请输入图片验证码')).toBeNull());
+    expect(calls.some((c) => c.path === MemberPaths.sendCode)).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
 
     const waiting = await screen.findByRole('button', { name: '60 秒后重发' }, SLOW);

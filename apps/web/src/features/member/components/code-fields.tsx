@@ -95,12 +95,11 @@ export function CodeFields({
     } catch {
       return;
     }
-    // Checked here, not on submit: the picture is for sending the code, and is empty again after it.
+    // Checked here, not on submit: the picture is for sending the code, and is empty again after it. Named
+    // 图片验证码, as the code field below is a 验证码 too.
     const captchaCode = captchaCodeInputSchema.safeParse(form.getFieldValue('captchaCode') ?? '');
     if (!captchaCode.success) {
-      form.setFields([
-        { name: 'captchaCode', errors: [captchaCode.error.issues[0]?.message ?? '请输入验证码'] },
-      ]);
+      form.setFields([{ name: 'captchaCode', errors: ['请输入图片验证码'] }]);
       return;
     }
     const captchaId = captcha.data?.captchaId;
@@ -147,6 +146,8 @@ export function CodeFields({
             placeholder="图片验证码"
             aria-label="图片验证码"
             autoComplete="off"
+            // The field has no rules of its own: the error 获取验证码 set goes once the answer is typed.
+            onChange={() => form.setFields([{ name: 'captchaCode', errors: [] }])}
           />
         </Form.Item>
         <CaptchaImage captcha={captcha} />
