@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { CartPaths, type GoodsListItem, MemberPaths, OrderPaths, SkuStatus, Warehouse } from '@shop/domain';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
 import { type BrowserSession, openBrowser, screenshotDir, signInEveryPage } from './support/browser';
+import { withClient as admin, withDatabase } from './support/postgres';
 import { type RunningShop, repoRoot, startShop, TEST_CAPTCHA } from './support/server';
 
 const run = promisify(execFile);
@@ -20,22 +20,6 @@ const run = promisify(execFile);
 const serverUrl = process.env.TEST_DATABASE_URL;
 const SKIP_REASON =
   'TEST_DATABASE_URL is not set: the operator step needs PostgreSQL (PGlite admits one process at a time)';
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A small real photo-like picture (the server checks and re-encodes the bytes). */
 function picture(r: number, g: number, b: number): Promise<Buffer> {

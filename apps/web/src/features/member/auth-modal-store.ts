@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type AuthTab = 'login' | 'qr' | 'register';
+export type AuthTab = 'login' | 'sms' | 'qr' | 'register';
 
 interface AuthModalState {
   open: boolean;

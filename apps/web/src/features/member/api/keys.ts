@@ -7,4 +7,6 @@ export const memberKeys = {
     [...memberKeys.all, 'qrCode', purpose, round] as const,
   qrScan: (ticket: string) => [...memberKeys.all, 'qrScan', ticket] as const,
   wechatBinding: () => [...memberKeys.all, 'wechatBinding'] as const,
+  /** Which notices go by e-mail and SMS (#31), on /member/settings. */
+  noticePrefs: () => [...memberKeys.all, 'noticePrefs'] as const,
 };

@@ -16,6 +16,11 @@ export interface AuthFormProps {
   bindTicket?: string | undefined;
 }
 
+export interface LoginFormProps extends AuthFormProps {
+  /** Opens 忘记密码 (#31); no link without it. */
+  onForgotPassword?: () => void;
+}
+
 interface LoginValues {
   username: string;
   password: string;
@@ -36,7 +41,7 @@ function asksForCaptcha(error: Error): boolean {
  * Username + password login (spec §4 'Login'). After a few failures the server asks for the picture captcha
  * too; the form then shows it and sends it with every attempt. The server message of a refusal shows as a toast.
  */
-export function LoginForm({ onFailure, bindTicket }: AuthFormProps) {
+export function LoginForm({ onFailure, bindTicket, onForgotPassword }: LoginFormProps) {
   const login = useLogin(bindTicket);
   const [form] = Form.useForm<LoginValues>();
   const [needCaptcha, setNeedCaptcha] = useState(false);
@@ -97,6 +102,13 @@ export function LoginForm({ onFailure, bindTicket }: AuthFormProps) {
           size="large"
         />
       </Form.Item>
+      {onForgotPassword && (
+        <p className="auth-form-links auth-form-links-end">
+          <button type="button" className="link-button" onClick={onForgotPassword}>
+            忘记密码？
+          </button>
+        </p>
+      )}
       {needCaptcha && (
         <div className="captcha-row">
           <Form.Item

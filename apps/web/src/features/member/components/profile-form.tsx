@@ -6,15 +6,25 @@ import { zodRule } from '@/lib/zod-rule';
 import { useCurrentMember } from '../api/get-current-member';
 import { useUpdateProfile } from '../api/update-profile';
 
+/**
+ * The e-mail address is not here: current/ shows it masked, and it is set by proving it with a code (联系方式与验证,
+ * #31); the profile call leaves it as it is when the field is absent.
+ */
+type ProfileValues = Required<Omit<UpdateProfileRequest, 'email'>>;
+
 const FIELDS: readonly {
-  name: keyof UpdateProfileRequest;
+  name: keyof ProfileValues;
   label: string;
   autoComplete: string;
   extra?: string;
 }[] = [
   { name: 'name', label: '姓名', autoComplete: 'name' },
-  { name: 'mobile', label: '手机号', autoComplete: 'tel' },
-  { name: 'email', label: '邮箱', autoComplete: 'email' },
+  {
+    name: 'mobile',
+    label: '手机号',
+    autoComplete: 'tel',
+    extra: '便于客服联系；短信登录和短信通知使用下方“联系方式与验证”中验证的手机号',
+  },
   {
     name: 'company',
     label: '公司名称',
@@ -42,11 +52,10 @@ const FIELDS: readonly {
   },
 ];
 
-function profileOf(member: Member): Required<UpdateProfileRequest> {
+function profileOf(member: Member): ProfileValues {
   return {
     name: member.name,
     mobile: member.mobile,
-    email: member.email,
     company: member.company,
     wechat: member.wechat,
     abn: member.abn,
@@ -67,7 +76,7 @@ export function ProfileForm() {
 function ProfileFormFields({ member }: { member: Member }) {
   const update = useUpdateProfile();
   return (
-    <Form<Required<UpdateProfileRequest>>
+    <Form<ProfileValues>
       layout="vertical"
       className="narrow-form"
       initialValues={profileOf(member)}
@@ -75,7 +84,6 @@ function ProfileFormFields({ member }: { member: Member }) {
         update.mutate({
           name: values.name.trim(),
           mobile: values.mobile.trim(),
-          email: values.email.trim(),
           company: values.company.trim(),
           wechat: values.wechat.trim(),
           abn: values.abn.trim(),

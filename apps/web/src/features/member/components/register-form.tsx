@@ -1,5 +1,5 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { captchaCodeInputSchema, passwordSchema, profileFieldsSchema, usernameSchema } from '@shop/domain';
+import { SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { captchaCodeInputSchema, profileFieldsSchema, usernameSchema } from '@shop/domain';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { CaptchaImage } from '@/components/captcha-image';
 import { useCaptcha } from '@/lib/captcha';
@@ -7,6 +7,7 @@ import { notify } from '@/lib/notify';
 import { zodRule } from '@/lib/zod-rule';
 import { useRegister } from '../api/register';
 import type { AuthFormProps } from './login-form';
+import { NewPasswordFields } from './new-password-fields';
 
 /** Where the 用户协议 and 隐私政策 articles are (from the basic template); a missing one shows as plain text. */
 export interface AgreementLinks {
@@ -103,33 +104,7 @@ export function RegisterForm({
       <Form.Item name="username" rules={[zodRule(usernameSchema)]}>
         <Input prefix={<UserOutlined />} placeholder="用户名" aria-label="用户名" autoComplete="username" />
       </Form.Item>
-      <Form.Item name="password" rules={[zodRule(passwordSchema)]} extra="至少8位，须包含字母和数字">
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="密码"
-          aria-label="密码"
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        dependencies={['password']}
-        rules={[
-          { required: true, message: '请再次输入密码' },
-          ({ getFieldValue }) => ({
-            validator: async (_, value) => {
-              if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致');
-            },
-          }),
-        ]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="确认密码"
-          aria-label="确认密码"
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      <NewPasswordFields label="密码" />
       <div className="captcha-row">
         <Form.Item name="captchaCode" rules={[zodRule(captchaCodeInputSchema)]}>
           <Input prefix={<SafetyOutlined />} placeholder="验证码" aria-label="验证码" autoComplete="off" />
