@@ -141,6 +141,7 @@ export function createServices({
     captcha,
     counters,
     sessions,
+    resendAfterSeconds: config.notices.codeResendSeconds,
     // The notices module is made below; these run only once a request arrives.
     codes: {
       canSend: (channel) => (channel === 'email' ? notices.canSendEmail : notices.canSendSms),

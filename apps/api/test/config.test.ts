@@ -37,6 +37,7 @@ describe('config', () => {
           mailSandbox: true,
           smsSandbox: true,
           workers: 2,
+          codeResendSeconds: 60,
           retries: 8,
           retryDelaySeconds: 20,
           sendTimeoutSeconds: 120,

@@ -229,6 +229,7 @@ const envSchema = z.object({
   SHOP_MAIL_SANDBOX: z.enum(['on', 'off'], { error: '应为 on 或 off / must be on or off' }).optional(),
   SHOP_SMS_SANDBOX: z.enum(['on', 'off'], { error: '应为 on 或 off / must be on or off' }).optional(),
   SHOP_NOTICE_WORKERS: z.coerce.number().int().min(0).max(8).default(2),
+  SHOP_CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   SHOP_NOTICE_RETRIES: z.coerce.number().int().min(0).max(20).default(8),
   SHOP_NOTICE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   SHOP_NOTICE_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(600).default(120),
@@ -645,6 +646,8 @@ export interface NoticesConfig {
   smsSandbox: boolean;
   /** Workers sending notices in this process (0: another process sends them). */
   workers: number;
+  /** Seconds before another code may go to the same phone number or e-mail address. */
+  codeResendSeconds: number;
   retries: number;
   retryDelaySeconds: number;
   /** A send still running after this long is taken for dead (its worker crashed) and tried again. */
@@ -804,6 +807,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
         smsSandbox:
           e.SHOP_SMS_SANDBOX === undefined ? !isProduction(e.NODE_ENV) : e.SHOP_SMS_SANDBOX === 'on',
         workers: e.SHOP_NOTICE_WORKERS,
+        codeResendSeconds: e.SHOP_CODE_RESEND_SECONDS,
         retries: e.SHOP_NOTICE_RETRIES,
         retryDelaySeconds: e.SHOP_NOTICE_RETRY_DELAY_SECONDS,
         sendTimeoutSeconds: e.SHOP_NOTICE_SEND_TIMEOUT_SECONDS,

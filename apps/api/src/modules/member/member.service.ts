@@ -124,6 +124,8 @@ export interface MemberServiceDeps {
   sessions?: SessionCache | null | undefined;
   /** Verification codes by SMS and e-mail (the notices module); absent: sendCode/ and its kin are refused. */
   codes?: CodePort | undefined;
+  /** Seconds before another code may go to the same number or address (SHOP_CODE_RESEND_SECONDS, default 60). */
+  resendAfterSeconds?: number;
 }
 
 export interface NewMember {
@@ -171,6 +173,7 @@ export function createMemberService({
   counters = NO_COUNTERS,
   sessions = null,
   codes,
+  resendAfterSeconds = CODE_LIMITS.resendAfterSeconds,
 }: MemberServiceDeps) {
   function requireCodes(channel: 'email' | 'sms'): CodePort {
     if (!codes?.canSend(channel))
@@ -448,7 +451,7 @@ export function createMemberService({
       const target = input.phone ?? input.email ?? '';
       if (input.scene === 'bind' && !auth) throw new AppError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE);
       const limits: [string, number, number][] = [
-        [`code:minute:${target}`, 60_000, 1],
+        [`code:resend:${target}`, resendAfterSeconds * 1000, 1],
         [`code:hour:${target}`, 3_600_000, CODE_LIMITS.perTargetHour],
         [`code:day:${target}`, 86_400_000, CODE_LIMITS.perTargetDay],
         [`code:address:${clientAddressKey(clientAddress)}`, 3_600_000, CODE_LIMITS.perAddressHour],
@@ -472,7 +475,7 @@ export function createMemberService({
             memberId: input.scene === 'bind' ? auth?.memberId : owner?.id,
           }),
         );
-      return { resendAfter: CODE_LIMITS.resendAfterSeconds, expiresIn: 300 };
+      return { resendAfter: resendAfterSeconds, expiresIn: 300 };
     },
 
     /** Signs in with a phone number and its code (#31 smsLogin/): the same token as login/. */
