@@ -15,6 +15,7 @@ import {
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type TestSmtpServer } from '../apps/api/test/support/smtp-server';
 import { allGoods, callApi } from './support/api';
 import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
 import {
@@ -37,6 +38,7 @@ const OWNER_PASSWORD = 'boss-pass-2026';
 const WAREHOUSE = { username: 'wh_chen', name: '仓库小陈', role: '仓库', password: 'warehouse-2026' };
 const SERVICE = { username: 'cs_zhou', name: '客服小周', role: '客服', password: 'service-2026a' };
 const MEMBER = { username: 'zhao_lei', password: 'member-2026' };
+const MEMBER_EMAIL = 'zhao.lei@example.test';
 const TRACKING = 'SF1234567890';
 const PHOTO_NOTE = '外箱已封，共1箱';
 const REPLY = '您好，包裹已从悉尼发出，单号 SF1234567890，可在订单详情查看物流。';
@@ -65,16 +67,32 @@ describe('console fulfilment journey', () => {
   let order: CreatedOrder;
   let ticketId = 0;
   let skuCode = '';
+  let smtp: TestSmtpServer;
+  let mailEnv: Record<string, string> = {};
 
   beforeAll(async () => {
+    // The shop's mail goes to a real SMTP server in this process (#31): the member is told of the shipment there.
+    smtp = await startSmtpServer();
+    mailEnv = { SHOP_SMTP_URL: smtp.url, SHOP_MAIL_FROM: '澳中批发商城 <shop@example.test>' };
     dataDir = await newShopDataDir();
-    shop = await startShop({}, { dataDir });
+    shop = await startShop(mailEnv, { dataDir });
     const { captchaId } = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
     ({ token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
       ...MEMBER,
       captchaId,
       captchaCode: TEST_CAPTCHA,
     }));
+    // The member proves an e-mail address with the code mailed to it.
+    const bindCaptcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
+    await callApi(
+      shop.baseURL,
+      MemberPaths.sendCode,
+      { scene: 'bind', email: MEMBER_EMAIL, captchaId: bindCaptcha.captchaId, captchaCode: TEST_CAPTCHA },
+      token,
+    );
+    const [codeMail] = await smtp.waitFor(1, 30_000);
+    const code = /验证码\s*(\d{6})/.exec(codeMail?.text ?? '')?.[1] ?? '';
+    await callApi(shop.baseURL, MemberPaths.bindContact, { email: MEMBER_EMAIL, code }, token);
     const { id: receiverId } = await callApi<{ id: number }>(
       shop.baseURL,
       AddressPaths.receiverSave,
@@ -105,18 +123,22 @@ describe('console fulfilment journey', () => {
       token,
     );
     // The owner, and cash the member brought to the shop, from the operator's command line.
-    shop = await runWhileStopped(shop, [
-      ownerCommand(OWNER_PASSWORD),
+    shop = await runWhileStopped(
+      shop,
       [
-        'deposit:cash',
-        '--member',
-        MEMBER.username,
-        '--currency',
-        'CNY',
-        '--amount',
-        String(Math.ceil(order.totalPrice) + 10),
+        ownerCommand(OWNER_PASSWORD),
+        [
+          'deposit:cash',
+          '--member',
+          MEMBER.username,
+          '--currency',
+          'CNY',
+          '--amount',
+          String(Math.ceil(order.totalPrice) + 10),
+        ],
       ],
-    ]);
+      mailEnv,
+    );
     await callApi(
       shop.baseURL,
       PaymentPaths.payByDeposit,
@@ -142,6 +164,7 @@ describe('console fulfilment journey', () => {
   afterAll(async () => {
     await s?.close();
     await shop?.stop();
+    await smtp?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -186,6 +209,16 @@ describe('console fulfilment journey', () => {
     await ship.waitFor({ state: 'hidden' });
     await drawer.locator('.ant-descriptions').getByText('已发货', { exact: true }).waitFor();
     await drawer.getByText(TRACKING).first().waitFor();
+    // The member is told by e-mail, with the courier and the tracking number.
+    await expect
+      .poll(() => smtp.received.find((m) => m.subject === `订单 ${order.orderNo} 已发货`), {
+        timeout: 30_000,
+      })
+      .toBeTruthy();
+    const shipped = smtp.received.find((m) => m.subject === `订单 ${order.orderNo} 已发货`);
+    expect(shipped?.to).toEqual([MEMBER_EMAIL]);
+    expect(shipped?.text).toContain(`运单号：${TRACKING}`);
+    expect(shipped?.html).toContain('澳中批发商城');
 
     await drawer.getByRole('button', { name: /上传包裹照片/ }).click();
     const upload = s.page.getByRole('dialog', { name: '上传包裹照片' });

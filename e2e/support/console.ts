@@ -107,10 +107,11 @@ export async function signOut(page: Page): Promise<void> {
 export async function runWhileStopped(
   shop: RunningShop & { port: number; dataDir: string },
   commands: readonly (readonly string[])[],
+  env: Record<string, string> = {},
 ): Promise<RunningShop & { port: number; dataDir: string }> {
   await shop.stop();
   for (const command of commands) runShopCommand(shop.dataDir, command);
-  return startShop({}, { dataDir: shop.dataDir, port: shop.port });
+  return startShop(env, { dataDir: shop.dataDir, port: shop.port });
 }
 
 /**
