@@ -12,42 +12,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  AddressPaths,
   CartPaths,
   CheckoutPaths,
   type CheckoutSummary,
-  type Envelope,
-  type GoodsListItem,
-  MemberPaths,
   OrderPaths,
   SkuStatus,
   Warehouse,
 } from '@shop/domain';
-import { allGoods, callApi, loginToken } from '../e2e/support/api';
-import { TEST_CAPTCHA } from '../e2e/support/server';
-import {
-  load,
-  newCaptcha,
-  percentile,
-  report,
-  resultRow,
-  runConcurrently,
-  settings,
-  settleStatistics,
-  startBenchShop,
-} from './support';
-
-/** Every bench member ships to the same Shanghai receiver (post code 200040: cross-border tax applies). */
-const RECEIVER = {
-  name: '测试收件人',
-  phone: '13800138000',
-  country: 'CN',
-  province: '上海市',
-  city: '上海市',
-  district: '静安区',
-  detail: '南京西路1号',
-  postCode: '200040',
-};
+import { callApi, loginToken } from '../e2e/support/api';
+import { orderBuyers } from './order-buyers';
+import { load, percentile, report, resultRow, settings, settleStatistics, startBenchShop } from './support';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 /**
@@ -60,46 +34,11 @@ const OVERSELL_EXTRA = 40;
 
 const shop = await startBenchShop();
 const runId = Date.now().toString(36).slice(-5);
-
-/** Registers a member through the API (the test server's captcha answer) and returns their token. */
-async function register(n: number): Promise<string> {
-  const data = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
-    username: `bo${runId}_${n}`,
-    password: 'bench1234',
-    captchaId: await newCaptcha(shop, n),
-    captchaCode: TEST_CAPTCHA,
-  });
-  return data.token;
-}
-
-/** POSTs and returns the envelope whatever its success. */
-async function post<T>(
-  path: string,
-  body: unknown,
-  token: string,
-): Promise<Envelope<T> & { status: number }> {
-  const res = await fetch(`${shop.baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { ...((await res.json()) as Envelope<T>), status: res.status };
-}
-
 const rows: Record<string, unknown>[] = [];
 try {
   const demo = await loginToken(shop.baseURL);
-  const goods = await allGoods(shop.baseURL);
-  // Open SKUs (any quantity) with a CNY price, one per product, from several warehouses.
-  const open = goods.flatMap((g: GoodsListItem) =>
-    g.skus
-      .filter((s) => (s.status === SkuStatus.InStock || s.status === SkuStatus.ByBook) && s.cnyPrice !== null)
-      .slice(0, 1)
-      .map((s) => ({ skuId: s.id, location: g.location })),
-  );
-  const warehouses = [...new Set(open.map((s) => s.location))].slice(0, 3);
-  const basket = warehouses.flatMap((w) => open.filter((s) => s.location === w).slice(0, 2));
-  if (basket.length < 4) throw new Error('too few open SKUs: is the demo catalogue seeded?');
+  const buyers = await orderBuyers(shop, `bo${runId}`);
+  const { goods, basket, placeOrders, post } = buyers;
   const body = { currency: 'CNY', locationCode: '200040' };
 
   // cart/summary/ of the demo member's basket.
@@ -124,30 +63,8 @@ try {
   );
 
   // createdOrder/: one fresh member per order, each with the same basket.
-  const members: string[] = [];
-  const made = await runConcurrently(
-    Array.from({ length: WARMUP + ORDERS }, (_, n) => () => register(n)),
-    settings.connections,
-  );
-  members.push(...made.results);
-  const receivers = new Map<string, number>();
-  await runConcurrently(
-    members.map((token) => async () => {
-      const lines = basket.map((s) => ({ skuId: s.skuId, qty: 1 }));
-      await callApi(shop.baseURL, CartPaths.batchAddItems, lines, token);
-      const address = await callApi<{ id: number }>(shop.baseURL, AddressPaths.receiverSave, RECEIVER, token);
-      receivers.set(token, address.id);
-    }),
-    settings.connections,
-  );
-  const placeOrders = (buyers: readonly string[]) =>
-    runConcurrently(
-      buyers.map((token) => () => {
-        const order = { currency: 'CNY', receiverId: receivers.get(token), requestId: randomUUID() };
-        return post(OrderPaths.create, order, token);
-      }),
-      settings.connections,
-    );
+  const members = await buyers.register(WARMUP + ORDERS);
+  await buyers.prepare(members);
   // A shop in business: some orders already, and the statistics autovacuum would have taken of them since.
   const warm = await placeOrders(members.slice(0, WARMUP));
   if (warm.results.some((r) => !r.success)) throw new Error('warm-up orders refused');
@@ -175,15 +92,12 @@ try {
     .sort((a, b) => a.stock - b.stock)[0];
   if (!byStock) throw new Error('no ByStock SKU with 5-40 units in the demo catalogue');
   const stock = byStock.stock;
-  const buyers = await runConcurrently(
-    Array.from({ length: stock + OVERSELL_EXTRA }, (_, n) => () => register(WARMUP + ORDERS + n)),
-    settings.connections,
-  );
-  for (const token of buyers.results) {
+  const rushers = await buyers.register(stock + OVERSELL_EXTRA);
+  for (const token of rushers) {
     await callApi(shop.baseURL, CartPaths.addItem, { skuId: byStock.id, qty: 1 }, token);
   }
   const rush = await Promise.all(
-    buyers.results.map((token) =>
+    rushers.map((token) =>
       post(OrderPaths.create, { currency: 'CNY', isPickup: true, requestId: randomUUID() }, token),
     ),
   );

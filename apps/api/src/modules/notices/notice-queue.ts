@@ -4,6 +4,8 @@ import type { Database, DatabaseHandle } from '../../db/client';
 
 /** The queue of notices to send (created by migration 0034; docs/decisions/042-notices-outbox.md). */
 export const NOTICE_QUEUE = 'notice';
+/** Jobs a worker takes at a time and sends together. */
+const BATCH = 10;
 
 /** What pg-boss calls to reach the database: one statement with parameters, or a script without. */
 interface QueueExecutor {
@@ -107,7 +109,11 @@ export function createNoticeQueue(handle: DatabaseHandle, options: QueueOptions)
       );
     },
 
-    /** Starts `workers` workers that call `deliver` for each queued notice; a throw means 'try again later'. */
+    /**
+     * Starts `workers` workers that call `deliver` for each queued notice; a throw means 'try again later'. Each
+     * worker takes up to BATCH jobs a fetch and sends them at once: pg-boss waits out its polling interval after
+     * every fetch, so one job a fetch would send one notice a second.
+     */
     async work(
       workers: number,
       deliver: (noticeId: number, lastTry: boolean) => Promise<void>,
@@ -119,9 +125,19 @@ export function createNoticeQueue(handle: DatabaseHandle, options: QueueOptions)
       for (let i = 0; i < workers; i++) {
         await boss.work<{ noticeId: number }>(
           NOTICE_QUEUE,
-          { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
-          async ([job]) => {
-            if (job) await deliver(job.data.noticeId, job.retryCount >= job.retryLimit);
+          { batchSize: BATCH, pollingIntervalSeconds: 1, includeMetadata: true },
+          async (jobs) => {
+            const outcomes = await Promise.allSettled(
+              jobs.map((job) => deliver(job.data.noticeId, job.retryCount >= job.retryLimit)),
+            );
+            // Only the jobs that failed go back for a retry; pg-boss completes the rest (and never a failed one).
+            for (const [n, outcome] of outcomes.entries()) {
+              const job = jobs[n];
+              if (outcome.status === 'rejected' && job)
+                await boss.fail(NOTICE_QUEUE, job.id, {
+                  message: String(outcome.reason?.message ?? outcome.reason),
+                });
+            }
           },
         );
       }
