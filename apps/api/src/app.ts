@@ -264,7 +264,7 @@ export async function buildApp(options: BuildAppOptions) {
     app.addHook('onClose', () => services.noticeQueue.stop());
   }
   app.addHook('onClose', async () => services.closeMail());
-  metrics?.watchNotices(() => services.notices.counts());
+  metrics?.watchNotices(() => services.notices.counts(), app.database);
 
   if (services.sessions) {
     const stop = await listenForSessionChanges(app.database, services.sessions, (error) =>

@@ -70,7 +70,11 @@ describe('register/', () => {
     expect(me.data).toMatchObject({
       username: 'alice_shop',
       name: '张三',
-      email: 'alice@example.com',
+      // Masked, and not proved until a code sent to it is (#31 bindContact/).
+      email: 'a***@example.com',
+      emailVerified: false,
+      phone: '',
+      phoneVerified: false,
       company: '澳洲贸易',
       level: 37,
       cnyDeposit: 0,

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 import {
   type BackupFile,
@@ -40,8 +41,12 @@ function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   };
 }
 
-/** Runs pg_dump or pg_restore; a missing tool is a message pointing at the README, not a stack trace. */
-function runTool(tool: 'pg_dump' | 'pg_restore', args: string[], env?: NodeJS.ProcessEnv): Promise<ToolRun> {
+/** Runs pg_dump, pg_restore or psql; a missing tool is a message pointing at the README, not a stack trace. */
+function runTool(
+  tool: 'pg_dump' | 'pg_restore' | 'psql',
+  args: string[],
+  env?: NodeJS.ProcessEnv,
+): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
     execFile(tool, args, { env, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
       if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
@@ -158,24 +163,39 @@ export async function restorePostgres(
   await refuseWhileConnected(url);
   const keptAt = await dumpPostgres(url, dir, 'before-restore');
   const { dbname, env } = connection(url);
-  const run = await runTool(
-    'pg_restore',
-    [
-      '--clean',
-      '--if-exists',
-      '--single-transaction',
-      '--exit-on-error',
-      '--no-owner',
-      '--no-privileges',
-      `--dbname=${dbname}`,
-      file,
-    ],
-    env,
-  );
-  if (run.code !== 0) {
-    throw backupError(
-      `pg_restore 失败，数据库未改变（恢复在一个事务中）；恢复前的副本：${keptAt.path} / pg_restore failed, nothing changed: ${complaint(run)}`,
+  // The archive as the SQL pg_restore would run (dropping what it holds, then making it again); psql runs it in one
+  // transaction after dropping the job queue's schema whole: --clean cannot drop the constraints its partitions
+  // inherit (pg-boss partitions its jobs by queue; docs/decisions/042-notices-outbox.md).
+  const script = join(dir, `.restore-${process.pid}-${Date.now()}.sql`);
+  try {
+    const written = await runTool(
+      'pg_restore',
+      ['--clean', '--if-exists', '--no-owner', '--no-privileges', `--file=${script}`, file],
+      env,
     );
+    const run =
+      written.code !== 0
+        ? written
+        : await runTool(
+            'psql',
+            [
+              '--no-psqlrc',
+              '--quiet',
+              '--single-transaction',
+              '--set=ON_ERROR_STOP=1',
+              `--dbname=${dbname}`,
+              '--command=DROP SCHEMA IF EXISTS pgboss CASCADE',
+              `--file=${script}`,
+            ],
+            { ...env, PGOPTIONS: '--client-min-messages=warning' },
+          );
+    if (run.code !== 0) {
+      throw backupError(
+        `pg_restore 失败，数据库未改变（恢复在一个事务中）；恢复前的副本：${keptAt.path} / pg_restore failed, nothing changed: ${complaint(run)}`,
+      );
+    }
+  } finally {
+    await rm(script, { force: true });
   }
   return { keptAt, migrations };
 }

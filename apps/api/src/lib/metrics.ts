@@ -125,17 +125,32 @@ export function createShopMetrics(options: ShopMetricsOptions) {
       gauge('shop_db_idle_connections', 'Database connections not running a statement', (u) => u.idle);
       gauge('shop_db_waiting_queries', 'Statements waiting for a free connection', (u) => u.waiting);
     },
-    /** Notices in the outbox by status (waiting, sending, sent, failed, discarded), read at each scrape. */
-    watchNotices(counts: () => Promise<Record<string, number>>) {
+    /**
+     * Notices in the outbox by status (waiting, sending, sent, failed, discarded), counted at a scrape. A scrape
+     * waits at most 250 ms for the count and otherwise shows the last one, and counts nothing while the database
+     * has no idle connection: a busy database must neither stop /metrics from answering nor get busier for it.
+     */
+    watchNotices(counts: () => Promise<Record<string, number>>, database: DatabaseHandle) {
+      let last: Record<string, number> = {};
+      let counting: Promise<void> | null = null;
       new Gauge({
         name: 'shop_notices',
         help: 'Notices in the outbox by status: waiting, sending, sent, failed, discarded',
         labelNames: ['status'] as const,
         registers: [registry],
         async collect() {
-          const byStatus = await counts();
+          if (!counting && database.usage().idle > 0)
+            counting = counts()
+              .then((byStatus) => {
+                last = byStatus;
+              })
+              .catch(() => {})
+              .finally(() => {
+                counting = null;
+              });
+          if (counting) await Promise.race([counting, new Promise((r) => setTimeout(r, 250).unref())]);
           for (const status of ['waiting', 'sending', 'sent', 'failed', 'discarded'])
-            this.labels(status).set(byStatus[status] ?? 0);
+            this.labels(status).set(last[status] ?? 0);
         },
       });
     },

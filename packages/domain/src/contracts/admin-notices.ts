@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** The console's outbox of e-mail and SMS (#31; permission notice.manage). */
 export const AdminNoticePaths = {
@@ -74,7 +75,7 @@ export const adminNoticeActionRequestSchema = z.strictObject({ id: z.number().in
 
 export const adminSandboxListRequestSchema = z.strictObject({
   /** An e-mail address or a phone number in E.164; all when absent. */
-  recipient: z.string().trim().max(254).optional(),
+  recipient: text({ trim: true }).max(254, '收件人最多254个字符').optional(),
   pageSize: z.number().int().min(1).max(100).default(30),
 });
 

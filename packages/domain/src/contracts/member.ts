@@ -137,6 +137,11 @@ export type Member = z.infer<typeof memberSchema>;
  * Spaces and dashes are dropped; a leading 0 of an Australian number is taken as +61.
  */
 export const phoneSchema = text({ error: '请输入手机号', trim: true })
+  // The shape of a mainland or Australian mobile as typed (spaces and dashes allowed); the exact check follows.
+  .regex(
+    /^(?:(?:\+?86[ -]?)?1[3-9][0-9 -]{9,13}|(?:\+?61[ -]?|0)4[0-9 -]{8,12})$/,
+    '手机号须为中国大陆（+86）或澳大利亚（+61）手机号',
+  )
   .transform((v) =>
     v
       .replace(/[\s-]/g, '')

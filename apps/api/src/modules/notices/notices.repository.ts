@@ -60,20 +60,16 @@ export async function markUnsent(
     .where(and(eq(notices.id, id), eq(notices.status, 'sending')));
 }
 
-/** Puts a failed notice back in line (the console's 'resend'); null when it is not failed. */
-export async function requeueFailed(executor: Database, id: number, now: Date): Promise<NoticeRow | null> {
+/** Moves a failed notice on, back in line (the console's 'resend') or given up; null when it is not failed. */
+export async function leaveFailed(
+  executor: Database,
+  id: number,
+  to: 'waiting' | 'discarded',
+  now: Date,
+): Promise<NoticeRow | null> {
   const rows = await executor
     .update(notices)
-    .set({ status: 'waiting', updatedAt: now })
-    .where(and(eq(notices.id, id), eq(notices.status, 'failed')))
-    .returning();
-  return rows[0] ?? null;
-}
-
-export async function discardFailed(db: Database, id: number, now: Date): Promise<NoticeRow | null> {
-  const rows = await db
-    .update(notices)
-    .set({ status: 'discarded', updatedAt: now })
+    .set({ status: to, updatedAt: now })
     .where(and(eq(notices.id, id), eq(notices.status, 'failed')))
     .returning();
   return rows[0] ?? null;

@@ -165,6 +165,29 @@ export function createNoticeService(deps: NoticeServiceDeps) {
     return { provider, providerMessageId: receipt.providerMessageId };
   }
 
+  /** A staff decision on a failed notice (send again, or give up), with its audit row, in one transaction. */
+  function settleFailed(
+    id: number,
+    by: AuditActor,
+    to: 'waiting' | 'discarded',
+    then: (tx: Database, row: repo.NoticeRow) => Promise<void>,
+  ): Promise<AdminNotice> {
+    return db.transaction(async (tx) => {
+      const row = await repo.leaveFailed(tx, id, to, clock());
+      if (!row) throw new AppError(ResultCode.ParamsError, NoticeMessages.onlyFailed);
+      await then(tx, row);
+      await audit(tx, {
+        by,
+        action: to === 'waiting' ? 'notice.resend' : 'notice.discard',
+        objectType: 'notice',
+        objectId: String(id),
+        before: { status: 'failed', lastError: row.lastError },
+        after: { status: to },
+      });
+      return toAdminNotice(row);
+    });
+  }
+
   return {
     enqueue,
     /** Whether e-mail and SMS can be sent at all (a server or gateway, or the sandbox). */
@@ -248,38 +271,13 @@ export function createNoticeService(deps: NoticeServiceDeps) {
     },
 
     /** Sends a failed notice again (console), audited with the staff member who asked. */
-    async resend(id: number, by: AuditActor = cliActor()): Promise<AdminNotice> {
-      return db.transaction(async (tx) => {
-        const row = await repo.requeueFailed(tx, id, clock());
-        if (!row) throw new AppError(ResultCode.ParamsError, NoticeMessages.onlyFailed);
-        await queue.send(tx, id);
-        await audit(tx, {
-          by,
-          action: 'notice.resend',
-          objectType: 'notice',
-          objectId: String(id),
-          before: { status: 'failed', lastError: row.lastError },
-          after: { status: 'waiting' },
-        });
-        return toAdminNotice(row);
-      });
+    resend(id: number, by: AuditActor = cliActor()): Promise<AdminNotice> {
+      return settleFailed(id, by, 'waiting', (tx, row) => queue.send(tx, row.id));
     },
 
     /** Gives up on a failed notice (console), audited. */
-    async discard(id: number, by: AuditActor = cliActor()): Promise<AdminNotice> {
-      return db.transaction(async (tx) => {
-        const row = await repo.discardFailed(tx, id, clock());
-        if (!row) throw new AppError(ResultCode.ParamsError, NoticeMessages.onlyFailed);
-        await audit(tx, {
-          by,
-          action: 'notice.discard',
-          objectType: 'notice',
-          objectId: String(id),
-          before: { status: 'failed', lastError: row.lastError },
-          after: { status: 'discarded' },
-        });
-        return toAdminNotice(row);
-      });
+    discard(id: number, by: AuditActor = cliActor()): Promise<AdminNotice> {
+      return settleFailed(id, by, 'discarded', async () => {});
     },
 
     /** Notices by status, for /metrics. */

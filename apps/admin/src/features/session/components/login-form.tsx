@@ -106,31 +106,21 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (answer: StaffLoginRespo
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="密码" />
         </Form.Item>
       </div>
-      {step === 'totp' && (
+      {step !== 'password' && (
         <>
           <Typography.Paragraph type="secondary">
-            该账号已开启两步验证。请打开手机上的身份验证器，输入其中显示的6位数字，并重新输入图形验证码。
+            {step === 'totp'
+              ? '该账号已开启两步验证。请打开手机上的身份验证器，输入其中显示的6位数字，并重新输入图形验证码。'
+              : `验证码已发送到工作邮箱 ${sentTo}。请输入邮件中的6位数字，并重新输入图形验证码；5 分钟内有效。`}
           </Typography.Paragraph>
-          <Form.Item label="身份验证器验证码" name="totpCode" rules={[zodRule(fields.totpCode.unwrap())]}>
+          <Form.Item
+            key={step}
+            label={step === 'totp' ? '身份验证器验证码' : '邮件验证码'}
+            name={step === 'totp' ? 'totpCode' : 'emailCode'}
+            rules={[zodRule(fields.totpCode.unwrap())]}
+          >
             <Input
-              prefix={<SafetyOutlined />}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="6位数字"
-              autoFocus
-            />
-          </Form.Item>
-        </>
-      )}
-      {step === 'email' && (
-        <>
-          <Typography.Paragraph type="secondary">
-            验证码已发送到工作邮箱 {sentTo}。请输入邮件中的6位数字，并重新输入图形验证码；5 分钟内有效。
-          </Typography.Paragraph>
-          <Form.Item label="邮件验证码" name="emailCode" rules={[zodRule(fields.emailCode.unwrap())]}>
-            <Input
-              prefix={<MailOutlined />}
+              prefix={step === 'totp' ? <SafetyOutlined /> : <MailOutlined />}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
