@@ -115,12 +115,28 @@ export async function memberSeesStatus(s: BrowserSession, orderId: number, label
   await s.page.getByTestId('order-status').getByText(label, { exact: true }).waitFor({ timeout: 30_000 });
 }
 
-/** The member cancels the unpaid order on its page (取消订单, 确定取消) and it shows 已取消. */
+/**
+ * The member cancels the unpaid order on its page (取消订单, 确定取消) and it shows 已取消. On a busy machine a click
+ * landing while the dialog opens can be lost: while the dialog still asks, 确定取消 is clicked again (the dialog
+ * ignores a second OK while the first runs, so the order is never cancelled twice).
+ */
 export async function memberCancels(s: BrowserSession, orderId: number): Promise<void> {
   await s.page.goto(`/order/${orderId}`);
   await s.page.getByRole('button', { name: '取消订单' }).click();
-  await s.page.getByRole('button', { name: '确定取消' }).click();
-  await s.page.getByTestId('order-status').getByText('已取消', { exact: true }).waitFor({ timeout: 30_000 });
+  const ok = s.page.getByRole('dialog').getByRole('button', { name: '确定取消' });
+  const cancelled = s.page.getByTestId('order-status').getByText('已取消', { exact: true });
+  await ok.click();
+  for (let tries = 0; tries < 3; tries += 1) {
+    if (
+      await cancelled.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    if (await ok.isVisible()) await ok.click();
+  }
+  await cancelled.waitFor({ timeout: 10_000 });
 }
 
 /** The channel's yesterday in its own calendar, as the console offers it. */
