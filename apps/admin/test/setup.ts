@@ -3,7 +3,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { clearLoginNotice } from '@/lib/login-notice';
 import { contractDrifts } from './utils';
 
-// CONVENTIONS.md 'Tests': console.error during a test is a failure.
+// docs/conventions.md 'Tests': console.error during a test is a failure.
 let consoleErrors: unknown[][] = [];
 
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { type Address, AddressPaths, MemberPaths } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, post, type TestApp } from './support/test-app';
 
-// PGlite runs one query at a time and would hide a race (CONVENTIONS.md 'Tests'): real PostgreSQL only.
+// PGlite runs one query at a time and would hide a race (docs/conventions.md 'Tests'): real PostgreSQL only.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)(

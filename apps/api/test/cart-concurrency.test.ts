@@ -4,7 +4,7 @@ import type { CatalogueFixture } from './support/catalogue-fixtures';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { envelope, post, type TestApp } from './support/test-app';
 
-// PGlite runs one query at a time and would hide a race (CONVENTIONS.md 'Tests'): real PostgreSQL only.
+// PGlite runs one query at a time and would hide a race (docs/conventions.md 'Tests'): real PostgreSQL only.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)('cart concurrency on PostgreSQL (skipped: TEST_DATABASE_URL is not set)', () => {

@@ -8,7 +8,7 @@ import { balancesOf, giveDeposit, ledgerOf, logsOf } from './support/deposit-hel
 import { insertOrder, newMember, stockOf } from './support/order-fixtures';
 import { envelope, post, type TestApp } from './support/test-app';
 
-// PGlite runs one query at a time and would hide a race (CONVENTIONS.md 'Tests'): real PostgreSQL only.
+// PGlite runs one query at a time and would hide a race (docs/conventions.md 'Tests'): real PostgreSQL only.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)('deposit races on PostgreSQL (skipped: TEST_DATABASE_URL is not set)', () => {

@@ -5,7 +5,7 @@ import { createTestApp, type EnvelopeBody, type TestApp } from './support/test-a
 
 /**
  * Answers that Fastify or Node's HTTP parser give before any route runs still are the envelope
- * { success, resultCode, message, data } (DESIGN.md 'The API contract').
+ * { success, resultCode, message, data } (docs/design.md 'The API contract').
  */
 
 let t: TestApp;

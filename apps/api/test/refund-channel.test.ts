@@ -552,7 +552,7 @@ describe('refunds through WeChat Pay (the fake)', { timeout: 90_000 }, () => {
   });
 });
 
-// PGlite runs one query at a time and would hide a race (CONVENTIONS.md 'Tests'): real PostgreSQL only.
+// PGlite runs one query at a time and would hide a race (docs/conventions.md 'Tests'): real PostgreSQL only.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)(

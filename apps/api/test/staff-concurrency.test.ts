@@ -5,7 +5,7 @@ import { StaffMessages } from '../src/modules/staff/staff.service';
 import { type StaffLogin, staffLogin, staffToken, totpCode } from './support/staff';
 import { createTestApp, envelope, post, type TestApp } from './support/test-app';
 
-// PGlite runs one query at a time and would hide a race (CONVENTIONS.md 'Tests'): real PostgreSQL only.
+// PGlite runs one query at a time and would hide a race (docs/conventions.md 'Tests'): real PostgreSQL only.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)('staff races on PostgreSQL (skipped: TEST_DATABASE_URL is not set)', () => {

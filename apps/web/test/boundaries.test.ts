@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The storefront's dependency rules (CONVENTIONS.md 'Shape', DESIGN.md 'Layout'), read from the source files:
+ * The storefront's dependency rules (docs/conventions.md 'Shape', docs/design.md 'Layout'), read from the source files:
  * a feature never imports another feature; lib/ and components/ (shared by everything) never import a feature
  * or the app; nothing in apps/web imports the API server (the two meet only through packages/domain).
  */

@@ -26,7 +26,7 @@ class OnScreenObserver {
   }
 }
 
-// CONVENTIONS.md 'Tests': console.error during a test is a failure.
+// docs/conventions.md 'Tests': console.error during a test is a failure.
 let consoleErrors: unknown[][] = [];
 
 beforeEach(() => {

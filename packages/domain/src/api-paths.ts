@@ -36,7 +36,7 @@ export const WechatPaths = {
   callback: '/api/memberService/wechat/callback/',
 } as const;
 
-/** The sandbox chat app's 'phone' (DESIGN.md 'sandboxes'): GET followed by the scan code, served by the shop. */
+/** The sandbox chat app's 'phone' (docs/design.md 'sandboxes'): GET followed by the scan code, served by the shop. */
 export const SandboxWechatPaths = {
   scan: '/sandbox-wechat/scan/',
 } as const;
@@ -170,7 +170,7 @@ export const DepositPaths = {
   slip: '/api/memberService/memberdeposit/slip/',
 } as const;
 
-/** The sandbox payment channel's own pages (DESIGN.md 'sandboxes'), served by the shop. */
+/** The sandbox payment channel's own pages (docs/design.md 'sandboxes'), served by the shop. */
 export const SandboxPaths = {
   /** GET, followed by the channel's trade number. */
   cashier: '/sandbox-pay/cashier/',
@@ -181,7 +181,7 @@ export const SandboxPaths = {
 } as const;
 
 /**
- * The supplier area (DESIGN.md 'supplier area'): the application form of 成为供应商. Its content comes from the
+ * The supplier area (docs/design.md 'supplier area'): the application form of 成为供应商. Its content comes from the
  * templates `supplier` and `supplierEn` (CataloguePaths.template).
  */
 export const SupplierPaths = {

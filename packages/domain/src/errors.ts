@@ -26,7 +26,7 @@ export const ResultCode = {
   PayloadTooLarge: 413,
   TooManyRequests: 429,
   /**
-   * The staff console's own codes (DESIGN.md 'Staff are not members'); the storefront sees only the last.
+   * The staff console's own codes (docs/design.md 'Staff are not members'); the storefront sees only the last.
    * PermissionDenied: the staff member's role may not do this (HTTP 403).
    * TwoFactorRequired: the login needs the authenticator's code (`totpCode`), or the code was wrong.
    * TwoFactorSetupRequired: a money role signed in without a second factor; only setting it up is allowed.
@@ -76,7 +76,7 @@ export interface Envelope<T = unknown> {
 /** HTTP status of an answer about something that does not exist (or is not the caller's); code BadRequest. */
 export const NOT_FOUND_STATUS = 404;
 
-/** HTTP status that goes with a result code, where one fits (DESIGN.md 'The API contract'). */
+/** HTTP status that goes with a result code, where one fits (docs/design.md 'The API contract'). */
 export function httpStatusFor(code: number): number {
   switch (code) {
     case ResultCode.Success:

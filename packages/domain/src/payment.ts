@@ -66,7 +66,7 @@ export function offeredPaymentMethods<T extends { code: string }>(
 
 /**
  * An amount in minor units of `from` expressed in `to` with the AUD→CNY rate (CNY per AUD), rounded half up to
- * the minor unit (DESIGN.md 'Money'): AUD → CNY multiplies, CNY → AUD divides; the same currency is unchanged.
+ * the minor unit (docs/design.md 'Money'): AUD → CNY multiplies, CNY → AUD divides; the same currency is unchanged.
  */
 export function amountIn(minor: number, from: Currency, to: Currency, audCnyRate: ExchangeRate): number {
   if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError(`金额须为非负整数分: ${minor}`);

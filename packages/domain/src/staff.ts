@@ -1,5 +1,5 @@
 /**
- * The shop's staff (DESIGN.md 'Staff are not members'): their roles, what each role may do, and which roles
+ * The shop's staff (docs/design.md 'Staff are not members'): their roles, what each role may do, and which roles
  * must sign in with a second factor. The console (/admin) and the console API both read this one table, so a
  * menu entry is never shown for a call the server would refuse.
  */

@@ -6,7 +6,7 @@ import { RESPONSE_SERIALIZERS, type ResponseSerializer } from '../lib/response-s
 import { SMS_TEMPLATE_PARAMS, type SmsTemplateKey } from '../modules/notices/sms.provider';
 
 /**
- * The one place that reads environment variables (CONVENTIONS.md 'One way to do each thing').
+ * The one place that reads environment variables (docs/conventions.md 'One way to do each thing').
  * Everything else receives a typed `AppConfig`, so tests can build the app with their own.
  */
 
@@ -324,7 +324,7 @@ const envSchema = z.object({
     .optional(),
 });
 
-/** The real payment channel's settings: all four or none (DESIGN.md 'Outside services'). */
+/** The real payment channel's settings: all four or none (docs/design.md 'Outside services'). */
 const PAY_GATEWAY_VARS = [
   'SHOP_PAY_GATEWAY_URL',
   'SHOP_PAY_MERCHANT_ID',

@@ -224,7 +224,7 @@ export const stockLedger = pgTable(
 );
 
 /**
- * A SKU's price per member level and currency (DESIGN.md 'Money'): a SKU without an AUD row can only be
+ * A SKU's price per member level and currency (docs/design.md 'Money'): a SKU without an AUD row can only be
  * paid in CNY. A member gets the row of their level, else the default level's (37).
  */
 export const skuPrices = pgTable(

@@ -23,7 +23,7 @@ import { members } from './schema';
 
 /**
  * Couriers, promotions and orders (spec §3 'Checkout info', 'Order'; §4 'Order status', 'Promotion methods';
- * DESIGN.md 'Stock and orders'). Amounts are integer minor units of the order's currency.
+ * docs/design.md 'Stock and orders'). Amounts are integer minor units of the order's currency.
  */
 
 /** Couriers; only public ones are offered to shoppers (spec §3 'Pack': couriers with isPublic true). */

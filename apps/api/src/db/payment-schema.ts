@@ -20,7 +20,7 @@ import { members } from './schema';
 
 /**
  * Payment channels, payments, deposit movements and recharges (spec §3 'Payment', 'Deposit log'; §4 'Payment
- * by channel'; §7 'Payment'; DESIGN.md 'Outside services, and their sandboxes'). Amounts are integer minor
+ * by channel'; §7 'Payment'; docs/design.md 'Outside services, and their sandboxes'). Amounts are integer minor
  * units of the row's currency.
  */
 
@@ -254,7 +254,7 @@ export const depositLogs = pgTable(
 );
 
 /**
- * The sandbox channel's own books (DESIGN.md 'sandboxes'): the trades its cashier page shows. They play the
+ * The sandbox channel's own books (docs/design.md 'sandboxes'): the trades its cashier page shows. They play the
  * part of the third party's database, so the shop's tables never learn a payment from here except through a
  * signed notify.
  */

@@ -17,7 +17,7 @@ import { createdAt, updatedAt } from './columns';
 import { members } from './schema';
 
 /**
- * Cart, address book and exchange-rate tables (spec §3 'Cart', 'Sender address / receiver address'; DESIGN.md
+ * Cart, address book and exchange-rate tables (spec §3 'Cart', 'Sender address / receiver address'; docs/design.md
  * 'Money'). Prices are never stored in the cart: a line is priced from the catalogue when it is listed.
  */
 
@@ -81,7 +81,7 @@ export const addressBook = pgTable(
 );
 
 /**
- * Exchange rates set by the operator (DESIGN.md 'Money': CNY equivalents of AUD amounts). The migration
+ * Exchange rates set by the operator (docs/design.md 'Money': CNY equivalents of AUD amounts). The migration
  * writes the AUD→CNY row, so cart totals work before the operator has set a rate.
  */
 export const exchangeRates = pgTable(

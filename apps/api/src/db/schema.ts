@@ -85,7 +85,7 @@ export const memberTokens = pgTable(
 
 /**
  * Registration captchas. They live in the database, not in process memory, so every API process behind a
- * load balancer can check a captcha another one issued (DESIGN.md 'scale-out').
+ * load balancer can check a captcha another one issued (docs/design.md 'scale-out').
  */
 export const captchas = pgTable(
   'captchas',

@@ -17,7 +17,7 @@ import {
 import { createdAt, updatedAt } from './columns';
 
 /**
- * The shop's staff (DESIGN.md 'Staff are not members'; docs/decisions/019): their own accounts and sessions,
+ * The shop's staff (docs/design.md 'Staff are not members'; docs/decisions/019): their own accounts and sessions,
  * never a member's, and the audit log of what they did. No staff account is ever seeded: the operator makes
  * the first owner with `npm run shop -- staff:create`.
  */

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, serial, text, timestamp, varchar } from
 import { createdAt, updatedAt } from './columns';
 
 /**
- * Applications of 成为供应商 / Become a supplier (the supplier area, DESIGN.md): what the company told us, and the
+ * Applications of 成为供应商 / Become a supplier (the supplier area, docs/design.md): what the company told us, and the
  * state the staff keep as they follow it up (new → contacted → accepted | declined).
  */
 export const supplierApplications = pgTable(

@@ -1,7 +1,7 @@
 import { DEFAULT_ERROR_MESSAGE, httpStatusFor, NOT_FOUND_STATUS, ResultCode } from '@shop/domain';
 
 /**
- * The one error type of the server (CONVENTIONS.md): a result code of spec §8, a message a shopper can
+ * The one error type of the server (docs/conventions.md): a result code of spec §8, a message a shopper can
  * read, and optional data. The error handler turns it into the envelope with the HTTP status of the code.
  */
 export class AppError extends Error {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** A random opaque string (base64url), e.g. 32 bytes = 256 bits for login tokens (DESIGN.md 'Auth'). */
+/** A random opaque string (base64url), e.g. 32 bytes = 256 bits for login tokens (docs/design.md 'Auth'). */
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** Message of a successful call when the route has nothing more specific to say. */
 export const SUCCESS_MESSAGE = '操作成功';
 
-/** Wraps a route's data in the envelope every call returns (DESIGN.md 'The API contract'). */
+/** Wraps a route's data in the envelope every call returns (docs/design.md 'The API contract'). */
 export function ok<T>(data: T, message: string = SUCCESS_MESSAGE): Envelope<T> {
   return { success: true, resultCode: ResultCode.Success, message, data };
 }

@@ -2,7 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyServerOptions } from 'fastify';
 
 /**
- * What the server may write about an error, and nothing more (CONVENTIONS.md 'Errors and bad input': the
+ * What the server may write about an error, and nothing more (docs/conventions.md 'Errors and bad input': the
  * server logs 5xx with the request id). A database error carries the statement's parameters: Drizzle's
  * DrizzleQueryError puts them in `params` and in its message ('Failed query: …\nparams: …'), and the
  * driver's error (pg or PGlite) repeats them and adds `detail`, `where` and `internalQuery`, which quote

@@ -6,7 +6,7 @@ import { randomToken } from './crypto';
 // with OWASP's recommended minimum: 19 MiB, 2 passes, 1 lane.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-/** Hashes a password with argon2id (DESIGN.md 'Auth'). */
+/** Hashes a password with argon2id (docs/design.md 'Auth'). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }

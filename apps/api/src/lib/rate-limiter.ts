@@ -3,7 +3,7 @@
  * that counts and answers the new count, so callers reserve an attempt before doing the work it limits: N
  * parallel requests get counts 1..N and a limit holds however they interleave. Three stores: memory for the one
  * process of the embedded database, the database itself for several processes on PostgreSQL, Redis when
- * REDIS_URL is set (DESIGN.md 'scale-out').
+ * REDIS_URL is set (docs/design.md 'scale-out').
  */
 export interface RateLimiter {
   /** Events counted for the key in its current window (0 when none or expired). */

@@ -57,7 +57,7 @@ export interface AuthPluginOptions {
 
 const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
 
-/** Bearer-token authentication (DESIGN.md 'Auth': `Authorization: Bearer <token>` only, no cookies). */
+/** Bearer-token authentication (docs/design.md 'Auth': `Authorization: Bearer <token>` only, no cookies). */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     app.decorateRequest('member', null);

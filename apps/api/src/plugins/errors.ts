@@ -178,7 +178,7 @@ export interface ErrorsPluginOptions {
 }
 
 /**
- * The single error mechanism (CONVENTIONS.md): one error handler and one not-found handler that answer
+ * The single error mechanism (docs/conventions.md): one error handler and one not-found handler that answer
  * with the envelope and the HTTP status of its code. 5xx bodies never carry stack traces or SQL; the
  * error is logged with the request id, which the client also gets in `x-request-id`.
  */

@@ -6,7 +6,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export const DOCS_PREFIX = '/api/docs';
 
 /**
- * OpenAPI generated from the routes' zod schemas (DESIGN.md 'The API contract'): UI at /api/docs,
+ * OpenAPI generated from the routes' zod schemas (docs/design.md 'The API contract'): UI at /api/docs,
  * the document at /api/docs/json. Must be registered before the routes it documents.
  */
 export const openapiPlugin = fp(

@@ -15,7 +15,7 @@ export interface CancelOrderDeps {
 export type CancelOrderFlow = ReturnType<typeof createCancelOrderFlow>;
 
 /**
- * A member cancels an order before payment (spec §7 cancel/, §4 'Order actions'; DESIGN.md 'Stock and orders'):
+ * A member cancels an order before payment (spec §7 cancel/, §4 'Order actions'; docs/design.md 'Stock and orders'):
  * in one transaction the order and its packs become Cancelled, each item's reserved stock goes back and the
  * goods' sales counts drop by what the order added. A repeated cancel releases nothing twice. Then the order's
  * open trades are closed at their channels.

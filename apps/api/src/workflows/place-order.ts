@@ -87,7 +87,7 @@ function toCreated(row: {
   };
 }
 
-/** Order creation (spec §7 createdOrder/, §4 'Order actions'; DESIGN.md 'Stock and orders'). */
+/** Order creation (spec §7 createdOrder/, §4 'Order actions'; docs/design.md 'Stock and orders'). */
 export function createOrderCreationService({
   db,
   clock,
@@ -106,7 +106,7 @@ export function createOrderCreationService({
   return {
     /**
      * Creates an order from the member's selected cart lines (spec §7 createdOrder/, §4 'Order actions';
-     * DESIGN.md 'Stock and orders'). The addresses and the quote are read first: the price is the checkout
+     * docs/design.md 'Stock and orders'). The addresses and the quote are read first: the price is the checkout
      * quote re-run from the database, and a not-valid quote is refused with its message (pickup from a warehouse
      * without a pickup point among the reasons). Then one statement, all or nothing, outside any transaction
      * block: the stock taken with the SKUs locked in id order (ByStock all, or '库存不足：<name>'), the goods'

@@ -61,7 +61,7 @@ type Answer = Omit<NotifyResult, 'tradeNo' | 'recorded'>;
 type PaymentRow = Parameters<PaymentService['statusOf']>[0];
 
 /**
- * A channel's asynchronous notify (DESIGN.md 'Outside services'): verified over its raw body, then applied in one
+ * A channel's asynchronous notify (docs/design.md 'Outside services'): verified over its raw body, then applied in one
  * transaction with the payment row locked (SELECT … FOR UPDATE). SUCCESS pays the order (or, when the order is no
  * longer unpaid, credits the deposit as an order refund, type 5) or credits the recharge; CLOSED and FAILED close
  * the payment and its recharge; a payment already settled is a duplicate and nothing changes. A forged, unknown or

@@ -36,7 +36,7 @@ export function logsOf(db: Database, memberId: number, currency?: Currency) {
 
 /**
  * The ledger adds up: in each currency the signed log amounts sum to the balance, and the last row's
- * balance-after is the balance (DESIGN.md 'Money': every change writes a log row with the balance after it).
+ * balance-after is the balance (docs/design.md 'Money': every change writes a log row with the balance after it).
  */
 export async function ledgerOf(db: Database, memberId: number) {
   const balances = await balancesOf(db, memberId);

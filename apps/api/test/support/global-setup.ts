@@ -32,7 +32,7 @@ async function seedDemo(database: DatabaseHandle): Promise<void> {
 /**
  * A fresh PGlite costs about 3 s (initdb, then the migrations); loading a migrated snapshot costs ~0.5 s and
  * copying a migrated folder about as much, so the migration runs once here and every test file starts from a
- * copy (CONVENTIONS.md 'Tests'). On PostgreSQL, a database made from a migrated template is a file copy (50 ms)
+ * copy (docs/conventions.md 'Tests'). On PostgreSQL, a database made from a migrated template is a file copy (50 ms)
  * where migrating a new one takes 250 ms. Seeding the demo data takes 2 s more on either, so the test
  * configuration's seed is made once too, for the apps that ask for it (test-app.ts createTestApp). Tests of a
  * first start (migrations, seed-resume, upgrade) still begin from nothing.

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// CONVENTIONS.md 'Tests': console.error during a test is a failure.
+// docs/conventions.md 'Tests': console.error during a test is a failure.
 let calls: unknown[][] = [];
 
 beforeEach(() => {

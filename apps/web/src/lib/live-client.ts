@@ -2,7 +2,7 @@ import { LIVE_PATH, LiveCloseCode, type LiveEvent, ResultCode } from '@shop/doma
 import { create } from 'zustand';
 
 /**
- * The storefront's end of the live channel (DESIGN.md 'Live updates'; spec §8 WebSocket codes 1030–1032): one
+ * The storefront's end of the live channel (docs/design.md 'Live updates'; spec §8 WebSocket codes 1030–1032): one
  * WebSocket to /api/live per open page of a signed-in member. It presents the token, hands every event to the
  * caller, re-connects with a growing pause after a drop, and while it is not connected the pages fall back to
  * polling (LIVE_POLL_MS). A refused or expired token (server close 4401) is WebSocketTokenExpire: it stops and

@@ -1,5 +1,5 @@
 /**
- * Every in-app URL is built here (CONVENTIONS.md 'one paths.ts'), relative to the router base.
+ * Every in-app URL is built here (docs/conventions.md 'one paths.ts'), relative to the router base.
  * Route patterns in app/routes.tsx mirror these builders (spec §2 route table).
  */
 

@@ -100,7 +100,7 @@ export type CartUpdateItemRequest = z.input<typeof cartUpdateItemRequestSchema>;
 export type CartBatchAddItem = z.input<typeof cartBatchAddRequestSchema>[number];
 export type CartBatchUpdateItem = z.input<typeof cartBatchUpdateRequestSchema>[number];
 
-/** The exchange rate the shop uses for CNY equivalents of AUD amounts (DESIGN.md 'Money'). */
+/** The exchange rate the shop uses for CNY equivalents of AUD amounts (docs/design.md 'Money'). */
 export const ratePriceResponseSchema = z.object({
   /** CNY per 1 AUD, decimal string with 4 places. */
   rate: z.string(),

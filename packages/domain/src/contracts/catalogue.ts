@@ -6,7 +6,7 @@ import { text } from './text';
 /**
  * Catalogue and content calls (spec §7 'Goods and brands', 'Content'; §3 entities). Amounts on the wire are
  * numbers in major units with at most 2 decimals (12.5 = 12.50), converted from integer minor units at the
- * API's edge (DESIGN.md 'Money').
+ * API's edge (docs/design.md 'Money').
  */
 
 const id = z.number({ error: '编号须为数字' }).int('编号须为整数').positive('编号须为正整数');

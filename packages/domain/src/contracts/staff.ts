@@ -5,7 +5,7 @@ import { captchaAnswerFields, passwordSchema } from './member';
 import { text } from './text';
 
 /**
- * The console API's foundation (DESIGN.md 'Staff are not members'): staff sign-in with captcha and a second
+ * The console API's foundation (docs/design.md 'Staff are not members'): staff sign-in with captcha and a second
  * factor, their own session, the owner's management of staff accounts and the audit log. Every console call
  * is POST JSON under /api/adminService/ with the storefront's envelope, and `Authorization: Bearer <staff token>`;
  * a member's token is never a staff token.

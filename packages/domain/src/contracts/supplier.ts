@@ -5,7 +5,7 @@ import { captchaAnswerFields } from './member';
 import { text } from './text';
 
 /**
- * The supplier area (spec §1 'a supplier area', §2 /supplier…; DESIGN.md 'supplier area'): a landing page per
+ * The supplier area (spec §1 'a supplier area', §2 /supplier…; docs/design.md 'supplier area'): a landing page per
  * language built from the blocks its routes name (Nav0, Banner1, Feature0, Feature5), filled from a template the
  * operator edits, and the application form of 成为供应商 / Become a supplier.
  */

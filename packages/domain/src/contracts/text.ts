@@ -2,7 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 
 /**
- * The one string type of every request contract (CONVENTIONS.md 'Errors and bad input'). A request string
+ * The one string type of every request contract (docs/conventions.md 'Errors and bad input'). A request string
  * never holds a control character: C0 (U+0000–U+001F), DEL (U+007F) and C1 (U+0080–U+009F) are refused,
  * except tab, line feed and carriage return in the few fields a shopper types on several lines (remarks,
  * street addresses, pasted address text). A NUL would otherwise reach PostgreSQL, which cannot store it,

@@ -572,7 +572,7 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
     },
 
     /**
-     * Takes an order's stock and counts its sales (DESIGN.md 'Stock and orders'; spec §4 'SKU stock status'), in
+     * Takes an order's stock and counts its sales (docs/design.md 'Stock and orders'; spec §4 'SKU stock status'), in
      * one statement that locks the SKUs' rows in id order, so concurrent orders lock alike and hold the locks only
      * until that statement's commit: the statement is the whole order when `executor` is the database, or part of
      * the caller's transaction. ByStock takes all or refuses with '库存不足：<name>' (StockShortError; the
@@ -620,7 +620,7 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
     },
 
     /**
-     * Gives an order's reserved stock back inside the caller's transaction (DESIGN.md 'Stock and orders':
+     * Gives an order's reserved stock back inside the caller's transaction (docs/design.md 'Stock and orders':
      * cancelling returns it), in one statement that locks the SKUs in id order like reserveStock, so concurrent
      * orders lock rows alike.
      */

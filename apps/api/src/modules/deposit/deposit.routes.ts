@@ -20,7 +20,7 @@ import { sendSlip, slipResponses } from './slip-reply';
 
 const bearer = [{ bearerAuth: [] }];
 
-/** The log's paging, form-encoded or JSON; any other field is refused (CONVENTIONS.md 'Errors and bad input'). */
+/** The log's paging, form-encoded or JSON; any other field is refused (docs/conventions.md 'Errors and bad input'). */
 const logListBodySchema = z.strictObject(depositLogListRequestSchema.shape);
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The shop's side of an SMS gateway (DESIGN.md 'Outside services'): one small interface, implemented by the
+ * The shop's side of an SMS gateway (docs/design.md 'Outside services'): one small interface, implemented by the
  * sandbox that ships with the shop and by each real gateway's adapter. Chinese gateways send only templates their
  * operator had approved, with the approved sign name; so the shop names a template by its own key and each adapter
  * maps it to the gateway's template (and its parameter names or order).

@@ -5,7 +5,7 @@ import { orderPacks, orders } from '../../db/schema';
 import { allPacksIn, listItems, listPacks, reservedStock, soldGoods } from './order.repository';
 
 /**
- * The order's side of a payment, for the payment and deposit modules (CONVENTIONS.md: they reach orders only
+ * The order's side of a payment, for the payment and deposit modules (docs/conventions.md: they reach orders only
  * through here). Every function runs on the caller's transaction, so a payment and the order change it
  * causes commit together or not at all.
  */

@@ -13,7 +13,7 @@ import {
 /**
  * Queries of the order lifecycle. Member reads and writes name the member in the WHERE, so another member's
  * order id is simply not found; status changes carry the allowed current statuses in the UPDATE's WHERE, so
- * a repeated or concurrent request changes nothing twice (DESIGN.md 'Stock and orders').
+ * a repeated or concurrent request changes nothing twice (docs/design.md 'Stock and orders').
  */
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -3,7 +3,7 @@ import type { Currency, StatementEntry } from '@shop/domain';
 import { z } from 'zod';
 
 /**
- * The shop's side of a payment channel (DESIGN.md 'Outside services, and their sandboxes'): one small interface,
+ * The shop's side of a payment channel (docs/design.md 'Outside services, and their sandboxes'): one small interface,
  * implemented by the sandbox that ships with the shop and by the real gateway adapter. Requests to a channel are
  * signed with HMAC-SHA256 over the sorted `key=value` pairs; the channel's asynchronous notify is signed with
  * HMAC-SHA256 over its raw body bytes, in the `X-Pay-Signature` header (hex).

@@ -40,7 +40,7 @@ export interface PaymentProviders {
 }
 
 /**
- * The payment channels that run in this shop (DESIGN.md 'Outside services, and their sandboxes'): the sandbox
+ * The payment channels that run in this shop (docs/design.md 'Outside services, and their sandboxes'): the sandbox
  * when it is switched on (off in production unless asked for: its cashier pays without money), the real gateway
  * when its four settings are there, WeChat Pay API v3 when its eight are, Stripe when its three are.
  * when its four settings are there, WeChat Pay API v3 when its eight are, Alipay when its three and SHOP_PUBLIC_URL are.

@@ -178,7 +178,7 @@ function claimedTrade(body: string): { tradeNo: string; channelTradeNo: string }
 }
 
 /**
- * The payment module (spec §3 'Payment', §4 'Payment by channel', §7 'Payment'; DESIGN.md 'Outside services, and
+ * The payment module (spec §3 'Payment', §4 'Payment by channel', §7 'Payment'; docs/design.md 'Outside services, and
  * their sandboxes'): the methods, the payments made through a channel and the channels' notifies. A payment
  * starts as a pending payments row and a trade at the channel; only the channel's signed notify settles it. What
  * a payment pays for (an order, a recharge) is the business of the workflows that start and settle it

@@ -7,7 +7,7 @@ import { hmacHex, NotifyStatus, type StatementLine, verifyParams } from './payme
 import * as repo from './sandbox.repository';
 
 /**
- * The sandbox payment channel (DESIGN.md 'Outside services, and their sandboxes'): it plays the third party. It
+ * The sandbox payment channel (docs/design.md 'Outside services, and their sandboxes'): it plays the third party. It
  * learns a trade only from a request signed with its merchant key (the shop's server asking for a cashier, the
  * storefront posting the bridge form or calling the proxy), keeps its own books in sandbox_trades, shows a
  * cashier page where the shopper pays or cancels, and then tells the shop through a signed asynchronous notify

@@ -15,7 +15,7 @@ const tradeFields = z.record(text(), z.union([text(), z.array(text())]));
 const html = sendPlainPage;
 
 /**
- * The sandbox channel's pages (DESIGN.md 'sandboxes'), under /sandbox-pay: the cashier with its pay and cancel
+ * The sandbox channel's pages (docs/design.md 'sandboxes'), under /sandbox-pay: the cashier with its pay and cancel
  * buttons, the supay bridge (a posted form) and the chat-app proxy. They stand in for the third party's site,
  * so they answer as it would (HTML pages, redirects, the proxy's JSON), not with the shop's envelope. The
  * channel's notify goes to the shop's real notify route through app.inject.

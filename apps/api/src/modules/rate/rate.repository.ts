@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { exchangeRates } from '../../db/schema';
 
-/** Queries of the exchange rates (DESIGN.md 'Money'). */
+/** Queries of the exchange rates (docs/design.md 'Money'). */
 
 export interface RateRow {
   /** Decimal text with 4 places, exactly as stored ('4.7000'). */

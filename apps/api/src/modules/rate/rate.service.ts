@@ -16,7 +16,7 @@ const RATE_TEXT = /^(\d{1,8})(?:\.(\d{1,4}))?$/;
 
 /**
  * An operator's rate text as the stored form with 4 decimals ('4.75' → '4.7500'), or null unless it is a
- * positive decimal with at most 4 decimals (DESIGN.md 'Money': the operator sets the rate).
+ * positive decimal with at most 4 decimals (docs/design.md 'Money': the operator sets the rate).
  */
 export function normalizeRate(text: string): string | null {
   const match = RATE_TEXT.exec(text.trim());
@@ -46,7 +46,7 @@ export function createRateService({ db, clock, audit }: RateServiceDeps) {
     },
 
     /**
-     * Sets the AUD→CNY rate (operator command rate:set, the console's 汇率; DESIGN.md 'Money'); refuses anything
+     * Sets the AUD→CNY rate (operator command rate:set, the console's 汇率; docs/design.md 'Money'); refuses anything
      * but a positive 4-decimal number. The change and its audit row (who, the rate before and after) commit
      * together; the same rate again writes nothing.
      */

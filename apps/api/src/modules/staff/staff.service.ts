@@ -174,7 +174,7 @@ const sleep = (ms: number) => (ms > 0 ? new Promise<void>((r) => setTimeout(r, m
 
 /**
  * The staff module: staff accounts, their sign-in with captcha and TOTP, their sessions, and the owner's
- * management of the accounts (DESIGN.md 'Staff are not members'; docs/decisions/019). Every change writes its
+ * management of the accounts (docs/design.md 'Staff are not members'; docs/decisions/019). Every change writes its
  * audit row on its own transaction. The console's calls and the operator's commands both end here.
  */
 export function createStaffService({

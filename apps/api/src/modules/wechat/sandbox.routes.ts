@@ -23,7 +23,7 @@ const confirmForm = z.object({
 });
 
 /**
- * The sandbox chat app's 'phone' (DESIGN.md 'sandboxes'), registered only while it runs: the QR code leads
+ * The sandbox chat app's 'phone' (docs/design.md 'sandboxes'), registered only while it runs: the QR code leads
  * here; opening the page counts as the scan; its form confirms as a chosen chat-app user or cancels. Like the
  * sandbox cashier it answers as the third party's site would (HTML and redirects), not with the envelope.
  */

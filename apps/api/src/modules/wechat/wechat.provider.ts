@@ -9,7 +9,7 @@ export interface WechatIdentity {
 }
 
 /**
- * The chat app's website login (DESIGN.md 'Outside services, and their sandboxes'). The page shows a QR code of
+ * The chat app's website login (docs/design.md 'Outside services, and their sandboxes'). The page shows a QR code of
  * `scanUrl`; the user confirms on the phone; the provider then tells the shop who they are: the sandbox through
  * its scan page on this server, the open platform by sending the browser back with a one-time code.
  */

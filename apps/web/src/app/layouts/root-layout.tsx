@@ -17,7 +17,7 @@ import { SiteHeader } from './site-header';
 /** The first path segment, e.g. 'member' for /member/settings. */
 const section = (pathname: string) => pathname.split('/')[1] ?? '';
 
-/** The shop frame around every page: header, guarded page, footer, toasts (DESIGN.md 'Layout'). */
+/** The shop frame around every page: header, guarded page, footer, toasts (docs/design.md 'Layout'). */
 export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
@@ -26,7 +26,7 @@ export function RootLayout() {
   const title = usePageTitleOverride() ?? routeTitle;
   // Spec §4 'Cart sync on login': the guest cart is merged into the member's cart right after a login.
   useCartLoginSync();
-  // Unread messages and ticket replies arrive without a reload (DESIGN.md 'Live updates').
+  // Unread messages and ticket replies arrive without a reload (docs/design.md 'Live updates').
   useLiveUpdates();
 
   useEffect(() => {

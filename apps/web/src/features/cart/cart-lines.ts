@@ -9,7 +9,7 @@ import { majorToMinor } from '@/lib/money';
 
 /**
  * One line of the cart as the page shows it, whether it lives in local storage (a visitor) or on the server
- * (a member). Prices are per unit in minor units (spec §3 'Cart'; DESIGN.md 'Money').
+ * (a member). Prices are per unit in minor units (spec §3 'Cart'; docs/design.md 'Money').
  */
 export interface CartViewLine {
   /** React key: the server line id, else the sku. */
@@ -72,7 +72,7 @@ export function fromServerLine(line: ServerCartLine): CartViewLine {
   };
 }
 
-/** The lines of one warehouse under its name (orders are split by warehouse, DESIGN.md 'Stock and orders'). */
+/** The lines of one warehouse under its name (orders are split by warehouse, docs/design.md 'Stock and orders'). */
 export interface CartGroup {
   location: number;
   warehouseName: string;

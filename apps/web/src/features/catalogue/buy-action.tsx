@@ -54,7 +54,7 @@ const BuyActionContext = createContext<BuyActions | null>(null);
 
 /**
  * The catalogue shows where a product can be bought; the page that composes it decides what buying does (the
- * cart's buttons). Catalogue and cart stay separate features (CONVENTIONS.md 'Shape').
+ * cart's buttons). Catalogue and cart stay separate features (docs/conventions.md 'Shape').
  */
 export const BuyActionProvider = BuyActionContext.Provider;
 

@@ -1,4 +1,4 @@
-/** Query keys of the invoice feature (CONVENTIONS.md key factory). */
+/** Query keys of the invoice feature (docs/conventions.md key factory). */
 export const invoiceKeys = {
   all: ['invoice'] as const,
   documents: () => [...invoiceKeys.all, 'documents'] as const,

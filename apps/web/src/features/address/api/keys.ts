@@ -1,6 +1,6 @@
 import type { AddressBook } from '../address-book';
 
-/** Query keys of the address feature (CONVENTIONS.md key factory). */
+/** Query keys of the address feature (docs/conventions.md key factory). */
 export const addressKeys = {
   all: ['address'] as const,
   lists: () => [...addressKeys.all, 'list'] as const,

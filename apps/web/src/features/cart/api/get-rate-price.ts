@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { cartKeys } from './keys';
 
-/** The shop's exchange rate: CNY per 1 AUD as a decimal string (DESIGN.md 'Money'). */
+/** The shop's exchange rate: CNY per 1 AUD as a decimal string (docs/design.md 'Money'). */
 export function getRatePrice(signal?: AbortSignal): Promise<RatePriceResponse> {
   return request<RatePriceResponse>(CartPaths.ratePrice, {}, { signal });
 }

@@ -1,4 +1,4 @@
-/** Query keys of the cart feature (CONVENTIONS.md key factory). */
+/** Query keys of the cart feature (docs/conventions.md key factory). */
 export const cartKeys = {
   all: ['cart'] as const,
   lists: () => [...cartKeys.all, 'list'] as const,

@@ -3,7 +3,7 @@ import type { GoodsListRequest, GoodsLocationCountsRequest } from '@shop/domain'
 /** A product asked for by goods id or, for '/product?skuId=' links, by SKU id (spec §2 'product link'). */
 export type GoodsRef = { id: number } | { skuId: number };
 
-/** Query keys of the catalogue feature (CONVENTIONS.md key factory: all → lists → list → details → detail). */
+/** Query keys of the catalogue feature (docs/conventions.md key factory: all → lists → list → details → detail). */
 export const catalogueKeys = {
   all: ['catalogue'] as const,
   goodsLists: () => [...catalogueKeys.all, 'goods', 'list'] as const,

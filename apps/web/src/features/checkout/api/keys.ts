@@ -1,6 +1,6 @@
 import type { CheckoutSummaryRequest } from '@shop/domain';
 
-/** Query keys of the checkout feature (CONVENTIONS.md key factory). */
+/** Query keys of the checkout feature (docs/conventions.md key factory). */
 export const checkoutKeys = {
   all: ['checkout'] as const,
   /** One summary request (cart/summary/): every field of the body is in the key. */

@@ -1,6 +1,6 @@
 import type { TemplateName } from '@shop/domain';
 
-/** Query keys of the content feature (CONVENTIONS.md key factory). */
+/** Query keys of the content feature (docs/conventions.md key factory). */
 export const contentKeys = {
   all: ['content'] as const,
   templates: () => [...contentKeys.all, 'template'] as const,

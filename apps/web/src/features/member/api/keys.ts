@@ -1,4 +1,4 @@
-/** Query keys of the member feature (CONVENTIONS.md key factory). */
+/** Query keys of the member feature (docs/conventions.md key factory). */
 export const memberKeys = {
   all: ['member'] as const,
   current: () => [...memberKeys.all, 'current'] as const,

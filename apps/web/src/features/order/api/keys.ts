@@ -1,4 +1,4 @@
-/** Query keys of the order feature (CONVENTIONS.md key factory). */
+/** Query keys of the order feature (docs/conventions.md key factory). */
 export interface OrderListFilters {
   pageNo: number;
   pageSize: number;

@@ -14,7 +14,7 @@ export interface MessageListFilters {
   type?: number;
 }
 
-/** Query keys of the member's service desk: tickets, messages and the unread count (CONVENTIONS.md key factory). */
+/** Query keys of the member's service desk: tickets, messages and the unread count (docs/conventions.md key factory). */
 export const serviceKeys = {
   all: ['service'] as const,
   tickets: () => [...serviceKeys.all, 'ticket'] as const,
