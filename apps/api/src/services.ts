@@ -37,7 +37,7 @@ import { createMessageService } from './modules/messages/messages.service';
 import { createAliyunSms } from './modules/notices/aliyun.sms';
 import { createSmtpMail } from './modules/notices/mail.provider';
 import { createNoticeQueue } from './modules/notices/notice-queue';
-import { createNoticeService, createSandboxOutbox, readNoticePrefs } from './modules/notices/notices.service';
+import { createNoticeService, createSandboxOutbox } from './modules/notices/notices.service';
 import type { SmsProvider } from './modules/notices/sms.provider';
 import { createSmsRouter } from './modules/notices/sms.router';
 import { createTencentSms } from './modules/notices/tencent.sms';
@@ -147,7 +147,6 @@ export function createServices({
       canSend: (channel) => (channel === 'email' ? notices.canSendEmail : notices.canSendSms),
       issueCode: (executor, input) => notices.issueCode(executor, input),
       withCode: (input, within) => notices.withCode(input, within),
-      readPrefs: readNoticePrefs,
     },
   });
   // The staff console's foundation: every staff action is audited on its own transaction.

@@ -277,3 +277,18 @@ export const updatePasswordRequestSchema = z
     path: ['newPassword'],
   });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
+
+/** A member's stored choices read leniently: anything missing or unknown falls back to the defaults. */
+export function readNoticePrefs(stored: unknown): NoticePrefs {
+  const merged = {
+    ...DEFAULT_NOTICE_PREFS,
+    ...(typeof stored === 'object' && stored ? stored : {}),
+  } as Record<string, unknown>;
+  const withKinds = {
+    locale: merged.locale,
+    email: { ...DEFAULT_NOTICE_PREFS.email, ...(merged.email as object | undefined) },
+    sms: { ...DEFAULT_NOTICE_PREFS.sms, ...(merged.sms as object | undefined) },
+  };
+  const parsed = noticePrefsSchema.safeParse(withKinds);
+  return parsed.success ? parsed.data : DEFAULT_NOTICE_PREFS;
+}

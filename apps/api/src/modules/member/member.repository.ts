@@ -108,7 +108,7 @@ export async function setProvedContact(
   }
 }
 
-export async function readNoticePrefs(db: Database, id: number): Promise<unknown> {
+export async function findNoticePrefs(db: Database, id: number): Promise<unknown> {
   const rows = await db.select({ prefs: members.noticePrefs }).from(members).where(eq(members.id, id));
   return rows[0]?.prefs;
 }

@@ -13,6 +13,7 @@ import {
   type RegisterRequest,
   type ResetPasswordRequest,
   ResultCode,
+  readNoticePrefs,
   type SendCodeRequest,
   type SendCodeResponse,
   type SmsLoginRequest,
@@ -36,6 +37,7 @@ import type { SessionCache } from './member.sessions';
 export const MemberMessages = {
   registered: '注册成功',
   captchaFailed: '验证码错误或已过期',
+  codeWrong: '验证码错误或已过期',
   usernameTaken: '用户名已被注册',
   badCredentials: '用户名或密码错误',
   tooManyAttempts: '该网络登录尝试次数过多，请15分钟后再试',
@@ -81,7 +83,6 @@ export interface CodePort {
     input: { scene: CodeScene; target: string; code: string },
     within: (tx: Database, memberId: number | null) => Promise<T>,
   ): Promise<T>;
-  readPrefs(stored: unknown): NoticePrefs;
 }
 
 const captchaMessages = { required: MemberMessages.captchaRequired, failed: MemberMessages.captchaFailed };
@@ -484,7 +485,7 @@ export function createMemberService({
       return port.withCode({ scene: 'login', target: input.phone, code: input.code }, async (tx) => {
         // The number may have moved to another member since the code was sent: sign in its holder now.
         const member = await repo.findMemberByPhone(tx, input.phone);
-        if (!member) throw new AppError(ResultCode.ParamsError, '验证码错误或已过期');
+        if (!member) throw new AppError(ResultCode.ParamsError, MemberMessages.codeWrong);
         return { token: await issueToken(member.id, tx) };
       });
     },
@@ -500,7 +501,7 @@ export function createMemberService({
       await port.withCode({ scene: 'reset', target, code: input.code }, async (tx, memberId) => {
         const member = await findByContactOn(tx, input);
         if (!member || member.id !== memberId)
-          throw new AppError(ResultCode.ParamsError, '验证码错误或已过期');
+          throw new AppError(ResultCode.ParamsError, MemberMessages.codeWrong);
         const now = clock();
         await repo.updateMemberPassword(tx, member.id, passwordHash, now);
         await repo.revokeTokens(tx, member.id, now);
@@ -512,7 +513,7 @@ export function createMemberService({
       const port = requireCodes(input.phone ? 'sms' : 'email');
       const target = input.phone ?? input.email ?? '';
       const row = await port.withCode({ scene: 'bind', target, code: input.code }, async (tx, memberId) => {
-        if (memberId !== auth.memberId) throw new AppError(ResultCode.ParamsError, '验证码错误或已过期');
+        if (memberId !== auth.memberId) throw new AppError(ResultCode.ParamsError, MemberMessages.codeWrong);
         const contact = input.phone ? { phone: input.phone } : { email: target };
         const bound = await repo.setProvedContact(tx, auth.memberId, contact, clock());
         if (!bound) throw new AppError(ResultCode.ParamsError, MemberMessages.contactTaken);
@@ -523,9 +524,7 @@ export function createMemberService({
 
     /** The member's choice of notices by e-mail and SMS (/member/settings). */
     async noticePrefs(auth: AuthContext): Promise<NoticePrefs> {
-      return (codes?.readPrefs ?? ((stored) => stored as NoticePrefs))(
-        await repo.readNoticePrefs(db, auth.memberId),
-      );
+      return readNoticePrefs(await repo.findNoticePrefs(db, auth.memberId));
     },
 
     async updateNoticePrefs(auth: AuthContext, prefs: NoticePrefs): Promise<NoticePrefs> {
@@ -546,7 +545,7 @@ export function createMemberService({
       return {
         email: row.emailVerifiedAt ? row.email : '',
         phone: row.phoneVerifiedAt ? row.phone : '',
-        prefs: codes.readPrefs(row.noticePrefs),
+        prefs: readNoticePrefs(row.noticePrefs),
       };
     },
 

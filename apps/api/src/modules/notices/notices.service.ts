@@ -4,12 +4,10 @@ import {
   type AdminNoticeListRequest,
   type AdminNoticeListResponse,
   type CodeScene,
-  DEFAULT_NOTICE_PREFS,
   type MemberNoticeKind,
   maskEmail,
   maskPhone,
   type NoticePrefs,
-  noticePrefsSchema,
   type Permission,
   ResultCode,
   type SandboxMessage,
@@ -93,21 +91,6 @@ export interface NoticeServiceDeps {
   testCode?: string | undefined;
   /** Staff actions on the outbox are audited on their own transaction. */
   audit?: AuditRecorder;
-}
-
-/** A member's stored choices read leniently: anything missing or unknown falls back to the defaults. */
-export function readNoticePrefs(stored: unknown): NoticePrefs {
-  const merged = {
-    ...DEFAULT_NOTICE_PREFS,
-    ...(typeof stored === 'object' && stored ? stored : {}),
-  } as Record<string, unknown>;
-  const withKinds = {
-    locale: merged.locale,
-    email: { ...DEFAULT_NOTICE_PREFS.email, ...(merged.email as object | undefined) },
-    sms: { ...DEFAULT_NOTICE_PREFS.sms, ...(merged.sms as object | undefined) },
-  };
-  const parsed = noticePrefsSchema.safeParse(withKinds);
-  return parsed.success ? parsed.data : DEFAULT_NOTICE_PREFS;
 }
 
 const codeDigest = (target: string, scene: string, code: string) => sha256Hex(`${scene}:${target}:${code}`);

@@ -180,8 +180,7 @@ export function renderNotice(
   shop: { name: string; url: string },
 ): RenderedNotice {
   const words = (locale === 'en' ? EN : ZH)[kind](params);
-  const footer = locale === 'en' ? `${shop.name} · ${shop.url}` : `${shop.name} · ${shop.url}`;
-  const text = [...words.lines, '', footer].join('\n');
+  const text = [...words.lines, '', `${shop.name} · ${shop.url}`].join('\n');
   const logo = `${shop.url.replace(/\/+$/, '')}/favicon.svg`;
   const html = [
     '<!doctype html><html><body style="margin:0;padding:24px;background:#f5f5f5;font-family:sans-serif">',
