@@ -32,6 +32,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { depositAdminRoutes } from './modules/deposit/deposit.admin.routes';
 import { depositRoutes } from './modules/deposit/deposit.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { inventoryConsoleRoutes } from './modules/inventory';
 import { invoiceAdminRoutes } from './modules/invoice/invoice.admin.routes';
 import { invoiceRoutes } from './modules/invoice/invoice.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -341,6 +342,7 @@ export async function buildApp(options: BuildAppOptions) {
     catalogueAdmin: services.catalogueAdmin,
     goodsEditor: services.goodsEditor,
   });
+  await app.register(inventoryConsoleRoutes, { inventory: services.inventory });
   await app.register(contentConsoleRoutes, { contentAdmin: services.contentAdmin });
   await app.register(warehouseConsoleRoutes, { warehouses: services.warehouses });
   await app.register(promotionConsoleRoutes, {

@@ -27,6 +27,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createDepositAdminService } from './modules/deposit/deposit.admin';
 import { createDepositService } from './modules/deposit/deposit.service';
 import { createHealthService } from './modules/health/health.service';
+import { createInventoryService, writeStockChange } from './modules/inventory';
 import { createInvoiceService } from './modules/invoice/invoice.service';
 import { createMediaService } from './modules/media/media.service';
 import { createMediaStore } from './modules/media/media.store';
@@ -252,6 +253,11 @@ export function createServices({
   const catalogue = createCatalogueService({ db, clock, members: member, rateLimiter, rates });
   const content = createContentService({ db });
   const catalogueAdmin = createCatalogueAdminService({ db, audit: audit.record });
+  const inventory = createInventoryService({
+    db,
+    audit: audit.record,
+    catalogueChanged: () => catalogue.catalogueChanged(),
+  });
   const catalogueTaxonomy = createCatalogueTaxonomyService({ db, audit: audit.record });
   const cataloguePicker = createCataloguePicker({ db });
   const catalogueSheets = createCatalogueSheetExport({ db });
@@ -261,6 +267,7 @@ export function createServices({
     ports: {
       storeUpload: async (data, folder) => (await media.storeUpload(data, folder)).path,
       orderedSkuIds: (skuIds, executor) => orders.orderedSkuIds(skuIds, executor),
+      writeStock: (tx, change) => writeStockChange(tx, audit.record, change),
     },
   });
   const contentAdmin = createContentAdminService({
@@ -350,7 +357,6 @@ export function createServices({
     db,
     clock,
     checkout,
-    cart,
     catalogue,
     addressBook,
     counters,
@@ -358,6 +364,7 @@ export function createServices({
   const cancelOrder = createCancelOrderFlow({
     db,
     orders,
+    inventory,
     catalogue,
     closeTrades: (orderId) => payments.closeOrderTrades(orderId),
   });
@@ -393,6 +400,7 @@ export function createServices({
   const refundOrder = createRefundOrderFlow({
     db,
     clock,
+    inventory,
     catalogue,
     deposits,
     notifyStaff,
@@ -472,6 +480,7 @@ export function createServices({
     content,
     media,
     catalogueAdmin,
+    inventory,
     catalogueTaxonomy,
     cataloguePicker,
     catalogueSheets,

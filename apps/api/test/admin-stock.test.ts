@@ -176,7 +176,7 @@ describe('stock in the console', () => {
       await post(t.app, CataloguePaths.goodsDetail, { id: (await stockRow('S-BLK-1-400')).goodsId }),
     ).data;
     expect(detail.skus.find((k) => k.code === 'S-BLK-1-400')?.stock).toBe(0);
-    await t.app.services.catalogueAdmin.changeStock(
+    await t.app.services.inventory.changeStock(
       'S-BLK-1-400',
       { add: 4 },
       { by: cliActor('仓库老刘'), reason: '补货' },

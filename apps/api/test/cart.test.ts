@@ -341,7 +341,7 @@ describe('cart/addItem/', () => {
 
   it('follows the number staff set only where the status sells by it, at once: 有货 ignores it, 按库存销售 refuses more', async () => {
     const token = await newMember();
-    await t.app.services.catalogueAdmin.changeStock('S-BEL-1-125', { set: 600 });
+    await t.app.services.inventory.changeStock('S-BEL-1-125', { set: 600 });
     try {
       // 有货: the shop sells it without limit (every screen says 不限量, the console says the number is ignored).
       await add(token, sku.rice, 700);

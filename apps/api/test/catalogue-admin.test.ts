@@ -312,7 +312,7 @@ describe('goods:shelf and goods:stock', () => {
   });
 
   it('sets, adds and subtracts stock and refuses to go below zero', async () => {
-    const admin = t.app.services.catalogueAdmin;
+    const admin = t.app.services.inventory;
     expect(await admin.changeStock('AU-SW-0001-1', { set: 10 })).toMatchObject({ previous: 100, stock: 10 });
     expect(await admin.changeStock('AU-SW-0001-1', { add: 5 })).toMatchObject({ stock: 15 });
     expect(await admin.changeStock('AU-SW-0001-1', { add: -15 })).toMatchObject({ stock: 0 });
@@ -330,7 +330,7 @@ describe('goods:shelf and goods:stock', () => {
   });
 
   it('adds up concurrent stock changes', async () => {
-    const admin = t.app.services.catalogueAdmin;
+    const admin = t.app.services.inventory;
     await admin.changeStock('AU-SW-0001-1', { set: 0 });
     await Promise.all(Array.from({ length: 10 }, () => admin.changeStock('AU-SW-0001-1', { add: 3 })));
     expect((await t.database.db.select().from(skus).where(eq(skus.code, 'AU-SW-0001-1')))[0]?.stock).toBe(30);

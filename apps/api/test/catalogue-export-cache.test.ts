@@ -92,13 +92,13 @@ describe('a catalogue change', () => {
     const { token } = await newMember(c.t);
     expect((await stockBySku(await skuData(token)))['S-BLK-1-400']).toBe('可购 10 件');
     const before = builds();
-    await c.t.app.services.catalogueAdmin.changeStock('S-BLK-1-400', { set: 7 });
+    await c.t.app.services.inventory.changeStock('S-BLK-1-400', { set: 7 });
     expect((await stockBySku(await skuData(token)))['S-BLK-1-400']).toBe('可购 7 件');
     expect(builds() - before).toBe(1);
     await c.t.app.services.catalogueAdmin.setShelf({ codes: ['G-APT-1'] }, false);
     expect(await stockBySku(await skuData(token))).not.toHaveProperty('S-APT-1-900');
     await c.t.app.services.catalogueAdmin.setShelf({ codes: ['G-APT-1'] }, true);
-    await c.t.app.services.catalogueAdmin.changeStock('S-BLK-1-400', { set: 10 });
+    await c.t.app.services.inventory.changeStock('S-BLK-1-400', { set: 10 });
   });
 
   it('by an order (stock taken) and its cancellation (stock back) shows in the next export', async () => {

@@ -70,7 +70,7 @@ describe.skipIf(!onPostgres)(
       await db
         .transaction(async (tx) => {
           // The order's stock statement: the SKU's row stays locked until this transaction ends.
-          await c.t.app.services.catalogue.reserveStock(
+          await c.t.app.services.inventory.reserve(
             [{ skuId, qty: 1, status: SkuStatus.ByStock, label: 'fish oil' }],
             [{ goodsId: sku?.goodsId ?? 0, qty: 1 }],
             tx,

@@ -194,7 +194,7 @@ describe('createdOrder/', () => {
   });
 
   it('one SKU on two lines fills the first line first; a strict SKU short by their sum, or gone, takes nothing', async () => {
-    const { catalogue } = c.t.app.services;
+    const { inventory } = c.t.app.services;
     const db = c.t.database.db;
     const [fish] = await db.select({ goodsId: skus.goodsId }).from(skus).where(eq(skus.id, c.sku.fishOil200));
     const goodsId = fish?.goodsId ?? 0;
@@ -224,7 +224,7 @@ describe('createdOrder/', () => {
     await db.update(skus).set({ stock: 3 }).where(eq(skus.id, c.sku.fishOil200));
     const salesBefore = await salesOf();
     const seen = await inTransaction(async (tx) => {
-      const { reserved: taken } = await catalogue.reserveStock(
+      const { reserved: taken } = await inventory.reserve(
         [line(c.sku.fishOil200, 2, SkuStatus.ByBook), line(c.sku.fishOil200, 2, SkuStatus.ByBook)],
         [{ goodsId, qty: 4 }],
         tx,
@@ -238,7 +238,7 @@ describe('createdOrder/', () => {
     // ByStock with 3 units: 2 + 2 is short, refused by name, nothing written.
     await expect(
       inTransaction((tx) =>
-        catalogue.reserveStock(
+        inventory.reserve(
           [line(c.sku.fishOil200, 2, SkuStatus.ByStock), line(c.sku.fishOil200, 2, SkuStatus.ByStock)],
           [{ goodsId, qty: 4 }],
           tx,
@@ -247,11 +247,11 @@ describe('createdOrder/', () => {
     ).rejects.toThrow(`库存不足：SKU ${c.sku.fishOil200}`);
     // A ByStock SKU that no longer exists is short too; an open one just takes nothing.
     await expect(
-      inTransaction((tx) => catalogue.reserveStock([line(99_999_999, 1, SkuStatus.ByStock)], [], tx)),
+      inTransaction((tx) => inventory.reserve([line(99_999_999, 1, SkuStatus.ByStock)], [], tx)),
     ).rejects.toThrow('库存不足：SKU 99999999');
     expect(
-      await inTransaction((tx) => catalogue.reserveStock([line(99_999_999, 1, SkuStatus.InStock)], [], tx)),
-    ).toEqual({ reserved: [0], result: null });
+      await inTransaction((tx) => inventory.reserve([line(99_999_999, 1, SkuStatus.InStock)], [], tx)),
+    ).toEqual({ reserved: [0] });
     expect(await stockOf(c.sku.fishOil200)).toBe(3);
     expect(await salesOf()).toBe(salesBefore);
   });
@@ -351,16 +351,17 @@ describe('createdOrder/', () => {
       .from(goods)
       .where(eq(goods.id, c.fixture.goods.fishOilGoods.id));
     // The quote saw both lines; one is gone (ordered by another checkout) when the order is written.
-    const service = c.t.app.services.catalogue;
-    const original = service.reserveStock;
-    service.reserveStock = async (...args) => {
+    const service = c.t.app.services.checkout;
+    const original = service.quote;
+    service.quote = async (...args) => {
+      const quote = await original(...args);
       await c.t.database.db
         .delete(cartLines)
         .where(and(eq(cartLines.memberId, m.memberId), eq(cartLines.skuId, c.sku.aptamil)));
-      return original(...args);
+      return quote;
     };
     const res = await orderForPickup(c.t, m.token).finally(() => {
-      service.reserveStock = original;
+      service.quote = original;
     });
     expect(res.statusCode).toBe(400);
     expect(envelope(res).resultCode).toBe(ResultCode.ParamsError);

@@ -31,17 +31,17 @@ describe('the stock take of an order', () => {
       rows: { id: number; goods_id: number }[];
     };
     expect(picked.rows).toHaveLength(6);
-    const catalogue = t.app.services.catalogue;
+    const inventory = t.app.services.inventory;
     const rollback = new Error('rollback');
     let scans: Scans[] = [];
     await db
       .transaction(async (tx) => {
-        await catalogue.reserveStock(
+        await inventory.reserve(
           picked.rows.map((r) => ({ skuId: r.id, qty: 1, status: SkuStatus.InStock, label: String(r.id) })),
           picked.rows.map((r) => ({ goodsId: r.goods_id, qty: 1 })),
           tx,
         );
-        await catalogue.returnStock(
+        await inventory.returnStock(
           picked.rows.map((r) => ({ skuId: r.id, qty: 1 })),
           tx,
         );

@@ -95,7 +95,7 @@ describe('goods/quickOrderList/', () => {
     const again = await ok<QuickOrderListResponse>(CataloguePaths.quickOrderList, {}, wholesaleToken);
     expect(again.version).toBe(first.version);
 
-    await t.app.services.catalogueAdmin.changeStock('S-BEL-1-125', { set: 7 });
+    await t.app.services.inventory.changeStock('S-BEL-1-125', { set: 7 });
     await t.app.services.catalogue.catalogueChanged();
     const after = await ok<QuickOrderListResponse>(CataloguePaths.quickOrderList, {}, wholesaleToken);
     expect(after.version).not.toBe(first.version);
@@ -117,7 +117,7 @@ describe('goods/quickOrderList/', () => {
       'S-SWS-1-C',
     ]);
     // Sold by stock and its stock set to 0 in the console: the next answer has it among the unbuyable ones.
-    await t.app.services.catalogueAdmin.changeStock('S-BLK-1-400', { set: 0 });
+    await t.app.services.inventory.changeStock('S-BLK-1-400', { set: 0 });
     try {
       expect(await codes()).toEqual([
         'S-APT-1-900',
@@ -129,7 +129,7 @@ describe('goods/quickOrderList/', () => {
         'S-SWS-1-C',
       ]);
     } finally {
-      await t.app.services.catalogueAdmin.changeStock('S-BLK-1-400', { set: 10 });
+      await t.app.services.inventory.changeStock('S-BLK-1-400', { set: 10 });
     }
   });
 

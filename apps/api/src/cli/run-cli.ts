@@ -12,6 +12,7 @@ import { catalogueCommands } from '../modules/catalogue/catalogue.cli';
 import { checkoutCommands } from '../modules/checkout/checkout.cli';
 import { contentCommands } from '../modules/content/content.cli';
 import { depositCommands } from '../modules/deposit/deposit.cli';
+import { inventoryCommands } from '../modules/inventory';
 import { memberCommands } from '../modules/member/member.cli';
 import { messageCommands } from '../modules/messages/messages.cli';
 import { orderCommands } from '../modules/order/order.cli';
@@ -77,6 +78,7 @@ function commandTable(
     ...memberCommands,
     ...memberLevelCommands,
     ...catalogueCommands,
+    ...inventoryCommands,
     ...rateCommands,
     ...sellerCommands,
     ...orderCommands,

@@ -197,33 +197,6 @@ export const skus = pgTable(
 );
 
 /**
- * Every stock change made by hand (the console's 库存 and `goods:stock`): who, when, the stock before and after,
- * and why. Orders move stock in their own transactions and are not written here. `request_id` makes a retried
- * adjustment (a double click) apply once.
- */
-export const stockLedger = pgTable(
-  'stock_ledger',
-  {
-    id: serial('id').primaryKey(),
-    skuId: integer('sku_id')
-      .notNull()
-      .references(() => skus.id, { onDelete: 'cascade' }),
-    before: integer('before').notNull(),
-    after: integer('after').notNull(),
-    reason: varchar('reason', { length: 200 }).notNull().default(''),
-    /** The staff username, or 'cli' / 'cli:<--by>'. */
-    actor: varchar('actor', { length: 100 }).notNull(),
-    staffId: integer('staff_id'),
-    requestId: varchar('request_id', { length: 64 }),
-    createdAt,
-  },
-  (t) => [
-    index('stock_ledger_sku_idx').on(t.skuId, t.id),
-    uniqueIndex('stock_ledger_request_id_key').on(t.requestId),
-  ],
-);
-
-/**
  * A SKU's price per member level and currency (docs/design.md 'Money'): a SKU without an AUD row can only be
  * paid in CNY. A member gets the row of their level, else the default level's (37).
  */

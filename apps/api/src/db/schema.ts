@@ -122,6 +122,7 @@ export const rateCounters = pgTable(
   (t) => [index('rate_counters_expires_at_idx').on(t.expiresAt)],
 );
 
+export * from '../modules/inventory/inventory.schema';
 export * from '../modules/notices/notices.schema';
 export * from './catalogue-schema';
 export * from './invoice-schema';

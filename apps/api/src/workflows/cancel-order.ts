@@ -1,13 +1,16 @@
 import type { Database } from '../db/client';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service';
+import type { InventoryService } from '../modules/inventory';
 import type { OrderService, OrderStateChange } from '../modules/order/order.service';
 import type { AuthContext } from '../plugins/auth';
 
 export interface CancelOrderDeps {
   db: Database;
   orders: Pick<OrderService, 'cancelUnpaid'>;
-  /** Stock and sales counts belong to the catalogue. */
-  catalogue: Pick<CatalogueService, 'returnStock' | 'removeSales' | 'catalogueChanged'>;
+  /** Stock and sales counts belong to the inventory: a cancel gives the reservation back through it. */
+  inventory: Pick<InventoryService, 'returnStock' | 'removeSales'>;
+  /** The goods exports show stock: the catalogue's version moves on once stock came back. */
+  catalogue: Pick<CatalogueService, 'catalogueChanged'>;
   /** Closes the order's open trades at their channels once it is cancelled (payment module). */
   closeTrades?: (orderId: number) => Promise<unknown>;
 }
@@ -20,14 +23,14 @@ export type CancelOrderFlow = ReturnType<typeof createCancelOrderFlow>;
  * goods' sales counts drop by what the order added. A repeated cancel releases nothing twice. Then the order's
  * open trades are closed at their channels.
  */
-export function createCancelOrderFlow({ db, orders, catalogue, closeTrades }: CancelOrderDeps) {
+export function createCancelOrderFlow({ db, orders, inventory, catalogue, closeTrades }: CancelOrderDeps) {
   return {
     async cancel(auth: AuthContext, id: number): Promise<OrderStateChange> {
       const change = await db.transaction(async (tx) => {
         const { change, released } = await orders.cancelUnpaid(tx, auth, id);
         if (released) {
-          await catalogue.returnStock(released.stock, tx);
-          await catalogue.removeSales(released.sales, tx);
+          await inventory.returnStock(released.stock, tx);
+          await inventory.removeSales(released.sales, tx);
         }
         return change;
       });

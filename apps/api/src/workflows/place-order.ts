@@ -9,14 +9,15 @@ import {
 } from '@shop/domain';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import { refusalReason } from '../db/refusal';
+import { runStatement } from '../db/statement';
 import { AppError, notFoundError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
 import type { AddressBookService } from '../modules/address-book/address-book.service';
-import type { CartService } from '../modules/cart/cart.service';
-import { type CatalogueService, StockShortError } from '../modules/catalogue/catalogue.service';
+import { orderedLinesRemoval } from '../modules/cart/cart.parts';
+import type { CatalogueService } from '../modules/catalogue/catalogue.service';
 import type { CheckoutService } from '../modules/checkout/checkout.service';
+import { StockShortError, stockTakePart } from '../modules/inventory';
 import * as repo from '../modules/order/order.create.repository';
 import type { AuthContext } from '../plugins/auth';
 
@@ -24,7 +25,6 @@ export const CreateOrderMessages = {
   created: '订单已创建',
   receiverRequired: '请选择收货地址',
   addressNotFound: '地址不存在',
-  cartChanged: '购物车已变化，请刷新结算页后重试',
 } as const;
 
 export type CreateOrderInput = z.output<typeof createOrderRequestSchema>;
@@ -42,8 +42,7 @@ export interface OrderCreationDeps {
   db: Database;
   clock: Clock;
   checkout: Pick<CheckoutService, 'quote'>;
-  cart: Pick<CartService, 'orderedLinesDelete'>;
-  catalogue: Pick<CatalogueService, 'priceLevel' | 'reserveStock' | 'catalogueChanged'>;
+  catalogue: Pick<CatalogueService, 'priceLevel' | 'catalogueChanged'>;
   addressBook: Pick<AddressBookService, 'entry'>;
   /** Orders created and orders refused for lack of stock are counted for the metrics (GET /metrics). */
   counters?: Pick<ShopCounters, 'orderCreated' | 'stockRefused'>;
@@ -92,7 +91,6 @@ export function createOrderCreationService({
   db,
   clock,
   checkout,
-  cart,
   catalogue,
   addressBook,
   counters = NO_COUNTERS,
@@ -153,7 +151,19 @@ export function createOrderCreationService({
         const now = clock();
         const cartIds = quote.items.flatMap((item) => (item.cartId === null ? [] : [item.cartId]));
         const lines = quote.packs.flatMap((pack) => pack.items.map((item) => ({ pack, item })));
-        const order = repo.orderWrites(
+        const take = stockTakePart(
+          lines.map(({ item }) => ({
+            skuId: item.skuId,
+            qty: item.qty,
+            status: item.status,
+            label: item.skuName || item.name,
+          })),
+          quote.items
+            .filter((item) => !item.isGift)
+            .map((item) => ({ goodsId: item.goodsId, qty: item.qty })),
+        );
+        const cartRemoval = orderedLinesRemoval(memberId, cartIds);
+        const order = repo.orderWritesPart(
           orderNumberPrefix(now),
           {
             memberId,
@@ -193,31 +203,13 @@ export function createOrderCreationService({
             updatedAt: now,
           })),
           lines.map(({ pack, item }) => ({ packIndex: pack.index, item })),
-          cart.orderedLinesDelete(memberId, cartIds),
-          new Set(cartIds).size,
+          take,
         );
-        let written: repo.WrittenOrder;
-        try {
-          const taken = await catalogue.reserveStock(
-            lines.map(({ item }) => ({
-              skuId: item.skuId,
-              qty: item.qty,
-              status: item.status,
-              label: item.skuName || item.name,
-            })),
-            quote.items
-              .filter((item) => !item.isGift)
-              .map((item) => ({ goodsId: item.goodsId, qty: item.qty })),
-            db,
-            order,
-          );
-          written = repo.writtenOrder(taken.result);
-        } catch (error) {
-          // Another checkout of the same lines won meanwhile: refused rather than sold twice.
-          if (refusalReason(error) === repo.CART_CHANGED_REASON)
-            throw new AppError(ResultCode.ParamsError, CreateOrderMessages.cartChanged);
-          throw error;
-        }
+        // One statement (ADR 028, ADR 044): the inventory's take, the cart's removal of the ordered lines, and the
+        // order's writes reading what each line took. A refusal comes back as the error its part names: stock
+        // short (StockShortError) or the lines ordered by another checkout meanwhile ('购物车已变化').
+        const [written] = await runStatement(db, 'place_order', [take, cartRemoval, order], order.written);
+        if (!written) throw new Error('the order statement answered no order');
         created = toCreated({
           id: written.id,
           orderNo: written.orderNo,

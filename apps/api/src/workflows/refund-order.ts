@@ -20,6 +20,7 @@ import type { MemberNotifier } from '../lib/member-notice';
 import { type StaffNotifier, silentStaffNotifier } from '../lib/staff-notice';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service';
 import type { DepositService } from '../modules/deposit/deposit.service';
+import type { InventoryService } from '../modules/inventory';
 import {
   addRefund,
   cancelPaidOrder,
@@ -110,8 +111,10 @@ export interface RefundOrderDeps {
   /** Refunds asked of the payment channel that took the order's payment (payment_refunds). */
   refunds?: PaymentRefundService;
   clock: Clock;
-  /** Stock and sales counts belong to the catalogue: a cancel gives the reservation back through it. */
-  catalogue: Pick<CatalogueService, 'returnStock' | 'removeSales' | 'catalogueChanged'>;
+  /** Stock and sales counts belong to the inventory: a cancel gives the reservation back through it. */
+  inventory: Pick<InventoryService, 'returnStock' | 'removeSales'>;
+  /** The goods exports show stock: the catalogue's version moves on once stock came back. */
+  catalogue: Pick<CatalogueService, 'catalogueChanged'>;
   /** Money given back goes to the member's deposit. */
   deposits: Pick<DepositService, 'credit'>;
   /** Tells the member their order was cancelled or refunded (the messages module), in the same transaction. */
@@ -133,6 +136,7 @@ const paramsError = (message: string) => new AppError(ResultCode.ParamsError, me
 export function createRefundOrderFlow({
   db,
   clock,
+  inventory,
   catalogue,
   deposits,
   notify,
@@ -314,8 +318,8 @@ export function createRefundOrderFlow({
         if (!(await cancelPaidOrder(tx, { orderId: order.id, refundedAmount: refundedTotal, at: clock() })))
           throw paramsError(RefundMessages.notPaidNotShipped(orderNo, order.status));
         const released = await releaseOf(tx, order.id);
-        await catalogue.returnStock(released.stock, tx);
-        await catalogue.removeSales(released.sales, tx);
+        await inventory.returnStock(released.stock, tx);
+        await inventory.removeSales(released.sales, tx);
         let balanceAfter: number | null = null;
         if (refund > 0 && order.paidCurrency) {
           const movement = await deposits.credit(tx, {

@@ -133,8 +133,8 @@ export function orderForPickup(t: TestApp, token: string) {
 
 /**
  * Runs `work` with a sale elsewhere leaving `left` units of the SKU between an order's quote and the moment it
- * takes the stock: the quote saw enough, the stock no longer is. The sale is committed on `executor` (the
- * database, as an order takes its stock outside a transaction block).
+ * takes the stock: the quote saw enough, the stock no longer is. The sale is committed before the order's
+ * statement runs.
  */
 export async function withStockGoneWhileOrdering<T>(
   t: TestApp,
@@ -142,15 +142,16 @@ export async function withStockGoneWhileOrdering<T>(
   left: number,
   work: () => Promise<T>,
 ): Promise<T> {
-  const service = t.app.services.catalogue;
-  const original = service.reserveStock;
-  service.reserveStock = async (lines, sold, executor, then) => {
-    await executor.update(skus).set({ stock: left }).where(eq(skus.id, skuId));
-    return original(lines, sold, executor, then);
+  const service = t.app.services.checkout;
+  const original = service.quote;
+  service.quote = async (...args) => {
+    const quote = await original(...args);
+    await t.database.db.update(skus).set({ stock: left }).where(eq(skus.id, skuId));
+    return quote;
   };
   try {
     return await work();
   } finally {
-    service.reserveStock = original;
+    service.quote = original;
   }
 }

@@ -157,7 +157,7 @@ export async function updateLines(
 /**
  * The delete of the member's lines among `ids`, answering the ids deleted: SQL text rather than the query builder,
  * the ids as one JSON parameter, so its text never changes and it runs as a named statement (every order runs it,
- * within the order's own statement: cart service orderedLinesDelete).
+ * within the order's own statement: cart.parts.ts orderedLinesRemoval).
  */
 export function deleteLinesStatement(memberId: number, ids: readonly number[]): SQL {
   return sql`delete from ${cartLines} where member_id = ${memberId}::int

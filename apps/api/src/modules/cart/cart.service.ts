@@ -343,14 +343,6 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
       return repo.selectedLinesQuery(memberId);
     },
 
-    /**
-     * The delete of the member's ordered lines (spec §4 'Order actions': create), answering the ids it removed
-     * (another member's ids are not), for the order's module to run within its own statement.
-     */
-    orderedLinesDelete(memberId: number, ids: readonly number[]): SQL {
-      return repo.deleteLinesStatement(memberId, [...new Set(ids)]);
-    },
-
     /** Removes one of the member's lines (spec §7 removeItem/). */
     async removeItem(auth: AuthContext, id: number): Promise<CartChange> {
       const ids = await repo.deleteLines(db, auth.memberId, [id]);

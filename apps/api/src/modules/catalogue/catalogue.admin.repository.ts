@@ -1,7 +1,7 @@
 import { SkuStatus } from '@shop/domain';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { brands, categories, goods, goodsImages, skuPrices, skus, stockLedger } from '../../db/schema';
+import { brands, categories, goods, goodsImages, skuPrices, skus } from '../../db/schema';
 
 /**
  * Writes of the catalogue's operator side (demo seed, sheet import, shelf and stock commands). The read
@@ -293,37 +293,6 @@ export async function setGoodsOnFlag(db: Database, ids: readonly number[], onFla
     .where(inArray(goods.id, [...ids]));
 }
 
-/** A SKU's stock, locked until the transaction ends; null when the code is unknown. */
-export async function lockSkuStock(
-  db: Database,
-  code: string,
-): Promise<{ id: number; stock: number } | null> {
-  const rows = await db
-    .select({ id: skus.id, stock: skus.stock })
-    .from(skus)
-    .where(eq(skus.code, code))
-    .for('update');
-  return rows[0] ?? null;
-}
-
-/** A hand-made stock change already written under this request id, or null. */
-export async function findLedgerEntry(db: Database, requestId: string) {
-  const rows = await db
-    .select({ skuId: stockLedger.skuId, before: stockLedger.before, after: stockLedger.after })
-    .from(stockLedger)
-    .where(eq(stockLedger.requestId, requestId))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-export async function insertLedgerEntry(db: Database, row: typeof stockLedger.$inferInsert): Promise<void> {
-  await db.insert(stockLedger).values(row);
-}
-
-export async function setSkuStock(db: Database, id: number, stock: number): Promise<void> {
-  await db.update(skus).set({ stock, updatedAt: sql`now()` }).where(eq(skus.id, id));
-}
-
 /** The Latin names of goods by code (an import without a nameEn column keeps them in the search text). */
 export async function goodsNameEnByCode(
   db: Database,
@@ -345,64 +314,6 @@ export async function goodsIdsByCode(db: Database, codes: readonly string[]): Pr
     .from(goods)
     .where(inArray(goods.code, [...codes]));
   return new Map(rows.map((r) => [r.code, r.id]));
-}
-
-export interface StockFilter {
-  keyword?: string | undefined;
-  location?: number | undefined;
-  /** Only SKUs sold by stock count with at most this many left, the fewest first. */
-  lowAtMost?: number | undefined;
-}
-
-/** One page of SKUs with their goods, filtered in SQL, with the total in the same statement. */
-export async function pageStock(db: Database, filter: StockFilter, page: { limit: number; offset: number }) {
-  const conditions = [
-    filter.keyword
-      ? sql`(${goods.name} ilike ${`%${filter.keyword}%`} or ${skus.code} ilike ${`%${filter.keyword}%`})`
-      : undefined,
-    filter.location === undefined ? undefined : eq(goods.location, filter.location),
-    filter.lowAtMost === undefined
-      ? undefined
-      : and(eq(skus.status, SkuStatus.ByStock), sql`${skus.stock} <= ${filter.lowAtMost}`),
-  ].filter((c) => c !== undefined);
-  const rows = await db
-    .select({
-      skuId: skus.id,
-      skuCode: skus.code,
-      skuName: skus.name,
-      property: skus.property,
-      status: skus.status,
-      stock: skus.stock,
-      goodsId: goods.id,
-      goodsName: goods.name,
-      location: goods.location,
-      onShelf: goods.onFlag,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(skus)
-    .innerJoin(goods, eq(goods.id, skus.goodsId))
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(...(filter.lowAtMost === undefined ? [] : [skus.stock]), goods.id, skus.sort, skus.id)
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows, total: rows[0]?.total ?? 0 };
-}
-
-/** One SKU's ledger, newest first, with the total; null when the SKU does not exist. */
-export async function pageLedger(db: Database, skuCode: string, page: { limit: number; offset: number }) {
-  const [sku] = await db.select({ id: skus.id }).from(skus).where(eq(skus.code, skuCode)).limit(1);
-  if (!sku) return null;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(stockLedger)
-      .where(eq(stockLedger.skuId, sku.id))
-      .orderBy(desc(stockLedger.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(stockLedger).where(eq(stockLedger.skuId, sku.id)),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
 }
 
 export interface GoodsFilter {

@@ -1,17 +1,13 @@
 import {
   type AdminGoodsListRequest,
   type AdminGoodsListResponse,
-  type AdminStockLedgerResponse,
-  type AdminStockListResponse,
   goodsSearchText,
   LOW_STOCK,
-  ResultCode,
-  skuStatusLabel,
   warehouseName,
 } from '@shop/domain';
 import { pinyin } from 'pinyin-pro';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { notFoundError } from '../../lib/app-error';
 import { type AuditActor, type AuditRecorder, cliActor } from '../../lib/audit';
 import { ImportRejectedError } from '../../lib/spreadsheet';
 import * as repo from './catalogue.admin.repository';
@@ -157,51 +153,6 @@ export async function changingCatalogue<T>(db: Database, change: () => Promise<T
   const result = await change();
   await bumpCatalogueVersion(db).catch(() => undefined);
   return result;
-}
-
-/**
- * Writes a hand-made stock change of a SKU locked by the caller, in the caller's transaction: the new stock, the
- * stock ledger row (who, before, after, why) and the audit row. The 库存 page and the goods editor both change
- * stock through here, so every such change reads alike in the ledger.
- */
-export async function writeStockChange(
-  tx: Database,
-  audit: AuditRecorder | undefined,
-  change: {
-    sku: { id: number; code: string; stock: number };
-    stock: number;
-    by: AuditActor;
-    reason: string;
-    requestId?: string | undefined;
-  },
-): Promise<void> {
-  const { sku, stock, by, reason } = change;
-  await repo.setSkuStock(tx, sku.id, stock);
-  await repo.insertLedgerEntry(tx, {
-    skuId: sku.id,
-    before: sku.stock,
-    after: stock,
-    reason,
-    actor: by.actor,
-    staffId: by.staffId,
-    requestId: change.requestId ?? null,
-  });
-  await audit?.(tx, {
-    by,
-    action: 'stock.adjust',
-    objectType: 'sku',
-    objectId: sku.code,
-    before: { stock: sku.stock },
-    after: { stock, ...(reason ? { reason } : {}) },
-  });
-}
-
-/** A stock adjustment's outcome; `changed` false when its request id had been applied before. */
-export interface StockChange {
-  skuCode: string;
-  previous: number;
-  stock: number;
-  changed: boolean;
 }
 
 /** The catalogue's operator service. */
@@ -579,108 +530,6 @@ export function createCatalogueAdminService({ db, audit }: { db: Database; audit
         })),
         totalCount,
       };
-    },
-
-    /** SKUs with their stock for the console's 库存: by keyword and warehouse, or the low ones fewest first. */
-    async stockList(input: {
-      pageNo: number;
-      pageSize: number;
-      keyword?: string | undefined;
-      warehouse?: number | undefined;
-      low?: boolean | undefined;
-    }): Promise<AdminStockListResponse> {
-      const filter = {
-        keyword: input.keyword || undefined,
-        location: input.warehouse,
-        lowAtMost: input.low ? LOW_STOCK : undefined,
-      };
-      const page = { limit: input.pageSize, offset: (input.pageNo - 1) * input.pageSize };
-      const { rows, total } = await repo.pageStock(db, filter, page);
-      // A page past the end has no row to carry the total: ask for the first one.
-      const totalCount =
-        rows.length === 0 && input.pageNo > 1
-          ? (await repo.pageStock(db, filter, { limit: 1, offset: 0 })).total
-          : total;
-      return {
-        items: rows.map(({ total: _total, ...r }) => ({
-          ...r,
-          property: r.property ?? {},
-          warehouseName: warehouseName(r.location),
-          statusLabel: skuStatusLabel(r.status),
-        })),
-        totalCount,
-      };
-    },
-
-    /** One SKU's hand-made stock changes, newest first; NotFound for an unknown SKU. */
-    async stockLedger(input: {
-      skuCode: string;
-      pageNo: number;
-      pageSize: number;
-    }): Promise<AdminStockLedgerResponse> {
-      const page = { limit: input.pageSize, offset: (input.pageNo - 1) * input.pageSize };
-      const found = await repo.pageLedger(db, input.skuCode, page);
-      if (!found) throw notFoundError(`${CatalogueAdminMessages.unknownSku}：${input.skuCode}`);
-      return {
-        items: found.rows.map((r) => ({
-          id: r.id,
-          before: r.before,
-          after: r.after,
-          reason: r.reason,
-          actor: r.actor,
-          time: r.createdAt.toISOString(),
-        })),
-        totalCount: found.total,
-      };
-    },
-
-    /**
-     * Sets a SKU's stock, or adds to or takes from it, under a row lock so concurrent changes add up, and writes
-     * the stock ledger (who, before, after, why) and the audit row in the same transaction. Stock never goes below
-     * zero (the schema's check and spec §4 'ByStock'): such a change is refused. A `requestId` already in the
-     * ledger (a retry, a double click) changes nothing and answers what that adjustment did.
-     */
-    async changeStock(
-      skuCode: string,
-      change: { set: number } | { add: number },
-      options: { by?: AuditActor; reason?: string; requestId?: string } = {},
-    ): Promise<StockChange> {
-      const by = options.by ?? cliActor();
-      const reason = (options.reason ?? '').trim();
-      if (reason.length > 200) throw new AppError(ResultCode.ParamsError, CatalogueAdminMessages.badReason);
-      return changing(() =>
-        db.transaction(async (tx) => {
-          const sku = await repo.lockSkuStock(tx, skuCode);
-          if (!sku) throw notFoundError(`${CatalogueAdminMessages.unknownSku}：${skuCode}`);
-          if (options.requestId !== undefined) {
-            const done = await repo.findLedgerEntry(tx, options.requestId);
-            if (done) {
-              if (done.skuId !== sku.id)
-                throw new AppError(ResultCode.ParamsError, CatalogueAdminMessages.requestIdReused);
-              return { skuCode, previous: done.before, stock: done.after, changed: false };
-            }
-          }
-          const amount = 'set' in change ? change.set : change.add;
-          if (!Number.isSafeInteger(amount) || ('set' in change && amount < 0)) {
-            throw new AppError(ResultCode.ParamsError, CatalogueAdminMessages.badStock);
-          }
-          const stock = 'set' in change ? change.set : sku.stock + change.add;
-          if (stock < 0) {
-            throw new AppError(
-              ResultCode.BadRequest,
-              `${CatalogueAdminMessages.stockBelowZero}：SKU ${skuCode} 当前库存 ${sku.stock}，不能减少 ${-amount}`,
-            );
-          }
-          await writeStockChange(tx, audit, {
-            sku: { ...sku, code: skuCode },
-            stock,
-            by,
-            reason,
-            requestId: options.requestId,
-          });
-          return { skuCode, previous: sku.stock, stock, changed: true };
-        }),
-      );
     },
   };
 }

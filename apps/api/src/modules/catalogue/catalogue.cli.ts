@@ -17,7 +17,7 @@ import { checkImportSheet } from './catalogue.import-sheet';
 /** What these commands use of the shop's services. */
 type Uses = { catalogueAdmin: CatalogueAdminService };
 
-/** Operator commands for the catalogue: the goods sheet import, shelf state and stock. */
+/** Operator commands for the catalogue: the goods sheet import and shelf state (stock: inventory.cli.ts). */
 export const catalogueCommands: Record<string, CliCommand<Uses>> = {
   'goods:import': {
     summary:
@@ -84,36 +84,6 @@ export const catalogueCommands: Record<string, CliCommand<Uses>> = {
         `${onFlag ? '已上架 / on shelf' : '已下架 / off shelf'}: ${result.goods.length} 个商品 / goods (${result.changed} 个有变化 / changed)`,
       );
       for (const g of result.goods) print(`  ${g.code}  ${g.name}`);
-    },
-  },
-  'goods:stock': {
-    summary: "设置或增减 SKU 库存（不会低于 0）/ set or adjust a SKU's stock (never below 0)",
-    usage: "goods:stock --sku SKUCODE (--stock N | --add N | --sub N) [--reason '盘点'] [--by 操作员]",
-    options: {
-      sku: { type: 'string' },
-      stock: { type: 'string' },
-      add: { type: 'string' },
-      sub: { type: 'string' },
-      reason: { type: 'string' },
-      by: { type: 'string' },
-    },
-    async run({ values, open, print }) {
-      const sku = requiredText(values, 'sku', '请指定 SKU 编码 / a SKU code is required');
-      const given = (['stock', 'add', 'sub'] as const).filter((k) => values[k] !== undefined);
-      if (given.length !== 1)
-        throw new UsageError('请指定 --stock、--add、--sub 之一 / give exactly one of --stock, --add, --sub');
-      const change =
-        given[0] === 'stock'
-          ? { set: countOption('stock', values.stock, 0) }
-          : given[0] === 'add'
-            ? { add: countOption('add', values.add, 1) }
-            : { add: -countOption('sub', values.sub, 1) };
-      const { services } = await open();
-      const result = await services.catalogueAdmin.changeStock(sku, change, {
-        by: cliActor(byOption(values)),
-        reason: optionText(values, 'reason', false) ?? '',
-      });
-      print(`SKU ${result.skuCode} 库存 / stock: ${result.previous} → ${result.stock}`);
     },
   },
 };

@@ -1,7 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   AdminGoodsPaths,
-  AdminStockPaths,
   adminGoodsDetailRequestSchema,
   adminGoodsDetailSchema,
   adminGoodsListRequestSchema,
@@ -12,12 +11,6 @@ import {
   adminGoodsShelfResponseSchema,
   adminGoodsUploadFieldsSchema,
   adminGoodsUploadResponseSchema,
-  adminStockAdjustRequestSchema,
-  adminStockAdjustResponseSchema,
-  adminStockLedgerRequestSchema,
-  adminStockLedgerResponseSchema,
-  adminStockListRequestSchema,
-  adminStockListResponseSchema,
   Permission,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,81 +22,12 @@ import type { GoodsEditorService } from './catalogue.goods-editor';
 
 const tags = ['admin'];
 
-/**
- * The console's goods (商品, catalogue.edit; contracts/admin-goods.ts) and stock (库存, stock.adjust;
- * contracts/admin-stock.ts): the same functions as goods:shelf and goods:stock.
- */
+/** The console's goods (商品, catalogue.edit; contracts/admin-goods.ts): the same functions as goods:shelf. */
 export const catalogueConsoleRoutes: FastifyPluginAsyncZod<{
   catalogueAdmin: CatalogueAdminService;
   goodsEditor: GoodsEditorService;
 }> = async (app, { catalogueAdmin, goodsEditor }) => {
   await app.register(fastifyMultipart, IMAGE_UPLOAD_LIMITS);
-  const guard = { onRequest: app.staffGuard(Permission.stockAdjust) };
-
-  app.post(
-    AdminStockPaths.list,
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: '库存列表',
-        description:
-          'keyword 匹配商品名称或 SKU 编码的一部分；warehouse 为仓库编号；low 为 true 时只列按库存销售、库存不多于 5 件的 SKU，最少的在前。',
-        security: staffSecurity,
-        body: adminStockListRequestSchema,
-        response: responses(adminStockListResponseSchema),
-      },
-    },
-    async (request) => ok(await catalogueAdmin.stockList(request.body)),
-  );
-
-  app.post(
-    AdminStockPaths.adjust,
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: '调整库存',
-        description:
-          'mode 为 set（设为）、add（增加）或 sub（减少），库存不能小于0；reason 必填，记入库存流水与操作日志。' +
-          'requestId 由页面每次调整生成：重试或重复点击带同一 requestId 时只调整一次，返回第一次的结果。',
-        security: staffSecurity,
-        body: adminStockAdjustRequestSchema,
-        response: responses(adminStockAdjustResponseSchema),
-      },
-    },
-    async (request) => {
-      const { skuCode, mode, amount, reason, requestId } = request.body;
-      const change = mode === 'set' ? { set: amount } : { add: mode === 'add' ? amount : -amount };
-      const result = await catalogueAdmin.changeStock(skuCode, change, {
-        by: staffActor(request),
-        reason,
-        requestId,
-      });
-      return ok(
-        result,
-        result.changed ? `库存已调整：${result.previous} → ${result.stock}` : '该调整已完成，未重复调整',
-      );
-    },
-  );
-
-  app.post(
-    AdminStockPaths.ledger,
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: '库存流水',
-        description:
-          '一个 SKU 的手工库存调整（谁、何时、调整前后、原因），最新的在前；订单占用的库存不在此列。',
-        security: staffSecurity,
-        body: adminStockLedgerRequestSchema,
-        response: responses(adminStockLedgerResponseSchema),
-      },
-    },
-    async (request) => ok(await catalogueAdmin.stockLedger(request.body)),
-  );
-
   const edit = { onRequest: app.staffGuard(Permission.catalogueEdit) };
 
   app.post(

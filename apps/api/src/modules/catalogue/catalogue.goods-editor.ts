@@ -15,7 +15,7 @@ import { type Database, readTogether } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { sanitizeRichText } from '../../lib/rich-text';
-import { changingCatalogue, writeStockChange } from './catalogue.admin';
+import { changingCatalogue } from './catalogue.admin';
 import * as repo from './catalogue.admin.repository';
 import { listPricesOfGoods } from './catalogue.repository';
 
@@ -42,6 +42,19 @@ export interface GoodsEditorPorts {
   storeUpload(data: Buffer, folder: 'goods'): Promise<string>;
   /** Which of these SKUs order items refer to, read in the caller's transaction. */
   orderedSkuIds(skuIds: readonly number[], executor: Database): Promise<Set<number>>;
+  /**
+   * Writes a hand-made stock change of a SKU locked by the caller, in the caller's transaction, with its ledger
+   * and audit rows (the inventory's writeStockChange).
+   */
+  writeStock(
+    tx: Database,
+    change: {
+      sku: { id: number; code: string; stock: number };
+      stock: number;
+      by: AuditActor;
+      reason: string;
+    },
+  ): Promise<void>;
 }
 
 const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
@@ -274,7 +287,7 @@ export function createGoodsEditorService({
         // Stock is written only when the editor changed it, so what orders or the 库存 page did meanwhile stays.
         if (sku.loadedStock === undefined || sku.stock !== sku.loadedStock) {
           if (sku.stock !== old.stock)
-            await writeStockChange(tx, audit, {
+            await ports.writeStock(tx, {
               sku: { id: old.id, code: sku.code, stock: old.stock },
               stock: sku.stock,
               by,
@@ -286,7 +299,7 @@ export function createGoodsEditorService({
         if (inserted === null) throw paramsError(GoodsEditorMessages.skuCodeTaken(sku.code));
         skuId = inserted;
         if (sku.stock > 0)
-          await writeStockChange(tx, audit, {
+          await ports.writeStock(tx, {
             sku: { id: skuId, code: sku.code, stock: 0 },
             stock: sku.stock,
             by,

@@ -23,13 +23,11 @@ import {
   type Sku,
   type SkuDetail,
   type SkuOffer,
-  SkuStatus,
   toMajor,
 } from '@shop/domain';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, readTogether } from '../../db/client';
-import { refusalReason } from '../../db/refusal';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { followingRun } from '../../lib/following-run';
@@ -113,27 +111,6 @@ function toSkuOffer(row: repo.CartSkuRow): SkuOffer {
     cny: row.cny,
     weight: row.weight,
   };
-}
-
-/** A SKU line whose stock an order takes (spec §4 'SKU stock status'). */
-export interface StockTake {
-  skuId: number;
-  qty: number;
-  /** The SKU's status when priced; decides how stock is taken. */
-  status: number;
-  /** Named in the refusal when stock is short. */
-  label: string;
-}
-
-export const StockMessages = {
-  short: (label: string) => `库存不足：${label}`,
-} as const;
-
-/** An order refused because a line sold by stock is over its stock (reserveStock): the caller may count it. */
-export class StockShortError extends AppError {
-  constructor(label: string, skuId: number) {
-    super(ResultCode.ParamsError, StockMessages.short(label), { skuId });
-  }
 }
 
 /** Keyword words for the search: lower-cased (the search text is), split on spaces, without repeats. */
@@ -569,65 +546,6 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
     /** Name, main image, warehouse and shelf state of products (checkout promotions name their gift). */
     async goodsBriefs(goodsIds: readonly number[], executor: Database = db): Promise<GoodsBrief[]> {
       return repo.listGoodsBriefs(executor, goodsIds);
-    },
-
-    /**
-     * Takes an order's stock and counts its sales (docs/design.md 'Stock and orders'; spec §4 'SKU stock status'), in
-     * one statement that locks the SKUs' rows in id order, so concurrent orders lock alike and hold the locks only
-     * until that statement's commit: the statement is the whole order when `executor` is the database, or part of
-     * the caller's transaction. ByStock takes all or refuses with '库存不足：<name>' (StockShortError; the
-     * statement wrote nothing); ByBook and InStock take what there is, the rest being a pre-order (ByBook) or
-     * stock the warehouse holds but has not counted (InStock). `sold` adds to the products' sales counts ('Sales'
-     * sort of spec §7 goods/list/). Answers the units taken per line, in the order given (one SKU on two lines
-     * fills the first line first), and as `result` the row of `then`: the caller's writes that go in the same
-     * statement, reading each line's units from `line_take(n, reserved)` and ending with `then_result`
-     * (repository takeStockAndCountSales).
-     */
-    async reserveStock(
-      lines: readonly StockTake[],
-      sold: readonly { goodsId: number; qty: number }[],
-      executor: Database,
-      then?: SQL,
-    ): Promise<{ reserved: number[]; result: unknown }> {
-      // A SKU sold by stock on any line must have the units of all its lines.
-      const strict = new Set(lines.filter((l) => l.status === SkuStatus.ByStock).map((l) => l.skuId));
-      const byGoods = new Map<number, number>();
-      for (const s of sold) byGoods.set(s.goodsId, (byGoods.get(s.goodsId) ?? 0) + s.qty);
-      try {
-        const taken = await repo.takeStockAndCountSales(
-          executor,
-          lines.map((l) => ({ skuId: l.skuId, qty: l.qty, strict: strict.has(l.skuId) })),
-          byGoods,
-          then,
-        );
-        return { reserved: taken.lines.map((t) => t.reserved), result: taken.result };
-      } catch (error) {
-        // The refusal names the first short SKU in id order, as the rows were locked; a SKU gone since the
-        // quote has no stock at all.
-        const reason = refusalReason(error);
-        if (!reason?.startsWith(repo.STOCK_SHORT_REASON)) throw error;
-        const skuId = Number(reason.slice(repo.STOCK_SHORT_REASON.length));
-        const line = lines.find((l) => l.skuId === skuId);
-        throw new StockShortError(line?.label ?? String(skuId), skuId);
-      }
-    },
-
-    /** Takes a cancelled order's units back off the products' sales counts, in the caller's transaction. */
-    async removeSales(sold: readonly { goodsId: number; qty: number }[], executor: Database): Promise<void> {
-      const byGoods = new Map<number, number>();
-      for (const s of sold) if (s.qty > 0) byGoods.set(s.goodsId, (byGoods.get(s.goodsId) ?? 0) + s.qty);
-      await repo.subtractGoodsSales(executor, byGoods);
-    },
-
-    /**
-     * Gives an order's reserved stock back inside the caller's transaction (docs/design.md 'Stock and orders':
-     * cancelling returns it), in one statement that locks the SKUs in id order like reserveStock, so concurrent
-     * orders lock rows alike.
-     */
-    async returnStock(lines: readonly { skuId: number; qty: number }[], executor: Database): Promise<void> {
-      const bySku = new Map<number, number>();
-      for (const l of lines) if (l.qty > 0) bySku.set(l.skuId, (bySku.get(l.skuId) ?? 0) + l.qty);
-      await repo.addStock(executor, bySku);
     },
 
     /** The category tree, roots with nested children, each level by sort then id (spec §7 goodscatalog/list/). */

@@ -1,7 +1,7 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { refuseUnless } from '../../db/refusal';
 import { orderItems, orderPacks, orders } from '../../db/schema';
+import type { StatementAnswer, StatementPart } from '../../db/statement';
 
 /** Writes of order creation (spec §7 createdOrder/): the order, its packs and its items. */
 
@@ -69,9 +69,6 @@ export interface WrittenOrder {
   orderNo: string;
 }
 
-/** The reason an order's statement fails with when the ordered cart lines were no longer all there. */
-export const CART_CHANGED_REASON = 'cart_changed';
-
 /** An item as the order's statement writes it (its units reserved come from the stock take). */
 export type OrderItem = Omit<NewItem, 'orderId' | 'packId' | 'reservedQty'>;
 
@@ -81,27 +78,29 @@ export interface OrderLine {
   item: OrderItem;
 }
 
+/** The order's part of its statement, with the answer it gives: the order's id and number. */
+export interface OrderWritesPart extends StatementPart {
+  readonly written: StatementAnswer<WrittenOrder>;
+}
+
 /**
- * The order, its packs and items and the removal of its cart lines, as more of the statement that takes its
- * stock (catalogue reserveStock's `then`), so an order is one statement and its commit: the id is taken from
- * the orders' sequence once, the order number built from it as `prefix` followed by the id padded to 8 digits (a
- * longer id kept whole, as padStart keeps it), the packs written with that id (their ids rising with the pack
- * index) and the items with their pack's id, each item the line of the take at its position and reserving the
- * units `line_take` gave it (their ids rising in the order given). A repeat of the member's requestId fails on
- * the unique index. `cartDelete` (the cart module's delete of the ordered lines, answering their ids) runs in the
- * same statement, which fails with `cart_changed` unless it removed `cartLines` lines: another checkout of them
- * won meanwhile. `then_result` answers the order's id and number. The order's JSON and time values are encoded
- * by their columns, as Drizzle's inserts encode them; packs and items travel as JSON parameters, so the text is
- * the same for every order and runs as a named statement (parsed and planned once per connection).
+ * The order, its packs and its items as a part of the statement that takes their stock (ADR 028, ADR 044;
+ * composed by workflows/place-order.ts), so an order is one statement and its commit: the id is taken from the
+ * orders' sequence once, the order number built from it as `prefix` followed by the id padded to 8 digits (a longer
+ * id kept whole, as padStart keeps it), the packs written with that id (their ids rising with the pack index) and
+ * the items with their pack's id, each item the line of the stock take at its position and reserving the units
+ * the take's step `taken.lineTaken` (n, reserved) gave it (their ids rising in the order given). A repeat of the
+ * member's requestId fails on the unique index. The order's JSON and time values are encoded by their columns, as
+ * Drizzle's inserts encode them; packs and items travel as JSON parameters, so the text is the same for every
+ * order and runs as a named statement (parsed and planned once per connection).
  */
-export function orderWrites(
+export function orderWritesPart(
   prefix: string,
   order: NewOrder,
   packs: readonly NewPack[],
   lines: readonly OrderLine[],
-  cartDelete: SQL,
-  cartLines: number,
-): SQL {
+  taken: { readonly lineTaken: string },
+): OrderWritesPart {
   // The packs and items as JSON parameters: the SQL text stays the same whatever their number.
   const packRows = JSON.stringify(
     packs.map((p) => ({
@@ -133,61 +132,60 @@ export function orderWrites(
       promotion_id: item.promotionId ?? null,
     })),
   );
-  return sql`new_order as (
-      insert into ${orders} (id, order_no, member_id, request_id, status, currency, is_pickup, location_code,
-        goods_amount, shipping_amount, tax_amount, gst_amount, gst_included, promotions_amount, total_amount, rate,
-        receiver, sender, member_remark, created_at, updated_at)
-      select n.id, ${prefix}::text || lpad(n.id::text, greatest(8, length(n.id::text)), '0'),
-        ${order.memberId}::int, ${order.requestId}::text, ${order.status}::smallint, ${order.currency}::text,
-        ${order.isPickup}::boolean, ${order.locationCode}::text, ${order.goodsAmount}::bigint,
-        ${order.shippingAmount}::bigint, ${order.taxAmount}::bigint, ${order.gstAmount}::bigint,
-        ${order.gstIncluded}::boolean, ${order.promotionsAmount}::bigint,
-        ${order.totalAmount}::bigint, ${sql.param(order.rate, orders.rate)}::numeric,
-        ${sql.param(order.receiver, orders.receiver)}::jsonb, ${sql.param(order.sender, orders.sender)}::jsonb,
-        ${order.memberRemark}::text, ${sql.param(order.createdAt, orders.createdAt)}::timestamptz,
-        ${sql.param(order.updatedAt, orders.updatedAt)}::timestamptz
-      from (select nextval(pg_get_serial_sequence('orders', 'id'))::int as id) n
-      returning id, order_no
-    ),
-    pack as (
-      select * from json_to_recordset(${packRows}::json) as p(pack_index smallint, location int, status smallint,
-        courier_id int, courier_name text, shipping_amount bigint, weight int, pickup jsonb, updated_at timestamptz)
-    ),
-    new_packs as (
-      insert into ${orderPacks} (order_id, pack_index, location, status, courier_id, courier_name, shipping_amount,
-        weight, pickup, updated_at)
-      select o.id, p.pack_index, p.location, p.status, p.courier_id, p.courier_name, p.shipping_amount, p.weight,
-        p.pickup, p.updated_at
-      from new_order o, pack p
-      order by p.pack_index
-      returning id, pack_index
-    ),
-    cart_removed as (${cartDelete}),
-    items_written as (
-      insert into ${orderItems} (order_id, bean_id, sku_id, goods_id, name, sku_name, property, image, qty,
-        reserved_qty, unit_price, weight, is_gift, promotion_id)
-      select o.id, np.id, i.sku_id, i.goods_id, i.name, i.sku_name, i.property, i.image, i.qty,
-        lt.reserved, i.unit_price, i.weight, i.is_gift, i.promotion_id
-      from json_to_recordset(${itemRows}::json) as i(n int, pack_index smallint, sku_id int, goods_id int,
-        name text, sku_name text, property json, image text, qty int, unit_price bigint, weight int,
-        is_gift boolean, promotion_id int)
-      join line_take lt on lt.n = i.n
-      join new_packs np on np.pack_index = i.pack_index
-      cross join new_order o
-      order by i.n
-      returning id
-    ),
-    then_result as (
-      select o.id, o.order_no,
-        ${refuseUnless(sql`(select count(*) from cart_removed) = ${cartLines}::bigint`, sql`${CART_CHANGED_REASON}::text`)} as checked
-      from new_order o
-    )`;
-}
-
-/** The order `then_result` answered. */
-export function writtenOrder(row: unknown): WrittenOrder {
-  const { id, order_no: orderNo } = (row ?? {}) as { id?: unknown; order_no?: unknown };
-  if (typeof id !== 'number' || typeof orderNo !== 'string')
-    throw new Error('no order row from the statement');
-  return { id, orderNo };
+  return {
+    steps: [
+      {
+        name: 'new_order',
+        body: sql`insert into ${orders} (id, order_no, member_id, request_id, status, currency, is_pickup,
+            location_code, goods_amount, shipping_amount, tax_amount, gst_amount, gst_included, promotions_amount,
+            total_amount, rate, receiver, sender, member_remark, created_at, updated_at)
+          select n.id, ${prefix}::text || lpad(n.id::text, greatest(8, length(n.id::text)), '0'),
+            ${order.memberId}::int, ${order.requestId}::text, ${order.status}::smallint, ${order.currency}::text,
+            ${order.isPickup}::boolean, ${order.locationCode}::text, ${order.goodsAmount}::bigint,
+            ${order.shippingAmount}::bigint, ${order.taxAmount}::bigint, ${order.gstAmount}::bigint,
+            ${order.gstIncluded}::boolean, ${order.promotionsAmount}::bigint,
+            ${order.totalAmount}::bigint, ${sql.param(order.rate, orders.rate)}::numeric,
+            ${sql.param(order.receiver, orders.receiver)}::jsonb, ${sql.param(order.sender, orders.sender)}::jsonb,
+            ${order.memberRemark}::text, ${sql.param(order.createdAt, orders.createdAt)}::timestamptz,
+            ${sql.param(order.updatedAt, orders.updatedAt)}::timestamptz
+          from (select nextval(pg_get_serial_sequence('orders', 'id'))::int as id) n
+          returning id, order_no`,
+      },
+      {
+        name: 'pack',
+        body: sql`select * from json_to_recordset(${packRows}::json) as p(pack_index smallint, location int,
+          status smallint, courier_id int, courier_name text, shipping_amount bigint, weight int, pickup jsonb,
+          updated_at timestamptz)`,
+      },
+      {
+        name: 'new_packs',
+        body: sql`insert into ${orderPacks} (order_id, pack_index, location, status, courier_id, courier_name,
+            shipping_amount, weight, pickup, updated_at)
+          select o.id, p.pack_index, p.location, p.status, p.courier_id, p.courier_name, p.shipping_amount,
+            p.weight, p.pickup, p.updated_at
+          from new_order o, pack p
+          order by p.pack_index
+          returning id, pack_index`,
+      },
+      {
+        name: 'items_written',
+        body: sql`insert into ${orderItems} (order_id, bean_id, sku_id, goods_id, name, sku_name, property, image,
+            qty, reserved_qty, unit_price, weight, is_gift, promotion_id)
+          select o.id, np.id, i.sku_id, i.goods_id, i.name, i.sku_name, i.property, i.image, i.qty,
+            lt.reserved, i.unit_price, i.weight, i.is_gift, i.promotion_id
+          from json_to_recordset(${itemRows}::json) as i(n int, pack_index smallint, sku_id int, goods_id int,
+            name text, sku_name text, property json, image text, qty int, unit_price bigint, weight int,
+            is_gift boolean, promotion_id int)
+          join ${sql.identifier(taken.lineTaken)} lt on lt.n = i.n
+          join new_packs np on np.pack_index = i.pack_index
+          cross join new_order o
+          order by i.n
+          returning id`,
+      },
+    ],
+    written: {
+      step: 'new_order',
+      decode: (row) => ({ id: Number(row.id), orderNo: String(row.order_no) }),
+    },
+  };
 }

@@ -1,0 +1,231 @@
+import {
+  type AdminStockLedgerResponse,
+  type AdminStockListResponse,
+  LOW_STOCK,
+  ResultCode,
+  skuStatusLabel,
+  warehouseName,
+} from '@shop/domain';
+import type { Database } from '../../db/client';
+import { runStatement } from '../../db/statement';
+import { AppError, notFoundError } from '../../lib/app-error';
+import { type AuditActor, type AuditRecorder, cliActor } from '../../lib/audit';
+import * as repo from './inventory.repository';
+import { linesTaken, type StockTake, stockTakePart } from './inventory.take';
+
+/**
+ * The inventory (docs/design.md 'Stock and orders', 'Modules and their faces'): stock, the stock ledger,
+ * reservations and sales counts. An order takes its stock as a part of its own statement (inventory.take.ts,
+ * composed by workflows/place-order.ts); cancelling and refunding give it back here, in the caller's transaction;
+ * the console's 库存 and `goods:stock` change it by hand, with a ledger row and an audit row each.
+ */
+
+export const InventoryMessages = {
+  unknownSku: '未找到 SKU',
+  stockBelowZero: '库存不足，调整后库存不能小于0',
+  badReason: '原因最多200个字符',
+  requestIdReused: '请求编号已用于另一个 SKU 的调整',
+  badStock: '库存须为不小于0的整数',
+} as const;
+
+/**
+ * Writes a hand-made stock change of a SKU locked by the caller, in the caller's transaction: the new stock, the
+ * stock ledger row (who, before, after, why) and the audit row. The 库存 page and the goods editor (catalogue) both
+ * change stock through here, so every such change reads alike in the ledger.
+ */
+export async function writeStockChange(
+  tx: Database,
+  audit: AuditRecorder | undefined,
+  change: {
+    sku: { id: number; code: string; stock: number };
+    stock: number;
+    by: AuditActor;
+    reason: string;
+    requestId?: string | undefined;
+  },
+): Promise<void> {
+  const { sku, stock, by, reason } = change;
+  await repo.setSkuStock(tx, sku.id, stock);
+  await repo.insertLedgerEntry(tx, {
+    skuId: sku.id,
+    before: sku.stock,
+    after: stock,
+    reason,
+    actor: by.actor,
+    staffId: by.staffId,
+    requestId: change.requestId ?? null,
+  });
+  await audit?.(tx, {
+    by,
+    action: 'stock.adjust',
+    objectType: 'sku',
+    objectId: sku.code,
+    before: { stock: sku.stock },
+    after: { stock, ...(reason ? { reason } : {}) },
+  });
+}
+
+/** A stock adjustment's outcome; `changed` false when its request id had been applied before. */
+export interface StockChange {
+  skuCode: string;
+  previous: number;
+  stock: number;
+  changed: boolean;
+}
+
+export type InventoryService = ReturnType<typeof createInventoryService>;
+
+export interface InventoryDeps {
+  db: Database;
+  audit?: AuditRecorder;
+  /** Moves the catalogue's version on after a committed change of stock (its exports show stock). */
+  catalogueChanged: () => Promise<void>;
+}
+
+/** The inventory's service. */
+export function createInventoryService({ db, audit, catalogueChanged }: InventoryDeps) {
+  const changing = async <T>(change: () => Promise<T>): Promise<T> => {
+    const result = await change();
+    // After the commit, and never failing the change itself (as the catalogue's own changes).
+    await catalogueChanged().catch(() => undefined);
+    return result;
+  };
+
+  return {
+    /**
+     * Takes stock and counts sales as a statement of its own on `executor` (the database, or the caller's
+     * transaction): the take of inventory.take.ts, answering the units each line reserved, in the lines' order.
+     * An order takes its stock within its own statement instead (stockTakePart).
+     */
+    async reserve(
+      lines: readonly StockTake[],
+      sold: readonly { goodsId: number; qty: number }[],
+      executor: Database,
+    ): Promise<{ reserved: number[] }> {
+      if (lines.length === 0) return { reserved: [] };
+      return {
+        reserved: await runStatement(executor, 'take_stock', [stockTakePart(lines, sold)], linesTaken),
+      };
+    },
+
+    /** Takes a cancelled order's units back off the products' sales counts, in the caller's transaction. */
+    async removeSales(sold: readonly { goodsId: number; qty: number }[], executor: Database): Promise<void> {
+      const byGoods = new Map<number, number>();
+      for (const s of sold) if (s.qty > 0) byGoods.set(s.goodsId, (byGoods.get(s.goodsId) ?? 0) + s.qty);
+      await repo.subtractGoodsSales(executor, byGoods);
+    },
+
+    /**
+     * Gives an order's reserved stock back inside the caller's transaction (docs/design.md 'Stock and orders':
+     * cancelling returns it), in one statement that locks the SKUs in id order like an order's take, so
+     * concurrent orders lock rows alike.
+     */
+    async returnStock(lines: readonly { skuId: number; qty: number }[], executor: Database): Promise<void> {
+      const bySku = new Map<number, number>();
+      for (const l of lines) if (l.qty > 0) bySku.set(l.skuId, (bySku.get(l.skuId) ?? 0) + l.qty);
+      await repo.addStock(executor, bySku);
+    },
+
+    /** SKUs with their stock for the console's 库存: by keyword and warehouse, or the low ones fewest first. */
+    async stockList(input: {
+      pageNo: number;
+      pageSize: number;
+      keyword?: string | undefined;
+      warehouse?: number | undefined;
+      low?: boolean | undefined;
+    }): Promise<AdminStockListResponse> {
+      const filter = {
+        keyword: input.keyword || undefined,
+        location: input.warehouse,
+        lowAtMost: input.low ? LOW_STOCK : undefined,
+      };
+      const page = { limit: input.pageSize, offset: (input.pageNo - 1) * input.pageSize };
+      const { rows, total } = await repo.pageStock(db, filter, page);
+      // A page past the end has no row to carry the total: ask for the first one.
+      const totalCount =
+        rows.length === 0 && input.pageNo > 1
+          ? (await repo.pageStock(db, filter, { limit: 1, offset: 0 })).total
+          : total;
+      return {
+        items: rows.map(({ total: _total, ...r }) => ({
+          ...r,
+          property: r.property ?? {},
+          warehouseName: warehouseName(r.location),
+          statusLabel: skuStatusLabel(r.status),
+        })),
+        totalCount,
+      };
+    },
+
+    /** One SKU's hand-made stock changes, newest first; NotFound for an unknown SKU. */
+    async stockLedger(input: {
+      skuCode: string;
+      pageNo: number;
+      pageSize: number;
+    }): Promise<AdminStockLedgerResponse> {
+      const page = { limit: input.pageSize, offset: (input.pageNo - 1) * input.pageSize };
+      const found = await repo.pageLedger(db, input.skuCode, page);
+      if (!found) throw notFoundError(`${InventoryMessages.unknownSku}：${input.skuCode}`);
+      return {
+        items: found.rows.map((r) => ({
+          id: r.id,
+          before: r.before,
+          after: r.after,
+          reason: r.reason,
+          actor: r.actor,
+          time: r.createdAt.toISOString(),
+        })),
+        totalCount: found.total,
+      };
+    },
+
+    /**
+     * Sets a SKU's stock, or adds to or takes from it, under a row lock so concurrent changes add up, and writes
+     * the stock ledger (who, before, after, why) and the audit row in the same transaction. Stock never goes below
+     * zero (the schema's check and spec §4 'ByStock'): such a change is refused. A `requestId` already in the
+     * ledger (a retry, a double click) changes nothing and answers what that adjustment did.
+     */
+    async changeStock(
+      skuCode: string,
+      change: { set: number } | { add: number },
+      options: { by?: AuditActor; reason?: string; requestId?: string } = {},
+    ): Promise<StockChange> {
+      const by = options.by ?? cliActor();
+      const reason = (options.reason ?? '').trim();
+      if (reason.length > 200) throw new AppError(ResultCode.ParamsError, InventoryMessages.badReason);
+      return changing(() =>
+        db.transaction(async (tx) => {
+          const sku = await repo.lockSkuStock(tx, skuCode);
+          if (!sku) throw notFoundError(`${InventoryMessages.unknownSku}：${skuCode}`);
+          if (options.requestId !== undefined) {
+            const done = await repo.findLedgerEntry(tx, options.requestId);
+            if (done) {
+              if (done.skuId !== sku.id)
+                throw new AppError(ResultCode.ParamsError, InventoryMessages.requestIdReused);
+              return { skuCode, previous: done.before, stock: done.after, changed: false };
+            }
+          }
+          const amount = 'set' in change ? change.set : change.add;
+          if (!Number.isSafeInteger(amount) || ('set' in change && amount < 0)) {
+            throw new AppError(ResultCode.ParamsError, InventoryMessages.badStock);
+          }
+          const stock = 'set' in change ? change.set : sku.stock + change.add;
+          if (stock < 0) {
+            throw new AppError(
+              ResultCode.BadRequest,
+              `${InventoryMessages.stockBelowZero}：SKU ${skuCode} 当前库存 ${sku.stock}，不能减少 ${-amount}`,
+            );
+          }
+          await writeStockChange(tx, audit, {
+            sku: { ...sku, code: skuCode },
+            stock,
+            by,
+            reason,
+            requestId: options.requestId,
+          });
+          return { skuCode, previous: sku.stock, stock, changed: true };
+        }),
+      );
+    },
+  };
+}
