@@ -6,7 +6,7 @@ export default defineProject({
     include: ['**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['./global-setup.ts'],
-    // Every journey runs its own shop on a copy of the seeded folder (support/journey-shop.ts, newShopDataDir):
+    // Every journey runs its own shop on a copy of the seeded folder (support/journey-shop.ts; newShopDataDir in support/server.ts):
     // journeys share nothing, so one file runs on each core.
     fileParallelism: true,
     // A journey's step takes up to 35 s alone and about twice that beside another journey (67 s in CI): the limit

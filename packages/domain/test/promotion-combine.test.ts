@@ -252,7 +252,7 @@ describe('what the buyer reads (ADR 031)', () => {
   });
 });
 
-describe('cartPromotionHints: the cart billed as checkout bills it (ADR 013, 029)', () => {
+describe('cartPromotionHints: the cart billed as checkout bills it (ADR 013, 031)', () => {
   // $60.00 with an AUD price (¥282.00 at 4.7), ¥250.00 with a CNY price only, $50.00 not selected.
   const cart = [
     { skuId: 1, qty: 1, audPrice: 6000, cnyPrice: null },

@@ -51,7 +51,7 @@ export const refundOrderRoutes: FastifyPluginAsyncZod<{ flow: RefundOrderFlow }>
         description:
           '已付款且没有包裹发货的订单：订单与包裹变为已取消，库存退回，通知会员。未退的已付金额原路退回：在线支付且渠道支持退款的' +
           '（如微信支付）向渠道发起退款，订单显示退款中，渠道确认后计入已退款；余额支付或渠道不支持退款的按付款币种退回会员余额。' +
-          '渠道拒绝退款时订单仍已取消，message 给出渠道的原因。已取消的订单再次提交被拒绝，不会重复退款；线下付款的订单请线下退款（命令行 --no-refund）。',
+          '渠道拒绝退款时订单仍已取消，message 给出渠道的原因。已取消的订单再次提交被拒绝，不会重复退款；线下付款的订单在此被拒绝，款项须线下退回。',
         security: staffSecurity,
         body: adminOrderCancelPaidRequestSchema,
         response: responses(adminMoneyBackResponseSchema),

@@ -112,10 +112,10 @@ export function promotionRow(input: PromotionInput): repo.NewPromotion {
   if (input.method !== PromotionMethod.AmountOfReduction && reduce > 0)
     throw invalid('只有满减可设置减免金额');
   if (input.method === PromotionMethod.AndBuyDiscount && (input.pairSkuIds ?? []).length === 0) {
-    throw invalid('搭配优惠须设置搭配 SKU（--pair-skus）');
+    throw invalid('搭配优惠须设置搭配 SKU');
   }
   if (input.method === PromotionMethod.OnTheHouse && input.giftGoodsId === undefined) {
-    throw invalid('满赠须设置赠品商品（--gift-goods）');
+    throw invalid('满赠须设置赠品商品');
   }
   if (input.method !== PromotionMethod.OnTheHouse && input.giftGoodsId !== undefined) {
     throw invalid('只有满赠可设置赠品商品');
@@ -147,7 +147,11 @@ export function promotionRow(input: PromotionInput): repo.NewPromotion {
 
 export type CheckoutAdminService = ReturnType<typeof createCheckoutAdminService>;
 
-/** Operator commands on couriers and promotions (cli.ts courier:*, promotion:*; checkout.seed.ts). */
+/**
+ * Couriers and promotions as staff change them: the console (workflows/promotion-console.routes.ts,
+ * settings-console.routes.ts), the operator commands (checkout.cli.ts courier:*, promotion:*) and the demo seed
+ * (seed/demo-checkout.ts).
+ */
 export function createCheckoutAdminService({ db, audit }: { db: Database; audit?: AuditRecorder }) {
   /**
    * Creates a promotion (no `id`) or changes one, after checking its parameters for its method (spec §4

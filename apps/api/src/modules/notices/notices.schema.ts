@@ -16,7 +16,7 @@ import { createdAt, updatedAt } from '../../db/columns';
 
 /**
  * The outbox of messages that leave the shop (e-mail, SMS): a row is written in the transaction of the change that
- * causes it, and the queue's worker sends it (notices.worker.ts). The row keeps what was sent and the provider's
+ * causes it, and the queue's worker sends it (notice-queue.ts, the notices service's `deliver`). The row keeps what was sent and the provider's
  * answer, for the console's list of failed notices. A verification code's text is blanked once it was sent.
  */
 export const notices = pgTable(
