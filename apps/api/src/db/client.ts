@@ -21,7 +21,7 @@ import { lockDataDir } from './data-dir-lock';
 import { migrateChecked, readJournal } from './migrations';
 import * as schema from './schema';
 
-/** The Drizzle database both drivers fit (TOOLCHAIN.md); a transaction is assignable to it too. */
+/** The Drizzle database both drivers fit (docs/design.md 'Stack'); a transaction is assignable to it too. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseDriver = 'pglite' | 'postgresql';

@@ -18,7 +18,7 @@ import { createdAt, updatedAt } from './columns';
 
 /**
  * The one Drizzle schema (PostgreSQL dialect) for PGlite and PostgreSQL alike. Stay within PostgreSQL 15
- * features: Debian's server is 15 while PGlite is 18 inside (TOOLCHAIN.md).
+ * features: Debian's server is 15 while PGlite is 18 inside (docs/design.md 'Stack').
  */
 
 const timestamps = { createdAt, updatedAt };

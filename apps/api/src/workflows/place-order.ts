@@ -111,7 +111,7 @@ export function createOrderCreationService({
      * sales counted, the order with its address snapshots, its packs with their pickup point and its items
      * written, and the ordered cart lines removed (or '购物车已变化' when another checkout removed them first). So
      * the locks other orders of the same goods wait on are held for that statement and its commit, with no round
-     * trip to this process in between (ADR 022, docs/scaling.md 'Where checkout's time goes'). The same requestId
+     * trip to this process in between (ADR 028, docs/scaling.md 'Where checkout's time goes'). The same requestId
      * answers the order already made: a repeat, or requests that race (the unique index or the emptied cart
      * stops the later one, which then answers the first one's order).
      */

@@ -10,7 +10,7 @@ import { createdAt } from '../../db/columns';
 
 /**
  * Every stock change made by hand (the console's 库存 and `goods:stock`): who, when, the stock before and after,
- * and why. Orders move stock in their own transactions and are not written here. `request_id` makes a retried
+ * and why. Orders move stock in their one statement (ADR 028) and are not written here. `request_id` makes a retried
  * adjustment (a double click) apply once.
  */
 export const stockLedger = pgTable(
