@@ -1,7 +1,9 @@
 import { SkuStatus } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStatement } from '../src/db/statement';
 import { listLines } from '../src/modules/cart/cart.repository';
+import { cartOffersPart } from '../src/modules/catalogue/catalogue.service';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { addToCart, newMember } from './support/checkout-helpers';
@@ -56,11 +58,11 @@ describe('catalogue skusForCart', () => {
   });
 });
 
-describe('catalogue cartLinesWithSkus', () => {
+describe('checkout cartOffers: the cart’s selected lines and the catalogue’s SKUs in one statement', () => {
   const sortById = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => a.id - b.id);
 
   it('reads the selected lines in the cart order with their SKUs and the gifts at the member level', async () => {
-    const { catalogue, cart } = t.app.services;
+    const { catalogue, checkout } = t.app.services;
     const { token, memberId } = await newMember(t, 38);
     const [apt] = f.goods.aptamilGold.skuIds;
     const [byStock, byBook] = f.goods.fishOilGoods.skuIds;
@@ -78,7 +80,7 @@ describe('catalogue cartLinesWithSkus', () => {
 
     // A gift outside the cart, one in it, one asked twice and one unknown.
     const gifts = [offShelf ?? 0, apt ?? 0, offShelf ?? 0, 999_999];
-    const read = await catalogue.cartLinesWithSkus(cart.selectedLinesQuery(memberId), gifts, 38);
+    const read = await checkout.cartOffers(memberId, gifts, 38);
     const listed = (await listLines(t.database.db, memberId)).filter((l) => l.selected);
     expect(listed.map((l) => l.skuId)).toEqual([rice, byStock, apt]);
     expect(read.lines).toEqual(listed);
@@ -90,28 +92,37 @@ describe('catalogue cartLinesWithSkus', () => {
     expect(byId.get(rice ?? 0)).toMatchObject({ aud: 650, cny: 3200, onFlag: true });
     expect(byId.get(offShelf ?? 0)).toMatchObject({ onFlag: false, aud: null, cny: 19900 });
 
-    const atDefault = await catalogue.cartLinesWithSkus(cart.selectedLinesQuery(memberId), [], 37);
+    const atDefault = await checkout.cartOffers(memberId, [], 37);
     expect(atDefault.lines).toEqual(listed);
     expect(new Map(atDefault.skus.map((s) => [s.id, s])).get(apt ?? 0)).toMatchObject({ aud: 4590 });
   });
 
   it('answers an empty cart with the gifts alone, and keeps a line whose SKU is gone without one', async () => {
-    const { catalogue, cart } = t.app.services;
+    const { checkout } = t.app.services;
     const { memberId } = await newMember(t);
     const [rice] = f.goods.riceCereal.skuIds;
-    expect(await catalogue.cartLinesWithSkus(cart.selectedLinesQuery(memberId), [], 37)).toEqual({
+    expect(await checkout.cartOffers(memberId, [], 37)).toEqual({
       lines: [],
       skus: [],
     });
-    const giftOnly = await catalogue.cartLinesWithSkus(cart.selectedLinesQuery(memberId), [rice ?? 0], 37);
+    const giftOnly = await checkout.cartOffers(memberId, [rice ?? 0], 37);
     expect(giftOnly.lines).toEqual([]);
     expect(giftOnly.skus.map((s) => s.id)).toEqual([rice]);
 
-    // A SKU's removal takes its cart lines with it, so a line without its SKU comes only from a sub-select.
-    const gone = sql`select 5 as id, 999999 as sku_id, 2 as qty, true as selected, 1 as position`;
-    expect(await catalogue.cartLinesWithSkus(gone, [rice ?? 0], 37)).toMatchObject({
-      lines: [{ id: 5, skuId: 999_999, qty: 2, selected: true }],
-      skus: [{ id: rice }],
-    });
+    // A SKU's removal takes its cart lines with it, so a line without its SKU comes only from another part.
+    const gone = {
+      selectedLines: 'gone_lines',
+      steps: [
+        {
+          name: 'gone_lines',
+          body: sql`select 5 as id, 999999 as sku_id, 2 as qty, true as selected, 1 as position`,
+        },
+      ],
+    };
+    const offers = cartOffersPart(gone, [rice ?? 0], 37);
+    expect(await runStatement(t.database.db, 'gone_lines', [gone, offers], offers.offers)).toMatchObject([
+      { line: { id: 5, skuId: 999_999, qty: 2, selected: true }, sku: null },
+      { line: null, sku: { id: rice } },
+    ]);
   });
 });

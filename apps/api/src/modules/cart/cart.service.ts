@@ -16,11 +16,11 @@ import {
   toMajor,
   validateCartQuantity,
 } from '@shop/domain';
-import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import { NO_COUNTERS, type ShopCounters } from '../../lib/metrics';
 import type { AuthContext } from '../../plugins/auth';
+import { type SelectedLinesPart, selectedLinesPart } from './cart.parts';
 import * as repo from './cart.repository';
 
 /** Most units of one SKU a line may hold (the contract's cartQtySchema and the table's check). */
@@ -334,13 +334,9 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
       });
     },
 
-    /**
-     * The member's selected lines, newest first: what checkout prices and an order takes (spec §5 'Cart totals
-     * count only selected lines'), as a sub-select that the catalogue's cartLinesWithSkus reads with their SKUs
-     * in one statement.
-     */
-    selectedLinesQuery(memberId: number): SQL {
-      return repo.selectedLinesQuery(memberId);
+    /** The member's selected lines as a part of a statement another module composes (cart.parts.ts). */
+    selectedLinesPart(memberId: number): SelectedLinesPart {
+      return selectedLinesPart(memberId);
     },
 
     /** Removes one of the member's lines (spec §7 removeItem/). */

@@ -11,6 +11,7 @@ import {
   skuPrices,
   skus,
 } from '../../db/schema';
+import type { StatementStep } from '../../db/statement';
 
 /**
  * Queries of the catalogue module (warehouses, categories, brands, goods, images, SKUs, prices). Every list
@@ -346,7 +347,7 @@ export interface CartLineSkuRow {
   sku: CartSkuRow | null;
 }
 
-/** A row of listCartLinesWithSkus as the driver answers it. */
+/** A row of the cart_offers step as the driver answers it. */
 interface CartLineSkuRecord {
   line_id: number | null;
   line_sku_id: number | null;
@@ -370,55 +371,63 @@ interface CartLineSkuRecord {
 
 const minorOrNull = (value: number | string | bigint | null) => (value === null ? null : Number(value));
 
+/** The step of cartOffersPart that answers: each line with its SKU, in the lines' order. */
+export const CART_OFFERS = 'cart_offers';
+
 /**
- * A cart's lines and their SKUs in one statement (checkout reads them for every summary and order). `lines` is
- * the cart module's sub-select answering id, sku_id, qty, selected and position (1 for the first line); the
- * SKUs are those the lines name and `extraSkuIds`, as listCartSkus gives them (the caller's prices by
- * priceAtLevel). A full join keeps a line whose SKU is gone and a SKU that no line names; the SKU ids are
- * gathered into an array first, so the SKUs are read by their primary key. Written as one SQL text rather than
- * with the query builder, and run as a named statement: this runs for every summary and order, building a select
- * of this shape cost the API process more than the round trip, and planning it cost PostgreSQL more than running
- * it.
+ * A cart's lines and their SKUs as a part of one statement (checkout reads them for every summary and order,
+ * composing this with the cart's selected lines: db/statement.ts). `lines.selectedLines` is the step of the cart's
+ * part answering id, sku_id, qty, selected and position (1 for the first line); the SKUs are those the lines name
+ * and `extraSkuIds`, as listCartSkus gives them (the caller's prices by priceAtLevel). A full join keeps a line
+ * whose SKU is gone and a SKU that no line names; the SKU ids are gathered into an array first, so the SKUs are
+ * read by their primary key. Written as SQL text rather than with the query builder, and run as a named
+ * statement: this runs for every summary and order, building a select of this shape cost the API process more
+ * than the round trip, and planning it cost PostgreSQL more than running it.
  */
-export async function listCartLinesWithSkus(
-  db: Database,
-  lines: SQL,
+export function cartOffersSteps(
+  lines: { readonly selectedLines: string },
   extraSkuIds: readonly number[],
   level: number,
-): Promise<CartLineSkuRow[]> {
+): StatementStep[] {
   // The extra ids as one JSON parameter: the SQL text stays the same whatever their number (a named statement).
   const extra = JSON.stringify([...new Set(extraSkuIds)]);
-  const rows = await executeNamed<CartLineSkuRecord>(
-    db,
-    'cart_lines_with_skus',
-    sql`
-    with cart_of_member as (${lines}),
-    offered as (
-      select s.id, s.goods_id, s.code, s.name, s.property, s.status, s.stock, s.weight,
-        g.name as goods_name, g.on_flag, g.location,
-        coalesce((select gi.path from ${goodsImages} gi
-          where gi.goods_id = g.id and gi.kind = 'good' order by gi.sort, gi.id limit 1), '') as image,
-        p.aud, p.cny
-      from ${skus} s
-      join ${goods} g on g.id = s.goods_id
-      left join lateral (
-        select ${priceAtLevel('AUD', level)} as aud, ${priceAtLevel('CNY', level)} as cny from ${skuPrices}
-        where ${skuPrices.skuId} = s.id and ${skuPrices.level} in (${level}::int, ${DEFAULT_MEMBER_LEVEL})
-      ) p on true
-      where s.id = any(array(select sku_id from cart_of_member)
-        || array(select value::int from json_array_elements_text(${extra}::json)))
-    )
-    select c.id as line_id, c.sku_id as line_sku_id, c.qty as line_qty, c.selected as line_selected, o.*
-    from cart_of_member c
-    full join offered o on o.id = c.sku_id
-    order by c.position`,
-  );
-  return rows.map((row) => ({
+  const cart = sql.identifier(lines.selectedLines);
+  return [
+    {
+      name: 'offered',
+      body: sql`select s.id, s.goods_id, s.code, s.name, s.property, s.status, s.stock, s.weight,
+          g.name as goods_name, g.on_flag, g.location,
+          coalesce((select gi.path from ${goodsImages} gi
+            where gi.goods_id = g.id and gi.kind = 'good' order by gi.sort, gi.id limit 1), '') as image,
+          p.aud, p.cny
+        from ${skus} s
+        join ${goods} g on g.id = s.goods_id
+        left join lateral (
+          select ${priceAtLevel('AUD', level)} as aud, ${priceAtLevel('CNY', level)} as cny from ${skuPrices}
+          where ${skuPrices.skuId} = s.id and ${skuPrices.level} in (${level}::int, ${DEFAULT_MEMBER_LEVEL})
+        ) p on true
+        where s.id = any(array(select sku_id from ${cart})
+          || array(select value::int from json_array_elements_text(${extra}::json)))`,
+    },
+    {
+      name: CART_OFFERS,
+      body: sql`select c.id as line_id, c.sku_id as line_sku_id, c.qty as line_qty, c.selected as line_selected,
+          c.position as line_position, o.*
+        from ${cart} c
+        full join offered o on o.id = c.sku_id`,
+    },
+  ];
+}
+
+/** A row of the cart_offers step, decoded. */
+export function cartOfferRow(record: Readonly<Record<string, unknown>>): CartLineSkuRow {
+  const row = record as unknown as CartLineSkuRecord;
+  return {
     line:
       row.line_id === null
         ? null
         : {
-            id: row.line_id,
+            id: Number(row.line_id),
             skuId: Number(row.line_sku_id),
             qty: Number(row.line_qty),
             selected: row.line_selected === true,
@@ -442,7 +451,7 @@ export async function listCartLinesWithSkus(
             location: row.location,
             image: row.image,
           },
-  }));
+  };
 }
 
 export interface GoodsDetailRow {

@@ -25,9 +25,10 @@ import {
   type SkuOffer,
   toMajor,
 } from '@shop/domain';
-import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, readTogether } from '../../db/client';
+import type { StatementAnswer, StatementPart } from '../../db/statement';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { followingRun } from '../../lib/following-run';
@@ -106,6 +107,42 @@ function toSkuOffer(row: repo.CartSkuRow): SkuOffer {
     aud: row.aud,
     cny: row.cny,
     weight: row.weight,
+  };
+}
+
+/** A cart line with its SKU as offered, or a SKU asked for besides the lines (then `line` is null). */
+export interface CartLineOffer {
+  line: CartLineRef | null;
+  /** Null when the line's SKU is gone. */
+  sku: SkuOffer | null;
+}
+
+/** The catalogue's part of checkout's statement, with the answer it gives (cartOffersPart). */
+export interface CartOffersPart extends StatementPart {
+  readonly offers: StatementAnswer<CartLineOffer>;
+}
+
+/**
+ * A cart's lines with the SKUs they name and `extraSkuIds` (the gifts a buyer chose), as skusForCart gives them, as
+ * a part of one statement that reads the lines through the cart's part `lines` (db/statement.ts): checkout reads
+ * both in one round trip and from one snapshot. The lines keep their order, and a line whose SKU is gone is kept
+ * without one.
+ */
+export function cartOffersPart(
+  lines: { readonly selectedLines: string },
+  extraSkuIds: readonly number[],
+  level: number,
+): CartOffersPart {
+  return {
+    steps: repo.cartOffersSteps(lines, extraSkuIds, level),
+    offers: {
+      step: repo.CART_OFFERS,
+      orderBy: sql`line_position`,
+      decode: (record) => {
+        const row = repo.cartOfferRow(record);
+        return { line: row.line, sku: row.sku ? toSkuOffer(row.sku) : null };
+      },
+    },
   };
 }
 
@@ -501,26 +538,8 @@ export function createCatalogueService({ db, clock, members, rateLimiter, rates 
       return (await repo.listCartSkus(executor, skuIds, level)).map(toSkuOffer);
     },
 
-    /**
-     * A cart's lines with the SKUs they name and `extraSkuIds` (the gifts a buyer chose), as skusForCart gives
-     * them, in one statement on `executor`, so checkout reads both in one round trip and from one snapshot.
-     * `lines` is the cart module's sub-select of the lines (its selectedLinesQuery); they keep its order, and a
-     * line whose SKU is gone is kept without one.
-     */
-    async cartLinesWithSkus(
-      lines: SQL,
-      extraSkuIds: readonly number[],
-      level: number,
-      executor: Database = db,
-    ): Promise<{ lines: CartLineRef[]; skus: SkuOffer[] }> {
-      const rows = await repo.listCartLinesWithSkus(executor, lines, extraSkuIds, level);
-      const skus = new Map<number, SkuOffer>();
-      for (const row of rows) if (row.sku) skus.set(row.sku.id, toSkuOffer(row.sku));
-      return {
-        lines: rows.flatMap((row) => (row.line ? [row.line] : [])),
-        skus: [...skus.values()],
-      };
-    },
+    /** The catalogue's part of checkout's statement of a cart's lines with their SKUs (cartOffersPart). */
+    cartOffersPart,
 
     /**
      * Products with their SKUs priced at `level` (spec §3 'Gift product'; §7 promotionsList/ and the gift

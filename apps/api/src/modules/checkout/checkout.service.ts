@@ -15,9 +15,9 @@ import {
   type SkuOffer,
   toMajor,
 } from '@shop/domain';
-import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { runStatement, type StatementAnswer, type StatementPart } from '../../db/statement';
 import { notFoundError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ReadCache } from '../../lib/read-cache';
@@ -39,18 +39,19 @@ export type SummaryRequest = z.output<typeof checkoutSummaryRequestSchema>;
 export interface CheckoutServiceDeps {
   db: Database;
   clock: Clock;
-  /** The member's selected cart lines as a sub-select (the cart module, wired in services.ts). */
-  cart: { selectedLinesQuery(memberId: number): SQL };
+  /** The member's selected cart lines as a part of a statement (the cart module, wired in services.ts). */
+  cart: { selectedLinesPart(memberId: number): StatementPart & { readonly selectedLines: string } };
   /** SKUs, goods and products as offered at a price level, and the caller's level (the catalogue module). */
   catalogue: {
     skusForCart(skuIds: readonly number[], level: number, executor?: Database): Promise<SkuOffer[]>;
-    /** The lines of a cart's sub-select with the SKUs they name and `extraSkuIds`, in one statement. */
-    cartLinesWithSkus(
-      lines: SQL,
+    /** The lines of the cart's part with the SKUs they name and `extraSkuIds`, as a part of the same statement. */
+    cartOffersPart(
+      lines: { readonly selectedLines: string },
       extraSkuIds: readonly number[],
       level: number,
-      executor?: Database,
-    ): Promise<{ lines: CartLineRef[]; skus: SkuOffer[] }>;
+    ): StatementPart & {
+      readonly offers: StatementAnswer<{ line: CartLineRef | null; sku: SkuOffer | null }>;
+    };
     goodsBriefs(goodsIds: readonly number[], executor?: Database): Promise<GoodsBrief[]>;
     productsWithSkus(
       goodsIds: readonly number[],
@@ -178,6 +179,24 @@ export function createCheckoutService({
     settings ? (settings.get(key, read) as Promise<T>) : read();
 
   /**
+   * The member's selected lines with the SKUs they name and `extraSkuIds` (the gifts a buyer chose), in one
+   * statement composed of the cart's part and the catalogue's (db/statement.ts): one round trip, one snapshot.
+   * The lines keep the cart's order; a line whose SKU is gone is kept without one.
+   */
+  async function cartOffers(
+    memberId: number,
+    extraSkuIds: readonly number[],
+    level: number,
+  ): Promise<{ lines: CartLineRef[]; skus: SkuOffer[] }> {
+    const lines = cart.selectedLinesPart(memberId);
+    const offers = catalogue.cartOffersPart(lines, extraSkuIds, level);
+    const rows = await runStatement(db, 'cart_lines_with_skus', [lines, offers], offers.offers);
+    const skus = new Map<number, SkuOffer>();
+    for (const row of rows) if (row.sku) skus.set(row.sku.id, row.sku);
+    return { lines: rows.flatMap((row) => (row.line ? [row.line] : [])), skus: [...skus.values()] };
+  }
+
+  /**
    * The price of the member's selected lines now, loaded from the database and computed by priceQuote, the one
    * rule of the summary and the order (spec §4 'Checkout summary loading', §7 createdOrder/). At most six
    * queries whatever the cart size, all but the gift products' at once; one (the cart lines with their SKUs and
@@ -186,8 +205,8 @@ export function createCheckoutService({
   async function quote(memberId: number, level: number, request: QuoteRequest): Promise<Quote> {
     const now = clock();
     const [{ lines, skus }, promotionRows, rules, rate, pickupPoints, gst] = await Promise.all([
-      catalogue.cartLinesWithSkus(
-        cart.selectedLinesQuery(memberId),
+      cartOffers(
+        memberId,
         request.gifts.map((g) => g.skuId),
         level,
       ),
@@ -220,6 +239,7 @@ export function createCheckoutService({
 
   return {
     quote,
+    cartOffers,
 
     /** Whether the shop charges GST and how (ADR 038), for the cart; from the settings' memory, as quotes read it. */
     gstSettings(): Promise<GstSettings> {
