@@ -1,103 +1,12 @@
-import { DEFAULT_MEMBER_LEVEL } from '@shop/domain';
-import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  char,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * The one Drizzle schema (PostgreSQL dialect) for PGlite and PostgreSQL alike. Stay within PostgreSQL 15
- * features: Debian's server is 15 while PGlite is 18 inside (docs/design.md 'Stack').
+ * The one Drizzle schema (PostgreSQL dialect) for PGlite and PostgreSQL alike, gathered from the modules that own
+ * the tables (docs/design.md 'Modules and their faces') for drizzle-kit and the database client. Stay within
+ * PostgreSQL 15 features: Debian's server is 15 while PGlite is 18 inside (docs/design.md 'Stack'). The two tables
+ * here belong to no module: the demo seed's steps and the database rate limiter's counters.
  */
 
-const timestamps = { createdAt, updatedAt };
-
-/** Shop members (spec §3 'User'). Deposits are integer minor units (fen, cents) and never negative. */
-export const members = pgTable(
-  'members',
-  {
-    id: serial('id').primaryKey(),
-    username: varchar('username', { length: 32 }).notNull(),
-    passwordHash: varchar('password_hash', { length: 255 }).notNull(),
-    name: varchar('name', { length: 50 }).notNull().default(''),
-    email: varchar('email', { length: 120 }).notNull().default(''),
-    mobile: varchar('mobile', { length: 32 }).notNull().default(''),
-    company: varchar('company', { length: 100 }).notNull().default(''),
-    /** The member's business details for tax invoices and fapiao (/member/settings): ABN and 税号, '' when none. */
-    abn: varchar('abn', { length: 11 }).notNull().default(''),
-    taxNo: varchar('tax_no', { length: 20 }).notNull().default(''),
-    wechat: varchar('wechat', { length: 50 }).notNull().default(''),
-    level: integer('level').notNull().default(DEFAULT_MEMBER_LEVEL),
-    // mode 'number': balances stay far below 2^53 minor units, and plain numbers keep arithmetic simple.
-    cnyDeposit: bigint('cny_deposit', { mode: 'number' }).notNull().default(0),
-    audDeposit: bigint('aud_deposit', { mode: 'number' }).notNull().default(0),
-    /** Staff reset the password: the member must choose a new one before anything else (storefront gate). */
-    mustChangePassword: boolean('must_change_password').notNull().default(false),
-    /** The verified phone number in E.164 (+8613800000000, +61412345678), '' when none: SMS sign-in and reset. */
-    phone: varchar('phone', { length: 16 }).notNull().default(''),
-    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
-    /** When `email` was proved by a code; a changed address is unverified until proved again. */
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    /** Which notices the member wants by e-mail and by SMS, and in which language (notices module). */
-    noticePrefs: jsonb('notice_prefs').$type<Record<string, unknown>>().notNull().default({}),
-    ...timestamps,
-  },
-  (t) => [
-    // 'Demo' and 'demo' are the same member: unique on the lower-cased name.
-    uniqueIndex('members_username_lower_key').on(sql`lower(${t.username})`),
-    // A phone or a proved e-mail address signs one member in: never two.
-    uniqueIndex('members_phone_key').on(t.phone).where(sql`${t.phone} <> ''`),
-    uniqueIndex('members_verified_email_key')
-      .on(sql`lower(${t.email})`)
-      .where(sql`${t.emailVerifiedAt} is not null`),
-    check('members_cny_deposit_nonnegative', sql`${t.cnyDeposit} >= 0`),
-    check('members_aud_deposit_nonnegative', sql`${t.audDeposit} >= 0`),
-  ],
-);
-
-/** Login tokens: only the SHA-256 of the bearer token is kept, so a database leak yields no session. */
-export const memberTokens = pgTable(
-  'member_tokens',
-  {
-    id: serial('id').primaryKey(),
-    tokenHash: char('token_hash', { length: 64 }).notNull().unique('member_tokens_token_hash_key'),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  },
-  (t) => [index('member_tokens_member_id_idx').on(t.memberId)],
-);
-
-/**
- * Registration captchas. They live in the database, not in process memory, so every API process behind a
- * load balancer can check a captcha another one issued (docs/design.md 'scale-out').
- */
-export const captchas = pgTable(
-  'captchas',
-  {
-    id: varchar('id', { length: 64 }).primaryKey(),
-    answerHash: char('answer_hash', { length: 64 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-  },
-  (t) => [index('captchas_expires_at_idx').on(t.expiresAt)],
-);
 /**
  * Demo-data steps that finished (seed/seed.ts). Each step commits with its row, so a first start stopped halfway
  * (a crash, a kill) finishes the missing steps at the next start instead of leaving a half-filled shop.
@@ -122,16 +31,27 @@ export const rateCounters = pgTable(
   (t) => [index('rate_counters_expires_at_idx').on(t.expiresAt)],
 );
 
+export * from '../modules/address-book/address-book.schema';
+export * from '../modules/audit/audit.schema';
+export * from '../modules/captcha/captcha.schema';
+export * from '../modules/cart/cart.schema';
+export * from '../modules/catalogue/catalogue.schema';
+export * from '../modules/checkout/checkout.schema';
+export * from '../modules/content/content.schema';
+export * from '../modules/deposit/deposit.schema';
 export * from '../modules/inventory/inventory.schema';
+export * from '../modules/invoice/invoice.schema';
+export * from '../modules/media/media.schema';
+export * from '../modules/member/member.schema';
+export * from '../modules/messages/messages.schema';
 export * from '../modules/notices/notices.schema';
-export * from './catalogue-schema';
-export * from './invoice-schema';
-export * from './order-schema';
-export * from './payment-schema';
-export * from './sales-schema';
-export * from './seller-schema';
-export * from './service-schema';
-export * from './staff-schema';
-export * from './supplier-schema';
-export * from './warehouse-schema';
-export * from './wechat-schema';
+export * from '../modules/order/order.schema';
+export * from '../modules/payment/payment.schema';
+export * from '../modules/rate/rate.schema';
+export * from '../modules/reconciliation/reconciliation.schema';
+export * from '../modules/seller/seller.schema';
+export * from '../modules/staff/staff.schema';
+export * from '../modules/supplier/supplier.schema';
+export * from '../modules/tickets/tickets.schema';
+export * from '../modules/warehouse/warehouse.schema';
+export * from '../modules/wechat/wechat.schema';

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { skus } from '../../db/catalogue-schema';
 import { createdAt } from '../../db/columns';
+import { skus } from '../catalogue/catalogue.schema';
 
 /**
  * The inventory's own table (docs/design.md 'Modules and their faces'). The stock itself is the `stock` column of

@@ -1,9 +1,9 @@
 import { ResultCode, SkuStatus } from '@shop/domain';
 import { sql } from 'drizzle-orm';
-import { goods, skus } from '../../db/catalogue-schema';
 import { Refusal, refuseUnless } from '../../db/refusal';
 import type { StatementAnswer, StatementPart } from '../../db/statement';
 import { AppError } from '../../lib/app-error';
+import { goods, skus } from '../catalogue/catalogue.schema';
 
 /** A SKU line whose stock an order takes (spec §4 'SKU stock status'). */
 export interface StockTake {

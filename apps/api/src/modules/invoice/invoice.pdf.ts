@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { formatAmount } from '@shop/domain';
 import PDFDocument from 'pdfkit';
-import type { InvoiceLine, InvoiceParty } from '../../db/invoice-schema';
+import type { InvoiceLine, InvoiceParty } from './invoice.schema';
 
 /**
  * The PDFs of tax invoices and adjustment notes (ATO tax invoice requirements; ADR 039). One font with Latin

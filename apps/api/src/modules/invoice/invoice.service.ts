@@ -17,7 +17,6 @@ import {
   toMajor,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import type { InvoiceLine, InvoiceParty } from '../../db/invoice-schema';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { operatorName } from '../../lib/audit';
@@ -26,6 +25,7 @@ import type { PdfFile } from '../../lib/pdf-reply';
 import type { AuthContext } from '../../plugins/auth';
 import { adjustmentNotePdf, taxInvoicePdf } from './invoice.pdf';
 import * as repo from './invoice.repository';
+import type { InvoiceLine, InvoiceParty } from './invoice.schema';
 
 export const InvoiceMessages = {
   orderNotFound: '订单不存在',

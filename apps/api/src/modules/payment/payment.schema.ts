@@ -8,15 +8,19 @@ import {
   integer,
   pgTable,
   serial,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
-import { orders } from './order-schema';
-import { members } from './schema';
+import { createdAt, updatedAt } from '../../db/columns';
+import { recharges } from '../deposit/deposit.schema';
+import { members } from '../member/member.schema';
+import { orders } from '../order/order.schema';
+
+/**
+ * The payment module's tables: channels' settings, trades, refunds, notifies and the sandbox's.
+ */
 
 /**
  * Payment channels, payments, deposit movements and recharges (spec §3 'Payment', 'Deposit log'; §4 'Payment
@@ -50,54 +54,6 @@ export const paymentConfigs = pgTable(
   (t) => [
     check('payment_configs_kind', sql`${t.kind} in ('deposit', 'syb', 'supay', 'supay_proxy')`),
     check('payment_configs_currency', sql`${t.currency} in ('AUD', 'CNY')`),
-  ],
-);
-
-/**
- * Recharges of the deposit that wait for something: an online recharge (type 7) waits for the channel's
- * notify, a bank transfer (type 2) for the operator's approval. Cash (1) and gifts (6) are entered by the
- * operator and go straight to the deposit log.
- */
-export const recharges = pgTable(
-  'recharges',
-  {
-    id: serial('id').primaryKey(),
-    rechargeNo: varchar('recharge_no', { length: 32 }).notNull().unique('recharges_recharge_no_key'),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
-    /** Deposit-log type it becomes: 2 bank transfer, 7 online. */
-    type: smallint('type').notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    /** pending → credited, or pending → rejected (bank transfer) / cancelled (online). */
-    status: varchar('status', { length: 12 }).notNull().default('pending'),
-    /** Bank transfer: the payer's name or the bank's reference, so the operator can match the statement. */
-    reference: varchar('reference', { length: 100 }).notNull().default(''),
-    note: varchar('note', { length: 200 }).notNull().default(''),
-    reviewedBy: varchar('reviewed_by', { length: 60 }).notNull().default(''),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    /** What was credited (minor units): the amount that reached the account, set once, when credited. */
-    creditedAmount: bigint('credited_amount', { mode: 'number' }),
-    /**
-     * Bank transfer: the member's transfer slip, a media path under `private/` (never served by the public
-     * image host; read through the member's and the console's slip calls); '' when none.
-     */
-    slipPath: varchar('slip_path', { length: 255 }).notNull().default(''),
-    createdAt,
-    updatedAt,
-  },
-  (t) => [
-    index('recharges_member_idx').on(t.memberId, t.createdAt),
-    index('recharges_status_idx').on(t.status, t.createdAt),
-    check('recharges_type', sql`${t.type} in (2, 7)`),
-    check('recharges_currency', sql`${t.currency} in ('AUD', 'CNY')`),
-    check('recharges_amount', sql`${t.amount} > 0`),
-    check(
-      'recharges_credited_amount',
-      sql`${t.creditedAmount} is null or (${t.creditedAmount} > 0 and ${t.status} = 'credited')`,
-    ),
-    check('recharges_status', sql`${t.status} in ('pending', 'credited', 'rejected', 'cancelled')`),
   ],
 );
 
@@ -214,46 +170,6 @@ export const paymentNotifies = pgTable(
 );
 
 /**
- * The deposit log (spec §3 'Deposit log'): every change of a member's balance, with the signed amount and
- * the balance after it. Types 1 cash, 2 bank transfer, 3 order payment, 4 order cancel, 5 order refund,
- * 6 system gift, 7 online recharge. An order is paid from the deposit once and returned by a cancel once
- * (partial unique indexes); a recharge or an online payment is credited once.
- */
-export const depositLogs = pgTable(
-  'deposit_logs',
-  {
-    id: serial('id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
-    type: smallint('type').notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
-    orderId: integer('order_id').references(() => orders.id),
-    rechargeId: integer('recharge_id').references(() => recharges.id),
-    paymentId: integer('payment_id').references(() => payments.id),
-    note: varchar('note', { length: 200 }).notNull().default(''),
-    operator: varchar('operator', { length: 60 }).notNull().default(''),
-    /** The console's id of a hand-made credit: the same request again credits nothing (a double click). */
-    requestId: varchar('request_id', { length: 64 }),
-    createdAt,
-  },
-  (t) => [
-    index('deposit_logs_member_idx').on(t.memberId, t.createdAt, t.id),
-    uniqueIndex('deposit_logs_order_payment_key').on(t.orderId).where(sql`${t.type} = 3`),
-    uniqueIndex('deposit_logs_order_cancel_key').on(t.orderId).where(sql`${t.type} = 4`),
-    uniqueIndex('deposit_logs_recharge_key').on(t.rechargeId),
-    uniqueIndex('deposit_logs_payment_key').on(t.paymentId),
-    uniqueIndex('deposit_logs_request_key').on(t.requestId),
-    check('deposit_logs_type', sql`${t.type} between 1 and 7`),
-    check('deposit_logs_currency', sql`${t.currency} in ('AUD', 'CNY')`),
-    check('deposit_logs_amount', sql`${t.amount} <> 0`),
-    check('deposit_logs_balance', sql`${t.balanceAfter} >= 0`),
-  ],
-);
-
-/**
  * The sandbox channel's own books (docs/design.md 'sandboxes'): the trades its cashier page shows. They play the
  * part of the third party's database, so the shop's tables never learn a payment from here except through a
  * signed notify.
@@ -314,77 +230,3 @@ export const appSecrets = pgTable('app_secrets', {
   value: varchar('value', { length: 200 }).notNull(),
   createdAt,
 });
-
-/**
- * A reconciliation run (docs/decisions/036-payment-reconciliation.md): one channel's statement of one day set
- * against the shop's books. At most one run of a channel's day is 'running' at a time (partial unique index), and
- * the daily scheduled run of a day is inserted once however many workers try (the scheduled key): the row is the
- * lock.
- */
-export const reconciliationRuns = pgTable(
-  'reconciliation_runs',
-  {
-    id: serial('id').primaryKey(),
-    provider: varchar('provider', { length: 16 }).notNull(),
-    /** The channel's calendar day, yyyy-MM-dd. */
-    day: varchar('day', { length: 10 }).notNull(),
-    status: varchar('status', { length: 10 }).notNull().default('running'),
-    /** schedule, console or cli. */
-    trigger: varchar('trigger', { length: 10 }).notNull(),
-    actor: varchar('actor', { length: 60 }).notNull().default(''),
-    statementLines: integer('statement_lines').notNull().default(0),
-    matched: integer('matched').notNull().default(0),
-    differences: integer('differences').notNull().default(0),
-    error: varchar('error', { length: 300 }).notNull().default(''),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('reconciliation_runs_day_idx').on(t.provider, t.day, t.id),
-    uniqueIndex('reconciliation_runs_running_key').on(t.provider, t.day).where(sql`${t.status} = 'running'`),
-    uniqueIndex('reconciliation_runs_scheduled_key')
-      .on(t.provider, t.day)
-      .where(sql`${t.trigger} = 'schedule'`),
-    check('reconciliation_runs_status', sql`${t.status} in ('running', 'done', 'failed')`),
-    check('reconciliation_runs_trigger', sql`${t.trigger} in ('schedule', 'console', 'cli')`),
-  ],
-);
-
-/**
- * A difference a run found between a channel's day and the shop's books. A re-run of the day replaces the open
- * ones and keeps the settled ones (the key on provider, day, kind and numbers keeps a settled difference from
- * being found again as open). Amounts are minor units; a side that has nothing is null.
- */
-export const reconciliationDifferences = pgTable(
-  'reconciliation_differences',
-  {
-    id: serial('id').primaryKey(),
-    runId: integer('run_id')
-      .notNull()
-      .references(() => reconciliationRuns.id),
-    provider: varchar('provider', { length: 16 }).notNull(),
-    day: varchar('day', { length: 10 }).notNull(),
-    kind: varchar('kind', { length: 24 }).notNull(),
-    object: varchar('object', { length: 8 }).notNull(),
-    tradeNo: varchar('trade_no', { length: 64 }).notNull(),
-    refundNo: varchar('refund_no', { length: 64 }).notNull().default(''),
-    shopAmount: bigint('shop_amount', { mode: 'number' }),
-    shopCurrency: char('shop_currency', { length: 3 }),
-    channelAmount: bigint('channel_amount', { mode: 'number' }),
-    channelCurrency: char('channel_currency', { length: 3 }),
-    channelRef: varchar('channel_ref', { length: 64 }).notNull().default(''),
-    channelAt: timestamp('channel_at', { withTimezone: true }),
-    /** open → settled, once (the UPDATE names the state it leaves). */
-    status: varchar('status', { length: 8 }).notNull().default('open'),
-    note: varchar('note', { length: 200 }).notNull().default(''),
-    settledBy: varchar('settled_by', { length: 60 }).notNull().default(''),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
-    createdAt,
-  },
-  (t) => [
-    uniqueIndex('reconciliation_differences_key').on(t.provider, t.day, t.kind, t.tradeNo, t.refundNo),
-    index('reconciliation_differences_run_idx').on(t.runId),
-    check('reconciliation_differences_status', sql`${t.status} in ('open', 'settled')`),
-    check('reconciliation_differences_object', sql`${t.object} in ('payment', 'refund')`),
-  ],
-);

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { warehouses } from './catalogue-schema';
-import { updatedAt } from './columns';
+import { updatedAt } from '../../db/columns';
+
+/**
+ * The warehouse module's tables: the shop's warehouses and their pickup points.
+ */
+
+/** The nine warehouses of spec §3 (ids 1 AU … 9 Mix); rows are written by the migration. */
+export const warehouses = pgTable('warehouses', {
+  id: integer('id').primaryKey(),
+  code: varchar('code', { length: 8 }).notNull().unique('warehouses_code_key'),
+  name: varchar('name', { length: 32 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+});
 
 /**
  * Pickup points (到仓自提), one per warehouse that has a desk where members collect their goods (spec §3

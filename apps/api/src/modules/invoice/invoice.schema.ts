@@ -13,9 +13,28 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
-import { orders } from './order-schema';
-import { members } from './schema';
+import { createdAt, updatedAt } from '../../db/columns';
+import { members } from '../member/member.schema';
+import { orders } from '../order/order.schema';
+
+/**
+ * The invoice module's tables: tax invoices, adjustment notes, fapiao requests and their number counters.
+ */
+
+/** What the seller and buyer looked like on the invoice, kept so the same invoice downloads the same. */
+export interface InvoiceParty {
+  name: string;
+  abn: string;
+  address: string;
+}
+
+export interface InvoiceLine {
+  description: string;
+  qty: number;
+  /** GST-inclusive unit price and line total, minor units. */
+  unitPrice: number;
+  amount: number;
+}
 
 /**
  * Tax documents (docs/invoices.md, ADR 039). Amounts are integer minor units of the order's currency.
@@ -30,20 +49,6 @@ export const documentCounters = pgTable('document_counters', {
   series: varchar('series', { length: 32 }).primaryKey(),
   lastNo: bigint('last_no', { mode: 'number' }).notNull(),
 });
-
-/** What the seller and buyer looked like on the invoice, kept so the same invoice downloads the same. */
-export interface InvoiceParty {
-  name: string;
-  abn: string;
-  address: string;
-}
-export interface InvoiceLine {
-  description: string;
-  qty: number;
-  /** GST-inclusive unit price and line total, minor units. */
-  unitPrice: number;
-  amount: number;
-}
 
 /** One tax invoice per paid AUD order, issued at its first download (ATO tax invoice requirements). */
 export const taxInvoices = pgTable(

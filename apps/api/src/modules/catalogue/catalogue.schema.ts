@@ -4,7 +4,6 @@ import {
   boolean,
   char,
   check,
-  customType,
   index,
   integer,
   json,
@@ -17,17 +16,13 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, updatedAt } from '../../db/columns';
+import { warehouses } from '../warehouse/warehouse.schema';
 
 /**
- * Catalogue, content and media tables (spec §3 'Product list item', 'Product detail', 'SKU', 'Brand',
- * 'Home page info'; issue: catalogue). Amounts are integer minor units (fen, cents).
+ * The catalogue module's tables (spec §3 'Product list item', 'Product detail', 'SKU', 'Brand'). Amounts are integer
+ * minor units (fen, cents). The `stock` column of skus and the `sales` column of goods belong to the inventory (ADR 044).
  */
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * The catalogue's version: moved on (nextval) after every committed change of goods, SKUs, prices, stock,
@@ -35,14 +30,6 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * (catalogue.export-cache.ts). A sequence, not a counter row, so that concurrent orders never wait on it.
  */
 export const catalogueVersion = pgSequence('catalogue_version');
-
-/** The nine warehouses of spec §3 (ids 1 AU … 9 Mix); rows are written by the migration. */
-export const warehouses = pgTable('warehouses', {
-  id: integer('id').primaryKey(),
-  code: varchar('code', { length: 8 }).notNull().unique('warehouses_code_key'),
-  name: varchar('name', { length: 32 }).notNull(),
-  sort: integer('sort').notNull().default(0),
-});
 
 /**
  * The category tree. `path` holds the ids from the root down, '/1/5/23/', so a category's whole subtree
@@ -274,62 +261,3 @@ export const goodsPriceKeys = pgTable(
     ),
   ],
 );
-
-export const articleCategories = pgTable('article_categories', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 60 }).notNull(),
-  sort: integer('sort').notNull().default(0),
-  createdAt,
-});
-
-/** Articles (help pages, notices, buying guides); `content` is sanitized rich HTML. */
-export const articles = pgTable(
-  'articles',
-  {
-    id: serial('id').primaryKey(),
-    categoryId: integer('category_id').references(() => articleCategories.id),
-    title: varchar('title', { length: 200 }).notNull(),
-    summary: varchar('summary', { length: 500 }).notNull().default(''),
-    cover: varchar('cover', { length: 255 }).notNull().default(''),
-    content: text('content').notNull().default(''),
-    published: boolean('published').notNull().default(true),
-    sort: integer('sort').notNull().default(0),
-    createdAt,
-    updatedAt,
-  },
-  (t) => [index('articles_category_id_idx').on(t.categoryId, t.sort)],
-);
-
-/** Page templates by name (spec §7 'Content': home, basic, goodsSort); `templateJson` is a JSON string. */
-export const templates = pgTable('templates', {
-  name: varchar('name', { length: 40 }).primaryKey(),
-  templateJson: text('template_json').notNull(),
-  updatedAt,
-});
-
-/**
- * A template's unpublished draft, kept apart from `templates` so the storefront's template call can never serve
- * it; publishing moves it there in one transaction.
- */
-export const templateDrafts = pgTable('template_drafts', {
-  name: varchar('name', { length: 40 }).primaryKey(),
-  templateJson: text('template_json').notNull(),
-  /** The staff username who saved it last. */
-  updatedBy: varchar('updated_by', { length: 64 }).notNull(),
-  updatedAt,
-});
-
-/**
- * Stored images, served resized by the image host (spec §3 'Images'). Kept in the database (or their bytes in
- * S3-compatible object storage, media.store.ts), not on one server's disk, so every API process behind a load
- * balancer serves the same files. Paths carry a content hash, so a URL's bytes never change and can be cached
- * forever.
- */
-export const mediaFiles = pgTable('media_files', {
-  path: varchar('path', { length: 255 }).primaryKey(),
-  contentType: varchar('content_type', { length: 60 }).notNull(),
-  // NULL when the bytes live in object storage (MEDIA_S3_*); the row stays for listing, cleanup and metadata.
-  bytes: bytea('bytes'),
-  size: integer('size').notNull(),
-  createdAt,
-});

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { char, check, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { members } from './schema';
+import { members } from '../member/member.schema';
+
+/**
+ * The wechat module's tables: QR sign-in tickets and members' WeChat bindings.
+ */
 
 /**
  * QR sign-in with the chat app (docs/decisions/015-qr-sign-in.md). A ticket is one QR code: the page polls it by

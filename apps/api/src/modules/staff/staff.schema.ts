@@ -7,19 +7,16 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   serial,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, updatedAt } from '../../db/columns';
 
 /**
- * The shop's staff (docs/design.md 'Staff are not members'; docs/decisions/019): their own accounts and sessions,
- * never a member's, and the audit log of what they did. No staff account is ever seeded: the operator makes
- * the first owner with `npm run shop -- staff:create`.
+ * The staff module's tables (docs/design.md 'Staff are not members'; docs/decisions/019): staff accounts and sessions.
  */
 
 const roleList = sql.raw(STAFF_ROLES.map((r) => `'${r}'`).join(', '));
@@ -69,32 +66,4 @@ export const staffTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('staff_tokens_staff_id_idx').on(t.staffId)],
-);
-
-/**
- * Who did what to which object, with the values before and after. Append-only: a trigger of the migration
- * refuses UPDATE, DELETE and TRUNCATE, so not even the application can rewrite what happened.
- */
-export const staffAuditLog = pgTable(
-  'staff_audit_log',
-  {
-    id: serial('id').primaryKey(),
-    /** Null for the operator command line. */
-    staffId: integer('staff_id').references(() => staff.id),
-    /** The staff username, or 'cli' / 'cli:<--by>'. */
-    actor: varchar('actor', { length: 100 }).notNull(),
-    action: varchar('action', { length: 64 }).notNull(),
-    objectType: varchar('object_type', { length: 64 }).notNull(),
-    objectId: varchar('object_id', { length: 64 }).notNull(),
-    before: jsonb('before'),
-    after: jsonb('after'),
-    ip: varchar('ip', { length: 64 }),
-    createdAt,
-  },
-  (t) => [
-    index('staff_audit_log_created_at_idx').on(t.createdAt),
-    index('staff_audit_log_staff_idx').on(t.staffId, t.createdAt),
-    index('staff_audit_log_action_idx').on(t.action, t.createdAt),
-    index('staff_audit_log_object_idx').on(t.objectType, t.objectId, t.createdAt),
-  ],
 );

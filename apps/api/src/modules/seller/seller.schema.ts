@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, char, check, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { updatedAt } from './columns';
+import { updatedAt } from '../../db/columns';
+
+/**
+ * The seller module's table: the seller's details on invoices.
+ */
 
 /**
  * The shop as a seller (ADR 038): its legal name, ABN and address as a tax invoice names them, whether it is

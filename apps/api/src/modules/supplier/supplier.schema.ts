@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, updatedAt } from '../../db/columns';
+
+/**
+ * The supplier module's tables: supplier applications and their notes.
+ */
 
 /**
  * Applications of 成为供应商 / Become a supplier (the supplier area, docs/design.md): what the company told us, and the
