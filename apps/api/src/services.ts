@@ -297,6 +297,7 @@ export function createServices({
     ports: {
       storeUpload: async (data, folder) => (await media.storeUpload(data, folder)).path,
       idsByUsernames: (usernames) => member.idsByUsernames(usernames),
+      courierByCode: (code, executor) => checkoutAdmin.courierByCode(code, executor),
       notify,
       audit: audit.record,
     },
@@ -308,6 +309,8 @@ export function createServices({
     ports: {
       idsByUsernames: (usernames) => member.idsByUsernames(usernames),
       usernamesByIds: (ids) => member.usernamesByIds(ids),
+      orderPayments: (orderId) => payments.orderPayments(orderId),
+      activeCouriers: () => checkoutAdmin.activeCouriers(),
       // Called per request, after paymentRefunds below exists.
       refundsThrough: (provider) => paymentRefunds.refundsThrough(provider),
       orderRefunds: (orderId) => paymentRefunds.listOrderRefunds(orderId),
@@ -321,6 +324,7 @@ export function createServices({
     stripeConfigured: config.stripe !== undefined,
     alipayConfigured: config.alipay !== undefined,
     audit: audit.record,
+    providerChosen: (code) => audit.chosenByPerson('payment.update', code, 'provider'),
   });
   const paymentProviders = createPaymentProviders({
     db,

@@ -28,6 +28,9 @@ export interface AuditEntry {
  */
 export type AuditRecorder = (executor: Database, entry: AuditEntry) => Promise<void>;
 
+/** The shop itself as an actor: a change no person made (a channel's refund notice, a provider adopted at start). */
+export const SYSTEM_ACTOR: AuditActor = { staffId: null, actor: 'system', ip: null };
+
 /** The command line as an actor: 'cli', or 'cli:<name>' when the operator named themselves with --by. */
 export function cliActor(by: string = DEFAULT_OPERATOR): AuditActor {
   return { staffId: null, actor: by === DEFAULT_OPERATOR ? 'cli' : `cli:${by}`, ip: null };

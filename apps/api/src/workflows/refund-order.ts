@@ -14,7 +14,7 @@ import {
 } from '@shop/domain';
 import type { Database } from '../db/client';
 import { AppError, notFoundError } from '../lib/app-error';
-import type { AuditActor, AuditRecorder } from '../lib/audit';
+import { type AuditActor, type AuditRecorder, SYSTEM_ACTOR } from '../lib/audit';
 import type { Clock } from '../lib/clock';
 import type { MemberNotifier } from '../lib/member-notice';
 import { type StaffNotifier, silentStaffNotifier } from '../lib/staff-notice';
@@ -73,7 +73,6 @@ export const RefundMessages = {
 } as const;
 
 /** The actor of what a channel confirms by itself (its notify, the sweep's query). */
-export const SYSTEM_ACTOR: AuditActor = { staffId: null, actor: 'system', ip: null };
 
 /** What an operator's cancel or refund of a paid order did. */
 export interface MoneyBackResult {

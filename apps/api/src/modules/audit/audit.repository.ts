@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { staffAuditLog } from '../../db/schema';
 
@@ -15,6 +15,26 @@ export interface AuditFilters {
   from?: Date | undefined;
   /** Exclusive. */
   until?: Date | undefined;
+}
+
+/** Whether anyone but `exceptActor` recorded `action` on `objectId` with `key` in the state after. */
+export async function changedBy(
+  db: Database,
+  change: { action: string; objectId: string; key: string; exceptActor: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: staffAuditLog.id })
+    .from(staffAuditLog)
+    .where(
+      and(
+        eq(staffAuditLog.action, change.action),
+        eq(staffAuditLog.objectId, change.objectId),
+        ne(staffAuditLog.actor, change.exceptActor),
+        sql`${staffAuditLog.after} ? ${change.key}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function insertAuditRow(db: Database, row: NewAuditRow): Promise<void> {

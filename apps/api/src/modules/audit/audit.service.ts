@@ -1,6 +1,6 @@
 import type { AuditEntry as AuditEntryDto, AuditListRequest } from '@shop/domain';
 import type { Database } from '../../db/client';
-import type { AuditEntry } from '../../lib/audit';
+import { type AuditEntry, SYSTEM_ACTOR } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { ShopDayMessages, shopDayRange } from '../../lib/shop-day';
 import * as repo from './audit.repository';
@@ -49,6 +49,14 @@ export function createAuditService({ db, clock }: AuditServiceDeps) {
         after: entry.after ?? null,
         createdAt: clock(),
       });
+    },
+
+    /**
+     * Whether a person (staff or an operator at the command line, not the shop itself) ever changed `key` of
+     * `objectId` by `action`: a choice the shop must not overrule (the payment console's provider choice).
+     */
+    chosenByPerson(action: string, objectId: string, key: string): Promise<boolean> {
+      return repo.changedBy(db, { action, objectId, key, exceptActor: SYSTEM_ACTOR.actor });
     },
 
     /**

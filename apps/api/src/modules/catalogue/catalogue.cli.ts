@@ -1,15 +1,7 @@
 import { basename } from 'node:path';
 import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
-import {
-  byOption,
-  countOption,
-  listOption,
-  optionText,
-  readInputFile,
-  requiredText,
-  UsageError,
-} from '../../lib/cli-options';
+import { byOption, countOption, listOption, readInputFile, UsageError } from '../../lib/cli-options';
 import { ImportRejectedError, readSheetFile } from '../../lib/spreadsheet';
 import type { CatalogueAdminService } from './catalogue.admin';
 import { checkImportSheet } from './catalogue.import-sheet';

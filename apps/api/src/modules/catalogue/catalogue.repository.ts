@@ -1,6 +1,6 @@
 import { DEFAULT_MEMBER_LEVEL, SkuStatus } from '@shop/domain';
 import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Database, executeNamed } from '../../db/client';
+import type { Database } from '../../db/client';
 import {
   brands,
   categories,

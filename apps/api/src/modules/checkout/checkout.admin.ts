@@ -388,6 +388,16 @@ export function createCheckoutAdminService({ db, audit }: { db: Database; audit?
     },
 
     /** Every courier with its fee rules (cli.ts courier:list). */
+    /** A courier by its code, whatever its case (a pack shipped with it), read on `executor`; null when none. */
+    courierByCode(code: string, executor: Database = db) {
+      return repo.findCourierByCodeAnyCase(executor, code);
+    },
+
+    /** The active couriers in the shop's order, each with the warehouses it has a fee rule from (the ship form). */
+    activeCouriers() {
+      return repo.listActiveCouriers(db);
+    },
+
     async listCouriers() {
       const [rows, rules] = await Promise.all([repo.listCouriers(db), repo.listAllRules(db)]);
       return rows.map((courier) => ({ ...courier, rules: rules.filter((r) => r.courierId === courier.id) }));

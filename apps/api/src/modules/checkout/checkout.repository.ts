@@ -272,3 +272,34 @@ export async function updatePromotion(db: Database, id: number, values: NewPromo
   if (!row) throw new Error(`promotion ${id} not updated`);
   return row;
 }
+
+/** The active couriers in the shop's order, each with the warehouses it has a fee rule from, in one statement. */
+export async function listActiveCouriers(db: Database) {
+  const rows = await db
+    .select({
+      id: couriers.id,
+      code: couriers.code,
+      name: couriers.name,
+      locations: sql<number[] | null>`array_agg(distinct ${courierRules.location})
+        filter (where ${courierRules.location} is not null)`,
+    })
+    .from(couriers)
+    .leftJoin(courierRules, eq(courierRules.courierId, couriers.id))
+    .where(eq(couriers.active, true))
+    .groupBy(couriers.id)
+    .orderBy(couriers.sort, couriers.id);
+  return rows.map((r) => ({ ...r, locations: (r.locations ?? []).map(Number).sort((a, b) => a - b) }));
+}
+
+/** A courier by its code (case-insensitive), or null. */
+export async function findCourierByCodeAnyCase(
+  db: Database,
+  code: string,
+): Promise<{ id: number; code: string; name: string } | null> {
+  const rows = await db
+    .select({ id: couriers.id, code: couriers.code, name: couriers.name })
+    .from(couriers)
+    .where(sql`lower(${couriers.code}) = lower(${code})`)
+    .limit(1);
+  return rows[0] ?? null;
+}

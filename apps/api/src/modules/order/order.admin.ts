@@ -73,6 +73,8 @@ export interface OrderAdminPorts {
   /** Checks a photo by its bytes, re-encodes it without its metadata and stores it under an unguessable name. */
   storeUpload(data: Buffer, folder: 'order'): Promise<string>;
   idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>>;
+  /** A courier by its code, whatever its case, read in the caller's transaction (the checkout module). */
+  courierByCode(code: string, executor: Database): Promise<{ id: number; code: string; name: string } | null>;
   /** Tells the member what happened to their order (the messages module), in the transition's transaction. */
   notify?: MemberNotifier;
   /** Writes the staff audit row of each change, in its transaction (docs/decisions/019). */
@@ -186,7 +188,7 @@ export function createOrderAdminService({
         if (to === OrderStatus.AwaitingPickup && !order.isPickup)
           throw paramsError(OrderAdminMessages.pickupOnly);
         if (shipping && order.isPickup) throw paramsError(OrderAdminMessages.notForPickup);
-        const courier = shipping ? await repo.findCourierByCode(tx, options.courierCode ?? '') : null;
+        const courier = shipping ? await ports.courierByCode(options.courierCode ?? '', tx) : null;
         if (shipping && !courier)
           throw paramsError(OrderAdminMessages.unknownCourier(options.courierCode ?? ''));
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { courierRules, couriers, logisticsEvents, orders, payments } from '../../db/schema';
+import { logisticsEvents, orders } from '../../db/schema';
 import type { OrderRow } from './order.repository';
 
 /**
@@ -78,15 +78,6 @@ export async function findOrderByNo(db: Database, orderNo: string): Promise<Orde
   return rows[0] ?? null;
 }
 
-/** An order's payment attempts, newest first. */
-export function listOrderPayments(db: Database, orderId: number) {
-  return db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, orderId))
-    .orderBy(desc(payments.createdAt), desc(payments.id));
-}
-
 /** Tracking events of the given logistic codes, newest first. */
 export function listEventsOfCodes(db: Database, codes: readonly string[]) {
   if (codes.length === 0) return Promise.resolve([]);
@@ -95,22 +86,4 @@ export function listEventsOfCodes(db: Database, codes: readonly string[]) {
     .from(logisticsEvents)
     .where(inArray(logisticsEvents.logisticCode, [...codes]))
     .orderBy(desc(logisticsEvents.eventTime), desc(logisticsEvents.id));
-}
-
-/** The active couriers in the shop's order, each with the warehouses it has a fee rule from, in one statement. */
-export async function listActiveCouriers(db: Database) {
-  const rows = await db
-    .select({
-      id: couriers.id,
-      code: couriers.code,
-      name: couriers.name,
-      locations: sql<number[] | null>`array_agg(distinct ${courierRules.location})
-        filter (where ${courierRules.location} is not null)`,
-    })
-    .from(couriers)
-    .leftJoin(courierRules, eq(courierRules.courierId, couriers.id))
-    .where(eq(couriers.active, true))
-    .groupBy(couriers.id)
-    .orderBy(couriers.sort, couriers.id);
-  return rows.map((r) => ({ ...r, locations: (r.locations ?? []).map(Number).sort((a, b) => a - b) }));
 }

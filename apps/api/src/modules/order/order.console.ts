@@ -41,10 +41,25 @@ export const OrderConsoleMessages = {
   unchanged: '订单已是该状态，未改变',
 } as const;
 
-/** What the console's orders ask of the member module (wired in services.ts). */
+/** What the console's orders ask of the member, payment and checkout modules (wired in services.ts). */
 export interface OrderConsolePorts {
   idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>>;
   usernamesByIds(ids: readonly number[]): Promise<Map<number, string>>;
+  /** The order's payment attempts, newest first (the payment module). */
+  orderPayments(orderId: number): Promise<
+    {
+      tradeNo: string;
+      channel: string;
+      provider: string;
+      settlement: string | null;
+      currency: string;
+      amount: number;
+      status: string;
+      paidAt: Date | null;
+    }[]
+  >;
+  /** The active couriers, each with the warehouses it has a fee rule from (the checkout module). */
+  activeCouriers(): Promise<{ id: number; code: string; name: string; locations: number[] }[]>;
   /** Whether an order paid through this provider is refunded through it (the payment module). */
   refundsThrough?(provider: string): boolean;
   /** The refunds asked of the order's payment channel, newest first (payment_refunds). */
@@ -144,7 +159,7 @@ export function createOrderConsoleService({
         repo.listPacks(db, [order.id]),
         repo.listItems(db, [order.id]),
         repo.listAttachments(db, order.id),
-        consoleRepo.listOrderPayments(db, order.id),
+        ports.orderPayments(order.id),
         ports.usernamesByIds([order.memberId]),
         ports.orderRefunds ? ports.orderRefunds(order.id) : Promise.resolve([]),
       ]);
@@ -284,7 +299,7 @@ export function createOrderConsoleService({
 
     /** The couriers a pack may leave with (the ship form's choices). */
     async couriers(): Promise<AdminCourierListResponse> {
-      return { items: await consoleRepo.listActiveCouriers(db) };
+      return { items: await ports.activeCouriers() };
     },
 
     /** A photo of the packed goods, of the order or one of its packs (order:attach). */

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  couriers,
   logisticsEvents,
   oldOrders,
   orderAttachments,
@@ -289,19 +288,6 @@ export async function insertLogisticsEvent(
   event: { logisticCode: string; eventTime: Date; location: string; description: string },
 ): Promise<void> {
   await db.insert(logisticsEvents).values(event);
-}
-
-/** A courier by its code (case-insensitive), or null. */
-export async function findCourierByCode(
-  db: Database,
-  code: string,
-): Promise<{ id: number; code: string; name: string } | null> {
-  const rows = await db
-    .select({ id: couriers.id, code: couriers.code, name: couriers.name })
-    .from(couriers)
-    .where(sql`lower(${couriers.code}) = lower(${code})`)
-    .limit(1);
-  return rows[0] ?? null;
 }
 
 /** Changes packs of an order by id (operator transitions). */

@@ -1,9 +1,9 @@
 import { ResultCode } from '@shop/domain';
-import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { paymentConfigs, paymentNotifies, staffAuditLog } from '../../db/schema';
+import { paymentConfigs, paymentNotifies } from '../../db/schema';
 import { AppError, notFoundError } from '../../lib/app-error';
-import type { AuditActor, AuditRecorder } from '../../lib/audit';
+import { type AuditActor, type AuditRecorder, SYSTEM_ACTOR } from '../../lib/audit';
 import { ALIPAY_METHOD_CODES, ALIPAY_PROVIDER } from './alipay.provider';
 import { GATEWAY_PROVIDER } from './gateway.provider';
 import { SANDBOX_PROVIDER } from './sandbox.provider';
@@ -11,7 +11,6 @@ import { STRIPE_METHOD_CODES, STRIPE_PROVIDER } from './stripe.provider';
 import { WECHATPAY_METHOD_CODES, WECHATPAY_PROVIDER } from './wechatpay.provider';
 
 /** The start's own provider changes are audited as this actor; staff's choices are anyone else's. */
-const SYSTEM_ACTOR: AuditActor = { staffId: null, actor: 'system', ip: null };
 
 /** The providers a method may be moved from when a real channel is configured: those the system sets. */
 const ADOPTABLE_FROM: readonly string[] = [
@@ -62,8 +61,11 @@ export function createPaymentAdminService({
   stripeConfigured = false,
   alipayConfigured = false,
   audit,
+  providerChosen,
 }: {
   db: Database;
+  /** Whether a person chose the method's provider (an audited payment.update of it; the audit module). */
+  providerChosen: (code: string) => Promise<boolean>;
   gatewayConfigured: boolean;
   /** Whether WeChat Pay's settings are there (SHOP_WECHATPAY_*). */
   wechatPayConfigured?: boolean;
@@ -189,19 +191,7 @@ export function createPaymentAdminService({
       if (stripeConfigured) for (const code of STRIPE_METHOD_CODES) wanted.set(code, STRIPE_PROVIDER);
       const moves = new Map<string, string[]>();
       for (const [code, provider] of wanted) {
-        const chosen = await db
-          .select({ id: staffAuditLog.id })
-          .from(staffAuditLog)
-          .where(
-            and(
-              eq(staffAuditLog.action, 'payment.update'),
-              eq(staffAuditLog.objectId, code),
-              ne(staffAuditLog.actor, SYSTEM_ACTOR.actor),
-              sql`${staffAuditLog.after} ? 'provider'`,
-            ),
-          )
-          .limit(1);
-        if (chosen.length > 0) continue;
+        if (await providerChosen(code)) continue;
         const [current] = await db
           .select()
           .from(paymentConfigs)

@@ -214,3 +214,12 @@ export function listPendingOrderPayments(db: Database, orderId: number): Promise
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
 }
+
+/** An order's payment attempts, newest first. */
+export function listOrderPayments(db: Database, orderId: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+}

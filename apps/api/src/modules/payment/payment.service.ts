@@ -364,6 +364,11 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
      * Every enabled method with the provider that collects for it and whether that provider runs here: what the
      * server's start log reports, so an operator sees at once which methods take real money.
      */
+    /** An order's payment attempts, newest first (the console's order detail). */
+    orderPayments(orderId: number): Promise<repo.PaymentRow[]> {
+      return repo.listOrderPayments(db, orderId);
+    },
+
     async liveMethods(): Promise<{ code: string; name: string; provider: string; live: boolean }[]> {
       const rows = [
         ...(await repo.listEnabledConfigs(db, true)),
