@@ -12,49 +12,39 @@ import type { RateLimiter } from './lib/rate-limiter';
 import type { ReadCache } from './lib/read-cache';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { addressRoutes } from './modules/address';
-import { addressBookRoutes } from './modules/address-book/address-book.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { captchaRoutes } from './modules/captcha/captcha.routes';
-import { cartRoutes } from './modules/cart/cart.routes';
+import { addressBookRoutes } from './modules/address-book';
+import { auditRoutes } from './modules/audit';
+import { captchaRoutes } from './modules/captcha';
+import { cartRoutes } from './modules/cart';
 import {
   CATALOGUE_TABLES,
   CHECKOUT_SETTINGS_TABLES,
+  catalogueConsoleRoutes,
+  catalogueRoutes,
+  catalogueSheetRoutes,
+  catalogueTaxonomyRoutes,
   listenForCatalogueChanges,
-} from './modules/catalogue/catalogue.cache';
-import { catalogueConsoleRoutes } from './modules/catalogue/catalogue.console.routes';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
-import { catalogueSheetRoutes } from './modules/catalogue/catalogue.sheet.routes';
-import { catalogueTaxonomyRoutes } from './modules/catalogue/catalogue.taxonomy.routes';
-import { checkoutRoutes } from './modules/checkout/checkout.routes';
-import { contentConsoleRoutes } from './modules/content/content.console.routes';
-import { contentRoutes } from './modules/content/content.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { depositAdminRoutes } from './modules/deposit/deposit.admin.routes';
-import { depositRoutes } from './modules/deposit/deposit.routes';
-import { healthRoutes } from './modules/health/health.routes';
+} from './modules/catalogue';
+import { checkoutRoutes } from './modules/checkout';
+import { contentConsoleRoutes, contentRoutes } from './modules/content';
+import { dashboardRoutes } from './modules/dashboard';
+import { depositAdminRoutes, depositRoutes } from './modules/deposit';
+import { healthRoutes } from './modules/health';
 import { inventoryConsoleRoutes } from './modules/inventory';
-import { invoiceAdminRoutes } from './modules/invoice/invoice.admin.routes';
-import { invoiceRoutes } from './modules/invoice/invoice.routes';
-import { mediaRoutes } from './modules/media/media.routes';
-import { memberRoutes } from './modules/member/member.routes';
-import { listenForSessionChanges } from './modules/member/member.sessions';
-import { adminMessageRoutes } from './modules/messages/messages.admin.routes';
-import { liveRoutes } from './modules/messages/messages.live';
-import { messageRoutes } from './modules/messages/messages.routes';
-import { adminNoticeRoutes } from './modules/notices/notices.admin.routes';
-import { orderConsoleRoutes } from './modules/order/order.console.routes';
-import { orderRoutes } from './modules/order/order.routes';
-import { paymentRoutes } from './modules/payment/payment.routes';
-import { SANDBOX_PROVIDER } from './modules/payment/sandbox.provider';
-import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
-import { sellerConsoleRoutes } from './modules/seller/seller.routes';
-import { staffRoutes } from './modules/staff/staff.routes';
-import { supplierConsoleRoutes } from './modules/supplier/supplier.console.routes';
-import { supplierRoutes } from './modules/supplier/supplier.routes';
-import { ticketRoutes } from './modules/tickets/tickets.routes';
-import { warehouseConsoleRoutes } from './modules/warehouse/warehouse.console.routes';
-import { wechatSandboxRoutes } from './modules/wechat/sandbox.routes';
-import { wechatRoutes } from './modules/wechat/wechat.routes';
+import { invoiceAdminRoutes, invoiceRoutes } from './modules/invoice';
+import { mediaRoutes } from './modules/media';
+import { listenForSessionChanges, memberRoutes } from './modules/member';
+import { adminMessageRoutes, liveRoutes, messageRoutes } from './modules/messages';
+import { adminNoticeRoutes } from './modules/notices';
+import { orderConsoleRoutes, orderRoutes } from './modules/order';
+import { paymentRoutes, SANDBOX_PROVIDER } from './modules/payment';
+import { reconciliationRoutes } from './modules/reconciliation';
+import { sellerConsoleRoutes } from './modules/seller';
+import { staffRoutes } from './modules/staff';
+import { supplierConsoleRoutes, supplierRoutes } from './modules/supplier';
+import { ticketRoutes } from './modules/tickets';
+import { warehouseConsoleRoutes } from './modules/warehouse';
+import { wechatRoutes, wechatSandboxRoutes } from './modules/wechat';
 import { adminWebPlugin, DEFAULT_ADMIN_DIST } from './plugins/admin-web';
 import { authPlugin } from './plugins/auth';
 import { backupPlugin } from './plugins/backup';

@@ -9,59 +9,60 @@ import type { RateLimiter } from './lib/rate-limiter';
 import { ReadCache } from './lib/read-cache';
 import type { StaffNotifier } from './lib/staff-notice';
 import { createAddressService } from './modules/address';
-import { createAddressBookService } from './modules/address-book/address-book.service';
-import { createAuditService } from './modules/audit/audit.service';
-import { createCaptchaService } from './modules/captcha/captcha.service';
-import { createCartService } from './modules/cart/cart.service';
-import { createCatalogueAdminService } from './modules/catalogue/catalogue.admin';
-import { createGoodsEditorService } from './modules/catalogue/catalogue.goods-editor';
-import { createCataloguePicker } from './modules/catalogue/catalogue.picker';
-import { createCatalogueService } from './modules/catalogue/catalogue.service';
-import { createCatalogueSheetExport } from './modules/catalogue/catalogue.sheet-export';
-import { createCatalogueTaxonomyService } from './modules/catalogue/catalogue.taxonomy';
-import { createCheckoutAdminService } from './modules/checkout/checkout.admin';
-import { createCheckoutService } from './modules/checkout/checkout.service';
-import { createContentAdminService } from './modules/content/content.admin';
-import { createContentService } from './modules/content/content.service';
-import { createDashboardService } from './modules/dashboard/dashboard.service';
-import { createDepositAdminService } from './modules/deposit/deposit.admin';
-import { createDepositService } from './modules/deposit/deposit.service';
-import { createHealthService } from './modules/health/health.service';
+import { createAddressBookService } from './modules/address-book';
+import { createAuditService } from './modules/audit';
+import { createCaptchaService } from './modules/captcha';
+import { createCartService } from './modules/cart';
+import {
+  createCatalogueAdminService,
+  createCataloguePicker,
+  createCatalogueService,
+  createCatalogueSheetExport,
+  createCatalogueTaxonomyService,
+  createGoodsEditorService,
+} from './modules/catalogue';
+import { createCheckoutAdminService, createCheckoutService } from './modules/checkout';
+import { createContentAdminService, createContentService } from './modules/content';
+import { createDashboardService } from './modules/dashboard';
+import { createDepositAdminService, createDepositService } from './modules/deposit';
+import { createHealthService } from './modules/health';
 import { createInventoryService, writeStockChange } from './modules/inventory';
-import { createInvoiceService } from './modules/invoice/invoice.service';
-import { createMediaService } from './modules/media/media.service';
-import { createMediaStore } from './modules/media/media.store';
-import { createMemberAdminService } from './modules/member/member.admin';
-import { createMemberService } from './modules/member/member.service';
-import { createSessionCache } from './modules/member/member.sessions';
-import { createMessageService } from './modules/messages/messages.service';
-import { createAliyunSms } from './modules/notices/aliyun.sms';
-import { createSmtpMail } from './modules/notices/mail.provider';
-import { createNoticeQueue } from './modules/notices/notice-queue';
-import { createNoticeService, createSandboxOutbox } from './modules/notices/notices.service';
-import type { SmsProvider } from './modules/notices/sms.provider';
-import { createSmsRouter } from './modules/notices/sms.router';
-import { createTencentSms } from './modules/notices/tencent.sms';
-import { createTwilioSms } from './modules/notices/twilio.sms';
-import { createOrderAdminService } from './modules/order/order.admin';
-import { createOrderBuyerService } from './modules/order/order.buyer';
-import { createOrderConsoleService } from './modules/order/order.console';
-import { latestMemberOrders } from './modules/order/order.member-summary';
-import { createOrderService } from './modules/order/order.service';
-import { createPaymentAdminService } from './modules/payment/payment.admin';
-import { createPaymentProviders } from './modules/payment/payment.providers';
-import { createPaymentService } from './modules/payment/payment.service';
-import { createPaymentRefundService } from './modules/payment/refund.service';
-import { createRateService } from './modules/rate/rate.service';
-import { createReconciliationService } from './modules/reconciliation/reconciliation.service';
-import { createSellerService } from './modules/seller/seller.service';
-import { createStaffService } from './modules/staff/staff.service';
-import { createSupplierService } from './modules/supplier/supplier.service';
-import { latestMemberTickets } from './modules/tickets/tickets.member-summary';
-import { createTicketService } from './modules/tickets/tickets.service';
-import { createWarehouseService } from './modules/warehouse/warehouse.service';
-import { createWechatProvider } from './modules/wechat/wechat.providers';
-import { createWechatService } from './modules/wechat/wechat.service';
+import { createInvoiceService } from './modules/invoice';
+import { createMediaService, createMediaStore } from './modules/media';
+import { createMemberAdminService, createMemberService, createSessionCache } from './modules/member';
+import { createMessageService } from './modules/messages';
+import type { SmsProvider } from './modules/notices';
+import {
+  createAliyunSms,
+  createNoticeQueue,
+  createNoticeService,
+  createSandboxOutbox,
+  createSmsRouter,
+  createSmtpMail,
+  createTencentSms,
+  createTwilioSms,
+} from './modules/notices';
+import {
+  createOrderAdminService,
+  createOrderBuyerService,
+  createOrderConsoleService,
+  createOrderService,
+  latestMemberOrders,
+} from './modules/order';
+import {
+  createPaymentAdminService,
+  createPaymentProviders,
+  createPaymentRefundService,
+  createPaymentService,
+} from './modules/payment';
+import { createRateService } from './modules/rate';
+import { createReconciliationService } from './modules/reconciliation';
+import { createSellerService } from './modules/seller';
+import { createStaffService } from './modules/staff';
+import { createSupplierService } from './modules/supplier';
+import { createTicketService, latestMemberTickets } from './modules/tickets';
+import { createWarehouseService } from './modules/warehouse';
+import { createWechatProvider, createWechatService } from './modules/wechat';
 import { SHOP_NAME } from './shop-name';
 import { createBoughtSkusFlow } from './workflows/bought-skus';
 import { createCancelOrderFlow } from './workflows/cancel-order';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { RESPONSE_SERIALIZERS, type ResponseSerializer } from '../lib/response-serializer';
-import { SMS_TEMPLATE_PARAMS, type SmsTemplateKey } from '../modules/notices/sms.provider';
+import { SMS_TEMPLATE_PARAMS, type SmsTemplateKey } from '../modules/notices';
 
 /**
  * The one place that reads environment variables (docs/conventions.md 'One way to do each thing').

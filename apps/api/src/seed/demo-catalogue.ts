@@ -16,8 +16,8 @@ import type {
   CatalogueGoodsInput,
   CatalogueInput,
   CatalogueSkuInput,
-} from '../modules/catalogue/catalogue.admin';
-import type { MediaService, NewImage } from '../modules/media/media.service';
+} from '../modules/catalogue';
+import type { MediaService, NewImage } from '../modules/media';
 import {
   ACCENT_COLOURS,
   brandBannerSvg,

@@ -9,7 +9,7 @@ import {
   roundHalfUp,
   type WarehouseCode,
 } from '@shop/domain';
-import type { CourierInput } from '../modules/checkout/checkout.admin';
+import type { CourierInput } from '../modules/checkout';
 import type { Services } from '../services';
 import type { SeedStep } from './seed';
 

@@ -10,7 +10,7 @@ import {
   warehouseName,
 } from '@shop/domain';
 import sharp from 'sharp';
-import type { MediaService } from '../modules/media/media.service';
+import type { MediaService } from '../modules/media';
 import { pickupArticleHtml, SEED_ARTICLE_CATEGORIES } from './data/articles';
 import { ACCENT_COLOURS, adBannerSvg, warehouseTileSvg } from './data/artwork';
 import type { PackShape } from './data/categories';

@@ -1,7 +1,7 @@
 import type { BoughtSku, BoughtSkusResponse } from '@shop/domain';
 import { toMajor } from '@shop/domain';
-import type { CatalogueService } from '../modules/catalogue/catalogue.service';
-import type { BoughtLine, OrderBuyerService } from '../modules/order/order.buyer';
+import type { CatalogueService } from '../modules/catalogue';
+import type { BoughtLine, OrderBuyerService } from '../modules/order';
 import type { AuthContext } from '../plugins/auth';
 
 export interface BoughtSkusDeps {

@@ -1,7 +1,7 @@
 import { OrderPaths, orderIdRequestSchema, orderStateResponseSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../lib/envelope';
-import { OrderMessages } from '../modules/order/order.service';
+import { OrderMessages } from '../modules/order';
 import { requireMember } from '../plugins/auth';
 import type { CancelOrderFlow } from './cancel-order';
 

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
-import type { CatalogueService } from '../modules/catalogue/catalogue.service';
+import type { CatalogueService } from '../modules/catalogue';
 import type { InventoryService } from '../modules/inventory';
-import type { OrderService, OrderStateChange } from '../modules/order/order.service';
+import type { OrderService, OrderStateChange } from '../modules/order';
 import type { AuthContext } from '../plugins/auth';
 
 export interface CancelOrderDeps {

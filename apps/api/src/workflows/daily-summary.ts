@@ -1,6 +1,6 @@
 import { type DashboardResponse, formatPrice } from '@shop/domain';
 import type { Database } from '../db/client';
-import type { NewNotice } from '../modules/notices/notices.service';
+import type { NewNotice } from '../modules/notices';
 
 export interface DailySummaryDeps {
   db: Database;

@@ -20,8 +20,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuditActor } from '../lib/audit';
 import { ok, responses } from '../lib/envelope';
-import type { DepositAdminService } from '../modules/deposit/deposit.admin';
-import type { MemberAdminService } from '../modules/member/member.admin';
+import type { DepositAdminService } from '../modules/deposit';
+import type { MemberAdminService } from '../modules/member';
 import { staffActor, staffSecurity } from '../plugins/staff-auth';
 import type { MemberConsoleFlow } from './member-console';
 

@@ -1,5 +1,5 @@
 import type { AdminMemberDetailResponse, AdminMemberOrder, AdminMemberTicket } from '@shop/domain';
-import type { MemberAdminService } from '../modules/member/member.admin';
+import type { MemberAdminService } from '../modules/member';
 
 /** How many of a member's latest orders and tickets their console page shows. */
 export const MEMBER_PAGE_ROWS = 10;

@@ -1,8 +1,8 @@
 import { MessageType } from '@shop/domain';
 import type { Database } from '../db/client';
 import type { AuditActor, AuditRecorder } from '../lib/audit';
-import type { MemberService } from '../modules/member/member.service';
-import type { MessageService } from '../modules/messages/messages.service';
+import type { MemberService } from '../modules/member';
+import type { MessageService } from '../modules/messages';
 
 export interface MemberLevelDeps {
   db: Database;

@@ -14,10 +14,10 @@ import {
 } from '@shop/domain';
 import type { Database } from '../db/client';
 import { AppError, notFoundError } from '../lib/app-error';
-import type { DepositService } from '../modules/deposit/deposit.service';
-import { amountDueIn, findOrderForPayment, type PayableOrder } from '../modules/order/order.payment';
-import { type OnlineMethod, PaymentMessages, type PaymentService } from '../modules/payment/payment.service';
-import type { RateService } from '../modules/rate/rate.service';
+import type { DepositService } from '../modules/deposit';
+import { amountDueIn, findOrderForPayment, type PayableOrder } from '../modules/order';
+import { type OnlineMethod, PaymentMessages, type PaymentService } from '../modules/payment';
+import type { RateService } from '../modules/rate';
 import type { AuthContext } from '../plugins/auth';
 
 export interface OnlinePaymentDeps {

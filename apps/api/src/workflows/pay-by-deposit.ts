@@ -15,9 +15,9 @@ import { AppError, notFoundError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import type { MemberNotifier } from '../lib/member-notice';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
-import type { DepositService } from '../modules/deposit/deposit.service';
-import { amountDueIn, findOrderForPayment, markOrderPaid } from '../modules/order/order.payment';
-import type { RateService } from '../modules/rate/rate.service';
+import type { DepositService } from '../modules/deposit';
+import { amountDueIn, findOrderForPayment, markOrderPaid } from '../modules/order';
+import type { RateService } from '../modules/rate';
 import type { AuthContext } from '../plugins/auth';
 
 export const PayByDepositMessages = {

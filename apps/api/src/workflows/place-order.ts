@@ -13,12 +13,12 @@ import { runStatement } from '../db/statement';
 import { AppError, notFoundError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
-import type { AddressBookService } from '../modules/address-book/address-book.service';
-import { orderedLinesRemoval } from '../modules/cart/cart.parts';
-import type { CatalogueService } from '../modules/catalogue/catalogue.service';
-import type { CheckoutService } from '../modules/checkout/checkout.service';
+import type { AddressBookService } from '../modules/address-book';
+import { orderedLinesRemoval } from '../modules/cart';
+import type { CatalogueService } from '../modules/catalogue';
+import type { CheckoutService } from '../modules/checkout';
 import { StockShortError, stockTakePart } from '../modules/inventory';
-import * as repo from '../modules/order/order.create.repository';
+import { findByRequest, orderWritesPart } from '../modules/order';
 import type { AuthContext } from '../plugins/auth';
 
 export const CreateOrderMessages = {
@@ -163,7 +163,7 @@ export function createOrderCreationService({
             .map((item) => ({ goodsId: item.goodsId, qty: item.qty })),
         );
         const cartRemoval = orderedLinesRemoval(memberId, cartIds);
-        const order = repo.orderWritesPart(
+        const order = orderWritesPart(
           orderNumberPrefix(now),
           {
             memberId,
@@ -221,7 +221,7 @@ export function createOrderCreationService({
         // A racing request with the same requestId may have committed after this one looked: it either hit
         // the unique index, or found the cart lines already ordered and removed. Either way that order is
         // the answer to this requestId.
-        const winner = await repo.findByRequest(db, memberId, input.requestId);
+        const winner = await findByRequest(db, memberId, input.requestId);
         if (!winner) {
           if (quoteShortOfStock || error instanceof StockShortError) counters.stockRefused('order');
           throw error;

@@ -20,9 +20,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { ok, responses } from '../lib/envelope';
-import type { CataloguePicker } from '../modules/catalogue/catalogue.picker';
-import type { CheckoutAdminService } from '../modules/checkout/checkout.admin';
-import type { PromotionRow } from '../modules/checkout/checkout.repository';
+import type { CataloguePicker } from '../modules/catalogue';
+import type { CheckoutAdminService, PromotionRow } from '../modules/checkout';
 import { staffActor, staffSecurity } from '../plugins/staff-auth';
 
 const tags = ['admin'];

@@ -18,8 +18,8 @@ import { type AuditActor, type AuditRecorder, SYSTEM_ACTOR } from '../lib/audit'
 import type { Clock } from '../lib/clock';
 import type { MemberNotifier } from '../lib/member-notice';
 import { type StaffNotifier, silentStaffNotifier } from '../lib/staff-notice';
-import type { CatalogueService } from '../modules/catalogue/catalogue.service';
-import type { DepositService } from '../modules/deposit/deposit.service';
+import type { CatalogueService } from '../modules/catalogue';
+import type { DepositService } from '../modules/deposit';
 import type { InventoryService } from '../modules/inventory';
 import {
   addRefund,
@@ -34,19 +34,15 @@ import {
   refundLinesOf,
   releaseOf,
   reserveRefunding,
-} from '../modules/order/order.payment';
+} from '../modules/order';
+import type { PaymentRefundRow, PaymentRefundService, RefundChannel } from '../modules/payment';
 import {
   type ChannelRefundState,
   isRefusal,
   type NotifyAcknowledgement,
   type NotifyHeaders,
   plainAcknowledgement,
-} from '../modules/payment/payment.provider';
-import type {
-  PaymentRefundRow,
-  PaymentRefundService,
-  RefundChannel,
-} from '../modules/payment/refund.service';
+} from '../modules/payment';
 
 export const RefundMessages = {
   notFound: (orderNo: string) => `订单不存在：${orderNo}`,

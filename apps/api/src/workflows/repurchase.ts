@@ -1,5 +1,5 @@
-import type { CartService, RepurchaseResult } from '../modules/cart/cart.service';
-import type { OrderService } from '../modules/order/order.service';
+import type { CartService, RepurchaseResult } from '../modules/cart';
+import type { OrderService } from '../modules/order';
 import type { AuthContext } from '../plugins/auth';
 
 export const RepurchaseMessages = {

@@ -27,10 +27,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFoundError } from '../lib/app-error';
 import { ok, responses } from '../lib/envelope';
-import type { AuditService } from '../modules/audit/audit.service';
-import type { CheckoutAdminService } from '../modules/checkout/checkout.admin';
-import type { PaymentAdminService, PaymentConfigRow } from '../modules/payment/payment.admin';
-import type { RateService } from '../modules/rate/rate.service';
+import type { AuditService } from '../modules/audit';
+import type { CheckoutAdminService } from '../modules/checkout';
+import type { PaymentAdminService, PaymentConfigRow } from '../modules/payment';
+import type { RateService } from '../modules/rate';
 import { staffActor, staffSecurity } from '../plugins/staff-auth';
 
 const tags = ['admin'];

@@ -1,8 +1,7 @@
 import { PaymentPaths, text } from '@shop/domain';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SIGNATURE_HEADER } from '../modules/payment/payment.provider';
-import { NotifyReasons } from '../modules/payment/payment.service';
+import { NotifyReasons, SIGNATURE_HEADER } from '../modules/payment';
 import type { SettlePaymentFlow } from './settle-payment';
 
 /** The payment channels' asynchronous notify (not called by the storefront). */

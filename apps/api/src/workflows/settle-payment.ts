@@ -4,29 +4,27 @@ import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import type { MemberNotifier } from '../lib/member-notice';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
-import type { DepositService } from '../modules/deposit/deposit.service';
-import { findOrderForPayment, markOrderPaid } from '../modules/order/order.payment';
+import type { DepositService } from '../modules/deposit';
+import { findOrderForPayment, markOrderPaid } from '../modules/order';
 import type {
   ChannelNotice,
   ChannelRefundState,
   NotifyHeaders,
   NotifyPayload,
-} from '../modules/payment/payment.provider';
+  PaymentSettlement,
+} from '../modules/payment';
 import {
   type NotifyAcknowledgement,
-  NotifyStatus,
-  plainAcknowledgement,
-} from '../modules/payment/payment.provider';
-import type { PaymentSettlement } from '../modules/payment/payment.repository';
-import {
   NotifyReasons,
   type NotifyResult,
+  NotifyStatus,
   type PaymentService,
   paidTime,
+  plainAcknowledgement,
   QR_TRADE_TIMEOUT_MS,
   tradeRef,
-} from '../modules/payment/payment.service';
-import type { LatePayment } from '../modules/reconciliation/reconciliation.service';
+} from '../modules/payment';
+import type { LatePayment } from '../modules/reconciliation';
 
 /** The reason recorded for a payment settled by asking its channel rather than by its notify. */
 export const QUERY_REASON = '主动查询';

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../lib/envelope';
 import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../lib/image-upload';
-import { TicketMessages, type TicketService } from '../modules/tickets/tickets.service';
+import { TicketMessages, type TicketService } from '../modules/tickets';
 import { staffActor, staffSecurity } from '../plugins/staff-auth';
 import type { TicketReplyFlow } from './ticket-reply';
 

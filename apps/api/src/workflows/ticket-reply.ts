@@ -1,9 +1,9 @@
 import { MessageType } from '@shop/domain';
 import type { Database } from '../db/client';
 import { type AuditActor, type AuditRecorder, cliActor } from '../lib/audit';
-import type { MediaService } from '../modules/media/media.service';
-import type { MessageService } from '../modules/messages/messages.service';
-import { ReplyAlreadySent, type TicketService } from '../modules/tickets/tickets.service';
+import type { MediaService } from '../modules/media';
+import type { MessageService } from '../modules/messages';
+import { ReplyAlreadySent, type TicketService } from '../modules/tickets';
 
 export interface TicketReplyDeps {
   db: Database;

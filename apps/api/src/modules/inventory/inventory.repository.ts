@@ -1,7 +1,7 @@
 import { SkuStatus } from '@shop/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type Database, executeNamed } from '../../db/client';
-import { goods, skus } from '../catalogue/catalogue.schema';
+import { goods, skus } from '../catalogue';
 import { stockLedger } from './inventory.schema';
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Refusal, refuseUnless } from '../../db/refusal';
 import type { StatementAnswer, StatementPart } from '../../db/statement';
 import { AppError } from '../../lib/app-error';
-import { goods, skus } from '../catalogue/catalogue.schema';
+import { goods, skus } from '../catalogue';
 
 /** A SKU line whose stock an order takes (spec §4 'SKU stock status'). */
 export interface StockTake {

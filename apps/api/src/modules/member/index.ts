@@ -1,0 +1,7 @@
+/** The member module's face (docs/design.md 'Modules and their faces'): code outside the module imports only this. */
+
+export { createMemberAdminService, type MemberAdminService } from './member.admin';
+export { memberCommands } from './member.cli';
+export { memberRoutes } from './member.routes';
+export { createMemberService, type MemberService } from './member.service';
+export { createSessionCache, listenForSessionChanges } from './member.sessions';
