@@ -1,6 +1,6 @@
 import type { BodyArg } from '@shop/api-client';
 import type { DataPath } from '@shop/domain';
-import { type AdminBrandListRequest, AdminTaxonomyPaths, type AdminUploadedImage } from '@shop/domain';
+import { type AdminBrandListRequest, AdminTaxonomyPaths } from '@shop/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { request } from '@/lib/api-client';
@@ -37,13 +37,6 @@ function useBrandChange<P extends DataPath>(path: P, done: string) {
 export const useSaveBrand = (creating: boolean) =>
   useBrandChange(AdminTaxonomyPaths.brandSave, creating ? '品牌已创建' : '品牌已保存');
 export const useDeleteBrand = () => useBrandChange(AdminTaxonomyPaths.brandDelete, '品牌已删除');
-
-/** Uploads a logo, banner or category picture (checked and re-encoded by the server); resolves to its path. */
-export function uploadCatalogueImage(file: File): Promise<AdminUploadedImage> {
-  const form = new FormData();
-  form.append('image', file);
-  return request(AdminTaxonomyPaths.brandUpload, form);
-}
 
 /** The A–Z group the storefront will file a name under, asked of the server a moment after typing stops. */
 export function useBrandInitial(name: string): string | undefined {
