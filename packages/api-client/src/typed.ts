@@ -1,4 +1,4 @@
-import type { ApiPath, BodyOf, DataOf, DataPath, Envelope, FilePath, Multipart } from '@shop/domain';
+import type { ApiPath, BodyOf, DataOf, DataPath, Envelope, Multipart } from '@shop/domain';
 
 /** A body as the client reads it: never changed, so a caller's readonly lists are welcome. */
 type Unchanged<T> = T extends readonly (infer E)[]
@@ -49,6 +49,3 @@ export function typedCalls<Options>(send: SendEnvelope<Options>): TypedCalls<Opt
     (await requestEnvelope(path, body, options)).data;
   return { requestEnvelope, request };
 }
-
-/** A path whose answer is a file (the exports, the tax invoices); its body is typed by the contract too. */
-export type { FilePath };

@@ -1,12 +1,5 @@
-import {
-  exchange,
-  type FilePath,
-  failure,
-  readEnvelope,
-  type SendEnvelope,
-  typedCalls,
-} from '@shop/api-client';
-import type { BodyOf } from '@shop/domain';
+import { exchange, failure, readEnvelope, type SendEnvelope, typedCalls } from '@shop/api-client';
+import type { BodyOf, FilePath } from '@shop/domain';
 import { takePreloaded } from './page-preload';
 import { getToken } from './storage';
 
