@@ -6,7 +6,7 @@
  *        BENCH_DATABASE_URL=postgres://… npm run bench:cart   (PostgreSQL)
  * Each call runs for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS (default 10) connections.
  */
-import { type CartListResponse, CartPaths, SkuStatus } from '@shop/domain';
+import { CartPaths, SkuStatus } from '@shop/domain';
 import { allGoods, callApi, loginToken } from '../e2e/support/api';
 import { load, report, resultRow, settings, startBenchShop } from './support';
 
@@ -29,7 +29,7 @@ try {
     skuIds.slice(0, 10).map((skuId) => ({ skuId, qty: 2 })),
     token,
   );
-  const cart = await callApi<CartListResponse>(shop.baseURL, CartPaths.list, {}, token);
+  const cart = await callApi(shop.baseURL, CartPaths.list, {}, token);
   if (cart.data.length !== 10) throw new Error(`expected 10 lines, got ${cart.data.length}`);
 
   const list = await load(shop, { title: 'cart/list/ (10 lines)', path: CartPaths.list, token });
@@ -50,7 +50,7 @@ try {
 
   // Every add must have counted: the lines hold the initial quantities plus one per successful call (and
   // up to one per connection for the calls still in flight when the run stopped counting).
-  const after = await callApi<CartListResponse>(shop.baseURL, CartPaths.list, {}, token);
+  const after = await callApi(shop.baseURL, CartPaths.list, {}, token);
   const units = after.data.reduce((sum, l) => sum + l.qty, 0);
   const counted = 20 + add.requests.total - add.non2xx - add.errors;
   rows.push({

@@ -6,22 +6,21 @@
  *        BENCH_DATABASE_URL=postgres://… npm run bench:catalogue   (PostgreSQL)
  * Each call runs for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS (default 10) connections.
  */
-import { CataloguePaths, type CategoryNode, type GoodsListResponse } from '@shop/domain';
+import { CataloguePaths } from '@shop/domain';
 import { callApi } from '../e2e/support/api';
 import { load, report, resultRow, startBenchShop } from './support';
 
 const shop = await startBenchShop();
-const call = <T>(path: string, body: unknown) => callApi<T>(shop.baseURL, path, body);
 
 const rows: Record<string, unknown>[] = [];
 try {
   // The cases come from the catalogue itself, so the bench follows whatever the demo seed holds.
-  const firstPage = await call<GoodsListResponse>(CataloguePaths.goodsList, {});
+  const firstPage = await callApi(shop.baseURL, CataloguePaths.goodsList, {});
   const product = firstPage.items[0];
   if (!product) throw new Error('the catalogue is empty: is the demo catalogue seeded?');
   const fragment = /[\u4e00-\u9fa5]{2}/.exec(product.name)?.[0];
   if (!fragment) throw new Error(`no Chinese fragment in '${product.name}'`);
-  const tree = await call<CategoryNode[]>(CataloguePaths.catalogList, {});
+  const tree = await callApi(shop.baseURL, CataloguePaths.catalogList, {});
   const category = tree[0];
   if (!category) throw new Error('no category');
 
@@ -49,7 +48,7 @@ try {
       continue;
     }
     const matched =
-      path === CataloguePaths.goodsList ? (await call<GoodsListResponse>(path, body)).totalCount : 1;
+      path === CataloguePaths.goodsList ? (await callApi(shop.baseURL, path, body)).totalCount : 1;
     rows.push(resultRow(title, await load(shop, { title, path, body }), { matched }));
   }
 } finally {

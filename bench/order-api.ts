@@ -11,14 +11,7 @@
  * `vacuum analyze`).
  */
 import { randomUUID } from 'node:crypto';
-import {
-  CartPaths,
-  CheckoutPaths,
-  type CheckoutSummary,
-  OrderPaths,
-  SkuStatus,
-  Warehouse,
-} from '@shop/domain';
+import { CartPaths, CheckoutPaths, OrderPaths, SkuStatus, Warehouse } from '@shop/domain';
 import { callApi, loginToken } from '../e2e/support/api';
 import { orderBuyers } from './order-buyers';
 import { load, percentile, report, resultRow, settings, settleStatistics, startBenchShop } from './support';
@@ -39,7 +32,7 @@ try {
   const demo = await loginToken(shop.baseURL);
   const buyers = await orderBuyers(shop, `bo${runId}`);
   const { goods, basket, placeOrders, post } = buyers;
-  const body = { currency: 'CNY', locationCode: '200040' };
+  const body = { currency: 'CNY' as const, locationCode: '200040' };
 
   // cart/summary/ of the demo member's basket.
   await callApi(
@@ -48,7 +41,7 @@ try {
     basket.map((s) => ({ skuId: s.skuId, qty: 2 })),
     demo,
   );
-  const check = await callApi<CheckoutSummary>(shop.baseURL, CheckoutPaths.summary, body, demo);
+  const check = await callApi(shop.baseURL, CheckoutPaths.summary, body, demo);
   if (!check.valid) throw new Error(`demo summary not valid: ${check.notForSaleMsg}`);
   const summary = await load(shop, {
     title: 'cart/summary/',

@@ -17,7 +17,7 @@ import { newCaptcha, runConcurrently, settings } from './support';
 export const RECEIVER = {
   name: '测试收件人',
   phone: '13800138000',
-  country: 'CN',
+  country: 'CN' as const,
   province: '上海市',
   city: '上海市',
   district: '静安区',
@@ -48,7 +48,7 @@ export async function orderBuyers(shop: RunningShop, prefix: string) {
     const made = await runConcurrently(
       Array.from({ length: count }, () => async () => {
         const n = seq++;
-        const data = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
+        const data = await callApi(shop.baseURL, MemberPaths.register, {
           username: `${prefix}_${n}`,
           password: 'bench1234',
           captchaId: await newCaptcha(shop, n),
@@ -68,12 +68,7 @@ export async function orderBuyers(shop: RunningShop, prefix: string) {
       tokens.map((token) => async () => {
         const lines = basket.map((s) => ({ skuId: s.skuId, qty: 1 }));
         await callApi(shop.baseURL, CartPaths.batchAddItems, lines, token);
-        const address = await callApi<{ id: number }>(
-          shop.baseURL,
-          AddressPaths.receiverSave,
-          RECEIVER,
-          token,
-        );
+        const address = await callApi(shop.baseURL, AddressPaths.receiverSave, RECEIVER, token);
         receivers.set(token, address.id);
       }),
       settings.connections,

@@ -20,14 +20,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   CartPaths,
-  type DepositLogItem,
   DepositPaths,
   type Envelope,
   type GoodsListItem,
-  type Member,
   MemberPaths,
   OrderPaths,
-  type PaymentConfig,
   PaymentPaths,
   type PayStart,
   SkuStatus,
@@ -92,7 +89,7 @@ async function post<T>(path: string, body: unknown, token: string) {
 }
 
 async function register(n: number): Promise<string> {
-  const data = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
+  const data = await callApi(shop.baseURL, MemberPaths.register, {
     username: `bp${runId}_${n}`,
     password: 'bench1234',
     captchaId: await newCaptcha(shop, n),
@@ -134,7 +131,7 @@ try {
     .flatMap((g) => g.skus)
     .find((s) => s.status === SkuStatus.InStock && s.cnyPrice !== null);
   if (!pick) throw new Error('no InStock SKU with a CNY price: is the demo catalogue seeded?');
-  const configs = await callApi<PaymentConfig[]>(shop.baseURL, PaymentPaths.configList, {});
+  const configs = await callApi(shop.baseURL, PaymentPaths.configList, {});
   // A01 stays on the sandbox; W01 is collected by WeChat Pay (the fake).
   const a01 = configs.find((c) => c.code === 'A01');
   if (!a01) throw new Error('A01 is not among the payment methods');
@@ -151,7 +148,7 @@ try {
     tokens.map((token) => async () => {
       for (let i = 0; i < ORDERS_EACH; i += 1) {
         await callApi(shop.baseURL, CartPaths.addItem, { skuId: pick.id, qty: 1 }, token);
-        const order = await callApi<{ orderId: number; totalPrice: number }>(
+        const order = await callApi(
           shop.baseURL,
           OrderPaths.create,
           { currency: 'CNY', isPickup: true, requestId: randomUUID() },
@@ -169,7 +166,7 @@ try {
   const recharge = await runConcurrently(
     tokens.map((token) => async () => {
       const money = Math.round(price * COVER * 100) / 100;
-      const start = await callApi<PayStart>(
+      const start = await callApi(
         shop.baseURL,
         PaymentPaths.supayParam,
         { methodId: a01.id, type: 'recharge', money },
@@ -211,14 +208,9 @@ try {
   let negative = 0;
   let unbalanced = 0;
   for (const token of tokens) {
-    const me = await callApi<Member>(shop.baseURL, MemberPaths.current, {}, token);
+    const me = await callApi(shop.baseURL, MemberPaths.current, {}, token);
     if (me.cnyDeposit < 0) negative += 1;
-    const log = await callApi<{ items: DepositLogItem[] }>(
-      shop.baseURL,
-      DepositPaths.logList,
-      { pageNo: 1, pageSize: 50 },
-      token,
-    );
+    const log = await callApi(shop.baseURL, DepositPaths.logList, { pageNo: 1, pageSize: 50 }, token);
     const sum = log.items
       .filter((i) => i.currency === 'CNY')
       .reduce((s, i) => s + Math.round(i.amount * 100), 0);
@@ -267,7 +259,7 @@ try {
   const open = (list: typeof unpaid, type: 'A01' | 'W01') =>
     runConcurrently(
       list.map((o) => async () => {
-        const start = await callApi<PayStart>(
+        const start = await callApi(
           shop.baseURL,
           PaymentPaths.payBySyb,
           { orderId: o.orderId, type, paymentType: 'PC' },

@@ -64,8 +64,8 @@ const shop = await startShop({ LOG_LEVEL: 'error' });
 const browser = await openBrowser(shop.baseURL, { width: 1366, height: 900 });
 const { page } = browser;
 try {
-  const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
-  const { token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
+  const captcha = await callApi(shop.baseURL, MemberPaths.captcha);
+  const { token } = await callApi(shop.baseURL, MemberPaths.register, {
     username: `bench_${Date.now().toString(36)}`,
     password: 'bench12345',
     captchaId: captcha.captchaId,

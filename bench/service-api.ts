@@ -21,7 +21,7 @@ const rows: Record<string, unknown>[] = [];
 const sql = new pg.Client({ connectionString: settings.databaseUrl });
 try {
   const token = await loginToken(shop.baseURL);
-  const me = await callApi<{ id: number }>(shop.baseURL, MemberPaths.current, {}, token);
+  const me = await callApi(shop.baseURL, MemberPaths.current, {}, token);
   const memberId = me.id;
   await sql.connect();
   const started = performance.now();

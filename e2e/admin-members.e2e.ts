@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { AdminMemberPaths, DepositPaths, MemberPaths } from '@shop/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/api';
 import { type BrowserSession, openBrowser } from './support/browser';
 import {
   consoleShot,
@@ -19,17 +20,6 @@ const OWNER_PASSWORD = 'boss-pass-2026';
 
 const shot = (page: Page, name: string) => consoleShot(page, SHOTS, name);
 
-async function api<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; message: string; data: T };
-  expect(json.success, `${path}: ${json.message}`).toBe(true);
-  return json.data;
-}
-
 /**
  * The console's members, recharges (issue #15): the owner reviews the demo member's bank transfer, finds the
  * member, opens their page and credits cash; every screen photographed at 1440×900 and the lists at 390 px.
@@ -43,8 +33,8 @@ describe('console members and recharges', () => {
     dataDir = await newShopDataDir();
     shop = await startShopAfter(dataDir, [ownerCommand(OWNER_PASSWORD)]);
     // The demo member reports two bank transfers from the storefront.
-    const captcha = await api<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha, {});
-    const { token } = await api<{ token: string }>(shop.baseURL, MemberPaths.login, {
+    const captcha = await callApi(shop.baseURL, MemberPaths.captcha, {});
+    const { token } = await callApi(shop.baseURL, MemberPaths.login, {
       username: 'demo',
       password: 'demo1234',
       captchaId: captcha.captchaId,
@@ -54,7 +44,7 @@ describe('console members and recharges', () => {
       [1200, '张三 工商银行 尾号8899'],
       [350.5, '流水号 20261124-7781'],
     ] as const)
-      await api(shop.baseURL, DepositPaths.bankTransfer, { currency: 'CNY', money, reference }, token);
+      await callApi(shop.baseURL, DepositPaths.bankTransfer, { currency: 'CNY', money, reference }, token);
     s = await openBrowser(shop.baseURL, DESKTOP);
   });
   afterAll(async () => {

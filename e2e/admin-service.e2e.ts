@@ -1,11 +1,5 @@
 import { rm } from 'node:fs/promises';
-import {
-  type MessageListResponse,
-  MessagePaths,
-  SupportTicketPaths,
-  type TicketDetail,
-  type TicketImage,
-} from '@shop/domain';
+import { MessagePaths, SupportTicketPaths, type TicketImage } from '@shop/domain';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,14 +23,7 @@ async function uploadPicture(baseURL: string, token: string): Promise<TicketImag
     .toBuffer();
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
-  const res = await fetch(`${baseURL}${SupportTicketPaths.uploadImage}`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = (await res.json()) as { success: boolean; data: TicketImage; message: string };
-  if (!body.success) throw new Error(body.message);
-  return body.data;
+  return callApi(baseURL, SupportTicketPaths.uploadImage, form, token);
 }
 
 /**
@@ -77,7 +64,7 @@ describe('staff console service desk journey', () => {
       token,
     );
     const photo = await uploadPicture(baseURL, token);
-    const ticket = await callApi<TicketDetail>(
+    const ticket = await callApi(
       baseURL,
       SupportTicketPaths.create,
       {
@@ -119,14 +106,9 @@ describe('staff console service desk journey', () => {
     await s.page.locator('.ticket-post-staff').waitFor();
     await shot(s.page, 'ticket-replied-1440');
 
-    const thread = await callApi<TicketDetail>(
-      shop.baseURL,
-      SupportTicketPaths.detail,
-      { id: ticketId },
-      token,
-    );
+    const thread = await callApi(shop.baseURL, SupportTicketPaths.detail, { id: ticketId }, token);
     expect(thread.replies.at(-1)).toMatchObject({ author: 'staff', authorName: SERVICE.name });
-    const inbox = await callApi<MessageListResponse>(shop.baseURL, MessagePaths.list, {}, token);
+    const inbox = await callApi(shop.baseURL, MessagePaths.list, {}, token);
     expect(inbox.unread.total).toBeGreaterThanOrEqual(1);
   });
 

@@ -43,7 +43,7 @@ describe('staff console journey', () => {
     // The operator's command on the shop's new folder, then the shop.
     shop = await startShopAfter(dataDir, [ownerCommand(OWNER_PASSWORD)]);
     // A company applies to supply the shop, from the storefront's 成为供应商 page.
-    const { captchaId } = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
+    const { captchaId } = await callApi(shop.baseURL, MemberPaths.captcha);
     await callApi(shop.baseURL, SupplierPaths.submitApplication, {
       company: SUPPLIER_COMPANY,
       contact: '李经理',

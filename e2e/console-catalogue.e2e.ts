@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { CataloguePaths, type GoodsDetail, MemberPaths } from '@shop/domain';
+import { CataloguePaths, MemberPaths } from '@shop/domain';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,8 +66,8 @@ describe('console catalogue journey', () => {
     dataDir = await newShopDataDir();
     shop = await startShop({}, { dataDir });
     for (const m of MEMBERS) {
-      const { captchaId } = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
-      const { token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
+      const { captchaId } = await callApi(shop.baseURL, MemberPaths.captcha);
+      const { token } = await callApi(shop.baseURL, MemberPaths.register, {
         username: m.username,
         password: m.password,
         captchaId,
@@ -206,7 +206,7 @@ describe('console catalogue journey', () => {
   it('the storefront lists the good and prices it for members of levels 37, 38 and 39', async () => {
     // Each level's prices through the storefront's own call, with that member's token.
     for (const [l, level] of LEVELS.entries()) {
-      const detail = await callApi<GoodsDetail>(
+      const detail = await callApi(
         shop.baseURL,
         CataloguePaths.goodsDetail,
         { id: goodsId },
@@ -268,7 +268,7 @@ describe('console catalogue journey', () => {
       await consoleShot(shopper.page, SHOTS, 'catalogue-08-product-sold-out-1440');
 
       // Opened by the red SKU itself (a link to it), it shows no stock to buy and cannot go in the cart.
-      const detail = await callApi<GoodsDetail>(shop.baseURL, CataloguePaths.goodsDetail, { id: goodsId });
+      const detail = await callApi(shop.baseURL, CataloguePaths.goodsDetail, { id: goodsId });
       const redSku = detail.skus.find((k) => k.code === `${GOOD.code}-R`);
       expect(redSku?.stock).toBe(0);
       await shopper.page.goto(`/product?skuId=${redSku?.id}`);

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import {
-  type AdminMemberListResponse,
   AdminMemberPaths,
   AdminPaths,
   AdminStockPaths,
   CartPaths,
   MemberPaths,
-  type MemberResetPasswordResponse,
   MessagePaths,
   OrderPaths,
   SkuStatus,
@@ -44,8 +42,8 @@ function watchFailures(page: Page): { failures: string[] } {
 }
 
 async function staffLogin(baseURL: string, username: string, password: string): Promise<string> {
-  const { captchaId } = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
-  const { token } = await callApi<{ token: string }>(baseURL, AdminPaths.login, {
+  const { captchaId } = await callApi(baseURL, MemberPaths.captcha);
+  const { token } = await callApi(baseURL, AdminPaths.login, {
     username,
     password,
     captchaId,
@@ -96,15 +94,15 @@ describe('normal use logs no errors in the browser console', () => {
       .flatMap((g) => g.skus)
       .find((k) => k.status === SkuStatus.ByStock && k.stock > 2 && k.cnyPrice !== null);
     if (!sku) throw new Error('the demo catalogue has no AU ByStock SKU in stock with a CNY price');
-    const { captchaId } = await callApi<{ captchaId: string }>(base, MemberPaths.captcha);
-    const { token } = await callApi<{ token: string }>(base, MemberPaths.register, {
+    const { captchaId } = await callApi(base, MemberPaths.captcha);
+    const { token } = await callApi(base, MemberPaths.register, {
       username: 'soldout_buyer',
       password: 'buyer-pass-1',
       captchaId,
       captchaCode: TEST_CAPTCHA,
     });
     await callApi(base, CartPaths.addItem, { skuId: sku.id, qty: 1 }, token);
-    const { orderId } = await callApi<{ orderId: number }>(
+    const { orderId } = await callApi(
       base,
       OrderPaths.create,
       { currency: 'CNY', isPickup: true, requestId: randomUUID() },
@@ -131,15 +129,10 @@ describe('normal use logs no errors in the browser console', () => {
 
   it('a member held to a new password asks nothing else until it is set', async () => {
     const base = shop.baseURL;
-    const list = await callApi<AdminMemberListResponse>(
-      base,
-      AdminMemberPaths.memberList,
-      { keyword: 'demo' },
-      serviceToken,
-    );
+    const list = await callApi(base, AdminMemberPaths.memberList, { keyword: 'demo' }, serviceToken);
     const demo = list.items.find((m) => m.username === 'demo');
     if (!demo) throw new Error('no demo member');
-    const { password } = await callApi<MemberResetPasswordResponse>(
+    const { password } = await callApi(
       base,
       AdminMemberPaths.memberResetPassword,
       { id: demo.id },

@@ -9,7 +9,6 @@ import {
   PaymentPaths,
   SkuStatus,
   SupportTicketPaths,
-  type TicketDetail,
   Warehouse,
 } from '@shop/domain';
 import type { Page } from 'playwright-core';
@@ -76,14 +75,14 @@ describe('console fulfilment journey', () => {
     mailEnv = { SHOP_SMTP_URL: smtp.url, SHOP_MAIL_FROM: '澳中批发商城 <shop@example.test>' };
     dataDir = await newShopDataDir();
     shop = await startShop(mailEnv, { dataDir });
-    const { captchaId } = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
-    ({ token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
+    const { captchaId } = await callApi(shop.baseURL, MemberPaths.captcha);
+    ({ token } = await callApi(shop.baseURL, MemberPaths.register, {
       ...MEMBER,
       captchaId,
       captchaCode: TEST_CAPTCHA,
     }));
     // The member proves an e-mail address with the code mailed to it.
-    const bindCaptcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
+    const bindCaptcha = await callApi(shop.baseURL, MemberPaths.captcha);
     await callApi(
       shop.baseURL,
       MemberPaths.sendCode,
@@ -93,7 +92,7 @@ describe('console fulfilment journey', () => {
     const [codeMail] = await smtp.waitFor(1, 30_000);
     const code = /验证码\s*(\d{6})/.exec(codeMail?.text ?? '')?.[1] ?? '';
     await callApi(shop.baseURL, MemberPaths.bindContact, { email: MEMBER_EMAIL, code }, token);
-    const { id: receiverId } = await callApi<{ id: number }>(
+    const { id: receiverId } = await callApi(
       shop.baseURL,
       AddressPaths.receiverSave,
       {
@@ -116,7 +115,7 @@ describe('console fulfilment journey', () => {
     if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with a CNY price');
     skuCode = sku.code;
     await callApi(shop.baseURL, CartPaths.addItem, { skuId: sku.id, qty: 1 }, token);
-    order = await callApi<CreatedOrder>(
+    order = await callApi(
       shop.baseURL,
       OrderPaths.create,
       { currency: 'CNY', isPickup: false, receiverId, requestId: randomUUID() },
@@ -146,7 +145,7 @@ describe('console fulfilment journey', () => {
       token,
     );
     ticketId = (
-      await callApi<TicketDetail>(
+      await callApi(
         shop.baseURL,
         SupportTicketPaths.create,
         {

@@ -1,13 +1,5 @@
 import { readFile, rm } from 'node:fs/promises';
-import {
-  type BrandListResponse,
-  CartPaths,
-  CataloguePaths,
-  type CategoryNode,
-  CheckoutPaths,
-  type CheckoutSummary,
-  SkuStatus,
-} from '@shop/domain';
+import { CartPaths, CataloguePaths, type CategoryNode, CheckoutPaths, SkuStatus } from '@shop/domain';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +76,7 @@ describe('console merchandising journey', () => {
         FINANCE.password,
       ],
     ]);
-    const brands = await callApi<BrandListResponse>(shop.baseURL, CataloguePaths.brandList);
+    const brands = await callApi(shop.baseURL, CataloguePaths.brandList);
     const first = brands.items.find((b) => b.goodsCount > 0);
     if (!first) throw new Error('the demo catalogue has no brand with goods');
     brandId = first.id;
@@ -129,7 +121,7 @@ describe('console merchandising journey', () => {
     await s.page.getByText('品牌已保存').waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
-    const shopBrands = await callApi<BrandListResponse>(shop.baseURL, CataloguePaths.brandList);
+    const shopBrands = await callApi(shop.baseURL, CataloguePaths.brandList);
     const renamed = shopBrands.items.find((b) => b.id === brandId);
     expect(renamed).toMatchObject({ name: BRAND, initial: 'Z' });
     expect(renamed?.logo).toMatch(/^brand\/[0-9a-f]{32}\.png$/);
@@ -141,7 +133,7 @@ describe('console merchandising journey', () => {
   it('the content account files a new category and moves it first; the storefront tree shows it', async () => {
     await s.page.goto('/admin/categories');
     await s.page.locator('.category-tree').waitFor();
-    const tree = await callApi<CategoryNode[]>(shop.baseURL, CataloguePaths.catalogList);
+    const tree = await callApi(shop.baseURL, CataloguePaths.catalogList);
     const top = tree[0];
     if (!top) throw new Error('the demo catalogue has no category');
     const node = s.page
@@ -166,7 +158,7 @@ describe('console merchandising journey', () => {
     await shot(s.page, 'merch-03b-categories-390');
     await s.page.setViewportSize(DESKTOP);
 
-    const after = await callApi<CategoryNode[]>(shop.baseURL, CataloguePaths.catalogList);
+    const after = await callApi(shop.baseURL, CataloguePaths.catalogList);
     const parent = after.find((n) => n.id === top.id);
     expect(parent?.children?.[0]?.name).toBe(CATEGORY);
     expect(flatten(after).filter((n) => n.name === CATEGORY)).toHaveLength(1);
@@ -206,7 +198,7 @@ describe('console merchandising journey', () => {
     await dialog.getByRole('button', { name: '确认导入' }).click();
     await dialog.getByText('导入完成').first().waitFor();
     await dialog.getByRole('button', { name: '完成' }).click();
-    const found = await callApi<{ totalCount: number }>(shop.baseURL, CataloguePaths.goodsList, {
+    const found = await callApi(shop.baseURL, CataloguePaths.goodsList, {
       keyword: IMPORTED,
     });
     expect(found.totalCount).toBe(1);
@@ -241,8 +233,8 @@ describe('console merchandising journey', () => {
 
     const member = await loginToken(shop.baseURL);
     await callApi(shop.baseURL, CartPaths.addItem, { skuId: sku.id, qty: 1 }, member);
-    const body = { currency: 'CNY', locationCode: 'CN11010200' };
-    const applied = await callApi<CheckoutSummary>(shop.baseURL, CheckoutPaths.summary, body, member);
+    const body = { currency: 'CNY' as const, locationCode: 'CN11010200' };
+    const applied = await callApi(shop.baseURL, CheckoutPaths.summary, body, member);
     expect(applied.promotions.find((p) => p.name === PROMOTION)).toMatchObject({ applies: true, amount: 5 });
 
     const row = s.page.locator('tr', { hasText: PROMOTION });
@@ -253,7 +245,7 @@ describe('console merchandising journey', () => {
       .click();
     await s.page.getByText('促销已停用').waitFor();
     await row.getByText('已停用').waitFor();
-    const stopped = await callApi<CheckoutSummary>(shop.baseURL, CheckoutPaths.summary, body, member);
+    const stopped = await callApi(shop.baseURL, CheckoutPaths.summary, body, member);
     expect(stopped.promotions.map((p) => p.name)).not.toContain(PROMOTION);
     await s.page.setViewportSize(PHONE);
     await shot(s.page, 'merch-05b-promotions-390');

@@ -5,7 +5,6 @@ import {
   CartPaths,
   type GoodsListItem,
   MemberPaths,
-  type OrderDetail,
   OrderPaths,
   SkuStatus,
   Warehouse,
@@ -65,8 +64,8 @@ describe('GST journey', () => {
       .find((k) => k.status === SkuStatus.InStock && k.audPrice !== null && k.audPrice > 0);
     if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with an AUD price');
     skuId = sku.id;
-    const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
-    ({ token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
+    const captcha = await callApi(shop.baseURL, MemberPaths.captcha);
+    ({ token } = await callApi(shop.baseURL, MemberPaths.register, {
       username: `gst_${Date.now().toString(36)}`,
       password: 'gst12345',
       captchaId: captcha.captchaId,
@@ -129,7 +128,7 @@ describe('GST journey', () => {
     await s.page.getByRole('button', { name: '提交订单' }).click();
     await s.page.waitForURL(/\/payment\?orderId=\d+/);
     const orderId = Number(new URL(s.page.url()).searchParams.get('orderId'));
-    const order = await callApi<OrderDetail>(shop.baseURL, OrderPaths.detail, { id: orderId }, token);
+    const order = await callApi(shop.baseURL, OrderPaths.detail, { id: orderId }, token);
     orderNo = order.orderNo;
     gstLineText = line;
     expect(order).toMatchObject({ currency: 'AUD', gstIncluded: true, gst: 0 });

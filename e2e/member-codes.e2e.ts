@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { AdminNoticePaths, AdminPaths, type AdminSandboxListResponse, MemberPaths } from '@shop/domain';
+import { AdminNoticePaths, AdminPaths, MemberPaths } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, loginToken } from './support/api';
 import { type BrowserSession, openBrowser } from './support/browser';
@@ -31,7 +31,7 @@ describe('codes by SMS', () => {
 
   /** The sandbox's newest messages, as the console's 沙箱发件箱 lists them. */
   const outbox = (recipient?: string) =>
-    callApi<AdminSandboxListResponse>(
+    callApi(
       baseURL,
       AdminNoticePaths.sandbox,
       { ...(recipient ? { recipient } : {}), pageSize: 5 },
@@ -57,15 +57,15 @@ describe('codes by SMS', () => {
 
   /** Registers a member and proves their phone number through the API (the settings page does the same). */
   async function memberWithPhone(m: { username: string; password: string; phone: string }) {
-    const captcha = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
-    const { token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
+    const captcha = await callApi(baseURL, MemberPaths.captcha);
+    const { token } = await callApi(baseURL, MemberPaths.register, {
       username: m.username,
       password: m.password,
       captchaId: captcha.captchaId,
       captchaCode: TEST_CAPTCHA,
     });
     const before = await lastMessageId();
-    const bindCaptcha = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
+    const bindCaptcha = await callApi(baseURL, MemberPaths.captcha);
     await callApi(
       baseURL,
       MemberPaths.sendCode,
@@ -117,9 +117,9 @@ describe('codes by SMS', () => {
     ]);
     shop = await startShop({ SHOP_CODE_RESEND_SECONDS: '1' }, { dataDir });
     baseURL = shop.baseURL;
-    const captcha = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
+    const captcha = await callApi(baseURL, MemberPaths.captcha);
     deskToken = (
-      await callApi<{ token: string }>(baseURL, AdminPaths.login, {
+      await callApi(baseURL, AdminPaths.login, {
         ...DESK,
         captchaId: captcha.captchaId,
         captchaCode: TEST_CAPTCHA,

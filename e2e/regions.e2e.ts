@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Address, AddressPaths, MemberPaths } from '@shop/domain';
+import { AddressPaths, MemberPaths } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
 import { type BrowserSession, openBrowser, pick, signInEveryPage } from './support/browser';
@@ -24,8 +24,8 @@ describe('regions journey', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
     shop = await startShop();
-    const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
-    ({ token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
+    const captcha = await callApi(shop.baseURL, MemberPaths.captcha);
+    ({ token } = await callApi(shop.baseURL, MemberPaths.register, {
       username: `regions_${Date.now().toString(36)}`,
       password: 'regions12345',
       captchaId: captcha.captchaId,
@@ -113,7 +113,7 @@ describe('regions journey', () => {
     await s.page.getByText('澳大利亚 塔斯马尼亚州 Battery Point').waitFor();
     await s.page.screenshot({ path: join(SHOTS, 'address-book-1366.png'), fullPage: true });
 
-    const book = await callApi<Address[]>(shop.baseURL, AddressPaths.receiverList, {}, token);
+    const book = await callApi(shop.baseURL, AddressPaths.receiverList, {}, token);
     expect(book.map((a) => [a.province, a.city, a.district, a.postCode])).toEqual(
       expect.arrayContaining([
         ['新疆维吾尔自治区', '伊犁哈萨克自治州', '奎屯市', ''],

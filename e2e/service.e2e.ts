@@ -60,8 +60,8 @@ describe.skipIf(!serverUrl)(`service desk journey${serverUrl ? '' : ` (skipped: 
       .flatMap((g) => g.skus)
       .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
     if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with a CNY price');
-    const captcha = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
-    ({ token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
+    const captcha = await callApi(baseURL, MemberPaths.captcha);
+    ({ token } = await callApi(baseURL, MemberPaths.register, {
       username,
       password: 'svc12345',
       captchaId: captcha.captchaId,

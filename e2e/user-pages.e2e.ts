@@ -2,14 +2,11 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   AddressPaths,
-  type BoughtSkusResponse,
   CartPaths,
   CataloguePaths,
   MemberPaths,
   OrderPaths,
   OrderStatus,
-  type PackingListResponse,
-  type QuickOrderListResponse,
   type QuickOrderRow,
   SkuStatus,
 } from '@shop/domain';
@@ -51,8 +48,8 @@ describe('user pages journey', () => {
     // A shop of its own: the operator's commands need its database folder while it is stopped.
     dataDir = await newShopDataDir();
     shop = await startShop({}, { dataDir });
-    const captcha = await callApi<{ captchaId: string }>(shop.baseURL, MemberPaths.captcha);
-    ({ token } = await callApi<{ token: string }>(shop.baseURL, MemberPaths.register, {
+    const captcha = await callApi(shop.baseURL, MemberPaths.captcha);
+    ({ token } = await callApi(shop.baseURL, MemberPaths.register, {
       username,
       password,
       captchaId: captcha.captchaId,
@@ -74,7 +71,7 @@ describe('user pages journey', () => {
       },
       token,
     );
-    sheet = (await callApi<QuickOrderListResponse>(shop.baseURL, CataloguePaths.quickOrderList)).items;
+    sheet = (await callApi(shop.baseURL, CataloguePaths.quickOrderList)).items;
     s = await openBrowser(shop.baseURL, DESKTOP);
   });
   afterAll(async () => {
@@ -163,7 +160,7 @@ describe('user pages journey', () => {
     await dialog.getByRole('button', { name: /登\s*录/ }).click();
     await reloaded;
     await expect.poll(() => s.page.locator('li.cart-line').count(), { timeout: 15_000 }).toBe(10);
-    const cart = await callApi<{ data: { skuId: number }[] }>(shop.baseURL, CartPaths.list, {}, token);
+    const cart = await callApi(shop.baseURL, CartPaths.list, {}, token);
     expect(cart.data.map((l) => l.skuId).sort()).toEqual(chosen.map((r) => r.skuId).sort());
 
     await s.page.getByRole('button', { name: '去结算' }).click();
@@ -176,12 +173,7 @@ describe('user pages journey', () => {
     }
     await s.page.getByRole('button', { name: '提交订单' }).click();
     await s.page.waitForURL(/\/payment\?orderId=\d+/);
-    const orders = await callApi<{ items: { orderNo: string; orderBeans: unknown[] }[] }>(
-      shop.baseURL,
-      OrderPaths.list,
-      {},
-      token,
-    );
+    const orders = await callApi(shop.baseURL, OrderPaths.list, {}, token);
     expect(orders.items).toHaveLength(1);
     expect(orders.items[0]?.orderBeans).toHaveLength(3);
     orderNo = orders.items[0]?.orderNo ?? '';
@@ -191,7 +183,7 @@ describe('user pages journey', () => {
     await s.page.goto('/user/order');
     const table = s.page.locator('table.bought-table tbody tr');
     await expect.poll(() => table.count()).toBe(10);
-    const bought = await callApi<BoughtSkusResponse>(shop.baseURL, OrderPaths.boughtSkus, {}, token);
+    const bought = await callApi(shop.baseURL, OrderPaths.boughtSkus, {}, token);
     expect(bought.items.map((i) => i.skuId).sort()).toEqual(chosen.map((r) => r.skuId).sort());
     expect(bought.items.every((i) => i.timesBought === 1)).toBe(true);
     for (const viewport of [DESKTOP, PHONE]) {
@@ -210,7 +202,7 @@ describe('user pages journey', () => {
       .getByText(/^已加入购物车：3 个规格/)
       .first()
       .waitFor();
-    const cart = await callApi<{ data: { skuId: number }[] }>(shop.baseURL, CartPaths.list, {}, token);
+    const cart = await callApi(shop.baseURL, CartPaths.list, {}, token);
     expect(cart.data.map((l) => l.skuId)).toEqual(
       expect.arrayContaining(chosen.slice(0, 3).map((r) => r.skuId)),
     );
@@ -242,7 +234,7 @@ describe('user pages journey', () => {
     await s.page.goto('/user/packing');
     const sheets = s.page.locator('li.packing-sheet');
     await expect.poll(() => sheets.count(), { timeout: 15_000 }).toBe(3);
-    const packing = await callApi<PackingListResponse>(shop.baseURL, OrderPaths.packingList, {}, token);
+    const packing = await callApi(shop.baseURL, OrderPaths.packingList, {}, token);
     expect(packing.items.map((p) => p.status).sort()).toEqual(
       [OrderStatus.AwaitingDispatch, OrderStatus.AwaitingDispatch, OrderStatus.Shipped].sort(),
     );

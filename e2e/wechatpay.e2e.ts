@@ -81,7 +81,7 @@ describe('WeChat Pay journey', () => {
   /** A W01 order paid through the fake and its notify (no browser), for the refund cases. */
   async function paidOrder() {
     const order = await newOrder(shop.baseURL, token, skuId, 'CNY');
-    const start = await callApi<{ tradeNo: string }>(
+    const start = await callApi(
       shop.baseURL,
       PaymentPaths.payBySyb,
       { orderId: order.orderId, type: 'W01' },

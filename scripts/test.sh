@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one test command (README): installs what it needs, then runs every check and test.
-#   lint + format → type-check → unit (domain, web, admin) + API on PGlite → storefront build → end-to-end in
+#   lint + format → type-check → unit (domain, API client, web, admin) + API on PGlite → storefront build → end-to-end in
 #   Chromium. When TEST_DATABASE_URL names a PostgreSQL server, the API suite runs there, and on PGlite only the
 #   tests whose subject is the database.
 # It ends with one line 'tests: N passed, N failed' summing every suite.
@@ -32,13 +32,13 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # PostgreSQL is tested too: the whole API suite runs there, and on the embedded PGlite only the files whose
   # subject is the database (apps/api/vitest.config.ts, DATABASE_SUITES); the journeys below run on PGlite.
   step "unit tests, and the API's database tests on PGlite"
-  env -u TEST_DATABASE_URL API_TESTS=database npx vitest run --project domain --project web --project admin \
+  env -u TEST_DATABASE_URL API_TESTS=database npx vitest run --project domain --project api-client --project web --project admin \
     --project api --reporter=default --reporter=json --outputFile.json="$out/unit.json"
   step "API tests on PostgreSQL"
   npx vitest run --project api --reporter=default --reporter=json --outputFile.json="$out/api-pg.json"
 else
   step "unit and API tests (PGlite)"
-  npx vitest run --project domain --project web --project admin --project api \
+  npx vitest run --project domain --project api-client --project web --project admin --project api \
     --reporter=default --reporter=json --outputFile.json="$out/unit.json"
   echo "TEST_DATABASE_URL not set: API tests ran on PGlite only"
 fi

@@ -6,7 +6,15 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
-const projects = ['apps/api', 'apps/web', 'apps/admin', 'bench', 'e2e', 'packages/domain'];
+const projects = [
+  'apps/api',
+  'apps/web',
+  'apps/admin',
+  'bench',
+  'e2e',
+  'packages/domain',
+  'packages/api-client',
+];
 
 function check(project) {
   return new Promise((resolve) => {

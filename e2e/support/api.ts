@@ -1,27 +1,53 @@
-import type { Envelope, GoodsListItem, GoodsListResponse } from '@shop/domain';
+import { type BodilessPath, type BodyArg, exchange, readEnvelope, typedCalls } from '@shop/api-client';
+import { CataloguePaths, type DataOf, type DataPath, type GoodsListItem, MemberPaths } from '@shop/domain';
 
-/** Calls the shop's API the way the storefront does: POST JSON, envelope back. */
-export async function callApi<T>(
-  baseURL: string,
-  path: string,
-  body: unknown = {},
-  token?: string,
-): Promise<T> {
-  const res = await fetch(`${baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+/**
+ * The shop's API as the journeys call it: the shared client (packages/api-client), POST JSON with the member's
+ * bearer token, the body and answer typed by the path's contract. A refusal is its ApiError, its message naming
+ * the path so a failed step says which call refused.
+ */
+function shopApi(baseURL: string, token: string | undefined) {
+  return typedCalls<never>(async (path, body) => {
+    // An upload (FormData) goes as multipart with its own boundary; everything else as JSON.
+    const multipart = body instanceof FormData;
+    const headers: Record<string, string> = multipart ? {} : { 'content-type': 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    try {
+      return await exchange(
+        fetch,
+        `${baseURL}${path}`,
+        { method: 'POST', headers, body: multipart ? body : JSON.stringify(body ?? {}) },
+        {},
+        readEnvelope,
+      );
+    } catch (error) {
+      if (error instanceof Error) error.message = `${path}: ${error.message}`;
+      throw error;
+    }
   });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (!envelope.success) throw new Error(`${path}: ${envelope.resultCode} ${envelope.message}`);
-  return envelope.data;
+}
+
+export function callApi<P extends DataPath>(
+  baseURL: string,
+  path: P,
+  body: BodyArg<P>,
+  token?: string,
+): Promise<DataOf<P>>;
+export function callApi<P extends BodilessPath>(baseURL: string, path: P): Promise<DataOf<P>>;
+export function callApi<P extends DataPath>(
+  baseURL: string,
+  path: P,
+  body?: BodyArg<P>,
+  token?: string,
+): Promise<DataOf<P>> {
+  return shopApi(baseURL, token).request(path, body ?? ({} as BodyArg<P>));
 }
 
 /** Every product on the shelf, page by page (the demo catalogue has a few hundred). */
 export async function allGoods(baseURL: string): Promise<GoodsListItem[]> {
   const items: GoodsListItem[] = [];
   for (let pageNo = 1; ; pageNo += 1) {
-    const page = await callApi<GoodsListResponse>(baseURL, '/api/goodsService/goods/list/', {
+    const page = await callApi(baseURL, CataloguePaths.goodsList, {
       pageNo,
       pageSize: 100,
     });
@@ -38,7 +64,7 @@ export function attributeKeys(goods: GoodsListItem): string[] {
 }
 
 export async function loginToken(baseURL: string, username = 'demo', password = 'demo1234'): Promise<string> {
-  const data = await callApi<{ token: string }>(baseURL, '/api/memberService/member/login/', {
+  const data = await callApi(baseURL, MemberPaths.login, {
     username,
     password,
   });

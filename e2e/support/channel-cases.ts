@@ -6,11 +6,8 @@ import {
   AdminOrderPaths,
   AdminReconciliationPaths,
   CartPaths,
-  type DepositLogListResponse,
   DepositPaths,
-  type OrderDetail,
   OrderPaths,
-  type ReconciliationProviders,
   type ReconciliationRunResponse,
 } from '@shop/domain';
 import { expect } from 'vitest';
@@ -35,16 +32,11 @@ export async function newOrder(
   currency: 'CNY' | 'AUD',
 ): Promise<{ orderId: number; orderNo: string }> {
   await callApi(baseURL, CartPaths.addItem, { skuId, qty: 1 }, token);
-  return callApi<{ orderId: number; orderNo: string }>(
-    baseURL,
-    OrderPaths.create,
-    { currency, isPickup: true, requestId: randomUUID() },
-    token,
-  );
+  return callApi(baseURL, OrderPaths.create, { currency, isPickup: true, requestId: randomUUID() }, token);
 }
 
 export const orderDetail = (baseURL: string, token: string, orderId: number) =>
-  callApi<OrderDetail>(baseURL, OrderPaths.detail, { id: orderId }, token);
+  callApi(baseURL, OrderPaths.detail, { id: orderId }, token);
 
 /**
  * Signs the owner `boss` (made by ownerCommand before the shop started) into the console in this session's
@@ -67,7 +59,7 @@ export function staffRefund(
   amount: number,
   refundedBefore: number,
 ): Promise<AdminMoneyBackResponse> {
-  return callApi<AdminMoneyBackResponse>(
+  return callApi(
     baseURL,
     AdminOrderPaths.refund,
     { orderNo, amount, refundedBefore, reason: '渠道退款核对' },
@@ -145,12 +137,7 @@ export async function channelYesterday(
   staffToken: string,
   provider: string,
 ): Promise<string> {
-  const { items } = await callApi<ReconciliationProviders>(
-    baseURL,
-    AdminReconciliationPaths.providers,
-    {},
-    staffToken,
-  );
+  const { items } = await callApi(baseURL, AdminReconciliationPaths.providers, {}, staffToken);
   const item = items.find((i) => i.provider === provider);
   if (!item) throw new Error(`${provider} is not a channel the console can reconcile`);
   return item.yesterday;
@@ -165,22 +152,12 @@ export async function reconcile(
 ): Promise<ReconciliationRunResponse> {
   const {
     run: { id },
-  } = await callApi<ReconciliationRunResponse>(
-    baseURL,
-    AdminReconciliationPaths.start,
-    { provider, day },
-    staffToken,
-  );
+  } = await callApi(baseURL, AdminReconciliationPaths.start, { provider, day }, staffToken);
   let answer: ReconciliationRunResponse | undefined;
   await expect
     .poll(
       async () => {
-        answer = await callApi<ReconciliationRunResponse>(
-          baseURL,
-          AdminReconciliationPaths.run,
-          { id },
-          staffToken,
-        );
+        answer = await callApi(baseURL, AdminReconciliationPaths.run, { id }, staffToken);
         return answer.run.status;
       },
       { timeout: 60_000, interval: 500 },
@@ -206,11 +183,6 @@ export async function consoleShowsDifference(
 
 /** The member's deposit log rows that name `orderNo` (a payment settled twice would show a second one). */
 export async function depositRowsOf(baseURL: string, token: string, orderNo: string) {
-  const { items } = await callApi<DepositLogListResponse>(
-    baseURL,
-    DepositPaths.logList,
-    { pageNo: 1, pageSize: 50 },
-    token,
-  );
+  const { items } = await callApi(baseURL, DepositPaths.logList, { pageNo: 1, pageSize: 50 }, token);
   return items.filter((row) => row.orderNo === orderNo);
 }

@@ -25,15 +25,15 @@ export async function memberWithOrder(
     .flatMap((g) => g.skus)
     .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
   if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with a CNY price');
-  const { captchaId } = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
-  const { token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
+  const { captchaId } = await callApi(baseURL, MemberPaths.captcha);
+  const { token } = await callApi(baseURL, MemberPaths.register, {
     username,
     password,
     captchaId,
     captchaCode: TEST_CAPTCHA,
   });
   await callApi(baseURL, CartPaths.addItem, { skuId: sku.id, qty: 1 }, token);
-  const order = await callApi<{ orderId: number }>(
+  const order = await callApi(
     baseURL,
     OrderPaths.create,
     { currency: 'CNY', isPickup: true, requestId: randomUUID() },
@@ -51,8 +51,8 @@ export async function buyerWithReceiver(
   username: string,
   password = 'pay12345',
 ): Promise<string> {
-  const { captchaId } = await callApi<{ captchaId: string }>(baseURL, MemberPaths.captcha);
-  const { token } = await callApi<{ token: string }>(baseURL, MemberPaths.register, {
+  const { captchaId } = await callApi(baseURL, MemberPaths.captcha);
+  const { token } = await callApi(baseURL, MemberPaths.register, {
     username,
     password,
     captchaId,

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { featureBoundaries, importSpecifiers, sourceFiles } from '../../../scripts/feature-boundaries';
 
 /**
  * The storefront's dependency rules (docs/conventions.md 'Shape', docs/design.md 'Layout'), read from the source files:
@@ -9,66 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 const webRoot = resolve(dirname(decodeURIComponent(new URL(import.meta.url).pathname)), '..');
-const srcRoot = join(webRoot, 'src');
-const apiRoot = resolve(webRoot, '../api');
-
-/** Every specifier a module imports or re-exports, statically or with import(). */
-function importSpecifiers(source: string): string[] {
-  const found: string[] = [];
-  const patterns = [
-    /\bimport\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]/g,
-    /\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s+from\s+['"]([^'"]+)['"]/g,
-    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  for (const pattern of patterns) {
-    for (const match of source.matchAll(pattern)) if (match[1]) found.push(match[1]);
-  }
-  return found;
-}
-
-/** Where a specifier points: an absolute file path (without extension), or null for a package. */
-function target(fromFile: string, specifier: string): string | null {
-  if (specifier.startsWith('@/')) return join(srcRoot, specifier.slice(2));
-  if (specifier.startsWith('.')) return resolve(dirname(fromFile), specifier);
-  return null;
-}
-
-/** The area of src/ a path belongs to: 'features/<name>', 'lib', 'components', 'app', or null outside src/. */
-function areaOf(path: string): string | null {
-  const rel = relative(srcRoot, path);
-  if (rel.startsWith('..') || rel === '') return null;
-  const [top, second] = rel.split(sep);
-  if (top === 'features') return second ? `features/${second}` : 'features';
-  return top ?? null;
-}
-
-/** The rule a file breaks by importing `specifier`, or null. */
-function violation(fromFile: string, specifier: string): string | null {
-  if (specifier === '@shop/api' || specifier.startsWith('@shop/api/')) return 'imports the API server';
-  const to = target(fromFile, specifier);
-  if (to === null) return null;
-  const toApi = relative(apiRoot, to);
-  if (!toApi.startsWith('..')) return 'imports the API server';
-  const from = areaOf(fromFile);
-  const into = areaOf(to);
-  if (from === null || into === null) return null;
-  if (from.startsWith('features/') && into.startsWith('features/') && from !== into) {
-    return `${from} imports ${into} (features meet in routes, through props and slots)`;
-  }
-  if ((from === 'lib' || from === 'components') && (into.startsWith('features') || into === 'app')) {
-    return `${from}/ imports ${into}/ (shared code depends on nothing above it)`;
-  }
-  return null;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory())
-      return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(path);
-    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
-  });
-}
+const { srcRoot, violation, check } = featureBoundaries(webRoot);
 
 describe('storefront boundaries', () => {
   it('finds the import rules broken by a file', () => {
@@ -102,14 +44,8 @@ describe('storefront boundaries', () => {
   });
 
   it('holds for every source and test file of the storefront', () => {
-    const files = [...sourceFiles(srcRoot), ...sourceFiles(join(webRoot, 'test'))];
+    const { files, broken } = check();
     expect(files.length).toBeGreaterThan(100);
-    const broken = files.flatMap((file) =>
-      importSpecifiers(readFileSync(file, 'utf8')).flatMap((specifier) => {
-        const rule = violation(file, specifier);
-        return rule ? [`${relative(webRoot, file)}: '${specifier}' — ${rule}`] : [];
-      }),
-    );
     expect(broken).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { LOGIN_EXPIRED_MESSAGE, ResultCode } from '@shop/domain';
+import { LOGIN_EXPIRED_MESSAGE, MessagePaths, ResultCode } from '@shop/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppQueryClient } from '@/app/query-client';
 import { ApiError } from '@/lib/api-client';
@@ -53,13 +53,15 @@ describe('shared error handler (spec §8)', () => {
   it('runs for every failed query: a refused token ends the session', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
-    mockApi({ '/api/x/': { status: 401, body: fail(ResultCode.InvalidToken, '登录已过期') } });
+    mockApi({
+      [MessagePaths.unreadCount]: { status: 401, body: fail(ResultCode.InvalidToken, '登录已过期') },
+    });
     startSession('old-token');
     const queryClient = createAppQueryClient({ retry: false });
     await expect(
       queryClient.fetchQuery({
         queryKey: ['x'],
-        queryFn: () => import('@/lib/api-client').then((m) => m.request('/api/x/')),
+        queryFn: () => import('@/lib/api-client').then((m) => m.request(MessagePaths.unreadCount)),
       }),
     ).rejects.toBeInstanceOf(ApiError);
     expect(texts()).toContain(LOGIN_EXPIRED_MESSAGE);

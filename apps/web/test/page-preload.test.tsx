@@ -28,7 +28,7 @@ afterEach(() => {
   resetPagePreload();
 });
 
-const homePath = `${CataloguePaths.template}home`;
+const homePath = `${CataloguePaths.template}home` as const;
 const detailKey = (id: number) =>
   preloadKey('POST', CataloguePaths.goodsDetail, { id, websiteId: WEBSITE_ID });
 const envelope = (data: unknown) => ({ success: true, resultCode: 1, message: '', data });

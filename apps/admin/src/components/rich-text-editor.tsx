@@ -8,12 +8,7 @@ import {
   UnorderedListOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import {
-  AdminContentPaths,
-  type ContentImage,
-  IMAGE_BASE,
-  type RichTextSanitizeResponse,
-} from '@shop/domain';
+import { AdminContentPaths, IMAGE_BASE } from '@shop/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Segmented, Spin, Tooltip, Upload } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -59,13 +54,13 @@ export function RichTextEditor({ value, onChange, id, placeholder, minHeight = 2
   const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
   const [input, setInput] = useState('');
   const preview = useMutation({
-    mutationFn: (html: string) => request<RichTextSanitizeResponse>(AdminContentPaths.sanitize, { html }),
+    mutationFn: (html: string) => request(AdminContentPaths.sanitize, { html }),
   });
   const uploadImage = useMutation({
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('image', file);
-      return request<ContentImage>(AdminContentPaths.imageUpload, body);
+      return request(AdminContentPaths.imageUpload, body);
     },
   });
 

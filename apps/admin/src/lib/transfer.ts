@@ -1,5 +1,6 @@
-import { ApiError, failure, isEnvelope, NETWORK_ERROR_CODE } from './api-client';
-import { getStaffToken } from './token';
+import { exchange } from '@shop/api-client';
+import type { BodyOf, DataOf, DataPath, FilePath } from '@shop/domain';
+import { ApiError, failure, isEnvelope, NETWORK_ERROR_CODE, staffHeaders } from './api-client';
 
 /** How long a large sheet may take to send and to be written (20,000 rows in one transaction). */
 const TRANSFER_TIMEOUT_MS = 5 * 60_000;
@@ -8,18 +9,16 @@ const TRANSFER_TIMEOUT_MS = 5 * 60_000;
  * POSTs a multipart form like `request`, reporting how much of it has been sent (0–1) so the screen can show a
  * progress bar; fetch cannot report an upload's progress, XMLHttpRequest can. Resolves to the envelope's data.
  */
-export function uploadWithProgress<T>(
-  path: string,
+export function uploadWithProgress<P extends DataPath>(
+  path: P,
   form: FormData,
   onProgress: (sent: number) => void,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+): Promise<DataOf<P>> {
+  return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.timeout = TRANSFER_TIMEOUT_MS;
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = getStaffToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(staffHeaders(true))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
@@ -33,7 +32,8 @@ export function uploadWithProgress<T>(
       } catch {
         payload = null;
       }
-      if (isEnvelope(payload) && payload.success) resolve(payload.data as T);
+      // The API writes the answer through the path's contract (packages/domain calls/).
+      if (isEnvelope(payload) && payload.success) resolve(payload.data as DataOf<P>);
       else reject(failure(xhr.status, payload));
     };
     xhr.send(form);
@@ -44,30 +44,28 @@ export function uploadWithProgress<T>(
  * POSTs JSON and answers the file the server sends (an export, a transfer slip) with its headers; a JSON answer
  * is the error envelope and becomes an ApiError, so a file fails like every other call.
  */
-export async function fetchFile(path: string, body: unknown): Promise<Response> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  const token = getStaffToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(NETWORK_ERROR_CODE, '网络连接失败，请检查网络后重试');
-  }
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || type.includes('application/json')) {
-    throw failure(response.status, await response.json().catch(() => null));
-  }
-  return response;
+export async function fetchFile<P extends FilePath>(path: P, body: BodyOf<P>): Promise<Response> {
+  return exchange(
+    fetch,
+    path,
+    { method: 'POST', headers: staffHeaders(), body: JSON.stringify(body), credentials: 'same-origin' },
+    { timeoutMs: TRANSFER_TIMEOUT_MS },
+    async (response) => {
+      const type = response.headers.get('content-type') ?? '';
+      if (!response.ok || type.includes('application/json')) {
+        throw failure(response.status, await response.json().catch(() => null));
+      }
+      return response;
+    },
+  );
 }
 
 /** Downloads a file the console builds (an export), saved under the name the server gives it. */
-export async function downloadFile(path: string, body: unknown, fallbackName: string): Promise<void> {
+export async function downloadFile<P extends FilePath>(
+  path: P,
+  body: BodyOf<P>,
+  fallbackName: string,
+): Promise<void> {
   const response = await fetchFile(path, body);
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   AdminServicePaths,
+  adminTicketCloseResponseSchema,
   adminTicketDetailResponseSchema,
   adminTicketIdRequestSchema,
   adminTicketListRequestSchema,
@@ -14,7 +15,6 @@ import {
   ticketImageSchema,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok, responses } from '../lib/envelope';
 import { IMAGE_UPLOAD_LIMITS, readImageUpload } from '../lib/image-upload';
 import { TicketMessages, type TicketService } from '../modules/tickets';
@@ -145,7 +145,7 @@ export const adminTicketRoutes: FastifyPluginAsyncZod<{
         description: '已关闭的工单再次关闭不改变任何内容（changed 为 false）。',
         security: staffSecurity,
         body: adminTicketIdRequestSchema,
-        response: responses(z.object({ changed: z.boolean() })),
+        response: responses(adminTicketCloseResponseSchema),
       },
     },
     async (request) =>

@@ -10,7 +10,7 @@ import { request } from './api-client';
 export const captchaKey = ['captcha'] as const;
 
 export function getCaptcha(signal?: AbortSignal): Promise<CaptchaResponse> {
-  return request<CaptchaResponse>(MemberPaths.captcha, {}, { signal });
+  return request(MemberPaths.captcha, {}, { signal });
 }
 
 /** A fresh image each time: never served from cache, replaced when it expires. */

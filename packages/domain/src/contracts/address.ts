@@ -100,6 +100,18 @@ export const addressListResponseSchema = z.array(addressSchema);
 export const addressDeleteRequestSchema = z.strictObject({ id });
 
 /** addressReceiver/intelligent/: the fields recognised in a pasted address; one not found is ''. */
+export const ADDRESS_TEXT_MAX = 500;
+
+/** The intelligent fill of the receiver form (addressReceiver/intelligent/): the pasted text. */
+export const intelligentRequestSchema = z.strictObject({
+  // Pasted text often spans several lines.
+  text: text({ error: '请输入地址文本', trim: true, multiline: true })
+    .min(1, '请输入地址文本')
+    .max(ADDRESS_TEXT_MAX, `地址文本最多${ADDRESS_TEXT_MAX}个字符`)
+    .describe('地址文本：粘贴的收货信息，如「张三 13800138000 广东省深圳市南山区科技园路1号」'),
+});
+export type IntelligentRequest = z.infer<typeof intelligentRequestSchema>;
+
 export const parsedAddressSchema = z.object({
   name: z.string().describe('收货人姓名，未识别为空串'),
   phone: z.string().describe('电话：手机11位数字，座机「区号-号码」，澳洲10位数字'),

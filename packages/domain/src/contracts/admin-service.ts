@@ -84,6 +84,8 @@ export const adminTicketListResponseSchema = z.object({
 export type AdminTicketListResponse = z.infer<typeof adminTicketListResponseSchema>;
 
 export const adminTicketIdRequestSchema = z.strictObject({ id });
+/** Whether closing changed the ticket (false: it was closed already). */
+export const adminTicketCloseResponseSchema = z.object({ changed: z.boolean() });
 
 /** An order of the ticket's member, as the desk lists it beside the thread. */
 export const ticketOrderBriefSchema = z.object({

@@ -102,6 +102,8 @@ export const adminBrandSaveRequestSchema = z.strictObject({
 export type AdminBrandSaveRequest = z.input<typeof adminBrandSaveRequestSchema>;
 
 export const adminIdRequestSchema = z.strictObject({ id: positiveId('对象') });
+/** The id of what a call removed (a brand). */
+export const adminIdResponseSchema = z.object({ id: z.number().int() });
 
 export const adminBrandInitialRequestSchema = z.strictObject({
   name: text({ trim: true }).max(80, '品牌名称最多80个字符'),

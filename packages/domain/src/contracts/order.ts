@@ -100,6 +100,8 @@ export const orderListRequestSchema = z.strictObject({
   /** A status tab; absent = all. */
   status: z.number().int().optional(),
 });
+/** The orders of the old shop (oldOrderList/): no status tabs. */
+export const oldOrderListRequestSchema = orderListRequestSchema.omit({ status: true });
 export const orderListResponseSchema = z.object({
   items: z.array(orderSummarySchema),
   pageNo: z.number().int(),

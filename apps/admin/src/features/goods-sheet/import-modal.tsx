@@ -25,7 +25,7 @@ function send(file: File, dryRun: boolean, onProgress: (sent: number) => void) {
   const form = new FormData();
   form.append('dryRun', String(dryRun));
   form.append('file', file);
-  return uploadWithProgress<AdminGoodsImportResponse>(AdminGoodsSheetPaths.import, form, onProgress);
+  return uploadWithProgress(AdminGoodsSheetPaths.import, form, onProgress);
 }
 
 function Summary({ result }: { result: AdminGoodsImportResponse }) {

@@ -1,6 +1,5 @@
 import {
   type AdminWarehouse,
-  type AdminWarehouseListResponse,
   AdminWarehousePaths,
   type AdminWarehousePickupRequest,
   adminWarehousePickupRequestSchema,
@@ -17,7 +16,7 @@ const warehouseKeys = { all: ['warehouses'] as const };
 export function useWarehouses() {
   return useQuery({
     queryKey: warehouseKeys.all,
-    queryFn: ({ signal }) => request<AdminWarehouseListResponse>(AdminWarehousePaths.list, {}, signal),
+    queryFn: ({ signal }) => request(AdminWarehousePaths.list, {}, signal),
   });
 }
 
@@ -26,10 +25,7 @@ export function usePickupChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminWarehousePickupRequest | { warehouse: number }) =>
-      request<AdminWarehouse>(
-        'address' in body ? AdminWarehousePaths.pickup : AdminWarehousePaths.pickupOff,
-        body,
-      ),
+      request('address' in body ? AdminWarehousePaths.pickup : AdminWarehousePaths.pickupOff, body),
     onSuccess: (w) => notify.success(`${w.name}：自提${w.pickup?.enabled ? '已开放' : '已关闭'}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: warehouseKeys.all }),
   });

@@ -14,17 +14,6 @@ export const AddressPaths = {
   intelligent: '/api/logisticsService/addressReceiver/intelligent/',
 } as const;
 
-export const ADDRESS_TEXT_MAX = 500;
-
-export const intelligentRequestSchema = z.strictObject({
-  // Pasted text often spans several lines.
-  text: text({ error: '请输入地址文本', trim: true, multiline: true })
-    .min(1, '请输入地址文本')
-    .max(ADDRESS_TEXT_MAX, `地址文本最多${ADDRESS_TEXT_MAX}个字符`)
-    .describe('地址文本：粘贴的收货信息，如「张三 13800138000 广东省深圳市南山区科技园路1号」'),
-});
-export type IntelligentRequest = z.infer<typeof intelligentRequestSchema>;
-
 export const regionFileParamsSchema = z.strictObject({
   file: text()
     .regex(/^[a-z-]+\.[0-9a-f]{10}\.json$/, '文件名格式不正确')
@@ -32,6 +21,9 @@ export const regionFileParamsSchema = z.strictObject({
 });
 
 export {
+  ADDRESS_TEXT_MAX,
+  type IntelligentRequest,
+  intelligentRequestSchema,
   parsedAddressSchema,
   type RegionTree,
   regionNodeSchema,

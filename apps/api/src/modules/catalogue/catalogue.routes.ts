@@ -7,7 +7,7 @@ import {
   brandListResponseSchema,
   CataloguePaths,
   catalogListRequestSchema,
-  categoryNodeSchema,
+  catalogListResponseSchema,
   exportGoodsPriceRequestSchema,
   exportGoodsSkuDataRequestSchema,
   exportQuickOrderRequestSchema,
@@ -23,7 +23,6 @@ import {
 } from '@shop/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok, responses } from '../../lib/envelope';
 import { cachedJson, type ReadCache } from '../../lib/read-cache';
 import { xlsxResponses as fileResponses, sendXlsx as sendFile } from '../../lib/xlsx-reply';
@@ -140,7 +139,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         summary: '商品分类树',
         description: '返回根分类，子分类嵌套在 children 中，同级按排序值再按编号排列。',
         body: catalogListRequestSchema,
-        response: responses(z.array(categoryNodeSchema)),
+        response: responses(catalogListResponseSchema),
       },
     },
     async (_request, reply) =>

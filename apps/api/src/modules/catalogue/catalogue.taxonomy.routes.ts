@@ -12,12 +12,12 @@ import {
   adminCategorySaveRequestSchema,
   adminCategoryTreeResponseSchema,
   adminIdRequestSchema,
+  adminIdResponseSchema,
   adminUploadedImageSchema,
   emptyRequestSchema,
   Permission,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok, responses } from '../../lib/envelope';
 import { IMAGE_UPLOAD_LIMITS, readImageForm } from '../../lib/image-upload';
 import { staffActor, staffSecurity } from '../../plugins/staff-auth';
@@ -89,7 +89,7 @@ export const catalogueTaxonomyRoutes: FastifyPluginAsyncZod<{
         description: '只能删除没有商品的品牌。',
         security: staffSecurity,
         body: adminIdRequestSchema,
-        response: responses(z.object({ id: z.number().int() })),
+        response: responses(adminIdResponseSchema),
       },
     },
     async (request) => ok(await taxonomy.deleteBrand(request.body.id, staffActor(request)), '品牌已删除'),

@@ -4,6 +4,7 @@ import {
   logisticsResponseSchema,
   memberRemarkResponseSchema,
   OrderPaths,
+  oldOrderListRequestSchema,
   oldOrderListResponseSchema,
   orderAttachmentsResponseSchema,
   orderDetailSchema,
@@ -23,8 +24,6 @@ import { type OrderBuyerService, PACKING_EXPORT_MAX } from './order.buyer';
 import { OrderMessages, type OrderService } from './order.service';
 
 const bearer = [{ bearerAuth: [] }];
-
-const oldOrderListRequestSchema = orderListRequestSchema.omit({ status: true });
 
 /**
  * The member's order calls of spec §7 'Orders and tickets' and parcel tracking (creating, cancelling and

@@ -4,9 +4,9 @@ import { AddressPaths } from '@shop/domain';
 export type AddressBook = 'sender' | 'receiver';
 
 interface BookInfo {
-  list: string;
-  save: string;
-  delete: string;
+  list: typeof AddressPaths.senderList | typeof AddressPaths.receiverList;
+  save: typeof AddressPaths.senderSave | typeof AddressPaths.receiverSave;
+  delete: typeof AddressPaths.senderDelete | typeof AddressPaths.receiverDelete;
   /** Who the address is of: 发件人 (sender) or 收件人 (receiver). */
   person: string;
 }

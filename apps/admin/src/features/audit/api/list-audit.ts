@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { auditKeys } from './keys';
 
 export function listAudit(filters: AuditListRequest, signal?: AbortSignal): Promise<AuditListResponse> {
-  return request<AuditListResponse>(AdminPaths.auditList, filters, signal);
+  return request(AdminPaths.auditList, filters, signal);
 }
 
 /** One page of the log; the previous page stays on screen while the next one loads. */

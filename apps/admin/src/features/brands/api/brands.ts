@@ -1,11 +1,6 @@
-import {
-  type AdminBrand,
-  type AdminBrandListRequest,
-  type AdminBrandListResponse,
-  type AdminBrandSaveRequest,
-  AdminTaxonomyPaths,
-  type AdminUploadedImage,
-} from '@shop/domain';
+import type { BodyArg } from '@shop/api-client';
+import type { DataPath } from '@shop/domain';
+import { type AdminBrandListRequest, AdminTaxonomyPaths } from '@shop/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { request } from '@/lib/api-client';
@@ -17,7 +12,7 @@ const brandKeys = { all: ['brands'] as const };
 export function useBrandList(filters: AdminBrandListRequest) {
   return useQuery({
     queryKey: [...brandKeys.all, 'list', filters],
-    queryFn: ({ signal }) => request<AdminBrandListResponse>(AdminTaxonomyPaths.brandList, filters, signal),
+    queryFn: ({ signal }) => request(AdminTaxonomyPaths.brandList, filters, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,10 +21,10 @@ export function useBrandList(filters: AdminBrandListRequest) {
  * A brand change: the brand list and the goods screens' brand choices are read again once the server has it
  * (the goods filter reads the storefront's brands, cached as ['catalogue', 'brands']).
  */
-function useBrandChange<TBody, TResult>(path: string, done: string) {
+function useBrandChange<P extends DataPath>(path: P, done: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TBody) => request<TResult>(path, body),
+    mutationFn: (body: BodyArg<P>) => request(path, body),
     onSuccess: () => notify.success(done),
     onSettled: () =>
       Promise.all([
@@ -40,19 +35,8 @@ function useBrandChange<TBody, TResult>(path: string, done: string) {
 }
 
 export const useSaveBrand = (creating: boolean) =>
-  useBrandChange<AdminBrandSaveRequest, AdminBrand>(
-    AdminTaxonomyPaths.brandSave,
-    creating ? '品牌已创建' : '品牌已保存',
-  );
-export const useDeleteBrand = () =>
-  useBrandChange<{ id: number }, { id: number }>(AdminTaxonomyPaths.brandDelete, '品牌已删除');
-
-/** Uploads a logo, banner or category picture (checked and re-encoded by the server); resolves to its path. */
-export function uploadCatalogueImage(file: File): Promise<AdminUploadedImage> {
-  const form = new FormData();
-  form.append('image', file);
-  return request<AdminUploadedImage>(AdminTaxonomyPaths.brandUpload, form);
-}
+  useBrandChange(AdminTaxonomyPaths.brandSave, creating ? '品牌已创建' : '品牌已保存');
+export const useDeleteBrand = () => useBrandChange(AdminTaxonomyPaths.brandDelete, '品牌已删除');
 
 /** The A–Z group the storefront will file a name under, asked of the server a moment after typing stops. */
 export function useBrandInitial(name: string): string | undefined {
@@ -63,8 +47,7 @@ export function useBrandInitial(name: string): string | undefined {
   }, [name]);
   const query = useQuery({
     queryKey: [...brandKeys.all, 'initial', settled],
-    queryFn: ({ signal }) =>
-      request<{ initial: string }>(AdminTaxonomyPaths.brandInitial, { name: settled }, signal),
+    queryFn: ({ signal }) => request(AdminTaxonomyPaths.brandInitial, { name: settled }, signal),
     enabled: settled !== '',
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -2,8 +2,9 @@ import { type AdminBrand, adminBrandSaveRequestSchema, COUNTRY_LABELS } from '@s
 import { Form, Input, InputNumber, Select, Tag } from 'antd';
 import { FormModal } from '@/components/form-modal';
 import { ImageField } from '@/components/image-field';
+import { uploadCatalogueImage } from '@/lib/catalogue-image';
 import { zodRule } from '@/lib/zod-rule';
-import { uploadCatalogueImage, useBrandInitial, useSaveBrand } from '../api/brands';
+import { useBrandInitial, useSaveBrand } from '../api/brands';
 
 const shape = adminBrandSaveRequestSchema.shape;
 const COUNTRY_OPTIONS = Object.entries(COUNTRY_LABELS).map(([value, label]) => ({ value, label }));

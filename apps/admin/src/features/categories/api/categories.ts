@@ -1,10 +1,5 @@
-import {
-  type AdminCategoryMoveRequest,
-  type AdminCategoryResponse,
-  type AdminCategorySaveRequest,
-  type AdminCategoryTreeResponse,
-  AdminTaxonomyPaths,
-} from '@shop/domain';
+import type { BodyArg } from '@shop/api-client';
+import { type AdminCategoryTreeResponse, AdminTaxonomyPaths } from '@shop/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -15,7 +10,7 @@ const categoryKeys = { tree: ['categories', 'tree'] as const };
 export function useCategoryTree() {
   return useQuery({
     queryKey: categoryKeys.tree,
-    queryFn: ({ signal }) => request<AdminCategoryTreeResponse>(AdminTaxonomyPaths.categoryTree, {}, signal),
+    queryFn: ({ signal }) => request(AdminTaxonomyPaths.categoryTree, {}, signal),
   });
 }
 
@@ -23,10 +18,16 @@ export function useCategoryTree() {
  * A change of the tree. The server answers with the tree as it now is, shown at once; the goods screens'
  * category choices (the storefront's tree, cached as ['catalogue', 'categories']) are read again.
  */
-function useTreeChange<TBody>(path: string, done: string) {
+/** The calls that change the tree; each answers the tree as it now is. */
+type TreeChangePath =
+  | typeof AdminTaxonomyPaths.categorySave
+  | typeof AdminTaxonomyPaths.categoryMove
+  | typeof AdminTaxonomyPaths.categoryDelete;
+
+function useTreeChange<P extends TreeChangePath>(path: P, done: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TBody) => request<AdminCategoryResponse>(path, body),
+    mutationFn: (body: BodyArg<P>) => request(path, body),
     onSuccess: (result) => {
       queryClient.setQueryData<AdminCategoryTreeResponse>(categoryKeys.tree, { items: result.tree });
       notify.success(done);
@@ -40,11 +41,6 @@ function useTreeChange<TBody>(path: string, done: string) {
 }
 
 export const useSaveCategory = (creating: boolean) =>
-  useTreeChange<AdminCategorySaveRequest>(
-    AdminTaxonomyPaths.categorySave,
-    creating ? '分类已创建' : '分类已保存',
-  );
-export const useMoveCategory = () =>
-  useTreeChange<AdminCategoryMoveRequest>(AdminTaxonomyPaths.categoryMove, '分类已移动');
-export const useDeleteCategory = () =>
-  useTreeChange<{ id: number }>(AdminTaxonomyPaths.categoryDelete, '分类已删除');
+  useTreeChange(AdminTaxonomyPaths.categorySave, creating ? '分类已创建' : '分类已保存');
+export const useMoveCategory = () => useTreeChange(AdminTaxonomyPaths.categoryMove, '分类已移动');
+export const useDeleteCategory = () => useTreeChange(AdminTaxonomyPaths.categoryDelete, '分类已删除');

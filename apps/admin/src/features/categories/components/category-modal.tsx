@@ -2,7 +2,7 @@ import { type AdminCategoryNode, adminCategorySaveRequestSchema } from '@shop/do
 import { Form, Input } from 'antd';
 import { FormModal } from '@/components/form-modal';
 import { ImageField } from '@/components/image-field';
-import { uploadCatalogueImage } from '@/features/brands/api/brands';
+import { uploadCatalogueImage } from '@/lib/catalogue-image';
 import { zodRule } from '@/lib/zod-rule';
 import { useSaveCategory } from '../api/categories';
 

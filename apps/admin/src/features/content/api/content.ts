@@ -1,14 +1,9 @@
 import {
-  type AdminArticleCategory,
-  type AdminArticleCategoryListResponse,
   type AdminArticleCategorySaveRequest,
-  type AdminArticleDetail,
   type AdminArticleListRequest,
-  type AdminArticleListResponse,
   type AdminArticleSaveRequest,
   AdminContentPaths,
   type AdminTemplateResponse,
-  type ContentImage,
   type TemplateName,
 } from '@shop/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,7 +24,7 @@ export const contentKeys = {
 export function useTemplate(name: TemplateName) {
   return useQuery({
     queryKey: contentKeys.template(name),
-    queryFn: ({ signal }) => request<AdminTemplateResponse>(AdminContentPaths.template, { name }, signal),
+    queryFn: ({ signal }) => request(AdminContentPaths.template, { name }, signal),
   });
 }
 
@@ -39,22 +34,21 @@ export function useTemplateAction(name: TemplateName) {
   const done = (view: AdminTemplateResponse) => queryClient.setQueryData(contentKeys.template(name), view);
   return {
     save: useMutation({
-      mutationFn: (template: unknown) =>
-        request<AdminTemplateResponse>(AdminContentPaths.draftSave, { name, template }),
+      mutationFn: (template: unknown) => request(AdminContentPaths.draftSave, { name, template }),
       onSuccess: (view) => {
         done(view);
         notify.success('草稿已保存，商城仍显示已发布的版本');
       },
     }),
     publish: useMutation({
-      mutationFn: () => request<AdminTemplateResponse>(AdminContentPaths.publish, { name }),
+      mutationFn: () => request(AdminContentPaths.publish, { name }),
       onSuccess: (view) => {
         done(view);
         notify.success('已发布，商城现在显示新的版本');
       },
     }),
     discard: useMutation({
-      mutationFn: () => request<AdminTemplateResponse>(AdminContentPaths.draftDiscard, { name }),
+      mutationFn: () => request(AdminContentPaths.draftDiscard, { name }),
       onSuccess: (view) => {
         done(view);
         notify.success('草稿已放弃');
@@ -69,7 +63,7 @@ export function useUploadContentImage() {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('image', file);
-      return request<ContentImage>(AdminContentPaths.imageUpload, body);
+      return request(AdminContentPaths.imageUpload, body);
     },
   });
 }
@@ -77,16 +71,14 @@ export function useUploadContentImage() {
 export function useArticleCategories() {
   return useQuery({
     queryKey: contentKeys.categories(),
-    queryFn: ({ signal }) =>
-      request<AdminArticleCategoryListResponse>(AdminContentPaths.categoryList, {}, signal),
+    queryFn: ({ signal }) => request(AdminContentPaths.categoryList, {}, signal),
   });
 }
 
 export function useSaveCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminArticleCategorySaveRequest) =>
-      request<AdminArticleCategory>(AdminContentPaths.categorySave, body),
+    mutationFn: (body: AdminArticleCategorySaveRequest) => request(AdminContentPaths.categorySave, body),
     onSuccess: (category) => notify.success(`分类「${category.name}」已保存`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
   });
@@ -95,7 +87,7 @@ export function useSaveCategory() {
 export function useDeleteCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request<null>(AdminContentPaths.categoryDelete, { id }),
+    mutationFn: (id: number) => request(AdminContentPaths.categoryDelete, { id }),
     onSuccess: () => notify.success('分类已删除'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: contentKeys.categories() }),
   });
@@ -104,8 +96,7 @@ export function useDeleteCategory() {
 export function useArticleList(filters: AdminArticleListRequest) {
   return useQuery({
     queryKey: contentKeys.articleList(filters),
-    queryFn: ({ signal }) =>
-      request<AdminArticleListResponse>(AdminContentPaths.articleList, filters, signal),
+    queryFn: ({ signal }) => request(AdminContentPaths.articleList, filters, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -113,7 +104,7 @@ export function useArticleList(filters: AdminArticleListRequest) {
 export function useArticle(id: number | undefined) {
   return useQuery({
     queryKey: contentKeys.article(id ?? 0),
-    queryFn: ({ signal }) => request<AdminArticleDetail>(AdminContentPaths.articleDetail, { id }, signal),
+    queryFn: ({ signal }) => request(AdminContentPaths.articleDetail, { id: id ?? 0 }, signal),
     enabled: id !== undefined,
   });
 }
@@ -121,8 +112,7 @@ export function useArticle(id: number | undefined) {
 export function useSaveArticle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminArticleSaveRequest) =>
-      request<AdminArticleDetail>(AdminContentPaths.articleSave, body),
+    mutationFn: (body: AdminArticleSaveRequest) => request(AdminContentPaths.articleSave, body),
     onSuccess: (article) => notify.success(`文章「${article.title}」已保存`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
   });

@@ -1,4 +1,4 @@
-import { type AdminGoodsListResponse, AdminGoodsPaths } from '@shop/domain';
+import { AdminGoodsPaths } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useRef, useState } from 'react';
@@ -23,7 +23,7 @@ export function GoodsPicker({
   const search = useQuery({
     queryKey: ['content', 'goods-search', keyword],
     queryFn: ({ signal }) =>
-      request<AdminGoodsListResponse>(
+      request(
         AdminGoodsPaths.list,
         { keyword: keyword || undefined, pageNo: 1, pageSize: 20, onShelf: true },
         signal,

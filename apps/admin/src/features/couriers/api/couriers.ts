@@ -1,13 +1,6 @@
-import {
-  type AdminCourierCreateRequest,
-  type AdminCourierRow,
-  type AdminCourierRuleDeleteRequest,
-  type AdminCourierRuleSaveRequest,
-  type AdminCourierTableResponse,
-  type AdminCourierUpdateRequest,
-  AdminSettingsPaths,
-  type CourierRule,
-} from '@shop/domain';
+import type { BodyArg } from '@shop/api-client';
+import type { DataPath } from '@shop/domain';
+import { AdminSettingsPaths } from '@shop/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -18,15 +11,15 @@ const courierKeys = { all: ['couriers-settings'] as const };
 export function useCourierTable() {
   return useQuery({
     queryKey: courierKeys.all,
-    queryFn: ({ signal }) => request<AdminCourierTableResponse>(AdminSettingsPaths.courierList, {}, signal),
+    queryFn: ({ signal }) => request(AdminSettingsPaths.courierList, {}, signal),
   });
 }
 
 /** A change to couriers: the table (and the ship form's list) is read again once the server has it. */
-function useCourierChange<TBody, TResult>(path: string, done: string) {
+function useCourierChange<P extends DataPath>(path: P, done: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TBody) => request<TResult>(path, body),
+    mutationFn: (body: BodyArg<P>) => request(path, body),
     onSuccess: () => notify.success(done),
     onSettled: () =>
       Promise.all([
@@ -36,20 +29,7 @@ function useCourierChange<TBody, TResult>(path: string, done: string) {
   });
 }
 
-export const useCreateCourier = () =>
-  useCourierChange<AdminCourierCreateRequest, AdminCourierRow>(
-    AdminSettingsPaths.courierCreate,
-    '快递已添加',
-  );
-export const useUpdateCourier = () =>
-  useCourierChange<AdminCourierUpdateRequest, AdminCourierRow>(AdminSettingsPaths.courierUpdate, '已保存');
-export const useSaveRule = () =>
-  useCourierChange<AdminCourierRuleSaveRequest, CourierRule>(
-    AdminSettingsPaths.courierRuleSave,
-    '运费规则已保存',
-  );
-export const useDeleteRule = () =>
-  useCourierChange<AdminCourierRuleDeleteRequest, CourierRule>(
-    AdminSettingsPaths.courierRuleDelete,
-    '运费规则已删除',
-  );
+export const useCreateCourier = () => useCourierChange(AdminSettingsPaths.courierCreate, '快递已添加');
+export const useUpdateCourier = () => useCourierChange(AdminSettingsPaths.courierUpdate, '已保存');
+export const useSaveRule = () => useCourierChange(AdminSettingsPaths.courierRuleSave, '运费规则已保存');
+export const useDeleteRule = () => useCourierChange(AdminSettingsPaths.courierRuleDelete, '运费规则已删除');

@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { dashboardKeys } from './keys';
 
 export function getDashboard(signal?: AbortSignal): Promise<DashboardResponse> {
-  return request<DashboardResponse>(AdminOrderPaths.dashboard, {}, signal);
+  return request(AdminOrderPaths.dashboard, {}, signal);
 }
 
 export function dashboardQueryOptions() {

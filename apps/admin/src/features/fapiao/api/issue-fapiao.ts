@@ -17,7 +17,7 @@ export function issueFapiao({ id, fapiaoNo, file }: IssueFapiao): Promise<AdminF
   form.append('id', String(id));
   form.append('fapiaoNo', fapiaoNo);
   form.append('file', file);
-  return request<AdminFapiao>(AdminInvoicePaths.fapiaoIssue, form);
+  return request(AdminInvoicePaths.fapiaoIssue, form);
 }
 
 export function useIssueFapiao() {

@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { fapiaoKeys } from './keys';
 
 export function listFapiao(filters: AdminFapiaoListRequest, signal?: AbortSignal): Promise<AdminFapiaoList> {
-  return request<AdminFapiaoList>(AdminInvoicePaths.fapiaoList, filters, signal);
+  return request(AdminInvoicePaths.fapiaoList, filters, signal);
 }
 
 /** One page of fapiao requests; the previous page stays on screen while the next one loads. */

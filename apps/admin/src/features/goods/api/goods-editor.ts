@@ -1,10 +1,4 @@
-import {
-  type AdminGoodsDetail,
-  AdminGoodsPaths,
-  type AdminGoodsSaveRequest,
-  type AdminGoodsSaveResponse,
-  type AdminGoodsUploadResponse,
-} from '@shop/domain';
+import { AdminGoodsPaths, type AdminGoodsSaveRequest, type AdminGoodsUploadResponse } from '@shop/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { goodsKeys } from './goods';
@@ -13,7 +7,7 @@ import { goodsKeys } from './goods';
 export function useGoodsDetail(id: number | null) {
   return useQuery({
     queryKey: goodsKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => request<AdminGoodsDetail>(AdminGoodsPaths.detail, { id }, signal),
+    queryFn: ({ signal }) => request(AdminGoodsPaths.detail, { id: id ?? 0 }, signal),
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,
@@ -24,7 +18,7 @@ export function useGoodsDetail(id: number | null) {
 export function useSaveGoods() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminGoodsSaveRequest) => request<AdminGoodsSaveResponse>(AdminGoodsPaths.save, body),
+    mutationFn: (body: AdminGoodsSaveRequest) => request(AdminGoodsPaths.save, body),
     meta: { quiet: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: goodsKeys.lists() }),
   });
@@ -34,5 +28,5 @@ export function useSaveGoods() {
 export function uploadGoodsImage(file: File): Promise<AdminGoodsUploadResponse> {
   const form = new FormData();
   form.append('image', file);
-  return request<AdminGoodsUploadResponse>(AdminGoodsPaths.upload, form);
+  return request(AdminGoodsPaths.upload, form);
 }

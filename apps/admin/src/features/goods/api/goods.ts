@@ -1,12 +1,8 @@
 import {
   type AdminGoodsListRequest,
-  type AdminGoodsListResponse,
   AdminGoodsPaths,
   type AdminGoodsShelfRequest,
-  type AdminGoodsShelfResponse,
-  type BrandListResponse,
   CataloguePaths,
-  type CategoryNode,
 } from '@shop/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
@@ -23,7 +19,7 @@ export const goodsKeys = {
 export function useGoodsList(filters: AdminGoodsListRequest) {
   return useQuery({
     queryKey: goodsKeys.list(filters),
-    queryFn: ({ signal }) => request<AdminGoodsListResponse>(AdminGoodsPaths.list, filters, signal),
+    queryFn: ({ signal }) => request(AdminGoodsPaths.list, filters, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,12 +28,12 @@ export function useGoodsList(filters: AdminGoodsListRequest) {
 export function useCatalogueChoices() {
   const categories = useQuery({
     queryKey: ['catalogue', 'categories'],
-    queryFn: ({ signal }) => request<CategoryNode[]>(CataloguePaths.catalogList, {}, signal),
+    queryFn: ({ signal }) => request(CataloguePaths.catalogList, {}, signal),
     staleTime: 5 * 60_000,
   });
   const brands = useQuery({
     queryKey: ['catalogue', 'brands'],
-    queryFn: ({ signal }) => request<BrandListResponse>(CataloguePaths.brandList, {}, signal),
+    queryFn: ({ signal }) => request(CataloguePaths.brandList, {}, signal),
     staleTime: 5 * 60_000,
   });
   return { categories: categories.data ?? [], brands: brands.data?.items ?? [] };
@@ -47,8 +43,7 @@ export function useCatalogueChoices() {
 export function useSetShelf() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminGoodsShelfRequest) =>
-      request<AdminGoodsShelfResponse>(AdminGoodsPaths.shelf, body),
+    mutationFn: (body: AdminGoodsShelfRequest) => request(AdminGoodsPaths.shelf, body),
     onSuccess: (r, body) =>
       notify.success(
         `${body.onShelf ? '上架' : '下架'} ${r.changed} 个商品${r.changed < body.ids.length ? `（${body.ids.length - r.changed} 个原已如此）` : ''}`,

@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { memberKeys } from './keys';
 
 export function getMember(id: number, signal?: AbortSignal): Promise<AdminMemberDetailResponse> {
-  return request<AdminMemberDetailResponse>(AdminMemberPaths.memberDetail, { id }, signal);
+  return request(AdminMemberPaths.memberDetail, { id }, signal);
 }
 
 export function memberQueryOptions(id: number) {

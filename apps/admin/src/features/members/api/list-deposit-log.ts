@@ -7,7 +7,7 @@ export function listDepositLog(
   filters: AdminDepositLogRequest,
   signal?: AbortSignal,
 ): Promise<AdminDepositLogResponse> {
-  return request<AdminDepositLogResponse>(AdminMemberPaths.memberDepositLog, filters, signal);
+  return request(AdminMemberPaths.memberDepositLog, filters, signal);
 }
 
 export function depositLogQueryOptions(filters: AdminDepositLogRequest) {

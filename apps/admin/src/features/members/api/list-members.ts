@@ -7,7 +7,7 @@ export function listMembers(
   filters: AdminMemberListRequest,
   signal?: AbortSignal,
 ): Promise<AdminMemberListResponse> {
-  return request<AdminMemberListResponse>(AdminMemberPaths.memberList, filters, signal);
+  return request(AdminMemberPaths.memberList, filters, signal);
 }
 
 /** One page of members; the previous page stays on screen while the next one loads. */

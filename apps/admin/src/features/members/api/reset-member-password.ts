@@ -8,7 +8,7 @@ import { useMemberMutation } from './use-member-mutation';
 
 /** A one-time password for the member, answered once; the member must change it at next sign-in. */
 export function resetMemberPassword(body: MemberResetPasswordRequest): Promise<MemberResetPasswordResponse> {
-  return request<MemberResetPasswordResponse>(AdminMemberPaths.memberResetPassword, body);
+  return request(AdminMemberPaths.memberResetPassword, body);
 }
 
 export const useResetMemberPassword = () => useMemberMutation(resetMemberPassword);

@@ -4,7 +4,7 @@ import { useMemberMutation } from './use-member-mutation';
 
 /** Changes the member's price level; the member gets a message. */
 export function setMemberLevel(body: MemberLevelRequest): Promise<MemberLevelResponse> {
-  return request<MemberLevelResponse>(AdminMemberPaths.memberLevel, body);
+  return request(AdminMemberPaths.memberLevel, body);
 }
 
 export const useSetMemberLevel = () => useMemberMutation(setMemberLevel);

@@ -7,7 +7,7 @@ export function listSentMessages(
   page: AdminMessageListRequest,
   signal?: AbortSignal,
 ): Promise<AdminMessageListResponse> {
-  return request<AdminMessageListResponse>(AdminServicePaths.messageList, page, signal);
+  return request(AdminServicePaths.messageList, page, signal);
 }
 
 export function sentMessagesQueryOptions(page: AdminMessageListRequest) {

@@ -5,7 +5,7 @@ import { messageKeys } from './keys';
 
 /** A message to one member or an announcement; the same requestId on a retry sends it once. */
 export function sendMessage(body: AdminMessageSendRequest): Promise<SentMessage> {
-  return request<SentMessage>(AdminServicePaths.messageSend, body);
+  return request(AdminServicePaths.messageSend, body);
 }
 
 export function useSendMessage() {

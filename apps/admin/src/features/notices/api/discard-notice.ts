@@ -4,7 +4,7 @@ import { useNoticeAction } from './use-notice-action';
 
 /** Gives up on a failed notice: it stays in the outbox as 已放弃 and is never sent (audited on the server). */
 export function discardNotice(body: { id: number }): Promise<AdminNotice> {
-  return request<AdminNotice>(AdminNoticePaths.discard, body);
+  return request(AdminNoticePaths.discard, body);
 }
 
 export const useDiscardNotice = () => useNoticeAction(discardNotice, '已放弃该通知');

@@ -7,7 +7,7 @@ export function listNotices(
   filters: AdminNoticeListRequest,
   signal?: AbortSignal,
 ): Promise<AdminNoticeListResponse> {
-  return request<AdminNoticeListResponse>(AdminNoticePaths.list, filters, signal);
+  return request(AdminNoticePaths.list, filters, signal);
 }
 
 /**

@@ -10,11 +10,7 @@ export function listSandboxMessages(
   recipient: string | undefined,
   signal?: AbortSignal,
 ): Promise<AdminSandboxListResponse> {
-  return request<AdminSandboxListResponse>(
-    AdminNoticePaths.sandbox,
-    { recipient, pageSize: SANDBOX_PAGE_SIZE },
-    signal,
-  );
+  return request(AdminNoticePaths.sandbox, { recipient, pageSize: SANDBOX_PAGE_SIZE }, signal);
 }
 
 export function sandboxMessagesQueryOptions(recipient: string | undefined) {

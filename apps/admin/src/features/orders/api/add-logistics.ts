@@ -4,7 +4,7 @@ import { useOrderMutation } from './use-order-mutation';
 
 /** A tracking event of a shipped parcel. */
 export function addLogistics(body: AdminLogisticsAddRequest): Promise<unknown> {
-  return request<unknown>(AdminOrderPaths.logisticsAdd, body);
+  return request(AdminOrderPaths.logisticsAdd, body);
 }
 
 export const useAddLogistics = () => useOrderMutation(addLogistics);

@@ -17,7 +17,7 @@ export function attachPhoto({ orderNo, pack, note, file }: AttachPhoto): Promise
   if (pack !== undefined) form.append('pack', String(pack));
   if (note) form.append('note', note);
   form.append('image', file);
-  return request<AdminOrderAttachment>(AdminOrderPaths.attach, form);
+  return request(AdminOrderPaths.attach, form);
 }
 
 export const useAttachPhoto = () => useOrderMutation(attachPhoto);

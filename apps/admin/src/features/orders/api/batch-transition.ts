@@ -4,7 +4,7 @@ import { useOrderMutation } from './use-order-mutation';
 
 /** One step on many orders; the answer says what happened to each. */
 export function batchTransition(body: AdminOrderBatchRequest): Promise<AdminOrderBatchResponse> {
-  return request<AdminOrderBatchResponse>(AdminOrderPaths.batchTransition, body);
+  return request(AdminOrderPaths.batchTransition, body);
 }
 
 export const useBatchTransition = () => useOrderMutation(batchTransition);

@@ -4,7 +4,7 @@ import { useOrderMutation } from './use-order-mutation';
 
 /** Cancels a paid, unshipped order: stock back, the money to the member's deposit. */
 export function cancelPaid(body: AdminOrderCancelPaidRequest): Promise<AdminMoneyBackResponse> {
-  return request<AdminMoneyBackResponse>(AdminOrderPaths.cancelPaid, body);
+  return request(AdminOrderPaths.cancelPaid, body);
 }
 
 export const useCancelPaid = () => useOrderMutation(cancelPaid);

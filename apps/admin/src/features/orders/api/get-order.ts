@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { orderKeys } from './keys';
 
 export function getOrder(orderNo: string, signal?: AbortSignal): Promise<AdminOrderDetail> {
-  return request<AdminOrderDetail>(AdminOrderPaths.detail, { orderNo }, signal);
+  return request(AdminOrderPaths.detail, { orderNo }, signal);
 }
 
 export function orderDetailQueryOptions(orderNo: string) {

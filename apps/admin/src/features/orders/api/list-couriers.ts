@@ -1,4 +1,4 @@
-import { type AdminCourierListResponse, AdminOrderPaths } from '@shop/domain';
+import { AdminOrderPaths } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 
@@ -6,7 +6,7 @@ import { request } from '@/lib/api-client';
 export function useCouriers() {
   return useQuery({
     queryKey: ['couriers'],
-    queryFn: ({ signal }) => request<AdminCourierListResponse>(AdminOrderPaths.couriers, {}, signal),
+    queryFn: ({ signal }) => request(AdminOrderPaths.couriers, {}, signal),
     staleTime: 5 * 60_000,
   });
 }

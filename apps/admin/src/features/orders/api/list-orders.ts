@@ -7,7 +7,7 @@ export function listOrders(
   filters: AdminOrderListRequest,
   signal?: AbortSignal,
 ): Promise<AdminOrderListResponse> {
-  return request<AdminOrderListResponse>(AdminOrderPaths.list, filters, signal);
+  return request(AdminOrderPaths.list, filters, signal);
 }
 
 /** One page of every member's orders; the previous page stays on screen while the next one loads. */

@@ -8,7 +8,7 @@ import { useOrderMutation } from './use-order-mutation';
 
 /** The money came outside the shop: the order becomes paid (offline payment). */
 export function markPaid(body: AdminOrderMarkPaidRequest): Promise<AdminOrderTransitionResponse> {
-  return request<AdminOrderTransitionResponse>(AdminOrderPaths.markPaid, body);
+  return request(AdminOrderPaths.markPaid, body);
 }
 
 export const useMarkPaid = () => useOrderMutation(markPaid);

@@ -4,7 +4,7 @@ import { useOrderMutation } from './use-order-mutation';
 
 /** A pack leaves with its courier and tracking number. */
 export function shipOrder(body: AdminOrderShipRequest): Promise<AdminOrderTransitionResponse> {
-  return request<AdminOrderTransitionResponse>(AdminOrderPaths.ship, body);
+  return request(AdminOrderPaths.ship, body);
 }
 
 export const useShipOrder = () => useOrderMutation(shipOrder);

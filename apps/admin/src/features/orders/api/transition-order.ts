@@ -8,7 +8,7 @@ import { useOrderMutation } from './use-order-mutation';
 
 /** A warehouse step on an order or one of its packs (push, processing, ready, pickup-ready, finish). */
 export function transitionOrder(body: AdminOrderTransitionRequest): Promise<AdminOrderTransitionResponse> {
-  return request<AdminOrderTransitionResponse>(AdminOrderPaths.transition, body);
+  return request(AdminOrderPaths.transition, body);
 }
 
 export const useTransitionOrder = () => useOrderMutation(transitionOrder);

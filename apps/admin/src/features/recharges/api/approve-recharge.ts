@@ -4,7 +4,7 @@ import { useRechargeReview } from './use-recharge-review';
 
 /** Credits a pending bank transfer to the member's deposit: the amount received (major units) and the note. */
 export function approveRecharge(body: RechargeApproveRequest): Promise<RechargeReviewResponse> {
-  return request<RechargeReviewResponse>(AdminMemberPaths.rechargeApprove, body);
+  return request(AdminMemberPaths.rechargeApprove, body);
 }
 
 export const useApproveRecharge = () => useRechargeReview(approveRecharge, '已确认到账并入账');

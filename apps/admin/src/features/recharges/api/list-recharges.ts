@@ -11,7 +11,7 @@ export function listRecharges(
   filters: AdminRechargeListRequest,
   signal?: AbortSignal,
 ): Promise<AdminRechargeListResponse> {
-  return request<AdminRechargeListResponse>(AdminMemberPaths.rechargeList, filters, signal);
+  return request(AdminMemberPaths.rechargeList, filters, signal);
 }
 
 /** One page of recharges; the previous page stays on screen while the next one loads. */

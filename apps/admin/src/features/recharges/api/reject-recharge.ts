@@ -4,7 +4,7 @@ import { useRechargeReview } from './use-recharge-review';
 
 /** Refuses a pending bank transfer with a reason the member reads. */
 export function rejectRecharge(body: RechargeRejectRequest): Promise<RechargeReviewResponse> {
-  return request<RechargeReviewResponse>(AdminMemberPaths.rechargeReject, body);
+  return request(AdminMemberPaths.rechargeReject, body);
 }
 
 export const useRejectRecharge = () => useRechargeReview(rejectRecharge, '已驳回');

@@ -1,9 +1,6 @@
 import {
   AdminReconciliationPaths,
-  type ReconciliationDifference,
-  type ReconciliationProviders,
   type ReconciliationRun,
-  type ReconciliationRunResponse,
   type ReconciliationSettleRequest,
   type ReconciliationStartRequest,
 } from '@shop/domain';
@@ -19,7 +16,7 @@ const RECENT_RUNS = 10;
 export function providersQueryOptions() {
   return queryOptions({
     queryKey: reconciliationKeys.providers(),
-    queryFn: ({ signal }) => request<ReconciliationProviders>(AdminReconciliationPaths.providers, {}, signal),
+    queryFn: ({ signal }) => request(AdminReconciliationPaths.providers, {}, signal),
   });
 }
 export const useReconciliationProviders = () => useQuery(providersQueryOptions());
@@ -28,11 +25,7 @@ export function runsQueryOptions() {
   return queryOptions({
     queryKey: reconciliationKeys.runs(),
     queryFn: ({ signal }) =>
-      request<{ items: ReconciliationRun[]; total: number }>(
-        AdminReconciliationPaths.runs,
-        { pageNo: 1, pageSize: RECENT_RUNS },
-        signal,
-      ),
+      request(AdminReconciliationPaths.runs, { pageNo: 1, pageSize: RECENT_RUNS }, signal),
   });
 }
 export const useRecentRuns = () => useQuery(runsQueryOptions());
@@ -41,7 +34,7 @@ export const useRecentRuns = () => useQuery(runsQueryOptions());
 export function runQueryOptions(id: number) {
   return queryOptions({
     queryKey: reconciliationKeys.run(id),
-    queryFn: ({ signal }) => request<ReconciliationRunResponse>(AdminReconciliationPaths.run, { id }, signal),
+    queryFn: ({ signal }) => request(AdminReconciliationPaths.run, { id }, signal),
     refetchInterval: (query) => (query.state.data?.run.status === 'running' ? RUN_POLL_MS : false),
   });
 }
@@ -53,8 +46,7 @@ export function useRun(id: number | undefined) {
 export function useStartRun(onStarted: (run: ReconciliationRun) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReconciliationStartRequest) =>
-      request<ReconciliationRunResponse>(AdminReconciliationPaths.start, body),
+    mutationFn: (body: ReconciliationStartRequest) => request(AdminReconciliationPaths.start, body),
     onSuccess: (result) => {
       onStarted(result.run);
       return queryClient.invalidateQueries({ queryKey: reconciliationKeys.runs() });
@@ -66,8 +58,7 @@ export function useStartRun(onStarted: (run: ReconciliationRun) => void) {
 export function useSettleDifference() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReconciliationSettleRequest) =>
-      request<ReconciliationDifference>(AdminReconciliationPaths.settle, body),
+    mutationFn: (body: ReconciliationSettleRequest) => request(AdminReconciliationPaths.settle, body),
     onSuccess: () => {
       notify.success('已处理');
       return queryClient.invalidateQueries({ queryKey: reconciliationKeys.all });

@@ -8,7 +8,7 @@ export interface ChangePasswordBody {
 }
 
 export function changePassword(body: ChangePasswordBody): Promise<unknown> {
-  return request<unknown>(AdminPaths.changePassword, body);
+  return request(AdminPaths.changePassword, body);
 }
 
 /** The form shows a refused old password itself. */

@@ -5,7 +5,7 @@ import { sessionKeys } from './keys';
 
 /** The storefront's picture captcha (MemberPaths.captcha): every staff sign-in carries a fresh one. */
 export function getCaptcha(signal?: AbortSignal): Promise<CaptchaResponse> {
-  return request<CaptchaResponse>(MemberPaths.captcha, {}, signal);
+  return request(MemberPaths.captcha, {}, signal);
 }
 
 /** Never from cache (each answer is used once), replaced when it expires. */

@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { sessionKeys } from './keys';
 
 export function getCurrentStaff(signal?: AbortSignal): Promise<StaffSession> {
-  return request<StaffSession>(AdminPaths.current, {}, signal);
+  return request(AdminPaths.current, {}, signal);
 }
 
 /** Who is signed in, their permissions and the gates they must pass first (second factor, new password). */

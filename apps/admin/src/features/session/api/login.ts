@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 
 export function login(body: StaffLoginRequest): Promise<StaffLoginResponse> {
-  return request<StaffLoginResponse>(AdminPaths.login, body);
+  return request(AdminPaths.login, body);
 }
 
 /** The login form shows its own failures (wrong password, captcha, authenticator code). */

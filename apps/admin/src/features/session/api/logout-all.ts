@@ -3,5 +3,5 @@ import { request } from '@/lib/api-client';
 
 /** Ends every session of the staff member, this one included (a lost laptop). */
 export function logoutAll(): Promise<unknown> {
-  return request<unknown>(AdminPaths.logoutAll);
+  return request(AdminPaths.logoutAll);
 }

@@ -3,5 +3,5 @@ import { request } from '@/lib/api-client';
 
 /** Ends this device's session (its token is revoked on the server). */
 export function logout(): Promise<unknown> {
-  return request<unknown>(AdminPaths.logout);
+  return request(AdminPaths.logout);
 }

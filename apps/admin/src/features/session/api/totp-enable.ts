@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 
 /** Turns the second factor on once a code from the new secret proves the authenticator has it. */
 export function enableTotp(body: { code: string }): Promise<unknown> {
-  return request<unknown>(AdminPaths.totpEnable, body);
+  return request(AdminPaths.totpEnable, body);
 }
 
 export function useEnableTotp() {

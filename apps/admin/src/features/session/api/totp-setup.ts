@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { sessionKeys } from './keys';
 
 export function getTotpSetup(signal?: AbortSignal): Promise<TotpSetupResponse> {
-  return request<TotpSetupResponse>(AdminPaths.totpSetup, {}, signal);
+  return request(AdminPaths.totpSetup, {}, signal);
 }
 
 /**

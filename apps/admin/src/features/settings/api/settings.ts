@@ -1,12 +1,7 @@
 import {
-  type AdminPaymentListResponse,
-  type AdminPaymentMethod,
   type AdminPaymentUpdateRequest,
-  type AdminRateResponse,
   AdminSellerPaths,
   AdminSettingsPaths,
-  type RateSetResponse,
-  type SellerDetails,
   type SellerSaveRequest,
 } from '@shop/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,7 +20,7 @@ export const settingsKeys = {
 export function useRate() {
   return useQuery({
     queryKey: settingsKeys.rate(),
-    queryFn: ({ signal }) => request<AdminRateResponse>(AdminSettingsPaths.rate, {}, signal),
+    queryFn: ({ signal }) => request(AdminSettingsPaths.rate, {}, signal),
   });
 }
 
@@ -33,7 +28,7 @@ export function useRate() {
 export function usePaymentMethods() {
   return useQuery({
     queryKey: settingsKeys.payments(),
-    queryFn: ({ signal }) => request<AdminPaymentListResponse>(AdminSettingsPaths.paymentList, {}, signal),
+    queryFn: ({ signal }) => request(AdminSettingsPaths.paymentList, {}, signal),
   });
 }
 
@@ -41,7 +36,7 @@ export function usePaymentMethods() {
 export function useSetRate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (audCny: string) => request<RateSetResponse>(AdminSettingsPaths.rateSet, { audCny }),
+    mutationFn: (audCny: string) => request(AdminSettingsPaths.rateSet, { audCny }),
     onSuccess: (result) =>
       notify.success(result.changed ? `汇率已更新为 1 澳币 = ${result.rate} 人民币` : '汇率未变化'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.rate() }),
@@ -52,8 +47,7 @@ export function useSetRate() {
 export function useUpdatePayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminPaymentUpdateRequest) =>
-      request<AdminPaymentMethod>(AdminSettingsPaths.paymentUpdate, body),
+    mutationFn: (body: AdminPaymentUpdateRequest) => request(AdminSettingsPaths.paymentUpdate, body),
     onSuccess: (method) =>
       notify.success(`${method.name}：已${method.enabled ? '启用' : '停用'}，渠道 ${method.provider}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.payments() }),
@@ -64,7 +58,7 @@ export function useUpdatePayment() {
 export function useSeller() {
   return useQuery({
     queryKey: settingsKeys.seller(),
-    queryFn: ({ signal }) => request<SellerDetails>(AdminSellerPaths.get, {}, signal),
+    queryFn: ({ signal }) => request(AdminSellerPaths.get, {}, signal),
   });
 }
 
@@ -72,7 +66,7 @@ export function useSeller() {
 export function useSaveSeller() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SellerSaveRequest) => request<SellerDetails>(AdminSellerPaths.save, body),
+    mutationFn: (body: SellerSaveRequest) => request(AdminSellerPaths.save, body),
     onSuccess: () => notify.success('商家信息已保存'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.seller() }),
   });

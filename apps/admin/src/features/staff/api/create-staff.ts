@@ -11,7 +11,7 @@ export interface StaffCreateBody {
 
 /** A new account; its first password must be changed at first sign-in. */
 export function createStaff(body: StaffCreateBody): Promise<unknown> {
-  return request<unknown>(AdminPaths.staffCreate, body);
+  return request(AdminPaths.staffCreate, body);
 }
 
 export const useCreateStaff = () => useStaffMutation(createStaff);

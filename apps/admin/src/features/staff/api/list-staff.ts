@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { staffKeys } from './keys';
 
 export function listStaff(signal?: AbortSignal): Promise<{ items: StaffAccount[] }> {
-  return request<{ items: StaffAccount[] }>(AdminPaths.staffList, {}, signal);
+  return request(AdminPaths.staffList, {}, signal);
 }
 
 export function staffListQueryOptions() {

@@ -4,7 +4,7 @@ import { useStaffMutation } from './use-staff-mutation';
 
 /** A new password the staff member must change at next sign-in; their sessions end. */
 export function resetStaffPassword(body: { id: number; password: string }): Promise<unknown> {
-  return request<unknown>(AdminPaths.staffResetPassword, body);
+  return request(AdminPaths.staffResetPassword, body);
 }
 
 export const useResetStaffPassword = () => useStaffMutation(resetStaffPassword);

@@ -12,7 +12,7 @@ export interface StaffUpdateBody {
 
 /** Name, role, or disabled (a disabled account cannot sign in and its sessions end). */
 export function updateStaff(body: StaffUpdateBody): Promise<unknown> {
-  return request<unknown>(AdminPaths.staffUpdate, body);
+  return request(AdminPaths.staffUpdate, body);
 }
 
 export const useUpdateStaff = () => useStaffMutation(updateStaff);

@@ -1,11 +1,4 @@
-import {
-  type AdminStockAdjustRequest,
-  type AdminStockAdjustResponse,
-  type AdminStockLedgerResponse,
-  type AdminStockListRequest,
-  type AdminStockListResponse,
-  AdminStockPaths,
-} from '@shop/domain';
+import { type AdminStockAdjustRequest, type AdminStockListRequest, AdminStockPaths } from '@shop/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -21,7 +14,7 @@ export const stockKeys = {
 export function useStockList(filters: AdminStockListRequest) {
   return useQuery({
     queryKey: stockKeys.list(filters),
-    queryFn: ({ signal }) => request<AdminStockListResponse>(AdminStockPaths.list, filters, signal),
+    queryFn: ({ signal }) => request(AdminStockPaths.list, filters, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -31,7 +24,7 @@ export function useStockLedger(skuCode: string | undefined, pageNo = 1) {
   return useQuery({
     queryKey: stockKeys.ledger(skuCode ?? '', pageNo),
     queryFn: ({ signal }) =>
-      request<AdminStockLedgerResponse>(AdminStockPaths.ledger, { skuCode, pageNo, pageSize: 10 }, signal),
+      request(AdminStockPaths.ledger, { skuCode: skuCode ?? '', pageNo, pageSize: 10 }, signal),
     enabled: skuCode !== undefined,
   });
 }
@@ -40,8 +33,7 @@ export function useStockLedger(skuCode: string | undefined, pageNo = 1) {
 export function useAdjustStock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminStockAdjustRequest) =>
-      request<AdminStockAdjustResponse>(AdminStockPaths.adjust, body),
+    mutationFn: (body: AdminStockAdjustRequest) => request(AdminStockPaths.adjust, body),
     onSuccess: (r) =>
       notify.success(
         r.changed ? `${r.skuCode} 库存：${r.previous} → ${r.stock}` : '该调整已完成，未重复调整',

@@ -9,7 +9,7 @@ import { supplierKeys } from './keys';
 
 /** A contact note and/or a new status; each is a new history entry, never an edit. */
 export function addNote(body: AdminSupplierNoteRequest): Promise<AdminSupplierNoteResponse> {
-  return request<AdminSupplierNoteResponse>(AdminSupplierPaths.note, body);
+  return request(AdminSupplierPaths.note, body);
 }
 
 /** The application and the lists (their status tags and counts) are read again once the server has it. */

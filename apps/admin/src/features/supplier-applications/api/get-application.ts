@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { supplierKeys } from './keys';
 
 export function getApplication(id: number, signal?: AbortSignal): Promise<AdminSupplierDetail> {
-  return request<AdminSupplierDetail>(AdminSupplierPaths.detail, { id }, signal);
+  return request(AdminSupplierPaths.detail, { id }, signal);
 }
 
 export function applicationQueryOptions(id: number) {

@@ -11,7 +11,7 @@ export function listApplications(
   filters: AdminSupplierListRequest,
   signal?: AbortSignal,
 ): Promise<AdminSupplierListResponse> {
-  return request<AdminSupplierListResponse>(AdminSupplierPaths.list, filters, signal);
+  return request(AdminSupplierPaths.list, filters, signal);
 }
 
 /** One page of applications; the previous page stays on screen while the next one loads. */

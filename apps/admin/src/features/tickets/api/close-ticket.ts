@@ -4,7 +4,7 @@ import { useTicketMutation } from './use-ticket-mutation';
 
 /** Closes the ticket; closing a closed one changes nothing. */
 export function closeTicket(id: number): Promise<{ changed: boolean }> {
-  return request<{ changed: boolean }>(AdminServicePaths.ticketClose, { id });
+  return request(AdminServicePaths.ticketClose, { id });
 }
 
 export const useCloseTicket = () => useTicketMutation(closeTicket);

@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { ticketKeys } from './keys';
 
 export function getTicket(id: number, signal?: AbortSignal): Promise<AdminTicketDetailResponse> {
-  return request<AdminTicketDetailResponse>(AdminServicePaths.ticketDetail, { id }, signal);
+  return request(AdminServicePaths.ticketDetail, { id }, signal);
 }
 
 export function ticketQueryOptions(id: number) {

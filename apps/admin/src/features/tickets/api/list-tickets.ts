@@ -7,7 +7,7 @@ export function listTickets(
   filters: AdminTicketListRequest,
   signal?: AbortSignal,
 ): Promise<AdminTicketListResponse> {
-  return request<AdminTicketListResponse>(AdminServicePaths.ticketList, filters, signal);
+  return request(AdminServicePaths.ticketList, filters, signal);
 }
 
 /** One page of the queue; the previous page stays on screen while the next one loads. */

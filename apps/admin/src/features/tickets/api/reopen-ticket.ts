@@ -4,7 +4,7 @@ import { useTicketMutation } from './use-ticket-mutation';
 
 /** Reopens a closed ticket: it waits for the shop again. */
 export function reopenTicket(id: number): Promise<AdminTicketRow> {
-  return request<AdminTicketRow>(AdminServicePaths.ticketReopen, { id });
+  return request(AdminServicePaths.ticketReopen, { id });
 }
 
 export const useReopenTicket = () => useTicketMutation(reopenTicket);

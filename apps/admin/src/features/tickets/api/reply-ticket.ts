@@ -4,7 +4,7 @@ import { useTicketMutation } from './use-ticket-mutation';
 
 /** The shop's reply; the same requestId on a retry sends it once. */
 export function replyTicket(body: AdminTicketReplyRequest): Promise<AdminTicketReplyResponse> {
-  return request<AdminTicketReplyResponse>(AdminServicePaths.ticketReply, body);
+  return request(AdminServicePaths.ticketReply, body);
 }
 
 export const useReplyTicket = () => useTicketMutation(replyTicket);

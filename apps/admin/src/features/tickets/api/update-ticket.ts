@@ -4,7 +4,7 @@ import { useTicketMutation } from './use-ticket-mutation';
 
 /** Another owner group and/or priority. */
 export function updateTicket(body: AdminTicketUpdateRequest): Promise<AdminTicketRow> {
-  return request<AdminTicketRow>(AdminServicePaths.ticketUpdate, body);
+  return request(AdminServicePaths.ticketUpdate, body);
 }
 
 export const useUpdateTicket = () => useTicketMutation(updateTicket);

@@ -6,7 +6,7 @@ import { request } from '@/lib/api-client';
 export function uploadTicketImage(file: File): Promise<TicketImage> {
   const form = new FormData();
   form.append('image', file);
-  return request<TicketImage>(AdminServicePaths.ticketUploadImage, form);
+  return request(AdminServicePaths.ticketUploadImage, form);
 }
 
 export const useUploadTicketImage = () => useMutation({ mutationFn: uploadTicketImage });

@@ -6,7 +6,7 @@ import { ADDRESS_BOOKS, type AddressBook } from '../address-book';
 import { addressKeys } from './keys';
 
 export function getAddressList(book: AddressBook, signal?: AbortSignal): Promise<Address[]> {
-  return request<Address[]>(ADDRESS_BOOKS[book].list, {}, { signal });
+  return request(ADDRESS_BOOKS[book].list, {}, { signal });
 }
 
 /**

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 
 export function parseAddress(text: string): Promise<ParsedAddress> {
-  return request<ParsedAddress>(AddressPaths.receiverIntelligent, { text });
+  return request(AddressPaths.receiverIntelligent, { text });
 }
 
 /** 智能识别: a pasted receiver address split into the form's fields (spec §7 addressReceiver/intelligent/). */

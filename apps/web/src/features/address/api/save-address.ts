@@ -6,7 +6,7 @@ import { addressKeys } from './keys';
 
 /** saveOrUpdate/: without id creates, with id updates the member's own entry. */
 export function saveAddress(book: AddressBook, body: AddressSaveRequest): Promise<Address> {
-  return request<Address>(ADDRESS_BOOKS[book].save, body);
+  return request(ADDRESS_BOOKS[book].save, body);
 }
 
 /** Saves an address; the book is reloaded afterwards (spec §4 'Address state'). */

@@ -1,4 +1,4 @@
-import { type CartChange, CartPaths, WEBSITE_ID } from '@shop/domain';
+import { CartPaths, WEBSITE_ID } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestEnvelope } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -13,7 +13,7 @@ export interface AddCartItemInput {
 export const ADDED_TO_CART_MESSAGE = '已加入购物车';
 
 export function addCartItem({ skuId, qty }: AddCartItemInput) {
-  return requestEnvelope<CartChange>(CartPaths.addItem, { skuId, qty, websiteId: WEBSITE_ID });
+  return requestEnvelope(CartPaths.addItem, { skuId, qty, websiteId: WEBSITE_ID });
 }
 
 /**

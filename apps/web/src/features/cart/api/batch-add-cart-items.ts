@@ -6,5 +6,5 @@ import { request } from '@/lib/api-client';
  * login sync, which runs outside React, so there is no hook.
  */
 export function batchAddCartItems(items: readonly CartBatchAddItem[]): Promise<CartChange> {
-  return request<CartChange>(CartPaths.batchAddItems, items);
+  return request(CartPaths.batchAddItems, items);
 }

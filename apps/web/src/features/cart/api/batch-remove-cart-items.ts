@@ -5,7 +5,7 @@ import { loadCartList } from './get-cart-list';
 
 /** Removes several server lines at once (spec §7 batchRemoveItems/: a bare list of ids). */
 export function batchRemoveCartItems(ids: readonly number[]): Promise<CartChange> {
-  return request<CartChange>(CartPaths.batchRemoveItems, ids);
+  return request(CartPaths.batchRemoveItems, ids);
 }
 
 /** Removes the selected lines ('删除选中'), then reloads the cart. */

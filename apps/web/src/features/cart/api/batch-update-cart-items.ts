@@ -6,7 +6,7 @@ import { patchCachedLines } from './update-cart-item';
 
 /** Changes several server lines at once (spec §7 batchUpdateItems/: a bare list of id, qty, selected). */
 export function batchUpdateCartItems(items: readonly CartBatchUpdateItem[]): Promise<CartChange> {
-  return request<CartChange>(CartPaths.batchUpdateItems, items);
+  return request(CartPaths.batchUpdateItems, items);
 }
 
 /** Select or clear a warehouse group or the whole cart in one call, then reload it. */

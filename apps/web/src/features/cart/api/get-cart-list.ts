@@ -14,7 +14,7 @@ import { cartKeys } from './keys';
 
 /** cart/list/ billed in the currency the buyer pays in (ADR 013). */
 export function getCartList(currency: Currency, signal?: AbortSignal): Promise<CartListResponse> {
-  return request<CartListResponse>(CartPaths.list, { websiteId: WEBSITE_ID, currency }, { signal });
+  return request(CartPaths.list, { websiteId: WEBSITE_ID, currency }, { signal });
 }
 
 /**

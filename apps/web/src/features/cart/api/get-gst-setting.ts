@@ -5,7 +5,7 @@ import { cartKeys } from './keys';
 
 /** cart/gst/: whether the shop charges GST and whether its AUD prices include it (ADR 038). */
 export function getGstSetting(signal?: AbortSignal): Promise<GstSettingResponse> {
-  return request<GstSettingResponse>(CheckoutPaths.gstSetting, {}, { signal });
+  return request(CheckoutPaths.gstSetting, {}, { signal });
 }
 
 export function gstSettingQueryOptions() {

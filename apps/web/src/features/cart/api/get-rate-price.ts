@@ -5,7 +5,7 @@ import { cartKeys } from './keys';
 
 /** The shop's exchange rate: CNY per 1 AUD as a decimal string (docs/design.md 'Money'). */
 export function getRatePrice(signal?: AbortSignal): Promise<RatePriceResponse> {
-  return request<RatePriceResponse>(CartPaths.ratePrice, {}, { signal });
+  return request(CartPaths.ratePrice, {}, { signal });
 }
 
 export function ratePriceQueryOptions() {

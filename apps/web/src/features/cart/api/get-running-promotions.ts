@@ -1,9 +1,4 @@
-import {
-  CheckoutPaths,
-  type CheckoutPromotion,
-  type Currency,
-  type RunningPromotionsResponse,
-} from '@shop/domain';
+import { CheckoutPaths, type CheckoutPromotion, type Currency } from '@shop/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { majorToMinor } from '@/lib/money';
@@ -14,11 +9,7 @@ export async function getRunningPromotions(
   currency: Currency,
   signal?: AbortSignal,
 ): Promise<CheckoutPromotion[]> {
-  const { list } = await request<RunningPromotionsResponse>(
-    CheckoutPaths.runningPromotions,
-    { currency },
-    { signal },
-  );
+  const { list } = await request(CheckoutPaths.runningPromotions, { currency }, { signal });
   return list.map((p) => ({
     id: p.id,
     name: p.name,

@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { loadCartList } from './get-cart-list';
 
 export function removeCartItem({ id }: { id: number }): Promise<CartChange> {
-  return request<CartChange>(CartPaths.removeItem, { id });
+  return request(CartPaths.removeItem, { id });
 }
 
 /** Removes one server line (spec §7 removeItem/), then reloads the cart. */

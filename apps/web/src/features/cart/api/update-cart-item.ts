@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { cartListQueryOptions, loadCartList } from './get-cart-list';
 
 export function updateCartItem(input: CartUpdateItemRequest): Promise<CartChange> {
-  return request<CartChange>(CartPaths.updateItem, input);
+  return request(CartPaths.updateItem, input);
 }
 
 /**

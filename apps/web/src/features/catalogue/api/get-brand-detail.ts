@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { catalogueKeys } from './keys';
 
 export function getBrandDetail(id: number, signal?: AbortSignal): Promise<BrandDetail> {
-  return request<BrandDetail>(CataloguePaths.brandDetail, { id, websiteId: WEBSITE_ID }, { signal });
+  return request(CataloguePaths.brandDetail, { id, websiteId: WEBSITE_ID }, { signal });
 }
 
 export function brandDetailQueryOptions(id: number) {

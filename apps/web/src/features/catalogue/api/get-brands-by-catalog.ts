@@ -4,11 +4,7 @@ import { request } from '@/lib/api-client';
 import { catalogueKeys } from './keys';
 
 export function getBrandsByCatalog(signal?: AbortSignal): Promise<BrandByCatalogResponse> {
-  return request<BrandByCatalogResponse>(
-    CataloguePaths.brandByCatalog,
-    { websiteId: WEBSITE_ID },
-    { signal },
-  );
+  return request(CataloguePaths.brandByCatalog, { websiteId: WEBSITE_ID }, { signal });
 }
 
 export function brandsByCatalogQueryOptions() {

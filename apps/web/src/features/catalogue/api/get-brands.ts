@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { catalogueKeys } from './keys';
 
 export function getBrands(signal?: AbortSignal): Promise<BrandListResponse> {
-  return request<BrandListResponse>(CataloguePaths.brandList, { websiteId: WEBSITE_ID }, { signal });
+  return request(CataloguePaths.brandList, { websiteId: WEBSITE_ID }, { signal });
 }
 
 export function brandsQueryOptions() {

@@ -5,7 +5,7 @@ import { preloadedData } from '@/lib/page-preload';
 import { catalogueKeys } from './keys';
 
 export function getCategories(signal?: AbortSignal): Promise<CategoryNode[]> {
-  return request<CategoryNode[]>(CataloguePaths.catalogList, { websiteId: WEBSITE_ID }, { signal });
+  return request(CataloguePaths.catalogList, { websiteId: WEBSITE_ID }, { signal });
 }
 
 /** Spec §4 'Home and general data': categories load only if none are held, so once held they stay. */

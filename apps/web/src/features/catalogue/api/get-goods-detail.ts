@@ -6,7 +6,7 @@ import { hasToken } from '@/lib/session';
 import { catalogueKeys, type GoodsRef } from './keys';
 
 export function getGoodsDetail(ref: GoodsRef, signal?: AbortSignal): Promise<GoodsDetail> {
-  return request<GoodsDetail>(CataloguePaths.goodsDetail, { ...ref, websiteId: WEBSITE_ID }, { signal });
+  return request(CataloguePaths.goodsDetail, { ...ref, websiteId: WEBSITE_ID }, { signal });
 }
 
 export function goodsDetailQueryOptions(ref: GoodsRef) {

@@ -36,7 +36,7 @@ export function goodsListPayload(filters: GoodsListRequest): GoodsListRequest {
 }
 
 export function getGoodsList(filters: GoodsListRequest, signal?: AbortSignal): Promise<GoodsListResponse> {
-  return request<GoodsListResponse>(CataloguePaths.goodsList, goodsListPayload(filters), { signal });
+  return request(CataloguePaths.goodsList, goodsListPayload(filters), { signal });
 }
 
 export function goodsListQueryOptions(filters: GoodsListRequest) {

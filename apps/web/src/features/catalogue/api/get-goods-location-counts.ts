@@ -22,7 +22,7 @@ export function getGoodsLocationCounts(
   payload: GoodsLocationCountsRequest,
   signal?: AbortSignal,
 ): Promise<GoodsLocationCountsResponse> {
-  return request<GoodsLocationCountsResponse>(CataloguePaths.goodsLocationCounts, payload, { signal });
+  return request(CataloguePaths.goodsLocationCounts, payload, { signal });
 }
 
 export function goodsLocationCountsQueryOptions(filters: GoodsLocationCountsRequest) {

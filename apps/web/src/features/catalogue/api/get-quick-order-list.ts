@@ -5,11 +5,7 @@ import { catalogueKeys } from './keys';
 
 /** quickOrderList/: every SKU on the shelf for sale, priced at the caller's level (ADR 018). */
 export function getQuickOrderList(signal?: AbortSignal): Promise<QuickOrderListResponse> {
-  return request<QuickOrderListResponse>(
-    CataloguePaths.quickOrderList,
-    { websiteId: WEBSITE_ID },
-    { signal },
-  );
+  return request(CataloguePaths.quickOrderList, { websiteId: WEBSITE_ID }, { signal });
 }
 
 export function quickOrderListQueryOptions() {

@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 
 /** May this SKU be the promotion's gift? (spec §7: the checkout call that returns a success flag) */
 export function checkGift(choice: GiftChoice): Promise<GiftCheckResponse> {
-  return request<GiftCheckResponse>(CheckoutPaths.giftCheck, choice);
+  return request(CheckoutPaths.giftCheck, choice);
 }
 
 export function useCheckGift() {

@@ -9,7 +9,7 @@ export const CREATE_ORDER_FAILED = '创建订单失败，请检查网络后重�
 /** createdOrder/ with the website id added (spec §7); the same requestId returns the same order. */
 export function createOrder(body: Omit<CreateOrderRequest, 'websiteId'>): Promise<CreatedOrder> {
   return withActionFailure(
-    request<CreatedOrder>(OrderPaths.create, { ...body, websiteId: WEBSITE_ID }),
+    request(OrderPaths.create, { ...body, websiteId: WEBSITE_ID }),
     CREATE_ORDER_FAILED,
   );
 }

@@ -14,7 +14,7 @@ export function getCheckoutSummary(
   body: CheckoutSummaryRequest,
   signal?: AbortSignal,
 ): Promise<CheckoutSummary> {
-  return request<CheckoutSummary>(CheckoutPaths.summary, body, { signal });
+  return request(CheckoutPaths.summary, body, { signal });
 }
 
 /**

@@ -5,7 +5,7 @@ import { checkoutKeys } from './keys';
 
 /** The gift product of an OnTheHouse promotion with its SKUs (spec §7: a gift product detail from a goods id). */
 export function getGiftDetail(goodsId: number, signal?: AbortSignal): Promise<GiftProduct> {
-  return request<GiftProduct>(CheckoutPaths.giftDetail, { goodsId }, { signal });
+  return request(CheckoutPaths.giftDetail, { goodsId }, { signal });
 }
 
 export function giftDetailQueryOptions(goodsId: number) {

@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { contentKeys } from './keys';
 
 export function getArticleCategories(signal?: AbortSignal): Promise<ArticleCategory[]> {
-  return request<ArticleCategory[]>(
+  return request(
     CataloguePaths.articleCategoryList,
     { clientId: WEBSITE_ID, websiteId: WEBSITE_ID },
     { signal },

@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { contentKeys } from './keys';
 
 export function getArticle(id: number, signal?: AbortSignal): Promise<Article> {
-  return request<Article>(CataloguePaths.articleGet, { id, websiteId: WEBSITE_ID }, { signal });
+  return request(CataloguePaths.articleGet, { id, websiteId: WEBSITE_ID }, { signal });
 }
 
 export function articleQueryOptions(id: number) {

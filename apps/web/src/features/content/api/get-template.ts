@@ -17,7 +17,7 @@ import { contentKeys } from './keys';
 
 /** GET /api/salesService/template/{name}: data.templateJson is a JSON string (spec §7 'Content'). */
 export function getTemplate(name: TemplateName, signal?: AbortSignal): Promise<TemplateResponse> {
-  return request<TemplateResponse>(`${CataloguePaths.template}${name}`, undefined, { method: 'GET', signal });
+  return request(`${CataloguePaths.template}${name}`, undefined, { method: 'GET', signal });
 }
 
 /** The template the page carries (ADR 016), decoded; undefined when it has none or it does not decode. */

@@ -1,10 +1,19 @@
-import { InvoicePaths } from '@shop/domain';
+import { type BodyOf, InvoicePaths } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestBlob } from '@/lib/api-client';
 import { saveFile } from '@/lib/download';
 import { invoiceKeys } from '../keys';
 
-async function download(path: string, body: unknown, fallbackName: string): Promise<string> {
+type TaxDocumentPath =
+  | typeof InvoicePaths.taxInvoice
+  | typeof InvoicePaths.adjustmentNote
+  | typeof InvoicePaths.fapiaoFile;
+
+async function download<P extends TaxDocumentPath>(
+  path: P,
+  body: BodyOf<P>,
+  fallbackName: string,
+): Promise<string> {
   const { blob, fileName } = await requestBlob(path, body);
   const name = fileName ?? fallbackName;
   saveFile(blob, name);

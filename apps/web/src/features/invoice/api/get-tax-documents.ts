@@ -5,7 +5,7 @@ import { invoiceKeys } from '../keys';
 
 /** taxDocuments/: the order's tax invoice, adjustment notes and fapiao request. */
 export function getTaxDocuments(orderId: number, signal?: AbortSignal): Promise<TaxDocuments> {
-  return request<TaxDocuments>(InvoicePaths.documents, { orderId }, { signal });
+  return request(InvoicePaths.documents, { orderId }, { signal });
 }
 
 export function taxDocumentsQueryOptions(orderId: number) {

@@ -1,4 +1,4 @@
-import { type Fapiao, type FapiaoRequestInput, InvoicePaths } from '@shop/domain';
+import { type FapiaoRequestInput, InvoicePaths } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestEnvelope } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -6,7 +6,7 @@ import { invoiceKeys } from '../keys';
 
 /** fapiaoRequest/: asks for a 发票 of a paid CNY order, or changes the request while 待开票. */
 export function requestFapiao(body: FapiaoRequestInput) {
-  return requestEnvelope<Fapiao>(InvoicePaths.fapiaoRequest, body);
+  return requestEnvelope(InvoicePaths.fapiaoRequest, body);
 }
 
 export function useRequestFapiao() {

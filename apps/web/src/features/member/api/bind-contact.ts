@@ -1,11 +1,11 @@
-import { type BindContactRequest, type Member, MemberPaths } from '@shop/domain';
+import { type BindContactRequest, MemberPaths } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestEnvelope } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { memberKeys } from './keys';
 
 export function bindContact(body: BindContactRequest) {
-  return requestEnvelope<Member>(MemberPaths.bindContact, body);
+  return requestEnvelope(MemberPaths.bindContact, body);
 }
 
 /** Proves a phone number or e-mail address with its code (#31); current/ is read again to show it verified. */

@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { memberKeys } from './keys';
 
 export function checkQrScan(ticket: string, signal?: AbortSignal): Promise<CheckQrScanResponse> {
-  return request<CheckQrScanResponse>(WechatPaths.checkQrScan, { ticket }, { signal });
+  return request(WechatPaths.checkQrScan, { ticket }, { signal });
 }
 
 /** States after which the page stops asking (spec §4 'QR scan check'). */

@@ -6,7 +6,7 @@ import { memberKeys } from './keys';
 
 /** current/; what it says of a pending password change opens or holds the member's other calls. */
 export async function getCurrentMember(signal?: AbortSignal): Promise<Member> {
-  const member = await request<Member>(MemberPaths.current, {}, { signal });
+  const member = await request(MemberPaths.current, {}, { signal });
   setPasswordChangeRequired(member.mustChangePassword === true);
   return member;
 }

@@ -5,7 +5,7 @@ import { memberKeys } from './keys';
 
 /** noticePrefs/ (#31): which notices go by e-mail and SMS, and their language. */
 export function getNoticePrefs(signal?: AbortSignal): Promise<NoticePrefs> {
-  return request<NoticePrefs>(MemberPaths.noticePrefs, {}, { signal });
+  return request(MemberPaths.noticePrefs, {}, { signal });
 }
 
 export function noticePrefsQueryOptions() {

@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { memberKeys } from './keys';
 
 export function getQrCode(purpose: QrPurpose, signal?: AbortSignal): Promise<QrCodeResponse> {
-  return request<QrCodeResponse>(WechatPaths.getQrCode, { purpose }, { signal });
+  return request(WechatPaths.getQrCode, { purpose }, { signal });
 }
 
 /** A QR code is good once and for five minutes: never refetched by itself, a new `round` asks for a new one. */

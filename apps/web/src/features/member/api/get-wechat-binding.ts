@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { useMemberCallsOpen } from '@/lib/session';
 import { memberKeys } from './keys';
 export function getWechatBinding(signal?: AbortSignal): Promise<WechatBinding | null> {
-  return request<WechatBinding | null>(WechatPaths.binding, {}, { signal });
+  return request(WechatPaths.binding, {}, { signal });
 }
 
 export function wechatBindingQueryOptions() {

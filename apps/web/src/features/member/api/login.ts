@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { completeLogin } from '../session-actions';
 
 export function login(body: LoginRequest): Promise<TokenResponse> {
-  return request<TokenResponse>(MemberPaths.login, body);
+  return request(MemberPaths.login, body);
 }
 
 /**

@@ -1,10 +1,10 @@
-import { MemberPaths, type RegisterRequest, type TokenResponse } from '@shop/domain';
+import { MemberPaths, type RegisterRequest } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestEnvelope } from '@/lib/api-client';
 import { completeLogin } from '../session-actions';
 
 export async function register(body: RegisterRequest) {
-  const envelope = await requestEnvelope<TokenResponse>(MemberPaths.register, body);
+  const envelope = await requestEnvelope(MemberPaths.register, body);
   return { token: envelope.data.token, message: envelope.message };
 }
 

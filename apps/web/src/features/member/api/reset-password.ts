@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { requestEnvelope } from '@/lib/api-client';
 
 export function resetPassword(body: ResetPasswordRequest) {
-  return requestEnvelope<null>(MemberPaths.resetPwd, body);
+  return requestEnvelope(MemberPaths.resetPwd, body);
 }
 
 /** 忘记密码 (#31): a new password with a code; the server ends every session of the member. */

@@ -1,10 +1,10 @@
-import { MemberPaths, type SendCodeRequest, type SendCodeResponse } from '@shop/domain';
+import { MemberPaths, type SendCodeRequest } from '@shop/domain';
 import { useMutation } from '@tanstack/react-query';
 import { requestEnvelope } from '@/lib/api-client';
 
 /** sendCode/ (#31): a 6-digit code by SMS or e-mail, after the picture captcha; the message is the toast. */
 export async function sendCode(body: SendCodeRequest) {
-  const envelope = await requestEnvelope<SendCodeResponse>(MemberPaths.sendCode, body);
+  const envelope = await requestEnvelope(MemberPaths.sendCode, body);
   return { ...envelope.data, message: envelope.message };
 }
 

@@ -4,7 +4,7 @@ import { request } from '@/lib/api-client';
 import { completeLogin } from '../session-actions';
 
 export function smsLogin(body: SmsLoginRequest): Promise<TokenResponse> {
-  return request<TokenResponse>(MemberPaths.smsLogin, body);
+  return request(MemberPaths.smsLogin, body);
 }
 
 /** 短信登录 (#31): the token is kept and the member signed in exactly as after a password login. */

@@ -9,7 +9,7 @@ export function useWechatUnbind() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: WechatUnbindRequest) => {
-      const envelope = await requestEnvelope<null>(WechatPaths.unbind, body);
+      const envelope = await requestEnvelope(WechatPaths.unbind, body);
       notify.success(envelope.message);
     },
     onSuccess: () => queryClient.setQueryData(memberKeys.wechatBinding(), null),

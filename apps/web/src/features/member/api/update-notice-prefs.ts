@@ -5,7 +5,7 @@ import { notify } from '@/lib/notify';
 import { memberKeys } from './keys';
 
 export function updateNoticePrefs(body: NoticePrefs) {
-  return requestEnvelope<NoticePrefs>(MemberPaths.updateNoticePrefs, body);
+  return requestEnvelope(MemberPaths.updateNoticePrefs, body);
 }
 
 /** Saves the member's notice choices; the answer is what the server now holds. */

@@ -6,7 +6,7 @@ import { runAfterLoginTasks, useSession } from '@/lib/session';
 import { memberKeys } from './keys';
 
 export function updatePassword(body: UpdatePasswordRequest) {
-  return requestEnvelope<unknown>(MemberPaths.updatePwd, body);
+  return requestEnvelope(MemberPaths.updatePwd, body);
 }
 
 /**

@@ -1,11 +1,11 @@
-import { type Member, MemberPaths, type UpdateProfileRequest } from '@shop/domain';
+import { MemberPaths, type UpdateProfileRequest } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestEnvelope } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { memberKeys } from './keys';
 
 export async function updateProfile(body: UpdateProfileRequest) {
-  return requestEnvelope<Member>(MemberPaths.update, body);
+  return requestEnvelope(MemberPaths.update, body);
 }
 
 export function useUpdateProfile() {

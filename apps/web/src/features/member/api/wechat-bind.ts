@@ -6,7 +6,7 @@ import { memberKeys } from './keys';
 
 /** Binds the identity of a confirmed scan to the current member (spec §7 wechatBind/); toasts the spec's message. */
 export async function wechatBind(body: WechatBindRequest): Promise<WechatBinding> {
-  const envelope = await requestEnvelope<WechatBinding>(WechatPaths.wechatBind, body);
+  const envelope = await requestEnvelope(WechatPaths.wechatBind, body);
   notify.success(envelope.message || WECHAT_BOUND_MESSAGE);
   return envelope.data;
 }

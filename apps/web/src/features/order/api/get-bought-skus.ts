@@ -8,7 +8,7 @@ export const BOUGHT_SKUS_LIMIT = 200;
 
 /** boughtSkus/: the SKUs the member bought, with today's price and stock (ADR 018). */
 export function getBoughtSkus(limit: number, signal?: AbortSignal): Promise<BoughtSkusResponse> {
-  return request<BoughtSkusResponse>(OrderPaths.boughtSkus, { limit }, { signal });
+  return request(OrderPaths.boughtSkus, { limit }, { signal });
 }
 
 export function boughtSkusQueryOptions(limit = BOUGHT_SKUS_LIMIT) {

@@ -8,7 +8,7 @@ import { orderKeys } from './keys';
 /** The tracking of one parcel (courierinfo/getByLogisticCode/). */
 export function getLogistics(logisticCode: string, signal?: AbortSignal): Promise<LogisticsInfo> {
   return withActionFailure(
-    request<LogisticsInfo>(OrderPaths.logistics, { logisticCode }, { signal }),
+    request(OrderPaths.logistics, { logisticCode }, { signal }),
     OrderFailure.logistics,
   );
 }

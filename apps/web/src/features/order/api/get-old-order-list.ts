@@ -8,7 +8,7 @@ export function getOldOrderList(
   page: { pageNo: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<OldOrderListResponse> {
-  return request<OldOrderListResponse>(OrderPaths.oldList, page, { signal });
+  return request(OrderPaths.oldList, page, { signal });
 }
 
 export function oldOrderListQueryOptions(page: { pageNo: number; pageSize: number }) {

@@ -7,10 +7,7 @@ import { orderKeys } from './keys';
 
 /** getAttach/: the photos of an order's packages (spec §3 'Order' detail extras). */
 export function getOrderAttachments(id: number, signal?: AbortSignal): Promise<OrderAttachment[]> {
-  return withActionFailure(
-    request<OrderAttachment[]>(OrderPaths.attachments, { id }, { signal }),
-    OrderFailure.attachments,
-  );
+  return withActionFailure(request(OrderPaths.attachments, { id }, { signal }), OrderFailure.attachments);
 }
 
 export function orderAttachmentsQueryOptions(id: number) {

@@ -5,7 +5,7 @@ import { orderKeys } from './keys';
 
 /** detail/: one of the member's orders with its packs, gifts, addresses, remark and attachments (spec §3 'Order'). */
 export function getOrderDetail(id: number, signal?: AbortSignal): Promise<OrderDetail> {
-  return request<OrderDetail>(OrderPaths.detail, { id }, { signal });
+  return request(OrderPaths.detail, { id }, { signal });
 }
 
 export function orderDetailQueryOptions(id: number) {

@@ -9,7 +9,7 @@ export function getOrderList(filters: OrderListFilters, signal?: AbortSignal): P
     filters.status === undefined
       ? { pageNo: filters.pageNo, pageSize: filters.pageSize }
       : { pageNo: filters.pageNo, pageSize: filters.pageSize, status: filters.status };
-  return request<OrderListResponse>(OrderPaths.list, body, { signal });
+  return request(OrderPaths.list, body, { signal });
 }
 
 export function orderListQueryOptions(filters: OrderListFilters) {

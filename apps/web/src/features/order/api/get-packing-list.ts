@@ -8,7 +8,7 @@ export function getPackingList(
   page: { pageNo: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<PackingListResponse> {
-  return request<PackingListResponse>(OrderPaths.packingList, page, { signal });
+  return request(OrderPaths.packingList, page, { signal });
 }
 
 export function packingListQueryOptions(page: { pageNo: number; pageSize: number }) {

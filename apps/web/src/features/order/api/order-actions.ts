@@ -2,7 +2,6 @@ import {
   CheckoutPaths,
   type MemberRemarkResponse,
   OrderPaths,
-  type OrderStateResponse,
   type RepurchaseResponse,
   type UpdateMemberRemarkRequest,
   WEBSITE_ID,
@@ -14,8 +13,12 @@ import { OrderFailure } from '../messages';
 import { orderKeys } from './keys';
 
 /** The envelope message of a status change ('订单已取消'), shown as the success toast. */
-async function statusChange(path: string, id: number, failure: string): Promise<string> {
-  const envelope = await withActionFailure(requestEnvelope<OrderStateResponse>(path, { id }), failure);
+async function statusChange(
+  path: typeof OrderPaths.cancel | typeof OrderPaths.finish,
+  id: number,
+  failure: string,
+): Promise<string> {
+  const envelope = await withActionFailure(requestEnvelope(path, { id }), failure);
   return envelope.message;
 }
 
@@ -31,10 +34,7 @@ export function finishOrder(id: number): Promise<string> {
 
 /** updateMemberRemark/: the member's remark on the order (at most 500 characters). */
 export function updateMemberRemark(input: UpdateMemberRemarkRequest): Promise<MemberRemarkResponse> {
-  return withActionFailure(
-    request<MemberRemarkResponse>(OrderPaths.updateRemark, input),
-    OrderFailure.remark,
-  );
+  return withActionFailure(request(OrderPaths.updateRemark, input), OrderFailure.remark);
 }
 
 /**
@@ -50,7 +50,7 @@ export interface RepurchaseResult {
 /** repurchase/: the order's goods go back into the cart. */
 export async function repurchase(orderId: number): Promise<RepurchaseResult> {
   const envelope = await withActionFailure(
-    requestEnvelope<RepurchaseResponse | null>(CheckoutPaths.repurchase, {
+    requestEnvelope(CheckoutPaths.repurchase, {
       orderId,
       websiteId: WEBSITE_ID,
     }),

@@ -5,7 +5,7 @@ import { paymentKeys } from './keys';
 
 /** bankTransfer/: registers a bank transfer; it waits for the operator's review before the deposit grows. */
 export function bankTransfer(input: BankTransferRequest): Promise<Recharge> {
-  return request<Recharge>(DepositPaths.bankTransfer, input);
+  return request(DepositPaths.bankTransfer, input);
 }
 
 /** On success the member's recharge list is asked again. */

@@ -5,7 +5,7 @@ import { paymentKeys } from './keys';
 
 /** cancelBankTransfer/: withdraws the member's own pending bank-transfer registration. */
 export function cancelBankTransfer(input: CancelBankTransferRequest): Promise<Recharge> {
-  return request<Recharge>(DepositPaths.cancelBankTransfer, input);
+  return request(DepositPaths.cancelBankTransfer, input);
 }
 
 /** Whatever the answer (an approval may have come first), the member's recharge list is asked again. */

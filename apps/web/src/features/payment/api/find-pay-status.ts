@@ -8,7 +8,7 @@ import { type PayStatusTarget, paymentKeys } from './keys';
  * error — cancelled or failed, with PayCancel (1021) or PayFailed (1022) in `failure` (spec §8).
  */
 export function findPayStatus(target: PayStatusTarget, signal?: AbortSignal): Promise<PayStatusResult> {
-  return request<PayStatusResult>(PaymentPaths.findPayStatus, target, { signal });
+  return request(PaymentPaths.findPayStatus, target, { signal });
 }
 
 export function findPayStatusQueryOptions(target: PayStatusTarget) {

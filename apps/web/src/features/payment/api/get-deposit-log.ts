@@ -5,7 +5,7 @@ import { type PageQuery, paymentKeys } from './keys';
 
 /** memberDepositLog/list/: one page of the deposit log, sent form-encoded (spec §7 'Member', §3 'Deposit log'). */
 export function getDepositLog(page: PageQuery, signal?: AbortSignal): Promise<DepositLogListResponse> {
-  return request<DepositLogListResponse>(DepositPaths.logList, page, { signal, form: true });
+  return request(DepositPaths.logList, page, { signal, form: true });
 }
 
 export function depositLogQueryOptions(page: PageQuery) {

@@ -1,10 +1,4 @@
-import {
-  type Currency,
-  type OrderPrice,
-  PaymentPaths,
-  type RatePriceResponse,
-  ResultCode,
-} from '@shop/domain';
+import { type Currency, type OrderPrice, PaymentPaths, ResultCode } from '@shop/domain';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { ApiError, request } from '@/lib/api-client';
 import { paymentKeys } from './keys';
@@ -15,7 +9,7 @@ export async function getOrderPrice(
   currency: Currency,
   signal?: AbortSignal,
 ): Promise<OrderPrice> {
-  const answer = await request<RatePriceResponse>(PaymentPaths.ratePrice, { orderId, currency }, { signal });
+  const answer = await request(PaymentPaths.ratePrice, { orderId, currency }, { signal });
   if (!answer.order) throw new ApiError(ResultCode.InternalServiceError, '暂时无法计算应付金额，请稍后重试');
   return answer.order;
 }

@@ -5,7 +5,7 @@ import { paymentKeys } from './keys';
 
 /** paymentConfigList/: the payment methods of this website (spec §7 'Payment': supportWebsite true). */
 export function getPaymentConfigs(signal?: AbortSignal): Promise<PaymentConfig[]> {
-  return request<PaymentConfig[]>(PaymentPaths.configList, { supportWebsite: true }, { signal });
+  return request(PaymentPaths.configList, { supportWebsite: true }, { signal });
 }
 
 export function paymentConfigsQueryOptions() {

@@ -5,7 +5,7 @@ import { type PageQuery, paymentKeys } from './keys';
 
 /** rechargeList/: the member's recharges with their review status, newest first. */
 export function getRechargeList(page: PageQuery, signal?: AbortSignal): Promise<RechargeListResponse> {
-  return request<RechargeListResponse>(DepositPaths.rechargeList, page, { signal });
+  return request(DepositPaths.rechargeList, page, { signal });
 }
 
 export function rechargeListQueryOptions(page: PageQuery) {

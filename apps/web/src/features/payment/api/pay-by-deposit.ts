@@ -7,7 +7,7 @@ import { request } from '@/lib/api-client';
  * amount shown to the shopper, in major units: the server refuses it if the amount due has moved.
  */
 export function payByDeposit(input: PayByDepositRequest): Promise<PayByDepositResponse> {
-  return request<PayByDepositResponse>(PaymentPaths.payByDeposit, input);
+  return request(PaymentPaths.payByDeposit, input);
 }
 
 /** A failure shows the server's message as a toast (the shared handler, spec §8). */

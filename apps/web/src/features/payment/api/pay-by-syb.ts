@@ -6,5 +6,5 @@ import { request } from '@/lib/api-client';
  * paymentType says how the channel shows its cashier: H5 on a phone's browser, PC (a QR code) otherwise.
  */
 export function payBySyb(input: PayBySybRequest): Promise<PayStart> {
-  return request<PayStart>(PaymentPaths.payBySyb, input);
+  return request(PaymentPaths.payBySyb, input);
 }

@@ -11,5 +11,5 @@ export type SupayParamInput =
  * (POST) or the proxy to ask for the cashier (PROXY).
  */
 export function supayParam(input: SupayParamInput): Promise<PayStart> {
-  return request<PayStart>(PaymentPaths.supayParam, input);
+  return request(PaymentPaths.supayParam, input);
 }

@@ -8,7 +8,7 @@ export const ORDER_CHOICES = 50;
 
 /** orderList/: the member's latest orders, for the order a ticket is about (spec §7). */
 export function getOrderChoices(signal?: AbortSignal): Promise<OrderListResponse> {
-  return request<OrderListResponse>(OrderPaths.list, { pageNo: 1, pageSize: ORDER_CHOICES }, { signal });
+  return request(OrderPaths.list, { pageNo: 1, pageSize: ORDER_CHOICES }, { signal });
 }
 
 export function orderChoicesQueryOptions() {

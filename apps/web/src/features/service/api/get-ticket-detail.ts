@@ -6,7 +6,7 @@ import { serviceKeys } from './keys';
 
 /** supportticket/detail/: one of the member's tickets with every reply (spec §7); another's answers 404. */
 export function getTicketDetail(id: number, signal?: AbortSignal): Promise<TicketDetail> {
-  return request<TicketDetail>(SupportTicketPaths.detail, { id }, { signal });
+  return request(SupportTicketPaths.detail, { id }, { signal });
 }
 
 export function ticketDetailQueryOptions(id: number) {

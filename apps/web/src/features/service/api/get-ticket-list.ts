@@ -10,7 +10,7 @@ export function getTicketList(filters: TicketListFilters, signal?: AbortSignal):
     filters.status === undefined
       ? { pageNo: filters.pageNo, pageSize: filters.pageSize }
       : { pageNo: filters.pageNo, pageSize: filters.pageSize, status: filters.status };
-  return request<TicketListResponse>(SupportTicketPaths.list, body, { signal });
+  return request(SupportTicketPaths.list, body, { signal });
 }
 
 export function ticketListQueryOptions(filters: TicketListFilters) {

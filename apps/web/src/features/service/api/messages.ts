@@ -14,7 +14,7 @@ export function getMessageList(
     filters.type === undefined
       ? { pageNo: filters.pageNo, pageSize: filters.pageSize }
       : { pageNo: filters.pageNo, pageSize: filters.pageSize, type: filters.type };
-  return request<MessageListResponse>(MessagePaths.list, body, { signal });
+  return request(MessagePaths.list, body, { signal });
 }
 
 export function messageListQueryOptions(filters: MessageListFilters) {
@@ -36,7 +36,7 @@ export function useMessageList(filters: MessageListFilters) {
 
 /** message/unreadCount/: the member's unread messages, in all and per type. */
 export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
-  return request<UnreadCount>(MessagePaths.unreadCount, {}, { signal });
+  return request(MessagePaths.unreadCount, {}, { signal });
 }
 
 export function unreadCountQueryOptions() {
@@ -57,12 +57,12 @@ export function useUnreadCount() {
 
 /** read/: marks messages read; the answer is the new unread count. */
 export function readMessages(ids: number[]): Promise<UnreadCount> {
-  return request<UnreadCount>(MessagePaths.read, { ids });
+  return request(MessagePaths.read, { ids });
 }
 
 /** readAll/: every message of one type (or of all types) read. */
 export function readAllMessages(type: number | undefined): Promise<UnreadCount> {
-  return request<UnreadCount>(MessagePaths.readAll, type === undefined ? {} : { type });
+  return request(MessagePaths.readAll, type === undefined ? {} : { type });
 }
 
 function useReadChange<TInput>(fn: (input: TInput) => Promise<UnreadCount>) {

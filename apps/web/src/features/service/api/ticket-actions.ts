@@ -1,4 +1,5 @@
 import {
+  type Envelope,
   SupportTicketPaths,
   type TicketCreateRequest,
   type TicketDetail,
@@ -14,24 +15,24 @@ export interface TicketChange {
   message: string;
 }
 
-async function change(path: string, body: unknown): Promise<TicketChange> {
-  const envelope = await requestEnvelope<TicketDetail>(path, body);
+async function change(call: Promise<Envelope<TicketDetail>>): Promise<TicketChange> {
+  const envelope = await call;
   return { ticket: envelope.data, message: envelope.message };
 }
 
 /** create/: a new ticket with its images (ids from uploadImage/). */
 export function createTicket(input: TicketCreateRequest): Promise<TicketChange> {
-  return change(SupportTicketPaths.create, input);
+  return change(requestEnvelope(SupportTicketPaths.create, input));
 }
 
 /** supportticketreply/addReply/: the member's reply in one of their open tickets. */
 export function replyTicket(input: TicketReplyRequest): Promise<TicketChange> {
-  return change(SupportTicketPaths.addReply, input);
+  return change(requestEnvelope(SupportTicketPaths.addReply, input));
 }
 
 /** closeSupportTicket/: the member closes the ticket; it takes no more replies. */
 export function closeTicket(id: number): Promise<TicketChange> {
-  return change(SupportTicketPaths.close, { id });
+  return change(requestEnvelope(SupportTicketPaths.close, { id }));
 }
 
 /** The thread shows the answer at once; the lists are marked for refresh. */

@@ -51,14 +51,11 @@ export function decodeSupplierContent(lang: SupplierLang, answer: TemplateRespon
 
 /** GET template/{supplier|supplierEn} (spec §7 'Content'); the page carries it (ADR 016). */
 export function supplierContentQueryOptions(lang: SupplierLang) {
-  const path = `${CataloguePaths.template}${SUPPLIER_TEMPLATE[lang]}`;
+  const path = `${CataloguePaths.template}${SUPPLIER_TEMPLATE[lang]}` as const;
   return queryOptions({
     queryKey: supplierKeys.content(lang),
     queryFn: async ({ signal }) =>
-      decodeSupplierContent(
-        lang,
-        await request<TemplateResponse>(path, undefined, { method: 'GET', signal }),
-      ),
+      decodeSupplierContent(lang, await request(path, undefined, { method: 'GET', signal })),
     initialData: () => {
       const answer = preloadedData<TemplateResponse>('GET', path, undefined, false);
       if (!answer) return undefined;

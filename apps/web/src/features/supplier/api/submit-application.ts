@@ -8,7 +8,7 @@ import { request } from '@/lib/api-client';
 
 /** supplierApplication/submit/: 成为供应商 / Become a supplier. */
 export function submitApplication(body: SupplierApplicationRequest): Promise<SupplierApplicationResponse> {
-  return request<SupplierApplicationResponse>(SupplierPaths.submitApplication, body);
+  return request(SupplierPaths.submitApplication, body);
 }
 
 /** The form shows a refusal beside its fields, in the page's language: no toast. */
