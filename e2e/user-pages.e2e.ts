@@ -217,10 +217,10 @@ describe('user pages journey', () => {
     await s.page.goto('about:blank');
     await shop.stop();
     for (const command of ['order:mark-paid', 'order:push', 'order:processing', 'order:ready'])
-      runShopCommand(dataDir, [command, '--no', orderNo]);
+      runShopCommand(dataDir, [command, '--order', orderNo]);
     runShopCommand(dataDir, [
       'order:ship',
-      '--no',
+      '--order',
       orderNo,
       '--pack',
       '0',

@@ -178,7 +178,7 @@ describe('deposit operator commands', () => {
     expect(cancelled).toContain('¥70.00，余额 / balance ¥300.50');
     await fails(1, ['order:cancel-paid', '--order', setup.paid.orderNo], '已取消，未重复退库存或退款');
 
-    await ok('order:mark-paid', '--no', setup.offline.orderNo);
+    await ok('order:mark-paid', '--order', setup.offline.orderNo);
     await fails(1, ['order:cancel-paid', '--order', setup.offline.orderNo], '为线下付款，系统无法退回余额');
     await fails(
       1,

@@ -34,17 +34,18 @@ describe('order operator commands', () => {
     });
     const no = setup.shipped.orderNo;
 
-    const refusedEarly = await shop('order:ready', '--no', setup.paid.orderNo);
+    const refusedEarly = await shop('order:ready', '--order', setup.paid.orderNo);
     expect(refusedEarly.status).toBe(1);
     expect(refusedEarly.stderr).toContain('不能变更为「待发货」');
 
     // The other transitions come from the same command builder and are covered in order-admin.test.ts.
     for (const args of [
-      ['order:mark-paid', '--no', setup.paid.orderNo],
+      ['order:mark-paid', '--order', setup.paid.orderNo],
+      // `--no` is the older spelling of `--order`, still taken for operators' scripts (README).
       ['order:push', '--no', setup.paid.orderNo],
-      ['order:ship', '--no', no, '--pack', '0', '--courier', 'SF', '--code', 'SF123456789'],
+      ['order:ship', '--order', no, '--pack', '0', '--courier', 'SF', '--code', 'SF123456789'],
       ['logistics:add', '--code', 'SF123456789', '--desc', '已到达深圳转运中心', '--location', '深圳'],
-      ['order:finish', '--no', no],
+      ['order:finish', '--order', no],
     ]) {
       const run = await shop(...args);
       expect(run.status, `${args.join(' ')}\n${run.stderr}`).toBe(0);
@@ -57,14 +58,18 @@ describe('order operator commands', () => {
         .png()
         .toBuffer(),
     );
-    const attached = await shop('order:attach', '--no', no, '--file', photo, '--note', '外箱照片');
+    const attached = await shop('order:attach', '--order', no, '--file', photo, '--note', '外箱照片');
     expect(attached.status, attached.stderr).toBe(0);
 
-    const unknown = await shop('order:push', '--no', 'SO404');
+    const unknown = await shop('order:push', '--order', 'SO404');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('订单不存在：SO404');
     const noNumber = await shop('order:push');
     expect(noNumber.status).toBe(2);
+    expect(noNumber.stderr).toContain('--order: 请指定订单号');
+    const twoNumbers = await shop('order:push', '--order', no, '--no', setup.paid.orderNo);
+    expect(twoNumbers.status).toBe(2);
+    expect(twoNumbers.stderr).toContain('--no 是 --order 的旧写法');
 
     await withApp(async (app) => {
       const shipped = await orderState(app.database.db, setup.shipped.id);

@@ -32,6 +32,26 @@ export function requiredText(values: OptionValues, name: string, message?: strin
   return optionText(values, name, message ?? true) as string;
 }
 
+/**
+ * The order number every order command takes as `--order SO…` (README 'Operator commands'). `--no` is its
+ * older spelling on the order:* status, ship and attach commands, still taken there (ORDER_NO_OPTIONS) so that
+ * operators' scripts keep working; both at once must agree.
+ */
+export function orderNoOption(values: OptionValues): string {
+  const order = optionText(values, 'order', false);
+  const no = optionText(values, 'no', false);
+  if (order !== undefined && no !== undefined && order !== no)
+    throw new UsageError(
+      '--no 是 --order 的旧写法，请只给 --order / --no is the old name of --order: give one',
+    );
+  const orderNo = order ?? no;
+  if (orderNo === undefined) throw new UsageError('--order: 请指定订单号 / an order number is required');
+  return orderNo;
+}
+
+/** The parseArgs options of an order number: `--order`, and `--no` where older scripts used it (orderNoOption). */
+export const ORDER_NO_OPTIONS = { order: { type: 'string' }, no: { type: 'string' } } as const;
+
 /** The operator's name on log rows and reviews when --by is not given. */
 export const DEFAULT_OPERATOR = 'cli';
 

@@ -1,7 +1,7 @@
 import { formatPrice, type RefundLine } from '@shop/domain';
 import { cliActor } from '../lib/audit';
 import type { CliCommand } from '../lib/cli-command';
-import { amountOption, byOption, noteOption, requiredText, UsageError } from '../lib/cli-options';
+import { amountOption, byOption, noteOption, orderNoOption, UsageError } from '../lib/cli-options';
 import type { MoneyBackResult, RefundOrderFlow } from './refund-order';
 
 /** What these commands use of the shop's services. */
@@ -52,7 +52,7 @@ export const refundOrderCommands: Record<string, CliCommand<Uses>> = {
       'no-refund': { type: 'boolean' },
     },
     async run({ values, open, print }) {
-      const orderNo = requiredText(values, 'order', '请指定订单号 / an order number is required');
+      const orderNo = orderNoOption(values);
       const reason = noteOption(values, 'reason', 100);
       const by = byOption(values);
       const { services } = await open();
@@ -78,7 +78,7 @@ export const refundOrderCommands: Record<string, CliCommand<Uses>> = {
       by: { type: 'string' },
     },
     async run({ values, open, print }) {
-      const orderNo = requiredText(values, 'order', '请指定订单号 / an order number is required');
+      const orderNo = orderNoOption(values);
       const lines = typeof values.lines === 'string' ? linesOption(values.lines) : undefined;
       if (lines && values.amount !== undefined)
         throw new UsageError('--amount 与 --lines 只能选一个 / give --amount or --lines, not both');

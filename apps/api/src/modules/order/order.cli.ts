@@ -6,7 +6,9 @@ import {
   byOption,
   countOption,
   type OptionValues,
+  ORDER_NO_OPTIONS,
   optionText,
+  orderNoOption,
   readInputBytes,
   readInputFile,
   requiredText,
@@ -18,11 +20,6 @@ import { ORDER_TRANSITIONS } from './order.service';
 
 /** What these commands use of the shop's services. */
 type Uses = { orderAdmin: OrderAdminService };
-
-/** The order number of `--no`, or a UsageError. */
-function orderNoOption(value: OptionValues[string]): string {
-  return requiredText({ no: value }, 'no', '请指定订单号 / an order number is required');
-}
 
 /**
  * `--pack N` as a pack index (0 for 包裹 1, as the console's API takes it; scripts keep working), or undefined for
@@ -37,10 +34,10 @@ function orderTransitionCommand(name: string, to: OrderStatus, summary: string):
   const from = (ORDER_TRANSITIONS[to] ?? []).join('/');
   return {
     summary: `${summary}（${from} → ${to}）`,
-    usage: `${name} --no ORDERNO [--pack N] [--by 操作员]`,
-    options: { no: { type: 'string' }, pack: { type: 'string' }, by: { type: 'string' } },
+    usage: `${name} --order ORDERNO [--pack N] [--by 操作员]`,
+    options: { ...ORDER_NO_OPTIONS, pack: { type: 'string' }, by: { type: 'string' } },
     async run({ values, open, print }) {
-      const orderNo = orderNoOption(values.no);
+      const orderNo = orderNoOption(values);
       const pack = packOption(values.pack);
       const { services } = await open();
       const result = await services.orderAdmin.transition(cliActor(byOption(values)), orderNo, to, { pack });
@@ -96,16 +93,16 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
   'order:finish': orderTransitionCommand('order:finish', OrderStatus.Finished, '订单完成 / complete'),
   'order:ship': {
     summary: '包裹发货并写入第一条物流轨迹 / ship a pack with its courier and logistic code (78 → 80)',
-    usage: 'order:ship --no ORDERNO [--pack N] --courier SF --code SF123456789 [--by 操作员]',
+    usage: 'order:ship --order ORDERNO [--pack N] --courier SF --code SF123456789 [--by 操作员]',
     options: {
-      no: { type: 'string' },
+      ...ORDER_NO_OPTIONS,
       pack: { type: 'string' },
       courier: { type: 'string' },
       code: { type: 'string' },
       by: { type: 'string' },
     },
     async run({ values, open, print }) {
-      const orderNo = orderNoOption(values.no);
+      const orderNo = orderNoOption(values);
       const pack = packOption(values.pack);
       const courierCode = requiredText(values, 'courier', '请指定快递公司编码 / a courier code is required');
       const logisticCode = requiredText(values, 'code', '请指定物流单号 / a logistic code is required');
@@ -129,16 +126,16 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
   },
   'order:attach': {
     summary: '上传包裹照片作为订单附件 / attach a package photo to an order',
-    usage: 'order:attach --no ORDERNO [--pack N] --file photo.jpg [--note 备注] [--by 操作员]',
+    usage: 'order:attach --order ORDERNO [--pack N] --file photo.jpg [--note 备注] [--by 操作员]',
     options: {
-      no: { type: 'string' },
+      ...ORDER_NO_OPTIONS,
       pack: { type: 'string' },
       file: { type: 'string' },
       note: { type: 'string' },
       by: { type: 'string' },
     },
     async run({ values, open, print }) {
-      const orderNo = orderNoOption(values.no);
+      const orderNo = orderNoOption(values);
       const pack = packOption(values.pack);
       const file = typeof values.file === 'string' ? values.file : '';
       const contentType = IMAGE_TYPES[extname(file).toLowerCase()];
