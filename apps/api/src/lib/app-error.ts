@@ -24,6 +24,14 @@ export class AppError extends Error {
 }
 
 /**
+ * A request the rules refuse: a value out of range, a state that does not allow it, a reused request id
+ * (ParamsError -1, HTTP 400, spec §8). The one factory for it (docs/conventions.md 'One way to do each thing').
+ */
+export function paramsError(message: string, data: unknown = null): AppError {
+  return new AppError(ResultCode.ParamsError, message, data);
+}
+
+/**
  * Something that does not exist, or is not the caller's (answered alike, so other members' ids cannot be
  * probed): BadRequest 400 in the envelope, HTTP 404. The envelope's 404 is ImageVerifyFailed (spec §8).
  */

@@ -1,7 +1,7 @@
 import { fieldLabel, ResultCode, TICKET_LIMITS } from '@shop/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from './app-error';
+import { AppError, paramsError } from './app-error';
 
 /** How an image upload call (a ticket's or an order's picture) refuses a body it cannot use. */
 export const UploadMessages = {
@@ -47,7 +47,7 @@ export async function readUploadForm(
       throw new AppError(ResultCode.PayloadTooLarge, refusals.tooLarge);
     throw new AppError(ResultCode.BadRequest, refusals.notMultipart);
   }
-  if (!bytes || bytes.length === 0) throw new AppError(ResultCode.ParamsError, refusals.noFile);
+  if (!bytes || bytes.length === 0) throw paramsError(refusals.noFile);
   return { bytes, fields };
 }
 
@@ -79,5 +79,5 @@ export function parseUploadFields<T extends z.ZodType>(
     issue?.code === 'unrecognized_keys'
       ? `不支持的字段：${issue.keys.join('、')}`
       : `${fieldLabel(issue?.path ?? [])}：${issue?.message ?? ''}`;
-  throw new AppError(ResultCode.ParamsError, message);
+  throw paramsError(message);
 }

@@ -1,11 +1,11 @@
-import type { MemberNoticeKind } from '@shop/domain';
+import type { MemberNoticeKind, MessageType } from '@shop/domain';
 import type { Database } from '../db/client';
 
 /** A message the shop writes a member when something happens to them (spec §3 'Message types' 1–5). */
 export interface MemberNotice {
   memberId: number;
-  /** 1 system, 2 trade and logistics, 3 member tier (spec §3). */
-  type: 1 | 2 | 3;
+  /** System, trade and logistics, or member tier (spec §3); the other two are written by staff. */
+  type: (typeof MessageType)['System' | 'TradeLogistics' | 'MemberLevel'];
   title: string;
   content: string;
   /** An in-shop path the message opens. */

@@ -1,5 +1,4 @@
-import { ResultCode } from '@shop/domain';
-import { AppError } from './app-error';
+import { paramsError } from './app-error';
 
 /**
  * The shop's own days (Beijing time), in which the console's 'yyyy-MM-dd' dates and the 工作台's today and
@@ -32,9 +31,9 @@ export function shopDayRange(input: { from?: string | undefined; to?: string | u
 } {
   const from = input.from === undefined ? undefined : shopDayStart(input.from);
   const toStart = input.to === undefined ? undefined : shopDayStart(input.to);
-  if (from === null || toStart === null) throw new AppError(ResultCode.ParamsError, ShopDayMessages.badDate);
+  if (from === null || toStart === null) throw paramsError(ShopDayMessages.badDate);
   const until = toStart ? new Date(toStart.getTime() + DAY_MS) : undefined;
-  if (from && until && from >= until) throw new AppError(ResultCode.ParamsError, ShopDayMessages.badRange);
+  if (from && until && from >= until) throw paramsError(ShopDayMessages.badRange);
   return { from, until };
 }
 

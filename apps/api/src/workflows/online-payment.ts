@@ -13,7 +13,7 @@ import {
   toMinor,
 } from '@shop/domain';
 import type { Database } from '../db/client';
-import { AppError, notFoundError } from '../lib/app-error';
+import { AppError, notFoundError, paramsError } from '../lib/app-error';
 import type { DepositService } from '../modules/deposit';
 import { amountDueIn, findOrderForPayment, type PayableOrder } from '../modules/order';
 import { type OnlineMethod, PaymentMessages, type PaymentService } from '../modules/payment';
@@ -34,8 +34,6 @@ export interface OnlinePaymentDeps {
 
 export type OnlinePaymentFlow = ReturnType<typeof createOnlinePaymentFlow>;
 
-const refuse = (message: string, data: unknown = null) => new AppError(ResultCode.ParamsError, message, data);
-
 /** Refuses an order that cannot be paid now (spec §4 'Order status': only NotPaid 0 is paid). */
 function assertPayable(order: PayableOrder): void {
   if (order.status === OrderStatus.NotPaid && order.paidAt === null) return;
@@ -45,7 +43,7 @@ function assertPayable(order: PayableOrder): void {
       : order.status === OrderStatus.Cancelled
         ? PaymentMessages.orderCancelled
         : PaymentMessages.orderNotPayable;
-  throw refuse(message, { status: order.status });
+  throw paramsError(message, { status: order.status });
 }
 
 /**
@@ -90,9 +88,9 @@ export function createOnlinePaymentFlow({ db, payments, deposits, rates, reconci
       if (!order) throw notFoundError(PaymentMessages.orderNotFound);
       assertPayable(order);
       if (!canPayOrderIn(order.currency, currency))
-        throw refuse(orderPayCurrencyMessage(order.currency, currency), { currency: order.currency });
+        throw paramsError(orderPayCurrencyMessage(order.currency, currency), { currency: order.currency });
       const amount = await amountDueIn(order, currency, async () => (await rates.audCny(tx)).rate);
-      if (amount <= 0) throw refuse(PaymentMessages.zeroAmount);
+      if (amount <= 0) throw paramsError(PaymentMessages.zeroAmount);
       const reusable = await payments.findReusable(tx, {
         memberId: auth.memberId,
         orderId,
@@ -258,7 +256,7 @@ export function createOnlinePaymentFlow({ db, payments, deposits, rates, reconci
       if (deciding?.status === PayStatus.Cancelled || deciding?.status === PayStatus.Failed)
         return statusOf(deciding);
       if (order.status === OrderStatus.Cancelled)
-        throw refuse(
+        throw paramsError(
           deciding?.status === PayStatus.Paid
             ? PaymentMessages.orderCancelledRefunded
             : PaymentMessages.orderCancelled,

@@ -4,14 +4,14 @@ import {
   DepositLogType,
   DepositPayCode,
   formatPrice,
+  MessageType,
   OrderStatus,
   orderPayCurrencyMessage,
-  ResultCode,
   toMajor,
   toMinor,
 } from '@shop/domain';
 import type { Database } from '../db/client';
-import { AppError, notFoundError } from '../lib/app-error';
+import { notFoundError, paramsError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import type { MemberNotifier } from '../lib/member-notice';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
@@ -68,7 +68,7 @@ export function createPayByDepositFlow({
      */
     async payByDeposit(auth: AuthContext, input: { orderId: number; currency: Currency; deposit: number }) {
       if (!(await methodEnabled(DepositPayCode[input.currency])))
-        throw new AppError(ResultCode.ParamsError, PayByDepositMessages.methodOff);
+        throw paramsError(PayByDepositMessages.methodOff);
       const paid = await db.transaction(async (tx) => {
         const order = await findOrderForPayment(tx, input.orderId, { memberId: auth.memberId, lock: true });
         if (!order) throw notFoundError(PayByDepositMessages.orderNotFound);
@@ -79,19 +79,15 @@ export function createPayByDepositFlow({
               : order.status >= OrderStatus.Paid
                 ? PayByDepositMessages.orderPaid
                 : PayByDepositMessages.orderNotPayable;
-          throw new AppError(ResultCode.ParamsError, message, { status: order.status });
+          throw paramsError(message, { status: order.status });
         }
         if (!canPayOrderIn(order.currency, input.currency))
-          throw new AppError(
-            ResultCode.ParamsError,
-            orderPayCurrencyMessage(order.currency, input.currency),
-            {
-              currency: order.currency,
-            },
-          );
+          throw paramsError(orderPayCurrencyMessage(order.currency, input.currency), {
+            currency: order.currency,
+          });
         const due = await amountDueIn(order, input.currency, async () => (await rates.audCny(tx)).rate);
         if (toMinor(input.deposit) !== due)
-          throw new AppError(ResultCode.ParamsError, PayByDepositMessages.priceChanged, {
+          throw paramsError(PayByDepositMessages.priceChanged, {
             price: toMajor(due),
             currency: input.currency,
           });
@@ -111,10 +107,10 @@ export function createPayByDepositFlow({
           at: clock(),
         });
         // Unreachable while the row lock holds; refusing keeps the debit from committing without the order.
-        if (!marked) throw new AppError(ResultCode.ParamsError, PayByDepositMessages.orderPaid);
+        if (!marked) throw paramsError(PayByDepositMessages.orderPaid);
         await notify(tx, {
           memberId: auth.memberId,
-          type: 2,
+          type: MessageType.TradeLogistics,
           title: `订单 ${order.orderNo} 已付款`,
           content: `订单 ${order.orderNo} 已用余额支付 ${formatPrice(due, input.currency)}，我们将尽快安排发货。`,
           link: `/order/${order.id}`,

@@ -14,10 +14,9 @@ import {
   PromotionMethod,
   promotionMethodLabel,
   promotionState,
-  ResultCode,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error';
+import { paramsError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { ok, responses } from '../lib/envelope';
 import type { CataloguePicker } from '../modules/catalogue';
@@ -131,12 +130,12 @@ export const promotionConsoleRoutes: FastifyPluginAsyncZod<{
       const wanted = [...new Set([...body.skuIds, ...body.pairSkuIds])];
       const found = new Set((await picker.skusByIds(wanted)).map((s) => s.skuId));
       const missing = wanted.filter((id) => !found.has(id));
-      if (missing.length > 0) throw new AppError(ResultCode.ParamsError, `SKU 不存在：${missing.join('、')}`);
+      if (missing.length > 0) throw paramsError(`SKU 不存在：${missing.join('、')}`);
       if (
         body.giftGoodsId !== undefined &&
         !(await picker.goodsNames([body.giftGoodsId])).has(body.giftGoodsId)
       )
-        throw new AppError(ResultCode.ParamsError, '赠品商品不存在');
+        throw paramsError('赠品商品不存在');
       const saved = await checkoutAdmin.savePromotion(
         {
           id: body.id,

@@ -2,18 +2,18 @@ import {
   type Currency,
   DepositLogType,
   formatPrice,
+  MessageType,
   OrderStatus,
   orderStatusLabel,
   Permission,
   type RefundLine,
   type RefundState,
-  ResultCode,
   refundableAmount,
   refundOfLines,
   refundStateOf,
 } from '@shop/domain';
 import type { Database } from '../db/client';
-import { AppError, notFoundError } from '../lib/app-error';
+import { notFoundError, paramsError } from '../lib/app-error';
 import { type AuditActor, type AuditRecorder, SYSTEM_ACTOR } from '../lib/audit';
 import type { Clock } from '../lib/clock';
 import type { MemberNotifier } from '../lib/member-notice';
@@ -122,8 +122,6 @@ export interface RefundOrderDeps {
 
 export type RefundOrderFlow = ReturnType<typeof createRefundOrderFlow>;
 
-const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
-
 /**
  * Giving a paid order's money back (operator commands order:cancel-paid and order:refund): each runs in one
  * transaction across the order, the catalogue's stock and the member's deposit, under the order's row lock.
@@ -224,7 +222,7 @@ export function createRefundOrderFlow({
       if (success)
         await notify(tx, {
           memberId: order.memberId,
-          type: 2,
+          type: MessageType.TradeLogistics,
           title: `订单 ${order.orderNo} 退款 ${formatPrice(row.amount, currency)} 已到账`,
           content: `订单 ${order.orderNo} 的退款 ${formatPrice(row.amount, currency)} 已原路退回您的付款账户${row.reason ? `（${row.reason}）` : ''}。`,
           link: `/order/${order.id}`,
@@ -367,7 +365,7 @@ export function createRefundOrderFlow({
               : '。';
         await notify(tx, {
           memberId: order.memberId,
-          type: 2,
+          type: MessageType.TradeLogistics,
           title: `订单 ${orderNo} 已取消`,
           content: `订单 ${orderNo} 已由商城取消${reason ? `（${reason}）` : ''}${paidBack}`,
           link: `/order/${order.id}`,
@@ -524,7 +522,7 @@ export function createRefundOrderFlow({
         });
         await notify(tx, {
           memberId: order.memberId,
-          type: 2,
+          type: MessageType.TradeLogistics,
           title: `订单 ${orderNo} 退款 ${formatPrice(amount, order.paidCurrency)}`,
           content: `订单 ${orderNo} 的退款 ${formatPrice(amount, order.paidCurrency)} 已退回账户余额${reason ? `（${reason}）` : ''}。`,
           link: `/order/${order.id}`,

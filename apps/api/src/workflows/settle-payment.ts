@@ -1,6 +1,13 @@
-import { type Currency, DepositLogType, formatPrice, OrderStatus, PayStatus, ResultCode } from '@shop/domain';
+import {
+  type Currency,
+  DepositLogType,
+  formatPrice,
+  MessageType,
+  OrderStatus,
+  PayStatus,
+} from '@shop/domain';
 import type { Database } from '../db/client';
-import { AppError } from '../lib/app-error';
+import { paramsError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import type { MemberNotifier } from '../lib/member-notice';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
@@ -98,7 +105,7 @@ export function createSettlePaymentFlow({
         settlement = 'order';
         await notify(tx, {
           memberId: payment.memberId,
-          type: 2,
+          type: MessageType.TradeLogistics,
           title: `订单 ${order.orderNo} 已付款`,
           content: `订单 ${order.orderNo} 已收到在线付款 ${formatPrice(payment.amount, currency)}，我们将尽快安排发货。`,
           link: `/order/${order.id}`,
@@ -120,7 +127,7 @@ export function createSettlePaymentFlow({
         reason = `订单${why}，款项计入余额`;
         await notify(tx, {
           memberId: payment.memberId,
-          type: 1,
+          type: MessageType.System,
           title: `在线付款 ${formatPrice(payment.amount, currency)} 已退回余额`,
           content: `订单 ${order?.orderNo ?? payment.orderId} ${why}，您在线支付的款项已计入账户余额。`,
           link: '/member/deposit',
@@ -135,7 +142,7 @@ export function createSettlePaymentFlow({
         if (credited)
           await notify(tx, {
             memberId: payment.memberId,
-            type: 1,
+            type: MessageType.System,
             title: `在线充值已到账 ${formatPrice(payment.amount, currency)}`,
             content: `充值单 ${credited.rechargeNo} 已入账，当前余额 ${formatPrice(credited.balanceAfter, currency)}。`,
             link: '/member/deposit',
@@ -229,20 +236,16 @@ export function createSettlePaymentFlow({
       const provider = payments.provider(late.provider);
       if (!provider?.queryTrade) return late;
       const payment = await payments.findByTradeNo(late.tradeNo);
-      if (!payment || payment.provider !== late.provider)
-        throw new AppError(ResultCode.ParamsError, LatePaymentMessages.unknownTrade);
+      if (!payment || payment.provider !== late.provider) throw paramsError(LatePaymentMessages.unknownTrade);
       let payload: NotifyPayload | null;
       try {
         payload = await provider.queryTrade(tradeRef(payment));
       } catch (error) {
         const message = (error as { channelMessage?: string | null }).channelMessage;
-        throw new AppError(
-          ResultCode.ParamsError,
-          `渠道查询失败${message ? `：${message}` : '，请稍后重试'}`,
-        );
+        throw paramsError(`渠道查询失败${message ? `：${message}` : '，请稍后重试'}`);
       }
       if (payload?.status !== NotifyStatus.Success || payload.tradeNo !== late.tradeNo)
-        throw new AppError(ResultCode.ParamsError, LatePaymentMessages.notPaid);
+        throw paramsError(LatePaymentMessages.notPaid);
       return {
         provider: late.provider,
         tradeNo: payload.tradeNo,
@@ -273,10 +276,7 @@ export function createSettlePaymentFlow({
         (settled.outcome === 'duplicate' &&
           (await payments.lockByTradeNo(tx, late.tradeNo))?.status === PayStatus.Paid);
       if (!paid)
-        throw new AppError(
-          ResultCode.ParamsError,
-          `${LatePaymentMessages.notSettled}${settled.reason ? `：${settled.reason}` : ''}`,
-        );
+        throw paramsError(`${LatePaymentMessages.notSettled}${settled.reason ? `：${settled.reason}` : ''}`);
       const reason = settled.reason ? `${STATEMENT_REASON}：${settled.reason}` : STATEMENT_REASON;
       const record = Buffer.from(JSON.stringify({ statement: payload }));
       await payments.recordNotify(tx, late.provider, record, { ...settled, reason }, payload);

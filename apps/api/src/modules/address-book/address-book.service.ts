@@ -1,7 +1,7 @@
-import { ADDRESS_BOOK_LIMIT, type Address, type addressSaveRequestSchema, ResultCode } from '@shop/domain';
+import { ADDRESS_BOOK_LIMIT, type Address, type addressSaveRequestSchema } from '@shop/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { notFoundError, paramsError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './address-book.repository';
@@ -80,7 +80,7 @@ export function createAddressBookService({ db, clock }: AddressBookServiceDeps) 
     async save(auth: AuthContext, book: repo.AddressBookKind, input: AddressSaveInput): Promise<Address> {
       const { id, defaultFlag, ...fields } = input;
       if (book === 'sender' && fields.idCardNo !== '') {
-        throw new AppError(ResultCode.ParamsError, AddressBookMessages.senderIdCard);
+        throw paramsError(AddressBookMessages.senderIdCard);
       }
       const { memberId } = auth;
       const row = await db.transaction(async (tx) => {
@@ -93,7 +93,7 @@ export function createAddressBookService({ db, clock }: AddressBookServiceDeps) 
           return repo.updateEntry(tx, memberId, book, id, { ...fields, defaultFlag: makeDefault }, clock());
         }
         const count = await repo.countEntries(tx, memberId, book);
-        if (count >= ADDRESS_BOOK_LIMIT) throw new AppError(ResultCode.ParamsError, AddressBookMessages.full);
+        if (count >= ADDRESS_BOOK_LIMIT) throw paramsError(AddressBookMessages.full);
         const makeDefault = defaultFlag || count === 0;
         if (makeDefault && count > 0) await repo.clearDefault(tx, memberId, book);
         return repo.insertEntry(tx, memberId, book, { ...fields, defaultFlag: makeDefault });

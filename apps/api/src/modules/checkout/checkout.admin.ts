@@ -3,14 +3,13 @@ import {
   PROMOTION_PRIORITY_MAX,
   PROMOTION_PRIORITY_MIN,
   PromotionMethod,
-  ResultCode,
   toMinor,
   Warehouse,
   type WarehouseCode,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { databaseErrorCode } from '../../db/refusal';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { notFoundError, paramsError } from '../../lib/app-error';
 import { type AuditActor, type AuditRecorder, cliActor } from '../../lib/audit';
 import * as repo from './checkout.repository';
 
@@ -65,17 +64,15 @@ export const PromotionMessages = {
   priorityRange: `优先级须为 ${PROMOTION_PRIORITY_MIN}-${PROMOTION_PRIORITY_MAX} 的整数`,
 } as const;
 
-const invalid = (message: string) => new AppError(ResultCode.ParamsError, message);
-
 function money(value: string | undefined, label: string): number {
   if (value === undefined) return 0;
   let minor: number;
   try {
     minor = toMinor(value);
   } catch {
-    throw invalid(`${label}须为最多两位小数的金额`);
+    throw paramsError(`${label}须为最多两位小数的金额`);
   }
-  if (minor < 0) throw invalid(`${label}不能为负数`);
+  if (minor < 0) throw paramsError(`${label}不能为负数`);
   return minor;
 }
 
@@ -86,12 +83,12 @@ function money(value: string | undefined, label: string): number {
  */
 export function promotionRow(input: PromotionInput): repo.NewPromotion {
   const name = input.name.trim();
-  if (name === '' || name.length > 100) throw invalid('促销名称须为1-100个字符');
+  if (name === '' || name.length > 100) throw paramsError('促销名称须为1-100个字符');
   if (!Object.values(PromotionMethod).includes(input.method as PromotionMethod)) {
-    throw invalid('促销方式须为 0-4');
+    throw paramsError('促销方式须为 0-4');
   }
   if (input.currency !== Currency.AUD && input.currency !== Currency.CNY)
-    throw invalid('币种须为 AUD 或 CNY');
+    throw paramsError('币种须为 AUD 或 CNY');
   const threshold = money(input.threshold, '门槛');
   const reduce = money(input.reduce, '减免金额');
   const pct = input.discountPercent;
@@ -102,32 +99,32 @@ export function promotionRow(input: PromotionInput): repo.NewPromotion {
   ];
   if (needsPercent.includes(input.method)) {
     if (pct === undefined || !Number.isInteger(pct) || pct < 1 || pct > 99) {
-      throw invalid('折扣须为 1-99 的整数（实付百分比，如 90 即九折）');
+      throw paramsError('折扣须为 1-99 的整数（实付百分比，如 90 即九折）');
     }
   } else if (pct !== undefined) {
-    throw invalid('只有折扣、再买优惠、搭配优惠可设置折扣');
+    throw paramsError('只有折扣、再买优惠、搭配优惠可设置折扣');
   }
   if (input.method === PromotionMethod.AmountOfReduction && reduce <= 0)
-    throw invalid('满减须设置大于0的减免金额');
+    throw paramsError('满减须设置大于0的减免金额');
   if (input.method !== PromotionMethod.AmountOfReduction && reduce > 0)
-    throw invalid('只有满减可设置减免金额');
+    throw paramsError('只有满减可设置减免金额');
   if (input.method === PromotionMethod.AndBuyDiscount && (input.pairSkuIds ?? []).length === 0) {
-    throw invalid('搭配优惠须设置搭配 SKU');
+    throw paramsError('搭配优惠须设置搭配 SKU');
   }
   if (input.method === PromotionMethod.OnTheHouse && input.giftGoodsId === undefined) {
-    throw invalid('满赠须设置赠品商品');
+    throw paramsError('满赠须设置赠品商品');
   }
   if (input.method !== PromotionMethod.OnTheHouse && input.giftGoodsId !== undefined) {
-    throw invalid('只有满赠可设置赠品商品');
+    throw paramsError('只有满赠可设置赠品商品');
   }
   const isReduction = input.method === PromotionMethod.AmountOfReduction;
   const priority = input.priority ?? 0;
   if (!Number.isInteger(priority) || priority < PROMOTION_PRIORITY_MIN || priority > PROMOTION_PRIORITY_MAX)
-    throw invalid(PromotionMessages.priorityRange);
-  if (!isReduction && priority !== 0) throw invalid(PromotionMessages.priorityOnly);
-  if (!isReduction && input.stackable === true) throw invalid(PromotionMessages.stackableOnly);
+    throw paramsError(PromotionMessages.priorityRange);
+  if (!isReduction && priority !== 0) throw paramsError(PromotionMessages.priorityOnly);
+  if (!isReduction && input.stackable === true) throw paramsError(PromotionMessages.stackableOnly);
   if (input.startsAt && input.endsAt && input.endsAt <= input.startsAt)
-    throw invalid('结束时间须晚于开始时间');
+    throw paramsError('结束时间须晚于开始时间');
   return {
     name,
     method: input.method,
@@ -184,14 +181,14 @@ export function createCheckoutAdminService({ db, audit }: { db: Database; audit?
         const self = exceptId === undefined ? null : await repo.findPromotion(tx, exceptId);
         const live = self === null || self.active || resuming;
         const twin = live ? await repo.findLivePromotionNamed(tx, name, exceptId) : null;
-        if (twin) throw invalid(PromotionMessages.nameTaken(twin.name, twin.id));
+        if (twin) throw paramsError(PromotionMessages.nameTaken(twin.name, twin.id));
         return write(tx);
       });
     } catch (error) {
       if (databaseErrorCode(error) !== '23505') throw error;
       // Saved by someone else at the same moment: named as the look-up names it, once their save is committed.
       const twin = await repo.findLivePromotionNamed(db, name, exceptId);
-      throw invalid(PromotionMessages.nameTaken(twin?.name ?? name, twin?.id ?? null));
+      throw paramsError(PromotionMessages.nameTaken(twin?.name ?? name, twin?.id ?? null));
     }
   }
 
@@ -261,12 +258,12 @@ export function createCheckoutAdminService({ db, audit }: { db: Database; audit?
   /** A courier's fields checked as the command line and the console give them. */
   function courierFields(input: CourierInput) {
     const name = input.name.trim();
-    if (name === '' || name.length > 60) throw invalid('快递名称须为1-60个字符');
+    if (name === '' || name.length > 60) throw paramsError('快递名称须为1-60个字符');
     const estimatedDays = input.estimatedDays.trim();
-    if (estimatedDays.length > 40) throw invalid('时效说明最多40个字符');
+    if (estimatedDays.length > 40) throw paramsError('时效说明最多40个字符');
     const sort = input.sort ?? 0;
     if (!Number.isInteger(sort) || sort < -9999 || sort > 9999)
-      throw invalid('排序须为 -9999 到 9999 的整数');
+      throw paramsError('排序须为 -9999 到 9999 的整数');
     return { name, isPublic: input.isPublic, estimatedDays, sort };
   }
   async function lockedCourier(tx: Database, courierCode: string) {
@@ -282,11 +279,11 @@ export function createCheckoutAdminService({ db, audit }: { db: Database; audit?
      */
     async addCourier(input: CourierInput, by?: AuditActor): Promise<repo.CourierRow> {
       const courierCode = code(input.code);
-      if (!/^[A-Z0-9_-]{1,32}$/.test(courierCode)) throw invalid('快递编码须为1-32位字母、数字、-或_');
+      if (!/^[A-Z0-9_-]{1,32}$/.test(courierCode)) throw paramsError('快递编码须为1-32位字母、数字、-或_');
       const fields = courierFields(input);
       return db.transaction(async (tx) => {
         const row = await repo.insertCourier(tx, { code: courierCode, ...fields });
-        if (!row) throw invalid(`快递编码 ${courierCode} 已存在`);
+        if (!row) throw paramsError(`快递编码 ${courierCode} 已存在`);
         if (by)
           await audit?.(tx, {
             by,
@@ -356,11 +353,11 @@ export function createCheckoutAdminService({ db, audit }: { db: Database; audit?
     /** Sets a courier's fee rule from one warehouse in one currency (insert or replace; domain checkout/shipping.ts). */
     async setRule(input: CourierRuleInput, by?: AuditActor) {
       const location = Warehouse[input.warehouse];
-      if (location === undefined) throw invalid('仓库须为 AU、CN、NZ、US、HK、KR、EU、JP、Mix 之一');
+      if (location === undefined) throw paramsError('仓库须为 AU、CN、NZ、US、HK、KR、EU、JP、Mix 之一');
       if (input.currency !== Currency.AUD && input.currency !== Currency.CNY)
-        throw invalid('币种须为 AUD 或 CNY');
+        throw paramsError('币种须为 AUD 或 CNY');
       const grams = (value: number, label: string) => {
-        if (!Number.isInteger(value) || value <= 0) throw invalid(`${label}须为大于0的整数克数`);
+        if (!Number.isInteger(value) || value <= 0) throw paramsError(`${label}须为大于0的整数克数`);
         return value;
       };
       const fields = {

@@ -13,13 +13,12 @@ import {
   goodsSortTemplateSchema,
   homeTemplateSchema,
   IMAGE_BASE,
-  ResultCode,
   supplierTemplateSchema,
   TemplateName,
 } from '@shop/domain';
 import type { z } from 'zod';
 import { type Database, readTogether } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { notFoundError, paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { sanitizeRichText } from '../../lib/rich-text';
 import * as repo from './content.admin.repository';
@@ -69,10 +68,7 @@ function checkTemplate(name: TemplateName, value: unknown): unknown {
   const checked = TEMPLATE_SCHEMAS[name].safeParse(value);
   if (checked.success) return checked.data;
   const issue = checked.error.issues[0];
-  throw new AppError(
-    ResultCode.ParamsError,
-    `模板 ${name} 格式不正确：${issue ? `${issue.path.join('.')} ${issue.message}` : ''}`,
-  );
+  throw paramsError(`模板 ${name} 格式不正确：${issue ? `${issue.path.join('.')} ${issue.message}` : ''}`);
 }
 
 const parsed = (json: string | undefined): unknown => (json === undefined ? null : JSON.parse(json));
@@ -118,7 +114,7 @@ export function createContentAdminService({ db, audit, storeUpload }: ContentAdm
 
   const requireDraft = async (tx: Database, name: TemplateName) => {
     const draft = await repo.findDraft(tx, name, true);
-    if (!draft) throw new AppError(ResultCode.ParamsError, ContentAdminMessages.noDraft);
+    if (!draft) throw paramsError(ContentAdminMessages.noDraft);
     return draft;
   };
 
@@ -231,7 +227,7 @@ export function createContentAdminService({ db, audit, storeUpload }: ContentAdm
       await db.transaction(async (tx) => {
         const before = await requireCategory(tx, id);
         if ((await repo.countArticlesIn(tx, id)) > 0)
-          throw new AppError(ResultCode.ParamsError, ContentAdminMessages.categoryNotEmpty);
+          throw paramsError(ContentAdminMessages.categoryNotEmpty);
         await repo.deleteCategory(tx, id);
         await audit(tx, {
           by,

@@ -7,13 +7,13 @@ import {
   depositLogTypeLabel,
   formatPrice,
   InvalidAmountError,
+  MessageType,
   RECHARGE_STATUS_LABELS,
   type Recharge,
-  ResultCode,
   toMinor,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { notFoundError, paramsError } from '../../lib/app-error';
 import { type AuditActor, type AuditRecorder, operatorName } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { type MemberNotifier, silentNotifier } from '../../lib/member-notice';
@@ -62,8 +62,6 @@ function toAdminRecharge(r: { recharge: repo.RechargeRow; username: string }) {
     reviewedBy: r.recharge.reviewedBy,
   };
 }
-
-const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
 
 export function createDepositAdminService({
   db,
@@ -161,7 +159,7 @@ export function createDepositAdminService({
         });
         await notify(tx, {
           memberId: id,
-          type: 1,
+          type: MessageType.System,
           title: `账户余额增加 ${formatPrice(input.amount, input.currency)}`,
           content:
             `${depositLogTypeLabel(input.type)} ${formatPrice(input.amount, input.currency)}，` +
@@ -290,7 +288,7 @@ export function createDepositAdminService({
           const balance = `当前余额 ${formatPrice(credited.balanceAfter, currency)}`;
           await notify(tx, {
             memberId: row.memberId,
-            type: 1,
+            type: MessageType.System,
             title: `银行转账充值已到账 ${formatPrice(creditedAmount, currency)}`,
             content: differs
               ? `${creditedDifferenceText({ asked, credited: creditedAmount, currency, note })}` +
@@ -363,7 +361,7 @@ export function createDepositAdminService({
           });
           await notify(tx, {
             memberId: row.memberId,
-            type: 1,
+            type: MessageType.System,
             title: '银行转账充值未通过审核',
             content: `充值单 ${row.rechargeNo}（${formatPrice(row.amount, row.currency as Currency)}）未通过审核：${why}`,
             link: '/member/recharge',

@@ -13,7 +13,7 @@ import {
   toMinor,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { AppError, notFoundError, paramsError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { type StaffNotifier, silentStaffNotifier } from '../../lib/staff-notice';
@@ -161,7 +161,7 @@ export function createDepositService({
   async function slipRefusal(auth: AuthContext, rechargeNo: string): Promise<AppError> {
     const row = await repo.findRechargeByNo(db, rechargeNo);
     if (!row || row.memberId !== auth.memberId) return notFoundError(DepositMessages.rechargeNotFound);
-    return new AppError(ResultCode.ParamsError, DepositMessages.slipNotPending, { status: row.status });
+    return paramsError(DepositMessages.slipNotPending, { status: row.status });
   }
 
   /** A recharge's slip file; NotFound when it has none. */
@@ -184,7 +184,7 @@ export function createDepositService({
       const balances = await repo.findBalances(executor, entry.memberId);
       if (!balances) throw notFoundError(DepositMessages.memberNotFound);
       const balance = entry.currency === 'AUD' ? balances.audDeposit : balances.cnyDeposit;
-      throw new AppError(ResultCode.ParamsError, DepositMessages.insufficient(entry.currency, balance), {
+      throw paramsError(DepositMessages.insufficient(entry.currency, balance), {
         balance: toMajor(balance),
       });
     }
@@ -321,7 +321,7 @@ export function createDepositService({
       return db.transaction(async (tx) => {
         if (!(await repo.lockMember(tx, auth.memberId))) throw notFoundError(DepositMessages.memberNotFound);
         if ((await repo.countPendingBankTransfers(tx, auth.memberId)) >= MAX_PENDING_BANK_TRANSFERS)
-          throw new AppError(ResultCode.ParamsError, DepositMessages.tooManyPending);
+          throw paramsError(DepositMessages.tooManyPending);
         const row = await repo.insertRecharge(tx, {
           rechargeNo: newRechargeNo(clock()),
           memberId: auth.memberId,
@@ -355,10 +355,9 @@ export function createDepositService({
       const row = await repo.findRechargeByNo(db, rechargeNo);
       if (!row || row.memberId !== auth.memberId) throw notFoundError(DepositMessages.rechargeNotFound);
       if (row.type !== DepositLogType.BankTransferRecharge)
-        throw new AppError(ResultCode.ParamsError, DepositMessages.cannotCancelOnline);
+        throw paramsError(DepositMessages.cannotCancelOnline);
       if (row.status === 'cancelled') return toRechargeDto(row);
-      throw new AppError(
-        ResultCode.ParamsError,
+      throw paramsError(
         row.status === 'credited'
           ? DepositMessages.cannotCancelCredited
           : DepositMessages.cannotCancelRejected,

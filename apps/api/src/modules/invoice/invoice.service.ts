@@ -17,7 +17,7 @@ import {
   toMajor,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { AppError, notFoundError, paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { operatorName } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
@@ -114,7 +114,6 @@ export interface InvoiceDeps {
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;
 
-const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const isPaid = (order: OrderTaxSource) => order.paidAt !== null;
 

@@ -1,7 +1,7 @@
-import { IMAGE_BASE, ResultCode, text } from '@shop/domain';
+import { IMAGE_BASE, text } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
+import { paramsError } from '../../lib/app-error';
 import { MEDIA_LIMITS, MediaMessages, type MediaService } from './media.service';
 
 // Not strict: an <img> URL may carry a cache-busting parameter, and an image must not turn into JSON for it.
@@ -22,7 +22,7 @@ const widthSchema = z.coerce.number().int().min(MEDIA_LIMITS.minWidth).max(MEDIA
 export function parseWidth(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const parsed = /^\d{1,5}$/.test(raw) ? widthSchema.safeParse(raw) : null;
-  if (!parsed?.success) throw new AppError(ResultCode.ParamsError, MediaMessages.badWidth);
+  if (!parsed?.success) throw paramsError(MediaMessages.badWidth);
   return parsed.data;
 }
 

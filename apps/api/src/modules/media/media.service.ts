@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { IMAGE_MAX_WIDTH, ResultCode } from '@shop/domain';
 import sharp, { type Sharp } from 'sharp';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, paramsError } from '../../lib/app-error';
 import { ByteLru } from '../../lib/byte-lru';
 import { createDatabaseStore, type MediaFile, type MediaStore } from './media.store';
 
@@ -186,7 +186,7 @@ function hash16(data: Buffer | string): string {
 /** Checks one image and gives the file to store; throws AppError with a message an operator can act on. */
 async function prepareImage(image: NewImage): Promise<MediaFile> {
   if (!PREFIX_PATTERN.test(image.prefix) || image.prefix.length > 200) {
-    throw new AppError(ResultCode.ParamsError, MediaMessages.badPrefix);
+    throw paramsError(MediaMessages.badPrefix);
   }
   const bytes = typeof image.input === 'string' ? Buffer.from(image.input, 'utf8') : image.input;
   if (bytes.length > MEDIA_LIMITS.maxBytes)
@@ -322,7 +322,7 @@ export function createMediaService({
       input: Buffer,
       prefix: string,
     ): Promise<{ path: string; width: number; height: number; size: number }> {
-      if (!PREFIX_PATTERN.test(prefix)) throw new AppError(ResultCode.ParamsError, MediaMessages.badPrefix);
+      if (!PREFIX_PATTERN.test(prefix)) throw paramsError(MediaMessages.badPrefix);
       if (input.length > UPLOAD_LIMITS.maxBytes)
         throw new AppError(ResultCode.PayloadTooLarge, MediaMessages.uploadTooLarge);
       const kind = detectImageKind(input);
@@ -362,7 +362,7 @@ export function createMediaService({
      */
     async storePrivateFile(bytes: Buffer, prefix: string, contentType: string, ext: string): Promise<string> {
       if (!PREFIX_PATTERN.test(prefix) || !isPrivate(`${prefix}/x`) || !/^[a-z0-9]{1,8}$/.test(ext))
-        throw new AppError(ResultCode.ParamsError, MediaMessages.badPrefix);
+        throw paramsError(MediaMessages.badPrefix);
       const path = `${prefix}/${randomBytes(16).toString('hex')}.${ext}`;
       await store.put([{ path, contentType, bytes }]);
       return path;

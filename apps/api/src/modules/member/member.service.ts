@@ -22,7 +22,7 @@ import {
   type UpdateProfileRequest,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { AppError, notFoundError, paramsError } from '../../lib/app-error';
 import type { CaptchaCheck } from '../../lib/captcha-check';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
@@ -178,10 +178,7 @@ export function createMemberService({
 }: MemberServiceDeps) {
   function requireCodes(channel: 'email' | 'sms'): CodePort {
     if (!codes?.canSend(channel))
-      throw new AppError(
-        ResultCode.ParamsError,
-        channel === 'email' ? MemberMessages.noEmailChannel : MemberMessages.noSmsChannel,
-      );
+      throw paramsError(channel === 'email' ? MemberMessages.noEmailChannel : MemberMessages.noSmsChannel);
     return codes;
   }
 
@@ -233,7 +230,7 @@ export function createMemberService({
     }
     const member = await requireMember(memberId);
     if (!(await verifyPassword(member.passwordHash, password))) {
-      throw new AppError(ResultCode.ParamsError, wrongMessage);
+      throw paramsError(wrongMessage);
     }
     return guessKey;
   }
@@ -265,7 +262,7 @@ export function createMemberService({
         company: input.company ?? '',
         wechat: input.wechat ?? '',
       });
-      if (!row) throw new AppError(ResultCode.ParamsError, MemberMessages.usernameTaken);
+      if (!row) throw paramsError(MemberMessages.usernameTaken);
       return row;
     },
 
@@ -290,7 +287,7 @@ export function createMemberService({
     async register(input: RegisterRequest): Promise<{ token: string }> {
       await captcha.check(input, { messages: captchaMessages });
       if (await repo.findMemberByUsername(db, input.username)) {
-        throw new AppError(ResultCode.ParamsError, MemberMessages.usernameTaken);
+        throw paramsError(MemberMessages.usernameTaken);
       }
       const passwordHash = await hashPassword(input.password);
       // The member and the first token go together: a register that fails halfway leaves nothing behind.
@@ -305,7 +302,7 @@ export function createMemberService({
           wechat: input.wechat ?? '',
         });
         // Another request took the name between our check and the insert.
-        if (!row) throw new AppError(ResultCode.ParamsError, MemberMessages.usernameTaken);
+        if (!row) throw paramsError(MemberMessages.usernameTaken);
         return { token: await issueToken(row.id, tx) };
       });
     },
@@ -343,7 +340,7 @@ export function createMemberService({
         };
         counters.loginRefused('member');
         // One answer for 'no such member' and 'wrong password', so usernames cannot be probed.
-        throw new AppError(ResultCode.ParamsError, MemberMessages.badCredentials, refusal);
+        throw paramsError(MemberMessages.badCredentials, refusal);
       }
       // A right password clears the account's count and does not count against the address.
       await Promise.all([rateLimiter.reset(accountKey), rateLimiter.undo(addressKey)]);
@@ -385,8 +382,7 @@ export function createMemberService({
      * `changed` is false when it was the level already.
      */
     async setLevel(executor: Database, who: repo.MemberRef, level: number) {
-      if (!Number.isInteger(level) || level < 0 || level > 999)
-        throw new AppError(ResultCode.ParamsError, MemberMessages.badLevel);
+      if (!Number.isInteger(level) || level < 0 || level > 999) throw paramsError(MemberMessages.badLevel);
       const row = await repo.setMemberLevel(executor, who, level, clock());
       if (!row) throw notFoundError(MemberMessages.memberNotFound('id' in who ? `#${who.id}` : who.username));
       return { memberId: row.id, before: row.before, after: row.after, changed: row.before !== row.after };
@@ -485,7 +481,7 @@ export function createMemberService({
       return port.withCode({ scene: 'login', target: input.phone, code: input.code }, async (tx) => {
         // The number may have moved to another member since the code was sent: sign in its holder now.
         const member = await repo.findMemberByPhone(tx, input.phone);
-        if (!member) throw new AppError(ResultCode.ParamsError, MemberMessages.codeWrong);
+        if (!member) throw paramsError(MemberMessages.codeWrong);
         return { token: await issueToken(member.id, tx) };
       });
     },
@@ -500,8 +496,7 @@ export function createMemberService({
       const passwordHash = await hashPassword(input.password);
       await port.withCode({ scene: 'reset', target, code: input.code }, async (tx, memberId) => {
         const member = await findByContactOn(tx, input);
-        if (!member || member.id !== memberId)
-          throw new AppError(ResultCode.ParamsError, MemberMessages.codeWrong);
+        if (!member || member.id !== memberId) throw paramsError(MemberMessages.codeWrong);
         const now = clock();
         await repo.updateMemberPassword(tx, member.id, passwordHash, now);
         await repo.revokeTokens(tx, member.id, now);
@@ -513,10 +508,10 @@ export function createMemberService({
       const port = requireCodes(input.phone ? 'sms' : 'email');
       const target = input.phone ?? input.email ?? '';
       const row = await port.withCode({ scene: 'bind', target, code: input.code }, async (tx, memberId) => {
-        if (memberId !== auth.memberId) throw new AppError(ResultCode.ParamsError, MemberMessages.codeWrong);
+        if (memberId !== auth.memberId) throw paramsError(MemberMessages.codeWrong);
         const contact = input.phone ? { phone: input.phone } : { email: target };
         const bound = await repo.setProvedContact(tx, auth.memberId, contact, clock());
-        if (!bound) throw new AppError(ResultCode.ParamsError, MemberMessages.contactTaken);
+        if (!bound) throw paramsError(MemberMessages.contactTaken);
         return bound;
       });
       return toMemberDto(row);

@@ -6,12 +6,11 @@ import {
   type MessageListQuery,
   type MessageListResponse,
   MessageType,
-  ResultCode,
   type SentMessage,
   type UnreadCount,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { notFoundError, paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { LiveHub } from '../../lib/live-hub';
 import type { AuthContext } from '../../plugins/auth';
@@ -123,12 +122,9 @@ export function createMessageService({
     const title = message.title.trim();
     const content = message.content.trim();
     const link = (message.link ?? '').trim();
-    if (title.length < 1 || title.length > 100)
-      throw new AppError(ResultCode.ParamsError, MessageMessages.badTitle);
-    if (content.length < 1 || content.length > 5000)
-      throw new AppError(ResultCode.ParamsError, MessageMessages.badContent);
-    if (link !== '' && !IN_SHOP_LINK.test(link))
-      throw new AppError(ResultCode.ParamsError, MessageMessages.badLink);
+    if (title.length < 1 || title.length > 100) throw paramsError(MessageMessages.badTitle);
+    if (content.length < 1 || content.length > 5000) throw paramsError(MessageMessages.badContent);
+    if (link !== '' && !IN_SHOP_LINK.test(link)) throw paramsError(MessageMessages.badLink);
     const values = { memberId: message.memberId, type: message.type, title, content, link };
     const row = hand?.requestId
       ? await repo.insertMessageOnce(executor, { ...values, ...hand })

@@ -9,11 +9,10 @@ import {
   maskPhone,
   type NoticePrefs,
   type Permission,
-  ResultCode,
   type SandboxMessage,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { paramsError } from '../../lib/app-error';
 import { type AuditActor, type AuditRecorder, cliActor } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/crypto';
@@ -157,7 +156,7 @@ export function createNoticeService(deps: NoticeServiceDeps) {
   ): Promise<AdminNotice> {
     return db.transaction(async (tx) => {
       const row = await repo.leaveFailed(tx, id, to, clock());
-      if (!row) throw new AppError(ResultCode.ParamsError, NoticeMessages.onlyFailed);
+      if (!row) throw paramsError(NoticeMessages.onlyFailed);
       await then(tx, row);
       await audit(tx, {
         by,
@@ -338,10 +337,9 @@ export function createNoticeService(deps: NoticeServiceDeps) {
       const live = await repo.takeCodeTry(db, input.target, input.scene, now, CODE_RULES.maxTries);
       const given = codeDigest(input.target, input.scene, input.code);
       if (!live || !timingSafeEqual(Buffer.from(live.codeHash), Buffer.from(given)))
-        throw new AppError(ResultCode.ParamsError, CodeMessages.wrong);
+        throw paramsError(CodeMessages.wrong);
       return db.transaction(async (tx) => {
-        if (!(await repo.consumeCode(tx, live.id, now)))
-          throw new AppError(ResultCode.ParamsError, CodeMessages.wrong);
+        if (!(await repo.consumeCode(tx, live.id, now))) throw paramsError(CodeMessages.wrong);
         return within(tx, live.memberId);
       });
     },

@@ -1,14 +1,14 @@
 import {
   type AuditAction,
+  MessageType,
   OrderStatus,
   orderStatusLabel,
   packLabel,
   packNumber,
-  ResultCode,
   warehouseName,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { notFoundError, paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import { type MemberNotice, type MemberNotifier, silentNotifier } from '../../lib/member-notice';
@@ -63,8 +63,6 @@ export interface TransitionResult {
 
 export type OrderAdminService = ReturnType<typeof createOrderAdminService>;
 
-const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
-
 /**
  * What order administration asks of other modules, wired in services.ts: the media store keeps package photos
  * (checked by their bytes), the member module resolves the usernames of an old-order sheet.
@@ -110,7 +108,7 @@ export function orderNotice(
   },
 ): MemberNotice | null {
   const packs = detail.packs.length > 0 ? `包裹 ${detail.packs.map(packNumber).join('、')} ` : '';
-  const base = { memberId: order.memberId, type: 2 as const, link: `/order/${order.id}` };
+  const base = { memberId: order.memberId, type: MessageType.TradeLogistics, link: `/order/${order.id}` };
   switch (to) {
     case OrderStatus.Paid:
       return {

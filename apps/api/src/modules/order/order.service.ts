@@ -5,14 +5,13 @@ import {
   type OrderSummary,
   orderStatusLabel,
   payChannelLabel,
-  ResultCode,
   refundStateOf,
   sumOtherAmount,
   toMajor,
   warehouseName,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { notFoundError, paramsError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthContext } from '../../plugins/auth';
 import { type OrderBrief, orderBriefs } from './order.briefs';
@@ -286,7 +285,7 @@ export function createOrderService({ db, clock }: OrderServiceDeps) {
       const order = await ownOrder(auth, id, tx);
       if (order.status === S.Cancelled)
         return { change: toStateChange(order, S.Cancelled, false), released: null };
-      throw new AppError(ResultCode.ParamsError, OrderMessages.paidCannotCancel, {
+      throw paramsError(OrderMessages.paidCannotCancel, {
         status: order.status,
       });
     },
@@ -317,7 +316,7 @@ export function createOrderService({ db, clock }: OrderServiceDeps) {
           : order.status === S.Cancelled
             ? OrderMessages.cancelled
             : `${OrderMessages.notShipped}（当前状态：${orderStatusLabel(order.status)}）`;
-        throw new AppError(ResultCode.ParamsError, message, { status: order.status });
+        throw paramsError(message, { status: order.status });
       });
     },
 
@@ -326,7 +325,7 @@ export function createOrderService({ db, clock }: OrderServiceDeps) {
       const order = await repo.updateRemark(db, { memberId: auth.memberId, id, remark, closed: CLOSED });
       if (order) return { id: order.id, memberRemark: order.memberRemark };
       await ownOrder(auth, id);
-      throw new AppError(ResultCode.ParamsError, OrderMessages.remarkClosed);
+      throw paramsError(OrderMessages.remarkClosed);
     },
 
     /** The package photos and files of the member's order (spec §7 getAttach/). One query. */

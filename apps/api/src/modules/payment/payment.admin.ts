@@ -1,8 +1,7 @@
-import { ResultCode } from '@shop/domain';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { paymentConfigs, paymentNotifies } from '../../db/schema';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { notFoundError, paramsError } from '../../lib/app-error';
 import { type AuditActor, type AuditRecorder, SYSTEM_ACTOR } from '../../lib/audit';
 import { ALIPAY_METHOD_CODES, ALIPAY_PROVIDER } from './alipay.provider';
 import { GATEWAY_PROVIDER } from './gateway.provider';
@@ -87,15 +86,15 @@ export function createPaymentAdminService({
   ): Promise<PaymentConfigRow> {
     const { provider } = wanted;
     if (provider !== undefined && !PROVIDERS.includes(provider))
-      throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.unknownProvider(provider));
+      throw paramsError(PaymentAdminMessages.unknownProvider(provider));
     if (provider === GATEWAY_PROVIDER && !gatewayConfigured)
-      throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.gatewayNotConfigured);
+      throw paramsError(PaymentAdminMessages.gatewayNotConfigured);
     if (provider === WECHATPAY_PROVIDER && !wechatPayConfigured)
-      throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.wechatPayNotConfigured);
+      throw paramsError(PaymentAdminMessages.wechatPayNotConfigured);
     if (provider === STRIPE_PROVIDER && !stripeConfigured)
-      throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.stripeNotConfigured);
+      throw paramsError(PaymentAdminMessages.stripeNotConfigured);
     if (provider === ALIPAY_PROVIDER && !alipayConfigured)
-      throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.alipayNotConfigured);
+      throw paramsError(PaymentAdminMessages.alipayNotConfigured);
     return db.transaction(async (tx) => {
       const [current] = await tx
         .select()
@@ -104,9 +103,9 @@ export function createPaymentAdminService({
         .for('update');
       if (!current) throw notFoundError(PaymentAdminMessages.unknownCode(code));
       if (provider !== undefined && current.kind === 'deposit')
-        throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.depositProvider);
+        throw paramsError(PaymentAdminMessages.depositProvider);
       if (provider === ALIPAY_PROVIDER && current.currency !== 'CNY')
-        throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.alipayCnyOnly);
+        throw paramsError(PaymentAdminMessages.alipayCnyOnly);
       const set: Partial<Pick<PaymentConfigRow, 'enabled' | 'provider'>> = {};
       if (wanted.enabled !== undefined && wanted.enabled !== current.enabled) set.enabled = wanted.enabled;
       if (provider !== undefined && provider !== current.provider) set.provider = provider;
@@ -162,8 +161,7 @@ export function createPaymentAdminService({
      * ago; the notifies that moved money stay as the payments' audit trail. Returns how many went.
      */
     async pruneRejectedNotifies(days: number): Promise<number> {
-      if (!Number.isInteger(days) || days < 1 || days > 3650)
-        throw new AppError(ResultCode.ParamsError, PaymentAdminMessages.badDays);
+      if (!Number.isInteger(days) || days < 1 || days > 3650) throw paramsError(PaymentAdminMessages.badDays);
       const gone = await db
         .delete(paymentNotifies)
         .where(

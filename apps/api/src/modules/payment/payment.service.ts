@@ -17,7 +17,7 @@ import {
 } from '@shop/domain';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, paramsError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import * as books from './payment.books';
@@ -123,8 +123,6 @@ export interface PaymentServiceDeps {
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
 
-const refuse = (message: string, data: unknown = null) => new AppError(ResultCode.ParamsError, message, data);
-
 function toConfigDto(row: repo.PaymentConfigRow): PaymentConfig {
   return {
     id: row.id,
@@ -190,13 +188,13 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
     config: repo.PaymentConfigRow | null,
     options: { recharge: boolean; kind?: PaymentKind },
   ): OnlineMethod {
-    if (!config?.enabled) throw refuse(PaymentMessages.methodUnavailable);
-    if (config.kind === PaymentKind.Deposit) throw refuse(PaymentMessages.depositMethod);
+    if (!config?.enabled) throw paramsError(PaymentMessages.methodUnavailable);
+    if (config.kind === PaymentKind.Deposit) throw paramsError(PaymentMessages.depositMethod);
     if (options.kind !== undefined && config.kind !== options.kind)
-      throw refuse(PaymentMessages.methodUnavailable);
-    if (options.recharge && !config.forRecharge) throw refuse(PaymentMessages.notForRecharge);
+      throw paramsError(PaymentMessages.methodUnavailable);
+    if (options.recharge && !config.forRecharge) throw paramsError(PaymentMessages.notForRecharge);
     const provider = providers.get(config.provider);
-    if (!provider) throw refuse(PaymentMessages.methodUnavailable);
+    if (!provider) throw paramsError(PaymentMessages.methodUnavailable);
     return { config, provider };
   }
 

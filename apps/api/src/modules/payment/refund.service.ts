@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { PaymentPaths, ResultCode } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, paramsError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type {
@@ -100,8 +100,7 @@ export function createPaymentRefundService({
       const payment = await repo.findOrderPaidPayment(tx, orderId);
       if (!payment) return null;
       const provider = providers.get(payment.provider);
-      if (!provider)
-        throw new AppError(ResultCode.ParamsError, RefundChannelMessages.providerOff(payment.provider));
+      if (!provider) throw paramsError(RefundChannelMessages.providerOff(payment.provider));
       return provider.refund && provider.queryRefund ? { payment, provider } : null;
     },
 

@@ -1,6 +1,6 @@
 import { type RateSetting, ResultCode } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, paramsError } from '../../lib/app-error';
 import { type AuditActor, type AuditRecorder, cliActor } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import * as repo from './rate.repository';
@@ -52,7 +52,7 @@ export function createRateService({ db, clock, audit }: RateServiceDeps) {
      */
     async setAudCny(text: string, by: AuditActor = cliActor()): Promise<RateSetting & { changed: boolean }> {
       const rate = normalizeRate(text);
-      if (rate === null) throw new AppError(ResultCode.ParamsError, RateMessages.badRate);
+      if (rate === null) throw paramsError(RateMessages.badRate);
       return db.transaction(async (tx) => {
         const before = await repo.lockRate(tx, AUD_CNY.base, AUD_CNY.quote);
         if (before?.rate === rate)

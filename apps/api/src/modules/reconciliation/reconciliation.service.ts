@@ -5,14 +5,13 @@ import {
   compareStatement,
   type DifferenceKind,
   dailyRunDay,
-  ResultCode,
   type ShopPaymentEntry,
   type ShopRefundEntry,
   type StatementEntry,
   settleActionOf,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { notFoundError, paramsError } from '../../lib/app-error';
 import { type AuditActor, type AuditRecorder, operatorName } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import * as repo from './reconciliation.repository';
@@ -94,8 +93,6 @@ export interface ReconciliationDeps {
 }
 
 export type ReconciliationService = ReturnType<typeof createReconciliationService>;
-
-const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
 
 /** Words staff read for a failed run: the channel's where it gave some, never a stack. */
 function failureText(error: unknown): string {

@@ -1,13 +1,12 @@
 import {
   type GstSettings,
   NO_GST,
-  ResultCode,
   type SellerDetails,
   type SellerSaveRequest,
   sellerSaveRequestSchema,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import * as repo from './seller.repository';
@@ -65,8 +64,7 @@ export function createSellerService({
      */
     async save(input: SellerSaveRequest, by: AuditActor): Promise<SellerDetails & { changed: boolean }> {
       const parsed = sellerSaveRequestSchema.safeParse(input);
-      if (!parsed.success)
-        throw new AppError(ResultCode.ParamsError, parsed.error.issues[0]?.message ?? '商家信息有误');
+      if (!parsed.success) throw paramsError(parsed.error.issues[0]?.message ?? '商家信息有误');
       const next = parsed.data;
       return db.transaction(async (tx) => {
         const beforeRow = await repo.lockSeller(tx);

@@ -17,7 +17,7 @@ import {
 } from '@shop/domain';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { AppError, notFoundError, paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { CaptchaCheck } from '../../lib/captcha-check';
 import type { Clock } from '../../lib/clock';
@@ -250,12 +250,11 @@ export function createStaffService({
       const { row, otherOwners } = locked;
       const role = input.role ?? (row.role as StaffRole);
       const disabled = input.disabled ?? row.disabled;
-      if (disabled && !row.disabled && by.staffId === row.id)
-        throw new AppError(ResultCode.ParamsError, StaffMessages.selfDisable);
+      if (disabled && !row.disabled && by.staffId === row.id) throw paramsError(StaffMessages.selfDisable);
       const wasActiveOwner = row.role === StaffRole.owner && !row.disabled;
       const staysActiveOwner = role === StaffRole.owner && !disabled;
       if (wasActiveOwner && !staysActiveOwner && otherOwners === 0)
-        throw new AppError(ResultCode.ParamsError, StaffMessages.lastOwner);
+        throw paramsError(StaffMessages.lastOwner);
       const updated = await repo.updateStaff(
         tx,
         row.id,
@@ -298,12 +297,12 @@ export function createStaffService({
         // Failures from a busy address are answered ever slower (up to 2 s).
         await sleep(Math.min(2000, Math.max(0, addressAttempts - 10) * 100));
         counters.loginRefused('staff');
-        throw new AppError(ResultCode.ParamsError, StaffMessages.badCredentials);
+        throw paramsError(StaffMessages.badCredentials);
       }
       // Said only to the one who knows the password.
       if (row.disabled) {
         counters.loginRefused('staff');
-        throw new AppError(ResultCode.ParamsError, StaffMessages.disabled);
+        throw paramsError(StaffMessages.disabled);
       }
 
       const now = clock();
@@ -411,9 +410,8 @@ export function createStaffService({
         throw new AppError(ResultCode.TooManyRequests, StaffMessages.tooManyPasswordChecks);
       const row = await requireSelf(auth);
       if (!(await verifyPassword(row.passwordHash, input.oldPassword)))
-        throw new AppError(ResultCode.ParamsError, StaffMessages.wrongOldPassword);
-      if (input.newPassword === input.oldPassword)
-        throw new AppError(ResultCode.ParamsError, StaffMessages.samePassword);
+        throw paramsError(StaffMessages.wrongOldPassword);
+      if (input.newPassword === input.oldPassword) throw paramsError(StaffMessages.samePassword);
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock();
       const updated = await db.transaction(async (tx) => {
@@ -435,7 +433,7 @@ export function createStaffService({
      */
     async totpSetup(auth: StaffContext, by: AuditActor): Promise<TotpSetupResponse> {
       const row = await requireSelf(auth);
-      if (row.totpEnabled) throw new AppError(ResultCode.ParamsError, StaffMessages.totpAlreadyEnabled);
+      if (row.totpEnabled) throw paramsError(StaffMessages.totpAlreadyEnabled);
       const secret = newTotpSecret();
       await db.transaction(async (tx) => {
         await repo.updateStaff(tx, row.id, { totpSecret: secret, totpLastStep: null }, clock());
@@ -453,8 +451,8 @@ export function createStaffService({
     /** Turns the second factor on once the caller typed a code of the new secret (the gate then opens). */
     async totpEnable(auth: StaffContext, code: string, by: AuditActor): Promise<StaffSession> {
       const row = await requireSelf(auth);
-      if (row.totpEnabled) throw new AppError(ResultCode.ParamsError, StaffMessages.totpAlreadyEnabled);
-      if (!row.totpSecret) throw new AppError(ResultCode.ParamsError, StaffMessages.totpNotSetUp);
+      if (row.totpEnabled) throw paramsError(StaffMessages.totpAlreadyEnabled);
+      if (!row.totpSecret) throw paramsError(StaffMessages.totpNotSetUp);
       const updated = await db.transaction(async (tx) => {
         if (!(await acceptTotp(tx, row, code)))
           throw new AppError(ResultCode.TwoFactorRequired, StaffMessages.totpWrong);
@@ -495,7 +493,7 @@ export function createStaffService({
           createdAt: now,
           updatedAt: now,
         });
-        if (!row) throw new AppError(ResultCode.ParamsError, StaffMessages.usernameTaken);
+        if (!row) throw paramsError(StaffMessages.usernameTaken);
         await recordStaff(tx, by, 'staff.create', row.id, { after: auditView(row) });
         return toStaffAccount(row);
       });

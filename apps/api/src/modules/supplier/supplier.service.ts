@@ -13,7 +13,7 @@ import {
   type SupplierNote,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { AppError, notFoundError, paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { CaptchaCheck } from '../../lib/captcha-check';
 import type { Clock } from '../../lib/clock';
@@ -87,8 +87,6 @@ function toNote(row: repo.SupplierNoteRow): SupplierNote {
     createTime: iso(row.createdAt),
   };
 }
-
-const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
 
 export type SupplierService = ReturnType<typeof createSupplierService>;
 

@@ -20,7 +20,7 @@ import {
   type TicketSummary,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { AppError, notFoundError, paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import type { LiveHub } from '../../lib/live-hub';
@@ -244,7 +244,7 @@ export function createTicketService({
         const order = await ports.memberOrder(auth.memberId, input.orderId);
         if (!order) throw notFoundError(TicketMessages.orderNotFound);
         if (input.packIndex !== null && input.packIndex >= order.packCount)
-          throw new AppError(ResultCode.ParamsError, TicketMessages.packNotFound);
+          throw paramsError(TicketMessages.packNotFound);
       }
       const authorName = await ports.displayName(auth.memberId);
       const ticket = await db.transaction(async (tx) => {
@@ -320,7 +320,7 @@ export function createTicketService({
         );
         if (!row) {
           await ownTicket(auth, input.ticketId, tx);
-          throw new AppError(ResultCode.ParamsError, TicketMessages.closed);
+          throw paramsError(TicketMessages.closed);
         }
         const reply = await repo.insertReply(tx, {
           ticketId: row.id,
@@ -376,18 +376,17 @@ export function createTicketService({
       },
     ): Promise<{ ticket: repo.TicketRow; replyId: number; before: { status: string } }> {
       const by = input.by.trim();
-      if (by.length < 1 || by.length > 60)
-        throw new AppError(ResultCode.ParamsError, TicketMessages.badStaffName);
+      if (by.length < 1 || by.length > 60) throw paramsError(TicketMessages.badStaffName);
       const content = input.content.trim();
       if (content.length < 1 || content.length > TICKET_LIMITS.contentMax)
-        throw new AppError(ResultCode.ParamsError, `内容须为1-${TICKET_LIMITS.contentMax}个字符`);
+        throw paramsError(`内容须为1-${TICKET_LIMITS.contentMax}个字符`);
       const imageIds = [...new Set(input.imageIds ?? [])];
       if (input.images.length + imageIds.length > TICKET_LIMITS.imagesPerPost)
-        throw new AppError(ResultCode.ParamsError, `每次最多${TICKET_LIMITS.imagesPerPost}张图片`);
+        throw paramsError(`每次最多${TICKET_LIMITS.imagesPerPost}张图片`);
       const current = await repo.lockTicket(tx, input.ticketId);
       if (!current) throw notFoundError(TicketMessages.notFound);
       const ticket = await repo.bumpForPost(tx, { id: input.ticketId }, TicketStatus.WaitingMember);
-      if (!ticket) throw new AppError(ResultCode.ParamsError, TicketMessages.closed);
+      if (!ticket) throw paramsError(TicketMessages.closed);
       const reply = input.requestId
         ? await repo.insertStaffReplyOnce(tx, {
             ticketId: ticket.id,
@@ -510,7 +509,7 @@ export function createTicketService({
     /** The shop reopens a closed ticket: it waits for the shop again; an open one is refused. */
     async staffReopen(by: AuditActor, id: number): Promise<TicketSummaryWithMember> {
       const row = await changeStatus(by, id, 'ticket.reopen', (tx) => repo.reopenTicket(tx, id));
-      if (!row) throw new AppError(ResultCode.ParamsError, TicketMessages.notClosed);
+      if (!row) throw paramsError(TicketMessages.notClosed);
       return summaryWithMember(row);
     },
   };

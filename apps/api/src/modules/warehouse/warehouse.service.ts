@@ -1,6 +1,6 @@
-import { type PickupPoint, ResultCode, WAREHOUSE_NAMES, Warehouse, type WarehouseCode } from '@shop/domain';
+import { type PickupPoint, WAREHOUSE_NAMES, Warehouse, type WarehouseCode } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import * as repo from './warehouse.repository';
@@ -45,12 +45,11 @@ function checkedPickup(input: PickupInput): { address: string; hours: string; ph
   const address = input.address.trim();
   const hours = input.hours.trim();
   const phone = (input.phone ?? '').trim();
-  const refuse = (message: string) => new AppError(ResultCode.ParamsError, message);
-  if (address === '') throw refuse(WarehouseMessages.addressRequired);
-  if (hours === '') throw refuse(WarehouseMessages.hoursRequired);
-  if (address.length > 200) throw refuse(WarehouseMessages.addressTooLong);
-  if (hours.length > 100) throw refuse(WarehouseMessages.hoursTooLong);
-  if (phone.length > 40) throw refuse(WarehouseMessages.phoneTooLong);
+  if (address === '') throw paramsError(WarehouseMessages.addressRequired);
+  if (hours === '') throw paramsError(WarehouseMessages.hoursRequired);
+  if (address.length > 200) throw paramsError(WarehouseMessages.addressTooLong);
+  if (hours.length > 100) throw paramsError(WarehouseMessages.hoursTooLong);
+  if (phone.length > 40) throw paramsError(WarehouseMessages.phoneTooLong);
   return { address, hours, phone };
 }
 

@@ -12,7 +12,7 @@ import {
 } from '@shop/domain';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, paramsError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import type { RateLimiter } from '../../lib/rate-limiter';
@@ -231,8 +231,7 @@ export function createWechatService({ db, clock, rateLimiter, provider, members 
     /** Removes the calling member's binding after checking their password (/member/security). */
     async unbind(auth: AuthContext, input: WechatUnbindRequest): Promise<void> {
       await members.confirmPassword(auth.memberId, input.password);
-      if (!(await repo.deleteBinding(db, auth.memberId)))
-        throw new AppError(ResultCode.ParamsError, WechatMessages.notBound);
+      if (!(await repo.deleteBinding(db, auth.memberId))) throw paramsError(WechatMessages.notBound);
     },
 
     /**
