@@ -13,7 +13,7 @@ import type { ReadCache } from './lib/read-cache';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { addressRoutes } from './modules/address';
 import { addressBookRoutes } from './modules/address-book';
-import { auditRoutes } from './modules/audit';
+import { auditConsoleRoutes } from './modules/audit';
 import { captchaRoutes } from './modules/captcha';
 import { cartRoutes } from './modules/cart';
 import {
@@ -27,20 +27,20 @@ import {
 } from './modules/catalogue';
 import { checkoutRoutes } from './modules/checkout';
 import { contentConsoleRoutes, contentRoutes } from './modules/content';
-import { dashboardRoutes } from './modules/dashboard';
-import { depositAdminRoutes, depositRoutes } from './modules/deposit';
+import { dashboardConsoleRoutes } from './modules/dashboard';
+import { depositConsoleRoutes, depositRoutes } from './modules/deposit';
 import { healthRoutes } from './modules/health';
 import { inventoryConsoleRoutes } from './modules/inventory';
-import { invoiceAdminRoutes, invoiceRoutes } from './modules/invoice';
+import { invoiceConsoleRoutes, invoiceRoutes } from './modules/invoice';
 import { mediaRoutes } from './modules/media';
 import { listenForSessionChanges, memberRoutes } from './modules/member';
-import { adminMessageRoutes, liveRoutes, messageRoutes } from './modules/messages';
-import { adminNoticeRoutes } from './modules/notices';
+import { messageConsoleRoutes, liveRoutes, messageRoutes } from './modules/messages';
+import { noticeConsoleRoutes } from './modules/notices';
 import { orderConsoleRoutes, orderRoutes } from './modules/order';
 import { paymentRoutes, SANDBOX_PROVIDER } from './modules/payment';
-import { reconciliationRoutes } from './modules/reconciliation';
+import { reconciliationConsoleRoutes } from './modules/reconciliation';
 import { sellerConsoleRoutes } from './modules/seller';
-import { staffRoutes } from './modules/staff';
+import { staffConsoleRoutes } from './modules/staff';
 import { supplierConsoleRoutes, supplierRoutes } from './modules/supplier';
 import { ticketRoutes } from './modules/tickets';
 import { warehouseConsoleRoutes } from './modules/warehouse';
@@ -63,16 +63,17 @@ import { createLeadImage } from './storefront-lead-image';
 import { createStorefrontShell } from './storefront-shell';
 import { boughtSkusRoutes } from './workflows/bought-skus.routes';
 import { cancelOrderRoutes } from './workflows/cancel-order.routes';
-import { memberConsoleRoutes } from './workflows/member-console.routes';
+import { memberConsoleRoutes } from './workflows/member-page.console.routes';
 import { onlinePaymentRoutes } from './workflows/online-payment.routes';
 import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
 import { createOrderRoutes } from './workflows/place-order.routes';
-import { promotionConsoleRoutes } from './workflows/promotion-console.routes';
+import { promotionConsoleRoutes } from './workflows/promotion.console.routes';
+import { refundOrderConsoleRoutes } from './workflows/refund-order.console.routes';
 import { refundOrderRoutes } from './workflows/refund-order.routes';
 import { repurchaseRoutes } from './workflows/repurchase.routes';
-import { settingsConsoleRoutes } from './workflows/settings-console.routes';
+import { settingsConsoleRoutes } from './workflows/settings.console.routes';
 import { settlePaymentRoutes } from './workflows/settle-payment.routes';
-import { adminTicketRoutes } from './workflows/ticket-reply.routes';
+import { ticketReplyConsoleRoutes } from './workflows/ticket-reply.console.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -307,18 +308,24 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(messageRoutes, { messages: services.messages });
   await app.register(supplierRoutes, { supplier: services.supplier });
   // The staff console's calls (/api/adminService/), each behind the staff guard.
-  await app.register(staffRoutes, { staff: services.staff });
-  await app.register(auditRoutes, { audit: services.audit });
-  await app.register(adminTicketRoutes, { tickets: services.tickets, ticketReply: services.ticketReply });
-  await app.register(adminMessageRoutes, { messages: services.messages });
-  await app.register(adminNoticeRoutes, {
+  await app.register(staffConsoleRoutes, { staff: services.staff });
+  await app.register(auditConsoleRoutes, { audit: services.audit });
+  await app.register(ticketReplyConsoleRoutes, {
+    tickets: services.tickets,
+    ticketReply: services.ticketReply,
+  });
+  await app.register(messageConsoleRoutes, { messages: services.messages });
+  await app.register(noticeConsoleRoutes, {
     notices: services.notices,
     sandboxOn: config.notices.mailSandbox || config.notices.smsSandbox,
   });
+  // Every staff order path (contracts/admin-orders.ts) is registered here: the order module's own calls and the
+  // refund workflow's cancel-with-refund and partial refund (docs/conventions.md 'Route files').
   await app.register(orderConsoleRoutes, { orders: services.orderConsole });
-  await app.register(invoiceAdminRoutes, { invoices: services.invoices });
-  await app.register(dashboardRoutes, { dashboard: services.dashboard });
-  await app.register(depositAdminRoutes, { depositAdmin: services.depositAdmin });
+  await app.register(refundOrderConsoleRoutes, { flow: services.refundOrder });
+  await app.register(invoiceConsoleRoutes, { invoices: services.invoices });
+  await app.register(dashboardConsoleRoutes, { dashboard: services.dashboard });
+  await app.register(depositConsoleRoutes, { depositAdmin: services.depositAdmin });
   await app.register(catalogueSheetRoutes, {
     catalogueAdmin: services.catalogueAdmin,
     sheets: services.catalogueSheets,
@@ -340,7 +347,7 @@ export async function buildApp(options: BuildAppOptions) {
     picker: services.cataloguePicker,
     clock,
   });
-  await app.register(reconciliationRoutes, { reconciliation: services.reconciliation });
+  await app.register(reconciliationConsoleRoutes, { reconciliation: services.reconciliation });
   await app.register(settingsConsoleRoutes, {
     rates: services.rates,
     paymentAdmin: services.paymentAdmin,

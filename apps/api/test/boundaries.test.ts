@@ -53,8 +53,9 @@ export function schemaNamesIn(text: string): string[] {
 function placeOf(path: string): { layer: string; unit: string } {
   const parts = relative(apiSrc, path).split('/');
   const layer = parts.length > 1 ? (parts[0] ?? '') : (parts[0] ?? '').replace(/\.ts$/, '');
-  // A workflow is its file with the routes and commands beside it (place-order.ts, .routes.ts, .cli.ts).
-  const workflow = (parts[1] ?? '').replace(/(\.routes|\.cli)?\.ts$/, '');
+  // A workflow is its file with the routes and commands beside it (refund-order.ts, .routes.ts, .console.routes.ts,
+  // .cli.ts), whether the import names the file with its extension or without.
+  const workflow = (parts[1] ?? '').replace(/\.ts$/, '').replace(/(\.console\.routes|\.routes|\.cli)$/, '');
   const unit =
     layer === 'modules' ? `modules/${parts[1]}` : layer === 'workflows' ? `workflows/${workflow}` : layer;
   return { layer, unit };
@@ -234,6 +235,44 @@ describe('API boundaries', () => {
       .filter((e) => layerOf(e.from) === 'workflows' && layerOf(e.to) === 'workflows' && e.from !== e.to)
       .map((e) => `${e.file} → ${e.to}`);
     expect(crossing).toEqual([]);
+  });
+});
+
+/**
+ * Route files say who calls them (docs/conventions.md 'Names'): a file serving the staff console's paths
+ * (packages/domain's Admin…Paths) is a `.console.routes.ts`, and a `.console.routes.ts` serves nothing else.
+ */
+function misnamedRouteFile(name: string, text: string): boolean {
+  const servesStaff = /\bAdmin\w*Paths\./.test(text);
+  const servesOthers = /\b(?!Admin)\w+Paths\./.test(text);
+  return name.endsWith('.console.routes.ts') ? !servesStaff || servesOthers : servesStaff;
+}
+
+// The catalogue's two staff files keep their names until the catalogue is split (docs/conventions.md).
+const ROUTE_NAMES_PENDING = [
+  'modules/catalogue/catalogue.sheet.routes.ts',
+  'modules/catalogue/catalogue.taxonomy.routes.ts',
+];
+
+describe('route file names', () => {
+  it('tells a staff route file from the others', () => {
+    expect(misnamedRouteFile('x.routes.ts', 'app.post(AdminOrderPaths.list')).toBe(true);
+    expect(misnamedRouteFile('x.console.routes.ts', 'app.post(OrderPaths.list')).toBe(true);
+    expect(misnamedRouteFile('x.console.routes.ts', 'AdminOrderPaths.list; PaymentPaths.refundNotify')).toBe(
+      true,
+    );
+    expect(misnamedRouteFile('x.console.routes.ts', 'app.post(AdminOrderPaths.list')).toBe(false);
+    expect(misnamedRouteFile('x.routes.ts', 'app.post(OrderPaths.list')).toBe(false);
+  });
+
+  it('serves the staff console from *.console.routes.ts only', () => {
+    const files = sourceFiles(apiSrc).filter((file) => file.endsWith('.routes.ts'));
+    expect(files.filter((file) => file.endsWith('.console.routes.ts')).length).toBeGreaterThan(15);
+    const misnamed = files
+      .filter((file) => misnamedRouteFile(file, readFileSync(file, 'utf8')))
+      .map((file) => relative(apiSrc, file))
+      .filter((file) => !ROUTE_NAMES_PENDING.includes(file));
+    expect(misnamed).toEqual([]);
   });
 });
 

@@ -145,8 +145,8 @@ export function promotionRow(input: PromotionInput): repo.NewPromotion {
 export type CheckoutAdminService = ReturnType<typeof createCheckoutAdminService>;
 
 /**
- * Couriers and promotions as staff change them: the console (workflows/promotion-console.routes.ts,
- * settings-console.routes.ts), the operator commands (checkout.cli.ts courier:*, promotion:*) and the demo seed
+ * Couriers and promotions as staff change them: the console (workflows/promotion.console.routes.ts,
+ * settings.console.routes.ts), the operator commands (checkout.cli.ts courier:*, promotion:*) and the demo seed
  * (seed/demo-checkout.ts).
  */
 export function createCheckoutAdminService({ db, audit }: { db: Database; audit?: AuditRecorder }) {

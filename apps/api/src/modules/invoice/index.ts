@@ -1,5 +1,5 @@
 /** The invoice module's face (docs/design.md 'Modules and their faces'): code outside the module imports only this. */
 
-export { invoiceAdminRoutes } from './invoice.admin.routes';
+export { invoiceConsoleRoutes } from './invoice.console.routes';
 export { invoiceRoutes } from './invoice.routes';
 export { createInvoiceService } from './invoice.service';

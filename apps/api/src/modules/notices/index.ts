@@ -3,7 +3,7 @@
 export { createAliyunSms } from './aliyun.sms';
 export { createSmtpMail } from './mail.provider';
 export { createNoticeQueue } from './notice-queue';
-export { adminNoticeRoutes } from './notices.admin.routes';
+export { noticeConsoleRoutes } from './notices.console.routes';
 export { createNoticeService, createSandboxOutbox, type NewNotice } from './notices.service';
 export { SMS_TEMPLATE_PARAMS, type SmsProvider, type SmsTemplateKey } from './sms.provider';
 export { createSmsRouter } from './sms.router';

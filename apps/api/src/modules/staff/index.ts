@@ -1,5 +1,5 @@
 /** The staff module's face (docs/design.md 'Modules and their faces'): code outside the module imports only this. */
 
 export { staffCommands } from './staff.cli';
-export { staffRoutes } from './staff.routes';
+export { staffConsoleRoutes } from './staff.console.routes';
 export { createStaffService } from './staff.service';

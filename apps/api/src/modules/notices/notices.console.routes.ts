@@ -16,7 +16,7 @@ import { NoticeMessages, type NoticeService } from './notices.service';
 const tags = ['admin'];
 
 /** The console's outbox of e-mail and SMS (permission notice.manage): failed notices to resend or discard. */
-export const adminNoticeRoutes: FastifyPluginAsyncZod<{
+export const noticeConsoleRoutes: FastifyPluginAsyncZod<{
   notices: NoticeService;
   sandboxOn: boolean;
 }> = async (app, { notices, sandboxOn }) => {

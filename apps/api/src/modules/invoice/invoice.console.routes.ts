@@ -26,7 +26,7 @@ const pdfUpload = {
 } as const;
 
 /** The console's tax documents: an order's invoice and notes (order.read), the fapiao queue (invoice.issue). */
-export const invoiceAdminRoutes: FastifyPluginAsyncZod<{ invoices: InvoiceService }> = async (
+export const invoiceConsoleRoutes: FastifyPluginAsyncZod<{ invoices: InvoiceService }> = async (
   app,
   { invoices },
 ) => {

@@ -5,7 +5,7 @@ import { staffSecurity } from '../../plugins/staff-auth';
 import type { DashboardService } from './dashboard.service';
 
 /** The console's 工作台 (every role). */
-export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (
+export const dashboardConsoleRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (
   app,
   { dashboard },
 ) => {

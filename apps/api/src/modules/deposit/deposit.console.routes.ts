@@ -21,7 +21,7 @@ const tags = ['admin'];
  * reject are the recharge:approve / recharge:reject commands' functions: one conditional UPDATE settles a
  * pending recharge, so a double click or two reviewers at once settle it once.
  */
-export const depositAdminRoutes: FastifyPluginAsyncZod<{ depositAdmin: DepositAdminService }> = async (
+export const depositConsoleRoutes: FastifyPluginAsyncZod<{ depositAdmin: DepositAdminService }> = async (
   app,
   { depositAdmin },
 ) => {

@@ -23,7 +23,7 @@ import { ok, responses } from '../lib/envelope';
 import type { DepositAdminService } from '../modules/deposit';
 import type { MemberAdminService } from '../modules/member';
 import { staffActor, staffSecurity } from '../plugins/staff-auth';
-import type { MemberConsoleFlow } from './member-console';
+import type { MemberConsoleFlow } from './member-page';
 
 const tags = ['admin'];
 

@@ -26,7 +26,7 @@ const tags = ['admin'];
 const bothGates = [StaffGate.passwordChange, StaffGate.totpSetup] as const;
 
 /** The console's sign-in, session and staff-account calls (packages/domain/src/contracts/staff.ts). */
-export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
+export const staffConsoleRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
   app.post(
     AdminPaths.login,
     {

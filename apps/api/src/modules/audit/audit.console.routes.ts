@@ -5,7 +5,7 @@ import { staffSecurity } from '../../plugins/staff-auth';
 import type { AuditService } from './audit.service';
 
 /** The console's audit log (owner only). */
-export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
+export const auditConsoleRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
   app.post(
     AdminPaths.auditList,
     {

@@ -67,10 +67,9 @@ function toDifference(row: DifferenceRow): ReconciliationDifference {
  * The console's payment reconciliation (对账, permission payment.reconcile: finance and owner;
  * docs/decisions/036-payment-reconciliation.md). A run starts here and goes on in the background; the page polls it.
  */
-export const reconciliationRoutes: FastifyPluginAsyncZod<{ reconciliation: ReconciliationService }> = async (
-  app,
-  { reconciliation },
-) => {
+export const reconciliationConsoleRoutes: FastifyPluginAsyncZod<{
+  reconciliation: ReconciliationService;
+}> = async (app, { reconciliation }) => {
   const guard = { onRequest: app.staffGuard(Permission.paymentReconcile) };
 
   app.post(

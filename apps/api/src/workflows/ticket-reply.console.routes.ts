@@ -28,7 +28,7 @@ const tags = ['admin'];
  * the shop's replies (the same workflow as `ticket:reply`), group/priority, close and reopen. Every change is
  * audited in its own transaction.
  */
-export const adminTicketRoutes: FastifyPluginAsyncZod<{
+export const ticketReplyConsoleRoutes: FastifyPluginAsyncZod<{
   tickets: TicketService;
   ticketReply: TicketReplyFlow;
 }> = async (app, { tickets, ticketReply }) => {

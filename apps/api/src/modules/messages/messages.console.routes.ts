@@ -14,7 +14,7 @@ import { MessageMessages, type MessageService } from './messages.service';
 const tags = ['admin'];
 
 /** The console's messages (站内消息, permission message.send): send to one member or everyone, and what was sent. */
-export const adminMessageRoutes: FastifyPluginAsyncZod<{ messages: MessageService }> = async (
+export const messageConsoleRoutes: FastifyPluginAsyncZod<{ messages: MessageService }> = async (
   app,
   { messages },
 ) => {
