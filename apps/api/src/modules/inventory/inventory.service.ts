@@ -8,7 +8,7 @@ import {
 } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { runStatement } from '../../db/statement';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { AppError, notFoundError, paramsError } from '../../lib/app-error';
 import { type AuditActor, type AuditRecorder, cliActor } from '../../lib/audit';
 import * as repo from './inventory.repository';
 import { linesTaken, type StockTake, stockTakePart } from './inventory.take';
@@ -192,7 +192,7 @@ export function createInventoryService({ db, audit, catalogueChanged }: Inventor
     ): Promise<StockChange> {
       const by = options.by ?? cliActor();
       const reason = (options.reason ?? '').trim();
-      if (reason.length > 200) throw new AppError(ResultCode.ParamsError, InventoryMessages.badReason);
+      if (reason.length > 200) throw paramsError(InventoryMessages.badReason);
       return changing(() =>
         db.transaction(async (tx) => {
           const sku = await repo.lockSkuStock(tx, skuCode);
@@ -200,14 +200,13 @@ export function createInventoryService({ db, audit, catalogueChanged }: Inventor
           if (options.requestId !== undefined) {
             const done = await repo.findLedgerEntry(tx, options.requestId);
             if (done) {
-              if (done.skuId !== sku.id)
-                throw new AppError(ResultCode.ParamsError, InventoryMessages.requestIdReused);
+              if (done.skuId !== sku.id) throw paramsError(InventoryMessages.requestIdReused);
               return { skuCode, previous: done.before, stock: done.after, changed: false };
             }
           }
           const amount = 'set' in change ? change.set : change.add;
           if (!Number.isSafeInteger(amount) || ('set' in change && amount < 0)) {
-            throw new AppError(ResultCode.ParamsError, InventoryMessages.badStock);
+            throw paramsError(InventoryMessages.badStock);
           }
           const stock = 'set' in change ? change.set : sku.stock + change.add;
           if (stock < 0) {
