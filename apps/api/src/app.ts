@@ -319,8 +319,9 @@ export async function buildApp(options: BuildAppOptions) {
     notices: services.notices,
     sandboxOn: config.notices.mailSandbox || config.notices.smsSandbox,
   });
-  // Every staff order path (contracts/admin-orders.ts) is registered here: the order module's own calls and the
-  // refund workflow's cancel-with-refund and partial refund (docs/conventions.md 'Route files').
+  // The staff order paths (contracts/admin-orders.ts) are registered here: the order module's own calls and the
+  // refund workflow's cancel-with-refund and partial refund (docs/conventions.md 'Names'). The same contract's
+  // 工作台 count is the dashboard module's.
   await app.register(orderConsoleRoutes, { orders: services.orderConsole });
   await app.register(refundOrderConsoleRoutes, { flow: services.refundOrder });
   await app.register(invoiceConsoleRoutes, { invoices: services.invoices });
