@@ -34,7 +34,7 @@ import { inventoryConsoleRoutes } from './modules/inventory';
 import { invoiceConsoleRoutes, invoiceRoutes } from './modules/invoice';
 import { mediaRoutes } from './modules/media';
 import { listenForSessionChanges, memberRoutes } from './modules/member';
-import { messageConsoleRoutes, liveRoutes, messageRoutes } from './modules/messages';
+import { liveRoutes, messageConsoleRoutes, messageRoutes } from './modules/messages';
 import { noticeConsoleRoutes } from './modules/notices';
 import { orderConsoleRoutes, orderRoutes } from './modules/order';
 import { paymentRoutes, SANDBOX_PROVIDER } from './modules/payment';

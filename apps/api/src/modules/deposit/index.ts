@@ -1,7 +1,7 @@
 /** The deposit module's face (docs/design.md 'Modules and their faces'): code outside the module imports only this. */
 
 export { createDepositAdminService, type DepositAdminService } from './deposit.admin';
-export { depositConsoleRoutes } from './deposit.console.routes';
 export { depositCommands } from './deposit.cli';
+export { depositConsoleRoutes } from './deposit.console.routes';
 export { depositRoutes } from './deposit.routes';
 export { createDepositService, type DepositService } from './deposit.service';
