@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ResultCode } from '@shop/domain';
-import { AppError } from '../lib/app-error';
+import { type AppError, paramsError } from '../lib/app-error';
 
 /**
  * The backup folder's files, for both drivers: named by the UTC time they were taken, written under a temporary
@@ -29,7 +28,7 @@ const BACKUP_NAME =
 
 /** A refusal the operator reads: printed without a stack trace by the command line. */
 export function backupError(message: string): AppError {
-  return new AppError(ResultCode.ParamsError, message);
+  return paramsError(message);
 }
 
 /** The file name of a backup of this kind taken at `now`. */

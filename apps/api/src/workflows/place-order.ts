@@ -4,13 +4,12 @@ import {
   type createOrderRequestSchema,
   locationCodeFor,
   OrderStatus,
-  ResultCode,
   toMajor,
 } from '@shop/domain';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { runStatement } from '../db/statement';
-import { AppError, notFoundError } from '../lib/app-error';
+import { notFoundError, paramsError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
 import type { AddressBookService } from '../modules/address-book';
@@ -124,7 +123,7 @@ export function createOrderCreationService({
         // A repeat of a requestId already ordered is not looked for first (one statement less for every order):
         // its cart lines are gone, or the unique index stops it, and the catch below answers that order.
         if (!input.isPickup && input.receiverId === null)
-          throw new AppError(ResultCode.ParamsError, CreateOrderMessages.receiverRequired);
+          throw paramsError(CreateOrderMessages.receiverRequired);
         const [level, receiver, sender] = await Promise.all([
           catalogue.priceLevel(auth),
           input.isPickup || input.receiverId === null
@@ -145,7 +144,7 @@ export function createOrderCreationService({
         });
         if (!quote.valid) {
           quoteShortOfStock = quote.shortOfStock;
-          throw new AppError(ResultCode.ParamsError, quote.notForSaleMsg);
+          throw paramsError(quote.notForSaleMsg);
         }
 
         const now = clock();

@@ -1,8 +1,7 @@
-import { ResultCode } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import { Refusal, refuseUnless } from '../../db/refusal';
 import type { StatementPart } from '../../db/statement';
-import { AppError } from '../../lib/app-error';
+import { paramsError } from '../../lib/app-error';
 import { deleteLinesStatement, selectedLinesQuery } from './cart.repository';
 
 /** The cart's parts of statements other modules compose (db/statement.ts, ADR 044). */
@@ -47,7 +46,7 @@ export function orderedLinesRemoval(memberId: number, ids: readonly number[]): S
       ),
     ],
     refusals: {
-      [Refusal.CartChanged]: () => new AppError(ResultCode.ParamsError, CartPartMessages.cartChanged),
+      [Refusal.CartChanged]: () => paramsError(CartPartMessages.cartChanged),
     },
   };
 }

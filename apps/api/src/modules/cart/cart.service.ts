@@ -10,14 +10,13 @@ import {
   MAX_CART_LINES,
   maxCartQty,
   type RateSetting,
-  ResultCode,
   type ServerCartLine,
   type SkuOffer,
   toMajor,
   validateCartQuantity,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { type AppError, notFoundError, paramsError } from '../../lib/app-error';
 import { NO_COUNTERS, type ShopCounters } from '../../lib/metrics';
 import type { AuthContext } from '../../plugins/auth';
 import { type SelectedLinesPart, selectedLinesPart } from './cart.parts';
@@ -66,8 +65,6 @@ export interface RepurchaseResult extends CartChange {
 type CartItem = { skuId: number; qty: number };
 type LinePatch = { id: number; qty?: number | undefined; selected?: boolean | undefined };
 
-const paramsError = (message: string, data: unknown = null) =>
-  new AppError(ResultCode.ParamsError, message, data);
 const lineNotFound = () => notFoundError(CartMessages.lineNotFound);
 
 /** The name a shopper knows a SKU by in a message: its own name, else its product's. */
