@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStatement } from '../src/db/statement';
 import { listLines } from '../src/modules/cart/cart.repository';
-import { cartOffersPart } from '../src/modules/catalogue/catalogue.service';
+import { cartOffersPart } from '../src/modules/catalogue';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { addToCart, newMember } from './support/checkout-helpers';

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, categories, goods, skuPrices, skus } from '../src/db/schema';
 import { csvTable, ImportRejectedError, parseCsv, readSheetFile } from '../src/lib/spreadsheet';
-import { brandInitial } from '../src/modules/catalogue/catalogue.admin';
+import { brandInitial } from '../src/modules/catalogue/catalogue.brand-initial';
 import {
   checkImportSheet,
   type ImportSheet,

@@ -3,7 +3,7 @@ import { CataloguePaths, OrderPaths, ResultCode } from '@shop/domain';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_LIMIT } from '../src/modules/catalogue/catalogue.service';
+import { EXPORT_LIMIT } from '../src/modules/catalogue/catalogue.exports';
 import {
   addToCart,
   type CheckoutTestApp,

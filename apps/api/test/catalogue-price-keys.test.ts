@@ -2,7 +2,7 @@ import { OrderPaths, SkuStatus } from '@shop/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skus } from '../src/db/schema';
-import { listGoodsPage } from '../src/modules/catalogue/catalogue.repository';
+import { listGoodsPage } from '../src/modules/catalogue/catalogue.listing.repository';
 import {
   addToCart,
   type CheckoutTestApp,

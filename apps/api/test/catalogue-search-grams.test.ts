@@ -1,7 +1,7 @@
 import { CataloguePaths, type GoodsListResponse } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goodsConditions } from '../src/modules/catalogue/catalogue.repository';
+import { goodsConditions } from '../src/modules/catalogue/catalogue.listing.repository';
 import { createTestApp, envelope, post, type TestApp } from './support/test-app';
 
 /**

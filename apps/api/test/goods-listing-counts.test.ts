@@ -2,7 +2,7 @@ import { OrderPaths, SkuStatus } from '@shop/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goods, skus } from '../src/db/schema';
-import { countGoods, listGoodsPage } from '../src/modules/catalogue/catalogue.repository';
+import { countGoods, listGoodsPage } from '../src/modules/catalogue/catalogue.listing.repository';
 import {
   addToCart,
   type CheckoutTestApp,

@@ -15,9 +15,9 @@ import { type Database, readTogether } from '../../db/client';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { sanitizeRichText } from '../../lib/rich-text';
-import { changingCatalogue } from './catalogue.admin';
-import * as repo from './catalogue.admin.repository';
-import { listPricesOfGoods } from './catalogue.repository';
+import { listPricesOfGoods } from './catalogue.detail.repository';
+import { changingCatalogue } from './catalogue.exports';
+import * as repo from './catalogue.goods-editor.repository';
 
 export type GoodsSaveInput = z.output<typeof adminGoodsSaveRequestSchema>;
 

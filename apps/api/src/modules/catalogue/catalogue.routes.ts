@@ -27,7 +27,8 @@ import { ok, responses } from '../../lib/envelope';
 import { cachedJson, type ReadCache } from '../../lib/read-cache';
 import { xlsxResponses as fileResponses, sendXlsx as sendFile } from '../../lib/xlsx-reply';
 import { requireMember } from '../../plugins/auth';
-import { type CatalogueService, EXPORT_LIMIT } from './catalogue.service';
+import { EXPORT_LIMIT } from './catalogue.exports';
+import type { CatalogueService } from './catalogue.service';
 
 const bearer = [{ bearerAuth: [] }];
 

@@ -12,8 +12,8 @@ import type { Database } from '../../db/client';
 import { databaseErrorCode } from '../../db/refusal';
 import { AppError, notFoundError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
-import { brandInitial } from './catalogue.admin';
-import { bumpCatalogueVersion } from './catalogue.repository';
+import { brandInitial } from './catalogue.brand-initial';
+import { bumpCatalogueVersion } from './catalogue.exports.repository';
 import * as repo from './catalogue.taxonomy.repository';
 
 /**

@@ -1,21 +1,50 @@
-/** The catalogue module's face (docs/design.md 'Modules and their faces'): code outside the module imports only this. */
+/**
+ * The catalogue module's face (docs/design.md 'Modules and their faces'): goods, SKUs, prices, categories and brands
+ * as the storefront reads them (spec §7 goods/, goodscatalog/, goodsbrand/) and as the console and the operator's
+ * commands change them. Other code imports only from here.
+ */
 
+export { type CatalogueAdminService, createCatalogueAdminService } from './catalogue.admin';
+export type {
+  CatalogueBrandInput,
+  CatalogueCategoryInput,
+  CatalogueGoodsInput,
+  CatalogueInput,
+  CatalogueSkuInput,
+} from './catalogue.bulk-insert';
 export {
-  type CatalogueCategoryInput,
-  type CatalogueGoodsInput,
-  type CatalogueInput,
-  type CatalogueSkuInput,
-  createCatalogueAdminService,
-} from './catalogue.admin';
-export { CATALOGUE_TABLES, CHECKOUT_SETTINGS_TABLES, listenForCatalogueChanges } from './catalogue.cache';
+  CATALOGUE_CHANNEL,
+  CATALOGUE_TABLES,
+  CHECKOUT_SETTINGS_TABLES,
+  listenForCatalogueChanges,
+} from './catalogue.cache';
 export { catalogueCommands } from './catalogue.cli';
 export { catalogueConsoleRoutes } from './catalogue.console.routes';
-export { createGoodsEditorService } from './catalogue.goods-editor';
+export type { ExportFile } from './catalogue.exports';
+export {
+  createGoodsEditorService,
+  GoodsEditorMessages,
+  type GoodsEditorPorts,
+  type GoodsEditorService,
+} from './catalogue.goods-editor';
+export { CatalogueMessages } from './catalogue.messages';
 export { type CataloguePicker, createCataloguePicker } from './catalogue.picker';
-export { catalogueRoutes } from './catalogue.routes';
+export { type CartLineOffer, type CartOffersPart, cartOffersPart } from './catalogue.prices';
 export { goods, skus } from './catalogue.schema';
-export { type CatalogueService, createCatalogueService } from './catalogue.service';
-export { catalogueSheetRoutes } from './catalogue.sheet.routes';
-export { createCatalogueSheetExport } from './catalogue.sheet-export';
-export { createCatalogueTaxonomyService } from './catalogue.taxonomy';
-export { catalogueTaxonomyRoutes } from './catalogue.taxonomy.routes';
+export type { Exporter } from './catalogue.quick-order';
+export { catalogueRoutes } from './catalogue.routes';
+export {
+  type CatalogueService,
+  type CatalogueServiceDeps,
+  createCatalogueService,
+} from './catalogue.service';
+export { catalogueSheetRoutes, SheetMessages } from './catalogue.sheet.routes';
+export { type CatalogueSheetExport, createCatalogueSheetExport } from './catalogue.sheet-export';
+export type { ImportSummary } from './catalogue.sheet-import';
+export { ShelfMessages } from './catalogue.shelf';
+export {
+  type CatalogueTaxonomyService,
+  createCatalogueTaxonomyService,
+  TaxonomyMessages,
+} from './catalogue.taxonomy';
+export { catalogueTaxonomyRoutes, type StoreCatalogueImage } from './catalogue.taxonomy.routes';

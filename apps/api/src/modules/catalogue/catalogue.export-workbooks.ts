@@ -10,7 +10,8 @@ import {
   warehouseName,
 } from '@shop/domain';
 import { type SheetColumn as Column, writeXlsx as workbook } from '../../lib/spreadsheet';
-import type { ExportRow, PriceCurrency } from './catalogue.repository';
+import type { ExportRow } from './catalogue.exports.repository';
+import type { PriceCurrency } from './catalogue.query-parts';
 
 /**
  * The xlsx files of the goods exports (spec §7 exportGoodsPrice/, exportGoodsSkuData/): one sheet, a bold

@@ -1,0 +1,212 @@
+import { DEFAULT_MEMBER_LEVEL } from '@shop/domain';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { goods, goodsImages, skuPrices, skus } from '../../db/schema';
+import type { StatementStep } from '../../db/statement';
+import { callerPrices, mainImage, priceAtLevel, skuColumns } from './catalogue.query-parts';
+
+/**
+ * Queries of the SKUs with the prices a caller pays (priceAtLevel): the SKUs of the lists' goods, of a cart and of
+ * checkout's gifts, and the briefs of products. Each is one query whatever the number of goods or lines.
+ */
+
+export interface SkuPriceRow {
+  id: number;
+  goodsId: number;
+  code: string;
+  name: string;
+  property: Record<string, string>;
+  status: number;
+  stock: number;
+  weight: number;
+  /** Minor units at the caller's level, else the default level; null when there is no such price. */
+  aud: number | null;
+  cny: number | null;
+}
+
+/** The SKUs of the given goods with the caller's prices, in display order. */
+export async function listSkusWithPrices(
+  db: Database,
+  goodsIds: readonly number[],
+  level: number,
+): Promise<SkuPriceRow[]> {
+  if (goodsIds.length === 0) return [];
+  const prices = callerPrices(db, level);
+  return db
+    .select({ ...skuColumns, aud: prices.aud, cny: prices.cny })
+    .from(skus)
+    .leftJoinLateral(prices, sql`true`)
+    .where(inArray(skus.goodsId, [...goodsIds]))
+    .orderBy(asc(skus.goodsId), asc(skus.sort), asc(skus.id));
+}
+
+/** A SKU as the cart shows it: its product's name, shelf state, warehouse and main image, and the caller's prices. */
+export interface CartSkuRow extends SkuPriceRow {
+  goodsName: string;
+  onFlag: boolean;
+  location: number;
+  image: string;
+}
+
+/** The given SKUs (any shelf state) with their product and the caller's prices; one query for the whole cart. */
+export async function listCartSkus(
+  db: Database,
+  skuIds: readonly number[],
+  level: number,
+): Promise<CartSkuRow[]> {
+  if (skuIds.length === 0) return [];
+  const prices = callerPrices(db, level);
+  return db
+    .select({
+      ...skuColumns,
+      aud: prices.aud,
+      cny: prices.cny,
+      goodsName: goods.name,
+      onFlag: goods.onFlag,
+      location: goods.location,
+      image: mainImage,
+    })
+    .from(skus)
+    .innerJoin(goods, eq(goods.id, skus.goodsId))
+    .leftJoinLateral(prices, sql`true`)
+    .where(inArray(skus.id, [...new Set(skuIds)]));
+}
+
+/** A line of a cart's sub-select with its SKU, or a SKU asked for besides the lines (then `line` is null). */
+export interface CartLineSkuRow {
+  line: { id: number; skuId: number; qty: number; selected: boolean } | null;
+  /** Null when the line's SKU is gone. */
+  sku: CartSkuRow | null;
+}
+
+/** A row of the cart_offers step as the driver answers it. */
+interface CartLineSkuRecord {
+  line_id: number | null;
+  line_sku_id: number | null;
+  line_qty: number | null;
+  line_selected: boolean | null;
+  id: number | null;
+  goods_id: number;
+  code: string;
+  name: string;
+  property: Record<string, string> | string;
+  status: number;
+  stock: number;
+  weight: number;
+  aud: number | string | bigint | null;
+  cny: number | string | bigint | null;
+  goods_name: string;
+  on_flag: boolean;
+  location: number;
+  image: string;
+}
+
+const minorOrNull = (value: number | string | bigint | null) => (value === null ? null : Number(value));
+
+/** The step of cartOffersPart that answers: each line with its SKU, in the lines' order. */
+export const CART_OFFERS = 'cart_offers';
+
+/**
+ * A cart's lines and their SKUs as a part of one statement (checkout reads them for every summary and order,
+ * composing this with the cart's selected lines: db/statement.ts). `lines.selectedLines` is the step of the cart's
+ * part answering id, sku_id, qty, selected and position (1 for the first line); the SKUs are those the lines name
+ * and `extraSkuIds`, as listCartSkus gives them (the caller's prices by priceAtLevel). A full join keeps a line
+ * whose SKU is gone and a SKU that no line names; the SKU ids are gathered into an array first, so the SKUs are
+ * read by their primary key. Written as SQL text rather than with the query builder, and run as a named
+ * statement: this runs for every summary and order, building a select of this shape cost the API process more
+ * than the round trip, and planning it cost PostgreSQL more than running it.
+ */
+export function cartOffersSteps(
+  lines: { readonly selectedLines: string },
+  extraSkuIds: readonly number[],
+  level: number,
+): StatementStep[] {
+  // The extra ids as one JSON parameter: the SQL text stays the same whatever their number (a named statement).
+  const extra = JSON.stringify([...new Set(extraSkuIds)]);
+  const cart = sql.identifier(lines.selectedLines);
+  return [
+    {
+      name: 'offered',
+      body: sql`select s.id, s.goods_id, s.code, s.name, s.property, s.status, s.stock, s.weight,
+          g.name as goods_name, g.on_flag, g.location,
+          coalesce((select gi.path from ${goodsImages} gi
+            where gi.goods_id = g.id and gi.kind = 'good' order by gi.sort, gi.id limit 1), '') as image,
+          p.aud, p.cny
+        from ${skus} s
+        join ${goods} g on g.id = s.goods_id
+        left join lateral (
+          select ${priceAtLevel('AUD', level)} as aud, ${priceAtLevel('CNY', level)} as cny from ${skuPrices}
+          where ${skuPrices.skuId} = s.id and ${skuPrices.level} in (${level}::int, ${DEFAULT_MEMBER_LEVEL})
+        ) p on true
+        where s.id = any(array(select sku_id from ${cart})
+          || array(select value::int from json_array_elements_text(${extra}::json)))`,
+    },
+    {
+      name: CART_OFFERS,
+      body: sql`select c.id as line_id, c.sku_id as line_sku_id, c.qty as line_qty, c.selected as line_selected,
+          c.position as line_position, o.*
+        from ${cart} c
+        full join offered o on o.id = c.sku_id`,
+    },
+  ];
+}
+
+/** A row of the cart_offers step, decoded. */
+export function cartOfferRow(record: Readonly<Record<string, unknown>>): CartLineSkuRow {
+  const row = record as unknown as CartLineSkuRecord;
+  return {
+    line:
+      row.line_id === null
+        ? null
+        : {
+            id: Number(row.line_id),
+            skuId: Number(row.line_sku_id),
+            qty: Number(row.line_qty),
+            selected: row.line_selected === true,
+          },
+    sku:
+      row.id === null
+        ? null
+        : {
+            id: row.id,
+            goodsId: row.goods_id,
+            code: row.code,
+            name: row.name,
+            property: typeof row.property === 'string' ? JSON.parse(row.property) : row.property,
+            status: row.status,
+            stock: row.stock,
+            weight: row.weight,
+            aud: minorOrNull(row.aud),
+            cny: minorOrNull(row.cny),
+            goodsName: row.goods_name,
+            onFlag: row.on_flag,
+            location: row.location,
+            image: row.image,
+          },
+  };
+}
+
+/** A product's name, main image, warehouse and shelf state (checkout gift products). */
+export interface GoodsBriefRow {
+  id: number;
+  name: string;
+  image: string;
+  location: number;
+  onFlag: boolean;
+}
+
+/** The given goods (any shelf state) with their main image; unknown ids are left out. */
+export function listGoodsBriefs(db: Database, goodsIds: readonly number[]): Promise<GoodsBriefRow[]> {
+  if (goodsIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: goods.id,
+      name: goods.name,
+      image: mainImage,
+      location: goods.location,
+      onFlag: goods.onFlag,
+    })
+    .from(goods)
+    .where(inArray(goods.id, [...new Set(goodsIds)]))
+    .orderBy(asc(goods.id));
+}

@@ -1,0 +1,144 @@
+import {
+  type CartLineRef,
+  DEFAULT_MEMBER_LEVEL,
+  type GoodsBrief,
+  type ProductOffer,
+  parseProperties,
+  ResultCode,
+  type SkuOffer,
+} from '@shop/domain';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { StatementAnswer, StatementPart } from '../../db/statement';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/auth';
+import * as repo from './catalogue.prices.repository';
+import { toSkuDtos } from './catalogue.wire';
+
+/**
+ * The prices a caller pays (spec §3 'User', §6): their price level, the SKUs of a cart and of checkout's gifts with
+ * those prices, and the briefs of products.
+ */
+
+export interface CataloguePricesDeps {
+  db: Database;
+  /** Resolves the caller's member level (spec §3 'User'); the member module owns members. */
+  members: { current(auth: AuthContext): Promise<{ level: number }> };
+}
+
+/** A SKU as the cart needs it (catalogue service `skusForCart`); prices in minor units at the caller's level. */
+/** Built field by field, not as a spread of the row (docs/scaling.md 'Where checkout's time goes'). */
+function toSkuOffer(row: repo.CartSkuRow): SkuOffer {
+  return {
+    id: row.id,
+    goodsId: row.goodsId,
+    goodsName: row.goodsName,
+    name: row.name,
+    property: parseProperties(row.property).map,
+    status: row.status,
+    stock: row.stock,
+    onFlag: row.onFlag,
+    location: row.location,
+    image: row.image,
+    aud: row.aud,
+    cny: row.cny,
+    weight: row.weight,
+  };
+}
+
+/** A cart line with its SKU as offered, or a SKU asked for besides the lines (then `line` is null). */
+export interface CartLineOffer {
+  line: CartLineRef | null;
+  /** Null when the line's SKU is gone. */
+  sku: SkuOffer | null;
+}
+
+/** The catalogue's part of checkout's statement, with the answer it gives (cartOffersPart). */
+export interface CartOffersPart extends StatementPart {
+  readonly offers: StatementAnswer<CartLineOffer>;
+}
+
+/**
+ * A cart's lines with the SKUs they name and `extraSkuIds` (the gifts a buyer chose), as skusForCart gives them, as
+ * a part of one statement that reads the lines through the cart's part `lines` (db/statement.ts): checkout reads
+ * both in one round trip and from one snapshot. The lines keep their order, and a line whose SKU is gone is kept
+ * without one.
+ */
+export function cartOffersPart(
+  lines: { readonly selectedLines: string },
+  extraSkuIds: readonly number[],
+  level: number,
+): CartOffersPart {
+  return {
+    steps: repo.cartOffersSteps(lines, extraSkuIds, level),
+    offers: {
+      step: repo.CART_OFFERS,
+      orderBy: sql`line_position`,
+      decode: (record) => {
+        const row = repo.cartOfferRow(record);
+        return { line: row.line, sku: row.sku ? toSkuOffer(row.sku) : null };
+      },
+    },
+  };
+}
+
+/** The catalogue's prices, a part of the catalogue service (catalogue.service.ts). */
+export function createCataloguePrices({ db, members }: CataloguePricesDeps) {
+  async function priceLevel(auth: AuthContext | null): Promise<number> {
+    if (!auth) return DEFAULT_MEMBER_LEVEL;
+    // Read with the token by the auth hook: no second query.
+    if (auth.level !== undefined) return auth.level;
+    try {
+      return (await members.current(auth)).level;
+    } catch (error) {
+      if (error instanceof AppError && error.code === ResultCode.InvalidToken) return DEFAULT_MEMBER_LEVEL;
+      throw error;
+    }
+  }
+
+  return {
+    /**
+     * The member level whose prices the caller sees (spec §3 'User', §6): the member's level, or the
+     * default 37 for a visitor or a member that no longer exists.
+     */
+    priceLevel,
+
+    /**
+     * The SKUs of a cart with what the cart shows and checks (spec §3 'Cart', §4 'SKU stock status'): status,
+     * stock, shelf state, product name, warehouse, image, property map and the prices of `level` in minor
+     * units (null when absent). Unknown ids are left out. One query whatever the number of lines.
+     */
+    async skusForCart(
+      skuIds: readonly number[],
+      level: number,
+      executor: Database = db,
+    ): Promise<SkuOffer[]> {
+      return (await repo.listCartSkus(executor, skuIds, level)).map(toSkuOffer);
+    },
+
+    /** The catalogue's part of checkout's statement of a cart's lines with their SKUs (cartOffersPart). */
+    cartOffersPart,
+
+    /**
+     * Products with their SKUs priced at `level` (spec §3 'Gift product'; §7 promotionsList/ and the gift
+     * detail), in goods id order; unknown ids are left out. Two queries.
+     */
+    async productsWithSkus(
+      goodsIds: readonly number[],
+      level: number,
+      executor: Database = db,
+    ): Promise<ProductOffer[]> {
+      const briefs = await repo.listGoodsBriefs(executor, goodsIds);
+      const skuRows = await repo.listSkusWithPrices(executor, [...new Set(goodsIds)], level);
+      return briefs.map((brief) => ({
+        ...brief,
+        skus: toSkuDtos(skuRows.filter((row) => row.goodsId === brief.id)),
+      }));
+    },
+
+    /** Name, main image, warehouse and shelf state of products (checkout promotions name their gift). */
+    async goodsBriefs(goodsIds: readonly number[], executor: Database = db): Promise<GoodsBrief[]> {
+      return repo.listGoodsBriefs(executor, goodsIds);
+    },
+  };
+}
