@@ -1,31 +1,14 @@
 import { DEFAULT_MEMBER_LEVEL, Warehouse, type WarehouseCode } from '@shop/domain';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type SheetColumn, writeXlsx } from '../../lib/spreadsheet';
 import type { XlsxFile } from '../../lib/xlsx-reply';
+import { listSheetRows } from './catalogue.sheet-export.repository';
 
 /**
  * The whole catalogue as a goods sheet in the import's own format (docs/catalogue-import.md): every product on
  * or off the shelf, one row per SKU, every price column. Edited and imported again, it changes exactly what
  * was edited: the export and the import are one round trip.
  */
-
-interface SheetRow {
-  goodsCode: string;
-  name: string;
-  nameEn: string;
-  brand: string | null;
-  categoryPath: string;
-  location: number;
-  onFlag: boolean;
-  skuCode: string;
-  skuName: string;
-  property: Record<string, string> | null;
-  status: number;
-  stock: number;
-  weight: number;
-  prices: [string, number, number][] | null;
-}
 
 /** The member levels the shop prices at (37, every member's default; 38 and 39): their columns are always there. */
 const SHOP_LEVELS = [DEFAULT_MEMBER_LEVEL, 38, 39];
@@ -40,20 +23,7 @@ function major(minor: number): string {
 }
 
 export async function catalogueSheet(db: Database, today: string): Promise<XlsxFile & { rows: number }> {
-  const result = (await db.execute(sql`
-    select g.code as "goodsCode", g.name, g.name_en as "nameEn", b.name as brand,
-           (select string_agg(pc.name, '/' order by pc.depth) from categories pc
-             where c.path like '%/' || pc.id || '/%') as "categoryPath",
-           g.location, g.on_flag as "onFlag", s.code as "skuCode", s.name as "skuName", s.property,
-           s.status, s.stock, s.weight,
-           (select json_agg(json_build_array(p.currency, p.level, p.amount) order by p.level, p.currency)
-              from sku_prices p where p.sku_id = s.id) as prices
-      from skus s
-      join goods g on g.id = s.goods_id
-      join categories c on c.id = g.category_id
-      left join brands b on b.id = g.brand_id
-     order by g.location, g.code, s.sort, s.id`)) as unknown as { rows: SheetRow[] };
-  const rows = result.rows;
+  const rows = await listSheetRows(db);
   // The levels the shop prices at, plus any other level a SKU has a price for.
   const levels = new Set<number>(SHOP_LEVELS);
   for (const r of rows) for (const [, level] of r.prices ?? []) levels.add(level);
