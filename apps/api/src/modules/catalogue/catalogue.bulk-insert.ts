@@ -64,8 +64,6 @@ export interface CatalogueInput {
 
 /** The demo seed's writes and look-ups, a part of the catalogue's operator service (catalogue.admin.ts). */
 export function createBulkInsert({ db }: { db: Database }) {
-  const changing = <T>(change: () => Promise<T>) => changingCatalogue(db, change);
-
   return {
     /** Number of goods (the demo seed adds its catalogue only to an empty one). */
     countGoods(): Promise<number> {
@@ -77,7 +75,7 @@ export function createBulkInsert({ db }: { db: Database }) {
      * the category tree level by level, goods with their search text, images, SKUs and prices.
      */
     async insertCatalogue(input: CatalogueInput) {
-      return changing(() =>
+      return changingCatalogue(db, () =>
         db.transaction(async (tx) => {
           const brandIds = await upsertBrands(
             tx,

@@ -31,6 +31,7 @@ export interface ImportSummary {
   pricesRemoved: number;
 }
 
+/** A category path (names from the root) as one key. */
 export function pathKey(names: readonly string[]): string {
   return names.join('/');
 }
@@ -60,8 +61,6 @@ async function ensureCategoryPath(
 
 /** The sheet import, a part of the catalogue's operator service (catalogue.admin.ts). */
 export function createSheetImport({ db, audit }: { db: Database; audit?: AuditRecorder | undefined }) {
-  const changing = <T>(change: () => Promise<T>) => changingCatalogue(db, change);
-
   return {
     /**
      * Imports checked sheet rows (docs/catalogue-import.md): goods upserted by goods code, SKUs by SKU
@@ -86,7 +85,7 @@ export function createSheetImport({ db, audit }: { db: Database; audit?: AuditRe
         pricesRemoved: 0,
       };
       try {
-        await changing(() =>
+        await changingCatalogue(db, () =>
           db.transaction(async (tx) => {
             const owners = await repo.skuOwners(
               tx,

@@ -12,8 +12,6 @@ export const ShelfMessages = {
 
 /** The shelf commands, a part of the catalogue's operator service (catalogue.admin.ts). */
 export function createShelf({ db, audit }: { db: Database; audit?: AuditRecorder | undefined }) {
-  const changing = <T>(change: () => Promise<T>) => changingCatalogue(db, change);
-
   return {
     /** Puts goods on or off the shelf by code or id; an unknown one changes nothing and names every unknown. */
     async setShelf(
@@ -21,7 +19,7 @@ export function createShelf({ db, audit }: { db: Database; audit?: AuditRecorder
       onFlag: boolean,
       actor: AuditActor = cliActor(),
     ) {
-      return changing(() =>
+      return changingCatalogue(db, () =>
         db.transaction(async (tx) => {
           const found = await repo.lockGoods(tx, by);
           const missing =
