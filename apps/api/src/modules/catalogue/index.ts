@@ -30,9 +30,9 @@ export {
 export { CatalogueMessages } from './catalogue.messages';
 export { type CataloguePicker, createCataloguePicker } from './catalogue.picker';
 export { type CartLineOffer, type CartOffersPart, cartOffersPart } from './catalogue.prices';
-export { goods, skus } from './catalogue.schema';
 export type { Exporter } from './catalogue.quick-order';
 export { catalogueRoutes } from './catalogue.routes';
+export { goods, skus } from './catalogue.schema';
 export {
   type CatalogueService,
   type CatalogueServiceDeps,
