@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { brands, categories, goods, goodsImages, skuPrices, skus } from '../../db/schema';
 import {
   type CategoryRef,
+  categoryRefColumns,
   chunks,
   type NewGoodsRow,
   type NewSkuPriceRow,
@@ -37,14 +38,7 @@ export async function listBrandRefs(db: Database): Promise<BrandRef[]> {
 
 export async function listCategories(db: Database): Promise<CategoryRef[]> {
   return db
-    .select({
-      id: categories.id,
-      parentId: categories.parentId,
-      name: categories.name,
-      depth: categories.depth,
-      path: categories.path,
-      image: categories.image,
-    })
+    .select(categoryRefColumns)
     .from(categories)
     .orderBy(categories.depth, categories.sort, categories.id);
 }

@@ -55,6 +55,16 @@ export interface CategoryRef {
   image: string;
 }
 
+/** The columns of a CategoryRef. */
+export const categoryRefColumns = {
+  id: categories.id,
+  parentId: categories.parentId,
+  name: categories.name,
+  depth: categories.depth,
+  path: categories.path,
+  image: categories.image,
+};
+
 /** The child of `parentId` (null: a root) called `name`, or null. */
 export async function findCategoryChild(
   db: Database,
@@ -62,14 +72,7 @@ export async function findCategoryChild(
   name: string,
 ): Promise<CategoryRef | null> {
   const rows = await db
-    .select({
-      id: categories.id,
-      parentId: categories.parentId,
-      name: categories.name,
-      depth: categories.depth,
-      path: categories.path,
-      image: categories.image,
-    })
+    .select(categoryRefColumns)
     .from(categories)
     .where(
       and(
