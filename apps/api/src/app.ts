@@ -21,8 +21,8 @@ import {
   CHECKOUT_SETTINGS_TABLES,
   catalogueConsoleRoutes,
   catalogueRoutes,
-  catalogueSheetRoutes,
-  catalogueTaxonomyRoutes,
+  catalogueSheetConsoleRoutes,
+  catalogueTaxonomyConsoleRoutes,
   listenForCatalogueChanges,
 } from './modules/catalogue';
 import { checkoutRoutes } from './modules/checkout';
@@ -327,12 +327,12 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(invoiceConsoleRoutes, { invoices: services.invoices });
   await app.register(dashboardConsoleRoutes, { dashboard: services.dashboard });
   await app.register(depositConsoleRoutes, { depositAdmin: services.depositAdmin });
-  await app.register(catalogueSheetRoutes, {
+  await app.register(catalogueSheetConsoleRoutes, {
     catalogueAdmin: services.catalogueAdmin,
     sheets: services.catalogueSheets,
     clock,
   });
-  await app.register(catalogueTaxonomyRoutes, {
+  await app.register(catalogueTaxonomyConsoleRoutes, {
     taxonomy: services.catalogueTaxonomy,
     storeImage: (bytes, prefix) => services.media.storeUpload(bytes, prefix),
   });

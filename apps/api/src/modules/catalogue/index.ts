@@ -38,7 +38,7 @@ export {
   type CatalogueServiceDeps,
   createCatalogueService,
 } from './catalogue.service';
-export { catalogueSheetRoutes, SheetMessages } from './catalogue.sheet.routes';
+export { catalogueSheetConsoleRoutes, SheetMessages } from './catalogue.sheet.console.routes';
 export { type CatalogueSheetExport, createCatalogueSheetExport } from './catalogue.sheet-export';
 export type { ImportSummary } from './catalogue.sheet-import';
 export { ShelfMessages } from './catalogue.shelf';
@@ -47,4 +47,7 @@ export {
   createCatalogueTaxonomyService,
   TaxonomyMessages,
 } from './catalogue.taxonomy';
-export { catalogueTaxonomyRoutes, type StoreCatalogueImage } from './catalogue.taxonomy.routes';
+export {
+  catalogueTaxonomyConsoleRoutes,
+  type StoreCatalogueImage,
+} from './catalogue.taxonomy.console.routes';

@@ -101,7 +101,7 @@ function previewOf(row: ImportRow) {
 }
 
 /** The console's goods sheet: import (dry run, then for real) and export (catalogue.edit). */
-export const catalogueSheetRoutes: FastifyPluginAsyncZod<{
+export const catalogueSheetConsoleRoutes: FastifyPluginAsyncZod<{
   catalogueAdmin: CatalogueAdminService;
   sheets: CatalogueSheetExport;
   clock: Clock;

@@ -32,7 +32,7 @@ export type StoreCatalogueImage = (
 ) => Promise<{ path: string; width: number; height: number }>;
 
 /** The console's 品牌 and 分类 (catalogue.edit; contracts/admin-taxonomy.ts). */
-export const catalogueTaxonomyRoutes: FastifyPluginAsyncZod<{
+export const catalogueTaxonomyConsoleRoutes: FastifyPluginAsyncZod<{
   taxonomy: CatalogueTaxonomyService;
   storeImage: StoreCatalogueImage;
 }> = async (app, { taxonomy, storeImage }) => {
