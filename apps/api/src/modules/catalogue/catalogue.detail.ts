@@ -4,12 +4,11 @@ import {
   type CategoryNode,
   DEFAULT_MEMBER_LEVEL,
   type GoodsDetail,
-  ResultCode,
   type SkuDetail,
   toMajor,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { notFoundError, paramsError } from '../../lib/app-error';
 import * as repo from './catalogue.detail.repository';
 import { CatalogueMessages } from './catalogue.messages';
 import type { SkuPriceRow } from './catalogue.prices.repository';
@@ -97,7 +96,7 @@ export function createCatalogueDetail({ db }: { db: Database }) {
         const ofSku = await repo.findGoodsIdOfSku(db, input.skuId);
         if (ofSku === null) throw notFoundError(CatalogueMessages.goodsNotFound);
         if (goodsId !== undefined && goodsId !== ofSku) {
-          throw new AppError(ResultCode.ParamsError, CatalogueMessages.skuMismatch);
+          throw paramsError(CatalogueMessages.skuMismatch);
         }
         goodsId = ofSku;
       }

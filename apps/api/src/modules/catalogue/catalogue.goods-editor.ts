@@ -12,7 +12,7 @@ import {
 } from '@shop/domain';
 import type { z } from 'zod';
 import { type Database, readTogether } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { AppError, notFoundError, paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { listPricesOfGoods } from './catalogue.detail.repository';
@@ -57,7 +57,6 @@ export interface GoodsEditorPorts {
   ): Promise<void>;
 }
 
-const paramsError = (message: string) => new AppError(ResultCode.ParamsError, message);
 const isImageKind = (kind: string): kind is GoodsImageKind =>
   GOODS_IMAGE_KINDS.includes(kind as GoodsImageKind);
 

@@ -4,10 +4,9 @@ import {
   parseProperties,
   type QuickOrderListResponse,
   type QuickOrderRow,
-  ResultCode,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { paramsError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { AuthContext } from '../../plugins/auth';
@@ -118,7 +117,7 @@ export function createQuickOrder({ db, clock, rateLimiter, priceLevel }: QuickOr
         const row = bySku.get(item.skuId);
         return row ? [{ row, qty: item.qty }] : [];
       });
-      if (rows.length === 0) throw new AppError(ResultCode.ParamsError, CatalogueMessages.nothingToExport);
+      if (rows.length === 0) throw paramsError(CatalogueMessages.nothingToExport);
       return { fileName: exportFileName('QuickOrder', clock()), content: await quickOrderWorkbook(rows) };
     },
 

@@ -11,7 +11,7 @@ import {
   ResultCode,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
+import { AppError, paramsError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { ok, responses } from '../../lib/envelope';
 import { parseUploadFields } from '../../lib/image-upload';
@@ -52,7 +52,7 @@ async function readSheetForm(
       throw new AppError(ResultCode.PayloadTooLarge, SheetMessages.tooLarge);
     throw new AppError(ResultCode.BadRequest, SheetMessages.notMultipart);
   }
-  if (!file || file.bytes.length === 0) throw new AppError(ResultCode.ParamsError, SheetMessages.noFile);
+  if (!file || file.bytes.length === 0) throw paramsError(SheetMessages.noFile);
   return { ...file, fields };
 }
 

@@ -6,11 +6,10 @@ import {
   type AdminCategorySaveRequest,
   CATEGORY_MAX_DEPTH,
   goodsSearchText,
-  ResultCode,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
 import { databaseErrorCode } from '../../db/refusal';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { notFoundError, paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { brandInitial } from './catalogue.brand-initial';
 import { bumpCatalogueVersion } from './catalogue.exports.repository';
@@ -63,7 +62,7 @@ export function createCatalogueTaxonomyService({ db, audit }: { db: Database; au
     try {
       return await changing(change);
     } catch (error) {
-      if (isViolation(error, '23503')) throw new AppError(ResultCode.ParamsError, message);
+      if (isViolation(error, '23503')) throw paramsError(message);
       throw error;
     }
   }
@@ -165,7 +164,7 @@ export function createCatalogueTaxonomyService({ db, audit }: { db: Database; au
         return await changing(() =>
           db.transaction(async (tx) => {
             if (await repo.brandNamed(tx, input.name, input.id))
-              throw new AppError(ResultCode.ParamsError, TaxonomyMessages.brandNameTaken);
+              throw paramsError(TaxonomyMessages.brandNameTaken);
             if (input.id === undefined) {
               const created = await repo.insertBrand(tx, fields);
               await audit(tx, {
@@ -195,8 +194,7 @@ export function createCatalogueTaxonomyService({ db, audit }: { db: Database; au
           }),
         );
       } catch (error) {
-        if (isViolation(error, '23505'))
-          throw new AppError(ResultCode.ParamsError, TaxonomyMessages.brandNameTaken);
+        if (isViolation(error, '23505')) throw paramsError(TaxonomyMessages.brandNameTaken);
         throw error;
       }
     },
@@ -208,7 +206,7 @@ export function createCatalogueTaxonomyService({ db, audit }: { db: Database; au
           const before = await repo.lockBrand(tx, id);
           if (!before) throw notFoundError(TaxonomyMessages.unknownBrand);
           const used = await repo.countGoodsWhere(tx, { brandId: id });
-          if (used > 0) throw new AppError(ResultCode.ParamsError, TaxonomyMessages.brandInUse(used));
+          if (used > 0) throw paramsError(TaxonomyMessages.brandInUse(used));
           await repo.deleteBrand(tx, id);
           const { createdAt: _c, ...was } = before;
           await audit(tx, { by, action: 'brand.delete', objectType: 'brand', objectId: id, before: was });
@@ -229,10 +227,9 @@ export function createCatalogueTaxonomyService({ db, audit }: { db: Database; au
             const parent = parentId === null ? null : all.find((c) => c.id === parentId);
             if (parent === undefined) throw notFoundError(TaxonomyMessages.unknownParent);
             const depth = (parent?.depth ?? 0) + 1;
-            if (depth > CATEGORY_MAX_DEPTH)
-              throw new AppError(ResultCode.ParamsError, TaxonomyMessages.tooDeep);
+            if (depth > CATEGORY_MAX_DEPTH) throw paramsError(TaxonomyMessages.tooDeep);
             if (siblingNameTaken(all, parentId, input.name))
-              throw new AppError(ResultCode.ParamsError, TaxonomyMessages.categoryNameTaken);
+              throw paramsError(TaxonomyMessages.categoryNameTaken);
             const siblings = all.filter((c) => c.parentId === parentId);
             const sort = siblings.reduce((max, c) => Math.max(max, c.sort + 1), 0);
             const id = await repo.insertCategory(tx, {
@@ -255,7 +252,7 @@ export function createCatalogueTaxonomyService({ db, audit }: { db: Database; au
           const before = all.find((c) => c.id === input.id);
           if (!before) throw notFoundError(TaxonomyMessages.unknownCategory);
           if (siblingNameTaken(all, before.parentId, input.name, before.id))
-            throw new AppError(ResultCode.ParamsError, TaxonomyMessages.categoryNameTaken);
+            throw paramsError(TaxonomyMessages.categoryNameTaken);
           await repo.updateCategory(tx, before.id, { name: input.name, image: input.image });
           if (before.name !== input.name) await refreshSearchText(tx, { categoryPathPrefix: before.path });
           await audit(tx, {
@@ -283,15 +280,14 @@ export function createCatalogueTaxonomyService({ db, audit }: { db: Database; au
           if (!node) throw notFoundError(TaxonomyMessages.unknownCategory);
           const parent = input.parentId === null ? null : all.find((c) => c.id === input.parentId);
           if (parent === undefined) throw notFoundError(TaxonomyMessages.unknownParent);
-          if (parent?.path.startsWith(node.path))
-            throw new AppError(ResultCode.ParamsError, TaxonomyMessages.intoItself);
+          if (parent?.path.startsWith(node.path)) throw paramsError(TaxonomyMessages.intoItself);
           const depth = (parent?.depth ?? 0) + 1;
           if (depth + branchHeight(all, node) > CATEGORY_MAX_DEPTH)
-            throw new AppError(ResultCode.ParamsError, TaxonomyMessages.tooDeep);
+            throw paramsError(TaxonomyMessages.tooDeep);
           const parentId = parent?.id ?? null;
           if (parentId !== node.parentId) {
             if (siblingNameTaken(all, parentId, node.name, node.id))
-              throw new AppError(ResultCode.ParamsError, TaxonomyMessages.categoryNameTaken);
+              throw paramsError(TaxonomyMessages.categoryNameTaken);
             const newPath = `${parent?.path ?? '/'}${node.id}/`;
             await repo.moveBranch(tx, {
               id: node.id,
@@ -328,10 +324,9 @@ export function createCatalogueTaxonomyService({ db, audit }: { db: Database; au
           const all = await repo.lockTree(tx);
           const node = all.find((c) => c.id === id);
           if (!node) throw notFoundError(TaxonomyMessages.unknownCategory);
-          if (all.some((c) => c.parentId === id))
-            throw new AppError(ResultCode.ParamsError, TaxonomyMessages.hasChildren);
+          if (all.some((c) => c.parentId === id)) throw paramsError(TaxonomyMessages.hasChildren);
           const used = await repo.countGoodsWhere(tx, { categoryId: id });
-          if (used > 0) throw new AppError(ResultCode.ParamsError, TaxonomyMessages.hasGoods(used));
+          if (used > 0) throw paramsError(TaxonomyMessages.hasGoods(used));
           await repo.deleteCategory(tx, id);
           await audit(tx, {
             by,
