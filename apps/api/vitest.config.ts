@@ -24,6 +24,7 @@ const DATABASE_SUITES = [
   'notices-crash',
   'order-create',
   'order-create-concurrency',
+  'order-ship-concurrency',
   'pglite-settle',
   'pickup-upgrade',
   'readiness',
