@@ -35,6 +35,7 @@ const DATABASE_SUITES = [
   'staff-concurrency',
   'stock-take-plan',
   'system',
+  'ticket-upload-concurrency',
   'upgrade',
   'workers',
 ];
