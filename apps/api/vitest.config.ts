@@ -24,6 +24,7 @@ const DATABASE_SUITES = [
   'notices-crash',
   'order-create',
   'order-create-concurrency',
+  'order-ship-concurrency',
   'pglite-settle',
   'pickup-upgrade',
   'readiness',
@@ -34,6 +35,7 @@ const DATABASE_SUITES = [
   'staff-concurrency',
   'stock-take-plan',
   'system',
+  'ticket-upload-concurrency',
   'upgrade',
   'workers',
 ];

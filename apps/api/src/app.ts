@@ -52,6 +52,7 @@ import { BODY_LIMIT_BYTES, bodyParsersPlugin } from './plugins/body-parsers';
 import { dbPlugin } from './plugins/db';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
+import { nulGuardPlugin } from './plugins/nul-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(errorsPlugin, { storefrontFallback: hasStorefront });
   await app.register(bodyParsersPlugin);
+  await app.register(nulGuardPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { config: config.database, database: options.database });

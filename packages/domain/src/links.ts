@@ -35,14 +35,37 @@ function segment(id: string | number): string {
   return encodeURIComponent(String(id).trim());
 }
 
-/** Schemes that would run code or embed content instead of navigating. */
-const UNSAFE_URL = /^\s*(javascript|data|vbscript):/i;
+// A browser drops tab and line breaks anywhere in a URL, and C0 controls and spaces at either end (WHATWG URL).
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+const EDGE_CONTROL_OR_SPACE = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** Another site, named with its scheme: http: or https:, whatever the case. */
+const WEB_URL = /^https?:\/\//i;
+
+/**
+ * An operator's 'url' link as the storefront may render it, or null when it is refused (spec §2 'Link
+ * destinations'). Tabs and line breaks, and control characters and spaces at either end, are removed first, as a
+ * browser ignores them ('java<TAB>script:', a leading NUL or space); any other control character refuses the link.
+ * What remains must be another site with http(s)://, or a path of
+ * the shop starting with one '/'. Everything else is refused: other schemes (javascript:, data:, vbscript:,
+ * their entity-encoded forms alike), protocol-relative '//host' and '/\\host' (another site without saying
+ * so: write https://), and paths relative to the current page.
+ */
+export function safeUrl(url: string | null | undefined): string | null {
+  const target = (url ?? '').replace(TAB_OR_NEWLINE, '').replace(EDGE_CONTROL_OR_SPACE, '');
+  if (CONTROL.test(target)) return null;
+  if (WEB_URL.test(target)) return target;
+  if (target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')) return target;
+  return null;
+}
 
 /**
  * Where a link item leads (spec §2 'Link destinations'): cate → /products/{id}, warehouse →
  * /products?location={id}, goods → /product/{id}, article → /article/{id}, brand → /brand/{id},
  * url → the url, anything else → '/'. A missing id degrades to the list page (cate, warehouse, goods)
- * or '/'; a missing or script url (javascript:, data:, vbscript:) to '/'.
+ * or '/'; a missing url, or one safeUrl refuses, to '/'.
  */
 export function linkDestination(link: LinkItem): string {
   const { type, id, url } = link;
@@ -57,10 +80,8 @@ export function linkDestination(link: LinkItem): string {
       return hasId(id) ? `/article/${segment(id)}` : HOME_PATH;
     case LinkType.Brand:
       return hasId(id) ? `/brand/${segment(id)}` : HOME_PATH;
-    case LinkType.Url: {
-      const target = url?.trim();
-      return target && !UNSAFE_URL.test(target) ? target : HOME_PATH;
-    }
+    case LinkType.Url:
+      return safeUrl(url) ?? HOME_PATH;
     default:
       return HOME_PATH;
   }

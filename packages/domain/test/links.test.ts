@@ -7,6 +7,7 @@ import {
   type LinkItem,
   linkDestination,
   productLink,
+  safeUrl,
   THIRD_PARTY_PAYMENT_RETURN_PATH,
 } from '../src';
 
@@ -37,6 +38,53 @@ describe('linkDestination (spec §2 link destinations)', () => {
     [{ type: 'cate', id: 0 }, '/products/0'],
   ] as [LinkItem, string][])('%j → %s', (link, path) => {
     expect(linkDestination(link)).toBe(path);
+  });
+
+  // The usual bypasses of a scheme filter (issue #35 item 11): a browser ignores tabs and line breaks anywhere
+  // and controls or spaces at the ends, so each of these would run as a script if it reached an href.
+  it.each([
+    'java\tscript:alert(1)',
+    'java\nscript:alert(1)',
+    'java\rscript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    '\u0000javascript:alert(1)',
+    '\u0001javascript:alert(1)',
+    '\u001fjavascript:alert(1)',
+    '   javascript:alert(1)',
+    '\u0000 \tjavascript:alert(1)',
+    'javascript\u0000:alert(1)',
+    'jav&#x09;ascript:alert(1)',
+    '&#106;avascript:alert(1)',
+    'javascript&#58;alert(1)',
+    'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    ' DATA:text/html,x',
+    'vbscript:msgbox(1)',
+    'VBScript\t:msgbox(1)',
+    'file:///etc/passwd',
+    'ftp://example.com/',
+    // Another site without a scheme: refused, an external link says https:// (see safeUrl).
+    '//evil.com',
+    '/\\evil.com',
+    '\\\\evil.com',
+    '\t//evil.com',
+    // Relative to the current page: refused, the shop's own paths start with '/'.
+    'products/5',
+    'www.example.com',
+    '/products\u0000/5',
+  ])('refuses the url %j', (url) => {
+    expect(linkDestination({ type: 'url', url })).toBe('/');
+    expect(safeUrl(url)).toBeNull();
+  });
+
+  it.each([
+    ['HTTPS://example.com/a', 'HTTPS://example.com/a'],
+    ['http://example.com', 'http://example.com'],
+    [' https://example.com/a\n', 'https://example.com/a'],
+    ['ht\ttps://example.com/', 'https://example.com/'],
+    ['/article/3?from=home#top', '/article/3?from=home#top'],
+    ['\u0000/products/5 ', '/products/5'],
+  ])('keeps the url %j as %j', (url, expected) => {
+    expect(linkDestination({ type: 'url', url })).toBe(expected);
   });
 });
 

@@ -40,6 +40,9 @@ export const OrderAdminMessages = {
   badTime: '时间格式应为 ISO 8601 或 yyyy-MM-dd HH:mm（北京时间）',
   badDescription: '物流描述不能为空，最多500个字符',
   badNote: '备注最多200个字符',
+  /** Another ship of the pack won (two staff, or a double submit with another number): the loser is told. */
+  shippedAlready: (pack: string, logisticCode: string) =>
+    `${pack} 已发货（物流单号 ${logisticCode}），状态已变化，请刷新后查看`,
 } as const;
 
 const LOGISTIC_CODE = /^[A-Za-z0-9-]{4,60}$/;
@@ -225,6 +228,17 @@ export function createOrderAdminService({
         }
         const moving: repo.PackRow[] = [];
         for (const pack of targets) {
+          // A repeated ship with the same courier and number changes nothing; another number is refused, so a
+          // parallel ship that lost the order's lock is not told it shipped (issue #35 item 7).
+          if (
+            shipping &&
+            courier &&
+            pack.status === to &&
+            (pack.logisticCode !== options.logisticCode || pack.courierId !== courier.id)
+          )
+            throw paramsError(
+              OrderAdminMessages.shippedAlready(packLabel(pack.packIndex), pack.logisticCode),
+            );
           if (pack.status === to) continue;
           if (!from.includes(pack.status as OrderStatus))
             throw paramsError(

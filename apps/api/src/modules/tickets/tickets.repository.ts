@@ -296,6 +296,14 @@ export async function deleteOrphanImages(db: Database, before: Date): Promise<st
 }
 
 /** How many unattached uploads the member holds (a bound against filling the store with loose images). */
+/**
+ * Serializes one member's ticket uploads until the transaction ends, so the loose-image cap is counted and
+ * kept in one step under parallel uploads (issue #35 item 6).
+ */
+export async function lockMemberUploads(db: Database, memberId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('ticket_uploads'), ${memberId}::int)`);
+}
+
 export async function countLooseImages(db: Database, memberId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })

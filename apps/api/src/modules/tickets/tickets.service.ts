@@ -305,7 +305,16 @@ export function createTicketService({
       if ((await repo.countLooseImages(db, auth.memberId)) >= UPLOAD_RATE.maxLoose)
         throw new AppError(ResultCode.TooManyRequests, TicketMessages.tooManyLoose);
       const stored = await ports.storeUpload(bytes, 'ticket');
-      const row = await repo.insertImage(db, { memberId: auth.memberId, ...stored });
+      // Counted again under the member's lock with the insert: the check above only spares the work of storing.
+      const row = await db.transaction(async (tx) => {
+        await repo.lockMemberUploads(tx, auth.memberId);
+        if ((await repo.countLooseImages(tx, auth.memberId)) >= UPLOAD_RATE.maxLoose) return null;
+        return repo.insertImage(tx, { memberId: auth.memberId, ...stored });
+      });
+      if (!row) {
+        await ports.deleteFiles([stored.path]);
+        throw new AppError(ResultCode.TooManyRequests, TicketMessages.tooManyLoose);
+      }
       return toImage(row);
     },
 
