@@ -153,6 +153,16 @@ export const staffCommands: Record<string, CliCommand<Uses>> = {
     },
   }),
 
+  'staff:unlock': accountCommand({
+    summary:
+      '解除员工账号的登录锁定（所有地址）/ lift the sign-in locks of a staff account (every address)',
+    name: 'unlock',
+    async change(staff, actor, account, print) {
+      await staff.unlock(actor, { id: account.id });
+      print(`已解除 ${account.username} 的登录锁定 / sign-in locks lifted`);
+    },
+  }),
+
   'staff:disable': accountCommand({
     summary: '停用员工账号（最后一位店主不能停用）/ disable a staff account (never the last owner)',
     name: 'disable',

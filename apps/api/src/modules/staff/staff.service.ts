@@ -63,9 +63,11 @@ export const StaffMessages = {
 export const STAFF_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 
 /**
- * Sign-in attempts in one 15-minute window, counted before anything is checked (so guesses sent together count
- * one by one): past 10 for an account or 100 for an address the attempt is refused. Every attempt carries a
- * captcha anyway. Old-password checks of changePassword/: 5 per staff member.
+ * Sign-in attempts in one 15-minute window. Every attempt counts against its address (past 100 refused) before
+ * anything is checked; once its captcha is solved it also counts against the account from that address (past 10
+ * refused), counted before the password is checked so guesses sent together count one by one. A wrong or missing
+ * captcha never counts against an account, and an account is only ever locked for one address: an anonymous
+ * attacker cannot lock the owner out (#35). Old-password checks of changePassword/: 5 per staff member.
  */
 export const STAFF_LOGIN_LIMITS = {
   accountCeiling: 10,
@@ -73,6 +75,9 @@ export const STAFF_LOGIN_LIMITS = {
   passwordChecks: 5,
   windowMs: 15 * 60 * 1000,
 } as const;
+
+/** The start of an account's sign-in counters, one per address. */
+const accountLoginPrefix = (username: string) => `staff-login:account:${username.toLowerCase()}:`;
 
 // base64url of 32 bytes: anything else cannot be one of our tokens, so it is refused without a query.
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -274,22 +279,23 @@ export function createStaffService({
 
   return {
     /**
-     * Signs a staff member in: every attempt carries the picture captcha; attempts are counted per account and
-     * per address before anything is checked; an account with a second factor needs its current code, which is
+     * Signs a staff member in: every attempt carries the picture captcha; attempts are counted per address
+     * before anything is checked and, once the captcha is solved, per account and address (STAFF_LOGIN_LIMITS); an account with a second factor needs its current code, which is
      * accepted once only (TwoFactorRequired otherwise). Wrong username and wrong password answer alike.
      */
     async login(input: StaffLoginRequest, clientAddress: string): Promise<StaffLoginResponse> {
-      const accountKey = `staff-login:account:${input.username.toLowerCase()}`;
-      const addressKey = `staff-login:address:${clientAddressKey(clientAddress)}`;
+      const address = clientAddressKey(clientAddress);
+      const accountKey = `${accountLoginPrefix(input.username)}${address}`;
+      const addressKey = `staff-login:address:${address}`;
       const addressAttempts = await rateLimiter.hit(addressKey, STAFF_LOGIN_LIMITS.windowMs);
       if (addressAttempts > STAFF_LOGIN_LIMITS.addressCeiling)
-        throw new AppError(ResultCode.TooManyRequests, StaffMessages.tooManyAttempts);
-      const accountAttempts = await rateLimiter.hit(accountKey, STAFF_LOGIN_LIMITS.windowMs);
-      if (accountAttempts > STAFF_LOGIN_LIMITS.accountCeiling)
         throw new AppError(ResultCode.TooManyRequests, StaffMessages.tooManyAttempts);
       await captcha.check(input, {
         messages: { required: StaffMessages.captchaRequired, failed: StaffMessages.captchaFailed },
       });
+      const accountAttempts = await rateLimiter.hit(accountKey, STAFF_LOGIN_LIMITS.windowMs);
+      if (accountAttempts > STAFF_LOGIN_LIMITS.accountCeiling)
+        throw new AppError(ResultCode.TooManyRequests, StaffMessages.tooManyAttempts);
 
       const row = await repo.findStaffByUsername(db, input.username);
       const passwordOk = await verifyAccountPassword(row?.passwordHash, input.password);
@@ -357,6 +363,17 @@ export function createStaffService({
       // The right password and code clear the account's count and do not count against the address.
       await Promise.all([rateLimiter.reset(accountKey), rateLimiter.undo(addressKey)]);
       return { token, staff: sessionOf(signedIn) };
+    },
+
+    /**
+     * Lifts the sign-in locks of an account from every address (the operator's staff:unlock); audited. The
+     * locks live in the shop's shared limiter (Redis or PostgreSQL); on the embedded database they live in the
+     * server's memory and a restart lifts them.
+     */
+    async unlock(by: AuditActor, input: { id: number }): Promise<void> {
+      const row = await requireAccount(db, input.id);
+      const lifted = await rateLimiter.resetPrefix(accountLoginPrefix(row.username));
+      await db.transaction((tx) => recordStaff(tx, by, 'staff.unlock', row.id, { after: { lifted } }));
     },
 
     /** Resolves a bearer token to its live session (the staff guard), or null. */
