@@ -145,6 +145,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(metricsPlugin, {
     metrics,
     token: config.metrics?.token,
+    port: config.metrics?.port,
     slowRequestMs: config.slowRequestMs,
     slowQueryMs: config.slowQueryMs,
     database: app.database,

@@ -80,6 +80,13 @@ const envSchema = z.object({
     .max(256, '至多256个字符 / at most 256 characters')
     .regex(/^[\x21-\x7e]+$/, '只能包含可见的 ASCII 字符 / visible ASCII characters only')
     .optional(),
+  // The scrape's own port on 127.0.0.1 (0: any free port, for tests); unset: no such port.
+  METRICS_PORT: z.coerce
+    .number({ error: '应为 0-65535 的整数 / must be a whole number 0-65535' })
+    .int('应为 0-65535 的整数 / must be a whole number 0-65535')
+    .min(0, '应为 0-65535 的整数 / must be a whole number 0-65535')
+    .max(65535, '应为 0-65535 的整数 / must be a whole number 0-65535')
+    .optional(),
   SLOW_REQUEST_MS: z.coerce
     .number({ error: '应为 0-600000 的整数 / must be a whole number 0-600000' })
     .int('应为 0-600000 的整数 / must be a whole number 0-600000')
@@ -582,10 +589,11 @@ export interface AppConfig {
   shutdownGraceMs: number;
   logLevel: LogLevel;
   /**
-   * GET /metrics (Prometheus): null when METRICS=false. Served to loopback clients that come without a proxy's
-   * forwarding headers, and to any client with `Authorization: Bearer <token>` when METRICS_TOKEN is set.
+   * GET /metrics (Prometheus): null when METRICS=false. Served on a port of its own bound to 127.0.0.1
+   * (METRICS_PORT), never the public one; on the public port only to a client with `Authorization: Bearer
+   * <token>` when METRICS_TOKEN is set (#35).
    */
-  metrics: { token: string | undefined } | null;
+  metrics: { token: string | undefined; port: number | undefined } | null;
   /** Requests slower than this are logged at warn (route pattern, status, ms); 0 turns the log off. */
   slowRequestMs: number;
   /** Database statements slower than this are logged at warn (SQL text without values, ms); 0 turns it off. */
@@ -754,7 +762,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       responseSerializer: e.RESPONSE_SERIALIZER ?? (isProduction(e.NODE_ENV) ? 'compiled' : 'validated'),
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       logLevel: e.LOG_LEVEL,
-      metrics: e.METRICS === false ? null : { token: e.METRICS_TOKEN },
+      metrics: e.METRICS === false ? null : { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
       slowRequestMs: e.SLOW_REQUEST_MS,
       slowQueryMs: e.SLOW_QUERY_MS,
       nodeEnv: e.NODE_ENV,
