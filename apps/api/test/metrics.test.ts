@@ -55,8 +55,8 @@ describe('GET /metrics', () => {
     c.t.app.inject({ method: 'GET', url: '/metrics', headers, ...(remoteAddress ? { remoteAddress } : {}) });
   /** The metrics' own port, as a Prometheus on this machine scrapes it. */
   const portUrl = (path = '/metrics') => {
-    const address = c.t.app.metricsServer?.address() as AddressInfo;
-    return `http://127.0.0.1:${address.port}${path}`;
+    const address = c.t.app.metricsServer?.address() as AddressInfo | undefined;
+    return `http://127.0.0.1:${address?.port}${path}`;
   };
   const fromPort = async () => {
     const res = await fetch(portUrl());
@@ -73,7 +73,7 @@ describe('GET /metrics', () => {
   };
 
   it('serves its own port, bound to 127.0.0.1, the Prometheus page, process metrics included', async () => {
-    expect((c.t.app.metricsServer?.address() as AddressInfo).address).toBe('127.0.0.1');
+    expect(c.t.app.metricsServer?.address()).toMatchObject({ address: '127.0.0.1' });
     const res = await fromPort();
     expect(res.status).toBe(200);
     expect(res.contentType).toMatch(/^text\/plain; version=0\.0\.4/);
