@@ -22,6 +22,7 @@ describe('config', () => {
         shutdownGraceMs: 0,
         logLevel: 'info',
         metrics: { token: undefined, port: undefined },
+        secretKeys: { current: undefined, old: [] },
         slowRequestMs: 1000,
         slowQueryMs: 250,
         nodeEnv: undefined,

@@ -227,8 +227,19 @@ describe('staff login', () => {
     const s = await staffToken(t, 'content');
     const attacker = freshAddress();
     for (let i = 0; i < STAFF_LOGIN_LIMITS.accountCeiling * 2; i += 1) {
-      const made = { username: s.username, password: `Wrong-pass-${i}`, captchaId: `made-up-${i}`, captchaCode: 'zzzz' };
-      const res = await post(t.app, AdminPaths.login, i % 2 ? made : { ...made, captchaId: undefined }, undefined, attacker);
+      const made = {
+        username: s.username,
+        password: `Wrong-pass-${i}`,
+        captchaId: `made-up-${i}`,
+        captchaCode: 'zzzz',
+      };
+      const res = await post(
+        t.app,
+        AdminPaths.login,
+        i % 2 ? made : { ...made, captchaId: undefined },
+        undefined,
+        attacker,
+      );
       expect(res.statusCode).not.toBe(429);
     }
     const right = await staffLogin(t, { username: s.username, password: s.password }, attacker);
@@ -250,7 +261,9 @@ describe('staff login', () => {
       expect(right.success, right.message).toBe(true);
     }
     const audit = await t.app.services.audit.list({ pageSize: 100 });
-    expect(audit.items.find((r) => r.action === 'staff.unlock' && r.objectId === String(account.id))).toBeTruthy();
+    expect(
+      audit.items.find((r) => r.action === 'staff.unlock' && r.objectId === String(account.id)),
+    ).toBeTruthy();
   });
 
   it('refuses an address past its attempt limit', async () => {

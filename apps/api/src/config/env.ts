@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { RESPONSE_SERIALIZERS, type ResponseSerializer } from '../lib/response-serializer';
+import { type SecretKey, secretKeyOf } from '../lib/secret-box';
 import { SMS_TEMPLATE_PARAMS, type SmsTemplateKey } from '../modules/notices';
 
 /**
@@ -22,6 +23,18 @@ const booleanish = () =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: '应为 true 或 false / must be true or false' })
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes'));
+
+const SECRET_KEY_MESSAGE =
+  '应为 32 字节密钥的 base64（openssl rand -base64 32）/ must be 32 bytes in base64 (openssl rand -base64 32)';
+/** A key of secrets at rest: 32 random bytes in base64 (lib/secret-box.ts). */
+const secretKey = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32,
+    SECRET_KEY_MESSAGE,
+  )
+  .transform((v) => secretKeyOf(Buffer.from(v, 'base64')));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -199,6 +212,13 @@ const envSchema = z.object({
     )
     .optional(),
   SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  SHOP_SECRET_KEY: secretKey.optional(),
+  // Keys of a rotation in progress, comma-separated: still read, never written (secrets:rotate).
+  SHOP_SECRET_KEY_OLD: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').filter((k) => k.trim() !== ''))
+    .pipe(z.array(secretKey)),
   SHOP_PAY_SANDBOX: z.enum(['on', 'off'], { error: '应为 on 或 off / must be on or off' }).optional(),
   SHOP_WECHAT_SANDBOX: z.enum(['on', 'off'], { error: '应为 on 或 off / must be on or off' }).optional(),
   SHOP_WECHAT_APP_ID: z
@@ -609,6 +629,12 @@ export interface AppConfig {
    * production, the demo member with its published password is never created (seed/seed.ts).
    */
   seedDemo: boolean;
+  /**
+   * The keys of secrets at rest (staff TOTP secrets): the current one seals (SHOP_SECRET_KEY), the old ones of a
+   * rotation are still read (SHOP_SECRET_KEY_OLD). Without a current key secrets are stored as they are; in
+   * production the server then refuses to start while any staff member has TOTP on (README 'Secrets at rest').
+   */
+  secretKeys: { current: SecretKey | undefined; old: SecretKey[] };
   /** Trust X-Forwarded-For from a load balancer in front (client address for login rate limits). */
   trustProxy: boolean;
   /** The real payment channel, when the four SHOP_PAY_* settings of the gateway are set. */
@@ -771,6 +797,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
       seedDemo: e.SEED_DEMO ?? !isProduction(e.NODE_ENV),
       trustProxy: e.TRUST_PROXY ?? false,
+      secretKeys: { current: e.SHOP_SECRET_KEY, old: e.SHOP_SECRET_KEY_OLD },
       paymentGateway:
         e.SHOP_PAY_GATEWAY_URL && e.SHOP_PAY_MERCHANT_ID && e.SHOP_PAY_SECRET && e.SHOP_PAY_PUBLIC_URL
           ? {

@@ -25,6 +25,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto';
 import { NO_COUNTERS, type ShopCounters } from '../../lib/metrics';
 import { hashPassword, verifyAccountPassword, verifyPassword } from '../../lib/password';
 import { clientAddressKey, type RateLimiter } from '../../lib/rate-limiter';
+import { createSecretBox, type SecretBox } from '../../lib/secret-box';
 import type { StaffContext, StaffSessionState } from '../../plugins/staff-auth';
 import * as repo from './staff.repository';
 import { newTotpSecret, totpStepOf, totpUrl } from './totp';
@@ -92,6 +93,8 @@ export interface StaffServiceDeps {
   audit: AuditRecorder;
   /** Refused logins are counted for the metrics (GET /metrics). */
   counters?: Pick<ShopCounters, 'loginRefused'>;
+  /** Seals TOTP secrets at rest (SHOP_SECRET_KEY, lib/secret-box.ts); absent: stored as they are. */
+  secrets?: SecretBox;
   /**
    * Codes by e-mail (the notices module): the second factor of an account whose role moves no money, has no TOTP
    * and has a work address (#31 'Staff'). Absent: such accounts sign in with the password alone, as before.
@@ -190,6 +193,7 @@ export function createStaffService({
   audit,
   counters = NO_COUNTERS,
   emailCodes,
+  secrets = createSecretBox(undefined),
 }: StaffServiceDeps) {
   /** The audit row of a change to a staff account, on the change's transaction. */
   function recordStaff(
@@ -218,7 +222,7 @@ export function createStaffService({
   async function acceptTotp(executor: Database, row: repo.StaffRow, code: string): Promise<boolean> {
     if (!row.totpSecret) return false;
     const now = clock();
-    const step = await totpStepOf(row.totpSecret, code, now);
+    const step = await totpStepOf(secrets.open(row.totpSecret), code, now);
     return step !== null && repo.acceptTotpStep(executor, row.id, step, now);
   }
 
@@ -376,6 +380,41 @@ export function createStaffService({
       await db.transaction((tx) => recordStaff(tx, by, 'staff.unlock', row.id, { after: { lifted } }));
     },
 
+    /**
+     * Seals every stored TOTP secret under the current key (the operator's secrets:rotate): plain ones stored
+     * before SHOP_SECRET_KEY was set, and ones sealed under an old key (SHOP_SECRET_KEY_OLD). How many changed.
+     */
+    /** Whether secrets are sealed (SHOP_SECRET_KEY is set). */
+    sealsSecrets: secrets.current !== undefined,
+
+    async rotateSecrets(): Promise<{ resealed: number; total: number }> {
+      const rows = await repo.totpSecrets(db);
+      let resealed = 0;
+      for (const row of rows) {
+        if (secrets.isCurrent(row.totpSecret)) continue;
+        const after = secrets.seal(secrets.open(row.totpSecret));
+        if (await repo.resealTotpSecret(db, row.id, row.totpSecret, after)) resealed += 1;
+      }
+      return { resealed, total: rows.length };
+    },
+
+    /**
+     * What the server checks at start about the stored TOTP secrets: how many accounts have TOTP on, and how many
+     * secrets no configured key opens (their owners could not sign in).
+     */
+    async secretsAtRest(): Promise<{ withTotp: number; unreadable: number }> {
+      const rows = await repo.totpSecrets(db);
+      let unreadable = 0;
+      for (const row of rows) {
+        try {
+          secrets.open(row.totpSecret);
+        } catch {
+          unreadable += 1;
+        }
+      }
+      return { withTotp: rows.filter((r) => r.totpEnabled).length, unreadable };
+    },
+
     /** Resolves a bearer token to its live session (the staff guard), or null. */
     async authenticate(token: string): Promise<StaffSessionState | null> {
       if (!TOKEN_PATTERN.test(token)) return null;
@@ -453,7 +492,7 @@ export function createStaffService({
       if (row.totpEnabled) throw paramsError(StaffMessages.totpAlreadyEnabled);
       const secret = newTotpSecret();
       await db.transaction(async (tx) => {
-        await repo.updateStaff(tx, row.id, { totpSecret: secret, totpLastStep: null }, clock());
+        await repo.updateStaff(tx, row.id, { totpSecret: secrets.seal(secret), totpLastStep: null }, clock());
         await recordStaff(tx, by, 'staff.totpSetup', row.id);
       });
       const otpauthUrl = totpUrl(secret, row.username);
