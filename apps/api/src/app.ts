@@ -40,7 +40,7 @@ import { orderConsoleRoutes, orderRoutes } from './modules/order';
 import { paymentRoutes, SANDBOX_PROVIDER } from './modules/payment';
 import { reconciliationConsoleRoutes } from './modules/reconciliation';
 import { sellerConsoleRoutes } from './modules/seller';
-import { staffConsoleRoutes } from './modules/staff';
+import { checkSecretsAtRest, staffConsoleRoutes } from './modules/staff';
 import { supplierConsoleRoutes, supplierRoutes } from './modules/supplier';
 import { ticketRoutes } from './modules/tickets';
 import { warehouseConsoleRoutes } from './modules/warehouse';
@@ -147,6 +147,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(metricsPlugin, {
     metrics,
     token: config.metrics?.token,
+    port: config.metrics?.port,
     slowRequestMs: config.slowRequestMs,
     slowQueryMs: config.slowQueryMs,
     database: app.database,
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions) {
       `${provider} 已配置，以下支付方式改由其收款 / now collected by ${provider}: ${codes.join(', ')}`,
     );
   await logPaymentMethods(app.log, services, config);
+  await checkSecretsAtRest(app.log, services.staff, config);
 
   // Open trades of channels that can be queried (WeChat Pay) are asked about every minute: a late or lost
   // notify is replaced by the query, and a QR trade unpaid for two hours is closed (settle-payment.ts sweep).

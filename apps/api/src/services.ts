@@ -58,7 +58,7 @@ import {
 import { createRateService } from './modules/rate';
 import { createReconciliationService } from './modules/reconciliation';
 import { createSellerService } from './modules/seller';
-import { createStaffService } from './modules/staff';
+import { createStaffService, secretBoxOf } from './modules/staff';
 import { createSupplierService } from './modules/supplier';
 import { createTicketService, latestMemberTickets } from './modules/tickets';
 import { createWarehouseService } from './modules/warehouse';
@@ -158,6 +158,7 @@ export function createServices({
     clock,
     rateLimiter,
     captcha,
+    secrets: secretBoxOf(config),
     audit: audit.record,
     counters,
     // Only where mail can leave (a server, or the sandbox): else a mailed code could never arrive. The notices

@@ -21,7 +21,8 @@ describe('config', () => {
         responseSerializer: 'validated',
         shutdownGraceMs: 0,
         logLevel: 'info',
-        metrics: { token: undefined },
+        metrics: { token: undefined, port: undefined },
+        secretKeys: { current: undefined, old: [] },
         slowRequestMs: 1000,
         slowQueryMs: 250,
         nodeEnv: undefined,
@@ -329,18 +330,29 @@ describe('config', () => {
 
   it('serves metrics unless METRICS=false, with a scraper token of 24 visible characters or more', () => {
     const token = 'a'.repeat(24);
-    const on = parseConfig({ METRICS_TOKEN: token, SLOW_REQUEST_MS: '0', SLOW_QUERY_MS: '50' });
-    expect(on.ok && on.config).toMatchObject({ metrics: { token }, slowRequestMs: 0, slowQueryMs: 50 });
+    const on = parseConfig({
+      METRICS_TOKEN: token,
+      METRICS_PORT: '9464',
+      SLOW_REQUEST_MS: '0',
+      SLOW_QUERY_MS: '50',
+    });
+    expect(on.ok && on.config).toMatchObject({
+      metrics: { token, port: 9464 },
+      slowRequestMs: 0,
+      slowQueryMs: 50,
+    });
     const off = parseConfig({ METRICS: 'false', METRICS_TOKEN: token });
     expect(off.ok && off.config.metrics).toBeNull();
     const bad = parseConfig({
       METRICS: 'maybe',
       METRICS_TOKEN: 'short-token',
+      METRICS_PORT: '70000',
       SLOW_REQUEST_MS: '-1',
       SLOW_QUERY_MS: 'fast',
     });
     expect(bad.ok ? [] : bad.errors.map((line) => line.split(':')[0]).sort()).toEqual([
       'METRICS',
+      'METRICS_PORT',
       'METRICS_TOKEN',
       'SLOW_QUERY_MS',
       'SLOW_REQUEST_MS',

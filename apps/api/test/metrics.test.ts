@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { CartPaths, Currency, IMAGE_BASE, MemberPaths, OrderPaths, PaymentPaths } from '@shop/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -18,7 +19,10 @@ import { notifyBody, pendingSuccessNotify, sendNotify } from './support/payment-
 import { STAFF_TEST_PASSWORD, staffLogin, uniqueStaffUsername } from './support/staff';
 import { createTestApp, envelope, post, type TestApp } from './support/test-app';
 
-/** GET /metrics (Prometheus), who may read it, what it counts, and the slow request and slow query logs. */
+/**
+ * GET /metrics (Prometheus) on its own loopback port (METRICS_PORT) and, with METRICS_TOKEN, on the public one;
+ * who may read it, what it counts, and the slow request and slow query logs.
+ */
 
 const TOKEN = 'scraper-token-0123456789-abcdef';
 
@@ -39,7 +43,7 @@ describe('GET /metrics', () => {
   let c: CheckoutTestApp;
   let off: TestApp;
   beforeAll(async () => {
-    c = await createCheckoutTestApp({ METRICS_TOKEN: TOKEN });
+    c = await createCheckoutTestApp({ METRICS_TOKEN: TOKEN, METRICS_PORT: '0' });
     off = await createTestApp({ env: { SEED_DEMO: 'false', METRICS: 'false' } });
   });
   afterAll(async () => {
@@ -49,9 +53,18 @@ describe('GET /metrics', () => {
 
   const scrape = async (headers: Record<string, string> = {}, remoteAddress?: string) =>
     c.t.app.inject({ method: 'GET', url: '/metrics', headers, ...(remoteAddress ? { remoteAddress } : {}) });
+  /** The metrics' own port, as a Prometheus on this machine scrapes it. */
+  const portUrl = (path = '/metrics') => {
+    const address = c.t.app.metricsServer?.address() as AddressInfo | undefined;
+    return `http://127.0.0.1:${address?.port}${path}`;
+  };
+  const fromPort = async () => {
+    const res = await fetch(portUrl());
+    return { status: res.status, contentType: res.headers.get('content-type'), body: await res.text() };
+  };
   const page = async () => {
-    const res = await scrape();
-    expect(res.statusCode).toBe(200);
+    const res = await fromPort();
+    expect(res.status).toBe(200);
     return res.body;
   };
   const notFound = (res: LightMyRequestResponse) => {
@@ -59,10 +72,11 @@ describe('GET /metrics', () => {
     expect(res.body).not.toContain('process_cpu');
   };
 
-  it('serves a client on this machine the Prometheus page, process metrics included', async () => {
-    const res = await scrape();
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  it('serves its own port, bound to 127.0.0.1, the Prometheus page, process metrics included', async () => {
+    expect(c.t.app.metricsServer?.address()).toMatchObject({ address: '127.0.0.1' });
+    const res = await fromPort();
+    expect(res.status).toBe(200);
+    expect(res.contentType).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.body).toContain('process_cpu_user_seconds_total');
     expect(res.body).toContain('nodejs_eventloop_lag_seconds');
     expect(res.body).toContain('nodejs_heap_size_used_bytes');
@@ -101,15 +115,26 @@ describe('GET /metrics', () => {
     expect(seriesValue(after, 'shop_db_idle_connections', { driver })).toBe(holding);
   });
 
-  it('is a 404 like any missing page to other addresses, behind a proxy, or with a wrong token', async () => {
+  it('answers nothing but the page on its own port', async () => {
+    expect((await fetch(portUrl('/'))).status).toBe(404);
+    expect((await fetch(portUrl('/api/goodsService/goodscatalog/list/'))).status).toBe(404);
+    expect((await fetch(portUrl(), { method: 'POST' })).status).toBe(404);
+  });
+
+  it('is a 404 like any missing page on the public port without the token, from anywhere', async () => {
     const missing = await c.t.app.inject({ method: 'GET', url: '/metrics-nowhere' });
     notFound(missing);
     const stranger = await scrape({}, '203.0.113.9');
     notFound(stranger);
     expect(stranger.json()).toEqual(missing.json());
-    // A reverse proxy on this machine connects from loopback: its forwarding headers give it away.
+    // A reverse proxy on this machine connects from loopback and need not say so: loopback alone is not enough,
+    // whatever the proxy adds or leaves out (#35).
+    notFound(await scrape());
     notFound(await scrape({ 'x-forwarded-for': '203.0.113.9' }));
     notFound(await scrape({ forwarded: 'for=203.0.113.9' }));
+    notFound(await scrape({ 'x-real-ip': '203.0.113.9' }));
+    notFound(await scrape({ via: '1.1 nginx' }));
+    notFound(await scrape({ 'x-forwarded-host': 'shop.example.com' }));
     notFound(await scrape({ authorization: `Bearer ${TOKEN}x` }, '203.0.113.9'));
     notFound(await scrape({ authorization: `Bearer ${TOKEN.slice(0, -1)}` }, '203.0.113.9'));
     notFound(await scrape({ authorization: `Basic ${TOKEN}` }, '203.0.113.9'));
@@ -127,6 +152,7 @@ describe('GET /metrics', () => {
 
   it('does not exist with METRICS=false, and is never in the API document', async () => {
     notFound(await off.app.inject({ method: 'GET', url: '/metrics' }));
+    expect(off.app.metricsServer).toBeNull();
     const document = await c.t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(document.statusCode).toBe(200);
     expect(Object.keys(document.json().paths)).not.toContain('/metrics');

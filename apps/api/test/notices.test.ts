@@ -5,9 +5,13 @@ import { notices, sandboxMessages } from '../src/db/schema';
 import { createTestApp, envelope, post, TEST_CAPTCHA, type TestApp } from './support/test-app';
 
 // Codes and notices go to the sandbox's outbox, sent by the queue's worker as in the server.
+// The public port serves /metrics only to a scraper with METRICS_TOKEN (README 'Metrics').
+const SCRAPE_TOKEN = 'notices-scrape-token-0123456789';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { SHOP_NOTICE_WORKERS: '1', SHOP_NOTICE_RETRY_DELAY_SECONDS: '1' } });
+  t = await createTestApp({
+    env: { SHOP_NOTICE_WORKERS: '1', SHOP_NOTICE_RETRY_DELAY_SECONDS: '1', METRICS_TOKEN: SCRAPE_TOKEN },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -230,7 +234,11 @@ describe('/metrics', () => {
   it('counts the outbox by status and the sends by channel and outcome', async () => {
     const { token } = await register();
     await bindPhone(token);
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${SCRAPE_TOKEN}` },
+    });
     expect(res.statusCode).toBe(200);
     const sent = Number(/^shop_notices\{status="sent"\} (\d+)$/m.exec(res.body)?.[1]);
     expect(sent).toBeGreaterThanOrEqual(1);

@@ -43,6 +43,7 @@ describe('staff operator commands', () => {
       'staff:list',
       'staff:reset-password',
       'staff:reset-totp',
+      'staff:unlock',
       'staff:disable',
     ])
       expect(help).toContain(name);
@@ -93,6 +94,7 @@ describe('staff operator commands', () => {
       expect(clerk.data.staff.mustChangePassword).toBe(true);
     });
 
+    expect(await ok('staff:unlock', '--username', 'clerk')).toContain('已解除 clerk 的登录锁定');
     await ok('staff:disable', '--username', 'clerk', '--by', 'alice');
     expect(await ok('staff:list')).toMatch(/clerk .*已停用/);
     // The last owner stays.
@@ -112,6 +114,7 @@ describe('staff operator commands', () => {
         'cli:alice staff.create',
         'cli staff.resetPassword',
         'cli staff.resetTotp',
+        'cli staff.unlock',
         'cli:alice staff.update',
       ]);
     });

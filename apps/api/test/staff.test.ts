@@ -209,14 +209,61 @@ describe('staff login', () => {
       });
   });
 
-  it('refuses an account past its attempt limit, even with the right password', async () => {
+  it('refuses an account past its attempt limit from that address, even with the right password', async () => {
     const s = await staffToken(t, 'content');
+    const guesser = freshAddress();
     for (let i = 0; i < STAFF_LOGIN_LIMITS.accountCeiling; i += 1) {
-      const res = await staffLogin(t, { username: s.username, password: `Wrong-pass-${i}` }, freshAddress());
+      const res = await staffLogin(t, { username: s.username, password: `Wrong-pass-${i}` }, guesser);
       expect(res.message).toBe(StaffMessages.badCredentials);
     }
-    const right = await staffLogin(t, { username: s.username, password: s.password }, freshAddress());
+    const right = await staffLogin(t, { username: s.username, password: s.password }, guesser);
     expect(right).toMatchObject({ success: false, resultCode: ResultCode.TooManyRequests });
+    // The lock is the guesser's address's, not the account's: its holder signs in from elsewhere (#35).
+    const elsewhere = await staffLogin(t, { username: s.username, password: s.password }, freshAddress());
+    expect(elsewhere.success, elsewhere.message).toBe(true);
+  });
+
+  it('counts no attempt with a made-up or missing captcha against the account', async () => {
+    const s = await staffToken(t, 'content');
+    const attacker = freshAddress();
+    for (let i = 0; i < STAFF_LOGIN_LIMITS.accountCeiling * 2; i += 1) {
+      const made = {
+        username: s.username,
+        password: `Wrong-pass-${i}`,
+        captchaId: `made-up-${i}`,
+        captchaCode: 'zzzz',
+      };
+      const res = await post(
+        t.app,
+        AdminPaths.login,
+        i % 2 ? made : { ...made, captchaId: undefined },
+        undefined,
+        attacker,
+      );
+      expect(res.statusCode).not.toBe(429);
+    }
+    const right = await staffLogin(t, { username: s.username, password: s.password }, attacker);
+    expect(right.success, right.message).toBe(true);
+  });
+
+  it('the operator’s unlock lifts an account’s locks from every address, audited', async () => {
+    const s = await staffToken(t, 'content');
+    const [first, second] = [freshAddress(), freshAddress()];
+    for (const address of [first, second])
+      for (let i = 0; i <= STAFF_LOGIN_LIMITS.accountCeiling; i += 1)
+        await staffLogin(t, { username: s.username, password: `Wrong-pass-${i}` }, address);
+    const locked = await staffLogin(t, { username: s.username, password: s.password }, first);
+    expect(locked.resultCode).toBe(ResultCode.TooManyRequests);
+    const account = await t.app.services.staff.findByUsername(s.username);
+    await t.app.services.staff.unlock(cliActor(undefined), { id: account.id });
+    for (const address of [first, second]) {
+      const right = await staffLogin(t, { username: s.username, password: s.password }, address);
+      expect(right.success, right.message).toBe(true);
+    }
+    const audit = await t.app.services.audit.list({ pageSize: 100 });
+    expect(
+      audit.items.find((r) => r.action === 'staff.unlock' && r.objectId === String(account.id)),
+    ).toBeTruthy();
   });
 
   it('refuses an address past its attempt limit', async () => {

@@ -7,6 +7,9 @@ import { parseConfig } from '../src/config/env';
 import { onServer, withDatabase } from './support/server-database';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
+// The public port serves /metrics only to a scraper with METRICS_TOKEN (README 'Metrics').
+const SCRAPE_TOKEN = 'workers-scrape-token-0123456789';
+const SCRAPE = { headers: { authorization: `Bearer ${SCRAPE_TOKEN}` } };
 const SERVER = resolve(import.meta.dirname, '..', 'src', 'server.ts');
 
 /** The pids of a process's children (Linux /proc), to see the workers the primary runs. */
@@ -57,6 +60,7 @@ describe.runIf(serverUrl)('WORKERS=2 on PostgreSQL', () => {
         HOST: '127.0.0.1',
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
+        METRICS_TOKEN: SCRAPE_TOKEN,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -102,7 +106,7 @@ describe.runIf(serverUrl)('WORKERS=2 on PostgreSQL', () => {
     );
     // Both serving (a worker counts once it listens): every scrape then sums two.
     const summed = /^shop_metrics_workers (\d+)$/m;
-    const scrape = async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const scrape = async () => (await fetch(`http://127.0.0.1:${port}/metrics`, SCRAPE)).text();
     await until(
       async () => (summed.exec(await scrape())?.[1] === '2' ? true : undefined),
       60_000,
@@ -114,7 +118,7 @@ describe.runIf(serverUrl)('WORKERS=2 on PostgreSQL', () => {
     const listCalls =
       /^http_request_duration_seconds_count\{route="\/api\/goodsService\/goodscatalog\/list\/",method="POST",status="200"\} (\d+)$/m;
     for (let i = 0; i < 4; i += 1) {
-      const page = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const page = await (await fetch(`http://127.0.0.1:${port}/metrics`, SCRAPE)).text();
       expect(Number(listCalls.exec(page)?.[1])).toBe(40);
     }
 
@@ -127,7 +131,7 @@ describe.runIf(serverUrl)('WORKERS=2 on PostgreSQL', () => {
       'the killed worker to be gone',
     );
     const started = Date.now();
-    const during = await fetch(`http://127.0.0.1:${port}/metrics`);
+    const during = await fetch(`http://127.0.0.1:${port}/metrics`, SCRAPE);
     expect(during.status).toBe(200);
     const page = await during.text();
     expect(Date.now() - started).toBeLessThan(1_800);

@@ -14,6 +14,7 @@ export const AUDIT_ACTION_LABELS = {
   'staff.totpSetup': '开始设置两步验证',
   'staff.totpEnable': '启用两步验证',
   'staff.resetTotp': '重置两步验证',
+  'staff.unlock': '解除登录锁定',
   'member.level': '调整会员等级',
   'notice.resend': '重发站外通知',
   'notice.discard': '放弃站外通知',

@@ -7,7 +7,7 @@ import type { OptionValues } from '../lib/cli-options';
 import { UsageError } from '../lib/cli-options';
 import { systemClock } from '../lib/clock';
 import { describeError } from '../lib/log-safety';
-import { MemoryRateLimiter } from '../lib/rate-limiter';
+import type { RateLimiter } from '../lib/rate-limiter';
 import { catalogueCommands } from '../modules/catalogue';
 import { checkoutCommands } from '../modules/checkout';
 import { contentCommands } from '../modules/content';
@@ -24,6 +24,7 @@ import { staffCommands } from '../modules/staff';
 import { supplierCommands } from '../modules/supplier';
 import { ticketCommands } from '../modules/tickets';
 import { warehouseCommands } from '../modules/warehouse';
+import { shopRateLimiter } from '../plugins/rate-limit';
 import { ensureShopContent, runSeed } from '../seed/seed';
 import { createServices, type ServiceDeps, type Services } from '../services';
 import { memberLevelCommands } from '../workflows/member-level.cli';
@@ -154,7 +155,8 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
   }
 
   const config = options.config ?? loadConfig();
-  const rateLimiter = new MemoryRateLimiter();
+  // The server's own limiter (Redis or PostgreSQL), so that staff:unlock lifts the locks the server counts.
+  let rateLimiter: RateLimiter | undefined;
   const ctx: CliContext<Services> = {
     values,
     print: io.print,
@@ -163,6 +165,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       if (!opened) {
         const database = options.database ?? (await openDatabase(config.database));
         if (!options.database) await database.migrate();
+        rateLimiter = shopRateLimiter(config.redisUrl, database);
         const deps: ServiceDeps = { config, database, clock: systemClock, rateLimiter };
         opened = { database, services: createServices(deps), deps };
       }
@@ -188,6 +191,6 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     return 1;
   } finally {
     if (opened && !options.database) await opened.database.close();
-    await rateLimiter.close();
+    await rateLimiter?.close();
   }
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { RESPONSE_SERIALIZERS, type ResponseSerializer } from '../lib/response-serializer';
+import { type SecretKey, secretKeyOf } from '../lib/secret-box';
 import { SMS_TEMPLATE_PARAMS, type SmsTemplateKey } from '../modules/notices';
 
 /**
@@ -22,6 +23,18 @@ const booleanish = () =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: '应为 true 或 false / must be true or false' })
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes'));
+
+const SECRET_KEY_MESSAGE =
+  '应为 32 字节密钥的 base64（openssl rand -base64 32）/ must be 32 bytes in base64 (openssl rand -base64 32)';
+/** A key of secrets at rest: 32 random bytes in base64 (lib/secret-box.ts). */
+const secretKey = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32,
+    SECRET_KEY_MESSAGE,
+  )
+  .transform((v) => secretKeyOf(Buffer.from(v, 'base64')));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -79,6 +92,13 @@ const envSchema = z.object({
     .min(24, '至少24个字符 / at least 24 characters')
     .max(256, '至多256个字符 / at most 256 characters')
     .regex(/^[\x21-\x7e]+$/, '只能包含可见的 ASCII 字符 / visible ASCII characters only')
+    .optional(),
+  // The scrape's own port on 127.0.0.1 (0: any free port, for tests); unset: no such port.
+  METRICS_PORT: z.coerce
+    .number({ error: '应为 0-65535 的整数 / must be a whole number 0-65535' })
+    .int('应为 0-65535 的整数 / must be a whole number 0-65535')
+    .min(0, '应为 0-65535 的整数 / must be a whole number 0-65535')
+    .max(65535, '应为 0-65535 的整数 / must be a whole number 0-65535')
     .optional(),
   SLOW_REQUEST_MS: z.coerce
     .number({ error: '应为 0-600000 的整数 / must be a whole number 0-600000' })
@@ -192,6 +212,13 @@ const envSchema = z.object({
     )
     .optional(),
   SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  SHOP_SECRET_KEY: secretKey.optional(),
+  // Keys of a rotation in progress, comma-separated: still read, never written (secrets:rotate).
+  SHOP_SECRET_KEY_OLD: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').filter((k) => k.trim() !== ''))
+    .pipe(z.array(secretKey)),
   SHOP_PAY_SANDBOX: z.enum(['on', 'off'], { error: '应为 on 或 off / must be on or off' }).optional(),
   SHOP_WECHAT_SANDBOX: z.enum(['on', 'off'], { error: '应为 on 或 off / must be on or off' }).optional(),
   SHOP_WECHAT_APP_ID: z
@@ -582,10 +609,11 @@ export interface AppConfig {
   shutdownGraceMs: number;
   logLevel: LogLevel;
   /**
-   * GET /metrics (Prometheus): null when METRICS=false. Served to loopback clients that come without a proxy's
-   * forwarding headers, and to any client with `Authorization: Bearer <token>` when METRICS_TOKEN is set.
+   * GET /metrics (Prometheus): null when METRICS=false. Served on a port of its own bound to 127.0.0.1
+   * (METRICS_PORT), never the public one; on the public port only to a client with `Authorization: Bearer
+   * <token>` when METRICS_TOKEN is set (#35).
    */
-  metrics: { token: string | undefined } | null;
+  metrics: { token: string | undefined; port: number | undefined } | null;
   /** Requests slower than this are logged at warn (route pattern, status, ms); 0 turns the log off. */
   slowRequestMs: number;
   /** Database statements slower than this are logged at warn (SQL text without values, ms); 0 turns it off. */
@@ -601,6 +629,12 @@ export interface AppConfig {
    * production, the demo member with its published password is never created (seed/seed.ts).
    */
   seedDemo: boolean;
+  /**
+   * The keys of secrets at rest (staff TOTP secrets): the current one seals (SHOP_SECRET_KEY), the old ones of a
+   * rotation are still read (SHOP_SECRET_KEY_OLD). Without a current key secrets are stored as they are; in
+   * production the server then refuses to start while any staff member has TOTP on (README 'Secrets at rest').
+   */
+  secretKeys: { current: SecretKey | undefined; old: SecretKey[] };
   /** Trust X-Forwarded-For from a load balancer in front (client address for login rate limits). */
   trustProxy: boolean;
   /** The real payment channel, when the four SHOP_PAY_* settings of the gateway are set. */
@@ -754,7 +788,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       responseSerializer: e.RESPONSE_SERIALIZER ?? (isProduction(e.NODE_ENV) ? 'compiled' : 'validated'),
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       logLevel: e.LOG_LEVEL,
-      metrics: e.METRICS === false ? null : { token: e.METRICS_TOKEN },
+      metrics: e.METRICS === false ? null : { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
       slowRequestMs: e.SLOW_REQUEST_MS,
       slowQueryMs: e.SLOW_QUERY_MS,
       nodeEnv: e.NODE_ENV,
@@ -763,6 +797,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
       seedDemo: e.SEED_DEMO ?? !isProduction(e.NODE_ENV),
       trustProxy: e.TRUST_PROXY ?? false,
+      secretKeys: { current: e.SHOP_SECRET_KEY, old: e.SHOP_SECRET_KEY_OLD },
       paymentGateway:
         e.SHOP_PAY_GATEWAY_URL && e.SHOP_PAY_MERCHANT_ID && e.SHOP_PAY_SECRET && e.SHOP_PAY_PUBLIC_URL
           ? {

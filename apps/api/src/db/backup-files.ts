@@ -53,6 +53,8 @@ export async function publishDraft(draft: string, dir: string, name: string): Pr
   try {
     const file = await open(draft, 'r+');
     try {
+      // Backups hold members' details and password hashes: only the shop's own user may read them.
+      await file.chmod(0o600);
       await file.sync();
     } finally {
       await file.close();

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -19,6 +18,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config/env';
 import { lockDataDir } from './data-dir-lock';
 import { migrateChecked, readJournal } from './migrations';
+import { keepFolderPrivate, makePrivateFolder } from './private-folder';
 import * as schema from './schema';
 
 /** The Drizzle database both drivers fit (docs/design.md 'Stack'); a transaction is assignable to it too. */
@@ -381,11 +381,12 @@ export function createPglite(dataDir?: string, options: PGliteOptions = {}): Pro
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgresql') return postgresHandle(config.url);
   if (config.dataDir.startsWith('memory://')) return pgliteHandle(await createPglite(config.dataDir));
-  await mkdir(config.dataDir, { recursive: true });
+  await makePrivateFolder(config.dataDir);
   const release = await lockDataDir(config.dataDir);
   let handle: DatabaseHandle;
   try {
     handle = pgliteHandle(await createPglite(config.dataDir));
+    await keepFolderPrivate(config.dataDir);
   } catch (error) {
     await release();
     throw error;

@@ -73,7 +73,7 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   // Written whole under a name of its own, then linked into place: the lock file never exists half written,
   // and link fails with EEXIST when another opener got there first.
   const draft = `${path}.${mine.token}`;
-  await writeFile(draft, JSON.stringify(mine));
+  await writeFile(draft, JSON.stringify(mine), { mode: 0o600 });
   try {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       try {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { rm, stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
@@ -72,9 +72,14 @@ function complaint(run: ToolRun): string {
 export async function dumpPostgres(url: string, dir: string, kind: BackupKind): Promise<BackupFile> {
   const name = backupFileName(kind, 'pgdump', new Date());
   const draft = await draftPath(dir, name);
+  // pg_dump writes into a file made 600 first: one it made itself would follow the umask (644, #35).
+  await (await open(draft, 'wx', 0o600)).close();
   const { dbname, env } = connection(url);
   const run = await runTool('pg_dump', ['--format=custom', `--file=${draft}`, `--dbname=${dbname}`], env);
-  if (run.code !== 0) throw backupError(`pg_dump 失败 / pg_dump failed: ${complaint(run)}`);
+  if (run.code !== 0) {
+    await rm(draft, { force: true });
+    throw backupError(`pg_dump 失败 / pg_dump failed: ${complaint(run)}`);
+  }
   return publishDraft(draft, dir, name);
 }
 

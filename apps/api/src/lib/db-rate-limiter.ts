@@ -68,6 +68,14 @@ export class DbRateLimiter implements RateLimiter {
     await this.db.delete(rateCounters).where(eq(rateCounters.key, key));
   }
 
+  async resetPrefix(prefix: string): Promise<number> {
+    const rows = await this.db
+      .delete(rateCounters)
+      .where(sql`starts_with(${rateCounters.key}, ${prefix})`)
+      .returning({ key: rateCounters.key });
+    return rows.length;
+  }
+
   async close(): Promise<void> {
     clearInterval(this.sweeper);
   }

@@ -14,6 +14,8 @@ export interface RateLimiter {
   undo(key: string): Promise<void>;
   /** Forgets the key (e.g. after a successful login). */
   reset(key: string): Promise<void>;
+  /** Forgets every key that starts with `prefix` (an operator lifting an account's locks); how many there were. */
+  resetPrefix(prefix: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,12 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async reset(key: string): Promise<void> {
     this.entries.delete(key);
+  }
+
+  async resetPrefix(prefix: string): Promise<number> {
+    const keys = [...this.entries.keys()].filter((key) => key.startsWith(prefix));
+    for (const key of keys) this.entries.delete(key);
+    return keys.length;
   }
 
   async close(): Promise<void> {

@@ -39,6 +39,16 @@ export class RedisRateLimiter implements RateLimiter {
     await this.redis.del(this.prefix + key);
   }
 
+  async resetPrefix(prefix: string): Promise<number> {
+    // SCAN's pattern is a glob: the prefix's own glob characters are escaped.
+    const match = `${(this.prefix + prefix).replace(/[*?[\]\\]/g, '\\$&')}*`;
+    let removed = 0;
+    for await (const keys of this.redis.scanStream({ match, count: 500 }) as AsyncIterable<string[]>) {
+      if (keys.length > 0) removed += await this.redis.del(...keys);
+    }
+    return removed;
+  }
+
   async close(): Promise<void> {
     await this.redis.quit();
   }

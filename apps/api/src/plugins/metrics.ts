@@ -1,12 +1,20 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import cluster from 'node:cluster';
+import type { Server } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../db/client';
 import { secretMatches } from '../lib/crypto';
-import { isLoopback } from '../lib/loopback';
 import { type ShopMetrics, UNMATCHED_ROUTE } from '../lib/metrics';
 import { clusterScrape } from '../lib/metrics-cluster';
+import { serveMetricsPort } from '../lib/metrics-port';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The metrics' own loopback server (METRICS_PORT), once the app is ready; null without one. */
+    metricsServer: Server | null;
+  }
+}
 
 export const METRICS_PATH = '/metrics';
 
@@ -16,8 +24,10 @@ const MAX_SQL_CHARS = 2000;
 export interface MetricsPluginOptions {
   /** The app's metrics; null with METRICS=false (no route, no histogram). */
   metrics: ShopMetrics | null;
-  /** The scraper's bearer token (METRICS_TOKEN), if any. */
+  /** The scraper's bearer token (METRICS_TOKEN), if any: the only way to read the page on the public port. */
   token: string | undefined;
+  /** The metrics' own port on 127.0.0.1 (METRICS_PORT), if any. */
+  port?: number | undefined;
   /** Requests at least this slow are logged at warn; 0: never. */
   slowRequestMs: number;
   /** Statements at least this slow are logged at warn; 0: never. */
@@ -31,32 +41,28 @@ function routeOf(request: FastifyRequest): string {
 }
 
 /**
- * Who may read /metrics: a client presenting the configured bearer token, or, without any Authorization
- * header, one connected straight from this machine. The socket's own address is read, not request.ip (which
- * TRUST_PROXY lets a header set), and a request carrying a proxy's forwarding header is refused even from
- * loopback: a reverse proxy on the same machine would otherwise hand the page to anyone.
+ * Who may read /metrics on the public port: only a client presenting the configured bearer token. A loopback
+ * address proves nothing there: a reverse proxy on the same machine connects from loopback and need not say so
+ * (nginx adds no forwarding header by default), so a scraper without the token uses METRICS_PORT (#35).
  */
 function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
   const authorization = request.headers.authorization;
-  if (authorization !== undefined) {
-    return (
-      token !== undefined &&
-      authorization.startsWith('Bearer ') &&
-      secretMatches(authorization.slice('Bearer '.length), token)
-    );
-  }
-  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined)
-    return false;
-  return isLoopback(request.socket.remoteAddress);
+  return (
+    token !== undefined &&
+    authorization?.startsWith('Bearer ') === true &&
+    secretMatches(authorization.slice('Bearer '.length), token)
+  );
 }
 
 /**
  * Prometheus metrics at GET /metrics (README 'Metrics'), the slow request log and the slow query log. The page
- * answers the shop's 404 to anyone not allowed, so it cannot be told from an address that does not exist, and
- * it is left out of the API document.
+ * is served on its own loopback port (METRICS_PORT); on the public port it answers the shop's 404 to anyone
+ * without the token, so it cannot be told from an address that does not exist, and it is left out of the API
+ * document.
  */
 export const metricsPlugin = fp<MetricsPluginOptions>(
-  async (app, { metrics, token, slowRequestMs, slowQueryMs, database }) => {
+  async (app, { metrics, token, port, slowRequestMs, slowQueryMs, database }) => {
+    app.decorate('metricsServer', null);
     // The route of the request a slow statement ran for. Kept only while the slow query log is on: the store
     // follows every promise of the request, which costs a little on each.
     const requestRoute = slowQueryMs > 0 ? new AsyncLocalStorage<string>() : null;
@@ -91,6 +97,20 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
     metrics.watchDatabase(database);
     // With several workers a scrape reaches one of them; it answers every worker's sum (lib/metrics-cluster.ts).
     const scrape = cluster.isWorker ? clusterScrape(metrics.registry) : () => metrics.registry.metrics();
+    if (port !== undefined) {
+      app.addHook('onReady', async () => {
+        app.metricsServer = await serveMetricsPort(
+          port,
+          METRICS_PATH,
+          async () => ({ contentType: metrics.registry.contentType, text: await scrape() }),
+          (error) => app.log.error({ err: error }, 'metrics scrape failed'),
+        );
+      });
+      app.addHook('onClose', async () => {
+        const server = app.metricsServer;
+        if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+      });
+    }
     app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
       if (!mayScrape(request, token)) return reply.callNotFound();
       const text = await scrape();

@@ -21,6 +21,19 @@ export interface RateLimitPluginOptions {
 }
 
 /**
+ * The shop's limiter for its configuration: Redis when REDIS_URL is set; else the database on PostgreSQL; else
+ * memory. The operator's command line uses the same one, so staff:unlock lifts the server's locks.
+ */
+export function shopRateLimiter(
+  redisUrl: string | undefined,
+  database: DatabaseHandle,
+  now: () => number = Date.now,
+): RateLimiter {
+  if (redisUrl) return new RedisRateLimiter(redisUrl);
+  return database.driver === 'postgresql' ? new DbRateLimiter(database.db, now) : new MemoryRateLimiter(now);
+}
+
+/**
  * The rate limiter of the app: Redis when REDIS_URL is set; else the database on PostgreSQL (several API
  * processes share it); else memory, exact for the one process the embedded database allows.
  */
@@ -28,13 +41,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
   async (app, options) => {
     const owned = options.rateLimiter === undefined;
     const now = () => options.clock().getTime();
-    const limiter =
-      options.rateLimiter ??
-      (options.redisUrl
-        ? new RedisRateLimiter(options.redisUrl)
-        : options.database.driver === 'postgresql'
-          ? new DbRateLimiter(options.database.db, now)
-          : new MemoryRateLimiter(now));
+    const limiter = options.rateLimiter ?? shopRateLimiter(options.redisUrl, options.database, now);
     app.decorate('rateLimiter', limiter);
     if (owned) app.addHook('onClose', async () => limiter.close());
   },

@@ -153,6 +153,30 @@ export const staffCommands: Record<string, CliCommand<Uses>> = {
     },
   }),
 
+  'staff:unlock': accountCommand({
+    summary: '解除员工账号的登录锁定（所有地址）/ lift the sign-in locks of a staff account (every address)',
+    name: 'unlock',
+    async change(staff, actor, account, print) {
+      await staff.unlock(actor, { id: account.id });
+      print(`已解除 ${account.username} 的登录锁定 / sign-in locks lifted`);
+    },
+  }),
+
+  'secrets:rotate': {
+    summary:
+      '用当前 SHOP_SECRET_KEY 重新加密所有员工两步验证密钥 / seal every staff TOTP secret with the current SHOP_SECRET_KEY',
+    usage: 'secrets:rotate',
+    async run({ open, print }) {
+      const { services } = await open();
+      if (!services.staff.sealsSecrets)
+        throw new UsageError('请先设置 SHOP_SECRET_KEY / set SHOP_SECRET_KEY first');
+      const { resealed, total } = await services.staff.rotateSecrets();
+      print(
+        `已重新加密 ${resealed} / ${total} 个密钥 / ${resealed} of ${total} secrets sealed with the current key`,
+      );
+    },
+  },
+
   'staff:disable': accountCommand({
     summary: '停用员工账号（最后一位店主不能停用）/ disable a staff account (never the last owner)',
     name: 'disable',

@@ -149,3 +149,29 @@ export async function staffEmails(
     .from(staff)
     .where(and(inArray(staff.role, [...roles]), eq(staff.disabled, false), ne(staff.email, '')));
 }
+
+/** Every stored TOTP secret (set up or enabled), for a key rotation and the start-up check. */
+export function totpSecrets(
+  db: Database,
+): Promise<{ id: number; totpSecret: string; totpEnabled: boolean }[]> {
+  return db
+    .select({ id: staff.id, totpSecret: sql<string>`${staff.totpSecret}`, totpEnabled: staff.totpEnabled })
+    .from(staff)
+    .where(sql`${staff.totpSecret} is not null`)
+    .orderBy(asc(staff.id));
+}
+
+/** Replaces a TOTP secret by the same secret sealed anew, unless it changed meanwhile. */
+export async function resealTotpSecret(
+  db: Database,
+  id: number,
+  before: string,
+  after: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(staff)
+    .set({ totpSecret: after })
+    .where(and(eq(staff.id, id), eq(staff.totpSecret, before)))
+    .returning({ id: staff.id });
+  return rows.length > 0;
+}

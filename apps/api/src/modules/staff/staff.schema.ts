@@ -36,7 +36,9 @@ export const staff = pgTable(
     /** Set by the owner's password reset (and a generated first password): only changing it is allowed. */
     mustChangePassword: boolean('must_change_password').notNull().default(true),
     /** Base32 TOTP secret; set by totp/setup/, active once totp/enable/ confirmed a code of it. */
-    totpSecret: varchar('totp_secret', { length: 64 }),
+    // Sealed with SHOP_SECRET_KEY (lib/secret-box.ts: enc:v1:<key id>:<iv>:<tag>:<ciphertext>), or a Base32
+    // secret stored before the key was set.
+    totpSecret: varchar('totp_secret', { length: 255 }),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
     /** The time step of the last accepted code: a code is never accepted twice (replay). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),

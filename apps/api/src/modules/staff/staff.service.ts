@@ -25,6 +25,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto';
 import { NO_COUNTERS, type ShopCounters } from '../../lib/metrics';
 import { hashPassword, verifyAccountPassword, verifyPassword } from '../../lib/password';
 import { clientAddressKey, type RateLimiter } from '../../lib/rate-limiter';
+import { createSecretBox, type SecretBox } from '../../lib/secret-box';
 import type { StaffContext, StaffSessionState } from '../../plugins/staff-auth';
 import * as repo from './staff.repository';
 import { newTotpSecret, totpStepOf, totpUrl } from './totp';
@@ -63,9 +64,11 @@ export const StaffMessages = {
 export const STAFF_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 
 /**
- * Sign-in attempts in one 15-minute window, counted before anything is checked (so guesses sent together count
- * one by one): past 10 for an account or 100 for an address the attempt is refused. Every attempt carries a
- * captcha anyway. Old-password checks of changePassword/: 5 per staff member.
+ * Sign-in attempts in one 15-minute window. Every attempt counts against its address (past 100 refused) before
+ * anything is checked; once its captcha is solved it also counts against the account from that address (past 10
+ * refused), counted before the password is checked so guesses sent together count one by one. A wrong or missing
+ * captcha never counts against an account, and an account is only ever locked for one address: an anonymous
+ * attacker cannot lock the owner out (#35). Old-password checks of changePassword/: 5 per staff member.
  */
 export const STAFF_LOGIN_LIMITS = {
   accountCeiling: 10,
@@ -73,6 +76,9 @@ export const STAFF_LOGIN_LIMITS = {
   passwordChecks: 5,
   windowMs: 15 * 60 * 1000,
 } as const;
+
+/** The start of an account's sign-in counters, one per address. */
+const accountLoginPrefix = (username: string) => `staff-login:account:${username.toLowerCase()}:`;
 
 // base64url of 32 bytes: anything else cannot be one of our tokens, so it is refused without a query.
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -87,6 +93,8 @@ export interface StaffServiceDeps {
   audit: AuditRecorder;
   /** Refused logins are counted for the metrics (GET /metrics). */
   counters?: Pick<ShopCounters, 'loginRefused'>;
+  /** Seals TOTP secrets at rest (SHOP_SECRET_KEY, lib/secret-box.ts); absent: stored as they are. */
+  secrets?: SecretBox;
   /**
    * Codes by e-mail (the notices module): the second factor of an account whose role moves no money, has no TOTP
    * and has a work address (#31 'Staff'). Absent: such accounts sign in with the password alone, as before.
@@ -185,6 +193,7 @@ export function createStaffService({
   audit,
   counters = NO_COUNTERS,
   emailCodes,
+  secrets = createSecretBox(undefined),
 }: StaffServiceDeps) {
   /** The audit row of a change to a staff account, on the change's transaction. */
   function recordStaff(
@@ -213,7 +222,7 @@ export function createStaffService({
   async function acceptTotp(executor: Database, row: repo.StaffRow, code: string): Promise<boolean> {
     if (!row.totpSecret) return false;
     const now = clock();
-    const step = await totpStepOf(row.totpSecret, code, now);
+    const step = await totpStepOf(secrets.open(row.totpSecret), code, now);
     return step !== null && repo.acceptTotpStep(executor, row.id, step, now);
   }
 
@@ -274,22 +283,23 @@ export function createStaffService({
 
   return {
     /**
-     * Signs a staff member in: every attempt carries the picture captcha; attempts are counted per account and
-     * per address before anything is checked; an account with a second factor needs its current code, which is
+     * Signs a staff member in: every attempt carries the picture captcha; attempts are counted per address
+     * before anything is checked and, once the captcha is solved, per account and address (STAFF_LOGIN_LIMITS); an account with a second factor needs its current code, which is
      * accepted once only (TwoFactorRequired otherwise). Wrong username and wrong password answer alike.
      */
     async login(input: StaffLoginRequest, clientAddress: string): Promise<StaffLoginResponse> {
-      const accountKey = `staff-login:account:${input.username.toLowerCase()}`;
-      const addressKey = `staff-login:address:${clientAddressKey(clientAddress)}`;
+      const address = clientAddressKey(clientAddress);
+      const accountKey = `${accountLoginPrefix(input.username)}${address}`;
+      const addressKey = `staff-login:address:${address}`;
       const addressAttempts = await rateLimiter.hit(addressKey, STAFF_LOGIN_LIMITS.windowMs);
       if (addressAttempts > STAFF_LOGIN_LIMITS.addressCeiling)
-        throw new AppError(ResultCode.TooManyRequests, StaffMessages.tooManyAttempts);
-      const accountAttempts = await rateLimiter.hit(accountKey, STAFF_LOGIN_LIMITS.windowMs);
-      if (accountAttempts > STAFF_LOGIN_LIMITS.accountCeiling)
         throw new AppError(ResultCode.TooManyRequests, StaffMessages.tooManyAttempts);
       await captcha.check(input, {
         messages: { required: StaffMessages.captchaRequired, failed: StaffMessages.captchaFailed },
       });
+      const accountAttempts = await rateLimiter.hit(accountKey, STAFF_LOGIN_LIMITS.windowMs);
+      if (accountAttempts > STAFF_LOGIN_LIMITS.accountCeiling)
+        throw new AppError(ResultCode.TooManyRequests, StaffMessages.tooManyAttempts);
 
       const row = await repo.findStaffByUsername(db, input.username);
       const passwordOk = await verifyAccountPassword(row?.passwordHash, input.password);
@@ -357,6 +367,52 @@ export function createStaffService({
       // The right password and code clear the account's count and do not count against the address.
       await Promise.all([rateLimiter.reset(accountKey), rateLimiter.undo(addressKey)]);
       return { token, staff: sessionOf(signedIn) };
+    },
+
+    /**
+     * Lifts the sign-in locks of an account from every address (the operator's staff:unlock); audited. The
+     * locks live in the shop's shared limiter (Redis or PostgreSQL); on the embedded database they live in the
+     * server's memory and a restart lifts them.
+     */
+    async unlock(by: AuditActor, input: { id: number }): Promise<void> {
+      const row = await requireAccount(db, input.id);
+      const lifted = await rateLimiter.resetPrefix(accountLoginPrefix(row.username));
+      await db.transaction((tx) => recordStaff(tx, by, 'staff.unlock', row.id, { after: { lifted } }));
+    },
+
+    /**
+     * Seals every stored TOTP secret under the current key (the operator's secrets:rotate): plain ones stored
+     * before SHOP_SECRET_KEY was set, and ones sealed under an old key (SHOP_SECRET_KEY_OLD). How many changed.
+     */
+    /** Whether secrets are sealed (SHOP_SECRET_KEY is set). */
+    sealsSecrets: secrets.current !== undefined,
+
+    async rotateSecrets(): Promise<{ resealed: number; total: number }> {
+      const rows = await repo.totpSecrets(db);
+      let resealed = 0;
+      for (const row of rows) {
+        if (secrets.isCurrent(row.totpSecret)) continue;
+        const after = secrets.seal(secrets.open(row.totpSecret));
+        if (await repo.resealTotpSecret(db, row.id, row.totpSecret, after)) resealed += 1;
+      }
+      return { resealed, total: rows.length };
+    },
+
+    /**
+     * What the server checks at start about the stored TOTP secrets: how many accounts have TOTP on, and how many
+     * secrets no configured key opens (their owners could not sign in).
+     */
+    async secretsAtRest(): Promise<{ withTotp: number; unreadable: number }> {
+      const rows = await repo.totpSecrets(db);
+      let unreadable = 0;
+      for (const row of rows) {
+        try {
+          secrets.open(row.totpSecret);
+        } catch {
+          unreadable += 1;
+        }
+      }
+      return { withTotp: rows.filter((r) => r.totpEnabled).length, unreadable };
     },
 
     /** Resolves a bearer token to its live session (the staff guard), or null. */
@@ -436,7 +492,7 @@ export function createStaffService({
       if (row.totpEnabled) throw paramsError(StaffMessages.totpAlreadyEnabled);
       const secret = newTotpSecret();
       await db.transaction(async (tx) => {
-        await repo.updateStaff(tx, row.id, { totpSecret: secret, totpLastStep: null }, clock());
+        await repo.updateStaff(tx, row.id, { totpSecret: secrets.seal(secret), totpLastStep: null }, clock());
         await recordStaff(tx, by, 'staff.totpSetup', row.id);
       });
       const otpauthUrl = totpUrl(secret, row.username);
