@@ -57,7 +57,7 @@ describe.skipIf(!onPostgres)(
       expect(row?.stock).toBe(0);
       const sold = await c.t.database.db.select().from(orderItems).where(eq(orderItems.skuId, skuId));
       expect(sold.reduce((n, i) => n + i.reservedQty, 0)).toBe(10);
-    });
+    }, 120_000);
 
     it('an order holding its SKUs’ row locks keeps no shopper from putting one of them in the cart', async () => {
       const skuId = c.sku.fishOil400;
@@ -133,5 +133,48 @@ describe.skipIf(!onPostgres)(
         1,
       );
     });
+    it('orders racing stock adjustments of the same SKU: each refused one is told 库存不足, none answers 500, none oversells', async () => {
+      const skuId = c.sku.fishOil400;
+      const { db } = c.t.database;
+      const [sku] = await db.select({ code: skus.code }).from(skus).where(eq(skus.id, skuId));
+      const code = sku?.code ?? '';
+      for (let round = 0; round < 4; round += 1) {
+        await db.update(skus).set({ stock: 10 }).where(eq(skus.id, skuId));
+        const members = [];
+        for (let i = 0; i < 25; i += 1) {
+          const m = await newMember(c.t);
+          await addToCart(c.t, m.token, [[skuId, 1]]);
+          members.push(m);
+        }
+        const changes = Array.from({ length: 10 }, (_, i) =>
+          c.t.app.services.inventory
+            .changeStock(code, i % 3 === 0 ? { set: 0 } : i % 3 === 1 ? { set: 3 } : { add: -1 })
+            .then(
+              () => 'ok',
+              (error: unknown) => (error instanceof Error ? error.message : String(error)),
+            ),
+        );
+        const results = await Promise.all(
+          members.map((m) =>
+            post(
+              c.t.app,
+              OrderPaths.create,
+              { requestId: randomUUID(), currency: 'AUD', isPickup: true },
+              m.token,
+            ),
+          ),
+        );
+        await Promise.all(changes);
+        for (const r of results) {
+          if (envelope(r).success) continue;
+          expect({ status: r.statusCode, message: envelope(r).message }).toMatchObject({
+            status: 400,
+            message: expect.stringMatching(/^库存不足/),
+          });
+        }
+        const [row] = await db.select({ stock: skus.stock }).from(skus).where(eq(skus.id, skuId));
+        expect(row?.stock).toBeGreaterThanOrEqual(0);
+      }
+    }, 180_000);
   },
 );

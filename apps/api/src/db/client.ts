@@ -257,9 +257,14 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   };
 }
 
-/** Connects to PostgreSQL with a connection pool (node-postgres). */
-export function postgresHandle(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+/**
+ * Connects to PostgreSQL with a connection pool (node-postgres) of 10 connections. A query waits up to
+ * `waitMs` for one of them (queued behind busy ones, or a new connection being made) before it fails; the shop
+ * keeps that short, so a stuck database shows as errors rather than as requests piling up. The tests, whose
+ * races queue dozens of requests on one pool on a busy machine, wait longer.
+ */
+export function postgresHandle(url: string, { waitMs = 5000 }: { waitMs?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: waitMs });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   let watch: QueryWatch | null = null;

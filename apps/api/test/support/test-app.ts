@@ -15,6 +15,12 @@ import { createServerDatabase } from './server-database';
 /** The answer of every captcha in tests (NODE_ENV=test + SHOP_TEST_CAPTCHA). */
 export const TEST_CAPTCHA = 'Ab3d';
 
+/**
+ * How long a test's query waits for one of its pool's connections: races queue dozens of requests on one pool,
+ * on a machine other test files keep busy (db/client.ts postgresHandle).
+ */
+const TEST_POOL_WAIT_MS = 60_000;
+
 /** The app's config as the tests run it, parsed from an environment like the server's. */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   const result = parseConfig({
@@ -48,7 +54,7 @@ export async function openTestDatabase(
   if (serverUrl) {
     const template = inject(options.seeded ? 'postgresSeededTemplate' : 'postgresTemplate');
     const created = await createServerDatabase(serverUrl, template || undefined);
-    const database = postgresHandle(created.url);
+    const database = postgresHandle(created.url, { waitMs: TEST_POOL_WAIT_MS });
     // Already migrated (the template): this only checks the journal, as a shop's restart does.
     await database.migrate();
     return {
@@ -82,7 +88,7 @@ export async function openEmptyDatabase(dataDir?: string): Promise<EmptyDatabase
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const created = await createServerDatabase(serverUrl);
-    const database = postgresHandle(created.url);
+    const database = postgresHandle(created.url, { waitMs: TEST_POOL_WAIT_MS });
     return {
       database,
       async exec(script) {

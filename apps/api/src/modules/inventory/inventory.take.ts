@@ -51,6 +51,12 @@ export interface StockTakePart extends StatementPart {
  * there is, the rest being a pre-order (ByBook) or stock the warehouse holds but has not counted (InStock).
  * `sold` adds to the products' sales counts ('Sales' sort of spec §7 goods/list/).
  *
+ * A short line takes nothing, and the stock is only taken from a row that still has it (`stock >= taken`, which
+ * PostgreSQL checks again on the row's newest version when a stock adjustment committed while the statement
+ * waited for its lock); a line whose take was not written refuses the statement as StockShort too. So a take
+ * never drives the stock below zero: a race with an adjustment is the same 库存不足 as any other shortage, never
+ * the stock's check constraint failing.
+ *
  * The locks are `for no key update`, the lock an update of the stock or the sales takes anyway: it queues the
  * writers of the same rows, and leaves alone the key-share locks that foreign keys take on them (a cart line
  * added, another order's items), which would otherwise wait for this order's commit. The rows are found by
@@ -88,7 +94,8 @@ export function stockTakePart(
       {
         name: 'take',
         body: sql`select l.id, l.stock,
-            case when w.strict then w.qty else greatest(0, least(l.stock, w.qty)) end as taken,
+            case when w.strict then case when l.stock < w.qty then 0 else w.qty end
+              else greatest(0, least(l.stock, w.qty)) end as taken,
             w.strict and l.stock < w.qty as short
           from locked l join want w on w.id = l.id`,
       },
@@ -104,7 +111,7 @@ export function stockTakePart(
         name: 'stock_taken',
         body: sql`update ${skus} set stock = ${skus.stock} - t.taken
           from take t, enough
-          where ${skus.id} = t.id and enough.ok and t.taken > 0
+          where ${skus.id} = t.id and enough.ok and t.taken > 0 and ${skus.stock} >= t.taken
           returning ${skus.id}`,
       },
       { name: 'sold', body: sql`select * from json_to_recordset(${sales}::json) as v(id int, qty int)` },
@@ -129,7 +136,14 @@ export function stockTakePart(
           from line l left join take t on t.id = l.id`,
       },
     ],
-    checks: [sql`(select ok from enough)`],
+    checks: [
+      sql`(select ok from enough)`,
+      refuseUnless(
+        sql`(select count(*) from stock_taken) = (select count(*) from take where taken > 0)`,
+        Refusal.StockShort,
+        sql`(select min(t.id) from take t where t.taken > 0 and t.id not in (select id from stock_taken))`,
+      ),
+    ],
     refusals: {
       [Refusal.StockShort]: (detail) => {
         const skuId = Number(detail);
