@@ -546,10 +546,14 @@ export function createMemberService({
      * one statement, so of two uses only one succeeds; then every session ends as with 忘记密码.
      */
     async resetPasswordByLink(input: ResetPasswordByLinkRequest): Promise<void> {
+      const tokenHash = sha256Hex(input.token);
+      // A dead link is refused before the costly hash, so stray requests cost the server a lookup only.
+      if (!(await repo.findLiveResetLink(db, tokenHash, clock())))
+        throw paramsError(MemberMessages.resetLinkDead);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         const now = clock();
-        const memberId = await repo.setPasswordByResetLink(tx, sha256Hex(input.token), passwordHash, now);
+        const memberId = await repo.setPasswordByResetLink(tx, tokenHash, passwordHash, now);
         if (memberId === null) throw paramsError(MemberMessages.resetLinkDead);
         await afterPasswordReset(tx, memberId, now);
       });
