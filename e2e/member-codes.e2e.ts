@@ -4,6 +4,7 @@ import { AdminNoticePaths, AdminPaths, MemberPaths } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, loginToken } from './support/api';
 import { type BrowserSession, openBrowser } from './support/browser';
+import { consoleShot, signIn } from './support/console';
 import { newShopDataDir, type RunningShop, runShopCommand, startShop, TEST_CAPTCHA } from './support/server';
 
 /**
@@ -18,11 +19,13 @@ function randomPhone(): string {
 }
 
 const DESK = { username: 'desk', password: 'Desk-pass-2026' };
+const SHOTS = '/tmp/console-shots';
 
 describe('codes by SMS', () => {
   const stamp = Date.now().toString(36);
   const forgetful = { username: `fg_${stamp}`, password: 'first2026', phone: randomPhone() };
   const texter = { username: `tx_${stamp}`, password: 'texter2026', phone: randomPhone() };
+  const helped = { username: `hp_${stamp}`, password: 'helped2026', phone: randomPhone() };
   let shop: RunningShop | undefined;
   let dataDir = '';
   let baseURL = '';
@@ -127,6 +130,7 @@ describe('codes by SMS', () => {
     ).token;
     forgetfulToken = await memberWithPhone(forgetful);
     await memberWithPhone(texter);
+    await memberWithPhone(helped);
   }, 180_000);
 
   afterAll(async () => {
@@ -172,5 +176,39 @@ describe('codes by SMS', () => {
     await s.screenshot('codes-03-settings-390');
     expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(s.errors).toEqual([]);
+  });
+
+  it('the service desk resets a password from the console: the code goes to the member by SMS, no password to staff', async () => {
+    const desk = await openBrowser(baseURL, { width: 1366, height: 768 });
+    sessions.push(desk);
+    await signIn(desk.page, DESK.username, DESK.password);
+    await desk.page.getByRole('menuitem', { name: /会员/ }).first().waitFor();
+    await desk.page.goto(`/admin/members?keyword=${helped.username}`);
+    await desk.page.getByRole('link', { name: helped.username }).click();
+    await desk.page.getByRole('button', { name: '重置密码' }).click();
+    const before = await lastMessageId();
+    await desk.page.getByRole('dialog').getByRole('button', { name: '确认重置' }).click();
+    const said = desk.page.getByText(/^重置验证码已通过短信发送至 \+86 /);
+    await said.waitFor();
+    expect(await said.innerText()).not.toContain(helped.phone.slice(3));
+    await consoleShot(desk.page, SHOTS, 'member-reset-sms-1366');
+    await desk.page.setViewportSize({ width: 390, height: 844 });
+    await consoleShot(desk.page, SHOTS, 'member-reset-sms-390');
+    const code = await codeSentTo(helped.phone, before);
+
+    // The member, with the code, uses the storefront's 忘记密码; the old password worked until then.
+    expect(await loginToken(baseURL, helped.username, helped.password)).toBeTruthy();
+    const { s, dialog } = await loginDialog({ width: 390, height: 844 });
+    await dialog.getByRole('button', { name: '忘记密码？' }).click();
+    await dialog.getByLabel('手机号', { exact: true }).fill(helped.phone);
+    await dialog.getByLabel('短信验证码').fill(code);
+    await dialog.getByLabel('新密码', { exact: true }).fill('helped2027');
+    await dialog.getByLabel('确认新密码').fill('helped2027');
+    await dialog.getByRole('button', { name: '重置密码' }).click();
+    await dialog.getByText('密码已重置，请使用新密码登录').waitFor();
+    expect(await loginToken(baseURL, helped.username, 'helped2027')).toBeTruthy();
+    await expect(loginToken(baseURL, helped.username, helped.password)).rejects.toThrow();
+    expect(s.errors).toEqual([]);
+    expect(desk.errors).toEqual([]);
   });
 });

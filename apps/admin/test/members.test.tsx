@@ -121,41 +121,58 @@ describe('会员', () => {
     expect(await screen.findByText('等级已由 37 调整为 40')).toBeTruthy();
   });
 
-  it('resets the password after a confirm and shows the one-time password once, to copy; then 待改密', async () => {
-    let reset = false;
+  it('resets the password after a confirm by a code to the member: says what was sent where, shows no password', async () => {
     const api = mockApi({
       [AdminPaths.current]: ok(staffSession('service')),
-      [AdminMemberPaths.memberDetail]: () => ok({ ...DETAIL, mustChangePassword: reset }),
+      [AdminMemberPaths.memberDetail]: ok(DETAIL),
       [AdminMemberPaths.memberDepositLog]: ok({ items: [], totalCount: 0 }),
-      [AdminMemberPaths.memberResetPassword]: () => {
-        reset = true;
-        return ok({ password: 'Kp7xQ2mNa9Rt4vWz' });
-      },
+      [AdminMemberPaths.memberResetPassword]: ok({
+        channel: 'sms',
+        sentTo: '+86 138****0000',
+        expiresIn: 300,
+      }),
     });
     signIn();
     renderConsole('/members/7');
     expect(await screen.findByText('王小明', {}, SLOW)).toBeTruthy();
-    expect(screen.queryByText('待改密')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: '重置密码' }));
     const confirm = await screen.findByRole('dialog');
-    expect(within(confirm).getByText(/原密码立即失效/)).toBeTruthy();
+    expect(within(confirm).getByText(/员工不会看到密码/)).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: '取消' }));
     expect(api.callsTo(AdminMemberPaths.memberResetPassword)).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: '重置密码' }));
     fireEvent.click(await screen.findByRole('button', { name: '确认重置' }));
-    const shown = await screen.findByTestId('one-time-password', {}, SLOW);
-    expect(shown.textContent).toContain('Kp7xQ2mNa9Rt4vWz');
+    expect(await screen.findByText('重置验证码已通过短信发送至 +86 138****0000', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText(/5 分钟内有效。请会员在商城登录框点「忘记密码」/)).toBeTruthy();
     expect(api.callsTo(AdminMemberPaths.memberResetPassword)[0]?.body).toEqual({ id: 7 });
-    const dialog = shown.closest<HTMLElement>('[role="dialog"]');
-    if (!dialog) throw new Error('the one-time password is not in a dialog');
-    expect(within(dialog).getByText(/只显示这一次/)).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: /复制|copy/i })).toBeTruthy();
-    expect(await screen.findByText('待改密', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByText(/一次性密码/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '知道了' }));
+    await waitFor(() => expect(screen.queryByText(/重置验证码已通过/)).toBeNull());
+  });
 
-    fireEvent.click(within(dialog).getByRole('button', { name: '我已记下' }));
-    await waitFor(() => expect(screen.queryByText('Kp7xQ2mNa9Rt4vWz')).toBeNull());
+  it('shows the one-time link of a member without a proved contact once, to copy or scan and hand over', async () => {
+    const link = 'https://shop.example/password-reset#Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7dEf0hIj3';
+    const api = mockApi({
+      [AdminPaths.current]: ok(staffSession('service')),
+      [AdminMemberPaths.memberDetail]: ok(DETAIL),
+      [AdminMemberPaths.memberDepositLog]: ok({ items: [], totalCount: 0 }),
+      [AdminMemberPaths.memberResetPassword]: ok({ channel: 'link', link, expiresIn: 1800 }),
+    });
+    signIn();
+    renderConsole('/members/7');
+    expect(await screen.findByText('王小明', {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '重置密码' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确认重置' }));
+    const shown = await screen.findByTestId('reset-link', {}, SLOW);
+    expect(shown.textContent).toContain(link);
+    const dialog = shown.closest<HTMLElement>('[role="dialog"]');
+    if (!dialog) throw new Error('the link is not in a dialog');
+    expect(within(dialog).getByText(/只显示这一次，30 分钟内有效，只能使用一次/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: /复制|copy/i })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '已转交' }));
+    await waitFor(() => expect(screen.queryByText(link)).toBeNull());
     expect(api.callsTo(AdminMemberPaths.memberResetPassword)).toHaveLength(1);
   });
 });

@@ -29,7 +29,12 @@ import { createHealthService } from './modules/health';
 import { createInventoryService, writeStockChange } from './modules/inventory';
 import { createInvoiceService } from './modules/invoice';
 import { createMediaService, createMediaStore } from './modules/media';
-import { createMemberAdminService, createMemberService, createSessionCache } from './modules/member';
+import {
+  type CodePort,
+  createMemberAdminService,
+  createMemberService,
+  createSessionCache,
+} from './modules/member';
 import { createMessageService } from './modules/messages';
 import type { SmsProvider } from './modules/notices';
 import {
@@ -136,6 +141,13 @@ export function createServices({
   const captcha = createCaptchaService({ db, clock, rateLimiter, testAnswer: config.testCaptcha });
   // Members' live sessions (member.sessions.ts): like the caches, used only once the app listens for changes.
   const sessions = config.sessionCache ? createSessionCache() : null;
+  // Codes by SMS and e-mail for members (忘记密码, SMS sign-in, binding, the console's reset). The notices module
+  // is made below; these run only once a request arrives.
+  const memberCodes: CodePort = {
+    canSend: (channel) => (channel === 'email' ? notices.canSendEmail : notices.canSendSms),
+    issueCode: (executor, input) => notices.issueCode(executor, input),
+    withCode: (input, within) => notices.withCode(input, within),
+  };
   const member = createMemberService({
     db,
     clock,
@@ -144,12 +156,7 @@ export function createServices({
     counters,
     sessions,
     resendAfterSeconds: config.notices.codeResendSeconds,
-    // The notices module is made below; these run only once a request arrives.
-    codes: {
-      canSend: (channel) => (channel === 'email' ? notices.canSendEmail : notices.canSendSms),
-      issueCode: (executor, input) => notices.issueCode(executor, input),
-      withCode: (input, within) => notices.withCode(input, within),
-    },
+    codes: memberCodes,
   });
   // The staff console's foundation: every staff action is audited on its own transaction.
   const audit = createAuditService({ db, clock });
@@ -436,7 +443,15 @@ export function createServices({
       by.staffId === null ? by.actor : (await staff.findByUsername(by.actor)).name || by.actor,
   });
   // The console's members pages: the member module's profile beside that member's orders and tickets.
-  const memberAdmin = createMemberAdminService({ db, clock, audit: audit.record });
+  const memberAdmin = createMemberAdminService({
+    db,
+    clock,
+    audit: audit.record,
+    rateLimiter,
+    resendAfterSeconds: config.notices.codeResendSeconds,
+    shopUrl: config.notices.shopUrl,
+    codes: memberCodes,
+  });
   const memberConsole = createMemberConsoleFlow({
     members: memberAdmin,
     latestOrders: (memberId, limit) => latestMemberOrders(db, memberId, limit),

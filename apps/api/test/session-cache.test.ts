@@ -98,11 +98,17 @@ describe('members’ sessions in memory', () => {
     expect((await current(m.token)).statusCode).toBe(401);
   });
 
-  it('holds a member to the new password at once when staff reset it', async () => {
+  it('ends every session at once when the member sets a new password with a link staff made', async () => {
     const m = await newMember(t.app, 'sess');
     expect((await current(m.token)).statusCode).toBe(200);
-    // The reset ends every session; a session made after it is held to updatePwd/.
-    await t.app.services.memberAdmin.resetPassword({ staffId: null, actor: 'cli', ip: null }, m.id);
+    const made = await t.app.services.memberAdmin.resetPassword(
+      { staffId: null, actor: 'cli', ip: null },
+      m.id,
+    );
+    if (made.channel !== 'link') throw new Error('expected a link');
+    const token = new URL(made.link).hash.slice(1);
+    expect((await current(m.token)).statusCode).toBe(200);
+    await t.app.services.member.resetPasswordByLink({ token, password: 'linked2026' });
     expect((await current(m.token)).statusCode).toBe(401);
   });
 

@@ -16,6 +16,9 @@ export const MemberPaths = {
   sendCode: '/api/memberService/member/sendCode/',
   smsLogin: '/api/memberService/member/smsLogin/',
   resetPwd: '/api/memberService/member/resetPwd/',
+  /** A one-time link staff handed over (the console's reset for a member without a proved contact). */
+  resetLinkStatus: '/api/memberService/member/resetLinkStatus/',
+  resetPwdByLink: '/api/memberService/member/resetPwdByLink/',
   bindContact: '/api/memberService/member/bindContact/',
   noticePrefs: '/api/memberService/member/noticePrefs/',
   updateNoticePrefs: '/api/memberService/member/updateNoticePrefs/',

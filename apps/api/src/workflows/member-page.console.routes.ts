@@ -28,7 +28,8 @@ import type { MemberConsoleFlow } from './member-page';
 const tags = ['admin'];
 
 export const MemberConsoleMessages = {
-  passwordReset: '密码已重置，会员下次登录须修改密码',
+  codeSent: '重置验证码已发送给会员',
+  linkMade: '已生成一次性重置链接，请转交会员',
 } as const;
 
 /** The member:level workflow (member-level.ts) as these routes use it; workflows do not import each other. */
@@ -166,17 +167,21 @@ export const memberConsoleRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: '重置会员密码',
         description:
-          '生成一次性密码（仅此一次返回，请转交会员），该会员的登录全部失效；会员用它登录后须先修改密码，' +
-          '此前其他会员接口返回 4033。记入操作日志（不含密码）。',
+          '员工不会看到或设置会员的密码。会员有已验证的手机号（优先）或邮箱时，按商城「忘记密码」发送重置验证码' +
+          '（channel 为 sms 或 email，sentTo 为脱敏的号码或邮箱）；都没有时返回一次性链接（channel 为 link，' +
+          '30 分钟内有效，只能使用一次，请转交会员），会员用它自行设置新密码。会员设置新密码前原密码和登录仍然有效。' +
+          '记入操作日志（谁、哪位会员、哪个渠道；不含验证码或链接）。',
         security: staffSecurity,
         body: memberResetPasswordRequestSchema,
         response: responses(memberResetPasswordResponseSchema),
       },
     },
-    async (request) =>
-      ok(
-        await memberAdmin.resetPassword(staffActor(request), request.body.id),
-        MemberConsoleMessages.passwordReset,
-      ),
+    async (request) => {
+      const result = await memberAdmin.resetPassword(staffActor(request), request.body.id);
+      return ok(
+        result,
+        result.channel === 'link' ? MemberConsoleMessages.linkMade : MemberConsoleMessages.codeSent,
+      );
+    },
   );
 };

@@ -57,6 +57,8 @@ export function createRoutes(): RouteObject[] {
             page('product/:id?', '商品详情', () => import('./routes/product')),
             page('products/:cateId?', '商品列表', () => import('./routes/products')),
             page('order/:id', '订单详情', () => import('./routes/order-detail')),
+            // The one-time link staff hand over (ADR 045); the shop's own page, outside spec §2's table.
+            page('password-reset', '设置新密码', () => import('./routes/password-reset')),
             page('member', '会员中心', () => import('./layouts/member-layout'), {
               id: MEMBER_ROUTE_ID,
               children: [

@@ -114,6 +114,9 @@ import type {
   registerRequestSchema,
   repurchaseRequestSchema,
   repurchaseResponseSchema,
+  resetLinkStatusRequestSchema,
+  resetLinkStatusResponseSchema,
+  resetPasswordByLinkRequestSchema,
   resetPasswordRequestSchema,
   runningPromotionsRequestSchema,
   runningPromotionsResponseSchema,
@@ -163,6 +166,11 @@ export interface StorefrontCalls {
   [MemberPaths.sendCode]: Post<typeof sendCodeRequestSchema, typeof sendCodeResponseSchema>;
   [MemberPaths.smsLogin]: Post<typeof smsLoginRequestSchema, typeof tokenResponseSchema>;
   [MemberPaths.resetPwd]: Post<typeof resetPasswordRequestSchema, null>;
+  [MemberPaths.resetLinkStatus]: Post<
+    typeof resetLinkStatusRequestSchema,
+    typeof resetLinkStatusResponseSchema
+  >;
+  [MemberPaths.resetPwdByLink]: Post<typeof resetPasswordByLinkRequestSchema, null>;
   [MemberPaths.bindContact]: Post<typeof bindContactRequestSchema, typeof memberSchema>;
   [MemberPaths.noticePrefs]: Post<typeof emptyRequestSchema, typeof noticePrefsSchema>;
   [MemberPaths.updateNoticePrefs]: Post<typeof noticePrefsSchema, typeof noticePrefsSchema>;

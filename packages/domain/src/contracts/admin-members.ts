@@ -242,6 +242,13 @@ export type DepositAdjustResponse = z.infer<typeof depositAdjustResponseSchema>;
 
 export const memberResetPasswordRequestSchema = adminMemberIdRequestSchema;
 export type MemberResetPasswordRequest = z.infer<typeof memberResetPasswordRequestSchema>;
-/** The new password, in clear this once: the staff member hands it to the member, the shop keeps only its hash. */
-export const memberResetPasswordResponseSchema = z.object({ password: z.string() });
+/**
+ * How the member will choose a new password (staff never see or set one): a code sent to the member's proved phone
+ * (sms) or e-mail address (email), shown masked, to use with the storefront's 忘记密码; or, when the member has
+ * neither, a one-time link for staff to hand over. `expiresIn` is in seconds.
+ */
+export const memberResetPasswordResponseSchema = z.discriminatedUnion('channel', [
+  z.object({ channel: z.enum(['sms', 'email']), sentTo: z.string(), expiresIn: z.number().int() }),
+  z.object({ channel: z.literal('link'), link: z.string(), expiresIn: z.number().int() }),
+]);
 export type MemberResetPasswordResponse = z.infer<typeof memberResetPasswordResponseSchema>;

@@ -207,6 +207,27 @@ export const resetPasswordRequestSchema = z
   .refine(oneContact, oneContactIssue);
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
+/** The secret of a one-time reset link (the part after '#'): 32 random bytes in base64url. */
+export const resetLinkTokenSchema = text({ error: '链接不完整，请复制完整的链接' }).regex(
+  /^[A-Za-z0-9_-]{43}$/,
+  '链接不完整，请复制完整的链接',
+);
+/** resetLinkStatus/: whether a one-time reset link can still be used; refused when used or expired. */
+export const resetLinkStatusRequestSchema = z.strictObject({ token: resetLinkTokenSchema });
+export type ResetLinkStatusRequest = z.infer<typeof resetLinkStatusRequestSchema>;
+export const resetLinkStatusResponseSchema = z.object({
+  /** The member's username, so they know which account they are setting a password for. */
+  username: z.string(),
+  expiresAt: z.string(),
+});
+export type ResetLinkStatusResponse = z.infer<typeof resetLinkStatusResponseSchema>;
+/** resetPwdByLink/: the member's new password, with the one-time link's secret (used once). */
+export const resetPasswordByLinkRequestSchema = z.strictObject({
+  token: resetLinkTokenSchema,
+  password: passwordSchema,
+});
+export type ResetPasswordByLinkRequest = z.infer<typeof resetPasswordByLinkRequestSchema>;
+
 export const bindContactRequestSchema = z
   .strictObject({
     phone: phoneSchema.optional(),

@@ -3,5 +3,5 @@
 export { createMemberAdminService, type MemberAdminService } from './member.admin';
 export { memberCommands } from './member.cli';
 export { memberRoutes } from './member.routes';
-export { createMemberService, type MemberService } from './member.service';
+export { type CodePort, createMemberService, type MemberService } from './member.service';
 export { createSessionCache, listenForSessionChanges } from './member.sessions';

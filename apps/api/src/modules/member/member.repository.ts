@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { members, memberTokens } from '../../db/schema';
+import { memberResetLinks, members, memberTokens } from '../../db/schema';
 import { sessionsChanged } from './member.sessions';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -157,20 +157,72 @@ export async function updateMemberPassword(db: Database, id: number, passwordHas
   sessionsChanged();
 }
 
-/** A password staff set, to be changed at next sign-in; the member's id, or null when there is no such member. */
-export async function resetMemberPassword(
+/** Makes a one-time reset link for the member, retiring the member's older unused ones. */
+export async function insertResetLink(
   db: Database,
-  id: number,
+  row: { tokenHash: string; memberId: number; staffId: number | null; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await dropResetLinks(db, row.memberId);
+  await db.insert(memberResetLinks).values(row);
+}
+
+/** Retires a member's unused reset links (a newer link, or a new password chosen another way). */
+export async function dropResetLinks(db: Database, memberId: number): Promise<void> {
+  await db
+    .delete(memberResetLinks)
+    .where(and(eq(memberResetLinks.memberId, memberId), isNull(memberResetLinks.usedAt)));
+}
+
+/** The member of a reset link that can still be used, or null when it is unknown, used or expired. */
+export async function findLiveResetLink(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<{ memberId: number; username: string; expiresAt: Date } | null> {
+  const rows = await db
+    .select({
+      memberId: memberResetLinks.memberId,
+      username: members.username,
+      expiresAt: memberResetLinks.expiresAt,
+    })
+    .from(memberResetLinks)
+    .innerJoin(members, eq(members.id, memberResetLinks.memberId))
+    .where(
+      and(
+        eq(memberResetLinks.tokenHash, tokenHash),
+        isNull(memberResetLinks.usedAt),
+        gt(memberResetLinks.expiresAt, now),
+      ),
+    );
+  return rows[0] ?? null;
+}
+
+/**
+ * Uses a reset link and sets the member's new password in one statement: of two requests with the same link, the
+ * second waits for the first's row lock, finds it used and changes nothing. The member's id, or null when the
+ * link is unknown, used or expired.
+ */
+export async function setPasswordByResetLink(
+  db: Database,
+  tokenHash: string,
   passwordHash: string,
   now: Date,
-): Promise<{ id: number } | null> {
-  const rows = await db
-    .update(members)
-    .set({ passwordHash, mustChangePassword: true, updatedAt: now })
-    .where(eq(members.id, id))
-    .returning({ id: members.id });
+): Promise<number | null> {
+  const at = now.toISOString();
+  const result = (await db.execute(sql`
+    with used as (
+      update ${memberResetLinks} set used_at = ${at}::timestamptz
+      where ${memberResetLinks.tokenHash} = ${tokenHash}
+        and ${memberResetLinks.usedAt} is null
+        and ${memberResetLinks.expiresAt} > ${at}::timestamptz
+      returning ${memberResetLinks.memberId} as member_id
+    )
+    update ${members}
+    set password_hash = ${passwordHash}, must_change_password = false, updated_at = ${at}::timestamptz
+    from used where ${members.id} = used.member_id
+    returning ${members.id} as id`)) as unknown as { rows: { id: number }[] };
   sessionsChanged();
-  return rows[0] ?? null;
+  return result.rows[0]?.id ?? null;
 }
 
 export async function insertToken(

@@ -6,6 +6,9 @@ import {
   memberSchema,
   noticePrefsSchema,
   registerRequestSchema,
+  resetLinkStatusRequestSchema,
+  resetLinkStatusResponseSchema,
+  resetPasswordByLinkRequestSchema,
   resetPasswordRequestSchema,
   sendCodeRequestSchema,
   sendCodeResponseSchema,
@@ -179,6 +182,39 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MemberService }> = a
     async (request) => {
       await members.resetPassword(request.body);
       return ok(null, MemberMessages.passwordReset);
+    },
+  );
+
+  app.post(
+    MemberPaths.resetLinkStatus,
+    {
+      schema: {
+        tags: ['member'],
+        summary: '查看一次性重置密码链接是否可用',
+        description:
+          '客服在后台为没有已验证手机号或邮箱的会员生成的链接（# 之后的部分为 token）。已使用、已过期或不存在时返回 -1。',
+        body: resetLinkStatusRequestSchema,
+        response: responses(resetLinkStatusResponseSchema),
+      },
+    },
+    async (request) => ok(await members.resetLinkStatus(request.body.token)),
+  );
+
+  app.post(
+    MemberPaths.resetPwdByLink,
+    {
+      schema: {
+        tags: ['member'],
+        summary: '用一次性链接设置新密码',
+        description:
+          '链接只能使用一次（并发使用时只有一次成功），30 分钟内有效；成功后该会员所有登录令牌失效，原密码不再可用。',
+        body: resetPasswordByLinkRequestSchema,
+        response: responses(z.null()),
+      },
+    },
+    async (request) => {
+      await members.resetPasswordByLink(request.body);
+      return ok(null, MemberMessages.passwordSet);
     },
   );
 

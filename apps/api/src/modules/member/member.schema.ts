@@ -81,3 +81,25 @@ export const memberTokens = pgTable(
   },
   (t) => [index('member_tokens_member_id_idx').on(t.memberId)],
 );
+
+/**
+ * One-time links with which a member chooses a new password, made by staff in the console for a member without a
+ * proved phone or e-mail address (ADR 045). Only the SHA-256 of the link's secret is kept; a link is used once,
+ * lives a short time, and a newer link or any new password retires the older ones.
+ */
+export const memberResetLinks = pgTable(
+  'member_reset_links',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: char('token_hash', { length: 64 }).notNull().unique('member_reset_links_token_hash_key'),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The staff member who made it (the audit log has the rest). */
+    staffId: integer('staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('member_reset_links_member_id_idx').on(t.memberId)],
+);

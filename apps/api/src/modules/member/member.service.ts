@@ -11,6 +11,8 @@ import {
   maskPhone,
   type NoticePrefs,
   type RegisterRequest,
+  type ResetLinkStatusResponse,
+  type ResetPasswordByLinkRequest,
   type ResetPasswordRequest,
   ResultCode,
   readNoticePrefs,
@@ -58,6 +60,8 @@ export const MemberMessages = {
   contactBound: '验证成功，已绑定',
   contactTaken: '该手机号或邮箱已绑定其他账号',
   prefsSaved: '通知设置已保存',
+  resetLinkDead: '该链接已使用或已过期，请联系客服重新获取',
+  passwordSet: '新密码已设置，请使用新密码登录',
 } as const;
 
 /**
@@ -69,7 +73,31 @@ export const CODE_LIMITS = {
   perTargetHour: 5,
   perTargetDay: 20,
   perAddressHour: 10,
+  /** How long a code stays valid (the notices module's CODE_RULES.ttlSeconds). */
+  expiresInSeconds: 300,
 } as const;
+
+/**
+ * Counts one more code to `target` against the limits per phone or address (and per client address when given),
+ * atomically and before anything is sent; refused past any of them. Shared by sendCode/ and the console's reset.
+ */
+export async function countCodeTo(
+  rateLimiter: RateLimiter,
+  target: string,
+  resendAfterSeconds: number,
+  clientAddress?: string,
+): Promise<void> {
+  const limits: [string, number, number][] = [
+    [`code:resend:${target}`, resendAfterSeconds * 1000, 1],
+    [`code:hour:${target}`, 3_600_000, CODE_LIMITS.perTargetHour],
+    [`code:day:${target}`, 86_400_000, CODE_LIMITS.perTargetDay],
+  ];
+  if (clientAddress !== undefined)
+    limits.push([`code:address:${clientAddressKey(clientAddress)}`, 3_600_000, CODE_LIMITS.perAddressHour]);
+  for (const [key, windowMs, most] of limits)
+    if ((await rateLimiter.hit(key, windowMs)) > most)
+      throw new AppError(ResultCode.TooManyRequests, MemberMessages.tooManyCodes);
+}
 
 /** What the member module asks of the notices module (a port wired in services.ts). */
 export interface CodePort {
@@ -233,6 +261,15 @@ export function createMemberService({
       throw paramsError(wrongMessage);
     }
     return guessKey;
+  }
+
+  /**
+   * What follows a new password chosen with a code or a link: every session ends (whoever held one signs in
+   * again) and reset links not yet used are retired.
+   */
+  async function afterPasswordReset(tx: Database, memberId: number, now: Date): Promise<void> {
+    await repo.revokeTokens(tx, memberId, now);
+    await repo.dropResetLinks(tx, memberId);
   }
 
   return {
@@ -427,6 +464,8 @@ export function createMemberService({
       await db.transaction(async (tx) => {
         await repo.updateMemberPassword(tx, auth.memberId, passwordHash, now);
         await repo.revokeTokens(tx, auth.memberId, now, auth.tokenId);
+        // A reset link staff made before is no longer wanted.
+        await repo.dropResetLinks(tx, auth.memberId);
       });
       await rateLimiter.reset(guessKey);
     },
@@ -447,15 +486,7 @@ export function createMemberService({
       await captcha.check(input, { messages: captchaMessages });
       const target = input.phone ?? input.email ?? '';
       if (input.scene === 'bind' && !auth) throw new AppError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE);
-      const limits: [string, number, number][] = [
-        [`code:resend:${target}`, resendAfterSeconds * 1000, 1],
-        [`code:hour:${target}`, 3_600_000, CODE_LIMITS.perTargetHour],
-        [`code:day:${target}`, 86_400_000, CODE_LIMITS.perTargetDay],
-        [`code:address:${clientAddressKey(clientAddress)}`, 3_600_000, CODE_LIMITS.perAddressHour],
-      ];
-      for (const [key, windowMs, most] of limits)
-        if ((await rateLimiter.hit(key, windowMs)) > most)
-          throw new AppError(ResultCode.TooManyRequests, MemberMessages.tooManyCodes);
+      await countCodeTo(rateLimiter, target, resendAfterSeconds, clientAddress);
       const owner = await findByContact(input);
       const send =
         input.scene === 'bind'
@@ -472,7 +503,7 @@ export function createMemberService({
             memberId: input.scene === 'bind' ? auth?.memberId : owner?.id,
           }),
         );
-      return { resendAfter: resendAfterSeconds, expiresIn: 300 };
+      return { resendAfter: resendAfterSeconds, expiresIn: CODE_LIMITS.expiresInSeconds };
     },
 
     /** Signs in with a phone number and its code (#31 smsLogin/): the same token as login/. */
@@ -499,7 +530,32 @@ export function createMemberService({
         if (!member || member.id !== memberId) throw paramsError(MemberMessages.codeWrong);
         const now = clock();
         await repo.updateMemberPassword(tx, member.id, passwordHash, now);
-        await repo.revokeTokens(tx, member.id, now);
+        await afterPasswordReset(tx, member.id, now);
+      });
+    },
+
+    /** Whether a one-time reset link staff handed over can still be used (ADR 045), and whose account it is for. */
+    async resetLinkStatus(token: string): Promise<ResetLinkStatusResponse> {
+      const link = await repo.findLiveResetLink(db, sha256Hex(token), clock());
+      if (!link) throw paramsError(MemberMessages.resetLinkDead);
+      return { username: link.username, expiresAt: link.expiresAt.toISOString() };
+    },
+
+    /**
+     * Sets the member's own new password with a one-time link (ADR 045): the link is used and the password set in
+     * one statement, so of two uses only one succeeds; then every session ends as with 忘记密码.
+     */
+    async resetPasswordByLink(input: ResetPasswordByLinkRequest): Promise<void> {
+      const tokenHash = sha256Hex(input.token);
+      // A dead link is refused before the costly hash, so stray requests cost the server a lookup only.
+      if (!(await repo.findLiveResetLink(db, tokenHash, clock())))
+        throw paramsError(MemberMessages.resetLinkDead);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        const now = clock();
+        const memberId = await repo.setPasswordByResetLink(tx, tokenHash, passwordHash, now);
+        if (memberId === null) throw paramsError(MemberMessages.resetLinkDead);
+        await afterPasswordReset(tx, memberId, now);
       });
     },
 

@@ -6,7 +6,7 @@ import {
 import { request } from '@/lib/api-client';
 import { useMemberMutation } from './use-member-mutation';
 
-/** A one-time password for the member, answered once; the member must change it at next sign-in. */
+/** Starts a member's password reset: a code to the member's proved contact, or a one-time link to hand over. */
 export function resetMemberPassword(body: MemberResetPasswordRequest): Promise<MemberResetPasswordResponse> {
   return request(AdminMemberPaths.memberResetPassword, body);
 }

@@ -9,4 +9,6 @@ export const memberKeys = {
   wechatBinding: () => [...memberKeys.all, 'wechatBinding'] as const,
   /** Which notices go by e-mail and SMS (#31), on /member/settings. */
   noticePrefs: () => [...memberKeys.all, 'noticePrefs'] as const,
+  /** Whether a one-time reset link can still be used (/password-reset). */
+  resetLink: (token: string) => [...memberKeys.all, 'resetLink', token] as const,
 };
