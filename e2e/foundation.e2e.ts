@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, openBrowser } from './support/browser';
+import { type BrowserSession, cookieNames, openBrowser } from './support/browser';
 import { journeyShop } from './support/journey-shop';
 import { TEST_CAPTCHA } from './support/server';
 
@@ -96,7 +96,7 @@ describe('foundation journey', () => {
     await s.page.getByText('退出登录').first().click();
     await reloaded;
     await s.page.getByRole('button', { name: '登录' }).first().waitFor({ timeout: 10_000 });
-    expect(await s.page.evaluate(() => document.cookie)).not.toContain('user-token=');
+    await expect.poll(() => cookieNames(s)).not.toContain('user-token');
 
     await s.page.getByRole('button', { name: '登录' }).first().click();
     const dialog = s.page.getByRole('dialog');
@@ -109,7 +109,7 @@ describe('foundation journey', () => {
     await dialog.getByRole('button', { name: /登\s*录/ }).click();
     await s.page.getByText(username).first().waitFor({ timeout: 15_000 });
     await s.screenshot('07-logged-in-again');
-    expect(await s.page.evaluate(() => document.cookie)).toContain('user-token=');
+    await expect.poll(() => cookieNames(s)).toContain('user-token');
   });
 
   it('saw no page errors on the way', () => {

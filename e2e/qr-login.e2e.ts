@@ -1,7 +1,7 @@
 import { MemberPaths } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
-import { type BrowserSession, openBrowser } from './support/browser';
+import { type BrowserSession, cookieNames, openBrowser } from './support/browser';
 import { journeyShop } from './support/journey-shop';
 import { TEST_CAPTCHA } from './support/server';
 
@@ -99,13 +99,13 @@ describe('QR sign-in journey', () => {
     await desk.page.getByText('退出登录').first().click();
     await reloaded;
     await desk.page.getByRole('button', { name: '登录' }).first().waitFor({ timeout: 10_000 });
-    expect(await desk.page.evaluate(() => document.cookie)).not.toContain('user-token=');
+    await expect.poll(() => cookieNames(desk)).not.toContain('user-token');
 
     const scanUrl = await openQrTab(desk);
     await confirmOnPhone(scanUrl);
     await desk.page.getByRole('dialog').getByText('登录成功，页面即将刷新…').waitFor({ timeout: 10_000 });
     await desk.page.getByText(username).first().waitFor({ timeout: 15_000 });
-    expect(await desk.page.evaluate(() => document.cookie)).toContain('user-token=');
+    await expect.poll(() => cookieNames(desk)).toContain('user-token');
     await desk.screenshot('qr-08-signed-in-by-scan');
   });
 

@@ -40,8 +40,8 @@ export async function openBrowser(
     viewport,
     deviceScaleFactor,
     locale: 'zh-CN',
-    // antd draws its popups and dialogs without their entrance motion for such a reader: a click cannot land on
-    // a menu still sliding in, however busy the machine.
+    // The shop turns antd's entrance motion off for such a reader (antd-provider.tsx, the console's app.tsx): a click
+    // cannot land on a dialog or menu still zooming in, however busy the machine.
     reducedMotion: 'reduce',
     args: [
       '--headless',
@@ -103,4 +103,12 @@ export async function pick(open: Locator, option: Locator, shown: Locator, tries
       if (attempt >= tries) throw err;
     }
   }
+}
+
+/**
+ * The names of the cookies the session's browser holds for the shop, read from the browser rather than from the
+ * page, so a page reloading meanwhile (a login or logout does) cannot lose the answer.
+ */
+export async function cookieNames(session: BrowserSession): Promise<string[]> {
+  return (await session.context.cookies()).map((cookie) => cookie.name);
 }

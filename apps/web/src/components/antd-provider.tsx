@@ -6,6 +6,18 @@ import { readCspNonce } from '@/lib/csp-nonce';
 // The styles antd injects carry the page's CSP nonce, or the policy refuses them.
 const CSP = { nonce: readCspNonce() };
 
+// A reader who asked for less motion gets dialogs, menus and messages without their zoom and slide.
+const THEME = {
+  token: {
+    colorPrimary: '#cf1322',
+    borderRadius: 6,
+    fontFamily: 'inherit',
+    motion: !(
+      typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+    ),
+  },
+};
+
 /**
  * Chinese locale and shop colours for the component library. Only lazily loaded modules render it,
  * so the library stays out of the first download (see the size budget in the storefront foundation issue).
@@ -17,7 +29,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
       csp={CSP}
       // Buttons read exactly '登录' / '注册', not the library's spaced '登 录'.
       button={{ autoInsertSpace: false }}
-      theme={{ token: { colorPrimary: '#cf1322', borderRadius: 6, fontFamily: 'inherit' } }}
+      theme={THEME}
     >
       {children}
     </ConfigProvider>
