@@ -358,6 +358,7 @@ export async function buildApp(options: BuildAppOptions) {
     rates: services.rates,
     paymentAdmin: services.paymentAdmin,
     checkoutAdmin: services.checkoutAdmin,
+    bankAccounts: services.bankAccounts,
     audit: services.audit,
   });
   await app.register(sellerConsoleRoutes, { seller: services.seller });
