@@ -179,10 +179,10 @@ describe('the receiving bank accounts', () => {
   }, 60_000);
 });
 
-describe('upgrading a shop whose basic template held the bank accounts (migration 0038)', () => {
+describe('upgrading a shop whose basic template held the bank accounts (migration 0039)', () => {
   it('carries the published accounts over and takes them out of the template and its draft', async () => {
     const client = await createPglite();
-    const old = await migrationsThrough(37);
+    const old = await migrationsThrough(38);
     try {
       await migrate(drizzle({ client, schema }), { migrationsFolder: old });
       const basic = (accounts: BankAccount[]) =>
