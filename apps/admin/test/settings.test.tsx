@@ -1,4 +1,10 @@
-import { AdminPaths, type AdminPaymentMethod, AdminSettingsPaths } from '@shop/domain';
+import {
+  AdminBankAccountPaths,
+  AdminPaths,
+  type AdminPaymentMethod,
+  AdminSettingsPaths,
+  type BankAccount,
+} from '@shop/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderConsole, signIn, staffSession } from './utils';
@@ -35,8 +41,28 @@ function settingsApi() {
     }),
     [AdminSettingsPaths.paymentUpdate]: (body) =>
       ok(method(String(body.code), { enabled: body.enabled === true })),
+    [AdminBankAccountPaths.get]: ok({
+      items: [ICBC],
+      updatedAt: '2026-11-24T03:00:00.000Z',
+      updatedBy: 'cashier2',
+      history: [{ actor: 'cashier2', time: '2026-11-24T03:00:00.000Z', before: [], after: [ICBC] }],
+    }),
+    [AdminBankAccountPaths.save]: (body) =>
+      ok({
+        items: body.items,
+        updatedAt: '2026-11-24T05:00:00.000Z',
+        updatedBy: 'cashier',
+        changed: true,
+      }),
   });
 }
+
+const ICBC: BankAccount = {
+  currency: 'CNY',
+  bankName: '工商银行',
+  accountName: '上海商贸有限公司',
+  accountNo: '6222 0000 1111',
+};
 
 describe('汇率与支付', () => {
   it('shows the rate with its history and sets a new one, refusing a bad rate before sending', async () => {
@@ -75,5 +101,33 @@ describe('汇率与支付', () => {
     fireEvent.mouseDown(screen.getByLabelText('微信支付的渠道'));
     const gateway = await screen.findByTitle('真实支付渠道', {}, SLOW);
     expect(gateway.closest('.ant-select-item')?.className).toContain('disabled');
+  });
+
+  it("shows the bank accounts members transfer to with who changed them, and saves finance's change", async () => {
+    const api = settingsApi();
+    signIn();
+    renderConsole('/settings');
+    expect(await screen.findByDisplayValue('6222 0000 1111', {}, SLOW)).toBeTruthy();
+    // The history: who changed the accounts to what, so the other money role sees it.
+    expect(screen.getByText('CNY / 工商银行 / 上海商贸有限公司 / 6222 0000 1111')).toBeTruthy();
+    expect(screen.getByText('cashier2')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /添加收款账户/ }));
+    fireEvent.click(screen.getByRole('button', { name: /保存收款账户/ }));
+    expect(await screen.findByText('请输入账号', {}, SLOW)).toBeTruthy();
+    expect(api.callsTo(AdminBankAccountPaths.save)).toHaveLength(0);
+
+    const banks = screen.getAllByLabelText('银行');
+    const names = screen.getAllByLabelText('户名');
+    const numbers = screen.getAllByLabelText('账号');
+    fireEvent.change(banks[1] as HTMLElement, { target: { value: 'CBA' } });
+    fireEvent.change(names[1] as HTMLElement, { target: { value: 'Shop Pty Ltd' } });
+    fireEvent.change(numbers[1] as HTMLElement, { target: { value: '12345678' } });
+    fireEvent.click(screen.getByRole('button', { name: /保存收款账户/ }));
+    await waitFor(() => expect(api.callsTo(AdminBankAccountPaths.save)).toHaveLength(1));
+    expect(api.callsTo(AdminBankAccountPaths.save)[0]?.body).toEqual({
+      items: [ICBC, { currency: 'CNY', bankName: 'CBA', accountName: 'Shop Pty Ltd', accountNo: '12345678' }],
+    });
+    expect(await screen.findByText('收款账户已保存，已通知其他店主与财务', {}, SLOW)).toBeTruthy();
   });
 });

@@ -139,7 +139,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(bodyParsersPlugin);
   await app.register(nulGuardPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(openapiPlugin);
+  // The console's part of the document for staff only: their token is checked by the staff service, built below.
+  await app.register(openapiPlugin, { staffSession: (token) => app.services.staff.authenticate(token) });
   await app.register(dbPlugin, { config: config.database, database: options.database });
   await app.register(backupPlugin, { backup: config.backup });
   // This app's own registry (lib/metrics.ts); none at all with METRICS=false.
@@ -357,6 +358,7 @@ export async function buildApp(options: BuildAppOptions) {
     rates: services.rates,
     paymentAdmin: services.paymentAdmin,
     checkoutAdmin: services.checkoutAdmin,
+    bankAccounts: services.bankAccounts,
     audit: services.audit,
   });
   await app.register(sellerConsoleRoutes, { seller: services.seller });

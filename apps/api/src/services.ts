@@ -24,7 +24,7 @@ import {
 import { createCheckoutAdminService, createCheckoutService } from './modules/checkout';
 import { createContentAdminService, createContentService } from './modules/content';
 import { createDashboardService } from './modules/dashboard';
-import { createDepositAdminService, createDepositService } from './modules/deposit';
+import { createBankAccountService, createDepositAdminService, createDepositService } from './modules/deposit';
 import { createHealthService } from './modules/health';
 import { createInventoryService, writeStockChange } from './modules/inventory';
 import { createInvoiceService } from './modules/invoice';
@@ -215,12 +215,15 @@ export function createServices({
     sms: smsGateways(config, shop, config.notices.smsSandbox ? outbox.sms : undefined),
     shop,
     contacts: (executor, memberId) => member.noticeContacts(executor, memberId),
-    staffContacts: (executor, permission) => staff.noticeRecipients(executor, permission),
+    staffContacts: (executor, permission, options) => staff.noticeRecipients(executor, permission, options),
     onSent: (channel, outcome) => counters.noticeSent(channel, outcome),
     audit: audit.record,
   });
   const notifyStaff: StaffNotifier = (executor, notice) =>
-    notices.forStaff(executor, notice.permission, notice.kind, notice.params);
+    notices.forStaff(executor, notice.permission, notice.kind, notice.params, {
+      owners: notice.owners,
+      except: notice.except,
+    });
   // The in-shop message always; e-mail and SMS as the member chose. An order paid, however, is work for the
   // warehouse: its staff hear of it too.
   const notify: MemberNotifier = async (executor, notice) => {
@@ -260,7 +263,8 @@ export function createServices({
   });
   const health = createHealthService(database);
   const catalogue = createCatalogueService({ db, clock, members: member, rateLimiter, rates });
-  const content = createContentService({ db });
+  const bankAccounts = createBankAccountService({ db, clock, audit: audit.record, notifyStaff });
+  const content = createContentService({ db, bankAccounts: (executor) => bankAccounts.current(executor) });
   const catalogueAdmin = createCatalogueAdminService({ db, audit: audit.record });
   const inventory = createInventoryService({
     db,
@@ -496,6 +500,7 @@ export function createServices({
     supplier,
     deposits,
     depositAdmin,
+    bankAccounts,
     health,
     catalogue,
     content,

@@ -17,7 +17,8 @@ async function buildAddressApp() {
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin, { storefrontFallback: false });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(openapiPlugin);
+  // No staff here: the document is the storefront's part.
+  await app.register(openapiPlugin, { staffSession: async () => null });
   await app.register(authPlugin, {
     authenticate: async (token) => (token === TOKEN ? { memberId: 1, tokenId: 1 } : null),
   });

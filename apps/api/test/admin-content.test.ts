@@ -14,6 +14,7 @@ import {
   TemplateName,
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../src/lib/audit';
 import { expectConsoleGuard } from './support/admin-access';
 import { type StaffLogin, staffToken } from './support/staff';
 import { createTestApp, envelope, post, type TestApp } from './support/test-app';
@@ -248,9 +249,6 @@ describe('home template: draft, publish, discard', () => {
         email: 'a@b.cn',
         address: '',
         workTime: '',
-        bankAccounts: [
-          { currency: 'AUD', bankName: 'CBA', accountName: 'Shop', accountNo: '123', branch: '062-000' },
-        ],
       },
       helps: [],
       allWrap: [],
@@ -263,7 +261,15 @@ describe('home template: draft, publish, discard', () => {
     expect(saved.draft).toEqual(basic);
     await okData(AdminContentPaths.publish, { name: 'basic' });
     const res = await t.app.inject({ method: 'GET', url: `${CataloguePaths.template}basic` });
+    // The storefront's copy carries the receiving bank accounts, which are the deposit's settings.
+    const accounts = [{ currency: 'AUD', bankName: 'CBA', accountName: 'Shop', accountNo: '123' }] as const;
+    await t.app.services.bankAccounts.save({ items: [...accounts] }, cliActor('test'));
+    const served = await t.app.inject({ method: 'GET', url: `${CataloguePaths.template}basic` });
     expect(JSON.parse(envelope<{ templateJson: string }>(res).data.templateJson)).toEqual(basic);
+    expect(JSON.parse(envelope<{ templateJson: string }>(served).data.templateJson)).toEqual({
+      ...basic,
+      basicInfo: { ...basic.basicInfo, bankAccounts: accounts },
+    });
   });
 });
 

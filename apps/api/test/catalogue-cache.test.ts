@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { postgresHandle } from '../src/db/client';
+import { cliActor } from '../src/lib/audit';
 import { ReadCache } from '../src/lib/read-cache';
 import { CHANGE_WINDOW_MS, listenForCatalogueChanges } from '../src/modules/catalogue/catalogue.cache';
 import {
@@ -228,6 +229,21 @@ describe('catalogue read cache', () => {
       sql`update templates set updated_at = now() + interval '1 minute' where name = 'basic'`,
     );
     const took = await within(async () => (await home()).headers.etag !== first.headers.etag);
+    expect(took).toBeLessThan(1_000);
+  });
+
+  it('shows the receiving bank accounts on the basic template as soon as finance changes them', async () => {
+    const basic = () => t.app.inject({ method: 'GET', url: `${CataloguePaths.template}basic` });
+    const first = await basic();
+    expect((await basic()).body).toBe(first.body);
+    const nab = {
+      currency: 'AUD',
+      bankName: 'NAB',
+      accountName: 'Shop Pty Ltd',
+      accountNo: '987 654',
+    } as const;
+    await t.app.services.bankAccounts.save({ items: [nab] }, cliActor('test'));
+    const took = await within(async () => (await basic()).body.includes('987 654'));
     expect(took).toBeLessThan(1_000);
   });
 

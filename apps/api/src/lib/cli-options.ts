@@ -127,3 +127,15 @@ export async function readInputFile<T>(file: string, read: (file: string) => Pro
 export function readInputBytes(file: string): Promise<Buffer> {
   return readInputFile(file, (f) => readFile(f));
 }
+
+/** The JSON of the file `--file` names; a UsageError when it cannot be read as JSON. */
+export async function jsonFileOption(values: OptionValues): Promise<unknown> {
+  const file = requiredText(values, 'file');
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(
+      `--file: 无法读取 JSON / not readable as JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

@@ -1,6 +1,7 @@
 import {
   type AdItem,
-  type BasicTemplate,
+  type BankAccount,
+  type BasicContentTemplate,
   GoodsOrderByType,
   type GoodsSortTemplate,
   type HomeBlock,
@@ -10,6 +11,7 @@ import {
   warehouseName,
 } from '@shop/domain';
 import sharp from 'sharp';
+import { SYSTEM_ACTOR } from '../lib/audit';
 import type { MediaService } from '../modules/media';
 import { pickupArticleHtml, SEED_ARTICLE_CATEGORIES } from './data/articles';
 import { ACCENT_COLOURS, adBannerSvg, warehouseTileSvg } from './data/artwork';
@@ -34,25 +36,29 @@ const SITE = {
   email: 'service@auzh-wholesale.example',
   address: `${SYDNEY_PICKUP.address}, Australia`,
   workTime: '周一至周六 9:00-18:00（悉尼时间）',
-  // Demo accounts, named as such: the operator puts the shop's own with template:put (README).
-  bankAccounts: [
-    {
-      currency: 'CNY',
-      bankName: '招商银行',
-      branch: '上海分行营业部',
-      accountName: '上海澳中贸易有限公司（演示账户）',
-      accountNo: '6214 8312 3456 7890',
-    },
-    {
-      currency: 'AUD',
-      bankName: 'Commonwealth Bank of Australia',
-      branch: 'BSB 062-000',
-      accountName: 'AUZH Wholesale Pty Ltd (demo account)',
-      accountNo: '1234 5678',
-      swift: 'CTBAAU2S',
-    },
-  ],
-} satisfies BasicTemplate['basicInfo'];
+} satisfies BasicContentTemplate['basicInfo'];
+
+/**
+ * Demo receiving accounts for bank-transfer recharges, named as such: the owner or finance puts the shop's own in
+ * the console's 汇率与支付 (README).
+ */
+const DEMO_BANK_ACCOUNTS: BankAccount[] = [
+  {
+    currency: 'CNY',
+    bankName: '招商银行',
+    branch: '上海分行营业部',
+    accountName: '上海澳中贸易有限公司（演示账户）',
+    accountNo: '6214 8312 3456 7890',
+  },
+  {
+    currency: 'AUD',
+    bankName: 'Commonwealth Bank of Australia',
+    branch: 'BSB 062-000',
+    accountName: 'AUZH Wholesale Pty Ltd (demo account)',
+    accountNo: '1234 5678',
+    swift: 'CTBAAU2S',
+  },
+];
 
 /** The brands of the home page's brand wall, in order. */
 const BRAND_WALL = [
@@ -347,7 +353,7 @@ export const demoContentSeed: SeedStep = {
       },
     ];
 
-    const basic: BasicTemplate = {
+    const basic: BasicContentTemplate = {
       basicInfo: { ...SITE },
       helps: SEED_ARTICLE_CATEGORIES.map((category) => [
         { title: category.name },
@@ -383,6 +389,8 @@ export const demoContentSeed: SeedStep = {
       await services.contentAdmin.putTemplate(TemplateName.basic, basic),
       await services.contentAdmin.putTemplate(TemplateName.goodsSort, { sortProducts: shortcuts }),
     ].filter(Boolean).length;
+    if ((await services.bankAccounts.current()).items.length === 0)
+      await services.bankAccounts.save({ items: DEMO_BANK_ACCOUNTS }, SYSTEM_ACTOR);
     // Without a CJK font the ads fall back to Latin copy; the seed's summary says so (apt-get install fonts-noto-cjk).
     const adCopy = art.chinese ? '' : ' (ads in Latin: no CJK font for SVG text, install fonts-noto-cjk)';
     return `${articlesCreated} articles in ${categoryNames.length} categories, ${written} templates written${adCopy}`;

@@ -1,7 +1,9 @@
 import {
+  AdminBankAccountPaths,
   type AdminCourierRow,
   type AdminPaymentMethod,
   AdminSettingsPaths,
+  adminBankAccountsResponseSchema,
   adminCourierCreateRequestSchema,
   adminCourierRowSchema,
   adminCourierRuleDeleteRequestSchema,
@@ -12,6 +14,10 @@ import {
   adminPaymentMethodSchema,
   adminPaymentUpdateRequestSchema,
   adminRateResponseSchema,
+  type BankAccountsChange,
+  bankAccountSchema,
+  bankAccountsSaveRequestSchema,
+  bankAccountsSaveResponseSchema,
   type Currency,
   courierRuleSchema,
   emptyRequestSchema,
@@ -29,6 +35,7 @@ import { notFoundError } from '../lib/app-error';
 import { ok, responses } from '../lib/envelope';
 import type { AuditService } from '../modules/audit';
 import type { CheckoutAdminService } from '../modules/checkout';
+import type { BankAccountService } from '../modules/deposit';
 import type { PaymentAdminService, PaymentConfigRow } from '../modules/payment';
 import type { RateService } from '../modules/rate';
 import { staffActor, staffSecurity } from '../plugins/staff-auth';
@@ -86,6 +93,12 @@ function warehouseCode(location: number): WarehouseCode {
   return found[0];
 }
 
+/** The accounts an audit row's before or after holds; null when it holds none (an older row). */
+const accountsOf = (value: unknown) => {
+  const parsed = bankAccountSchema.array().safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
 const rateOf = (value: unknown): string | null =>
   value !== null && typeof value === 'object' && typeof (value as { rate?: unknown }).rate === 'string'
     ? (value as { rate: string }).rate
@@ -94,14 +107,17 @@ const rateOf = (value: unknown): string | null =>
 /**
  * The console's money settings (汇率与支付方式, permission settings.money; packages/domain/src/contracts/
  * admin-settings.ts): the exchange rate with who set which rate when (read from the audit log, where every
- * change is written with it), and the payment methods. The same functions as rate:set and payment:*.
+ * change is written with it), the payment methods, and the bank accounts members transfer to, with their change
+ * history. The same functions as rate:set and payment:*. settings.money is the owner's and finance's, roles
+ * that sign in with a second factor, so the staff guard refuses these calls until it is set up.
  */
 export const settingsConsoleRoutes: FastifyPluginAsyncZod<{
   rates: RateService;
   paymentAdmin: PaymentAdminService;
   checkoutAdmin: CheckoutAdminService;
+  bankAccounts: BankAccountService;
   audit: Pick<AuditService, 'list'>;
-}> = async (app, { rates, paymentAdmin, checkoutAdmin, audit }) => {
+}> = async (app, { rates, paymentAdmin, checkoutAdmin, bankAccounts, audit }) => {
   const guard = { onRequest: app.staffGuard(Permission.settingsMoney) };
 
   app.post(
@@ -196,6 +212,56 @@ export const settingsConsoleRoutes: FastifyPluginAsyncZod<{
         toMethod(await paymentAdmin.change(staffActor(request), code, { enabled, provider })),
         '已保存',
       );
+    },
+  );
+
+  app.post(
+    AdminBankAccountPaths.get,
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '转账收款账户及修改记录',
+        description:
+          '会员银行转账充值时看到的收款账户（充值页经基础模板读取），与最近20次修改（谁、何时、修改前后），最新的在前。',
+        security: staffSecurity,
+        body: emptyRequestSchema,
+        response: responses(adminBankAccountsResponseSchema),
+      },
+    },
+    async () => {
+      const [now, changes] = await Promise.all([
+        bankAccounts.current(),
+        audit.list({ action: 'bankAccounts.update', pageNo: 1, pageSize: RATE_HISTORY }),
+      ]);
+      const history: BankAccountsChange[] = changes.items.map((row) => ({
+        actor: row.actor,
+        time: row.createTime,
+        before: accountsOf(row.before),
+        after: accountsOf(row.after) ?? [],
+      }));
+      return ok({ ...now, history });
+    },
+  );
+
+  app.post(
+    AdminBankAccountPaths.save,
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '保存转账收款账户',
+        description:
+          '整体替换收款账户（最多10个；币种 CNY 或 AUD，银行、户名、账号必填）。立即显示在会员充值页；' +
+          '每次修改记入操作日志（修改前后），并以邮件告知其他店主与财务账号。与当前相同时不写入。',
+        security: staffSecurity,
+        body: bankAccountsSaveRequestSchema,
+        response: responses(bankAccountsSaveResponseSchema),
+      },
+    },
+    async (request) => {
+      const result = await bankAccounts.save(request.body, staffActor(request));
+      return ok(result, result.changed ? '收款账户已保存' : '收款账户没有变化');
     },
   );
 

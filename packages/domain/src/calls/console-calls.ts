@@ -1,4 +1,5 @@
 import type {
+  AdminBankAccountPaths,
   AdminContentPaths,
   AdminGoodsPaths,
   AdminGoodsSheetPaths,
@@ -26,6 +27,7 @@ import type {
   adminArticleListRequestSchema,
   adminArticleListResponseSchema,
   adminArticleSaveRequestSchema,
+  adminBankAccountsResponseSchema,
   adminBrandInitialRequestSchema,
   adminBrandInitialResponseSchema,
   adminBrandListRequestSchema,
@@ -135,6 +137,8 @@ import type {
   adminWarehouseSchema,
   auditListRequestSchema,
   auditListResponseSchema,
+  bankAccountsSaveRequestSchema,
+  bankAccountsSaveResponseSchema,
   contentImageSchema,
   courierRuleSchema,
   dashboardResponseSchema,
@@ -198,6 +202,11 @@ export interface ConsoleCalls {
   [AdminInvoicePaths.fapiaoFile]: Download<typeof adminFapiaoFileRequestSchema>;
   [AdminSellerPaths.get]: Post<typeof emptyRequestSchema, typeof sellerDetailsSchema>;
   [AdminSellerPaths.save]: Post<typeof sellerSaveRequestSchema, typeof sellerDetailsSchema>;
+  [AdminBankAccountPaths.get]: Post<typeof emptyRequestSchema, typeof adminBankAccountsResponseSchema>;
+  [AdminBankAccountPaths.save]: Post<
+    typeof bankAccountsSaveRequestSchema,
+    typeof bankAccountsSaveResponseSchema
+  >;
   [AdminSupplierPaths.list]: Post<
     typeof adminSupplierListRequestSchema,
     typeof adminSupplierListResponseSchema

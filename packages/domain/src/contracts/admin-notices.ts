@@ -35,6 +35,7 @@ export const NOTICE_KIND_LABELS: Record<string, string> = {
   staffRecharge: '员工：充值待审',
   staffRefund: '员工：退款待处理',
   staffOrderToPack: '员工：待打包',
+  staffBankAccounts: '员工：收款账户已修改',
   dailySummary: '每日摘要',
 };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 import { isValidAbn } from '../checkout/gst';
 import { Warehouse } from '../warehouse';
+import { bankAccountSchema, MAX_BANK_ACCOUNTS } from './catalogue';
 import { currencySchema, paymentKindSchema } from './payment';
 import { text } from './text';
 
@@ -244,3 +245,63 @@ export const sellerSaveRequestSchema = z
     if (v.abn === '') ctx.addIssue({ code: 'custom', message: SellerMessages.abnRequired, path: ['abn'] });
   });
 export type SellerSaveRequest = z.input<typeof sellerSaveRequestSchema>;
+
+// ---- The accounts members transfer money to (permission settings.money: owner and finance, with two-factor) ----
+
+/** The receiving bank accounts of bank-transfer recharges; the storefront reads them in the basic template. */
+export const AdminBankAccountPaths = {
+  /** The accounts now and their change history (from the audit log), newest first. */
+  get: '/api/adminService/settings/bankAccounts/',
+  save: '/api/adminService/settings/bankAccounts/save/',
+} as const;
+
+const optionalText = (label: string, max: number) =>
+  text({ error: `${label}须为文字`, trim: true })
+    .max(max, `${label}最多${max}个字符`)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** One account as finance or the owner types it. */
+export const bankAccountInputSchema = z.strictObject({
+  currency: z.enum(['CNY', 'AUD'], { error: '币种须为 CNY 或 AUD' }),
+  bankName: text({ error: '请输入银行', trim: true }).min(1, '请输入银行').max(100, '银行最多100个字符'),
+  accountName: text({ error: '请输入户名', trim: true }).min(1, '请输入户名').max(100, '户名最多100个字符'),
+  accountNo: text({ error: '请输入账号', trim: true }).min(1, '请输入账号').max(64, '账号最多64个字符'),
+  branch: optionalText('开户行 / BSB ', 100),
+  swift: optionalText('SWIFT ', 20),
+});
+
+export const bankAccountsSaveRequestSchema = z.strictObject({
+  items: z.array(bankAccountInputSchema).max(MAX_BANK_ACCOUNTS, `收款账户最多${MAX_BANK_ACCOUNTS}个`),
+});
+export type BankAccountsSaveRequest = z.input<typeof bankAccountsSaveRequestSchema>;
+
+/** One change of the accounts: who, when, and the accounts before and after. */
+export const bankAccountsChangeSchema = z.object({
+  /** The staff username, or 'cli' / 'cli:<--by>'. */
+  actor: z.string(),
+  time: z.string(),
+  /** Null when the audit row holds no list this release reads. */
+  before: z.array(bankAccountSchema).nullable(),
+  after: z.array(bankAccountSchema),
+});
+export type BankAccountsChange = z.infer<typeof bankAccountsChangeSchema>;
+
+export const adminBankAccountsResponseSchema = z.object({
+  items: z.array(bankAccountSchema),
+  /** Null when never changed. */
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string(),
+  /** The latest 20 changes, newest first. */
+  history: z.array(bankAccountsChangeSchema),
+});
+export type AdminBankAccountsResponse = z.infer<typeof adminBankAccountsResponseSchema>;
+
+export const bankAccountsSaveResponseSchema = z.object({
+  items: z.array(bankAccountSchema),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string(),
+  /** False when the accounts were already these (nothing written, nobody told). */
+  changed: z.boolean(),
+});
+export type BankAccountsSaveResponse = z.infer<typeof bankAccountsSaveResponseSchema>;

@@ -371,18 +371,20 @@ export const bankAccountSchema = z.object({
   swift: z.string().max(20).optional(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
+/** At most this many receiving accounts. */
+export const MAX_BANK_ACCOUNTS = 10;
 
-export const basicTemplateSchema = z.object({
-  basicInfo: z.object({
-    siteName: z.string(),
-    slogan: z.string(),
-    hotline: z.string(),
-    email: z.string(),
-    address: z.string(),
-    workTime: z.string(),
-    /** Bank accounts for bank-transfer recharges (spec §3 'Deposit log' type 2); none: ask customer service. */
-    bankAccounts: z.array(bankAccountSchema).max(10).optional(),
-  }),
+/** The shop's name and contact details: the header and the footer. */
+const basicInfoSchema = z.object({
+  siteName: z.string(),
+  slogan: z.string(),
+  hotline: z.string(),
+  email: z.string(),
+  address: z.string(),
+  workTime: z.string(),
+});
+
+const basicTemplateParts = {
   /** Footer groups: the first element of each group is its heading, the rest its links. */
   helps: z.array(z.array(helpLinkSchema).min(1)),
   /** Top ads. */
@@ -390,8 +392,32 @@ export const basicTemplateSchema = z.object({
   customerAd: z.array(adItemSchema),
   /** The articles a new member agrees to at registration (用户协议, 隐私政策). */
   agreements: z.object({ terms: linkItemSchema.optional(), privacy: linkItemSchema.optional() }).optional(),
+};
+
+/**
+ * The basic template as the storefront reads it (spec §3 'General state'). basicInfo.bankAccounts are the
+ * deposit module's receiving accounts for bank-transfer recharges (spec §3 'Deposit log' type 2), set apart by the
+ * owner or finance and added to the template when it is served; none: ask customer service.
+ */
+export const basicTemplateSchema = z.object({
+  basicInfo: basicInfoSchema.extend({
+    bankAccounts: z.array(bankAccountSchema).max(MAX_BANK_ACCOUNTS).optional(),
+  }),
+  ...basicTemplateParts,
 });
 export type BasicTemplate = z.infer<typeof basicTemplateSchema>;
+
+export const BANK_ACCOUNTS_ELSEWHERE = '转账收款账户不在基础设置中修改，请店主或财务在「汇率与支付」中设置';
+
+/**
+ * The basic template as the content role stores it: the money-receiving accounts are not part of it, so a
+ * template that carries them is refused rather than published.
+ */
+export const basicContentTemplateSchema = z.object({
+  basicInfo: basicInfoSchema.extend({ bankAccounts: z.never({ error: BANK_ACCOUNTS_ELSEWHERE }).optional() }),
+  ...basicTemplateParts,
+});
+export type BasicContentTemplate = z.infer<typeof basicContentTemplateSchema>;
 
 /** goodsSort template: curated shortcuts shown above the product list. */
 export const goodsSortTemplateSchema = z.object({

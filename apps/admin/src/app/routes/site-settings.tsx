@@ -1,12 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type BasicTemplate, TemplateName } from '@shop/domain';
-import { Button, Card, Col, Form, Input, Row, Select, Space, Spin } from 'antd';
+import { type BasicContentTemplate, TemplateName } from '@shop/domain';
+import { Card, Col, Form, Input, Row, Spin } from 'antd';
 import { useState } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { useTemplate } from '@/features/content/api/content';
 import { TemplateActions, TemplateStatus } from '@/features/content/components/template-actions';
 
-const EMPTY_BASIC: BasicTemplate = {
+const EMPTY_BASIC: BasicContentTemplate = {
   basicInfo: {
     siteName: '',
     slogan: '',
@@ -14,7 +13,6 @@ const EMPTY_BASIC: BasicTemplate = {
     email: '',
     address: '',
     workTime: '',
-    bankAccounts: [],
   },
   helps: [],
   allWrap: [],
@@ -25,8 +23,9 @@ const required = (message: string) => [{ required: true, whitespace: true, messa
 
 /**
  * 基础设置 (content.edit): the basic template's shop name and contact details (the header and footer, spec §3
- * 'General state') and the bank accounts the recharge page offers for transfers, as a draft and published.
- * The footer links and top ads of the same template are kept as they are.
+ * 'General state'), as a draft and published. The footer links and top ads of the same template are kept as they
+ * are. The bank accounts the recharge page offers for transfers are money settings: owner and finance set them
+ * in 汇率与支付.
  */
 export default function SiteSettingsPage() {
   const template = useTemplate(TemplateName.basic);
@@ -39,12 +38,12 @@ export default function SiteSettingsPage() {
         <Spin description="正在加载基础设置…" />
       </Card>
     );
-  const start = (data.draft ?? data.published ?? EMPTY_BASIC) as BasicTemplate;
+  const start = (data.draft ?? data.published ?? EMPTY_BASIC) as BasicContentTemplate;
   return <SiteSettingsForm key={`${data.draftAt}-${data.publishedAt}`} initial={start} />;
 }
 
-function SiteSettingsForm({ initial }: { initial: BasicTemplate }) {
-  const [form] = Form.useForm<BasicTemplate>();
+function SiteSettingsForm({ initial }: { initial: BasicContentTemplate }) {
+  const [form] = Form.useForm<BasicContentTemplate>();
   const template = useTemplate(TemplateName.basic);
   const [dirty, setDirty] = useState(false);
   return (
@@ -63,7 +62,7 @@ function SiteSettingsForm({ initial }: { initial: BasicTemplate }) {
       }
     >
       <TemplateStatus view={template.data} />
-      <Form<BasicTemplate>
+      <Form<BasicContentTemplate>
         form={form}
         name="basic"
         layout="vertical"
@@ -106,52 +105,6 @@ function SiteSettingsForm({ initial }: { initial: BasicTemplate }) {
             </Form.Item>
           </Col>
         </Row>
-        <Form.List name={['basicInfo', 'bankAccounts']}>
-          {(fields, { add, remove }) => (
-            <Card size="small" title="转账充值的收款账户" type="inner">
-              {fields.length === 0 && <div className="field-hint">没有收款账户：充值页请顾客联系客服</div>}
-              {fields.map((field, index) => (
-                <div key={field.key} className="template-item">
-                  <div className="section-head">
-                    <span>账户 {index + 1}</span>
-                    <Button size="small" type="link" danger onClick={() => remove(index)}>
-                      删除
-                    </Button>
-                  </div>
-                  <Space wrap align="start">
-                    <Form.Item
-                      label="币种"
-                      name={[field.name, 'currency']}
-                      rules={[{ required: true, message: '请选择币种' }]}
-                    >
-                      <Select style={{ width: 100 }} options={[{ value: 'CNY' }, { value: 'AUD' }]} />
-                    </Form.Item>
-                    <Form.Item label="银行" name={[field.name, 'bankName']} rules={required('请输入银行')}>
-                      <Input maxLength={100} />
-                    </Form.Item>
-                    <Form.Item label="户名" name={[field.name, 'accountName']} rules={required('请输入户名')}>
-                      <Input maxLength={100} />
-                    </Form.Item>
-                    <Form.Item label="账号" name={[field.name, 'accountNo']} rules={required('请输入账号')}>
-                      <Input maxLength={64} />
-                    </Form.Item>
-                    <Form.Item label="开户行 / BSB" name={[field.name, 'branch']}>
-                      <Input maxLength={100} />
-                    </Form.Item>
-                    <Form.Item label="SWIFT" name={[field.name, 'swift']}>
-                      <Input maxLength={20} />
-                    </Form.Item>
-                  </Space>
-                </div>
-              ))}
-              {fields.length < 10 && (
-                <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({ currency: 'CNY' })}>
-                  添加收款账户
-                </Button>
-              )}
-            </Card>
-          )}
-        </Form.List>
       </Form>
     </Card>
   );

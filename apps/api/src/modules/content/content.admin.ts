@@ -8,7 +8,7 @@ import {
   type AdminTemplateResponse,
   adminArticleListRequestSchema,
   adminArticleSaveRequestSchema,
-  basicTemplateSchema,
+  basicContentTemplateSchema,
   type ContentImage,
   goodsSortTemplateSchema,
   homeTemplateSchema,
@@ -32,7 +32,7 @@ import * as repo from './content.admin.repository';
 /** The schema each template must satisfy (spec §3 'Home page info', 'General state'). */
 export const TEMPLATE_SCHEMAS: Record<TemplateName, z.ZodType> = {
   [TemplateName.home]: homeTemplateSchema,
-  [TemplateName.basic]: basicTemplateSchema,
+  [TemplateName.basic]: basicContentTemplateSchema,
   [TemplateName.goodsSort]: goodsSortTemplateSchema,
   [TemplateName.supplier]: supplierTemplateSchema,
   [TemplateName.supplierEn]: supplierTemplateSchema,
@@ -351,7 +351,7 @@ export function createContentAdminService({ db, audit, storeUpload }: ContentAdm
       } catch {
         return false;
       }
-      const basic = basicTemplateSchema.safeParse(stored);
+      const basic = basicContentTemplateSchema.safeParse(stored);
       if (!basic.success || basic.data.basicInfo.address !== previous) return false;
       const updated = { ...basic.data, basicInfo: { ...basic.data.basicInfo, address: next } };
       return repo.putTemplate(db, TemplateName.basic, JSON.stringify(updated), true);

@@ -1,14 +1,15 @@
-import { readFile } from 'node:fs/promises';
 import { TemplateName } from '@shop/domain';
+import { notFoundError } from '../../lib/app-error';
 import type { CliCommand } from '../../lib/cli-command';
-import { type OptionValues, requiredText, UsageError } from '../../lib/cli-options';
+import { jsonFileOption, type OptionValues, requiredText, UsageError } from '../../lib/cli-options';
 import type { ContentAdminService } from './content.admin';
-import type { ContentService } from './content.service';
+import { ContentMessages } from './content.service';
 
 /**
  * Operator commands for the page templates (spec §3 'Home page info', 'General state'): the home page's
- * blocks, the footer and contact details with the bank accounts for transfers (basic), and the goods-sort
- * shortcuts. An operator reads one out as JSON, edits it and puts it back; it is checked before it is stored.
+ * blocks, the footer and contact details (basic), and the goods-sort shortcuts. An operator reads one out as JSON,
+ * edits it and puts it back; it is checked before it is stored. The bank accounts members transfer to are not
+ * part of the basic template as stored: bank-accounts:show and bank-accounts:put (the deposit module) hold them.
  */
 
 const NAMES = Object.values(TemplateName);
@@ -21,7 +22,7 @@ function templateName(values: OptionValues): TemplateName {
 }
 
 /** What these commands use of the shop's services. */
-type Uses = { content: ContentService; contentAdmin: ContentAdminService };
+type Uses = { contentAdmin: ContentAdminService };
 
 export const contentCommands: Record<string, CliCommand<Uses>> = {
   'template:show': {
@@ -32,25 +33,19 @@ export const contentCommands: Record<string, CliCommand<Uses>> = {
     async run({ values, open, print }) {
       const name = templateName(values);
       const { services } = await open();
-      const template = await services.content.template(name);
-      print(JSON.stringify(JSON.parse(template.templateJson), null, 2));
+      // As stored, so that what is printed can be put back as it is.
+      const { published } = await services.contentAdmin.template(name);
+      if (published === null) throw notFoundError(ContentMessages.templateNotFound);
+      print(JSON.stringify(published, null, 2));
     },
   },
   'template:put': {
-    summary: '检查并保存页面模板（如 basic 的联系方式与收款账户）/ check and store a page template',
+    summary: '检查并保存页面模板（如 basic 的联系方式）/ check and store a page template',
     usage: 'template:put --name basic --file basic.json',
     options: { name: { type: 'string' }, file: { type: 'string' } },
     async run({ values, open, print }) {
       const name = templateName(values);
-      const file = requiredText(values, 'file');
-      let value: unknown;
-      try {
-        value = JSON.parse(await readFile(file, 'utf8'));
-      } catch (error) {
-        throw new UsageError(
-          `--file: 无法读取 JSON / not readable as JSON: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+      const value = await jsonFileOption(values);
       const { services } = await open();
       await services.contentAdmin.putTemplate(name, value, { replace: true });
       print(`已保存模板 / stored template: ${name}`);

@@ -1,4 +1,5 @@
 import {
+  type BankAccountsSaveRequest,
   DepositLogType,
   formatPrice,
   RECHARGE_REVIEW_NOTE_MAX,
@@ -14,12 +15,14 @@ import {
   amountOption,
   byOption,
   currencyOption,
+  jsonFileOption,
   noteOption,
   type OptionValues,
   optionText,
   requiredText,
   UsageError,
 } from '../../lib/cli-options';
+import type { BankAccountService } from './bank-accounts.service';
 import type { DepositAdminService } from './deposit.admin';
 import { balanceLine, type ManualDepositType, SHOW_LOG_ROWS } from './deposit.admin';
 
@@ -82,7 +85,7 @@ function rechargeLine(r: Recharge & { username: string; reviewedBy: string }): s
 }
 
 /** What the deposit commands use of the shop's services. */
-type DepositCommandServices = { depositAdmin: DepositAdminService };
+type DepositCommandServices = { depositAdmin: DepositAdminService; bankAccounts: BankAccountService };
 
 const recharge = (values: OptionValues) =>
   requiredText(values, 'no', '请指定充值单号 / a recharge number is required');
@@ -200,6 +203,35 @@ export const depositCommands: Record<string, CliCommand<DepositCommandServices>>
         result.changed
           ? `已驳回 / rejected: ${no}（${reason}）`
           : `充值单 ${no} 已驳回，未改变 / already rejected, nothing changed`,
+      );
+    },
+  },
+  'bank-accounts:show': {
+    summary: '以 JSON 输出会员转账充值的收款账户 / print the bank accounts members transfer to, as JSON',
+    usage: 'bank-accounts:show > accounts.json',
+    async run({ open, print }) {
+      const { services } = await open();
+      print(JSON.stringify((await services.bankAccounts.current()).items, null, 2));
+    },
+  },
+  'bank-accounts:put': {
+    summary:
+      '检查并保存收款账户（记入操作日志并邮件通知店主与财务）/ check and store the receiving bank accounts (audited, owners and finance told)',
+    usage: 'bank-accounts:put --file accounts.json [--by 操作员]',
+    options: { file: { type: 'string' }, by: { type: 'string' } },
+    async run({ values, open, print }) {
+      const items = await jsonFileOption(values);
+      const by = byOption(values);
+      const { services } = await open();
+      // Checked by the service as the console's call is.
+      const saved = await services.bankAccounts.save(
+        { items: items as BankAccountsSaveRequest['items'] },
+        cliActor(by),
+      );
+      print(
+        saved.changed
+          ? `已保存收款账户 / stored ${saved.items.length} bank account(s)`
+          : '收款账户没有变化 / nothing changed',
       );
     },
   },

@@ -1,7 +1,7 @@
-import { type Currency, DepositLogType } from '@shop/domain';
+import { type BankAccount, type Currency, DepositLogType } from '@shop/domain';
 import { and, count, desc, eq, gte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { depositLogs, members, recharges } from '../../db/schema';
+import { depositLogs, depositSettings, members, recharges } from '../../db/schema';
 
 /**
  * Queries of the member's deposit (spec §3 'Deposit log'). A balance changes only through one UPDATE whose
@@ -269,4 +269,34 @@ export async function setSlip(db: Database, id: number, slipPath: string): Promi
     .where(eq(recharges.id, id))
     .returning();
   return rows[0] ?? null;
+}
+
+export type DepositSettingsRow = typeof depositSettings.$inferSelect;
+
+/** The deposit's settings, or null when the row is missing (a database restored from before its migration). */
+export async function findDepositSettings(db: Database): Promise<DepositSettingsRow | null> {
+  return (await db.select().from(depositSettings).where(eq(depositSettings.id, 1)).limit(1))[0] ?? null;
+}
+
+/** The deposit's settings locked until the transaction ends (one change of the bank accounts at a time). */
+export async function lockDepositSettings(db: Database): Promise<DepositSettingsRow | null> {
+  return (await db.select().from(depositSettings).where(eq(depositSettings.id, 1)).for('update'))[0] ?? null;
+}
+
+/** Writes the receiving bank accounts (inserting the row if missing); returns the stored row. */
+export async function saveBankAccounts(
+  db: Database,
+  bankAccounts: BankAccount[],
+  updatedBy: string,
+  at: Date,
+): Promise<DepositSettingsRow> {
+  const fields = { bankAccounts, updatedBy, updatedAt: at };
+  const rows = await db
+    .insert(depositSettings)
+    .values({ id: 1, ...fields })
+    .onConflictDoUpdate({ target: depositSettings.id, set: fields })
+    .returning();
+  const row = rows[0];
+  if (!row) throw new Error('deposit settings upsert returned nothing');
+  return row;
 }

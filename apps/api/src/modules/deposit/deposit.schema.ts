@@ -1,3 +1,4 @@
+import type { BankAccount } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -5,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -18,7 +20,7 @@ import { orders } from '../order/order.schema';
 import { payments } from '../payment/payment.schema';
 
 /**
- * The deposit module's tables: recharges and the deposit log. The balances are columns of the member's row, owned by
+ * The deposit module's tables: recharges, the deposit log and the deposit's settings (the receiving bank accounts). The balances are columns of the member's row, owned by
  * this module (ADR 044).
  */
 
@@ -108,4 +110,22 @@ export const depositLogs = pgTable(
     check('deposit_logs_amount', sql`${t.amount} <> 0`),
     check('deposit_logs_balance', sql`${t.balanceAfter} >= 0`),
   ],
+);
+
+/**
+ * The deposit's settings: one row (id 1). `bank_accounts` are the accounts members transfer money to for a
+ * bank-transfer recharge (the storefront shows them in the basic template), a JSON list of the domain's
+ * bankAccountSchema. Money-receiving details: only the owner or finance, with their second factor, change them
+ * (permission settings.money), each change audited and told to the other money role.
+ */
+export const depositSettings = pgTable(
+  'deposit_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    bankAccounts: jsonb('bank_accounts').$type<BankAccount[]>().notNull().default([]),
+    /** The staff username (or 'cli…') of the last change; '' when never changed. */
+    updatedBy: varchar('updated_by', { length: 64 }).notNull().default(''),
+    updatedAt,
+  },
+  (t) => [check('deposit_settings_one_row', sql`${t.id} = 1`)],
 );

@@ -82,8 +82,15 @@ export interface NoticeServiceDeps {
   shop: { name: string; url: string };
   /** A member's proved contacts and choices, on the caller's executor. */
   contacts?: (executor: Database, memberId: number) => Promise<MemberContacts | null>;
-  /** The e-mail addresses of the staff whose role has a permission (the staff module's port). */
-  staffContacts?: (executor: Database, permission: Permission) => Promise<{ id: number; email: string }[]>;
+  /**
+   * The e-mail addresses of the staff whose role has a permission (the staff module's port); the owners' too
+   * with `owners`.
+   */
+  staffContacts?: (
+    executor: Database,
+    permission: Permission,
+    options?: { owners?: boolean | undefined },
+  ) => Promise<{ id: number; email: string }[]>;
   /** Counted for /metrics. */
   onSent?: (channel: NoticeChannel, outcome: 'sent' | 'failed' | 'retry') => void;
   /** Every code is this, for automated tests only (NODE_ENV=test, like the captcha's). */
@@ -197,17 +204,23 @@ export function createNoticeService(deps: NoticeServiceDeps) {
       await enqueue(executor, list);
     },
 
-    /** Queues the notice of a kind of work to every staff member whose role does it (#31 'Staff'), by e-mail. */
+    /**
+     * Queues the notice of a kind of work to every staff member whose role does it (#31 'Staff'), by e-mail; with
+     * `owners` the owners are told too, and `except` (who made the change) is not.
+     */
     async forStaff(
       executor: Database,
       permission: Permission,
       kind: StaffNoticeKind,
       params: Record<string, string>,
+      options: { owners?: boolean | undefined; except?: number | null | undefined } = {},
     ): Promise<void> {
-      const staff = (await deps.staffContacts?.(executor, permission)) ?? [];
+      const staff = (await deps.staffContacts?.(executor, permission, { owners: options.owners })) ?? [];
       await enqueue(
         executor,
-        staff.map((s) => ({ kind, channel: 'email' as const, recipient: s.email, staffId: s.id, params })),
+        staff
+          .filter((s) => s.id !== options.except)
+          .map((s) => ({ kind, channel: 'email' as const, recipient: s.email, staffId: s.id, params })),
       );
     },
 

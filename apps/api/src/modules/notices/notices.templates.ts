@@ -6,6 +6,7 @@ export const STAFF_NOTICE_KINDS = [
   'staffRecharge',
   'staffRefund',
   'staffOrderToPack',
+  'staffBankAccounts',
   'dailySummary',
 ] as const;
 export type StaffNoticeKind = (typeof STAFF_NOTICE_KINDS)[number];
@@ -98,6 +99,16 @@ const ZH: Record<NoticeKind, (params: Params) => Words> = {
     subject: `新订单待打包：${p(x, 'orderNo')}`,
     lines: [`订单 ${p(x, 'orderNo')} 已付款，请安排打包发货。`],
   }),
+  staffBankAccounts: (x) => ({
+    subject: '会员转账充值的收款账户已修改',
+    lines: [
+      `${p(x, 'actor')} 于 ${p(x, 'time')} 修改了会员转账充值的收款账户。如非店主或财务知情的修改，请立即核对并改回。`,
+      '修改前：',
+      ...p(x, 'before').split('\n'),
+      '修改后：',
+      ...p(x, 'after').split('\n'),
+    ],
+  }),
   dailySummary: (x) => ({
     subject: `每日经营摘要 ${p(x, 'day')}`,
     lines: (p(x, 'summary') || '').split('\n'),
@@ -152,6 +163,7 @@ const EN: Record<NoticeKind, (params: Params) => Words> = {
   staffRecharge: ZH.staffRecharge,
   staffRefund: ZH.staffRefund,
   staffOrderToPack: ZH.staffOrderToPack,
+  staffBankAccounts: ZH.staffBankAccounts,
   dailySummary: ZH.dailySummary,
 };
 

@@ -564,13 +564,17 @@ export function createStaffService({
 
     /**
      * Where the notices of a kind of work go (#31 'Staff'): the e-mail addresses of active staff whose role has
-     * `permission`, the owner aside (the owner has every permission and gets the daily summary instead).
+     * `permission`, the owner aside (the owner has every permission and gets the daily summary instead) unless
+     * `owners`: a change the owners must see, not work.
      */
     async noticeRecipients(
       executor: Database,
       permission: Permission,
+      options: { owners?: boolean | undefined } = {},
     ): Promise<{ id: number; email: string }[]> {
-      const roles = STAFF_ROLES.filter((r) => r !== StaffRole.owner && roleCan(r, permission));
+      const roles = STAFF_ROLES.filter(
+        (r) => (options.owners === true || r !== StaffRole.owner) && roleCan(r, permission),
+      );
       return repo.staffEmails(executor, roles);
     },
 

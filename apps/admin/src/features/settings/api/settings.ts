@@ -1,7 +1,9 @@
 import {
+  AdminBankAccountPaths,
   type AdminPaymentUpdateRequest,
   AdminSellerPaths,
   AdminSettingsPaths,
+  type BankAccountsSaveRequest,
   type SellerSaveRequest,
 } from '@shop/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +16,27 @@ export const settingsKeys = {
   rate: () => [...settingsKeys.all, 'rate'] as const,
   payments: () => [...settingsKeys.all, 'payments'] as const,
   seller: () => [...settingsKeys.all, 'seller'] as const,
+  bankAccounts: () => [...settingsKeys.all, 'bankAccounts'] as const,
 };
+
+/** The accounts members transfer money to, and who changed them when (owner and finance). */
+export function useBankAccounts() {
+  return useQuery({
+    queryKey: settingsKeys.bankAccounts(),
+    queryFn: ({ signal }) => request(AdminBankAccountPaths.get, {}, signal),
+  });
+}
+
+/** Replaces the receiving accounts; the page reads them and their history again once the server has them. */
+export function useSaveBankAccounts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BankAccountsSaveRequest) => request(AdminBankAccountPaths.save, body),
+    onSuccess: (result) =>
+      notify.success(result.changed ? '收款账户已保存，已通知其他店主与财务' : '收款账户没有变化'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.bankAccounts() }),
+  });
+}
 
 /** The exchange rate now and who set which rate when. */
 export function useRate() {
