@@ -14,9 +14,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AdminGoodsSheetPaths, AdminPaths, MemberPaths } from '@shop/domain';
 import ExcelJS from 'exceljs';
-import { buildApp } from '../apps/api/src/app';
-import { parseConfig } from '../apps/api/src/config/env';
-import { cliActor } from '../apps/api/src/lib/audit';
 import { repoRoot } from '../e2e/support/server';
 import { settings } from './support';
 
@@ -102,6 +99,23 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: num
     clearInterval(timer);
   }
 }
+
+/** The parts of the API this bench runs in its process. */
+interface ShopApi {
+  buildApp(options: { config: unknown }): Promise<{
+    ready(): Promise<unknown>;
+    close(): Promise<unknown>;
+    inject(request: Record<string, unknown>): Promise<{ json(): unknown }>;
+    services: { staff: { create(by: unknown, input: Record<string, unknown>): Promise<unknown> } };
+  }>;
+  parseConfig(env: Record<string, string>): { ok: true; config: unknown } | { ok: false; errors: string[] };
+  cliActor(name: string): unknown;
+}
+// Loaded by a computed path: the bench's type-check (DOM types) stays out of the API's sources.
+const apiSource = (file: string) => join(repoRoot, 'apps/api/src', file);
+const { buildApp } = (await import(apiSource('app.ts'))) as Pick<ShopApi, 'buildApp'>;
+const { parseConfig } = (await import(apiSource('config/env.ts'))) as Pick<ShopApi, 'parseConfig'>;
+const { cliActor } = (await import(apiSource('lib/audit.ts'))) as Pick<ShopApi, 'cliActor'>;
 
 const parsed = parseConfig({
   NODE_ENV: 'test',
