@@ -6,9 +6,11 @@ import {
   AdminPaths,
   type AuditListResponse,
   CataloguePaths,
+  GOODS_SHEET_MAX_ROWS,
   ResultCode,
 } from '@shop/domain';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skuPrices, skus } from '../src/db/schema';
 import { readXlsx } from '../src/lib/spreadsheet';
@@ -175,6 +177,25 @@ describe('the goods sheet in the console', () => {
       categoriesCreated: 0,
       pricesRemoved: 0,
       skusUpdated: table.rows.length,
+    });
+  });
+
+  it('refuses a sheet of more rows than an import takes, saying so, in a dry run and for real', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('goods');
+    sheet.addRow(HEADER.split(','));
+    for (let i = 0; i <= GOODS_SHEET_MAX_ROWS; i += 1)
+      sheet.addRow([`BIG-${i}`, '大表', '', '', '食品', 'AU', '', `BIG-${i}-1`, '', '', 4, 1, '', 1]);
+    const bytes = Buffer.from((await book.xlsx.writeBuffer()) as ArrayBuffer);
+    const message = `一次最多导入 ${GOODS_SHEET_MAX_ROWS} 行，本表超过 ${GOODS_SHEET_MAX_ROWS} 行，请拆分后导入`;
+    const dry = envelope<AdminGoodsImportResponse>(await sendSheet(bytes, 'big.xlsx', true));
+    expect(dry.success, dry.message).toBe(true);
+    expect(dry.data).toMatchObject({ rows: 0, errors: [message], summary: null });
+    const real = envelope<{ errors: string[] }>(await sendSheet(bytes, 'big.xlsx', false));
+    expect(real).toMatchObject({
+      success: false,
+      resultCode: ResultCode.ParamsError,
+      data: { errors: [message] },
     });
   });
 });

@@ -3,10 +3,20 @@ import { extname } from 'node:path';
 import { ResultCode } from '@shop/domain';
 import ExcelJS from 'exceljs';
 import { AppError } from './app-error';
+import {
+  CsvSplitter,
+  type SheetLimits,
+  SheetReading,
+  type SheetRecord,
+  streamCsv,
+  streamXlsx,
+  tooManyRowsMessage,
+} from './sheet-stream';
 
 /**
  * Reading the operator's spreadsheets (.xlsx or .csv) into rows of text cells, for every import (goods, old
- * orders). What the columns mean is the importing module's business.
+ * orders), a row at a time and within limits (lib/sheet-stream.ts). What the columns mean is the importing
+ * module's business. Writing uses exceljs.
  */
 
 /** A sheet as text cells; `row` is the spreadsheet row number (the header is row 1). */
@@ -27,36 +37,10 @@ export class ImportRejectedError extends AppError {
 
 /** Parses CSV text (RFC 4180: quoted fields, doubled quotes, CRLF or LF; a UTF-8 BOM is dropped). */
 export function parseCsv(text: string): string[][] {
-  const input = text.replace(/^\uFEFF/, '');
   const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < input.length; i += 1) {
-    const c = input[i];
-    if (quoted) {
-      if (c === '"') {
-        if (input[i + 1] === '"') {
-          field += '"';
-          i += 1;
-        } else quoted = false;
-      } else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && input[i + 1] === '\n') i += 1;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
+  const splitter = new CsvSplitter((cells) => records.push(cells));
+  splitter.push(text);
+  splitter.end();
   return records;
 }
 
@@ -70,54 +54,49 @@ function toTable(records: string[][]): SheetTable {
   };
 }
 
-/** The text of an exceljs cell value: numbers as written, formulas by their result, rich text joined. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-  }
-  return String(value);
+export type SheetKind = 'csv' | 'xlsx';
+
+/**
+ * Reads a sheet's bytes (UTF-8 csv, or the first worksheet of an xlsx) into a table, a row at a time within
+ * `limits` (lib/sheet-stream.ts): past the row limit it throws an ImportRejectedError saying so, past the
+ * unzipped size or the deadline a SheetLimitError; a file that is not what `kind` says throws a plain Error.
+ */
+export async function readSheet(
+  bytes: Uint8Array,
+  kind: SheetKind,
+  limits: SheetLimits = {},
+): Promise<SheetTable> {
+  const reading = new SheetReading(limits, (max) => new ImportRejectedError([tooManyRowsMessage(max)]));
+  const table: SheetTable = { header: [], rows: [] };
+  let width = 0;
+  const onRow = ({ row, cells }: SheetRecord) => {
+    const trimmed = cells.map((c) => c.trim());
+    if (row === 1) {
+      table.header = trimmed;
+      width = trimmed.length;
+      return;
+    }
+    if (row < 1 || !trimmed.some((c) => c !== '')) return;
+    reading.countRow();
+    // An xlsx row stops at its last filled cell; pad it to the header's width as the csv rows read.
+    while (kind === 'xlsx' && trimmed.length < width) trimmed.push('');
+    table.rows.push({ row, cells: trimmed });
+  };
+  if (kind === 'csv') await streamCsv(bytes, reading, onRow);
+  else await streamXlsx(bytes, reading, onRow);
+  return table;
 }
 
 /** Reads the first sheet of an .xlsx workbook. */
-export async function readXlsx(data: Buffer | ArrayBuffer): Promise<SheetTable> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(data as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { header: [], rows: [] };
-  const records: { row: number; cells: string[] }[] = [];
-  let width = 0;
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value).trim();
-    });
-    if (rowNumber === 1) width = cells.length;
-    records.push({
-      row: rowNumber,
-      cells: Array.from({ length: Math.max(width, cells.length) }, (_, i) => cells[i] ?? ''),
-    });
-  });
-  const headerRecord = records.find((r) => r.row === 1);
-  return {
-    header: headerRecord?.cells ?? [],
-    rows: records.filter((r) => r.row > 1 && r.cells.some((c) => c !== '')),
-  };
+export function readXlsx(data: Uint8Array, limits: SheetLimits = {}): Promise<SheetTable> {
+  return readSheet(data, 'xlsx', limits);
 }
 
 /** Reads a .csv or .xlsx file into a table; any other extension is refused. */
-export async function readSheetFile(file: string): Promise<SheetTable> {
+export async function readSheetFile(file: string, limits: SheetLimits = {}): Promise<SheetTable> {
   const ext = extname(file).toLowerCase();
-  const data = await readFile(file);
-  if (ext === '.csv') return toTable(parseCsv(data.toString('utf8')));
-  if (ext === '.xlsx') return readXlsx(data);
-  throw new Error(`仅支持 .csv 或 .xlsx 文件：${file}`);
+  if (ext !== '.csv' && ext !== '.xlsx') throw new Error(`仅支持 .csv 或 .xlsx 文件：${file}`);
+  return readSheet(await readFile(file), ext === '.csv' ? 'csv' : 'xlsx', limits);
 }
 
 /** Reads CSV text into a table (tests and callers that already hold the text). */

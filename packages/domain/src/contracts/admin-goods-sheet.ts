@@ -17,6 +17,9 @@ export const AdminGoodsSheetPaths = {
 /** Largest goods sheet the console takes (20,000 rows of a wide sheet stay well below it). */
 export const GOODS_SHEET_MAX_BYTES = 10 * 1024 * 1024;
 
+/** Most SKU rows one goods sheet may have: reading stops at the first row past it (docs/catalogue-import.md). */
+export const GOODS_SHEET_MAX_ROWS = 20_000;
+
 export const adminGoodsImportFieldsSchema = z.strictObject({
   dryRun: z.enum(['true', 'false'], { error: 'dryRun 须为 true 或 false' }),
 });

@@ -1,10 +1,12 @@
 import { basename } from 'node:path';
+import { GOODS_SHEET_MAX_BYTES, ResultCode } from '@shop/domain';
+import { AppError } from '../../lib/app-error';
 import { cliActor } from '../../lib/audit';
 import type { CliCommand } from '../../lib/cli-command';
-import { byOption, countOption, listOption, readInputFile, UsageError } from '../../lib/cli-options';
-import { ImportRejectedError, readSheetFile } from '../../lib/spreadsheet';
+import { byOption, countOption, listOption, readInputBytes, UsageError } from '../../lib/cli-options';
+import { ImportRejectedError } from '../../lib/spreadsheet';
 import type { CatalogueAdminService } from './catalogue.admin';
-import { checkImportSheet } from './catalogue.import-sheet';
+import { checkImportSheet, readGoodsSheet, SheetMessages } from './catalogue.import-sheet';
 
 /** What these commands use of the shop's services. */
 type Uses = { catalogueAdmin: CatalogueAdminService };
@@ -22,10 +24,12 @@ export const catalogueCommands: Record<string, CliCommand<Uses>> = {
         throw new UsageError('--file: 请指定 .xlsx 或 .csv 文件 / a sheet is required');
       if (!/\.(csv|xlsx)$/i.test(file))
         throw new UsageError('--file: 仅支持 .xlsx 或 .csv / only .xlsx or .csv');
-      const table = await readInputFile(file, readSheetFile);
-      // Every row is checked before the database is opened; one bad row stops the whole import.
-      const checked = checkImportSheet(table);
+      const bytes = await readInputBytes(file);
+      if (bytes.length > GOODS_SHEET_MAX_BYTES)
+        throw new AppError(ResultCode.PayloadTooLarge, SheetMessages.tooLarge);
       try {
+        // Every row is checked before the database is opened; one bad row stops the whole import.
+        const checked = checkImportSheet(await readGoodsSheet(bytes, file));
         if (!checked.ok) throw new ImportRejectedError(checked.errors);
         const { services, analyze } = await open();
         const dryRun = values['dry-run'] === true;

@@ -1,5 +1,8 @@
 import {
+  GOODS_SHEET_MAX_BYTES,
+  GOODS_SHEET_MAX_ROWS,
   InvalidAmountError,
+  ResultCode,
   SKU_STATUS_LABELS,
   SkuStatus,
   toMinor,
@@ -7,7 +10,9 @@ import {
   Warehouse,
   type Warehouse as WarehouseId,
 } from '@shop/domain';
-import type { SheetTable } from '../../lib/spreadsheet';
+import { AppError } from '../../lib/app-error';
+import type { SheetLimits } from '../../lib/sheet-stream';
+import { readSheet, type SheetTable } from '../../lib/spreadsheet';
 
 /**
  * Reading and checking a goods sheet (docs/catalogue-import.md): one row per SKU, a header row naming the
@@ -52,7 +57,36 @@ export interface ImportSheet {
 export type SheetCheck = { ok: true; sheet: ImportSheet } | { ok: false; errors: string[] };
 
 /** Most rows one import takes, so a wrong file cannot hold the database for minutes. */
-export const MAX_IMPORT_ROWS = 20_000;
+export const MAX_IMPORT_ROWS = GOODS_SHEET_MAX_ROWS;
+
+export const SheetMessages = {
+  notMultipart: '请以 multipart/form-data 上传，文件放在 file 字段',
+  noFile: '请选择要导入的 .xlsx 或 .csv 文件',
+  tooLarge: `文件不能超过 ${GOODS_SHEET_MAX_BYTES / 1024 / 1024} MB`,
+  wrongType: '仅支持 .xlsx 或 .csv 文件',
+  unreadable: '无法读取该文件，请确认是 .xlsx 工作簿或 UTF-8 编码的 .csv',
+} as const;
+
+/**
+ * The sheet as a table, told apart by its bytes, not its name: an xlsx workbook is a zip ('PK\x03\x04'); a csv
+ * is UTF-8 text. Anything else (a picture, a legacy .xls, a PDF renamed) is refused. It is read a row at a time
+ * and refused at the first row past GOODS_SHEET_MAX_ROWS (an ImportRejectedError, like a bad row).
+ */
+export async function readGoodsSheet(
+  bytes: Uint8Array,
+  fileName: string,
+  limits: SheetLimits = {},
+): Promise<SheetTable> {
+  const zip = Buffer.from(bytes.subarray(0, 4)).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  const expected = zip ? /\.xlsx$/i : /\.csv$/i;
+  if (!expected.test(fileName)) throw new AppError(ResultCode.UnsupportedMediaType, SheetMessages.wrongType);
+  try {
+    return await readSheet(bytes, zip ? 'xlsx' : 'csv', { maxRows: GOODS_SHEET_MAX_ROWS, ...limits });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(ResultCode.BadRequest, SheetMessages.unreadable);
+  }
+}
 
 type Field =
   | 'goodsCode'

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { brands, categories, goods, skuPrices, skus } from '../../db/schema';
 
@@ -26,12 +26,25 @@ export async function upsertBrands(
   db: Database,
   rows: readonly NewBrandRow[],
 ): Promise<Map<string, { id: number; nameEn: string }>> {
-  for (const batch of chunks(rows))
-    await db.insert(brands).values(batch).onConflictDoNothing({ target: brands.name });
+  await insertNewBrands(db, rows);
   return brandIdsByName(
     db,
     rows.map((r) => r.name),
   );
+}
+
+/** Inserts the brands whose name is new; returns how many were. */
+export async function insertNewBrands(db: Database, rows: readonly NewBrandRow[]): Promise<number> {
+  let created = 0;
+  for (const batch of chunks(rows)) {
+    const inserted = await db
+      .insert(brands)
+      .values(batch)
+      .onConflictDoNothing({ target: brands.name })
+      .returning({ id: brands.id });
+    created += inserted.length;
+  }
+  return created;
 }
 
 export async function brandIdsByName(
@@ -65,24 +78,9 @@ export const categoryRefColumns = {
   image: categories.image,
 };
 
-/** The child of `parentId` (null: a root) called `name`, or null. */
-export async function findCategoryChild(
-  db: Database,
-  parentId: number | null,
-  name: string,
-): Promise<CategoryRef | null> {
-  const rows = await db
-    .select(categoryRefColumns)
-    .from(categories)
-    .where(
-      and(
-        parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId),
-        eq(categories.name, name),
-      ),
-    )
-    .orderBy(categories.id)
-    .limit(1);
-  return rows[0] ?? null;
+/** Every category (a few hundred at most): the import resolves its paths in memory. */
+export async function allCategories(db: Database): Promise<CategoryRef[]> {
+  return db.select(categoryRefColumns).from(categories).orderBy(categories.id);
 }
 
 export interface NewCategory {
@@ -135,84 +133,147 @@ export async function insertCategories(db: Database, rows: readonly NewCategory[
   return created;
 }
 
-/** Inserts or updates one goods by code; `inserted` tells which happened. */
-export async function upsertGoods(
+/** `set` of an upsert: each named column takes the value the statement tried to insert, and updatedAt moves. */
+function fromExcluded(table: typeof goods | typeof skus, keys: readonly string[]) {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  const set: Record<string, SQL> = { updatedAt: sql`now()` };
+  for (const key of keys) {
+    const column = columns[key];
+    if (!column) throw new Error(`unknown column ${key}`);
+    set[key] = sql.raw(`excluded."${column.name}"`);
+  }
+  return set;
+}
+
+/** One upserted row: its id, its code, and whether this statement inserted it. */
+export interface Upserted {
+  id: number;
+  code: string;
+  inserted: boolean;
+}
+
+/**
+ * Inserts or updates goods by code, many per statement; known goods get the columns named in `update`. The rows
+ * must have distinct codes.
+ */
+export async function upsertGoodsBatch(
   db: Database,
-  row: NewGoodsRow,
-  update: Partial<NewGoodsRow>,
-): Promise<{ id: number; inserted: boolean }> {
-  const rows = await db
-    .insert(goods)
-    .values(row)
-    .onConflictDoUpdate({ target: goods.code, set: { ...update, updatedAt: sql`now()` } })
-    // xmax is 0 only for a row this statement inserted.
-    .returning({ id: goods.id, inserted: sql<boolean>`(xmax = 0)` });
-  const result = rows[0];
-  if (!result) throw new Error(`upsert of goods ${row.code} returned nothing`);
-  return result;
+  rows: readonly NewGoodsRow[],
+  update: readonly (keyof NewGoodsRow)[],
+): Promise<Upserted[]> {
+  const out: Upserted[] = [];
+  for (const batch of chunks(rows)) {
+    out.push(
+      ...(await db
+        .insert(goods)
+        .values(batch)
+        .onConflictDoUpdate({ target: goods.code, set: fromExcluded(goods, update) })
+        // xmax is 0 only for a row this statement inserted.
+        .returning({ id: goods.id, code: goods.code, inserted: sql<boolean>`(xmax = 0)` })),
+    );
+  }
+  return out;
 }
 
-/** Inserts or updates one SKU by code; `inserted` tells which happened. */
-export async function upsertSku(
+/** Inserts or updates SKUs by code, many per statement (see upsertGoodsBatch). */
+export async function upsertSkusBatch(
   db: Database,
-  row: NewSkuRow,
-  update: Partial<NewSkuRow>,
-): Promise<{ id: number; inserted: boolean }> {
-  const rows = await db
-    .insert(skus)
-    .values(row)
-    .onConflictDoUpdate({ target: skus.code, set: { ...update, updatedAt: sql`now()` } })
-    .returning({ id: skus.id, inserted: sql<boolean>`(xmax = 0)` });
-  const result = rows[0];
-  if (!result) throw new Error(`upsert of sku ${row.code} returned nothing`);
-  return result;
+  rows: readonly NewSkuRow[],
+  update: readonly (keyof NewSkuRow)[],
+): Promise<Upserted[]> {
+  const out: Upserted[] = [];
+  for (const batch of chunks(rows)) {
+    out.push(
+      ...(await db
+        .insert(skus)
+        .values(batch)
+        .onConflictDoUpdate({ target: skus.code, set: fromExcluded(skus, update) })
+        .returning({ id: skus.id, code: skus.code, inserted: sql<boolean>`(xmax = 0)` })),
+    );
+  }
+  return out;
 }
 
-/** Sets a SKU's price for one level and currency. */
-export async function upsertSkuPrice(db: Database, row: NewSkuPriceRow): Promise<void> {
-  await db
-    .insert(skuPrices)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [skuPrices.skuId, skuPrices.level, skuPrices.currency],
-      set: { amount: row.amount },
-    });
+/** Sets SKU prices (one per SKU, level and currency), many per statement. */
+export async function upsertSkuPrices(db: Database, rows: readonly NewSkuPriceRow[]): Promise<void> {
+  for (const batch of chunks(rows)) {
+    await db
+      .insert(skuPrices)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: [skuPrices.skuId, skuPrices.level, skuPrices.currency],
+        set: { amount: sql`excluded.amount` },
+      });
+  }
 }
 
-/** Removes a SKU's price for one level and currency (then it is not sold in it at that level); true if there was one. */
-export async function deleteSkuPrice(
+/** A price's key: the SKU, the member level and the currency. */
+export interface PriceKey {
+  skuId: number;
+  level: number;
+  currency: string;
+}
+
+/** Removes these prices where they exist; returns how many there were. */
+export async function deleteSkuPrices(db: Database, keys: readonly PriceKey[]): Promise<number> {
+  let removed = 0;
+  for (const batch of chunks(keys)) {
+    const tuples = sql.join(
+      batch.map((k) => sql`(${k.skuId}::int, ${k.level}::int, ${k.currency}::char(3))`),
+      sql`, `,
+    );
+    const rows = await db
+      .delete(skuPrices)
+      .where(sql`(${skuPrices.skuId}, ${skuPrices.level}, ${skuPrices.currency}) in (${tuples})`)
+      .returning({ skuId: skuPrices.skuId });
+    removed += rows.length;
+  }
+  return removed;
+}
+
+/** The prices these SKUs have now, as keys. */
+export async function priceKeysOfSkus(db: Database, skuIds: readonly number[]): Promise<PriceKey[]> {
+  const out: PriceKey[] = [];
+  for (const batch of chunks(skuIds)) {
+    out.push(
+      ...(await db
+        .select({ skuId: skuPrices.skuId, level: skuPrices.level, currency: skuPrices.currency })
+        .from(skuPrices)
+        .where(inArray(skuPrices.skuId, batch))),
+    );
+  }
+  return out;
+}
+
+/** The SKUs with these codes now: their id and the code of the goods they belong to. */
+export async function skusByCode(
   db: Database,
-  skuId: number,
-  level: number,
-  currency: string,
-): Promise<boolean> {
-  const rows = await db
-    .delete(skuPrices)
-    .where(and(eq(skuPrices.skuId, skuId), eq(skuPrices.level, level), eq(skuPrices.currency, currency)))
-    .returning({ skuId: skuPrices.skuId });
-  return rows.length > 0;
+  skuCodes: readonly string[],
+): Promise<Map<string, { id: number; goodsCode: string }>> {
+  const found = new Map<string, { id: number; goodsCode: string }>();
+  for (const batch of chunks(skuCodes)) {
+    const rows = await db
+      .select({ id: skus.id, skuCode: skus.code, goodsCode: goods.code })
+      .from(skus)
+      .innerJoin(goods, eq(goods.id, skus.goodsId))
+      .where(inArray(skus.code, batch));
+    for (const r of rows) found.set(r.skuCode, { id: r.id, goodsCode: r.goodsCode });
+  }
+  return found;
 }
 
-/** The goods code each of these SKU codes belongs to now. */
-export async function skuOwners(db: Database, skuCodes: readonly string[]): Promise<Map<string, string>> {
-  if (skuCodes.length === 0) return new Map();
-  const rows = await db
-    .select({ skuCode: skus.code, goodsCode: goods.code })
-    .from(skus)
-    .innerJoin(goods, eq(goods.id, skus.goodsId))
-    .where(inArray(skus.code, [...skuCodes]));
-  return new Map(rows.map((r) => [r.skuCode, r.goodsCode]));
-}
-
-/** The Latin names of goods by code (an import without a nameEn column keeps them in the search text). */
+/** The Latin names of known goods by code (an import without a nameEn column keeps them in the search text). */
 export async function goodsNameEnByCode(
   db: Database,
   codes: readonly string[],
 ): Promise<Map<string, string>> {
-  if (codes.length === 0) return new Map();
-  const rows = await db
-    .select({ code: goods.code, nameEn: goods.nameEn })
-    .from(goods)
-    .where(inArray(goods.code, [...codes]));
-  return new Map(rows.map((r) => [r.code, r.nameEn]));
+  const found = new Map<string, string>();
+  for (const batch of chunks(codes)) {
+    const rows = await db
+      .select({ code: goods.code, nameEn: goods.nameEn })
+      .from(goods)
+      .where(inArray(goods.code, batch));
+    for (const r of rows) found.set(r.code, r.nameEn);
+  }
+  return found;
 }

@@ -15,22 +15,20 @@ import { AppError, paramsError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { ok, responses } from '../../lib/envelope';
 import { parseUploadFields } from '../../lib/image-upload';
-import { csvTable, ImportRejectedError, readXlsx, type SheetTable } from '../../lib/spreadsheet';
+import { ImportRejectedError } from '../../lib/spreadsheet';
 import { sendXlsx, xlsxResponses } from '../../lib/xlsx-reply';
 import { staffActor, staffSecurity } from '../../plugins/staff-auth';
 import type { CatalogueAdminService } from './catalogue.admin';
-import { checkImportSheet, type ImportRow } from './catalogue.import-sheet';
+import {
+  checkImportSheet,
+  type ImportRow,
+  readGoodsSheet,
+  type SheetCheck,
+  SheetMessages,
+} from './catalogue.import-sheet';
 import type { CatalogueSheetExport } from './catalogue.sheet-export';
 
 const tags = ['admin'];
-
-export const SheetMessages = {
-  notMultipart: '请以 multipart/form-data 上传，文件放在 file 字段',
-  noFile: '请选择要导入的 .xlsx 或 .csv 文件',
-  tooLarge: `文件不能超过 ${GOODS_SHEET_MAX_BYTES / 1024 / 1024} MB`,
-  wrongType: '仅支持 .xlsx 或 .csv 文件',
-  unreadable: '无法读取该文件，请确认是 .xlsx 工作簿或 UTF-8 编码的 .csv',
-} as const;
 
 /** The file and fields of an import's multipart body, bounded by the plugin's limits before anything is kept. */
 async function readSheetForm(
@@ -54,32 +52,6 @@ async function readSheetForm(
   }
   if (!file || file.bytes.length === 0) throw paramsError(SheetMessages.noFile);
   return { ...file, fields };
-}
-
-/**
- * The sheet as a table, told apart by its bytes, not its name: an xlsx workbook is a zip ('PK\x03\x04'); a csv
- * is UTF-8 text. Anything else (a picture, a legacy .xls, a PDF renamed) is refused.
- */
-async function sheetTable(bytes: Buffer, fileName: string): Promise<SheetTable> {
-  const zip = bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
-  if (zip) {
-    if (!/\.xlsx$/i.test(fileName))
-      throw new AppError(ResultCode.UnsupportedMediaType, SheetMessages.wrongType);
-    try {
-      return await readXlsx(bytes);
-    } catch {
-      throw new AppError(ResultCode.BadRequest, SheetMessages.unreadable);
-    }
-  }
-  if (!/\.csv$/i.test(fileName)) throw new AppError(ResultCode.UnsupportedMediaType, SheetMessages.wrongType);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new AppError(ResultCode.BadRequest, SheetMessages.unreadable);
-  }
-  if (text.includes('\u0000')) throw new AppError(ResultCode.BadRequest, SheetMessages.unreadable);
-  return csvTable(text);
 }
 
 function previewOf(row: ImportRow) {
@@ -131,8 +103,15 @@ export const catalogueSheetConsoleRoutes: FastifyPluginAsyncZod<{
         throw new AppError(ResultCode.UnsupportedMediaType, SheetMessages.notMultipart);
       const { bytes, fileName, fields } = await readSheetForm(request.parts());
       const dryRun = parseUploadFields(adminGoodsImportFieldsSchema, fields).dryRun === 'true';
-      const checked = checkImportSheet(await sheetTable(bytes, fileName));
       const base = { dryRun, fileName };
+      let checked: SheetCheck;
+      try {
+        checked = checkImportSheet(await readGoodsSheet(bytes, fileName));
+      } catch (error) {
+        // A sheet past the row limit is refused like one with bad rows.
+        if (!(error instanceof ImportRejectedError)) throw error;
+        checked = { ok: false, errors: error.errors };
+      }
       if (!checked.ok) {
         if (!dryRun) throw new ImportRejectedError(checked.errors);
         return ok<AdminGoodsImportResponse>(

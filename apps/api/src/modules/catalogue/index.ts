@@ -27,6 +27,7 @@ export {
   type GoodsEditorPorts,
   type GoodsEditorService,
 } from './catalogue.goods-editor';
+export { SheetMessages } from './catalogue.import-sheet';
 export { CatalogueMessages } from './catalogue.messages';
 export { type CataloguePicker, createCataloguePicker } from './catalogue.picker';
 export { type CartLineOffer, type CartOffersPart, cartOffersPart } from './catalogue.prices';
@@ -38,7 +39,7 @@ export {
   type CatalogueServiceDeps,
   createCatalogueService,
 } from './catalogue.service';
-export { catalogueSheetConsoleRoutes, SheetMessages } from './catalogue.sheet.console.routes';
+export { catalogueSheetConsoleRoutes } from './catalogue.sheet.console.routes';
 export { type CatalogueSheetExport, createCatalogueSheetExport } from './catalogue.sheet-export';
 export type { ImportSummary } from './catalogue.sheet-import';
 export { ShelfMessages } from './catalogue.shelf';
