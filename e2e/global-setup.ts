@@ -1,18 +1,20 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeShopDataTemplate, repoRoot } from './support/server';
+import { bundleApi, makeShopDataTemplate, repoRoot } from './support/server';
 
 let template = '';
 
 /**
- * Checks the storefront is built and makes the seeded database folder every journey's shop starts as a copy of
- * (support/server.ts `newShopDataDir`).
+ * Checks the storefront is built, bundles the API from its current sources (`startShop` runs the bundle, as
+ * `npm start` does; one left from an earlier build could be stale), and makes the seeded database folder every
+ * journey's shop starts as a copy of (support/server.ts `newShopDataDir`).
  */
 export async function setup() {
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The storefront is not built: run `npm run build` first (the test command does).');
   }
+  await bundleApi();
   template = await makeShopDataTemplate();
 }
 

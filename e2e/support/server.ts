@@ -3,6 +3,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { API_DIST, buildApi } from '../../apps/api/build.mjs';
 
 /** The repo root, from this file's place (e2e/support). */
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -30,6 +31,26 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Set once the API's bundle is made from the current sources for this run (the end-to-end run's global setup does
+ * it, and the test workers it starts inherit it); until then, the first shop or command of a process bundles it
+ * (a benchmark run on its own).
+ */
+const BUNDLED_ENV = 'SHOP_E2E_API_BUNDLED';
+
+/** Bundles the API from the current sources, for every shop and command of this process and its children. */
+export async function bundleApi(): Promise<void> {
+  await buildApi();
+  process.env[BUNDLED_ENV] = '1';
+}
+
+function bundleApiNow(): void {
+  if (process.env[BUNDLED_ENV]) return;
+  const run = spawnSync(process.execPath, [join(repoRoot, 'apps/api/build.mjs')], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`bundling the API failed:\n${run.stdout}\n${run.stderr}`);
+  process.env[BUNDLED_ENV] = '1';
+}
+
 /** The environment of a test shop and of the operator's commands on its database. */
 function shopEnv(extraEnv: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
@@ -51,7 +72,8 @@ function shopEnv(extraEnv: Record<string, string>): NodeJS.ProcessEnv {
  * printed when it fails. The embedded database takes one process at a time, so the shop is stopped meanwhile.
  */
 export function runShopCommand(dataDir: string, args: readonly string[]): string {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli.ts', ...args], {
+  bundleApiNow();
+  const run = spawnSync(process.execPath, [join(API_DIST, 'cli.js'), ...args], {
     cwd: repoRoot,
     env: shopEnv({ DATA_DIR: dataDir }),
     encoding: 'utf8',
@@ -91,7 +113,7 @@ export async function makeShopDataTemplate(): Promise<string> {
 }
 
 /**
- * Starts the shop as the README's start command does (the built storefront served by the API), on a
+ * Starts the shop as the README's start command does (the built storefront served by the bundled API), on a
  * loopback port with a fresh embedded database, or on DATABASE_URL when given. With `dataDir` and `port` a
  * journey can stop the shop, run operator commands on its folder and start it again at the same address (the
  * browser keeps its login); that folder is the caller's to remove. `root` starts the shop of another checkout (a
@@ -104,15 +126,15 @@ export async function startShop(
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await newShopDataDir());
   const env = shopEnv({ PORT: String(port), DATA_DIR: dataDir, ...extraEnv });
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/api/src/server.ts'],
-    {
-      cwd: options.root ?? repoRoot,
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  // This checkout runs its bundle, as `npm start` does (the run's global setup makes it fresh); another checkout
+  // (an earlier release a benchmark compares with) may have none, and runs its sources.
+  if (!options.root && !process.env[BUNDLED_ENV]) await bundleApi();
+  const entry = options.root ? ['--import', 'tsx', 'apps/api/src/server.ts'] : [join(API_DIST, 'server.js')];
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+    cwd: options.root ?? repoRoot,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const baseURL = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {

@@ -62,7 +62,8 @@ describe('operator CLI', () => {
     expect(created.status, created.stderr).toBe(0);
     const again = shopProcess('member:create', '--username', 'byprocess', '--password', 'trade2024');
     expect(again.status).toBe(1);
-  }, 60_000);
+    // Four processes, each up to a minute on a busy machine (support/cli.ts).
+  }, 240_000);
 
   it('explains bad arguments and unknown commands with a non-zero exit', async () => {
     const weak = await shop('member:create', '--username', 'x', '--password', 'short');

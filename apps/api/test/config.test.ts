@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEB_DIST, parseConfig } from '../src/config/env';
+import { bundled } from './support/bundle';
 
 const apiRoot = resolve(import.meta.dirname, '..');
 
@@ -381,7 +382,7 @@ describe('config', () => {
   });
 
   it('stops the server at start when SHOP_TEST_CAPTCHA is set with NODE_ENV=production', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const run = spawnSync(process.execPath, [bundled('server')], {
       cwd: apiRoot,
       env: {
         PATH: process.env.PATH,

@@ -11,6 +11,7 @@ import { demoCatalogueSeed } from '../src/seed/demo-catalogue';
 import { DEMO_MEMBER, demoMemberSeed } from '../src/seed/demo-member';
 import { type SeedStep, seedIfFresh, seedSteps } from '../src/seed/seed';
 import { createServices, type ServiceDeps } from '../src/services';
+import { bundled } from './support/bundle';
 import { openTestDatabase, testConfig } from './support/test-app';
 
 const silent = { info: () => {} };
@@ -83,7 +84,7 @@ describe('a first start stopped halfway', () => {
 
 /** Starts the server as `npm run serve` does, on a data folder; resolves with the process and its output. */
 function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [bundled('server')], {
     cwd: apiRoot,
     env: {
       PATH: process.env.PATH,

@@ -1,16 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/env';
+import { bundled } from './support/bundle';
 import { onServer, withDatabase } from './support/server-database';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 // The public port serves /metrics only to a scraper with METRICS_TOKEN (README 'Metrics').
 const SCRAPE_TOKEN = 'workers-scrape-token-0123456789';
 const SCRAPE = { headers: { authorization: `Bearer ${SCRAPE_TOKEN}` } };
-const SERVER = resolve(import.meta.dirname, '..', 'src', 'server.ts');
 
 /** The pids of a process's children (Linux /proc), to see the workers the primary runs. */
 async function childrenOf(pid: number): Promise<number[]> {
@@ -51,7 +50,7 @@ describe.runIf(serverUrl)('WORKERS=2 on PostgreSQL', () => {
 
   beforeAll(async () => {
     await onServer(serverUrl ?? '', `create database ${name}`);
-    primary = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    primary = spawn(process.execPath, [bundled('server')], {
       env: {
         ...process.env,
         DATABASE_URL: withDatabase(serverUrl ?? '', name),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { RESPONSE_SERIALIZERS, type ResponseSerializer } from '../lib/response-serializer';
 import { type SecretKey, secretKeyOf } from '../lib/secret-box';
 import { SMS_TEMPLATE_PARAMS, type SmsTemplateKey } from '../modules/notices';
+import { apiPath } from '../paths';
 
 /**
  * The one place that reads environment variables (docs/conventions.md 'One way to do each thing').
@@ -14,8 +15,8 @@ import { SMS_TEMPLATE_PARAMS, type SmsTemplateKey } from '../modules/notices';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The storefront build of this repo, found from this file's place (apps/api/src/config → apps/web/dist). */
-export const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '..', '..', '..', 'web', 'dist');
+/** The storefront build of this repo (apps/web/dist). */
+export const DEFAULT_WEB_DIST = apiPath('..', 'web', 'dist');
 
 /** A true/false variable; undefined when unset, so its default can depend on other variables. */
 const booleanish = () =>

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/env';
+import { apiPath } from '../paths';
 import { lockDataDir } from './data-dir-lock';
 import { migrateChecked, readJournal } from './migrations';
 import { keepFolderPrivate, makePrivateFolder } from './private-folder';
@@ -173,8 +173,8 @@ function timedQuery<F extends QueryFn>(
   } as unknown as F;
 }
 
-/** The generated SQL migrations, found from this file's place so any working directory works. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** The generated SQL migrations (apps/api/drizzle), found from the API's folder so any working directory works. */
+export const MIGRATIONS_FOLDER = apiPath('drizzle');
 
 /** How many migrations this release knows (apps/api/drizzle/meta/_journal.json). */
 export function knownMigrationCount(): number {

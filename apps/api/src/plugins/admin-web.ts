@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ADMIN_BASE } from '@shop/domain';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiPath } from '../paths';
 import { IMMUTABLE_CACHE, storefrontTemplate } from './static-web';
 
 /** Where `npm run build` puts the staff console (apps/admin/dist). */
-export const DEFAULT_ADMIN_DIST = resolve(import.meta.dirname, '..', '..', '..', 'admin', 'dist');
+export const DEFAULT_ADMIN_DIST = apiPath('..', 'admin', 'dist');
 
 /** What /admin answers when the console was never built: the server runs on, the operator is told why. */
 export const ADMIN_NOT_BUILT_PAGE = `<!doctype html>

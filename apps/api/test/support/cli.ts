@@ -6,6 +6,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../../src/app';
 import { runCli } from '../../src/cli/run-cli';
 import { parseConfig } from '../../src/config/env';
+import { bundled } from './bundle';
 import { createServerDatabase } from './server-database';
 import { type TestApp, testConfig } from './test-app';
 
@@ -73,7 +74,7 @@ export function useOperatorCli(prefix = 'shop-cli-', options: OperatorCliOptions
     return { status, stdout: stdout.join(''), stderr: stderr.join('') };
   };
   const shopProcess = (...args: string[]): CliRun =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    spawnSync(process.execPath, [bundled('cli'), ...args], {
       cwd: apiRoot,
       env: { PATH: process.env.PATH, ...env() },
       encoding: 'utf8',

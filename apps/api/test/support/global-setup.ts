@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildApi } from '../../build.mjs';
 import { buildApp } from '../../src/app';
 import { createPglite, type DatabaseHandle, pgliteHandle, postgresHandle } from '../../src/db/client';
 import { onServer, withDatabase } from './server-database';
@@ -38,6 +39,8 @@ async function seedDemo(database: DatabaseHandle): Promise<void> {
  * first start (migrations, seed-resume, upgrade) still begin from nothing.
  */
 export async function setup(project: TestProject) {
+  // The tests that start a server or a command line as a process run the bundle `npm start` runs (support/bundle.ts).
+  await buildApi();
   const dir = await mkdtemp(join(tmpdir(), 'shop-api-test-'));
   const folder = join(dir, 'migrated');
   await mkdir(folder);

@@ -7,6 +7,7 @@ import {
   type StateSuburbFile,
   suburbNodes,
 } from '@shop/domain';
+import { apiPath } from '../../../paths';
 
 export type { RegionNode, RegionRoot } from './types';
 
@@ -15,7 +16,7 @@ export type { RegionNode, RegionRoot } from './types';
  * regions:build` into data/: the tree (China to county level, Australia to state level) and one suburb file
  * per Australian state. Served as they are on disk, under names carrying a hash of their content.
  */
-const DATA_DIR = join(import.meta.dirname, 'data');
+const DATA_DIR = apiPath('src', 'modules', 'address', 'regions', 'data');
 
 export interface RegionFiles {
   /** The tree's JSON text. */
