@@ -18,8 +18,8 @@ rm -rf "$out" && mkdir -p "$out"
 # The CPU seconds (user + system) this script's finished child processes used so far: `times` runs in this shell
 # (a command substitution would be a new process, with no children of its own).
 cpu_seconds() {
-  times >"$out/.times"
-  awk 'END { n = split($0, p, /[ ms]+/); s = 0; for (i = 1; i + 1 <= n; i += 2) s += p[i] * 60 + p[i + 1]; printf "%d", s }' "$out/.times"
+  times >"$out/.times.$BASHPID"
+  awk 'END { n = split($0, p, /[ ms]+/); s = 0; for (i = 1; i + 1 <= n; i += 2) s += p[i] * 60 + p[i + 1]; printf "%d", s }' "$out/.times.$BASHPID"
 }
 step() {
   cpu_seconds >"$out/.cpu"
@@ -67,10 +67,12 @@ journeys() {
 
 step "tests: unit and API, with the end-to-end journeys (Chromium) alongside"
 # Each stream writes its own log, printed whole when it ends, so the two never interleave line by line.
+# Runs one stream in its own process (it is started with &): its log, its exit status, and its CPU seconds.
 run_stream() {
   local name=$1
   shift
   if "$@" >"$out/$name.log" 2>&1; then echo 0 >"$out/$name.status"; else echo "$?" >"$out/$name.status"; fi
+  cpu_seconds >"$out/$name.cpu"
 }
 run_stream unit-and-api unit_and_api &
 unit_pid=$!
@@ -81,7 +83,8 @@ wait -n -p first_pid "$unit_pid" "$e2e_pid" || true
 if [ "$first_pid" = "$unit_pid" ]; then order=(unit-and-api e2e); else order=(e2e unit-and-api); fi
 for stream in "${order[@]}"; do
   [ "$stream" = "${order[1]}" ] && { wait "$unit_pid" "$e2e_pid" 2>/dev/null || true; }
-  printf '\n== %s ended (%ss): exit %s\n' "$stream" "$(($(date +%s) - started))" "$(cat "$out/$stream.status" 2>/dev/null || echo '?')"
+  printf '\n== %s ended (%ss, %s CPU-s): exit %s\n' "$stream" "$(($(date +%s) - started))" \
+    "$(cat "$out/$stream.cpu" 2>/dev/null || echo '?')" "$(cat "$out/$stream.status" 2>/dev/null || echo '?')"
   cat "$out/$stream.log"
 done
 

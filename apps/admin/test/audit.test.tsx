@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderConsole, signIn, staffAccount, staffSession } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
@@ -75,7 +75,7 @@ async function pick(label: string, option: string) {
 
 describe('操作日志', () => {
   it('lists a page, filters by action, object and days, and goes to the next page with the same filters', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const api = auditApi();
     signIn();
@@ -117,7 +117,7 @@ describe('操作日志', () => {
   });
 
   it('shows each action and object type in Chinese with its code in a tooltip, and offers a whole kind', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     mockApi({
       [AdminPaths.current]: ok(staffSession('owner')),

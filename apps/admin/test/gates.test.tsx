@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { STAFF_TOKEN_KEY } from '@/lib/token';
 import { CAPTCHA, EMPTY_DASHBOARD, fail, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const SETUP = ok({
   secret: 'JBSWY3DPEHPK3PXP',
   otpauthUrl: 'otpauth://totp/shop:fin1?secret=JBSWY3DPEHPK3PXP&issuer=shop',

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { matrixFor, type SkuRow } from '@/features/goods/components/goods-form-model';
 import { fail, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 function goods(n: number, overrides: Partial<AdminGoodsRow> = {}): AdminGoodsRow {
   return {

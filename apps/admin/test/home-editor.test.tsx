@@ -9,7 +9,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderConsole, signIn, staffSession } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 const PUBLISHED: HomeBlock[] = [
   { tmpKey: 'swiperAd', items: [{ image: 'ads/a.jpg', title: '健康周', link: { type: 'brand', id: 3 } }] },

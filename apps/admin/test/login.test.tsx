@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { STAFF_TOKEN_KEY } from '@/lib/token';
 import { CAPTCHA, EMPTY_DASHBOARD, fail, mockApi, ok, renderConsole, staffSession } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -5,7 +5,7 @@ import { CONSOLE_PAGES, pagesFor } from '@/app/pages';
 import { STAFF_TOKEN_KEY } from '@/lib/token';
 import { CAPTCHA, EMPTY_DASHBOARD, fail, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const menuLabels = () => screen.queryAllByRole('menuitem').map((item) => item.textContent);
 
 describe('the console menu and its pages', () => {

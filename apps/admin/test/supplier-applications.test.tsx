@@ -9,7 +9,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 function application(overrides: Partial<AdminSupplierApplication> = {}): AdminSupplierApplication {
   return {

@@ -9,7 +9,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, renderConsole, signIn, staffSession } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 const page = (title: string): SupplierTemplate => ({
   Nav0: { title: '供应商合作', links: [{ label: '申请', anchor: 'apply' }], cta: '立即申请' },

@@ -313,6 +313,6 @@ export function staffAccount(overrides: Partial<StaffAccount>): StaffAccount {
 
 /** An open dialog by its title, waiting for it as long as a slow page may take. */
 export async function findDialog(title: string | RegExp): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-title' }, { timeout: 15_000 });
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title' }, { timeout: 45_000 });
   return heading.closest('.ant-modal') as HTMLElement;
 }

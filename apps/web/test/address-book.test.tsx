@@ -22,7 +22,7 @@ import { summaryFor } from './checkout-fixtures';
 import { chinaTree } from './region-fixtures';
 import { demoMember, mockApi, ok, renderApp } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const toasts = () => toastStore.getState().toasts.map((t) => t.text);
 
 /** A small region tree with the shape of /res/static/address.json (Australia to state level). */

@@ -10,7 +10,7 @@ import { registerAfterLoginTask, useSession } from '@/lib/session';
 import { getCookie } from '@/lib/storage';
 import { demoMember, fail, mockApi, ok, renderWithClient } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 const texts = () => toastStore.getState().toasts.map((t) => t.text);
 

@@ -15,7 +15,7 @@ describe('brands A–Z (spec §7 goodsbrand/list/)', () => {
   it("groups brands by initial, A–Z with '#' last, with a letter bar for the letters present", async () => {
     mockApi({ ...shellHandlers, '/api/goodsService/goodsbrand/list/': ok({ items: brands }) });
     renderApp('/brands');
-    await screen.findByRole('region', { name: 'A 开头的品牌' }, { timeout: 15_000 });
+    await screen.findByRole('region', { name: 'A 开头的品牌' }, { timeout: 45_000 });
     const groups = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'));
     expect(groups).toEqual(['A 开头的品牌', 'B 开头的品牌', 'S 开头的品牌', '# 开头的品牌']);
     const a = screen.getByRole('region', { name: 'A 开头的品牌' });
@@ -39,7 +39,7 @@ describe('brands A–Z (spec §7 goodsbrand/list/)', () => {
   it('/brands/letters shows one letter at a time', async () => {
     mockApi({ ...shellHandlers, '/api/goodsService/goodsbrand/list/': ok({ items: brands }) });
     renderApp('/brands/letters');
-    const panel = await screen.findByRole('tabpanel', {}, { timeout: 15_000 });
+    const panel = await screen.findByRole('tabpanel', {}, { timeout: 45_000 });
     expect(
       within(panel)
         .getAllByRole('link')
@@ -64,7 +64,7 @@ describe('brands A–Z (spec §7 goodsbrand/list/)', () => {
       '/api/goodsService/goods/list/': ok(page([goods({ id: 9, name: '鱼油', location: 1 })])),
     });
     renderApp('/brand/2');
-    expect(await screen.findByRole('heading', { name: 'Blackmores' }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Blackmores' }, { timeout: 45_000 })).toBeTruthy();
     expect(screen.getByText('澳洲保健品牌')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Blackmores - 澳中批发商城'));
     expect((await screen.findByRole('link', { name: /【澳大利亚仓】鱼油/ })).getAttribute('href')).toBe(

@@ -9,7 +9,7 @@ import { mockApi, ok, renderApp } from './utils';
 
 const DETAIL = '/api/goodsService/goodsdetail/detail/';
 const LIST = '/api/goodsService/goods/list/';
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const toasts = () => toastStore.getState().toasts.map((t) => t.text);
 const badge = () => screen.queryByTestId('cart-badge')?.textContent ?? '';
 

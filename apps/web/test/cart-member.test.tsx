@@ -21,7 +21,7 @@ import { detail, detailSku, shellHandlers } from './catalogue-fixtures';
 import { demoMember, fail, mockApi, ok, renderApp } from './utils';
 
 const DETAIL = '/api/goodsService/goodsdetail/detail/';
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const toasts = () => toastStore.getState().toasts.map((t) => t.text);
 const member = { ...shellHandlers, [MemberPaths.current]: ok(demoMember) };
 

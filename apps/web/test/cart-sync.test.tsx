@@ -15,7 +15,7 @@ import {
 import { shellHandlers } from './catalogue-fixtures';
 import { demoMember, fail, mockApi, ok, renderApp } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const toasts = () => toastStore.getState().toasts.map((t) => t.text);
 const BATCH = [CartPaths.batchAddItems, CartPaths.batchUpdateItems, CartPaths.batchRemoveItems] as string[];
 

@@ -29,7 +29,7 @@ import {
 import { ratePriceHandler, shopMethods } from './payment-fixtures';
 import { demoMember, fail, mockApi, ok, renderApp } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const toasts = () => toastStore.getState().toasts.map((t) => t.text);
 
 const sydney = address({ id: 3, name: '李四', country: 'AU', province: '新南威尔士州', postCode: '2000' });

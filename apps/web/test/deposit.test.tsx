@@ -10,7 +10,7 @@ import { depositLogItem, payStart, payStatus, recharge, shopMethods } from './pa
 import { pngFile, stubUploads } from './service-fixtures';
 import { demoMember, fail, mockApi, ok, renderApp } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const toasts = () => toastStore.getState().toasts.map((t) => t.text);
 
 type Handlers = Parameters<typeof mockApi>[0];

@@ -16,7 +16,7 @@ import { shellHandlers } from './catalogue-fixtures';
 import { address, orderDetail, summaryFor } from './checkout-fixtures';
 import { demoMember, mockApi, ok, renderApp } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const sydney = address({
   id: 3,
   name: '李四',

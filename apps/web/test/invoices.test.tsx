@@ -10,7 +10,7 @@ import { demoMember, mockApi, ok, renderApp } from './utils';
 // The order page's 发票 section (docs/invoices.md): an AUD order's tax invoice and adjustment notes, a CNY
 // order's fapiao request prefilled from the member's business details and checked as the server checks it.
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 const member = {
   ...shellHandlers,

@@ -26,7 +26,7 @@ import { shellHandlers } from './catalogue-fixtures';
 import { FakeSocket, stubWebSocket, ticketDetail, ticketReply, unread } from './service-fixtures';
 import { demoMember, mockApi, ok, renderApp } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 describe('live client (spec §8 WebSocket codes 1030–1032)', () => {
   it('maps how a socket ended to the spec codes', () => {

@@ -7,7 +7,7 @@ import { page } from '@/lib/page';
 import { startSession } from '@/lib/session';
 import { demoMember, fail, mockApi, ok, renderApp, renderWithClient } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 const texts = () => toastStore.getState().toasts.map((t) => t.text);
 

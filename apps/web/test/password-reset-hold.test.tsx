@@ -5,7 +5,7 @@ import { toastStore } from '@/lib/notify';
 import { startSession } from '@/lib/session';
 import { demoMember, fail, mockApi, ok, renderApp } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const NOTICE = '管理员已重置您的密码，请先设置新密码';
 const refused = {
   status: 403,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fail, mockApi, ok, renderApp } from './utils';
 
 // The page's code loads on demand: on a busy machine the first screen may take a while.
-const SLOW = { timeout: 30_000 };
+const SLOW = { timeout: 45_000 };
 const TOKEN = 'Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7dEf0hIj3';
 const DEAD = '该链接已使用或已过期，请联系客服重新获取';
 const live = ok({ username: 'wangxm', expiresAt: '2026-11-29T13:00:00.000Z' });

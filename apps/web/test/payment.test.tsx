@@ -12,7 +12,7 @@ import { orderDetail } from './checkout-fixtures';
 import { payStart, payStatus, ratePriceHandler, shopMethods } from './payment-fixtures';
 import { demoMember, fail, mockApi, ok, renderApp } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const toasts = () => toastStore.getState().toasts.map((t) => t.text);
 
 type Handlers = Parameters<typeof mockApi>[0];

@@ -65,7 +65,7 @@ describe('the SKU picker (only what cannot be bought is disabled; a click lands 
   it('offers 炭灰色 with 圆领 chosen and moves 领型 to V领 when it is clicked', async () => {
     mockApi({ ...shellHandlers, [DETAIL]: ok(jumper) });
     renderApp('/product/8');
-    await screen.findByRole('heading', { name: /^【混合仓】\s?美利奴羊毛衫$/ }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: /^【混合仓】\s?美利奴羊毛衫$/ }, { timeout: 45_000 });
     // The tab names the product, not just the kind of page.
     await waitFor(() => expect(document.title).toBe('【混合仓】美利奴羊毛衫 - 澳中批发商城'));
     expect(option('颜色', '燕麦色').getAttribute('aria-pressed')).toBe('true');
@@ -97,7 +97,7 @@ describe('the quantity to buy (kept within what the SKU allows, like the cart)',
     const field = (await screen.findByRole(
       'textbox',
       { name: '购买数量' },
-      { timeout: 15_000 },
+      { timeout: 45_000 },
     )) as HTMLInputElement;
     expect(option('颜色', '炭灰色').getAttribute('aria-pressed')).toBe('true');
     fireEvent.focus(field);
@@ -118,7 +118,7 @@ describe('the quantity to buy (kept within what the SKU allows, like the cart)',
     const field = (await screen.findByRole(
       'textbox',
       { name: '购买数量' },
-      { timeout: 15_000 },
+      { timeout: 45_000 },
     )) as HTMLInputElement;
     fireEvent.change(field, { target: { value: '500' } });
     fireEvent.blur(field);
@@ -133,7 +133,7 @@ describe('product detail (spec §3 Product detail)', () => {
     const { calls } = mockApi({ ...shellHandlers, [DETAIL]: ok(scarf) });
     renderApp('/product/7');
     expect(
-      await screen.findByRole('heading', { name: /^【澳大利亚仓】\s?羊毛围巾$/ }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { name: /^【澳大利亚仓】\s?羊毛围巾$/ }, { timeout: 45_000 }),
     ).toBeTruthy();
     // The warehouse shows as a chip; the heading keeps the prefixed name (spec §3) for screen readers.
     expect(document.querySelector('.product-title .warehouse-chip')?.textContent).toBe('澳大利亚仓');
@@ -180,7 +180,7 @@ describe('product detail (spec §3 Product detail)', () => {
   it('opens on the SKU of a /product?skuId= link', async () => {
     const { calls } = mockApi({ ...shellHandlers, [DETAIL]: ok({ ...scarf, selectedSkuId: 73 }) });
     renderApp('/product?skuId=73');
-    await screen.findByRole('heading', { name: /羊毛围巾/ }, { timeout: 15_000 });
+    await screen.findByRole('heading', { name: /羊毛围巾/ }, { timeout: 45_000 });
     expect(calls.find((c) => c.path === DETAIL)?.body).toEqual({ skuId: 73, websiteId: 1 });
     expect(option('颜色', '蓝').getAttribute('aria-pressed')).toBe('true');
   });
@@ -188,7 +188,7 @@ describe('product detail (spec §3 Product detail)', () => {
   it('says 商品已下架 for a product off the shelf and disables buying', async () => {
     mockApi({ ...shellHandlers, [DETAIL]: ok({ ...scarf, onFlag: false }) });
     renderApp('/product/7');
-    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveProperty(
+    expect(await screen.findByRole('alert', {}, { timeout: 45_000 })).toHaveProperty(
       'textContent',
       '商品已下架',
     );
@@ -198,6 +198,6 @@ describe('product detail (spec §3 Product detail)', () => {
   it('shows 商品不存在 for an unknown product', async () => {
     mockApi({ ...shellHandlers, [DETAIL]: { status: 404, body: fail(ResultCode.BadRequest, '商品不存在') } });
     renderApp('/product/999');
-    expect(await screen.findByRole('heading', { name: '商品不存在' }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '商品不存在' }, { timeout: 45_000 })).toBeTruthy();
   });
 });

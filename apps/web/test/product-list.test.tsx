@@ -57,7 +57,7 @@ describe('product list items (spec §3/§4 Product list item)', () => {
   it('prefixes the location, drops NotForSale SKUs, selects the first purchasable SKU and shows its price and stock', async () => {
     mockApi({ ...shellHandlers, [LIST]: ok(page([scarf, shirt, tea])) });
     renderApp('/products');
-    const row = await screen.findByRole('article', { name: '【澳大利亚仓】羊毛围巾' }, { timeout: 15_000 });
+    const row = await screen.findByRole('article', { name: '【澳大利亚仓】羊毛围巾' }, { timeout: 45_000 });
     // Headings go down one level at a time: the page's h1, the results' h2, each product's h3.
     const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
     levels.reduce((previous, level) => {
@@ -276,7 +276,7 @@ describe('product list filters in the address (spec §4 Product list state)', ()
       },
     });
     const { router } = renderApp('/products?pageNo=99');
-    expect(await screen.findByRole('article', { name: /羊毛围巾/ }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: /羊毛围巾/ }, { timeout: 45_000 })).toBeTruthy();
     expect(router.state.location.search).toBe('?pageNo=3');
     expect(listBodies(calls).map((b) => (b as { pageNo: number }).pageNo)).toEqual([99, 3]);
     expect(screen.queryByRole('heading', { name: '没有找到相关商品' })).toBeNull();
@@ -288,7 +288,7 @@ describe('product names and the warehouse chip', () => {
   it('shows the warehouse as a chip beside the name, the name keeping its prefix for screen readers', async () => {
     mockApi({ ...shellHandlers, [LIST]: ok(page([scarf])) });
     renderApp('/products');
-    const row = await screen.findByRole('article', { name: '【澳大利亚仓】羊毛围巾' }, { timeout: 15_000 });
+    const row = await screen.findByRole('article', { name: '【澳大利亚仓】羊毛围巾' }, { timeout: 45_000 });
     const heading = within(row).getByRole('heading', { level: 3 });
     expect(heading.textContent).toBe('【澳大利亚仓】羊毛围巾');
     // The prefix inside the name is for screen readers only; the eye reads the chip.
@@ -353,7 +353,7 @@ describe('price list export (spec §7 exportGoodsPrice/)', () => {
     startSession('member-token');
     renderApp('/products');
     // The list route is lazy: as slow to arrive as the first one on a busy machine.
-    await screen.findByRole('article', { name: /羊毛围巾/ }, { timeout: 15_000 });
+    await screen.findByRole('article', { name: /羊毛围巾/ }, { timeout: 45_000 });
     fireEvent.click(screen.getByRole('button', { name: '导出价格表' }));
     expect(await screen.findByText('没有可导出的商品')).toBeTruthy();
   });

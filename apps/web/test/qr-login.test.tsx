@@ -9,7 +9,7 @@ import { page } from '@/lib/page';
 import { startSession } from '@/lib/session';
 import { demoMember, fail, mockApi, ok, renderWithClient } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const TICKET = 'T'.repeat(43);
 
 const qrCode = (ticket = TICKET) =>

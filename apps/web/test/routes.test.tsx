@@ -8,7 +8,7 @@ describe('routes, titles and the guard (spec §2)', () => {
     mockApi({});
     renderApp('/member');
     expect(await screen.findByRole('heading', { name: '请先登录' })).toBeTruthy();
-    expect(await screen.findByPlaceholderText('用户名', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByPlaceholderText('用户名', {}, { timeout: 45_000 })).toBeTruthy();
     expect(screen.queryByText('人民币余额')).toBeNull();
   });
 
@@ -25,7 +25,7 @@ describe('routes, titles and the guard (spec §2)', () => {
     mockApi({ '/api/goodsService/goods/list/': ok({ items: [], pageNo: 1, pageSize: 20, totalCount: 0 }) });
     renderApp('/products');
     expect(
-      await screen.findByRole('heading', { name: '没有找到相关商品' }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { name: '没有找到相关商品' }, { timeout: 45_000 }),
     ).toBeTruthy();
     expect(screen.queryByText('请先登录')).toBeNull();
   });

@@ -7,7 +7,7 @@ import { shellHandlers } from './catalogue-fixtures';
 import { shopMethods } from './payment-fixtures';
 import { demoMember, mockApi, ok, renderApp } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 /** A phone: the strips show 350 px of a row of 90 px items. */
 const VIEW = 350;

@@ -7,7 +7,7 @@ import { shellHandlers } from './catalogue-fixtures';
 import { memberMessage, messagePage, unread } from './service-fixtures';
 import { demoMember, mockApi, ok, renderApp } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 type Calls = ReturnType<typeof mockApi>['calls'];
 const bodiesOf = (calls: Calls, path: string) => calls.filter((c) => c.path === path).map((c) => c.body);

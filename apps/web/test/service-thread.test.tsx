@@ -8,7 +8,7 @@ import { shellHandlers } from './catalogue-fixtures';
 import { ticketDetail, ticketImage, ticketReply, unread } from './service-fixtures';
 import { demoMember, fail, mockApi, ok, renderApp } from './utils';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const toasts = () => toastStore.getState().toasts.map((t) => t.text);
 
 const member = {

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { guestCart } from '@/features/cart/guest-cart-store';
 import { clearToasts } from '@/lib/notify';
@@ -25,6 +25,10 @@ class OnScreenObserver {
     return [];
   }
 }
+
+// A screen that answers in milliseconds alone may take seconds beside the journeys (scripts/test.sh): findBy and
+// waitFor wait up to 10 s rather than 1 s; they return as soon as what they wait for is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 // docs/conventions.md 'Tests': console.error during a test is a failure.
 let consoleErrors: unknown[][] = [];

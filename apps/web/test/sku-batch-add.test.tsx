@@ -15,7 +15,7 @@ import { demoMember, fail, mockApi, ok, renderApp } from './utils';
 
 const LIST = '/api/goodsService/goods/list/';
 const DETAIL = '/api/goodsService/goodsdetail/detail/';
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const toasts = () => toastStore.getState().toasts.map((t) => t.text);
 const member = { ...shellHandlers, [MemberPaths.current]: ok(demoMember) };
 

@@ -20,7 +20,7 @@ import { demoMember, mockApi, ok, renderApp } from './utils';
  * 常购清单 buys chosen rows again in one batch, 装箱单 asks a visitor to log in and lists a member's packs.
  */
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const toasts = () => toastStore.getState().toasts.map((t) => t.text);
 const member = { ...shellHandlers, [MemberPaths.current]: ok(demoMember) };
 
