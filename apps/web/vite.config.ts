@@ -29,6 +29,17 @@ function scriptsAfterFirstView(): Plugin {
   };
 }
 
+/**
+ * What the entry (src/boot.ts) announces as it starts the app (ADR 046): only the app's own chunk and the data
+ * layer's, with its last step; the app's other chunks are found by the browser from their imports. Each link the
+ * entry adds costs main-thread time on a phone (the 27 it added were one task of 200–400 ms), and a landing
+ * page's own chunks are in the HTML already (ADR 016). The lazy pages keep their preloads.
+ */
+function entryPreloads(_filename: string, deps: string[], context: { hostId: string }): string[] {
+  if (!/(^|\/)index-[^/]*\.js$/.test(context.hostId)) return deps;
+  return deps.filter((dep) => /(^|\/)(api-client|main)-[^/]*\.js$/.test(dep));
+}
+
 export default defineConfig({
   plugins: [react(), scriptsAfterFirstView()],
   // The API server serves dist/ at the site root; a shop mounted elsewhere sets window.__SHOP_CONFIG__.routerBase.
@@ -42,6 +53,7 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: the server announces a landing page's own chunks from it (modulepreload).
     manifest: true,
+    modulePreload: { resolveDependencies: entryPreloads },
     rolldownOptions: {
       output: {
         // Stable vendor chunks cache across releases. The component library gets its own chunk that only

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppQueryClient } from './app/query-client';
@@ -12,12 +12,19 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 const router = createAppRouter();
-const mount = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={createAppQueryClient()} router={router} />
-    </StrictMode>,
-  );
+// The first render is a transition, so React draws the page in slices of a few milliseconds with the browser free
+// between them, instead of one task of several hundred on a phone; the first view sent in the HTML stays on
+// screen until the whole page is ready to replace it (ADR 046).
+const mount = () => {
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App queryClient={createAppQueryClient()} router={router} />
+      </StrictMode>,
+    );
+  });
+};
 // The page's first view sent in the HTML (ADR 016) stays until the page's own code has loaded, so it is
 // replaced by the page itself rather than by a loading skeleton.
 if (container.firstElementChild && !router.state.initialized) {

@@ -25,7 +25,13 @@ export function GoodsFloor({ title, subtitle, link, query, size }: GoodsFloorPro
   const near = useNearViewport(section);
   const list = useGoodsList({ ...query, pageNo: 1, pageSize: size }, { enabled: near });
   return (
-    <section ref={section} className="home-section goods-floor" aria-label={title}>
+    // Until the shopper nears it, the floor's skeleton stands still: a shimmer below the screen is drawn every
+    // frame for no one (ADR 046).
+    <section
+      ref={section}
+      className={`home-section goods-floor${near ? '' : ' skeleton-still'}`}
+      aria-label={title}
+    >
       <header className="home-section-head">
         <h2>{title}</h2>
         {subtitle && <span className="muted">{subtitle}</span>}

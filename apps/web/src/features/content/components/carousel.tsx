@@ -1,5 +1,5 @@
 import { type AdItem, CAROUSEL_IMAGE_WIDTH, linkDestination } from '@shop/domain';
-import { type TouchEvent, useEffect, useRef, useState } from 'react';
+import { type RefObject, type TouchEvent, useEffect, useRef, useState } from 'react';
 import { ProductImage } from '@/components/product-image';
 import { SmartLink } from '@/components/smart-link';
 import '../home.css';
@@ -15,8 +15,35 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
+ * Whether the element is on screen in a tab the shopper is looking at: a carousel scrolled away or in a hidden tab
+ * stays on its slide instead of drawing slides no one sees (ADR 046). Where the browser cannot tell, true.
+ */
+function useSeen(ref: RefObject<Element | null>): boolean {
+  const [onScreen, setOnScreen] = useState(true);
+  const [visible, setVisible] = useState(() => typeof document === 'undefined' || !document.hidden);
+  useEffect(() => {
+    const onVisibility = () => setVisible(!document.hidden);
+    document.addEventListener('visibilitychange', onVisibility);
+    const element = ref.current;
+    const observer =
+      element && typeof IntersectionObserver !== 'undefined'
+        ? new IntersectionObserver((entries) => {
+            const last = entries.at(-1);
+            if (last) setOnScreen(last.isIntersecting);
+          })
+        : undefined;
+    if (element) observer?.observe(element);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      observer?.disconnect();
+    };
+  }, [ref]);
+  return onScreen && visible;
+}
+
+/**
  * The home carousel (spec §3 'Home page info' swiperAd): one slide at a time, moving on by itself every 5 s
- * (not while hovered or focused, nor with reduced motion), with previous/next buttons and dots, and a
+ * (not while hovered or focused, scrolled out of sight or in a hidden tab, nor with reduced motion), with previous/next buttons and dots, and a
  * horizontal swipe on touch screens.
  */
 export function Carousel({ items }: { items: AdItem[] }) {
@@ -25,11 +52,14 @@ export function Carousel({ items }: { items: AdItem[] }) {
   const count = items.length;
   const touchStart = useRef<{ x: number; y: number } | null>(null);
 
+  const section = useRef<HTMLElement>(null);
+  const seen = useSeen(section);
+
   useEffect(() => {
-    if (count < 2 || paused || prefersReducedMotion()) return;
+    if (count < 2 || paused || !seen || prefersReducedMotion()) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % count), ADVANCE_MS);
     return () => clearInterval(timer);
-  }, [count, paused]);
+  }, [count, paused, seen]);
 
   if (count === 0) return null;
   const go = (next: number) => setIndex((next + count) % count);
@@ -49,6 +79,7 @@ export function Carousel({ items }: { items: AdItem[] }) {
 
   return (
     <section
+      ref={section}
       className="carousel"
       aria-roledescription="carousel"
       aria-label="首页推荐"
