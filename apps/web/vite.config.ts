@@ -30,7 +30,7 @@ function scriptsAfterFirstView(): Plugin {
 }
 
 /**
- * What the entry (src/boot.ts) announces as it starts the app (ADR 046): only the app's own chunk and the data
+ * What the entry (src/boot.ts) announces as it starts the app (ADR 047): only the app's own chunk and the data
  * layer's, with its last step; the app's other chunks are found by the browser from their imports. Each link the
  * entry adds costs main-thread time on a phone (the 27 it added were one task of 200–400 ms), and a landing
  * page's own chunks are in the HTML already (ADR 016). The lazy pages keep their preloads.

@@ -17,7 +17,7 @@ function start(): void {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The app's code runs in two tasks rather than one (ADR 046): React first, then the app, with the browser free
+ * The app's code runs in two tasks rather than one (ADR 047): React first, then the app, with the browser free
  * between them; run together they were one task of over half a second on a phone. Each step downloads what it
  * runs; the app's own chunks are announced with the last (vite.config.ts entryPreloads).
  */

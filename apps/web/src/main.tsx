@@ -14,7 +14,7 @@ if (!container) throw new Error('The page has no #root element');
 const router = createAppRouter();
 // The first render is a transition, so React draws the page in slices of a few milliseconds with the browser free
 // between them, instead of one task of several hundred on a phone; the first view sent in the HTML stays on
-// screen until the whole page is ready to replace it (ADR 046).
+// screen until the whole page is ready to replace it (ADR 047).
 const mount = () => {
   const root = createRoot(container);
   startTransition(() => {

@@ -26,7 +26,7 @@ export function GoodsFloor({ title, subtitle, link, query, size }: GoodsFloorPro
   const list = useGoodsList({ ...query, pageNo: 1, pageSize: size }, { enabled: near });
   return (
     // Until the shopper nears it, the floor's skeleton stands still: a shimmer below the screen is drawn every
-    // frame for no one (ADR 046).
+    // frame for no one (ADR 047).
     <section
       ref={section}
       className={`home-section goods-floor${near ? '' : ' skeleton-still'}`}

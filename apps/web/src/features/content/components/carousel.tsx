@@ -16,7 +16,7 @@ function prefersReducedMotion(): boolean {
 
 /**
  * Whether the element is on screen in a tab the shopper is looking at: a carousel scrolled away or in a hidden tab
- * stays on its slide instead of drawing slides no one sees (ADR 046). Where the browser cannot tell, true.
+ * stays on its slide instead of drawing slides no one sees (ADR 047). Where the browser cannot tell, true.
  */
 function useSeen(ref: RefObject<Element | null>): boolean {
   const [onScreen, setOnScreen] = useState(true);
