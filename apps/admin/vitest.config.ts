@@ -15,9 +15,9 @@ export default defineProject({
     // still renders its own app with its own QueryClient. The storefront's tests keep the default: its stores
     // (the session, the page preload) live in modules.
     isolate: false,
-    // antd's tables and forms render slowly on a loaded machine, and the test run has the journeys beside these tests
-    // (scripts/test.sh): a test waits up to 45 s for a screen (SLOW in the tests), 10 s for anything else (test/setup.ts),
-    // and the limits catch a test that hangs, not a slow one.
+    // antd's tables and forms render slowly on a busy machine (four times their quiet time beside the journeys): a test
+    // waits up to 45 s for a screen (SLOW in the tests), 10 s for anything else (test/setup.ts), and the limits catch
+    // a test that hangs, not a slow one.
     testTimeout: 120_000,
   },
 });

@@ -63,7 +63,7 @@ export default defineProject({
     // Migrates one PGlite database once and snapshots it; each test file starts from a copy.
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/no-console-error.ts'],
-    // The journeys run beside these tests (scripts/test.sh): the limit catches a test that hangs, not a slow one.
+    // Sized for a busy machine: the limit catches a test that hangs, not a slow one.
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

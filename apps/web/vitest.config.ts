@@ -9,9 +9,8 @@ export default defineProject({
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     setupFiles: ['./test/setup.ts'],
-    // The test run has the journeys beside these tests (scripts/test.sh), so a screen may take many times its quiet time:
-    // a page test waits up to 45 s for a screen (SLOW in the tests), 10 s for anything else (test/setup.ts), and the
-    // limits catch a test that hangs, not a slow one.
+    // On a busy machine a screen may take many times its quiet time: a page test waits up to 45 s for a screen (SLOW
+    // in the tests), 10 s for anything else (test/setup.ts), and the limits catch a test that hangs, not a slow one.
     testTimeout: 120_000,
   },
 });

@@ -54,8 +54,8 @@ export async function openBrowser(
       '--disable-sync',
     ],
   });
-  // The journeys share the machine with the unit and API tests (scripts/test.sh): a wait for the page may take many
-  // times its quiet time, and the limit catches a page that never gets there, not a slow one.
+  // On a busy machine a wait for the page may take many times its quiet time: the limit catches a page that never
+  // gets there, not a slow one.
   context.setDefaultTimeout(60_000);
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];

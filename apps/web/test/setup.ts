@@ -26,8 +26,8 @@ class OnScreenObserver {
   }
 }
 
-// A screen that answers in milliseconds alone may take seconds beside the journeys (scripts/test.sh): findBy and
-// waitFor wait up to 10 s rather than 1 s; they return as soon as what they wait for is there.
+// A screen that answers in milliseconds on a quiet machine may take seconds on a busy one: findBy and waitFor wait
+// up to 10 s rather than 1 s; they return as soon as what they wait for is there.
 configure({ asyncUtilTimeout: 10_000 });
 
 // docs/conventions.md 'Tests': console.error during a test is a failure.
