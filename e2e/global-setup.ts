@@ -14,7 +14,7 @@ export async function setup() {
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The storefront is not built: run `npm run build` first (the test command does).');
   }
-  await bundleApi();
+  bundleApi(true);
   template = await makeShopDataTemplate();
 }
 

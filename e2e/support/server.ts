@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { API_DIST, buildApi } from '../../apps/api/build.mjs';
+import { API_DIST } from '../../apps/api/build.mjs';
 
 /** The repo root, from this file's place (e2e/support). */
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -38,14 +38,13 @@ async function freePort(): Promise<number> {
  */
 const BUNDLED_ENV = 'SHOP_E2E_API_BUNDLED';
 
-/** Bundles the API from the current sources, for every shop and command of this process and its children. */
-export async function bundleApi(): Promise<void> {
-  await buildApi();
-  process.env[BUNDLED_ENV] = '1';
-}
-
-function bundleApiNow(): void {
-  if (process.env[BUNDLED_ENV]) return;
+/**
+ * Bundles the API from the current sources once for this process and the test workers it starts (they inherit the
+ * variable): about a second and a half, before the first shop or command that needs it. `again` bundles even when
+ * the variable says it was done (a run's global setup, whose environment may come from an earlier run).
+ */
+export function bundleApi(again = false): void {
+  if (!again && process.env[BUNDLED_ENV]) return;
   const run = spawnSync(process.execPath, [join(repoRoot, 'apps/api/build.mjs')], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`bundling the API failed:\n${run.stdout}\n${run.stderr}`);
   process.env[BUNDLED_ENV] = '1';
@@ -72,7 +71,7 @@ function shopEnv(extraEnv: Record<string, string>): NodeJS.ProcessEnv {
  * printed when it fails. The embedded database takes one process at a time, so the shop is stopped meanwhile.
  */
 export function runShopCommand(dataDir: string, args: readonly string[]): string {
-  bundleApiNow();
+  bundleApi();
   const run = spawnSync(process.execPath, [join(API_DIST, 'cli.js'), ...args], {
     cwd: repoRoot,
     env: shopEnv({ DATA_DIR: dataDir }),
@@ -128,7 +127,7 @@ export async function startShop(
   const env = shopEnv({ PORT: String(port), DATA_DIR: dataDir, ...extraEnv });
   // This checkout runs its bundle, as `npm start` does (the run's global setup makes it fresh); another checkout
   // (an earlier release a benchmark compares with) may have none, and runs its sources.
-  if (!options.root && !process.env[BUNDLED_ENV]) await bundleApi();
+  if (!options.root) bundleApi();
   const entry = options.root ? ['--import', 'tsx', 'apps/api/src/server.ts'] : [join(API_DIST, 'server.js')];
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: options.root ?? repoRoot,
