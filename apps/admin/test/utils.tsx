@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import {
   AdminContentPaths,
   AdminGoodsPaths,
@@ -94,6 +95,7 @@ import {
   totpSetupResponseSchema,
 } from '@shop/domain';
 import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { ZodType } from 'zod';
@@ -287,11 +289,26 @@ export function signIn(token = 'staff-token-1') {
   window.localStorage.setItem(STAFF_TOKEN_KEY, token);
 }
 
+/**
+ * antd's styles, written into an element outside the test's document. happy-dom matches every rule of the document
+ * on each getComputedStyle, which testing-library's role queries and antd's tables call for every element: with
+ * antd's thousands of rules in the document, that was half of a screen test's time (orders: 41 of 80 CPU-s). Nothing
+ * a test reads depends on them: what antd hides it hides with attributes or inline styles, and the journeys (e2e/)
+ * see the real console in Chromium.
+ */
+function OutOfDocumentStyles({ children }: { children: ReactNode }) {
+  return <StyleProvider container={document.createElement('div')}>{children}</StyleProvider>;
+}
+
 /** The whole console at a path below /admin, with a fresh query client (no retries). */
 export function renderConsole(path: string) {
   const queryClient = createConsoleQueryClient({ retry: false });
   const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
-  const utils = render(<App queryClient={queryClient} router={router} />);
+  const utils = render(
+    <OutOfDocumentStyles>
+      <App queryClient={queryClient} router={router} />
+    </OutOfDocumentStyles>,
+  );
   return { ...utils, router, queryClient };
 }
 

@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import type { Envelope } from '@shop/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -81,11 +82,25 @@ export function mockApi(handlers: Record<string, Handler>) {
   return { calls, fetchMock };
 }
 
+/**
+ * antd's styles, written into an element outside the test's document. happy-dom matches every rule of the document
+ * on each getComputedStyle, which testing-library's role queries call for every element they consider: with antd's
+ * thousands of rules in the document, that was half of a page test's time. Nothing a test reads depends on them:
+ * what antd hides it hides with attributes or inline styles, and the journeys (e2e/) see the real page in Chromium.
+ */
+function OutOfDocumentStyles({ children }: { children: ReactNode }) {
+  return <StyleProvider container={document.createElement('div')}>{children}</StyleProvider>;
+}
+
 /** The whole storefront at a path, with a fresh query client (no retries). */
 export function renderApp(path: string) {
   const queryClient = createAppQueryClient({ retry: false });
   const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
-  const utils = render(<App queryClient={queryClient} router={router} />);
+  const utils = render(
+    <OutOfDocumentStyles>
+      <App queryClient={queryClient} router={router} />
+    </OutOfDocumentStyles>,
+  );
   return { ...utils, router, queryClient };
 }
 
@@ -93,9 +108,11 @@ export function renderApp(path: string) {
 export function renderWithClient(ui: ReactNode) {
   const queryClient = createAppQueryClient({ retry: false });
   render(
-    <QueryClientProvider client={queryClient}>
-      <AntdProvider>{ui}</AntdProvider>
-    </QueryClientProvider>,
+    <OutOfDocumentStyles>
+      <QueryClientProvider client={queryClient}>
+        <AntdProvider>{ui}</AntdProvider>
+      </QueryClientProvider>
+    </OutOfDocumentStyles>,
   );
   return queryClient;
 }
