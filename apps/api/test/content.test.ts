@@ -1,7 +1,7 @@
 import { CataloguePaths, ResultCode } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogueFixture } from './support/catalogue-fixtures';
+import { basicTemplate, type CatalogueFixture } from './support/catalogue-fixtures';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { envelope, post, type TestApp } from './support/test-app';
 
@@ -17,6 +17,12 @@ afterAll(async () => {
 const getTemplate = (name: string) =>
   t.app.inject({ method: 'GET', url: `${CataloguePaths.template}${name}` });
 
+/** Writes a template row as it is, past the console's checks: a row damaged or left by an older release. */
+async function storeTemplate(name: string, template: unknown) {
+  const json = typeof template === 'string' ? template : JSON.stringify(template);
+  await t.database.db.execute(sql`update templates set template_json = ${json} where name = ${name}`);
+}
+
 describe('GET template/{name}', () => {
   it('returns the stored template JSON as a string', async () => {
     const res = await getTemplate('home');
@@ -27,8 +33,47 @@ describe('GET template/{name}', () => {
     expect(JSON.parse(env.data.templateJson)).toEqual([{ tmpKey: 'swiperAd', items: [] }]);
     expect(Number.isNaN(Date.parse(env.data.updatedAt))).toBe(false);
     const basic = envelope<{ templateJson: string }>(await getTemplate('basic'));
-    expect(JSON.parse(basic.data.templateJson)).toEqual({ basicInfo: { siteName: '澳洲好物' } });
+    expect(JSON.parse(basic.data.templateJson)).toEqual(basicTemplate('澳洲好物'));
   });
+
+  it('serves home without the blocks the storefront cannot draw, the rest in their order', async () => {
+    const imageAd = { tmpKey: 'imageAd', items: [{ image: '/res/a.png', link: { type: 'url', url: '/x' } }] };
+    const swiperAd = { tmpKey: 'swiperAd', items: [] };
+    await storeTemplate('home', [
+      imageAd,
+      { tmpKey: 'countdown', endsAt: '2026-12-01' },
+      { tmpKey: 'goodsFloor', title: '没有查询与数量' },
+      { ...swiperAd, note: '编辑器留下的字段' },
+    ]);
+    try {
+      const served = envelope<{ templateJson: string }>(await getTemplate('home'));
+      expect(JSON.parse(served.data.templateJson)).toEqual([imageAd, swiperAd]);
+    } finally {
+      await storeTemplate('home', [swiperAd]);
+    }
+  });
+
+  it.each([
+    ['basic', { basicInfo: { siteName: '缺页脚' } }, basicTemplate('澳洲好物')],
+    ['basic', '{"basicInfo":', basicTemplate('澳洲好物')],
+    ['home', { tmpKey: 'swiperAd', items: [] }, [{ tmpKey: 'swiperAd', items: [] }]],
+  ])(
+    'answers 500 页面配置有误 for a stored %s template that no longer fits its contract',
+    async (name, damaged, good) => {
+      await storeTemplate(name, damaged);
+      try {
+        const res = await getTemplate(name);
+        expect(res.statusCode).toBe(500);
+        expect(envelope(res)).toMatchObject({
+          success: false,
+          resultCode: ResultCode.InternalServiceError,
+          message: '页面配置有误，请稍后再试',
+        });
+      } finally {
+        await storeTemplate(name, good);
+      }
+    },
+  );
 
   it('carries an ETag: the same one answers 304 with no body, a published change makes another', async () => {
     const first = await getTemplate('basic');
@@ -44,9 +89,7 @@ describe('GET template/{name}', () => {
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
     expect(unchanged.headers.etag).toBe(etag);
-    await t.database.db.execute(
-      sql`update templates set template_json = ${JSON.stringify({ basicInfo: { siteName: '澳洲好物店' } })} where name = 'basic'`,
-    );
+    await storeTemplate('basic', basicTemplate('澳洲好物店'));
     const changed = await t.app.inject({
       method: 'GET',
       url: `${CataloguePaths.template}basic`,
@@ -54,12 +97,10 @@ describe('GET template/{name}', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
-    expect(JSON.parse(envelope<{ templateJson: string }>(changed).data.templateJson)).toEqual({
-      basicInfo: { siteName: '澳洲好物店' },
-    });
-    await t.database.db.execute(
-      sql`update templates set template_json = ${JSON.stringify({ basicInfo: { siteName: '澳洲好物' } })} where name = 'basic'`,
+    expect(JSON.parse(envelope<{ templateJson: string }>(changed).data.templateJson)).toEqual(
+      basicTemplate('澳洲好物店'),
     );
+    await storeTemplate('basic', basicTemplate('澳洲好物'));
   });
 
   it('answers 404 模板不存在 for an unknown name', async () => {

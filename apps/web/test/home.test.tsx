@@ -1,6 +1,7 @@
 import type { HomeBlock } from '@shop/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { checkPreviewBlocks } from '@/features/content/api/preview-blocks';
 import { goods, page, shellHandlers } from './catalogue-fixtures';
 import { mockApi, ok, renderApp } from './utils';
 
@@ -180,5 +181,21 @@ describe('footer (spec §3 General state: helps)', () => {
     expect(screen.getByText('客服热线：400-000-0000')).toBeTruthy();
     // The top ad of allWrap leads where its link says.
     expect(screen.getByRole('link', { name: '年中大促' }).getAttribute('href')).toBe('/products?location=2');
+  });
+});
+
+describe("the console's live preview (a draft no server checked)", () => {
+  it('keeps the blocks it can draw, in order, and leaves out the rest', () => {
+    const [swiperAd, goodsFloor] = blocks;
+    expect(
+      checkPreviewBlocks([
+        swiperAd,
+        { tmpKey: 'countdown', endsAt: '2026-12-01' },
+        { tmpKey: 'goodsFloor', title: '还没选商品' },
+        goodsFloor,
+        'not a block',
+      ]),
+    ).toEqual([swiperAd, goodsFloor]);
+    expect(checkPreviewBlocks({ tmpKey: 'swiperAd', items: [] })).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ export * from './cart/guest-cart';
 export * from './cart/pay-currency';
 export * from './cart/quantity';
 export * from './cart/sync-plan';
+export * from './catalogue-constants';
 export * from './checkout/gst';
 export * from './checkout/packs';
 export * from './checkout/promotions';

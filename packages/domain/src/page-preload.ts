@@ -1,6 +1,6 @@
 import { CataloguePaths } from './api-paths';
+import { TemplateName } from './catalogue-constants';
 import { WEBSITE_ID } from './constants';
-import { TemplateName } from './contracts/catalogue';
 
 /**
  * The first calls of a storefront page, answered inside the page itself: the server makes them as a visitor

@@ -336,7 +336,7 @@ export async function insertCatalogueFixture(db: Database) {
 
   await db.insert(templates).values([
     { name: 'home', templateJson: JSON.stringify([{ tmpKey: 'swiperAd', items: [] }]) },
-    { name: 'basic', templateJson: JSON.stringify({ basicInfo: { siteName: '澳洲好物' } }) },
+    { name: 'basic', templateJson: JSON.stringify(basicTemplate('澳洲好物')) },
   ]);
   const [help] = await db.insert(articleCategories).values({ name: '帮助中心', sort: 1 }).returning();
   const [notices] = await db.insert(articleCategories).values({ name: '公告', sort: 2 }).returning();
@@ -357,5 +357,15 @@ export async function insertCatalogueFixture(db: Database) {
     goods: { aptamilGold, fishOilGoods, swisseCalcium, riceCereal, mask, offShelf },
     articleCategories: { help, notices },
     articles: { howToBuy, shipping, draft },
+  };
+}
+
+/** A basic template that fits its contract (the storefront's header and footer), named `siteName`. */
+export function basicTemplate(siteName: string) {
+  return {
+    basicInfo: { siteName, slogan: '', hotline: '', email: '', address: '', workTime: '' },
+    helps: [],
+    allWrap: [],
+    customerAd: [],
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { TemplateName } from './catalogue';
+import { TemplateName } from '../catalogue-constants';
 import { consolePageNo, consolePageSize } from './paging';
 import { text } from './text';
 

@@ -1,10 +1,20 @@
-import { type Article, type BankAccount, TemplateName, type TemplateResponse } from '@shop/domain';
+import {
+  type Article,
+  type BankAccount,
+  basicTemplateSchema,
+  goodsSortTemplateSchema,
+  homeBlockSchema,
+  ResultCode,
+  TemplateName,
+  type TemplateResponse,
+} from '@shop/domain';
 import type { Database } from '../../db/client';
-import { notFoundError } from '../../lib/app-error';
+import { AppError, notFoundError } from '../../lib/app-error';
 import * as repo from './content.repository';
 
 export const ContentMessages = {
   templateNotFound: '模板不存在',
+  templateBroken: '页面配置有误，请稍后再试',
   articleNotFound: '文章不存在',
 } as const;
 
@@ -19,6 +29,48 @@ export interface ContentServiceDeps {
 
 export type ContentService = ReturnType<typeof createContentService>;
 
+/** A template the storefront cannot draw (publishing checks each one, so only a damaged row gets here). */
+function brokenTemplate(): AppError {
+  return new AppError(ResultCode.InternalServiceError, ContentMessages.templateBroken);
+}
+
+function storedJson(row: repo.TemplateRow): unknown {
+  try {
+    return JSON.parse(row.templateJson);
+  } catch {
+    throw brokenTemplate();
+  }
+}
+
+/**
+ * A template as the storefront reads it, checked against its contract here rather than in the browser (ADR 048):
+ * the storefront's pages then need no validation library to draw it.
+ */
+function served(
+  name: string,
+  template: unknown,
+  schema: { safeParse(value: unknown): { success: boolean; data?: unknown } },
+  updatedAt: string,
+): TemplateResponse {
+  const checked = schema.safeParse(template);
+  if (!checked.success) throw brokenTemplate();
+  return { name, templateJson: JSON.stringify(checked.data), updatedAt };
+}
+
+/**
+ * The home blocks this storefront can draw, in the template's order: a block of a kind it does not know, or one
+ * the operator left incomplete, is left out so the rest of the home page still shows (spec §3 'Home page info').
+ */
+function servedHome(row: repo.TemplateRow): TemplateResponse {
+  const template = storedJson(row);
+  if (!Array.isArray(template)) throw brokenTemplate();
+  const blocks = template.flatMap((block) => {
+    const checked = homeBlockSchema.safeParse(block);
+    return checked.success ? [checked.data] : [];
+  });
+  return { name: row.name, templateJson: JSON.stringify(blocks), updatedAt: row.updatedAt.toISOString() };
+}
+
 /** The content module: page templates, articles and article categories (spec §7 'Content'). */
 export function createContentService({ db, bankAccounts }: ContentServiceDeps) {
   /**
@@ -30,23 +82,27 @@ export function createContentService({ db, bankAccounts }: ContentServiceDeps) {
     const stored = row.updatedAt.toISOString();
     const accounts = bankAccounts ? await bankAccounts(db) : null;
     const updatedAt = accounts?.updatedAt && accounts.updatedAt > stored ? accounts.updatedAt : stored;
-    const template: unknown = JSON.parse(row.templateJson);
+    const template = storedJson(row);
     if (!accounts || accounts.items.length === 0 || template === null || typeof template !== 'object')
-      return { name: row.name, templateJson: row.templateJson, updatedAt };
+      return served(row.name, template, basicTemplateSchema, updatedAt);
     const { basicInfo } = template as { basicInfo?: Record<string, unknown> };
     const merged = { ...template, basicInfo: { ...basicInfo, bankAccounts: accounts.items } };
-    return { name: row.name, templateJson: JSON.stringify(merged), updatedAt };
+    return served(row.name, merged, basicTemplateSchema, updatedAt);
   }
 
   return {
     /**
-     * A page template by name; templateJson is the stored JSON string, as the client parses it (spec §3). The
-     * basic one carries the deposit's receiving bank accounts, which are kept apart from the content.
+     * A page template by name; templateJson is a JSON string the client parses (spec §3). The storefront's three
+     * (home, basic, goods sort) are served in the shape of their contracts, home without the blocks it cannot
+     * draw; the basic one carries the deposit's receiving bank accounts, which are kept apart from the content.
      */
     async template(name: string): Promise<TemplateResponse> {
       const row = await repo.findTemplate(db, name);
       if (!row) throw notFoundError(ContentMessages.templateNotFound);
       if (name === TemplateName.basic) return withBankAccounts(row);
+      if (name === TemplateName.home) return servedHome(row);
+      if (name === TemplateName.goodsSort)
+        return served(row.name, storedJson(row), goodsSortTemplateSchema, row.updatedAt.toISOString());
       return { name: row.name, templateJson: row.templateJson, updatedAt: row.updatedAt.toISOString() };
     },
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { QueryView } from '@/components/query-view';
 import { CardGridSkeleton } from '@/components/skeleton';
 import { GoodsFloor } from '@/features/catalogue/components/goods-floor';
-import { parseHomeBlocks, useHomeTemplate } from '@/features/content/api/get-template';
+import { useHomeTemplate } from '@/features/content/api/get-template';
 import { Carousel } from '@/features/content/components/carousel';
 import { HomeBlockList, SideAds } from '@/features/content/components/home-blocks';
 
@@ -55,7 +55,10 @@ function HomePreviewPage() {
     const receive = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== window.parent) return;
       const data = event.data as { type?: unknown; template?: unknown } | null;
-      if (data?.type === HomePreview.template) setTemplate(parseHomeBlocks(data.template));
+      if (data?.type !== HomePreview.template) return;
+      void import('@/features/content/api/preview-blocks').then(({ checkPreviewBlocks }) =>
+        setTemplate(checkPreviewBlocks(data.template)),
+      );
     };
     window.addEventListener('message', receive);
     window.parent.postMessage({ type: HomePreview.ready }, window.location.origin);

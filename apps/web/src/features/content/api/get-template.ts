@@ -1,11 +1,8 @@
 import {
   type BasicTemplate,
-  basicTemplateSchema,
   CataloguePaths,
   type GoodsSortTemplate,
-  goodsSortTemplateSchema,
   type HomeBlock,
-  homeBlockSchema,
   type TemplateName,
   type TemplateResponse,
   TemplateName as Templates,
@@ -46,34 +43,19 @@ function decodeJson(text: string): unknown {
   }
 }
 
-/** The part of a domain schema this file uses (keeps the zod types out of the app's own imports). */
-interface Schema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
-}
-
-function decode<T>(schema: Schema<T>, text: string): T {
-  const result = schema.safeParse(decodeJson(text));
-  if (!result.success) throw new ApiError(500, BROKEN_TEMPLATE);
-  return result.data;
-}
-
 /**
- * The home blocks in template order (spec §3 'Home page info'). A block this storefront does not know, or one
- * the operator left incomplete, is skipped so the rest of the home page still shows.
+ * A template's JSON. The API serves the storefront's templates already checked against their contracts (home
+ * without the blocks this storefront cannot draw; ADR 048), so the pages need no validation library to read them.
  */
+function decode<T>(text: string): T {
+  return decodeJson(text) as T;
+}
+
+/** The home blocks in template order (spec §3 'Home page info'), as the API serves them. */
 export function parseHomeTemplate(templateJson: string): HomeBlock[] {
   const raw = decodeJson(templateJson);
   if (!Array.isArray(raw)) throw new ApiError(500, BROKEN_TEMPLATE);
-  return parseHomeBlocks(raw);
-}
-
-/** The blocks of a decoded home template this storefront can draw, in order; anything else is skipped. */
-export function parseHomeBlocks(raw: unknown): HomeBlock[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((block) => {
-    const parsed = homeBlockSchema.safeParse(block);
-    return parsed.success ? [parsed.data] : [];
-  });
+  return raw as HomeBlock[];
 }
 
 /**
@@ -105,8 +87,8 @@ export function basicTemplateQueryOptions() {
   return queryOptions({
     queryKey: contentKeys.template(Templates.basic),
     queryFn: async ({ signal }): Promise<BasicTemplate> =>
-      decode(basicTemplateSchema, (await getTemplate(Templates.basic, signal)).templateJson),
-    initialData: () => preloadedTemplate(Templates.basic, (text) => decode(basicTemplateSchema, text)),
+      decode<BasicTemplate>((await getTemplate(Templates.basic, signal)).templateJson),
+    initialData: () => preloadedTemplate(Templates.basic, (text) => decode<BasicTemplate>(text)),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     // The shell falls back to its own footer; a toast on every page for this would be noise.
@@ -123,9 +105,8 @@ export function goodsSortTemplateQueryOptions() {
   return queryOptions({
     queryKey: contentKeys.template(Templates.goodsSort),
     queryFn: async ({ signal }): Promise<GoodsSortTemplate> =>
-      decode(goodsSortTemplateSchema, (await getTemplate(Templates.goodsSort, signal)).templateJson),
-    initialData: () =>
-      preloadedTemplate(Templates.goodsSort, (text) => decode(goodsSortTemplateSchema, text)),
+      decode<GoodsSortTemplate>((await getTemplate(Templates.goodsSort, signal)).templateJson),
+    initialData: () => preloadedTemplate(Templates.goodsSort, (text) => decode<GoodsSortTemplate>(text)),
     staleTime: Number.POSITIVE_INFINITY,
     meta: { silentError: true },
   });
