@@ -306,6 +306,18 @@ export const homeBlockSchema = z.discriminatedUnion('tmpKey', [
 export type HomeBlock = z.infer<typeof homeBlockSchema>;
 export const homeTemplateSchema = z.array(homeBlockSchema);
 
+/**
+ * The blocks of a home template this storefront can draw, in order: a block of a kind it does not know, or one the
+ * operator left incomplete, is left out so the rest of the home page still shows. Not a list: none.
+ */
+export function drawableHomeBlocks(raw: unknown): HomeBlock[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((block) => {
+    const checked = homeBlockSchema.safeParse(block);
+    return checked.success ? [checked.data] : [];
+  });
+}
+
 /** One link of the footer; in a group the first one is the heading (spec §3 'General state'). */
 export const helpLinkSchema = z.object({ title: z.string(), link: linkItemSchema.optional() });
 /** A bank account the shop receives transfers on, shown on the recharge page's bank-transfer tab. */

@@ -2,8 +2,8 @@ import {
   type Article,
   type BankAccount,
   basicTemplateSchema,
+  drawableHomeBlocks,
   goodsSortTemplateSchema,
-  homeBlockSchema,
   ResultCode,
   TemplateName,
   type TemplateResponse,
@@ -57,17 +57,11 @@ function served(
   return { name, templateJson: JSON.stringify(checked.data), updatedAt };
 }
 
-/**
- * The home blocks this storefront can draw, in the template's order: a block of a kind it does not know, or one
- * the operator left incomplete, is left out so the rest of the home page still shows (spec §3 'Home page info').
- */
+/** The home template without the blocks the storefront cannot draw (spec §3 'Home page info'). */
 function servedHome(row: repo.TemplateRow): TemplateResponse {
   const template = storedJson(row);
   if (!Array.isArray(template)) throw brokenTemplate();
-  const blocks = template.flatMap((block) => {
-    const checked = homeBlockSchema.safeParse(block);
-    return checked.success ? [checked.data] : [];
-  });
+  const blocks = drawableHomeBlocks(template);
   return { name: row.name, templateJson: JSON.stringify(blocks), updatedAt: row.updatedAt.toISOString() };
 }
 
