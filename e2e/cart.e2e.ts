@@ -11,7 +11,7 @@ import {
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotDir } from './support/browser';
+import { type BrowserSession, openBrowser, photo, screenshotDir } from './support/browser';
 import { journeyShop } from './support/journey-shop';
 import { TEST_CAPTCHA } from './support/server';
 
@@ -271,7 +271,7 @@ describe('cart to order journey', () => {
       expect(await overlap(s.page, '[data-testid=remark-count]', '.order-remark-tools .btn-primary')).toBe(
         false,
       );
-      await s.page.locator('.order-remark-edit').screenshot({
+      await photo(s.page.locator('.order-remark-edit'), {
         path: join(screenshotDir, `26-remark-${viewport.width}.png`),
       });
     }

@@ -5,7 +5,7 @@ import { CartPaths, type GoodsListItem, isSkuPurchasable, MemberPaths, SkuStatus
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, attributeKeys, callApi, loginToken } from './support/api';
-import { type BrowserSession, openBrowser, screenshotDir } from './support/browser';
+import { type BrowserSession, openBrowser, photo, screenshotDir } from './support/browser';
 import { journeyShop } from './support/journey-shop';
 import { TEST_CAPTCHA } from './support/server';
 
@@ -74,7 +74,7 @@ describe('catalogue journey', () => {
       expect(calls).not.toContain('/api/salesService/template/home');
       expect(calls).not.toContain('/api/goodsService/goodscatalog/list/');
       expect(fresh.errors).toEqual([]);
-      await fresh.page.screenshot({ path: join(screenshotDir, '10-home-phone-first-view.png') });
+      await photo(fresh.page, { path: join(screenshotDir, '10-home-phone-first-view.png') });
     } finally {
       await fresh.close();
     }
@@ -135,7 +135,7 @@ describe('catalogue journey', () => {
       expect(scripts.filter((url) => url.includes('antd'))).toEqual([]);
       // The description's first image, in view: as wide as the screen allows, no wider.
       await phone.page.locator('.rich-content img').first().scrollIntoViewIfNeeded();
-      await phone.page.screenshot({ path: join(screenshotDir, '13-product-description-phone.png') });
+      await photo(phone.page, { path: join(screenshotDir, '13-product-description-phone.png') });
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.close();
@@ -163,7 +163,7 @@ describe('catalogue journey', () => {
       }
       const first = await phone.page.getByRole('article').first().boundingBox();
       expect(first?.y ?? 844).toBeLessThan(844 - 200);
-      await phone.page.screenshot({ path: join(screenshotDir, '14-phone-header.png') });
+      await photo(phone.page, { path: join(screenshotDir, '14-phone-header.png') });
       expect(phone.errors).toEqual([]);
     } finally {
       await phone.close();
@@ -383,13 +383,13 @@ describe('catalogue journey', () => {
       expect(box && Math.round(box.y + box.height)).toBe(844);
       expect(await bar.locator('.product-buy-bar-price').innerText()).toMatch(/[¥$]\d/);
       await bar.getByRole('textbox', { name: '购买数量' }).fill('2');
-      await phone.page.screenshot({ path: join(screenshotDir, '17-product-phone-buy-bar.png') });
+      await photo(phone.page, { path: join(screenshotDir, '17-product-phone-buy-bar.png') });
       await bar.getByRole('button', { name: '立即购买' }).click();
       await phone.page.waitForURL(/\/checkout$/);
       await phone.page.getByRole('button', { name: '提交订单' }).waitFor();
       await phone.page.getByText(product.name).first().waitFor();
       expect(await phone.page.getByText(other.name).count()).toBe(0);
-      await phone.page.screenshot({ path: join(screenshotDir, '18-checkout-buy-now-phone.png') });
+      await photo(phone.page, { path: join(screenshotDir, '18-checkout-buy-now-phone.png') });
 
       // The cart keeps the other product, unselected; the product bought now is the one selected line.
       const cart = await callApi(shop.baseURL, CartPaths.list, {}, token);

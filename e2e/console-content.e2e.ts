@@ -3,7 +3,7 @@ import { Warehouse } from '@shop/domain';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods } from './support/api';
-import { type BrowserSession, openBrowser } from './support/browser';
+import { type BrowserSession, openBrowser, photo } from './support/browser';
 import {
   changeFirstPassword,
   consoleShot,
@@ -95,7 +95,7 @@ describe('console content journey', () => {
     const after = await storefrontFloor(shopper);
     await showsText(after, goodsName);
     expect(await after.locator('.product-card').count()).toBe(1);
-    await shopper.screenshot({ path: `${SHOTS}/content-02-storefront-home-1440.png` });
+    await photo(shopper, { path: `${SHOTS}/content-02-storefront-home-1440.png` });
 
     await s.page.setViewportSize(PHONE);
     await s.page.reload();

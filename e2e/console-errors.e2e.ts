@@ -13,7 +13,7 @@ import {
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
-import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
+import { type BrowserSession, openBrowser, photo, signInEveryPage } from './support/browser';
 import { DESKTOP, PHONE, startShopAfter } from './support/console';
 import { newShopDataDir, type RunningShop, TEST_CAPTCHA } from './support/server';
 
@@ -121,7 +121,7 @@ describe('normal use logs no errors in the browser console', () => {
     await page.goto(`/order/${orderId}`);
     await page.getByRole('button', { name: '再次购买' }).click();
     await page.getByText(/订单中的商品已售罄/).waitFor();
-    await page.screenshot({ path: `${SHOTS}/repurchase-sold-out-1440.png` });
+    await photo(page, { path: `${SHOTS}/repurchase-sold-out-1440.png` });
     expect(await page.getByRole('link', { name: '去购物车结算' }).count()).toBe(0);
     expect(failures).toEqual([]);
   });
@@ -146,7 +146,7 @@ describe('normal use logs no errors in the browser console', () => {
         const { failures } = watchFailures(member.page);
         await member.page.goto(page);
         await member.page.getByText('为账号 demo 设置新密码').waitFor();
-        await member.page.screenshot({ path: `${SHOTS}/password-reset-link-${width}.png`, fullPage: true });
+        await photo(member.page, { path: `${SHOTS}/password-reset-link-${width}.png`, fullPage: true });
         expect(failures).toEqual([]);
       } finally {
         await member.close();
@@ -175,7 +175,7 @@ describe('normal use logs no errors in the browser console', () => {
       await member.page.goto('/');
       await member.page.goto(page);
       await member.page.getByRole('heading', { name: '链接已失效' }).waitFor();
-      await member.page.screenshot({ path: `${SHOTS}/password-reset-link-used-1440.png`, fullPage: true });
+      await photo(member.page, { path: `${SHOTS}/password-reset-link-used-1440.png`, fullPage: true });
     } finally {
       await member.close();
     }

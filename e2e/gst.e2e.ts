@@ -11,7 +11,7 @@ import {
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotDir, signInEveryPage } from './support/browser';
+import { type BrowserSession, openBrowser, photo, screenshotDir, signInEveryPage } from './support/browser';
 import {
   consoleShot,
   DESKTOP,
@@ -100,7 +100,7 @@ describe('GST journey', () => {
   const shoot = async (name: string) => {
     for (const viewport of [DESKTOP, PHONE]) {
       await s.page.setViewportSize(viewport);
-      await s.page.screenshot({ path: join(shots, `${name}-${viewport.width}.png`), fullPage: true });
+      await photo(s.page, { path: join(shots, `${name}-${viewport.width}.png`), fullPage: true });
     }
     await s.page.setViewportSize(DESKTOP);
   };

@@ -14,7 +14,7 @@ import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
-import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
+import { type BrowserSession, openBrowser, photo, screenshotDir, signInEveryPage } from './support/browser';
 import {
   consoleShot,
   ownerCommand,
@@ -25,7 +25,7 @@ import {
 } from './support/console';
 import { newShopDataDir, type RunningShop, TEST_CAPTCHA } from './support/server';
 
-const SHOTS = '/work/wt/invoices-shots';
+const SHOTS = join(screenshotDir, 'invoices');
 const OWNER_PASSWORD = 'boss-pass-2026';
 const DESKTOP = { width: 1366, height: 900 };
 const COMPANY = '悉尼贸易有限公司';
@@ -177,7 +177,7 @@ describe('tax invoices and fapiao', () => {
       expect(text, field).toContain(field);
     await section.getByText(/发票号 INV-\d{6}/).waitFor();
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, 'order-tax-invoice-1366.png'), fullPage: true });
+    await photo(page, { path: join(SHOTS, 'order-tax-invoice-1366.png'), fullPage: true });
     expect(member.errors).toEqual([]);
   });
 
@@ -206,12 +206,12 @@ describe('tax invoices and fapiao', () => {
     await form.getByLabel('纳税人识别号（税号）').fill('91350100M000100Y44');
     await form.getByRole('button', { name: '提交申请' }).click();
     await form.getByText('统一社会信用代码校验位不正确，请核对税号').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'order-fapiao-form-390.png'), fullPage: true });
+    await photo(page, { path: join(SHOTS, 'order-fapiao-form-390.png'), fullPage: true });
     await form.getByLabel('纳税人识别号（税号）').fill(TAX_NO);
     await form.getByRole('button', { name: '提交申请' }).click();
     await section.getByTestId('fapiao-status').getByText('待开票').waitFor();
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, 'order-fapiao-pending-390.png'), fullPage: true });
+    await photo(page, { path: join(SHOTS, 'order-fapiao-pending-390.png'), fullPage: true });
 
     // The owner, signed in with the authenticator, attaches the fapiao issued by the tax-control system.
     const consolePage = desk.page;
@@ -242,7 +242,7 @@ describe('tax invoices and fapiao', () => {
     expect(fapiao.name).toBe('Fapiao_24312000000012345678.pdf');
     expect(fapiao.bytes.equals(issued)).toBe(true);
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, 'order-fapiao-issued-390.png'), fullPage: true });
+    await photo(page, { path: join(SHOTS, 'order-fapiao-issued-390.png'), fullPage: true });
     expect(phone.errors).toEqual([]);
     expect(desk.errors).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginToken } from './support/api';
-import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
+import { type BrowserSession, openBrowser, photo, signInEveryPage } from './support/browser';
 import { consoleShot, PHONE, setUpAuthenticator, signIn, startShopAfter } from './support/console';
 import { newShopDataDir, type RunningShop } from './support/server';
 
@@ -83,7 +83,7 @@ describe('bank-transfer slip and review', () => {
     await thumb.waitFor();
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await item.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, 'member-recharge-slip-390.png'), fullPage: true });
+    await photo(page, { path: join(SHOTS, 'member-recharge-slip-390.png'), fullPage: true });
     const rechargeNo = ((await item.getAttribute('aria-label')) ?? '').replace('充值单 ', '');
     expect(rechargeNo).toMatch(/^R\d{20}$/);
 
@@ -120,7 +120,7 @@ describe('bank-transfer slip and review', () => {
     const kept = credited.getByRole('img', { name: `转账凭证 ${rechargeNo}` });
     await kept.waitFor();
     await expect.poll(() => kept.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await page.screenshot({ path: join(SHOTS, 'member-recharge-credited-390.png'), fullPage: true });
+    await photo(page, { path: join(SHOTS, 'member-recharge-credited-390.png'), fullPage: true });
     await page.goto('/member/message');
     await page.getByRole('button', { name: /银行转账充值已到账 ¥990\.00/ }).click();
     await page
@@ -128,7 +128,7 @@ describe('bank-transfer slip and review', () => {
         exact: false,
       })
       .waitFor();
-    await page.screenshot({ path: join(SHOTS, 'member-message-390.png'), fullPage: true });
+    await photo(page, { path: join(SHOTS, 'member-message-390.png'), fullPage: true });
 
     expect(member.errors).toEqual([]);
     expect(finance.errors).toEqual([]);

@@ -3,13 +3,20 @@ import { join } from 'node:path';
 import { AddressPaths, MemberPaths } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
-import { type BrowserSession, openBrowser, pick, signInEveryPage } from './support/browser';
-import { type RunningShop, repoRoot, startShop, TEST_CAPTCHA } from './support/server';
+import {
+  type BrowserSession,
+  openBrowser,
+  photo,
+  pick,
+  screenshotDir,
+  signInEveryPage,
+} from './support/browser';
+import { type RunningShop, startShop, TEST_CAPTCHA } from './support/server';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 /** Screens of the address book, to be looked at after a run. */
-const SHOTS = join(repoRoot, '..', 'regions-shots');
+const SHOTS = join(screenshotDir, 'regions');
 
 /**
  * Every address can be entered (docs/regions.md): a member picks a county-level city of Xinjiang found by
@@ -68,12 +75,12 @@ describe('regions journey', () => {
     await region.click();
     // Nothing typed: the provinces, to browse.
     await dialog().getByRole('option', { name: '新疆维吾尔自治区' }).waitFor();
-    await s.page.screenshot({ path: join(SHOTS, 'picker-browse-1366.png') });
+    await photo(s.page, { path: join(SHOTS, 'picker-browse-1366.png') });
     await s.page.keyboard.type('kts');
     const place = '新疆维吾尔自治区 / 伊犁哈萨克自治州 / 奎屯市';
     const hit = dialog().getByRole('option', { name: place });
     await hit.waitFor();
-    await s.page.screenshot({ path: join(SHOTS, 'picker-search-1366.png') });
+    await photo(s.page, { path: join(SHOTS, 'picker-search-1366.png') });
     // Escape closes the list and leaves the dialog open.
     await s.page.keyboard.press('Escape');
     await expect.poll(() => region.getAttribute('aria-expanded')).toBe('false');
@@ -108,10 +115,10 @@ describe('regions journey', () => {
     await expect.poll(() => suburb.inputValue()).toBe('Battery Point 7004');
     await expect.poll(() => dialog().getByLabel('邮编').inputValue()).toBe('7004');
     await dialog().getByLabel('详细地址').fill('1 Battery Sq');
-    await s.page.screenshot({ path: join(SHOTS, 'picker-suburb-1366.png') });
+    await photo(s.page, { path: join(SHOTS, 'picker-suburb-1366.png') });
     await dialog().getByRole('button', { name: '保存' }).click();
     await s.page.getByText('澳大利亚 塔斯马尼亚州 Battery Point').waitFor();
-    await s.page.screenshot({ path: join(SHOTS, 'address-book-1366.png'), fullPage: true });
+    await photo(s.page, { path: join(SHOTS, 'address-book-1366.png'), fullPage: true });
 
     const book = await callApi(shop.baseURL, AddressPaths.receiverList, {}, token);
     expect(book.map((a) => [a.province, a.city, a.district, a.postCode])).toEqual(
@@ -127,7 +134,7 @@ describe('regions journey', () => {
     await s.page.setViewportSize(PHONE);
     await s.page.goto('/member/receiver');
     await s.page.getByText('澳大利亚 塔斯马尼亚州 Battery Point').waitFor();
-    await s.page.screenshot({ path: join(SHOTS, 'address-book-390.png'), fullPage: true });
+    await photo(s.page, { path: join(SHOTS, 'address-book-390.png'), fullPage: true });
     const card = s.page.locator('.address-card', { hasText: 'Battery Point' });
     await card.getByRole('button', { name: '编辑' }).click();
     await dialog().waitFor();
@@ -135,13 +142,13 @@ describe('regions journey', () => {
     const suburb = dialog().getByRole('combobox', { name: '城镇' });
     await expect.poll(() => suburb.inputValue()).toBe('Battery Point 7004');
     await s.page.waitForTimeout(600); // the dialog's opening animation
-    await s.page.screenshot({ path: join(SHOTS, 'picker-suburb-390.png') });
+    await photo(s.page, { path: join(SHOTS, 'picker-suburb-390.png') });
     // The list of answers on a phone: as wide as the field, within the screen.
     await suburb.click();
     await suburb.fill('sandy');
     const list = dialog().getByRole('listbox', { name: '城镇' });
     await list.getByRole('option', { name: 'Sandy Bay 7005', exact: true }).waitFor();
-    await s.page.screenshot({ path: join(SHOTS, 'picker-list-390.png') });
+    await photo(s.page, { path: join(SHOTS, 'picker-list-390.png') });
     const [field, shown] = await Promise.all([suburb.boundingBox(), list.boundingBox()]);
     expect(shown?.width).toBeGreaterThanOrEqual((field?.width ?? 0) - 10);
     expect((shown?.x ?? -1) >= 0 && (shown?.x ?? 0) + (shown?.width ?? 0) <= PHONE.width).toBe(true);
@@ -152,14 +159,14 @@ describe('regions journey', () => {
     await dialog()
       .getByText(/已不在最新的地区列表中/)
       .waitFor();
-    await s.page.screenshot({ path: join(SHOTS, 'flagged-address-390.png') });
+    await photo(s.page, { path: join(SHOTS, 'flagged-address-390.png') });
     // The saved region shows in the field, and searching by initials works on a phone too.
     const region = dialog().getByRole('combobox', { name: '所在地区' });
     await expect.poll(() => region.inputValue()).toBe('广东省 / 深圳市 / 旧城区');
     await region.click();
     await s.page.keyboard.type('wlmq');
     await dialog().getByRole('option', { name: '新疆维吾尔自治区 / 乌鲁木齐市 / 天山区' }).waitFor();
-    await s.page.screenshot({ path: join(SHOTS, 'picker-search-390.png') });
+    await photo(s.page, { path: join(SHOTS, 'picker-search-390.png') });
     expect(s.errors).toEqual([]);
   });
 });

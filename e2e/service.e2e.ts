@@ -5,7 +5,7 @@ import { CartPaths, type GoodsListItem, MemberPaths, OrderPaths, SkuStatus, Ware
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
-import { type BrowserSession, openBrowser, screenshotDir, signInEveryPage } from './support/browser';
+import { type BrowserSession, openBrowser, photo, screenshotDir, signInEveryPage } from './support/browser';
 import { withClient as admin, withDatabase } from './support/postgres';
 import { type RunningShop, repoRoot, startShop, TEST_CAPTCHA } from './support/server';
 
@@ -162,7 +162,7 @@ describe.skipIf(!serverUrl)(`service desk journey${serverUrl ? '' : ` (skipped: 
     // The member menu in the header counts it too.
     await s.page.locator('.member-menu-trigger').click();
     await s.page.getByRole('menu').getByTestId('unread-badge').waitFor();
-    await s.page.screenshot({ path: `${screenshotDir}/61b-member-menu-1366.png` });
+    await photo(s.page, { path: `${screenshotDir}/61b-member-menu-1366.png` });
     await s.page.keyboard.press('Escape');
     // The same conversation on a phone, opened afresh.
     await s.page.setViewportSize({ width: 390, height: 844 });

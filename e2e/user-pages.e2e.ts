@@ -12,7 +12,7 @@ import {
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
-import { type BrowserSession, openBrowser } from './support/browser';
+import { type BrowserSession, openBrowser, photo } from './support/browser';
 import { newShopDataDir, type RunningShop, runShopCommand, startShop, TEST_CAPTCHA } from './support/server';
 
 const DESKTOP = { width: 1366, height: 900 };
@@ -94,7 +94,7 @@ describe('user pages journey', () => {
     const rows = s.page.locator('tr.quick-order-row');
     await rows.first().waitFor();
     expect(await s.page.getByRole('status').first().innerText()).toContain(`共 ${sheet.length} 个规格`);
-    await s.page.screenshot({ path: join(SHOTS, 'products-1366.png') });
+    await photo(s.page, { path: join(SHOTS, 'products-1366.png') });
 
     // The first warehouse down its quantity column: a quantity in the orderable rows, Enter or Tab to go on.
     await s.page.getByLabel('仓库').selectOption(String(first));
@@ -142,7 +142,7 @@ describe('user pages journey', () => {
 
     for (const viewport of [DESKTOP, PHONE]) {
       await s.page.setViewportSize(viewport);
-      await s.page.screenshot({ path: join(SHOTS, `products-${viewport.width}.png`) });
+      await photo(s.page, { path: join(SHOTS, `products-${viewport.width}.png`) });
     }
     await s.page.setViewportSize(DESKTOP);
 
@@ -188,7 +188,7 @@ describe('user pages journey', () => {
     expect(bought.items.every((i) => i.timesBought === 1)).toBe(true);
     for (const viewport of [DESKTOP, PHONE]) {
       await s.page.setViewportSize(viewport);
-      await s.page.screenshot({ path: join(SHOTS, `order-${viewport.width}.png`), fullPage: true });
+      await photo(s.page, { path: join(SHOTS, `order-${viewport.width}.png`), fullPage: true });
     }
     await s.page.setViewportSize(DESKTOP);
 
@@ -244,7 +244,7 @@ describe('user pages journey', () => {
     expect(await shipped.innerText()).toContain('顺丰');
     for (const viewport of [DESKTOP, PHONE]) {
       await s.page.setViewportSize(viewport);
-      await s.page.screenshot({ path: join(SHOTS, `packing-${viewport.width}.png`), fullPage: true });
+      await photo(s.page, { path: join(SHOTS, `packing-${viewport.width}.png`), fullPage: true });
     }
     await s.page.setViewportSize(DESKTOP);
 
@@ -253,7 +253,7 @@ describe('user pages journey', () => {
     expect(await s.page.locator('.site-header').isVisible()).toBe(false);
     expect(await s.page.getByRole('button', { name: '打印' }).isVisible()).toBe(false);
     expect(await sheets.first().isVisible()).toBe(true);
-    await s.page.screenshot({ path: join(SHOTS, 'packing-print.png'), fullPage: true });
+    await photo(s.page, { path: join(SHOTS, 'packing-print.png'), fullPage: true });
     await s.page.emulateMedia({ media: 'screen' });
 
     const download = s.page.waitForEvent('download');

@@ -1,12 +1,29 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StorageKey } from '@shop/domain';
-import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { repoRoot } from './server';
 
 /** Where end-to-end screenshots go, to be looked at after a run. */
 export const screenshotDir = join(repoRoot, '.test-output', 'screenshots');
+
+/**
+ * Whether the journeys photograph their pages: yes by default, for a person to look at after a run; no in CI (`CI`
+ * set), which keeps no output, and where drawing and encoding the pictures took a fifth of the journeys' time
+ * (docs/scaling.md 'The test run'). `SHOP_E2E_PHOTOS=1` takes them in CI too, `SHOP_E2E_PHOTOS=0` skips them here.
+ */
+export const photosTaken =
+  process.env.SHOP_E2E_PHOTOS === '1' || (!process.env.CI && process.env.SHOP_E2E_PHOTOS !== '0');
+
+/** Photographs a page (or a part of one) into `path` when the run takes photos (`photosTaken`). */
+export async function photo(
+  target: Page | Locator,
+  options: { path: string; fullPage?: boolean },
+): Promise<void> {
+  if (!photosTaken) return;
+  if ('goto' in target) await target.screenshot(options);
+  else await target.screenshot({ path: options.path });
+}
 
 export interface BrowserSession {
   context: BrowserContext;
@@ -23,26 +40,20 @@ export interface BrowserSession {
 }
 
 /**
- * Opens Debian's Chromium (never a downloaded browser) with a fresh profile; `deviceScaleFactor` 2 or 3 is a
- * phone's dense screen, where the browser picks images' 2× variants.
+ * The one Chromium of this process: each session is a fresh context of it (its own cookies, storage and cache, as a
+ * new profile would have), which opens in milliseconds where a browser of its own took 2–3 s to start and stop. It
+ * closes a second after its last session closes (a journey's next session usually opens sooner), so a benchmark's
+ * process can end.
  */
-export async function openBrowser(
-  baseURL: string,
-  viewport = { width: 1280, height: 800 },
-  { deviceScaleFactor = 1 }: { deviceScaleFactor?: number } = {},
-): Promise<BrowserSession> {
-  const profile = await mkdtemp(join(tmpdir(), 'shop-chromium-'));
-  await mkdir(screenshotDir, { recursive: true });
-  const context = await chromium.launchPersistentContext(profile, {
+let browser: Promise<Browser> | undefined;
+let sessions = 0;
+let idleClose: NodeJS.Timeout | undefined;
+
+function sharedBrowser(): Promise<Browser> {
+  clearTimeout(idleClose);
+  browser ??= chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    baseURL,
-    viewport,
-    deviceScaleFactor,
-    locale: 'zh-CN',
-    // The shop turns antd's entrance motion off for such a reader (antd-provider.tsx, the console's app.tsx): a click
-    // cannot land on a dialog or menu still zooming in, however busy the machine.
-    reducedMotion: 'reduce',
     args: [
       '--headless',
       '--no-sandbox',
@@ -54,10 +65,43 @@ export async function openBrowser(
       '--disable-sync',
     ],
   });
+  return browser;
+}
+
+function sessionClosed(): void {
+  sessions -= 1;
+  if (sessions > 0) return;
+  idleClose = setTimeout(() => {
+    const closing = browser;
+    browser = undefined;
+    void closing?.then((b) => b.close());
+  }, 1000);
+}
+
+/**
+ * Opens a session in Debian's Chromium (never a downloaded browser) with nothing of another session's; `deviceScaleFactor` 2 or 3 is a
+ * phone's dense screen, where the browser picks images' 2× variants.
+ */
+export async function openBrowser(
+  baseURL: string,
+  viewport = { width: 1280, height: 800 },
+  { deviceScaleFactor = 1 }: { deviceScaleFactor?: number } = {},
+): Promise<BrowserSession> {
+  await mkdir(screenshotDir, { recursive: true });
+  sessions += 1;
+  const context = await (await sharedBrowser()).newContext({
+    baseURL,
+    viewport,
+    deviceScaleFactor,
+    locale: 'zh-CN',
+    // The shop turns antd's entrance motion off for such a reader (antd-provider.tsx, the console's app.tsx): a click
+    // cannot land on a dialog or menu still zooming in, however busy the machine.
+    reducedMotion: 'reduce',
+  });
   // On a busy machine a wait for the page may take many times its quiet time: the limit catches a page that never
   // gets there, not a slow one.
   context.setDefaultTimeout(60_000);
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   const errors: string[] = [];
   const consoleErrors: string[] = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
@@ -73,11 +117,11 @@ export async function openBrowser(
     errors,
     consoleErrors,
     async screenshot(name) {
-      await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+      await photo(page, { path: join(screenshotDir, `${name}.png`), fullPage: true });
     },
     async close() {
       await context.close();
-      await rm(profile, { recursive: true, force: true });
+      sessionClosed();
     },
   };
 }

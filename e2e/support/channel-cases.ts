@@ -12,7 +12,7 @@ import {
 } from '@shop/domain';
 import { expect } from 'vitest';
 import { callApi } from './api';
-import { type BrowserSession, screenshotDir } from './browser';
+import { type BrowserSession, photo, screenshotDir } from './browser';
 import { setUpAuthenticator, signIn } from './console';
 
 /** Where the payment journeys' pictures go (PAY_SHOTS_DIR, else the run's screenshot folder). */
@@ -21,7 +21,7 @@ export const PAY_SHOTS = process.env.PAY_SHOTS_DIR ?? join(screenshotDir, 'payme
 /** A whole-page picture of the session's page into PAY_SHOTS. */
 export async function payShot(s: BrowserSession, name: string): Promise<void> {
   await mkdir(PAY_SHOTS, { recursive: true });
-  await s.page.screenshot({ path: join(PAY_SHOTS, `${name}.png`), fullPage: true });
+  await photo(s.page, { path: join(PAY_SHOTS, `${name}.png`), fullPage: true });
 }
 
 /** A pickup order of one `skuId` in `currency`, created by the member. */

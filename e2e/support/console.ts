@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { pick } from './browser';
+import { photo, photosTaken, pick } from './browser';
 import { type RunningShop, runShopCommand, startShop, TEST_CAPTCHA } from './server';
 
 /** The widths the console's screens are photographed at: a desktop and a phone. */
@@ -20,15 +20,17 @@ export interface StaffAccount {
 
 /**
  * Photographs the whole page into `dir` once loading overlays and antd's fades are over, so the picture shows
- * the screen as the staff member sees it.
+ * the screen as the staff member sees it. Without photos (`photosTaken`) it still waits for the loading to end:
+ * the journey's next step expects the screen loaded.
  */
 export async function consoleShot(page: Page, dir: string, name: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   await page.waitForFunction(
     () => !document.querySelector('.ant-spin-blur, .ant-spin-spinning, .ant-btn-loading, .ant-skeleton'),
   );
+  if (!photosTaken) return;
   await page.waitForTimeout(350);
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  await photo(page, { path: join(dir, `${name}.png`), fullPage: true });
 }
 
 /**

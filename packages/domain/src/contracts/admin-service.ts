@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { TICKET_LIMITS, TicketStatus } from '../service-constants';
 import { TicketOwnerGroup } from '../support-ticket';
-import { TICKET_LIMITS, TicketStatus, ticketDetailSchema, ticketSummarySchema } from './service';
+import { ticketDetailSchema, ticketSummarySchema } from './service';
 import { text } from './text';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { TICKET_LIMITS, TicketStatus } from '../service-constants';
 import { text } from './text';
 
 /**
@@ -11,31 +12,6 @@ import { text } from './text';
 const id = z.number({ error: '编号须为数字' }).int('编号须为整数').positive('编号须为正整数');
 const pageNo = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(50).default(10);
-
-/** A ticket's state: new, answered by the shop (the member's turn), answered by the member (the shop's turn), closed. */
-export const TicketStatus = {
-  Open: 'open',
-  WaitingMember: 'waiting_member',
-  WaitingShop: 'waiting_shop',
-  Closed: 'closed',
-} as const;
-export type TicketStatus = (typeof TicketStatus)[keyof typeof TicketStatus];
-
-export const TICKET_STATUS_LABELS: Readonly<Record<TicketStatus, string>> = {
-  [TicketStatus.Open]: '待处理',
-  [TicketStatus.WaitingMember]: '待您回复',
-  [TicketStatus.WaitingShop]: '待客服回复',
-  [TicketStatus.Closed]: '已关闭',
-};
-
-/** Limits of a ticket's text and images (uploads are checked by their bytes, not their names). */
-export const TICKET_LIMITS = {
-  titleMax: 100,
-  contentMax: 2000,
-  imagesPerPost: 9,
-  imageBytesMax: 5 * 1024 * 1024,
-  imagePixelsMax: 20_000_000,
-} as const;
 
 const imageIds = z
   .array(id)
@@ -193,11 +169,3 @@ export const liveEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ticket'), ticketId: z.number().int() }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
-
-/** WebSocket close codes the server uses (application range 4000–4999), mapped to spec §8 by the storefront. */
-export const LiveCloseCode = {
-  /** The token is missing, unknown, expired or revoked: spec §8 WebSocketTokenExpire 1032. */
-  TokenExpired: 4401,
-  /** The server is shutting down: reconnect later. */
-  GoingAway: 4503,
-} as const;

@@ -2,12 +2,10 @@ import { z } from 'zod';
 import '../zod-locale';
 import { text } from './text';
 
-/** QR sign-in with the chat app (spec §4 'QR scan check', §7 'Member' wechat/). */
-
-/** How long a QR code can be scanned (seconds). */
-export const QR_TICKET_TTL_SECONDS = 300;
-/** How often the page asks checkQrScan/ (milliseconds). */
-export const QR_POLL_INTERVAL_MS = 2000;
+/**
+ * QR sign-in with the chat app (spec §4 'QR scan check', §7 'Member' wechat/); its plain values are in
+ * wechat-constants.ts.
+ */
 
 /** The page's secret for one QR code: 32 random bytes, base64url. */
 export const QR_TICKET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -98,6 +96,3 @@ export const wechatUnbindRequestSchema = z.strictObject({
   password: text({ error: '请输入登录密码' }).min(1, '请输入登录密码').max(128),
 });
 export type WechatUnbindRequest = z.infer<typeof wechatUnbindRequestSchema>;
-
-/** The success toast of a binding (spec §8 'chat-app bind'). */
-export const WECHAT_BOUND_MESSAGE = '微信绑定成功';
