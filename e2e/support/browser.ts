@@ -79,8 +79,8 @@ function sessionClosed(): void {
 }
 
 /**
- * Opens a session in Debian's Chromium (never a downloaded browser) with nothing of another session's; `deviceScaleFactor` 2 or 3 is a
- * phone's dense screen, where the browser picks images' 2× variants.
+ * Opens a session in Debian's Chromium (never a downloaded browser) that shares nothing with another session;
+ * `deviceScaleFactor` 2 or 3 is a phone's dense screen, where the browser picks images' 2× variants.
  */
 export async function openBrowser(
   baseURL: string,
