@@ -60,7 +60,7 @@ import { staffAuthPlugin } from './plugins/staff-auth';
 import { staticWebPlugin } from './plugins/static-web';
 import { ensureShopContent, seedIfFresh } from './seed/seed';
 import { createServices, type Services } from './services';
-import { createLeadImage } from './storefront-lead-image';
+import { createLeadImage, listFirstImage } from './storefront-lead-image';
 import { createStorefrontShell } from './storefront-shell';
 import { boughtSkusRoutes } from './workflows/bought-skus.routes';
 import { cancelOrderRoutes } from './workflows/cancel-order.routes';
@@ -390,6 +390,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(staticWebPlugin, {
       root: config.webDist,
       leadImage: createLeadImage(services),
+      answerImage: listFirstImage,
       shell: createStorefrontShell(services),
     });
   } else {

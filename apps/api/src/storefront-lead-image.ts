@@ -1,10 +1,17 @@
 import {
   basicTemplateSchema,
   CAROUSEL_IMAGE_WIDTH,
+  CataloguePaths,
   DEFAULT_MEMBER_LEVEL,
+  firstListPageBody,
   GALLERY_IMAGE_WIDTH,
+  type GoodsListResponse,
   homeTemplateSchema,
+  LIST_IMAGE_WIDTH,
+  type PagePreload,
   parseImageList,
+  preloadKey,
+  productListPage,
   splitHomeBlocks,
   TemplateName,
   TOP_AD_IMAGE_WIDTH,
@@ -63,4 +70,20 @@ export function createLeadImage(services: Pick<Services, 'content' | 'catalogue'
     }
     return null;
   };
+}
+
+/**
+ * The first row's picture of the product list's first page, from the answer the page carries (domain
+ * pagePreloadCalls): on a phone the list's rows are the largest thing drawn first (the top ad over the page is
+ * only a strip), and without the hint the browser finds the picture only once the scripts have drawn the list.
+ */
+export function listFirstImage(pathname: string, preload: PagePreload): LeadImage | null {
+  const list = productListPage(pathname);
+  if (!list) return null;
+  const body = firstListPageBody(list.cateId);
+  const answer = preload[preloadKey('POST', CataloguePaths.goodsList, body)];
+  if (answer?.status !== 200) return null;
+  const page = (answer.payload as { data?: GoodsListResponse } | null)?.data;
+  const image = page?.items[0]?.image;
+  return image ? { path: image, width: LIST_IMAGE_WIDTH } : null;
 }

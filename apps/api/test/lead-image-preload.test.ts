@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { CataloguePaths, firstListPageBody, type GoodsListResponse } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templates } from '../src/db/schema';
@@ -72,15 +73,26 @@ describe('the page names its largest picture in the HTML (preload), so the brows
     expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
   });
 
-  it('/product/{id} preloads its first photo, /products the top ad; unknown products and other pages nothing', async () => {
+  it('/product/{id} preloads its first photo, /products the top ad and its first row; unknown products and other pages nothing', async () => {
     const res = await page(`/product/${f.goods.aptamilGold.id}`);
     expect(preloads(res.body)).toEqual([
       '<link rel="preload" as="image" href="/res/img/goods/apt-1-main.jpg?w=480" imagesrcset="/res/img/goods/apt-1-main.jpg?w=480 1x, /res/img/goods/apt-1-main.jpg?w=960 2x" fetchpriority="high">',
     ]);
     expect(preloads((await page(`/product/${f.goods.aptamilGold.id}?skuId=1`)).body)).toHaveLength(1);
     expect(preloads((await page('/product/999999')).body)).toEqual([]);
-    // The product list: its rows' pictures are small, so the top ad over the page is what it draws largest.
-    expect(preloads((await page('/products')).body)).toEqual([]); // the fixture's basic template has no top ad
+    // The product list: the top ad over the page (the largest picture on a wide screen) and the first row's
+    // picture (the largest on a phone), from the list's first page the page carries.
+    const firstRow = (
+      (
+        await t.app.inject({ method: 'POST', url: CataloguePaths.goodsList, payload: firstListPageBody() })
+      ).json() as {
+        data: GoodsListResponse;
+      }
+    ).data.items[0]?.image;
+    expect(firstRow).toBeTruthy();
+    const rowPreload = `<link rel="preload" as="image" href="/res/img/${firstRow}?w=120" imagesrcset="/res/img/${firstRow}?w=120 1x, /res/img/${firstRow}?w=240 2x" fetchpriority="high">`;
+    // The fixture's basic template has no top ad.
+    expect(preloads((await page('/products')).body)).toEqual([rowPreload]);
     await t.database.db
       .update(templates)
       .set({
@@ -92,11 +104,11 @@ describe('the page names its largest picture in the HTML (preload), so the brows
         }),
       })
       .where(eq(templates.name, 'basic'));
-    for (const url of ['/products', '/products/3?location=8']) {
-      expect(preloads((await page(url)).body), url).toEqual([
-        '<link rel="preload" as="image" href="/res/img/ad/top.svg?w=1200" imagesrcset="/res/img/ad/top.svg?w=1200 1x, /res/img/ad/top.svg?w=1600 2x" fetchpriority="high">',
-      ]);
-    }
+    const topAd =
+      '<link rel="preload" as="image" href="/res/img/ad/top.svg?w=1200" imagesrcset="/res/img/ad/top.svg?w=1200 1x, /res/img/ad/top.svg?w=1600 2x" fetchpriority="high">';
+    expect(preloads((await page('/products')).body)).toEqual([topAd, rowPreload]);
+    // A list the address asks for by its query is not the page's preloaded first page: the top ad alone.
+    expect(preloads((await page('/products/3?location=8')).body)).toEqual([topAd]);
     expect(preloads((await page('/cart')).body)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CataloguePaths, type PagePreload, preloadKey, WEBSITE_ID } from '@shop/domain';
+import { CataloguePaths, firstListPageBody, type PagePreload, preloadKey, WEBSITE_ID } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templates } from '../src/db/schema';
@@ -200,6 +200,19 @@ describe('the page carries the answers of its first calls, exactly as the API gi
       missing[preloadKey('POST', CataloguePaths.goodsDetail, { id: 999999, websiteId: WEBSITE_ID })];
     expect(refusal?.status).toBe(404);
     expect((refusal?.payload as { success?: boolean } | undefined)?.success).toBe(false);
+  });
+
+  it("the product list carries its first page at the visitor's prices, in its category, marked as depending on who asks", async () => {
+    for (const [url, cateId] of [
+      ['/products', undefined],
+      [`/products/${f.categories.milk.id}`, f.categories.milk.id],
+    ] as const) {
+      const body = firstListPageBody(cateId);
+      const answer = preloadOf(await page(url))[preloadKey('POST', CataloguePaths.goodsList, body)];
+      const direct = await t.app.inject({ method: 'POST', url: CataloguePaths.goodsList, payload: body });
+      expect((direct.json() as { data: { totalCount: number } }).data.totalCount, url).toBeGreaterThan(0);
+      expect(answer, url).toEqual({ status: 200, payload: direct.json(), memberScoped: true });
+    }
   });
 
   it('no text inside an answer can end the data block', async () => {

@@ -1,5 +1,6 @@
 import {
   CataloguePaths,
+  firstListPageBody,
   PAGE_PRELOAD_ELEMENT_ID,
   type PagePreload,
   preloadKey,
@@ -7,6 +8,8 @@ import {
 } from '@shop/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { goodsListPayload } from '@/features/catalogue/api/get-goods-list';
+import { listRequest, readListFilters } from '@/features/catalogue/list-filters';
 import { request } from '@/lib/api-client';
 import { PRELOAD_MAX_AGE_MS, resetPagePreload, takePreloaded } from '@/lib/page-preload';
 import { saveToken } from '@/lib/storage';
@@ -128,6 +131,39 @@ describe('the home page drawn from the answers its HTML carries', () => {
     expect(
       takePreloaded('POST', CataloguePaths.goodsDetail, { id: 5, websiteId: WEBSITE_ID }, true),
     ).toBeUndefined();
+  });
+});
+
+describe('the product list drawn from the first page its HTML carries', () => {
+  it('asks for the same body the server preloads, with and without a category', () => {
+    const body = (cateId: string | undefined, query = '') =>
+      goodsListPayload({
+        ...listRequest(readListFilters(cateId, new URLSearchParams(query))),
+        currency: 'CNY',
+      });
+    expect(body(undefined)).toEqual(firstListPageBody());
+    expect(body('12')).toEqual(firstListPageBody(12));
+    // Another sort or page is another body: the page fetches it.
+    expect(body(undefined, 'orderByType=Sales')).not.toEqual(firstListPageBody());
+  });
+
+  it('draws the goods without a loading state or a call; a member fetches the list at their prices', async () => {
+    const carried = page([goods({ name: '页面带来的商品' })], 1);
+    const answer = { status: 200, payload: envelope(carried), memberScoped: true };
+    carry({ [preloadKey('POST', CataloguePaths.goodsList, firstListPageBody())]: answer });
+    const { calls } = mockApi({
+      ...shellHandlers,
+      [CataloguePaths.goodsList]: ok(page([goods({ name: '会员价商品' })], 1)),
+    });
+    renderApp('/products');
+    expect(await screen.findByText('页面带来的商品')).toBeTruthy();
+    expect(calls.some((c) => c.path === CataloguePaths.goodsList)).toBe(false);
+
+    document.getElementById(PAGE_PRELOAD_ELEMENT_ID)?.remove();
+    saveToken('member-token');
+    carry({ [preloadKey('POST', CataloguePaths.goodsList, firstListPageBody())]: answer });
+    renderApp('/products');
+    expect(await screen.findByText('会员价商品')).toBeTruthy();
   });
 });
 

@@ -1,6 +1,6 @@
 import { CataloguePaths } from './api-paths';
-import { TemplateName } from './catalogue-constants';
-import { WEBSITE_ID } from './constants';
+import { GoodsOrderByType, OrderByTendency, TemplateName } from './catalogue-constants';
+import { FIRST_PAGE, PRODUCT_PAGE_SIZE, WEBSITE_ID } from './constants';
 
 /**
  * The first calls of a storefront page, answered inside the page itself: the server makes them as a visitor
@@ -49,6 +49,30 @@ export function preloadKey(method: string, path: string, body?: unknown): string
 }
 
 const PRODUCT_PAGE = /^\/product\/(\d{1,9})\/?$/;
+const PRODUCT_LIST_PAGE = /^\/products(?:\/(\d{1,9}))?\/?$/;
+
+/** The product list at `pathname` (/products or /products/{cateId}) with its category, or null for another page. */
+export function productListPage(pathname: string): { cateId?: number } | null {
+  const list = PRODUCT_LIST_PAGE.exec(pathname);
+  if (!list) return null;
+  return list[1] ? { cateId: Number(list[1]) } : {};
+}
+
+/**
+ * The body of goods/list/ (spec §7) that the product list at /products or /products/{cateId} sends when its address
+ * carries no query: page 1 of 20, the default sort, every warehouse (the storefront's goodsListPayload gives the same;
+ * its test checks the two agree).
+ */
+export function firstListPageBody(cateId?: number): Record<string, unknown> {
+  return {
+    websiteId: WEBSITE_ID,
+    pageNo: FIRST_PAGE,
+    pageSize: PRODUCT_PAGE_SIZE,
+    ...(cateId ? { cateId } : {}),
+    orderByType: GoodsOrderByType.Comprehensive,
+    orderByTendency: OrderByTendency.DESC,
+  };
+}
 
 /** The pages of the supplier area (spec §2 /supplier…), drawn inside their own wrapper instead of the shop's. */
 export function isSupplierPath(pathname: string): boolean {
@@ -66,7 +90,7 @@ const SHELL_CALLS: PreloadCall[] = [
  * template on the product list, the product on '/product/{id}'. The bodies are the ones the storefront sends (features/…/api); a body that differs
  * only misses the preload and goes to the network.
  */
-export function pagePreloadCalls(pathname: string): PreloadCall[] {
+export function pagePreloadCalls(pathname: string, search = ''): PreloadCall[] {
   if (isSupplierPath(pathname)) {
     // The supplier area has its own wrapper, not the shop's header: only its content in the page's language.
     const name = /^\/supplier\/en(\/|$)/.test(pathname) ? TemplateName.supplierEn : TemplateName.supplier;
@@ -90,11 +114,24 @@ export function pagePreloadCalls(pathname: string): PreloadCall[] {
       },
     ];
   }
-  if (/^\/products(\/\d{1,9})?\/?$/.test(pathname)) {
-    // The curated shortcuts above the list: drawn at once rather than pushing the results down when they arrive.
+  const list = productListPage(pathname);
+  if (list) {
     return [
       ...SHELL_CALLS,
+      // The curated shortcuts above the list: drawn at once rather than pushing the results down when they arrive.
       { method: 'GET', path: `${CataloguePaths.template}${TemplateName.goodsSort}`, memberScoped: false },
+      // The list's first page as a visitor sees it, when the address asks for no other (a query names a sort, a
+      // page, a warehouse or a search): its pictures are the largest thing a phone draws first.
+      ...(search.replace(/^\?/, '') === ''
+        ? [
+            {
+              method: 'POST' as const,
+              path: CataloguePaths.goodsList,
+              body: firstListPageBody(list.cateId),
+              memberScoped: true,
+            },
+          ]
+        : []),
     ];
   }
   return SHELL_CALLS;

@@ -43,6 +43,31 @@ describe('pagePreloadCalls', () => {
     expect(pagePreloadCalls('/').every((c) => !c.memberScoped)).toBe(true);
   });
 
+  it("the list's first page as a visitor sees it (member-scoped), in its category; not a product's page", () => {
+    const list = (pathname: string) =>
+      pagePreloadCalls(pathname).find((c) => c.path === CataloguePaths.goodsList);
+    expect(list('/products')).toEqual({
+      method: 'POST',
+      path: CataloguePaths.goodsList,
+      body: {
+        websiteId: WEBSITE_ID,
+        pageNo: 1,
+        pageSize: 20,
+        orderByType: 'Comprehensive',
+        orderByTendency: 'DESC',
+      },
+      memberScoped: true,
+    });
+    expect(list('/products/12/')?.body).toEqual({ ...list('/products')?.body, cateId: 12 });
+    for (const pathname of ['/', '/product/12', '/products/x', '/products/12/3', '/cart'])
+      expect(list(pathname)).toBeUndefined();
+    // Another sort, page, warehouse or search: the page asks for its own list.
+    const withQuery = pagePreloadCalls('/products', '?orderByType=Sales');
+    expect(withQuery.some((c) => c.path === CataloguePaths.goodsList)).toBe(false);
+    expect(withQuery.map((c) => c.path)).toContain(`${CataloguePaths.template}goodsSort`);
+    expect(pagePreloadCalls('/products', '?').some((c) => c.path === CataloguePaths.goodsList)).toBe(true);
+  });
+
   it("the supplier pages carry only their language's content, not the shop header's calls", () => {
     for (const pathname of ['/supplier', '/supplier/Banner1', '/supplier/data.source'])
       expect(paths(pathname)).toEqual([`${CataloguePaths.template}supplier`]);

@@ -47,9 +47,14 @@ export interface StaticWebOptions {
    * The calls whose answers the page carries (domain pagePreloadCalls; ADR 016). The server makes them as a
    * visitor through its own routes, so the answers are exactly what the storefront would fetch.
    */
-  preloadCalls?: (pathname: string) => PreloadCall[];
+  preloadCalls?: (pathname: string, search: string) => PreloadCall[];
   /** The page's first view as HTML for #root (storefront-shell.ts), drawn before the scripts arrive. */
   shell?: (pathname: string) => Promise<string>;
+  /**
+   * A picture the page draws from one of its preloaded answers (the product list's first row), or null: preloaded
+   * too, since the browser would otherwise find it only once the scripts have drawn the answer.
+   */
+  answerImage?: (pathname: string, preload: PagePreload) => LeadImage | null;
 }
 
 const BROTLI_TEXT = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
@@ -139,7 +144,7 @@ export function storefrontTemplate(file: string) {
  * in the not-found handler (plugins/errors.ts).
  */
 export const staticWebPlugin = fp<StaticWebOptions>(
-  async (app, { root, leadImage, preloadCalls = pagePreloadCalls, shell }) => {
+  async (app, { root, leadImage, preloadCalls = pagePreloadCalls, shell, answerImage }) => {
     const page = storefrontTemplate(join(root, 'index.html'));
     const pageAssets = pageAssetsReader(root);
     const pathOf = (url: string) => new URL(url, 'http://shop.invalid').pathname;
@@ -162,9 +167,9 @@ export const staticWebPlugin = fp<StaticWebOptions>(
         }),
       );
     // Each call through the app's own routes, as a visitor; a call that fails is left out (the page fetches it).
-    const answersFor = async (url: string): Promise<string> => {
+    const answersFor = async (url: string): Promise<PagePreload> => {
       const entries = await Promise.all(
-        preloadCalls(pathOf(url)).map(async (call) => {
+        preloadCalls(pathOf(url), new URL(url, 'http://shop.invalid').search).map(async (call) => {
           try {
             const res = await app.inject({
               method: call.method,
@@ -181,8 +186,7 @@ export const staticWebPlugin = fp<StaticWebOptions>(
           }
         }),
       );
-      const preload: PagePreload = Object.fromEntries(entries.flat());
-      return Object.keys(preload).length > 0 ? preloadDataTag(preload) : '';
+      return Object.fromEntries(entries.flat()) as PagePreload;
     };
     const shellFor = async (url: string): Promise<string> => {
       if (!shell) return '';
@@ -196,15 +200,18 @@ export const staticWebPlugin = fp<StaticWebOptions>(
     };
     app.decorateReply('sendStorefrontPage', async function (this: FastifyReply) {
       const url = this.request.url;
-      const [template, image, assets, answers, firstView] = await Promise.all([
+      const [template, image, assets, preload, firstView] = await Promise.all([
         page(this.styleNonce),
         preloadFor(url),
         assetsFor(url),
         answersFor(url),
         shellFor(url),
       ]);
+      const answers = Object.keys(preload).length > 0 ? preloadDataTag(preload) : '';
+      const fromAnswer = answerImage?.(pathOf(url), preload);
+      const answerPreload = fromAnswer ? preloadImageTag(fromAnswer) : '';
       const html = template
-        .replace('</head>', `${image}${assets}</head>`)
+        .replace('</head>', `${image}${answerPreload}${assets}</head>`)
         .replace('<div id="root"></div>', `<div id="root">${firstView}</div>`)
         .replace('</body>', `${answers}</body>`);
       this.header('cache-control', 'no-cache')

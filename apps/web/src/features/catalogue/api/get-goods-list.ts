@@ -10,6 +10,8 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { usePageCurrency } from '@/lib/page-currency';
+import { preloadedData } from '@/lib/page-preload';
+import { hasToken } from '@/lib/session';
 import { catalogueKeys } from './keys';
 
 /**
@@ -44,6 +46,10 @@ export function goodsListQueryOptions(filters: GoodsListRequest) {
   return queryOptions({
     queryKey: catalogueKeys.goodsList(payload),
     queryFn: ({ signal }) => getGoodsList(payload, signal),
+    // A visitor's product list carries its first page (ADR 016): drawn in the first render, no loading state.
+    initialData: () =>
+      preloadedData<GoodsListResponse>('POST', CataloguePaths.goodsList, payload, hasToken()),
+    initialDataUpdatedAt: () => Date.now(),
     // Prices are those of the member's level (a bearer token gives member prices): dropped on logout.
     meta: { memberScoped: true },
   });
