@@ -1,0 +1,136 @@
+/**
+ * Wholesale quantity rules and volume price breaks of a SKU (issue #37): a minimum per order, the case pack every
+ * quantity is a multiple of, an optional maximum, and prices that drop from a quantity on. One rule for every place
+ * a quantity is entered or priced: the storefront corrects with it, the server refuses with it.
+ */
+
+/** A SKU's quantity rule, as `goodsdetail/detail/` and `goods/list/` carry it (`minQty`, `stepQty`, `maxQty`). */
+export interface QtyRule {
+  /** The fewest pieces of one order line. */
+  minQty: number;
+  /** The case pack: every quantity is a multiple of it (1 when the SKU is sold by the piece). */
+  stepQty: number;
+  /** The most pieces of one order line, or null when there is no limit. */
+  maxQty: number | null;
+}
+
+/** A SKU sold by the piece, in any quantity. */
+export const NO_QTY_RULE: QtyRule = Object.freeze({ minQty: 1, stepQty: 1, maxQty: null });
+
+/** How a quantity breaks a rule: below the minimum, not a whole number of cases, above the maximum. */
+export type QtyBreach = 'min' | 'step' | 'max';
+
+/** The smallest quantity the rule allows: the minimum rounded up to a whole number of cases. */
+export function smallestQty(rule: QtyRule): number {
+  return Math.ceil(Math.max(1, rule.minQty) / rule.stepQty) * rule.stepQty;
+}
+
+/** The largest quantity the rule allows (the maximum rounded down to whole cases), or null without a maximum. */
+export function largestQty(rule: QtyRule): number | null {
+  return rule.maxQty === null ? null : Math.floor(rule.maxQty / rule.stepQty) * rule.stepQty;
+}
+
+/**
+ * What is wrong with a quantity under the rule, or null when it is allowed; the first of: below the minimum (or not a
+ * positive whole number), above the maximum, not whole cases.
+ */
+export function qtyBreach(qty: number, rule: QtyRule): QtyBreach | null {
+  if (!Number.isSafeInteger(qty) || qty < smallestQty(rule)) return 'min';
+  const largest = largestQty(rule);
+  if (largest !== null && qty > largest) return 'max';
+  return qty % rule.stepQty === 0 ? null : 'step';
+}
+
+/**
+ * The allowed quantity nearest to the one asked for: up to the smallest, down to the largest, and otherwise to
+ * the nearest whole number of cases (halfway rounds up: a buyer who typed 18 of a 12-pack gets 24). Null when the
+ * rule allows no quantity at all (a maximum below the smallest case), which the console refuses to save.
+ */
+export function nearestAllowedQty(qty: number, rule: QtyRule): number | null {
+  const smallest = smallestQty(rule);
+  const largest = largestQty(rule);
+  if (largest !== null && largest < smallest) return null;
+  const wanted = Number.isFinite(qty) ? qty : smallest;
+  const rounded = Math.max(smallest, Math.round(wanted / rule.stepQty) * rule.stepQty);
+  return largest !== null && rounded > largest ? largest : rounded;
+}
+
+/**
+ * What the page says when it corrects a quantity ('每箱12件，已调整为24件'): the rule that moved it, then the
+ * quantity it became.
+ */
+export function qtyAdjustedMessage(asked: number, rule: QtyRule): string | null {
+  const breach = qtyBreach(asked, rule);
+  const adjusted = nearestAllowedQty(asked, rule);
+  if (breach === null || adjusted === null) return null;
+  const reason =
+    breach === 'step'
+      ? `每箱${rule.stepQty}件`
+      : breach === 'max'
+        ? `每单最多${largestQty(rule)}件`
+        : `${smallestQty(rule)}件起订`;
+  return `${reason}，已调整为${adjusted}件`;
+}
+
+/** The server's refusal of a quantity that breaks the rule (ParamsError -1), naming the SKU by its code. */
+export function qtyRefusalMessage(skuCode: string, qty: number, rule: QtyRule): string | null {
+  const breach = qtyBreach(qty, rule);
+  if (breach === null) return null;
+  if (breach === 'step')
+    return `规格 ${skuCode} 按箱销售，每箱${rule.stepQty}件，数量须为${rule.stepQty}的倍数`;
+  if (breach === 'max') return `规格 ${skuCode} 每单最多${largestQty(rule)}件`;
+  return `规格 ${skuCode} ${smallestQty(rule)}件起订`;
+}
+
+/** Why an operator's rule cannot be saved, or null when it can. */
+export function qtyRuleProblem(rule: QtyRule): string | null {
+  const whole = (n: number) => Number.isSafeInteger(n) && n >= 1;
+  if (!whole(rule.minQty)) return '起订量须为正整数';
+  if (!whole(rule.stepQty)) return '每箱件数须为正整数';
+  if (rule.maxQty !== null && !whole(rule.maxQty)) return '限购数量须为正整数';
+  if (rule.maxQty !== null && (largestQty(rule) ?? 0) < smallestQty(rule))
+    return `限购数量须不少于起订量（${smallestQty(rule)}件）`;
+  return null;
+}
+
+/** One volume price: from `minQty` pieces on, the SKU costs these (major units at the caller's level; null: none). */
+export interface PriceBreak {
+  minQty: number;
+  audPrice: number | null;
+  cnyPrice: number | null;
+}
+
+/** The break a quantity reaches (the one with the largest minQty not above it), or undefined below every break. */
+export function priceBreakAt(breaks: readonly PriceBreak[], qty: number): PriceBreak | undefined {
+  let reached: PriceBreak | undefined;
+  for (const entry of breaks) {
+    if (entry.minQty <= qty && (!reached || entry.minQty > reached.minQty)) reached = entry;
+  }
+  return reached;
+}
+
+/** The next break above a quantity and how many more pieces reach it ('再买12件享 ¥25'), or undefined at the top. */
+export function nextPriceBreak(
+  breaks: readonly PriceBreak[],
+  qty: number,
+): { next: PriceBreak; missing: number } | undefined {
+  let next: PriceBreak | undefined;
+  for (const entry of breaks) {
+    if (entry.minQty > qty && (!next || entry.minQty < next.minQty)) next = entry;
+  }
+  return next ? { next, missing: next.minQty - qty } : undefined;
+}
+
+/** Why an operator's breaks cannot be saved, or null when they can: quantities from 2 up, each once. */
+export function priceBreaksProblem(breaks: readonly PriceBreak[]): string | null {
+  const seen = new Set<number>();
+  for (const entry of breaks) {
+    if (!Number.isSafeInteger(entry.minQty) || entry.minQty < 2) return '阶梯价的起始数量须为不小于2的整数';
+    if (seen.has(entry.minQty)) return `阶梯价的起始数量 ${entry.minQty} 重复`;
+    seen.add(entry.minQty);
+    if (entry.audPrice === null && entry.cnyPrice === null) return `${entry.minQty}件起的阶梯价没有价格`;
+    for (const price of [entry.audPrice, entry.cnyPrice])
+      if (price !== null && !(Number.isFinite(price) && price > 0)) return '阶梯价须大于0';
+  }
+  return null;
+}
