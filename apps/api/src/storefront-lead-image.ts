@@ -44,7 +44,7 @@ export function firstProductImage(detail: {
  * The largest picture of a storefront page as it first shows (its LCP element), for the preload the server
  * writes into the page: the first carousel banner of the home template on '/', the first photo of a product on
  * '/product/{id}' (the gallery's order: goodImageJson, then realImageJson), the top ad of the basic template
- * on the product list (whose rows' pictures are small). Other pages: none.
+ * on the product list. Other pages: none.
  */
 export function createLeadImage(services: Pick<Services, 'content' | 'catalogue'>) {
   return async (pathname: string): Promise<LeadImage | null> => {
@@ -55,8 +55,9 @@ export function createLeadImage(services: Pick<Services, 'content' | 'catalogue'
       const first = splitHomeBlocks(blocks.data).swiperAd?.items[0]?.image;
       return first ? { path: first, width: CAROUSEL_IMAGE_WIDTH } : null;
     }
-    if (pathname === '/products' || pathname.startsWith('/products/')) {
-      // Its rows' pictures are small: the largest thing drawn first is the top ad over the page.
+    if (productListPage(pathname)) {
+      // On a wide screen the largest thing drawn first is the top ad over the page (a phone's is the first row's
+      // picture: listFirstImage).
       const template = await services.content.template(TemplateName.basic);
       const basic = basicTemplateSchema.safeParse(JSON.parse(template.templateJson));
       const first = basic.success ? basic.data.allWrap[0]?.image : undefined;

@@ -87,8 +87,9 @@ const SHELL_CALLS: PreloadCall[] = [
 
 /**
  * The calls whose answers a page at this path carries: the shell's, the home template on '/', the goods-sort
- * template on the product list, the product on '/product/{id}'. The bodies are the ones the storefront sends (features/…/api); a body that differs
- * only misses the preload and goes to the network.
+ * template and (without a query) the first page of goods on the product list, the product on '/product/{id}'.
+ * The bodies are the ones the storefront sends (features/…/api); a body that differs only misses the preload and
+ * goes to the network.
  */
 export function pagePreloadCalls(pathname: string, search = ''): PreloadCall[] {
   if (isSupplierPath(pathname)) {

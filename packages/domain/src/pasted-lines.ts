@@ -45,7 +45,10 @@ function readLine(raw: string, line: number): PastedLine | null {
   if (filled.length > 1 || cells[0] === '') {
     // A spreadsheet row: the code is the first cell, the quantity the last cell that is a number.
     const code = cleanCode(cells[0] ?? '');
-    const qtyCell = [...cells.slice(1)].reverse().find((cell) => NUMBER_CELL.test(cell));
+    const qtyCell = cells
+      .slice(1)
+      .reverse()
+      .find((cell) => NUMBER_CELL.test(cell));
     if (isHeader(cells)) return null;
     if (!code) return { line, code: '', qty: null, problem: '缺少商品编码' };
     if (!qtyCell) return { line, code, qty: null, problem: '缺少数量' };

@@ -147,7 +147,8 @@ export const staticWebPlugin = fp<StaticWebOptions>(
   async (app, { root, leadImage, preloadCalls = pagePreloadCalls, shell, answerImage }) => {
     const page = storefrontTemplate(join(root, 'index.html'));
     const pageAssets = pageAssetsReader(root);
-    const pathOf = (url: string) => new URL(url, 'http://shop.invalid').pathname;
+    const urlOf = (url: string) => new URL(url, 'http://shop.invalid');
+    const pathOf = (url: string) => urlOf(url).pathname;
     const preloadFor = async (url: string): Promise<string> => {
       if (!leadImage) return '';
       try {
@@ -168,8 +169,9 @@ export const staticWebPlugin = fp<StaticWebOptions>(
       );
     // Each call through the app's own routes, as a visitor; a call that fails is left out (the page fetches it).
     const answersFor = async (url: string): Promise<PagePreload> => {
+      const { pathname, search } = urlOf(url);
       const entries = await Promise.all(
-        preloadCalls(pathOf(url), new URL(url, 'http://shop.invalid').search).map(async (call) => {
+        preloadCalls(pathname, search).map(async (call) => {
           try {
             const res = await app.inject({
               method: call.method,
