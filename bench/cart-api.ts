@@ -7,7 +7,7 @@
  * Each call runs for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS (default 10) connections.
  */
 import { CartPaths, SkuStatus } from '@shop/domain';
-import { allGoods, callApi, loginToken } from '../e2e/support/api';
+import { allGoods, byThePiece, callApi, loginToken } from '../e2e/support/api';
 import { load, report, resultRow, settings, startBenchShop } from './support';
 
 const shop = await startBenchShop();
@@ -17,7 +17,7 @@ try {
   const token = await loginToken(shop.baseURL);
   // SKUs that take any quantity (InStock, ByBook) on goods on the shelf, from the demo catalogue itself.
   const skuIds = (await allGoods(shop.baseURL))
-    .flatMap((g) => g.skus)
+    .flatMap((g) => g.skus.filter(byThePiece))
     .filter((s) => s.status === SkuStatus.InStock || s.status === SkuStatus.ByBook)
     .map((s) => s.id);
   if (skuIds.length < 60) throw new Error(`only ${skuIds.length} open SKUs: is the demo catalogue seeded?`);

@@ -19,7 +19,7 @@ import { CartPaths, OrderPaths, SkuStatus, StorageKey, Warehouse } from '@shop/d
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { allGoods, callApi, loginToken } from '../e2e/support/api';
+import { allGoods, byThePiece, callApi, loginToken } from '../e2e/support/api';
 import { newShopDataDir, repoRoot, startShop } from '../e2e/support/server';
 import { median, shelfSample } from './storefront-pages';
 
@@ -76,7 +76,7 @@ try {
   const token = await loginToken(shop.baseURL);
   const orderSku = (await allGoods(shop.baseURL))
     .filter((g) => g.location === Warehouse.AU)
-    .flatMap((g) => g.skus)
+    .flatMap((g) => g.skus.filter(byThePiece))
     .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
   if (!orderSku) throw new Error('the demo catalogue has no AU SKU in stock with a CNY price');
   await callApi(shop.baseURL, CartPaths.addItem, { skuId: orderSku.id, qty: 1 }, token);

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CartPaths, CheckoutPaths, OrderPaths, SkuStatus, Warehouse } from '@shop/domain';
-import { callApi, loginToken } from '../e2e/support/api';
+import { byThePiece, callApi, loginToken } from '../e2e/support/api';
 import { orderBuyers } from './order-buyers';
 import { load, percentile, report, resultRow, settings, settleStatistics, startBenchShop } from './support';
 
@@ -80,7 +80,7 @@ try {
   // From the AU warehouse: the rush orders are picked up, and only its desk takes pickup orders.
   const byStock = goods
     .filter((g) => g.location === Warehouse.AU)
-    .flatMap((g) => g.skus)
+    .flatMap((g) => g.skus.filter(byThePiece))
     .filter((s) => s.status === SkuStatus.ByStock && s.stock >= 5 && s.stock <= 40)
     .sort((a, b) => a.stock - b.stock)[0];
   if (!byStock) throw new Error('no ByStock SKU with 5-40 units in the demo catalogue');

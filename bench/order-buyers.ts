@@ -8,7 +8,7 @@ import {
   OrderPaths,
   SkuStatus,
 } from '@shop/domain';
-import { allGoods, callApi } from '../e2e/support/api';
+import { allGoods, callApi, goodsByThePiece } from '../e2e/support/api';
 import type { RunningShop } from '../e2e/support/server';
 import { TEST_CAPTCHA } from '../e2e/support/server';
 import { newCaptcha, runConcurrently, settings } from './support';
@@ -31,7 +31,7 @@ export const RECEIVER = {
  * BENCH_CONNECTIONS connections and answers each order's latency.
  */
 export async function orderBuyers(shop: RunningShop, prefix: string) {
-  const goods = await allGoods(shop.baseURL);
+  const goods = (await allGoods(shop.baseURL)).filter(goodsByThePiece);
   const open = goods.flatMap((g: GoodsListItem) =>
     g.skus
       .filter((s) => (s.status === SkuStatus.InStock || s.status === SkuStatus.ByBook) && s.cnyPrice !== null)

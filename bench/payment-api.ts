@@ -35,7 +35,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { appSecrets } from '../apps/api/src/db/schema';
 import { SANDBOX_SECRET_NAME } from '../apps/api/src/modules/payment/sandbox.channel';
 import { FakeWechatPay } from '../apps/api/test/support/fake-wechatpay';
-import { allGoods, callApi } from '../e2e/support/api';
+import { allGoods, byThePiece, callApi } from '../e2e/support/api';
 import { type RunningShop, TEST_CAPTCHA } from '../e2e/support/server';
 import { newCaptcha, percentile, report, runConcurrently, settings, startBenchShop } from './support';
 
@@ -128,7 +128,7 @@ try {
   const pick = goods
     .filter((g: GoodsListItem) => g.location === Warehouse.AU)
     .filter((g) => g.skus.filter((s) => s.status !== SkuStatus.NotForSale).length === 1)
-    .flatMap((g) => g.skus)
+    .flatMap((g) => g.skus.filter(byThePiece))
     .find((s) => s.status === SkuStatus.InStock && s.cnyPrice !== null);
   if (!pick) throw new Error('no InStock SKU with a CNY price: is the demo catalogue seeded?');
   const configs = await callApi(shop.baseURL, PaymentPaths.configList, {});

@@ -10,7 +10,7 @@ import {
 } from '@shop/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allGoods, callApi } from './support/api';
+import { allGoods, callApi, goodsByThePiece } from './support/api';
 import { type BrowserSession, openBrowser, photo, screenshotDir } from './support/browser';
 import { journeyShop } from './support/journey-shop';
 import { TEST_CAPTCHA } from './support/server';
@@ -73,7 +73,7 @@ describe('cart to order journey', () => {
 
   beforeAll(async () => {
     s = await openBrowser(shop.baseURL);
-    goods = await allGoods(shop.baseURL);
+    goods = (await allGoods(shop.baseURL)).filter(goodsByThePiece);
   });
   afterAll(async () => {
     await s?.close();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CartPaths, type GoodsListItem, isSkuPurchasable, MemberPaths, SkuStatus } from '@shop/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allGoods, attributeKeys, callApi, loginToken } from './support/api';
+import { allGoods, attributeKeys, callApi, goodsByThePiece, loginToken } from './support/api';
 import { type BrowserSession, openBrowser, photo, screenshotDir } from './support/browser';
 import { journeyShop } from './support/journey-shop';
 import { TEST_CAPTCHA } from './support/server';
@@ -23,7 +23,7 @@ describe('catalogue journey', () => {
 
   beforeAll(async () => {
     s = await openBrowser(shop.baseURL);
-    goods = await allGoods(shop.baseURL);
+    goods = (await allGoods(shop.baseURL)).filter(goodsByThePiece);
   });
   afterAll(async () => {
     await s?.close();

@@ -12,7 +12,7 @@ import {
 } from '@shop/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allGoods, callApi } from './support/api';
+import { allGoods, byThePiece, callApi } from './support/api';
 import { type BrowserSession, openBrowser, photo, signInEveryPage } from './support/browser';
 import { DESKTOP, PHONE, startShopAfter } from './support/console';
 import { newShopDataDir, type RunningShop, TEST_CAPTCHA } from './support/server';
@@ -90,7 +90,7 @@ describe('normal use logs no errors in the browser console', () => {
     const base = shop.baseURL;
     const sku = (await allGoods(base))
       .filter((g) => g.location === Warehouse.AU)
-      .flatMap((g) => g.skus)
+      .flatMap((g) => g.skus.filter(byThePiece))
       .find((k) => k.status === SkuStatus.ByStock && k.stock > 2 && k.cnyPrice !== null);
     if (!sku) throw new Error('the demo catalogue has no AU ByStock SKU in stock with a CNY price');
     const { captchaId } = await callApi(base, MemberPaths.captcha);

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../apps/api/test/support/smtp-server';
-import { allGoods, callApi } from './support/api';
+import { allGoods, byThePiece, callApi } from './support/api';
 import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
 import {
   changeFirstPassword,
@@ -110,7 +110,7 @@ describe('console fulfilment journey', () => {
     );
     const sku = (await allGoods(shop.baseURL))
       .filter((g) => g.location === Warehouse.AU)
-      .flatMap((g) => g.skus)
+      .flatMap((g) => g.skus.filter(byThePiece))
       .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
     if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with a CNY price');
     skuCode = sku.code;

@@ -3,7 +3,7 @@ import { CartPaths, CataloguePaths, type CategoryNode, CheckoutPaths, SkuStatus 
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allGoods, callApi, loginToken } from './support/api';
+import { allGoods, callApi, goodsByThePiece, loginToken } from './support/api';
 import { type BrowserSession, openBrowser, pick } from './support/browser';
 import {
   consoleShot,
@@ -80,9 +80,9 @@ describe('console merchandising journey', () => {
     const first = brands.items.find((b) => b.goodsCount > 0);
     if (!first) throw new Error('the demo catalogue has no brand with goods');
     brandId = first.id;
-    const goods = (await allGoods(shop.baseURL)).find((g) =>
-      g.skus.some((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null),
-    );
+    const goods = (await allGoods(shop.baseURL))
+      .filter(goodsByThePiece)
+      .find((g) => g.skus.some((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null));
     const found = goods?.skus.find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
     if (!goods || !found) throw new Error('the demo catalogue has no InStock SKU with a CNY price');
     sku = { id: found.id, code: found.code, goodsName: goods.name };

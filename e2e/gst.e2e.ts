@@ -10,7 +10,7 @@ import {
   Warehouse,
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allGoods, callApi } from './support/api';
+import { allGoods, byThePiece, callApi } from './support/api';
 import { type BrowserSession, openBrowser, photo, screenshotDir, signInEveryPage } from './support/browser';
 import {
   consoleShot,
@@ -60,7 +60,7 @@ describe('GST journey', () => {
     const goods = await allGoods(shop.baseURL);
     const sku = goods
       .filter((g: GoodsListItem) => g.location === Warehouse.AU)
-      .flatMap((g) => g.skus)
+      .flatMap((g) => g.skus.filter(byThePiece))
       .find((k) => k.status === SkuStatus.InStock && k.audPrice !== null && k.audPrice > 0);
     if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with an AUD price');
     skuId = sku.id;

@@ -13,7 +13,7 @@ import {
 import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allGoods, callApi } from './support/api';
+import { allGoods, byThePiece, callApi } from './support/api';
 import { type BrowserSession, openBrowser, photo, screenshotDir, signInEveryPage } from './support/browser';
 import {
   consoleShot,
@@ -130,7 +130,7 @@ describe('tax invoices and fapiao', () => {
   it('pays an AUD order to Sydney and downloads its tax invoice from the order page', async () => {
     const sku = (await allGoods(shop.baseURL))
       .filter((g) => g.location === Warehouse.AU)
-      .flatMap((g) => g.skus)
+      .flatMap((g) => g.skus.filter(byThePiece))
       .find((k) => k.status === SkuStatus.InStock && k.audPrice !== null);
     if (!sku) throw new Error('the demo catalogue has no AU SKU in stock with an AUD price');
     const { id: receiverId } = await callApi(
@@ -184,7 +184,7 @@ describe('tax invoices and fapiao', () => {
   it('asks for a fapiao of a CNY order on a phone; the owner attaches it; the member downloads it', async () => {
     const sku = (await allGoods(shop.baseURL))
       .filter((g) => g.location === Warehouse.AU)
-      .flatMap((g) => g.skus)
+      .flatMap((g) => g.skus.filter(byThePiece))
       .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
     if (!sku) throw new Error('the demo catalogue has no AU SKU in stock with a CNY price');
     await callApi(shop.baseURL, CartPaths.addItem, { skuId: sku.id, qty: 1 }, token);

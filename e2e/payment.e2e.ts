@@ -12,7 +12,7 @@ import {
   Warehouse,
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allGoods, callApi } from './support/api';
+import { allGoods, byThePiece, callApi } from './support/api';
 import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
 import { journeyShop } from './support/journey-shop';
 import { TEST_CAPTCHA } from './support/server';
@@ -60,12 +60,12 @@ describe('payment journey', () => {
     const sku = goods
       .filter((g: GoodsListItem) => g.location === Warehouse.AU)
       .filter((g) => g.skus.filter((k) => k.status !== SkuStatus.NotForSale).length === 1)
-      .flatMap((g) => g.skus)
+      .flatMap((g) => g.skus.filter(byThePiece))
       .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null && k.cnyPrice < 400);
     if (!sku) throw new Error('the demo catalogue has no AU InStock SKU under ¥400');
     skuId = sku.id;
     const cnyOnly = goods
-      .flatMap((g) => g.skus)
+      .flatMap((g) => g.skus.filter(byThePiece))
       .find(
         (k) =>
           (k.status === SkuStatus.InStock || k.status === SkuStatus.ByBook) &&

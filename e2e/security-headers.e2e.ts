@@ -10,7 +10,7 @@ import {
   Warehouse,
 } from '@shop/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allGoods, callApi, loginToken } from './support/api';
+import { allGoods, byThePiece, callApi, loginToken } from './support/api';
 import { type BrowserSession, openBrowser } from './support/browser';
 import { journeyShop } from './support/journey-shop';
 
@@ -163,7 +163,7 @@ describe('security headers in the browser', () => {
     // From the AU warehouse: the pickup order below needs its desk.
     const sku = goods
       .filter((g) => g.location === Warehouse.AU)
-      .flatMap((g) => g.skus)
+      .flatMap((g) => g.skus.filter(byThePiece))
       .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null && k.cnyPrice < 400);
     expect(sku).toBeDefined();
     await callApi(shop.baseURL, CartPaths.addItem, { skuId: sku?.id ?? 0, qty: 1 }, token);

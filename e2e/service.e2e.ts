@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { CartPaths, type GoodsListItem, MemberPaths, OrderPaths, SkuStatus, Warehouse } from '@shop/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allGoods, callApi } from './support/api';
+import { allGoods, byThePiece, callApi } from './support/api';
 import { type BrowserSession, openBrowser, photo, screenshotDir, signInEveryPage } from './support/browser';
 import { withClient as admin, withDatabase } from './support/postgres';
 import { type RunningShop, repoRoot, startShop, TEST_CAPTCHA } from './support/server';
@@ -57,7 +57,7 @@ describe.skipIf(!serverUrl)(`service desk journey${serverUrl ? '' : ` (skipped: 
     // From the AU warehouse: a pickup order needs its desk (only it has one).
     const sku = goods
       .filter((g: GoodsListItem) => g.location === Warehouse.AU)
-      .flatMap((g) => g.skus)
+      .flatMap((g) => g.skus.filter(byThePiece))
       .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
     if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with a CNY price');
     const captcha = await callApi(baseURL, MemberPaths.captcha);

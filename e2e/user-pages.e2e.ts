@@ -11,7 +11,7 @@ import {
   SkuStatus,
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from './support/api';
+import { byThePiece, callApi } from './support/api';
 import { type BrowserSession, openBrowser, photo } from './support/browser';
 import { newShopDataDir, type RunningShop, runShopCommand, startShop, TEST_CAPTCHA } from './support/server';
 
@@ -20,9 +20,10 @@ const PHONE = { width: 390, height: 844 };
 /** The screens of the three pages, to be looked at after a run. */
 const SHOTS = '/tmp/user-shots';
 
-/** A row a visitor can order one or two of now, priced in CNY (the default page currency). */
+/** A row a visitor can order one or two of now (sold by the piece), priced in CNY (the default page currency). */
 const orderable = (r: QuickOrderRow) =>
   r.cnyPrice !== null &&
+  byThePiece(r) &&
   (r.status === SkuStatus.InStock ||
     r.status === SkuStatus.ByBook ||
     (r.status === SkuStatus.ByStock && r.stock >= 2));

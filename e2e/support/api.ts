@@ -56,6 +56,16 @@ export async function allGoods(baseURL: string): Promise<GoodsListItem[]> {
   }
 }
 
+/**
+ * A SKU sold by the piece, any quantity from 1 (ADR 050): what a journey buys one or two of. The demo sells some SKUs
+ * only in cases, which a quantity of 1 breaks.
+ */
+export const byThePiece = (sku: { minQty: number; stepQty: number }) => sku.minQty === 1 && sku.stepQty === 1;
+
+/** A product whose every SKU is sold by the piece (byThePiece). */
+export const goodsByThePiece = (goods: { skus: readonly { minQty: number; stepQty: number }[] }) =>
+  goods.skus.every(byThePiece);
+
 /** The attribute keys a product's sellable SKUs use. */
 export function attributeKeys(goods: GoodsListItem): string[] {
   const keys = new Set<string>();

@@ -8,7 +8,7 @@ import {
   SkuStatus,
   Warehouse,
 } from '@shop/domain';
-import { allGoods, callApi } from './api';
+import { allGoods, byThePiece, callApi } from './api';
 import { TEST_CAPTCHA } from './server';
 
 /**
@@ -22,7 +22,7 @@ export async function memberWithOrder(
 ): Promise<{ token: string; orderId: number }> {
   const sku = (await allGoods(baseURL))
     .filter((g) => g.location === Warehouse.AU)
-    .flatMap((g) => g.skus)
+    .flatMap((g) => g.skus.filter(byThePiece))
     .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
   if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with a CNY price');
   const { captchaId } = await callApi(baseURL, MemberPaths.captcha);
@@ -85,7 +85,7 @@ export async function auSkuInStock(
 ): Promise<number> {
   const sku = (await allGoods(baseURL))
     .filter((g) => g.location === Warehouse.AU)
-    .flatMap((g) => g.skus)
+    .flatMap((g) => g.skus.filter(byThePiece))
     .find((k) => k.status === SkuStatus.InStock && fits(k));
   if (!sku) throw new Error(`the demo catalogue has no AU InStock SKU ${what}`);
   return sku.id;

@@ -31,6 +31,7 @@ describe('catalogue skusForCart', () => {
       id: apt,
       goodsId: f.goods.aptamilGold.id,
       goodsName: '爱他美白金版婴儿奶粉1段 900g',
+      code: expect.any(String),
       name: '爱他美白金版婴儿奶粉1段 900g 900g',
       property: { 规格: '900g' },
       status: SkuStatus.InStock,
@@ -41,6 +42,11 @@ describe('catalogue skusForCart', () => {
       aud: 4200,
       cny: 21000,
       weight: 500,
+      minQty: 1,
+      stepQty: 1,
+      maxQty: null,
+      breaks: [],
+      breaksMixed: false,
     });
     expect(byId.get(byStock ?? 0)).toMatchObject({
       status: SkuStatus.ByStock,

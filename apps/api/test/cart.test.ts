@@ -132,6 +132,11 @@ describe('cart/list/', () => {
       stock: 50,
       onFlag: true,
       currency: 'AUD',
+      minQty: 1,
+      stepQty: 1,
+      maxQty: null,
+      priceBreaks: [],
+      nextBreak: null,
     });
     expect(cart.data[0]).toMatchObject({
       audPrice: null,

@@ -87,6 +87,10 @@ describe('goods/list/', () => {
         weight: 500,
         audPrice: 45.9,
         cnyPrice: 229,
+        minQty: 1,
+        stepQty: 1,
+        maxQty: null,
+        priceBreaks: [],
       },
     ]);
     const mask = data.items.find((i) => i.id === f.goods.mask.id);

@@ -245,6 +245,28 @@ describe('demo seed', () => {
     expect((sorts[0] as { s: number }).s).toBeGreaterThan(100);
   });
 
+  it('sells 20+ SKUs on the shelf in cases and 20+ at volume prices below their single prices, some counted together', async () => {
+    const [row] = (await query(
+      a.database,
+      sql`select
+        (select count(*)::int from skus s join goods g on g.id = s.goods_id
+          where g.on_flag and s.status <> -1 and s.step_qty > 1 and s.min_qty >= s.step_qty) as cased,
+        (select count(distinct b.sku_id)::int from sku_price_breaks b join skus s on s.id = b.sku_id
+          join goods g on g.id = s.goods_id where g.on_flag and s.status <> -1) as broken,
+        (select count(*)::int from sku_price_breaks b join sku_prices p
+          on p.sku_id = b.sku_id and p.level = b.level and p.currency = b.currency
+          where b.amount > p.amount) as dearer,
+        (select count(*)::int from sku_price_breaks b where not exists (select 1 from sku_prices p
+          where p.sku_id = b.sku_id and p.level = b.level and p.currency = b.currency)) as unpriced,
+        (select count(*)::int from goods where breaks_mixed) as mixed`,
+    )) as { cased: number; broken: number; dearer: number; unpriced: number; mixed: number }[];
+    expect(row?.cased).toBeGreaterThanOrEqual(20);
+    expect(row?.broken).toBeGreaterThanOrEqual(20);
+    expect(row?.dearer).toBe(0);
+    expect(row?.unpriced).toBe(0);
+    expect(row?.mixed).toBeGreaterThan(0);
+  });
+
   it('stores search text, sanitized content and images that exist in the media store', async () => {
     const db = a.database.db;
     const sample = await query<SampleGoods>(

@@ -27,6 +27,11 @@ export function serverLine(fields: Partial<ServerCartLine> & { id: number; skuId
     stock: 10,
     onFlag: true,
     currency: fields.audPrice === null ? 'CNY' : 'AUD',
+    minQty: 1,
+    stepQty: 1,
+    maxQty: null,
+    priceBreaks: [],
+    nextBreak: null,
     ...fields,
   };
 }

@@ -19,6 +19,10 @@ export function sku(fields: Partial<Sku> = {}): Sku {
     weight: 500,
     audPrice: 10,
     cnyPrice: 50,
+    minQty: 1,
+    stepQty: 1,
+    maxQty: null,
+    priceBreaks: [],
     ...fields,
   };
 }

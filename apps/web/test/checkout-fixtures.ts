@@ -252,6 +252,10 @@ export const giftProduct: GiftProduct = {
       weight: 100,
       audPrice: 0,
       cnyPrice: 0,
+      minQty: 1,
+      stepQty: 1,
+      maxQty: null,
+      priceBreaks: [],
     },
     {
       id: 502,
@@ -265,6 +269,10 @@ export const giftProduct: GiftProduct = {
       weight: 100,
       audPrice: 0,
       cnyPrice: 0,
+      minQty: 1,
+      stepQty: 1,
+      maxQty: null,
+      priceBreaks: [],
     },
   ],
 };

@@ -40,6 +40,9 @@ function row(
     stock: 20,
     audPrice: 10,
     cnyPrice: 48,
+    minQty: 1,
+    stepQty: 1,
+    maxQty: null,
     ...fields,
   };
 }

@@ -1,4 +1,5 @@
 import type { Sku } from './contracts/catalogue';
+import type { OfferBreak, QtyRule } from './quantity-rule';
 
 /**
  * What the catalogue offers for sale, as the cart, checkout and order placement read it on the server (the
@@ -6,10 +7,12 @@ import type { Sku } from './contracts/catalogue';
  */
 
 /** A SKU as offered now at one member price level. */
-export interface SkuOffer {
+export interface SkuOffer extends QtyRule {
   id: number;
   goodsId: number;
   goodsName: string;
+  /** The SKU's code, by which the server's refusals name it. */
+  code: string;
   name: string;
   property: Record<string, string>;
   status: number;
@@ -22,6 +25,10 @@ export interface SkuOffer {
   cny: number | null;
   /** Grams per unit, for shipping fees. */
   weight: number;
+  /** Volume prices at the same level, ascending by quantity (empty when none; ADR 050). */
+  breaks: readonly OfferBreak[];
+  /** Whether the breaks count the quantities of all the product's SKUs in the cart together. */
+  breaksMixed: boolean;
 }
 
 /** A goods' name, main image, warehouse and shelf state (checkout's gift lines). */

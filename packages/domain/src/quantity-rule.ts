@@ -134,3 +134,100 @@ export function priceBreaksProblem(breaks: readonly PriceBreak[]): string | null
   }
   return null;
 }
+
+/** A volume price as the server prices with it: from `minQty` pieces on, minor units (null: none in that currency). */
+export interface OfferBreak {
+  minQty: number;
+  aud: number | null;
+  cny: number | null;
+}
+
+/** A SKU's single prices, volume prices and the product its breaks may count together (ADR 050). */
+export interface BreakPricedSku {
+  goodsId: number;
+  aud: number | null;
+  cny: number | null;
+  breaks: readonly OfferBreak[];
+  breaksMixed: boolean;
+}
+
+/**
+ * The price of one currency at a counted quantity: the break of that currency the quantity reaches, else the single
+ * price. A currency the SKU has no single price in stays without one (the currency rule decides, ADR 013).
+ */
+function reachedPrice(single: number | null, breaks: readonly OfferBreak[], key: 'aud' | 'cny', qty: number) {
+  if (single === null) return null;
+  let reached: OfferBreak | undefined;
+  for (const entry of breaks) {
+    if (entry[key] !== null && entry.minQty <= qty && (!reached || entry.minQty > reached.minQty))
+      reached = entry;
+  }
+  return reached ? (reached[key] as number) : single;
+}
+
+/**
+ * The SKUs of cart lines priced at the breaks their quantities reach (ADR 050: breaks before promotions), the one
+ * pricing rule of the cart list, the cart summary and the order; the quantity counted is breakCounter's. SKUs that
+ * no line names (a gift) keep their prices; the map given is not changed.
+ */
+export function atBreakPrices<T extends BreakPricedSku>(
+  lines: readonly CountedLine[],
+  skus: ReadonlyMap<number, T>,
+): Map<number, T> {
+  const priced = new Map(skus);
+  const counted = breakCounter(lines, skus);
+  for (const line of lines) {
+    const sku = skus.get(line.skuId);
+    if (!sku || sku.breaks.length === 0) continue;
+    const qty = counted(line, sku);
+    const aud = reachedPrice(sku.aud, sku.breaks, 'aud', qty);
+    const cny = reachedPrice(sku.cny, sku.breaks, 'cny', qty);
+    if (aud !== sku.aud || cny !== sku.cny) priced.set(line.skuId, { ...sku, aud, cny });
+  }
+  return priced;
+}
+
+/** A cart line as the breaks count it; a line without `selected` counts as selected. */
+export interface CountedLine {
+  skuId: number;
+  qty: number;
+  selected?: boolean;
+}
+
+/**
+ * The quantity a line's breaks count: the line's own, or for a product with mixed breaks the selected lines of all
+ * its SKUs (and the line itself when it is not selected, so it shows the price it would be bought at).
+ */
+export function breakCounter(
+  lines: readonly CountedLine[],
+  skus: ReadonlyMap<number, Pick<BreakPricedSku, 'goodsId' | 'breaksMixed'>>,
+): (line: CountedLine, sku: Pick<BreakPricedSku, 'goodsId' | 'breaksMixed'>) => number {
+  const productQty = new Map<number, number>();
+  for (const line of lines) {
+    const sku = skus.get(line.skuId);
+    if (sku?.breaksMixed && line.selected !== false)
+      productQty.set(sku.goodsId, (productQty.get(sku.goodsId) ?? 0) + line.qty);
+  }
+  return (line, sku) =>
+    sku.breaksMixed
+      ? (productQty.get(sku.goodsId) ?? 0) + (line.selected === false ? line.qty : 0)
+      : line.qty;
+}
+
+/**
+ * The quantity of a SKU a cart may take when a buyer asks for `qty` with at most `limit` available (stock or the
+ * line maximum): the nearest allowed quantity, stepped down to whole cases within the limit; null when not even
+ * the smallest allowed quantity fits (a re-order then names the SKU as unavailable).
+ */
+export function allowedQtyWithin(qty: number, rule: QtyRule, limit: number): number | null {
+  const nearest = nearestAllowedQty(qty, rule);
+  if (nearest === null) return null;
+  if (nearest <= limit) return nearest;
+  const within = Math.floor(limit / rule.stepQty) * rule.stepQty;
+  return within >= smallestQty(rule) ? within : null;
+}
+
+/** A SKU's rule as a plain value (a SKU offer, a contract SKU or a table row carries its three fields). */
+export function qtyRuleOf(sku: QtyRule): QtyRule {
+  return { minQty: sku.minQty, stepQty: sku.stepQty, maxQty: sku.maxQty };
+}

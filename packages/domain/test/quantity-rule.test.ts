@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allowedQtyWithin,
+  atBreakPrices,
+  type BreakPricedSku,
+  breakCounter,
   largestQty,
   NO_QTY_RULE,
   nearestAllowedQty,
@@ -133,5 +137,81 @@ describe('volume price breaks', () => {
     [[{ minQty: 12, audPrice: 5, cnyPrice: Number.NaN }], '阶梯价须大于0'],
   ] as const)('operator breaks %o: %s', (entries, problem) => {
     expect(priceBreaksProblem(entries)).toBe(problem);
+  });
+});
+
+describe('cart lines at break prices (the one pricing rule of cart, summary and order)', () => {
+  const sku = (goodsId: number, fields: Partial<BreakPricedSku> = {}): BreakPricedSku => ({
+    goodsId,
+    aud: 1000,
+    cny: 5000,
+    breaks: [
+      { minQty: 12, aud: 900, cny: 4500 },
+      { minQty: 48, aud: 800, cny: null },
+    ],
+    breaksMixed: false,
+    ...fields,
+  });
+
+  it.each([
+    [11, 1000, 5000],
+    [12, 900, 4500],
+    [47, 900, 4500],
+    // No CNY break from 48: the CNY price stays at the highest CNY break reached.
+    [48, 800, 4500],
+  ])('%d pieces cost AUD %d, CNY %d', (qty, aud, cny) => {
+    const priced = atBreakPrices([{ skuId: 1, qty }], new Map([[1, sku(7)]]));
+    expect(priced.get(1)).toMatchObject({ aud, cny });
+  });
+
+  it('a currency without a single price gets no break price in it (the currency rule decides)', () => {
+    const priced = atBreakPrices([{ skuId: 1, qty: 50 }], new Map([[1, sku(7, { aud: null })]]));
+    expect(priced.get(1)).toMatchObject({ aud: null, cny: 4500 });
+  });
+
+  it('mixed breaks count the product’s selected lines; an unselected line counts itself on top', () => {
+    const skus = new Map([
+      [1, sku(7, { breaksMixed: true })],
+      [2, sku(7, { breaksMixed: true })],
+      [3, sku(8)],
+    ]);
+    const lines = [
+      { skuId: 1, qty: 6 },
+      { skuId: 2, qty: 6, selected: true },
+      { skuId: 3, qty: 6 },
+    ];
+    const priced = atBreakPrices(lines, skus);
+    expect([1, 2, 3].map((id) => priced.get(id)?.aud)).toEqual([900, 900, 1000]);
+    const counted = breakCounter(
+      [
+        { skuId: 1, qty: 6 },
+        { skuId: 2, qty: 6, selected: false },
+      ],
+      skus,
+    );
+    expect(counted({ skuId: 1, qty: 6 }, skus.get(1) as BreakPricedSku)).toBe(6);
+    expect(counted({ skuId: 2, qty: 6, selected: false }, skus.get(2) as BreakPricedSku)).toBe(12);
+  });
+
+  it('leaves SKUs no line names (a gift) and the map given as they were', () => {
+    const skus = new Map([
+      [1, sku(7)],
+      [9, sku(9)],
+    ]);
+    const priced = atBreakPrices([{ skuId: 1, qty: 12 }], skus);
+    expect(priced.get(9)).toBe(skus.get(9));
+    expect(skus.get(1)?.aud).toBe(1000);
+  });
+});
+
+describe('a re-order’s quantity within the rule and what may be bought', () => {
+  it.each([
+    [30, rule(12, 12, 120), 9999, 36],
+    [30, rule(12, 12, 120), 30, 24],
+    [30, rule(12, 12, 120), 11, null],
+    [5, NO_QTY_RULE, 3, 3],
+    [500, rule(1, 6, 100), 9999, 96],
+  ])('%d asked, rule %o, %d available: %s', (qty, r, limit, expected) => {
+    expect(allowedQtyWithin(qty, r, limit)).toBe(expected);
   });
 });

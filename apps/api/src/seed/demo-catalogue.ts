@@ -189,6 +189,42 @@ function tierPrice(standard: number, percent: number, currency: 'AUD' | 'CNY'): 
   return currency === 'AUD' ? roundHalfUp(raw, 10) * 10 : wholeYuan(raw);
 }
 
+/**
+ * The demo's wholesale goods (ADR 050), picked by product so that the rest of the catalogue stays as the seeded
+ * generator makes it: about one product in eight is sold in cases (6, 12 or 24 a case, at least one case, at most
+ * 50 cases an order), and about one in five has volume prices (5 % off from two cases, or 12 pieces, and 10 % off
+ * from eight cases, or 48 pieces), one in ten counting all its SKUs together.
+ */
+export function demoWholesale(productIndex: number): {
+  rule: { minQty: number; stepQty: number; maxQty: number | null } | null;
+  breakQtys: [number, number] | null;
+  mixed: boolean;
+} {
+  const step = [6, 12, 24][productIndex % 3] ?? 6;
+  const cased = productIndex % 8 === 3;
+  const broken = productIndex % 5 === 1 || cased;
+  const rule = cased
+    ? { minQty: step, stepQty: step, maxQty: productIndex % 16 === 3 ? step * 50 : null }
+    : null;
+  const breakQtys: [number, number] | null = broken ? (cased ? [step * 2, step * 8] : [12, 48]) : null;
+  return { rule, breakQtys, mixed: broken && productIndex % 10 === 1 };
+}
+
+/** The volume prices of a SKU's single prices at the demo's break quantities: 95 % and 90 % of each. */
+function demoBreaks(
+  prices: CatalogueSkuInput['prices'],
+  breakQtys: readonly [number, number],
+): NonNullable<CatalogueSkuInput['breaks']> {
+  return prices.flatMap((p) =>
+    breakQtys.map((minQty, i) => ({
+      level: p.level,
+      currency: p.currency,
+      minQty,
+      amount: tierPrice(p.amount, i === 0 ? 95 : 90, p.currency),
+    })),
+  );
+}
+
 interface Located {
   root: SeedCategoryRoot;
   group: SeedCategoryGroup;
@@ -381,6 +417,7 @@ export async function buildDemoCatalogue(
         (['both', 'aud', 'cny'] as const)[rng.weighted([both, audOnly, cnyOnly])] ?? 'both';
       const has38 = rng.chance(0.75);
       const has39 = has38 && rng.chance(0.55);
+      const wholesale = demoWholesale(p);
       const skus: CatalogueSkuInput[] = combinations(product.axes).map((combo, s) => {
         const factors = combinationFactors(product.axes, combo.indexes);
         const aud = retailAud(
@@ -417,6 +454,8 @@ export async function buildDemoCatalogue(
           weight: Math.round(product.grams * factors.weight),
           sort: s,
           prices,
+          ...(wholesale.rule ? { rule: wholesale.rule } : {}),
+          ...(wholesale.breakQtys ? { breaks: demoBreaks(prices, wholesale.breakQtys) } : {}),
         };
       });
       const createdAt = new Date(now.getTime() - rng.int(0, 240) * 86_400_000 - rng.int(0, 86_399) * 1000);
@@ -436,6 +475,7 @@ export async function buildDemoCatalogue(
         createdAt,
         images: [...goodImages, ...realImages, { kind: 'content', path: content }],
         skus,
+        breaksMixed: wholesale.mixed,
       });
     }
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { wholesaleFields } from './catalogue';
 import { orderPriceSchema } from './payment';
 
 /**
@@ -27,9 +28,23 @@ export const cartLineSchema = z.object({
   name: z.string(),
   skuName: z.string(),
   qty: z.number().int(),
+  /** The unit prices the line's quantity reaches: its volume price (ADR 050), else the single price. */
   audPrice: z.number().nullable(),
   cnyPrice: z.number().nullable(),
   selected: z.boolean(),
+  ...wholesaleFields,
+  /**
+   * The next volume price and how many more pieces reach it ('再买12件享 ¥25'); null at the top or without breaks.
+   * For a product whose breaks count all its SKUs, the pieces are of the product.
+   */
+  nextBreak: z
+    .object({
+      minQty: z.number().int(),
+      missing: z.number().int(),
+      audPrice: z.number().nullable(),
+      cnyPrice: z.number().nullable(),
+    })
+    .nullable(),
   /** Warehouse id 1-9. */
   location: z.number().int(),
   property: z.record(z.string(), z.string()),

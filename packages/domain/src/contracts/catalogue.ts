@@ -74,6 +74,25 @@ export const goodsLocationCountsResponseSchema = z.object({
 });
 export type GoodsLocationCountsResponse = z.infer<typeof goodsLocationCountsResponseSchema>;
 
+/** A volume price at the caller's level (ADR 050): from `minQty` pieces on; null when none in that currency. */
+export const priceBreakSchema = z.object({
+  minQty: z.number().int(),
+  audPrice: amount.nullable(),
+  cnyPrice: amount.nullable(),
+});
+
+/** A SKU's quantity rule and volume prices (issue #37, ADR 050), as every SKU on the wire carries them. */
+export const wholesaleFields = {
+  /** The fewest pieces of one order line. */
+  minQty: z.number().int(),
+  /** The case pack: every quantity is a multiple of it (1 when sold by the piece). */
+  stepQty: z.number().int(),
+  /** The most pieces of one order line; null when there is no limit. */
+  maxQty: z.number().int().nullable(),
+  /** Volume prices at the caller's level, ascending by minQty; empty when none. */
+  priceBreaks: z.array(priceBreakSchema),
+};
+
 /** A SKU as lists and the detail show it (spec §3 'SKU'); prices are the caller's member level. */
 export const skuSchema = z.object({
   id: z.number().int(),
@@ -91,6 +110,7 @@ export const skuSchema = z.object({
   /** Null when the SKU has no price in that currency (a SKU without AUD can only be paid in CNY). */
   audPrice: amount.nullable(),
   cnyPrice: amount.nullable(),
+  ...wholesaleFields,
 });
 export type Sku = z.infer<typeof skuSchema>;
 

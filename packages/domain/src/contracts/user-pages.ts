@@ -34,6 +34,10 @@ export const quickOrderRowSchema = z.object({
   stock: z.number().int(),
   audPrice: amount.nullable(),
   cnyPrice: amount.nullable(),
+  /** The SKU's quantity rule (ADR 050): the sheet's quantities follow it. */
+  minQty: z.number().int(),
+  stepQty: z.number().int(),
+  maxQty: z.number().int().nullable(),
 });
 export type QuickOrderRow = z.infer<typeof quickOrderRowSchema>;
 

@@ -80,15 +80,15 @@ export async function countLines(db: Database, memberId: number): Promise<number
 
 /**
  * Adds `qty` of a SKU in one atomic statement: a new line (only while the cart has fewer than `maxLines`
- * lines), or the existing line's quantity plus `qty` (only while the sum stays within `maxQty`), selected
- * again. Concurrent adds of the same SKU serialize on the line's row, so none is lost. Null when a guard
- * refused the add.
+ * lines), or the existing line's quantity plus `qty` (only while the sum stays within `maxQty` and a whole number
+ * of `stepQty` cases, ADR 050), selected again. Concurrent adds of the same SKU serialize on the line's row, so
+ * none is lost and together they never pass the maximum. Null when a guard refused the add.
  */
 export async function addToLine(
   db: Database,
-  input: { memberId: number; skuId: number; qty: number; maxQty: number; maxLines: number },
+  input: { memberId: number; skuId: number; qty: number; maxQty: number; stepQty: number; maxLines: number },
 ): Promise<{ id: number; qty: number } | null> {
-  const { memberId, skuId, qty, maxQty, maxLines } = input;
+  const { memberId, skuId, qty, maxQty, stepQty, maxLines } = input;
   const rows = await rowsOf<{ id: number; qty: number }>(
     db,
     sql`insert into ${cartLines} (member_id, sku_id, qty, selected)
@@ -98,6 +98,7 @@ export async function addToLine(
       on conflict (member_id, sku_id) do update
         set qty = cart_lines.qty + excluded.qty, selected = true, updated_at = now()
         where cart_lines.qty + excluded.qty <= ${maxQty}::int
+          and (cart_lines.qty + excluded.qty) % ${stepQty}::int = 0
       returning id, qty`,
   );
   const row = rows[0];

@@ -1,5 +1,8 @@
 import {
+  allowedQtyWithin,
+  atBreakPrices,
   billLine,
+  breakCounter,
   type CartListResponse,
   CartQuantityProblem,
   Currency,
@@ -7,8 +10,13 @@ import {
   cartDisplayTotals,
   DEFAULT_MEMBER_LEVEL,
   formatAmount,
+  largestQty,
   MAX_CART_LINES,
   maxCartQty,
+  nextPriceBreak,
+  type PriceBreak,
+  qtyRefusalMessage,
+  qtyRuleOf,
   type RateSetting,
   type ServerCartLine,
   type SkuOffer,
@@ -72,11 +80,14 @@ const skuLabel = (sku: SkuOffer) => sku.name || sku.goodsName;
 
 /**
  * Why `qty` units of a SKU may not be in the cart, or null when they may (spec §4 'SKU stock status', 'Stock
- * display by status'): the product must be on the shelf and the quantity within the SKU's stock rule.
+ * display by status'): the product must be on the shelf, the quantity within the SKU's quantity rule (minimum,
+ * case pack, maximum: ADR 050, named by the SKU's code) and within its stock rule.
  */
 function quantityProblem(sku: SkuOffer, qty: number): QuantityProblem | null {
   if (!sku.onFlag) return { message: CartMessages.offShelf, ofStock: false };
   if (qty > MAX_LINE_QTY) return { message: CartMessages.lineQtyMax, ofStock: false };
+  const broken = qtyRefusalMessage(sku.code, qty, qtyRuleOf(sku));
+  if (broken !== null) return { message: broken, ofStock: false };
   const check = validateCartQuantity(qty, sku);
   if (check.ok) return null;
   const ofStock =
@@ -94,10 +105,20 @@ const LINE_QTY_MAX: QuantityProblem = { message: CartMessages.lineQtyMax, ofStoc
 
 /**
  * The most units a line of the SKU may reach, by the domain's one rule (maxCartQty): its stock when sold by stock,
- * the line maximum when its status sets no limit, 0 when it cannot be bought (refused before it gets here).
+ * the line maximum when its status sets no limit, 0 when it cannot be bought (refused before it gets here); and
+ * never beyond the SKU's own maximum per order (ADR 050).
  */
 function maxLineQty(sku: SkuOffer): number {
-  return Math.min(maxCartQty(sku), MAX_LINE_QTY);
+  return Math.min(maxCartQty(sku), MAX_LINE_QTY, largestQty(qtyRuleOf(sku)) ?? MAX_LINE_QTY);
+}
+
+/** Volume prices for the wire (major units), ascending. */
+function toPriceBreaks(sku: SkuOffer): PriceBreak[] {
+  return sku.breaks.map((b) => ({
+    minQty: b.minQty,
+    audPrice: b.aud === null ? null : toMajor(b.aud),
+    cnyPrice: b.cny === null ? null : toMajor(b.cny),
+  }));
 }
 
 /** The currency a SKU's line is billed in when paying `payCurrency` (ADR 013); CNY when it has no price. */
@@ -106,8 +127,18 @@ function billedCurrency(sku: SkuOffer, payCurrency: Currency, rate: string): Cur
   return bill.kind === 'unpriced' ? Currency.CNY : bill.currency;
 }
 
-/** A cart line for the wire: priced now at the member's level, amounts in major units (spec §3 'Cart'). */
-function toLineDto(line: repo.CartLineRow, sku: SkuOffer, currency: Currency): ServerCartLine {
+/**
+ * A cart line for the wire: priced now at the member's level at the volume price its counted quantity reaches
+ * (`counted`: the line's, or its product's for mixed breaks), amounts in major units (spec §3 'Cart'; ADR 050).
+ */
+function toLineDto(
+  line: repo.CartLineRow,
+  sku: SkuOffer,
+  currency: Currency,
+  counted: number,
+): ServerCartLine {
+  const priceBreaks = toPriceBreaks(sku);
+  const next = nextPriceBreak(priceBreaks, counted);
   return {
     id: line.id,
     skuId: line.skuId,
@@ -125,6 +156,18 @@ function toLineDto(line: repo.CartLineRow, sku: SkuOffer, currency: Currency): S
     stock: sku.stock,
     onFlag: sku.onFlag,
     currency,
+    minQty: sku.minQty,
+    stepQty: sku.stepQty,
+    maxQty: sku.maxQty,
+    priceBreaks,
+    nextBreak: next
+      ? {
+          minQty: next.next.minQty,
+          missing: next.missing,
+          audPrice: next.next.audPrice,
+          cnyPrice: next.next.cnyPrice,
+        }
+      : null,
   };
 }
 
@@ -208,7 +251,7 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
         repo.listLines(db, auth.memberId),
         rates.audCny(),
       ]);
-      const skus = new Map(
+      const offered = new Map(
         (
           await catalogue.skusForCart(
             lines.map((l) => l.skuId),
@@ -216,12 +259,15 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
           )
         ).map((s) => [s.id, s]),
       );
+      // Each line at the volume price it reaches: the one pricing rule of the summary and the order (ADR 050).
+      const skus = atBreakPrices(lines, offered);
+      const counted = breakCounter(lines, offered);
       const data: ServerCartLine[] = [];
       const forTotals = [];
       for (const line of lines) {
         const sku = skus.get(line.skuId);
         if (!sku) continue;
-        data.push(toLineDto(line, sku, billedCurrency(sku, payCurrency, rate.rate)));
+        data.push(toLineDto(line, sku, billedCurrency(sku, payCurrency, rate.rate), counted(line, sku)));
         forTotals.push({
           qty: line.qty,
           selected: line.selected,
@@ -248,8 +294,9 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
 
     /**
      * Adds a SKU to the cart (spec §7 addItem/): the product must be on the shelf and the quantity — added to
-     * the line already there — within the SKU's stock rule (spec §4); at most MAX_CART_LINES lines. One
-     * atomic upsert, so concurrent adds of the same SKU all count.
+     * the line already there — within the SKU's quantity rule (ADR 050) and stock rule (spec §4); at most
+     * MAX_CART_LINES lines. One atomic upsert keeping the maximum and the case pack, so concurrent adds of the
+     * same SKU all count and together never pass the SKU's maximum.
      */
     async addItem(auth: AuthContext, item: CartItem): Promise<CartChange> {
       const sku = (await skusById([item.skuId])).get(item.skuId);
@@ -261,6 +308,7 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
         skuId: item.skuId,
         qty: item.qty,
         maxQty: maxLineQty(sku),
+        stepQty: sku.stepQty,
         maxLines: MAX_CART_LINES,
       });
       if (line) return { ids: [line.id] };
@@ -378,8 +426,9 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
           unavailable.push({ skuId: item.skuId, name, reason: CartMessages.skuNotFound });
           continue;
         }
-        const qty = Math.min(item.qty, maxLineQty(sku));
-        const problem = quantityProblem(sku, Math.max(qty, 1));
+        // The ordered quantity as the SKU's rule now allows it within what may be bought (ADR 050).
+        const qty = allowedQtyWithin(item.qty, qtyRuleOf(sku), maxLineQty(sku)) ?? Math.max(1, item.qty);
+        const problem = quantityProblem(sku, qty);
         if (problem) unavailable.push({ skuId: item.skuId, name, reason: problem.message });
         else lines.push({ skuId: item.skuId, qty });
       }

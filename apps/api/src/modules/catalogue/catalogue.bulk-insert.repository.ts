@@ -1,6 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { brands, categories, goods, goodsImages, skuPrices, skus } from '../../db/schema';
+import { brands, categories, goods, goodsImages, skuPriceBreaks, skuPrices, skus } from '../../db/schema';
 import {
   type CategoryRef,
   categoryRefColumns,
@@ -65,6 +65,14 @@ export async function insertSkus(db: Database, rows: readonly NewSkuRow[]): Prom
 
 export async function insertSkuPrices(db: Database, rows: readonly NewSkuPriceRow[]): Promise<void> {
   for (const batch of chunks(rows, 2000)) await db.insert(skuPrices).values(batch);
+}
+
+/** Inserts volume prices (ADR 050). */
+export async function insertSkuPriceBreaks(
+  db: Database,
+  rows: readonly (typeof skuPriceBreaks.$inferInsert)[],
+): Promise<void> {
+  for (const batch of chunks(rows, 2000)) await db.insert(skuPriceBreaks).values(batch);
 }
 
 export async function insertGoodsImages(db: Database, rows: readonly NewGoodsImageRow[]): Promise<void> {

@@ -37,6 +37,10 @@ export interface CatalogueSkuInput {
   weight: number;
   sort: number;
   prices: { level: number; currency: 'AUD' | 'CNY'; amount: number }[];
+  /** The quantity rule (ADR 050); by the piece when left out. */
+  rule?: { minQty: number; stepQty: number; maxQty: number | null };
+  /** Volume prices, minor units. */
+  breaks?: { level: number; currency: 'AUD' | 'CNY'; minQty: number; amount: number }[];
 }
 
 export interface CatalogueGoodsInput {
@@ -54,6 +58,8 @@ export interface CatalogueGoodsInput {
   createdAt: Date;
   images: { kind: 'good' | 'real' | 'content'; path: string }[];
   skus: CatalogueSkuInput[];
+  /** Whether the breaks count the quantities of all its SKUs together. */
+  breaksMixed?: boolean;
 }
 
 export interface CatalogueInput {
@@ -129,6 +135,7 @@ export function createBulkInsert({ db }: { db: Database }) {
                 content: g.content,
                 sales: g.sales,
                 sortWeight: g.sortWeight,
+                breaksMixed: g.breaksMixed ?? false,
                 searchText: goodsSearchText({
                   name: g.name,
                   nameEn: g.nameEn,
@@ -171,6 +178,9 @@ export function createBulkInsert({ db }: { db: Database }) {
                 stock: s.stock,
                 weight: s.weight,
                 sort: s.sort,
+                minQty: s.rule?.minQty ?? 1,
+                stepQty: s.rule?.stepQty ?? 1,
+                maxQty: s.rule?.maxQty ?? null,
                 createdAt: g.createdAt,
                 updatedAt: g.createdAt,
               })),
@@ -186,6 +196,12 @@ export function createBulkInsert({ db }: { db: Database }) {
             ),
           );
           await repo.insertSkuPrices(tx, prices);
+          await repo.insertSkuPriceBreaks(
+            tx,
+            input.goods.flatMap((g) =>
+              g.skus.flatMap((s) => (s.breaks ?? []).map((b) => ({ skuId: skuIds.get(s.code) ?? 0, ...b }))),
+            ),
+          );
           return {
             brands: brandIds.size,
             categories: categoryCount,

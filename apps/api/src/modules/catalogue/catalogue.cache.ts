@@ -21,6 +21,7 @@ export const CATALOGUE_TABLES: ReadonlySet<string> = new Set([
   'goods_images',
   'skus',
   'sku_prices',
+  'sku_price_breaks',
   'warehouses',
   // The price sort converts with the stored rate.
   'exchange_rates',

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { brands, categories, goods, goodsImages, skuPrices, skus } from '../../db/schema';
-import { hasSkuForSale, likeContains, onShelf, skuColumns } from './catalogue.query-parts';
+import { hasSkuForSale, likeContains, onShelf, skuBreaks, skuColumns } from './catalogue.query-parts';
+import { decodeBreaks } from './catalogue.wire';
 
 /**
  * Queries of a product's detail page and of the storefront's taxonomy: the category tree and the brands with their
@@ -80,13 +81,14 @@ export function listGoodsImages(db: Database, goodsId: number) {
     .orderBy(asc(goodsImages.sort), asc(goodsImages.id));
 }
 
-/** A product's SKUs in display order (the detail adds every level's prices). */
-export function listSkusOfGoods(db: Database, goodsId: number) {
-  return db
-    .select(skuColumns)
+/** A product's SKUs in display order with their volume prices at `level` (the detail adds every level's prices). */
+export async function listSkusOfGoods(db: Database, goodsId: number, level: number) {
+  const rows = await db
+    .select({ ...skuColumns, breaks: skuBreaks(level) })
     .from(skus)
     .where(eq(skus.goodsId, goodsId))
     .orderBy(asc(skus.sort), asc(skus.id));
+  return rows.map((row) => ({ ...row, breaks: decodeBreaks(row.breaks) }));
 }
 
 /** Every price of every SKU of a product (all levels, both currencies). */

@@ -106,7 +106,7 @@ export function createCatalogueDetail({ db }: { db: Database }) {
       const [categoryRows, images, skuRows, priceRows] = await Promise.all([
         repo.findCategoriesByIds(db, ancestorIds.length > 0 ? ancestorIds : [row.categoryId]),
         repo.listGoodsImages(db, row.id),
-        repo.listSkusOfGoods(db, row.id),
+        repo.listSkusOfGoods(db, row.id, level),
         repo.listPricesOfGoods(db, row.id),
       ]);
       const byId = new Map(categoryRows.map((c) => [c.id, c]));

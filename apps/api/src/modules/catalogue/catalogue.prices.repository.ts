@@ -1,9 +1,17 @@
-import { DEFAULT_MEMBER_LEVEL } from '@shop/domain';
+import { DEFAULT_MEMBER_LEVEL, type OfferBreak } from '@shop/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { goods, goodsImages, skuPrices, skus } from '../../db/schema';
 import type { StatementStep } from '../../db/statement';
-import { callerPrices, mainImage, priceAtLevel, skuColumns } from './catalogue.query-parts';
+import {
+  breaksAtLevel,
+  callerPrices,
+  mainImage,
+  priceAtLevel,
+  skuBreaks,
+  skuColumns,
+} from './catalogue.query-parts';
+import { decodeBreaks } from './catalogue.wire';
 
 /**
  * Queries of the SKUs with the prices a caller pays (priceAtLevel): the SKUs of the lists' goods, of a cart and of
@@ -19,9 +27,20 @@ export interface SkuPriceRow {
   status: number;
   stock: number;
   weight: number;
+  /** The quantity rule (ADR 050). */
+  minQty: number;
+  stepQty: number;
+  maxQty: number | null;
   /** Minor units at the caller's level, else the default level; null when there is no such price. */
   aud: number | null;
   cny: number | null;
+  /** Volume prices at the caller's level (breaksAtLevel), ascending. */
+  breaks: OfferBreak[];
+}
+
+/** A row with its breaks as the driver answers them, decoded. */
+function withBreaks<T extends { breaks: unknown }>(row: T): Omit<T, 'breaks'> & { breaks: OfferBreak[] } {
+  return { ...row, breaks: decodeBreaks(row.breaks) };
 }
 
 /** The SKUs of the given goods with the caller's prices, in display order. */
@@ -32,12 +51,13 @@ export async function listSkusWithPrices(
 ): Promise<SkuPriceRow[]> {
   if (goodsIds.length === 0) return [];
   const prices = callerPrices(db, level);
-  return db
-    .select({ ...skuColumns, aud: prices.aud, cny: prices.cny })
+  const rows = await db
+    .select({ ...skuColumns, aud: prices.aud, cny: prices.cny, breaks: skuBreaks(level) })
     .from(skus)
     .leftJoinLateral(prices, sql`true`)
     .where(inArray(skus.goodsId, [...goodsIds]))
     .orderBy(asc(skus.goodsId), asc(skus.sort), asc(skus.id));
+  return rows.map(withBreaks);
 }
 
 /** A SKU as the cart shows it: its product's name, shelf state, warehouse and main image, and the caller's prices. */
@@ -46,6 +66,7 @@ export interface CartSkuRow extends SkuPriceRow {
   onFlag: boolean;
   location: number;
   image: string;
+  breaksMixed: boolean;
 }
 
 /** The given SKUs (any shelf state) with their product and the caller's prices; one query for the whole cart. */
@@ -56,20 +77,23 @@ export async function listCartSkus(
 ): Promise<CartSkuRow[]> {
   if (skuIds.length === 0) return [];
   const prices = callerPrices(db, level);
-  return db
+  const rows = await db
     .select({
       ...skuColumns,
       aud: prices.aud,
       cny: prices.cny,
+      breaks: skuBreaks(level),
       goodsName: goods.name,
       onFlag: goods.onFlag,
       location: goods.location,
       image: mainImage,
+      breaksMixed: goods.breaksMixed,
     })
     .from(skus)
     .innerJoin(goods, eq(goods.id, skus.goodsId))
     .leftJoinLateral(prices, sql`true`)
     .where(inArray(skus.id, [...new Set(skuIds)]));
+  return rows.map(withBreaks);
 }
 
 /** A line of a cart's sub-select with its SKU, or a SKU asked for besides the lines (then `line` is null). */
@@ -93,10 +117,15 @@ interface CartLineSkuRecord {
   status: number;
   stock: number;
   weight: number;
+  min_qty: number;
+  step_qty: number;
+  max_qty: number | null;
   aud: number | string | bigint | null;
   cny: number | string | bigint | null;
+  breaks: unknown;
   goods_name: string;
   on_flag: boolean;
+  breaks_mixed: boolean;
   location: number;
   image: string;
 }
@@ -128,7 +157,8 @@ export function cartOffersSteps(
     {
       name: 'offered',
       body: sql`select s.id, s.goods_id, s.code, s.name, s.property, s.status, s.stock, s.weight,
-          g.name as goods_name, g.on_flag, g.location,
+          s.min_qty, s.step_qty, s.max_qty, ${breaksAtLevel(sql.raw('s.id'), level)} as breaks,
+          g.name as goods_name, g.on_flag, g.location, g.breaks_mixed,
           coalesce((select gi.path from ${goodsImages} gi
             where gi.goods_id = g.id and gi.kind = 'good' order by gi.sort, gi.id limit 1), '') as image,
           p.aud, p.cny
@@ -176,10 +206,15 @@ export function cartOfferRow(record: Readonly<Record<string, unknown>>): CartLin
             status: row.status,
             stock: row.stock,
             weight: row.weight,
+            minQty: row.min_qty,
+            stepQty: row.step_qty,
+            maxQty: row.max_qty,
             aud: minorOrNull(row.aud),
             cny: minorOrNull(row.cny),
+            breaks: decodeBreaks(row.breaks),
             goodsName: row.goods_name,
             onFlag: row.on_flag,
+            breaksMixed: row.breaks_mixed,
             location: row.location,
             image: row.image,
           },

@@ -33,6 +33,7 @@ function toSkuOffer(row: repo.CartSkuRow): SkuOffer {
     id: row.id,
     goodsId: row.goodsId,
     goodsName: row.goodsName,
+    code: row.code,
     name: row.name,
     property: parseProperties(row.property).map,
     status: row.status,
@@ -43,6 +44,11 @@ function toSkuOffer(row: repo.CartSkuRow): SkuOffer {
     aud: row.aud,
     cny: row.cny,
     weight: row.weight,
+    minQty: row.minQty,
+    stepQty: row.stepQty,
+    maxQty: row.maxQty,
+    breaks: row.breaks,
+    breaksMixed: row.breaksMixed,
   };
 }
 

@@ -1,7 +1,7 @@
 import { DEFAULT_MEMBER_LEVEL } from '@shop/domain';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { goods, goodsImages, skuPrices, skus } from '../../db/schema';
+import { goods, goodsImages, skuPriceBreaks, skuPrices, skus } from '../../db/schema';
 
 /**
  * SQL pieces the catalogue's repositories share: the shelf conditions of the lists, a keyword's LIKE pattern, the
@@ -54,9 +54,34 @@ export const skuColumns = {
   status: skus.status,
   stock: skus.stock,
   weight: skus.weight,
+  minQty: skus.minQty,
+  stepQty: skus.stepQty,
+  maxQty: skus.maxQty,
 };
 
+/**
+ * A SKU's volume prices a caller pays (ADR 050), as a JSON array ascending by quantity of
+ * `{ minQty, aud, cny }` (minor units, null where none): per currency, the breaks of the caller's level when the SKU
+ * has any there, else the default level's, as priceAtLevel picks single prices. '[]' without breaks; one index
+ * range of sku_price_breaks per SKU. `skuId` is the SKU's id in the outer query.
+ */
+export function breaksAtLevel(skuId: SQL, level: number): SQL<unknown> {
+  return sql`coalesce((select json_agg(json_build_object('minQty', b.min_qty, 'aud', b.aud, 'cny', b.cny)
+      order by b.min_qty)
+    from (select t.min_qty, max(t.amount) filter (where t.currency = 'AUD') as aud,
+        max(t.amount) filter (where t.currency = 'CNY') as cny
+      from (select pb.min_qty, pb.currency, pb.amount, pb.level,
+          bool_or(pb.level = ${level}::int) over (partition by pb.currency) as own
+        from ${skuPriceBreaks} pb
+        where pb.sku_id = ${skuId} and pb.level in (${level}::int, ${DEFAULT_MEMBER_LEVEL})) t
+      where t.level = case when t.own then ${level}::int else ${DEFAULT_MEMBER_LEVEL} end
+      group by t.min_qty) b), '[]'::json)`;
+}
+
 const outerSkuId = sql.raw('"skus"."id"');
+
+/** The volume prices of the outer query's SKU at the caller's level (breaksAtLevel), for a select of skus. */
+export const skuBreaks = (level: number) => breaksAtLevel(outerSkuId, level);
 
 /**
  * The prices a caller pays for a SKU (joined laterally to skus), by priceAtLevel. One primary-key range scan per SKU,

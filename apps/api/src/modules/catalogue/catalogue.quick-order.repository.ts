@@ -22,6 +22,9 @@ export interface QuickOrderDbRow {
   image: string;
   status: number;
   stock: number;
+  minQty: number;
+  stepQty: number;
+  maxQty: number | null;
   aud: number | null;
   cny: number | null;
 }
@@ -48,6 +51,9 @@ export async function listQuickOrderRows(db: Database, level: number): Promise<Q
       image: mainImage,
       status: skus.status,
       stock: skus.stock,
+      minQty: skus.minQty,
+      stepQty: skus.stepQty,
+      maxQty: skus.maxQty,
       aud: prices.aud,
       cny: prices.cny,
     })

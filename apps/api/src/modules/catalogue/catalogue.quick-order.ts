@@ -41,6 +41,9 @@ function toQuickOrderRow(row: repo.QuickOrderDbRow): QuickOrderRow {
     stock: row.stock,
     audPrice: toAmount(row.aud),
     cnyPrice: toAmount(row.cny),
+    minQty: row.minQty,
+    stepQty: row.stepQty,
+    maxQty: row.maxQty,
   };
 }
 

@@ -115,6 +115,11 @@ export const goods = pgTable(
      */
     skusForSale: integer('skus_for_sale').notNull().default(0),
     skusPurchasable: integer('skus_purchasable').notNull().default(0),
+    /**
+     * Whether the volume prices of the product's SKUs count the quantities of all its SKUs in the cart together
+     * (mix and match), rather than each SKU's own (ADR 050).
+     */
+    breaksMixed: boolean('breaks_mixed').notNull().default(false),
     createdAt,
     updatedAt,
   },
@@ -172,6 +177,14 @@ export const skus = pgTable(
     /** Grams, for shipping fees. */
     weight: integer('weight').notNull().default(0),
     sort: integer('sort').notNull().default(0),
+    /**
+     * The SKU's quantity rule (ADR 050, domain quantity-rule.ts): the fewest pieces of an order line, the case pack
+     * every quantity is a multiple of, and the most pieces of a line (null: no limit). The cart's atomic add keeps
+     * the maximum and the case pack in its statement.
+     */
+    minQty: integer('min_qty').notNull().default(1),
+    stepQty: integer('step_qty').notNull().default(1),
+    maxQty: integer('max_qty'),
     createdAt,
     updatedAt,
   },
@@ -180,6 +193,10 @@ export const skus = pgTable(
     index('skus_goods_id_idx').on(t.goodsId, t.sort),
     check('skus_stock_nonnegative', sql`${t.stock} >= 0`),
     check('skus_status_known', sql`${t.status} in (-1, 0, 1, 3, 4)`),
+    check(
+      'skus_qty_rule',
+      sql`${t.minQty} between 1 and 9999 and ${t.stepQty} between 1 and 9999 and (${t.maxQty} is null or ${t.maxQty} between 1 and 9999)`,
+    ),
   ],
 );
 
@@ -201,6 +218,30 @@ export const skuPrices = pgTable(
     primaryKey({ columns: [t.skuId, t.level, t.currency], name: 'sku_prices_pkey' }),
     check('sku_prices_currency', sql`${t.currency} in ('AUD', 'CNY')`),
     check('sku_prices_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * A SKU's volume prices (ADR 050): from `minQty` pieces on, the SKU costs `amount` (minor units) at a member level in
+ * a currency. A caller gets the breaks of their level in a currency when the SKU has any there, else the default
+ * level's, as with single prices. Lists and their price sort keep the single price.
+ */
+export const skuPriceBreaks = pgTable(
+  'sku_price_breaks',
+  {
+    skuId: integer('sku_id')
+      .notNull()
+      .references(() => skus.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    minQty: integer('min_qty').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.skuId, t.level, t.currency, t.minQty], name: 'sku_price_breaks_pkey' }),
+    check('sku_price_breaks_currency', sql`${t.currency} in ('AUD', 'CNY')`),
+    check('sku_price_breaks_min_qty', sql`${t.minQty} between 2 and 9999`),
+    check('sku_price_breaks_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { keyProperty, parseProperties, type Sku, toMajor } from '@shop/domain';
+import { keyProperty, type OfferBreak, parseProperties, type Sku, toMajor } from '@shop/domain';
 import type { SkuPriceRow } from './catalogue.prices.repository';
 
 /**
@@ -7,6 +7,19 @@ import type { SkuPriceRow } from './catalogue.prices.repository';
  */
 
 export const toAmount = (minor: number | null): number | null => (minor === null ? null : toMajor(minor));
+
+/** Volume prices as breaksAtLevel answers them (JSON, parsed or not by the driver), minor units. */
+export function decodeBreaks(value: unknown): OfferBreak[] {
+  const list = (typeof value === 'string' ? JSON.parse(value) : value) as
+    | { minQty: number; aud: number | string | null; cny: number | string | null }[]
+    | null;
+  if (!list) return [];
+  return list.map((b) => ({
+    minQty: Number(b.minQty),
+    aud: b.aud === null ? null : Number(b.aud),
+    cny: b.cny === null ? null : Number(b.cny),
+  }));
+}
 
 /** Attribute keys of a product's SKUs in order of first appearance (spec §3 'Properties'). */
 export function propertyKeys(maps: readonly Record<string, string>[]): string[] {
@@ -34,6 +47,14 @@ function toSkuDto(row: SkuPriceRow, keys: readonly string[]): Sku {
     weight: row.weight,
     audPrice: toAmount(row.aud),
     cnyPrice: toAmount(row.cny),
+    minQty: row.minQty,
+    stepQty: row.stepQty,
+    maxQty: row.maxQty,
+    priceBreaks: row.breaks.map((b) => ({
+      minQty: b.minQty,
+      audPrice: toAmount(b.aud),
+      cnyPrice: toAmount(b.cny),
+    })),
   };
 }
 

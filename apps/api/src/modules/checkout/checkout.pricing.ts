@@ -1,5 +1,6 @@
 import {
   applyPromotions,
+  atBreakPrices,
   australianGst,
   availableUnits,
   billLine,
@@ -21,6 +22,8 @@ import {
   type PromotionStatus,
   promotionHints,
   promotionNote,
+  qtyRefusalMessage,
+  qtyRuleOf,
   type SkuOffer,
   StockUse,
   shippingFee,
@@ -318,13 +321,18 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
   let rateUsed = false;
   let shortOfStock = false;
 
+  // Each line at the volume price its quantity reaches, before any promotion sees it (ADR 050).
+  const skus = atBreakPrices(data.lines, data.skus);
   const items: QuoteItem[] = [];
   let lineCount = 0;
   for (const line of data.lines) {
-    const sku = data.skus.get(line.skuId);
+    const sku = skus.get(line.skuId);
     if (!sku) continue;
     lineCount += 1;
+    // A quantity rule changed after the line was added is said before payment, naming the SKU (ADR 050).
+    const ruleBroken = qtyRefusalMessage(sku.code, line.qty, qtyRuleOf(sku));
     if (!sku.onFlag) problems.push(`${skuLabel(sku)}：${CheckoutMessages.offShelf}`);
+    else if (ruleBroken !== null) problems.push(`${skuLabel(sku)}：${ruleBroken}`);
     // A status that sells by its stock number (spec §4 ByStock) names the SKU and its limit; the domain's one rule.
     else if (stockUse(sku.status) === StockUse.Limit && line.qty > availableUnits(sku)) {
       problems.push(CheckoutMessages.shortStock(skuLabel(sku), sku.stock));
