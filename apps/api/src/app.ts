@@ -15,7 +15,7 @@ import { addressRoutes } from './modules/address';
 import { addressBookRoutes } from './modules/address-book';
 import { auditConsoleRoutes } from './modules/audit';
 import { captchaRoutes } from './modules/captcha';
-import { cartRoutes } from './modules/cart';
+import { cartPasteRoutes, cartRoutes } from './modules/cart';
 import {
   CATALOGUE_TABLES,
   CHECKOUT_SETTINGS_TABLES,
@@ -304,6 +304,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(addressRoutes, { addresses: services.address });
   await app.register(addressBookRoutes, { addressBook: services.addressBook });
   await app.register(cartRoutes, { cart: services.cart });
+  await app.register(cartPasteRoutes, { cart: services.cart });
   await app.register(checkoutRoutes, { checkout: services.checkout });
   await app.register(orderRoutes, { orders: services.orders, buyer: services.orderBuyer });
   await app.register(invoiceRoutes, { invoices: services.invoices });

@@ -10,6 +10,7 @@ import {
   SkuStatus,
 } from '@shop/domain';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, goods, orderItems, orders, skuPriceBreaks, skus } from '../src/db/schema';
 import { insertGoods } from './support/catalogue-fixtures';
@@ -21,6 +22,7 @@ import {
   orderForPickup,
 } from './support/checkout-helpers';
 import { envelope, post } from './support/test-app';
+import { multipartBody } from './support/upload';
 
 /**
  * Wholesale quantities (issue #37, ADR 050): a SKU sold in cases of 6 from 12 up to 60 pieces, with volume prices
@@ -299,6 +301,117 @@ describe('lines are priced at the break their quantity reaches', () => {
     } finally {
       await db.update(skus).set({ stepQty: 6, minQty: 12 }).where(eq(skus.id, ids.caseSku));
     }
+  });
+});
+
+describe('cart/parseLines/: a pasted order or an order file previewed before anything is added', () => {
+  type Preview = { items: (Record<string, unknown> & { line: number; status: string; qty: number })[] };
+  const paste = (text: string, token?: string) => ok<Preview>(CartPaths.parseLines, { text }, token);
+
+  it('matches codes in any case, brings quantities within the rule and stock, and names unknown codes’ neighbours', async () => {
+    const text = [
+      '商品编码\t名称\t数量',
+      'w-case-1\t整箱米粉\t20',
+      'W-CASE-1\t\t24',
+      'S-BLK-1-400\t\t12',
+      'S-SWS-1-B\t\t1',
+      'S-SWS-1-A\t\t1',
+      'W-CASF-1\t\t6',
+      'S-BEL-1-125\t\t3',
+      'S-BEL-1-125\t\t',
+    ].join('\n');
+    const { items } = await paste(text);
+    expect(items.map((i) => [i.line, i.status, i.qty])).toEqual([
+      [2, 'adjusted', 18],
+      [3, 'ok', 24],
+      [4, 'short', 10],
+      [5, 'notForSale', 0],
+      [6, 'short', 0],
+      [7, 'unknown', 0],
+      [8, 'ok', 3],
+      [9, 'unknown', 0],
+    ]);
+    expect(items[0]).toMatchObject({
+      skuId: ids.caseSku,
+      skuCode: 'W-CASE-1',
+      name: '整箱米粉 6罐/箱',
+      message: '每箱6件，已调整为18件',
+      stepQty: 6,
+      minQty: 12,
+      maxQty: 60,
+      // 18 pieces reach the 12-piece break; 24 the 24-piece one.
+      audPrice: 42,
+      cnyPrice: 210,
+    });
+    expect(items[1]).toMatchObject({ audPrice: 40, message: '' });
+    expect(items[2]?.message).toBe('库存不足，最多可购买 10 件');
+    expect(items[5]).toMatchObject({ skuId: null, skuCode: 'W-CASF-1' });
+    expect(items[5]?.suggestions).toContain('W-CASE-1');
+    expect(items[5]?.message).toMatch(/^未找到编码 W-CASF-1，是否为：.*W-CASE-1/);
+  });
+
+  it('prices at the member’s level', async () => {
+    const m = await newMember(c.t, 38);
+    const { items } = await paste('W-CASE-1 12', m.token);
+    expect(items[0]).toMatchObject({ status: 'ok', audPrice: 39 });
+  });
+
+  it('reads an uploaded CSV or xlsx as the same lines', async () => {
+    const csv = Buffer.from('\uFEFF商品编码,数量\r\nW-CASE-1,30\r\nS-BEL-1-125,2\r\n', 'utf8');
+    const fromCsv = envelope<Preview>(
+      await c.t.app.inject({
+        method: 'POST',
+        url: CartPaths.parseLines,
+        ...multipartBody('file', csv, '订单.csv', 'text/csv'),
+      }),
+    );
+    expect(fromCsv.success, fromCsv.message).toBe(true);
+    expect(fromCsv.data.items.map((i) => [i.line, i.status, i.qty])).toEqual([
+      [2, 'ok', 30],
+      [3, 'ok', 2],
+    ]);
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('订货');
+    sheet.addRow(['序号', '商品编码', '数量', '单价']);
+    sheet.addRow([1, 'W-CASE-1', 13, 42]);
+    const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+    const fromXlsx = envelope<Preview>(
+      await c.t.app.inject({
+        method: 'POST',
+        url: CartPaths.parseLines,
+        ...multipartBody(
+          'file',
+          xlsx,
+          'order.xlsx',
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        ),
+      }),
+    );
+    expect(fromXlsx.success, fromXlsx.message).toBe(true);
+    expect(fromXlsx.data.items.map((i) => [i.line, i.status, i.qty])).toEqual([[2, 'adjusted', 12]]);
+  });
+
+  it('refuses a paste over the limits, an empty one and a bad file whole, in Chinese', async () => {
+    const many = Array.from({ length: 1001 }, (_, i) => `W-CASE-1 ${i + 1}`).join('\n');
+    expect((await call(CartPaths.parseLines, { text: many })).message).toBe(
+      '最多1000行，这次有1001行，请分批粘贴',
+    );
+    expect((await call(CartPaths.parseLines, { text: '' })).message).toContain('请粘贴商品编码和数量');
+    expect((await call(CartPaths.parseLines, { text: 'hello', extra: 1 })).message).toContain('不支持的字段');
+    const xls = envelope(
+      await c.t.app.inject({
+        method: 'POST',
+        url: CartPaths.parseLines,
+        ...multipartBody(
+          'file',
+          Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
+          'old.xls',
+          'application/vnd.ms-excel',
+        ),
+      }),
+    );
+    expect(xls.success).toBe(false);
+    expect(xls.message).toContain('不支持旧版 Excel');
   });
 });
 

@@ -73,6 +73,8 @@ export const CartPaths = {
   batchAddItems: '/api/salesService/cart/batchAddItems/',
   batchUpdateItems: '/api/salesService/cart/batchUpdateItems/',
   batchRemoveItems: '/api/salesService/cart/batchRemoveItems/',
+  /** A pasted order or an order file read into a preview (issue #37; JSON { text } or multipart `file`). */
+  parseLines: '/api/salesService/cart/parseLines/',
   ratePrice: '/api/paymentService/paymentfororder/ratePrice/',
 } as const;
 

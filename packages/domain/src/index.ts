@@ -62,6 +62,7 @@ export * from './order-refund';
 export * from './order-status';
 export * from './pack-number';
 export * from './page-preload';
+export * from './paste-preview';
 export * from './pasted-lines';
 export * from './payment';
 export * from './promotion';

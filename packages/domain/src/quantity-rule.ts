@@ -178,13 +178,17 @@ export function atBreakPrices<T extends BreakPricedSku>(
   const counted = breakCounter(lines, skus);
   for (const line of lines) {
     const sku = skus.get(line.skuId);
-    if (!sku || sku.breaks.length === 0) continue;
-    const qty = counted(line, sku);
-    const aud = reachedPrice(sku.aud, sku.breaks, 'aud', qty);
-    const cny = reachedPrice(sku.cny, sku.breaks, 'cny', qty);
-    if (aud !== sku.aud || cny !== sku.cny) priced.set(line.skuId, { ...sku, aud, cny });
+    if (sku) priced.set(line.skuId, atBreak(sku, counted(line, sku)));
   }
   return priced;
+}
+
+/** A SKU priced at the breaks `counted` pieces reach (the SKU itself when they reach none). */
+export function atBreak<T extends BreakPricedSku>(sku: T, counted: number): T {
+  if (sku.breaks.length === 0) return sku;
+  const aud = reachedPrice(sku.aud, sku.breaks, 'aud', counted);
+  const cny = reachedPrice(sku.cny, sku.breaks, 'cny', counted);
+  return aud === sku.aud && cny === sku.cny ? sku : { ...sku, aud, cny };
 }
 
 /** A cart line as the breaks count it; a line without `selected` counts as selected. */

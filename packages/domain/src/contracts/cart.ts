@@ -115,6 +115,39 @@ export type CartUpdateItemRequest = z.input<typeof cartUpdateItemRequestSchema>;
 export type CartBatchAddItem = z.input<typeof cartBatchAddRequestSchema>[number];
 export type CartBatchUpdateItem = z.input<typeof cartBatchUpdateRequestSchema>[number];
 
+/** parseLines/ as JSON: the text a buyer pasted (a file comes as multipart `file` instead). */
+export const cartParseLinesRequestSchema = z.strictObject({
+  websiteId,
+  text: z.string({ error: '请粘贴商品编码和数量' }).min(1, '请粘贴商品编码和数量'),
+});
+export type CartParseLinesRequest = z.input<typeof cartParseLinesRequestSchema>;
+
+/** One line of a pasted order's preview (issue #37 contract; domain paste-preview.ts says each status). */
+export const pastePreviewLineSchema = z.object({
+  line: z.number().int(),
+  skuId: z.number().int().nullable(),
+  skuCode: z.string(),
+  name: z.string(),
+  /** The quantity that would be added, after the SKU's rule and stock; 0 when none can be. */
+  qty: z.number().int(),
+  status: z.enum(['ok', 'adjusted', 'unknown', 'notForSale', 'short']),
+  message: z.string(),
+  /** Codes near an unknown one, nearest first. */
+  suggestions: z.array(z.string()),
+  /** The matched SKU's main image, stock status and stock, rule, and unit prices at `qty` (its break reached). */
+  image: z.string(),
+  skuStatus: z.number().int().nullable(),
+  stock: z.number().int().nullable(),
+  minQty: z.number().int(),
+  stepQty: z.number().int(),
+  maxQty: z.number().int().nullable(),
+  audPrice: z.number().nullable(),
+  cnyPrice: z.number().nullable(),
+});
+export type PastePreviewItem = z.infer<typeof pastePreviewLineSchema>;
+export const cartParseLinesResponseSchema = z.object({ items: z.array(pastePreviewLineSchema) });
+export type CartParseLinesResponse = z.infer<typeof cartParseLinesResponseSchema>;
+
 /** The exchange rate the shop uses for CNY equivalents of AUD amounts (docs/design.md 'Money'). */
 export const ratePriceResponseSchema = z.object({
   /** CNY per 1 AUD, decimal string with 4 places. */

@@ -1,9 +1,11 @@
 import {
   allowedQtyWithin,
+  atBreak,
   atBreakPrices,
   billLine,
   breakCounter,
   type CartListResponse,
+  type CartParseLinesResponse,
   CartQuantityProblem,
   Currency,
   cartAudTipText,
@@ -14,10 +16,14 @@ import {
   MAX_CART_LINES,
   maxCartQty,
   nextPriceBreak,
+  type PastePreviewItem,
+  type PastePreviewLine,
   type PriceBreak,
+  previewPastedLine,
   qtyRefusalMessage,
   qtyRuleOf,
   type RateSetting,
+  readPastedLines,
   type ServerCartLine,
   type SkuOffer,
   toMajor,
@@ -52,6 +58,9 @@ export interface CartServiceDeps {
   catalogue: {
     skusForCart(skuIds: readonly number[], level: number, executor?: Database): Promise<SkuOffer[]>;
     priceLevel(auth: AuthContext | null): Promise<number>;
+    /** The SKUs a pasted order names by code (upper case), and the codes nearest unknown ones (ADR 050). */
+    skusByCodes(codes: readonly string[], level: number): Promise<SkuOffer[]>;
+    nearestSkuCodes(codes: readonly string[]): Promise<Map<string, string[]>>;
   };
   /** The stored AUD→CNY rate (the rate module) for the 'all CNY' total. */
   rates: { audCny(executor?: Database): Promise<RateSetting> };
@@ -168,6 +177,24 @@ function toLineDto(
           cnyPrice: next.next.cnyPrice,
         }
       : null,
+  };
+}
+
+/** Unknown codes of one paste shown their nearest codes: the first ones, so a paste of junk costs little. */
+const SUGGESTED_UNKNOWN_CODES = 20;
+
+/** A preview line for the wire: its SKU's picture, stock, rule and unit prices at the line's quantity. */
+function toPreviewItem(line: PastePreviewLine, sku: SkuOffer | undefined): PastePreviewItem {
+  return {
+    ...line,
+    image: sku?.image ?? '',
+    skuStatus: sku?.status ?? null,
+    stock: sku?.stock ?? null,
+    minQty: sku?.minQty ?? 1,
+    stepQty: sku?.stepQty ?? 1,
+    maxQty: sku?.maxQty ?? null,
+    audPrice: sku?.aud == null ? null : toMajor(sku.aud),
+    cnyPrice: sku?.cny == null ? null : toMajor(sku.cny),
   };
 }
 
@@ -377,6 +404,39 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
         if (ids.length !== merged.length) throw lineNotFound();
         return { ids };
       });
+    },
+
+    /**
+     * A pasted order or an order file's text read into a preview (issue #37 'Order by paste', contract
+     * parseLines/): each line matched by code to a SKU at the caller's level (a visitor's: the default level),
+     * its quantity brought within the SKU's rule and stock (domain previewPastedLine) and priced at the break it
+     * reaches; unknown codes with their nearest codes. Nothing is written. A paste over the limits, or with no line
+     * read, is refused whole. Three queries whatever the number of lines.
+     */
+    async previewPaste(auth: AuthContext | null, text: string): Promise<CartParseLinesResponse> {
+      const read = readPastedLines(text);
+      if ('problem' in read) throw paramsError(read.problem);
+      const codes = [...new Set(read.lines.filter((l) => l.problem === undefined).map((l) => l.code))];
+      const level = await catalogue.priceLevel(auth);
+      const offers = await catalogue.skusByCodes(codes, level);
+      const byCode = new Map(offers.map((sku) => [sku.code.toUpperCase(), sku]));
+      const unknown = codes.filter((code) => !byCode.has(code)).slice(0, SUGGESTED_UNKNOWN_CODES);
+      const near = await catalogue.nearestSkuCodes(unknown);
+      const previews = read.lines.map((line) => {
+        const sku = byCode.get(line.code);
+        return previewPastedLine(line, sku && { ...sku, name: skuLabel(sku) }, near.get(line.code) ?? []);
+      });
+      // Each line at the volume price its own quantity reaches (a product's mixed breaks: all its lines' pieces).
+      const counted = breakCounter(
+        previews.flatMap((p) => (p.skuId === null ? [] : [{ skuId: p.skuId, qty: p.qty }])),
+        new Map(offers.map((sku) => [sku.id, sku])),
+      );
+      return {
+        items: previews.map((p) => {
+          const sku = p.skuId === null ? undefined : byCode.get(p.skuCode.toUpperCase());
+          return toPreviewItem(p, sku && atBreak(sku, counted({ skuId: sku.id, qty: p.qty }, sku)));
+        }),
+      };
     },
 
     /** The member's selected lines as a part of a statement another module composes (cart.parts.ts). */

@@ -1,5 +1,5 @@
 import { DEFAULT_MEMBER_LEVEL, type OfferBreak } from '@shop/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { goods, goodsImages, skuPrices, skus } from '../../db/schema';
 import type { StatementStep } from '../../db/statement';
@@ -70,12 +70,30 @@ export interface CartSkuRow extends SkuPriceRow {
 }
 
 /** The given SKUs (any shelf state) with their product and the caller's prices; one query for the whole cart. */
-export async function listCartSkus(
+export function listCartSkus(db: Database, skuIds: readonly number[], level: number): Promise<CartSkuRow[]> {
+  if (skuIds.length === 0) return Promise.resolve([]);
+  return cartSkusWhere(db, inArray(skus.id, [...new Set(skuIds)]), level);
+}
+
+/**
+ * The SKUs whose code, upper case, is one of `codes` (a pasted order names SKUs so, ADR 050), as listCartSkus gives
+ * them; by the index on upper(code). One query.
+ */
+export function listCartSkusByCodes(
   db: Database,
-  skuIds: readonly number[],
+  codes: readonly string[],
   level: number,
 ): Promise<CartSkuRow[]> {
-  if (skuIds.length === 0) return [];
+  if (codes.length === 0) return Promise.resolve([]);
+  const list = JSON.stringify([...new Set(codes)]);
+  return cartSkusWhere(
+    db,
+    sql`upper(${skus.code}) in (select value from json_array_elements_text(${list}::json))`,
+    level,
+  );
+}
+
+async function cartSkusWhere(db: Database, where: SQL, level: number): Promise<CartSkuRow[]> {
   const prices = callerPrices(db, level);
   const rows = await db
     .select({
@@ -92,8 +110,30 @@ export async function listCartSkus(
     .from(skus)
     .innerJoin(goods, eq(goods.id, skus.goodsId))
     .leftJoinLateral(prices, sql`true`)
-    .where(inArray(skus.id, [...new Set(skuIds)]));
+    .where(where);
   return rows.map(withBreaks);
+}
+
+/**
+ * Up to `limit` SKU codes nearest each of `codes` by trigram similarity (upper case, the index skus_code_trgm_idx),
+ * nearest first: what a buyer who mistyped a code probably meant. One query for all the codes.
+ */
+export async function nearestSkuCodes(
+  db: Database,
+  codes: readonly string[],
+  limit: number,
+): Promise<Map<string, string[]>> {
+  const near = new Map<string, string[]>();
+  if (codes.length === 0) return near;
+  const list = JSON.stringify([...new Set(codes)]);
+  const result = (await db.execute(sql`select asked.value as asked, found.code
+    from json_array_elements_text(${list}::json) as asked
+    cross join lateral (select ${skus.code} as code from ${skus}
+      where upper(${skus.code}) % asked.value
+      order by similarity(upper(${skus.code}), asked.value) desc, ${skus.code}
+      limit ${limit}::int) as found`)) as unknown as { rows: { asked: string; code: string }[] };
+  for (const row of result.rows) near.set(row.asked, [...(near.get(row.asked) ?? []), row.code]);
+  return near;
 }
 
 /** A line of a cart's sub-select with its SKU, or a SKU asked for besides the lines (then `line` is null). */

@@ -122,6 +122,19 @@ export function createCataloguePrices({ db, members }: CataloguePricesDeps) {
       return (await repo.listCartSkus(executor, skuIds, level)).map(toSkuOffer);
     },
 
+    /**
+     * The SKUs whose codes (upper case) a pasted order names, as skusForCart gives them (ADR 050); unknown codes are
+     * left out. One query.
+     */
+    async skusByCodes(codes: readonly string[], level: number): Promise<SkuOffer[]> {
+      return (await repo.listCartSkusByCodes(db, codes, level)).map(toSkuOffer);
+    },
+
+    /** Up to three SKU codes nearest each unknown code a buyer pasted, nearest first (repo.nearestSkuCodes). */
+    nearestSkuCodes(codes: readonly string[]): Promise<Map<string, string[]>> {
+      return repo.nearestSkuCodes(db, codes, 3);
+    },
+
     /** The catalogue's part of checkout's statement of a cart's lines with their SKUs (cartOffersPart). */
     cartOffersPart,
 

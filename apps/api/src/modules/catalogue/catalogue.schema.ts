@@ -190,6 +190,9 @@ export const skus = pgTable(
   },
   (t) => [
     uniqueIndex('skus_code_key').on(t.code),
+    // A pasted order line names its SKU by code, upper case, and one not found is shown the nearest codes (ADR 050).
+    index('skus_code_upper_idx').on(sql`upper(${t.code})`),
+    index('skus_code_trgm_idx').using('gin', sql`upper(${t.code}) gin_trgm_ops`),
     index('skus_goods_id_idx').on(t.goodsId, t.sort),
     check('skus_stock_nonnegative', sql`${t.stock} >= 0`),
     check('skus_status_known', sql`${t.status} in (-1, 0, 1, 3, 4)`),
