@@ -8,6 +8,7 @@ export * from './cart/pay-currency';
 export * from './cart/quantity';
 export * from './cart/sync-plan';
 export * from './catalogue-constants';
+export * from './category-nav';
 export * from './checkout/gst';
 export * from './checkout/packs';
 export * from './checkout/promotions';

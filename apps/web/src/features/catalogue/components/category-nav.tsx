@@ -1,19 +1,9 @@
-import type { CategoryNode } from '@shop/domain';
+import { categoryNavView } from '@shop/domain';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { useCategories } from '../api/get-categories';
 import { listHref, type ProductListFilters } from '../list-filters';
 import '../catalogue.css';
-
-/** The chain of categories from a root down to the one with this id, or [] when it is not in the tree. */
-function pathTo(nodes: readonly CategoryNode[], id: number): CategoryNode[] {
-  for (const node of nodes) {
-    if (node.id === id) return [node];
-    const below = pathTo(node.children, id);
-    if (below.length > 0) return [node, ...below];
-  }
-  return [];
-}
 
 /**
  * The category breadcrumb and the sub-category chips of the product list. A category without children shows
@@ -21,15 +11,8 @@ function pathTo(nodes: readonly CategoryNode[], id: number): CategoryNode[] {
  */
 export function CategoryNav({ filters }: { filters: ProductListFilters }) {
   const { data: roots = [] } = useCategories();
-  const chain = filters.cateId ? pathTo(roots, filters.cateId) : [];
+  const { chain, chips, showAll } = categoryNavView(roots, filters.cateId);
   const current = chain.at(-1);
-  const parent = chain.at(-2);
-  const chips = current
-    ? current.children.length > 0
-      ? current.children
-      : (parent?.children ?? roots)
-    : roots;
-  const showAll = !current || current.children.length > 0;
 
   return (
     <div className="category-nav">
