@@ -80,6 +80,42 @@ describe('catalogue journey', () => {
     }
   });
 
+  it("draws the list's first rows from the HTML where the app then draws them, prices left to the app", async () => {
+    const phone = { width: 412, height: 823 };
+    const rows = (session: BrowserSession) =>
+      session.page.locator('article.goods-item').evaluateAll((items) =>
+        items.slice(0, 4).map((item) => {
+          const box = item.getBoundingClientRect();
+          return {
+            name: item.getAttribute('aria-label'),
+            y: Math.round(box.y),
+            height: Math.round(box.height),
+          };
+        }),
+      );
+    const before = await openBrowser(shop.baseURL, phone, { deviceScaleFactor: 2 });
+    const after = await openBrowser(shop.baseURL, phone, { deviceScaleFactor: 2 });
+    try {
+      // The HTML alone, as a phone draws it while the scripts are on their way: they never arrive here.
+      await before.page.route('**/assets/*.js', (route) => route.abort());
+      await before.page.goto('/products');
+      const lead = await rows(before);
+      expect(lead).toHaveLength(4);
+      expect(await before.page.locator('.goods-item-price').first().isVisible()).toBe(false);
+      await photo(before.page, { path: join(screenshotDir, '14-list-phone-first-view.png') });
+
+      await after.page.goto('/products');
+      await expect.poll(() => after.page.locator('[data-shell]').count()).toBe(0);
+      await after.page.locator('.goods-item-price').first().waitFor();
+      // The app's rows are the first view's, in the same places: nothing moved when it took over.
+      expect(await rows(after)).toEqual(lead);
+      expect(after.errors).toEqual([]);
+    } finally {
+      await before.close();
+      await after.close();
+    }
+  });
+
   it('shows every home image whole and loaded on a phone with a 3× screen', async () => {
     const phone = await openBrowser(shop.baseURL, { width: 390, height: 844 }, { deviceScaleFactor: 3 });
     try {
@@ -147,6 +183,8 @@ describe('catalogue journey', () => {
     try {
       await phone.page.goto('/products');
       const header = phone.page.locator('.site-header');
+      // The app's page, not the first view of the HTML (which has the goods but not the header's controls).
+      await expect.poll(() => phone.page.locator('[data-shell]').count()).toBe(0);
       await phone.page.getByRole('article').first().waitFor();
       // 226 px before (top ads, the topbar, logo and search on two rows, the menu); a sixth of the screen now.
       const height = (await header.boundingBox())?.height ?? 0;
@@ -281,6 +319,8 @@ describe('catalogue journey', () => {
   it('lists goods that can be bought first, and sorts by price low to high on the first click', async () => {
     await s.page.goto('/products');
     const buttons = s.page.locator('article.goods-item .goods-item-buy > button.add-to-cart');
+    // The app's list of 20, not the first rows of the HTML.
+    await expect.poll(() => s.page.locator('[data-shell]').count()).toBe(0);
     await buttons.first().waitFor();
     // The first page of 综合: every product can be put into the cart.
     expect(await s.page.locator('article.goods-item').count()).toBe(20);

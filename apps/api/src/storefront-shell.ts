@@ -4,20 +4,24 @@ import {
   CAROUSEL_IMAGE_WIDTH,
   GALLERY_IMAGE_WIDTH,
   homeTemplateSchema,
-  imageSources,
   isSupplierPath,
   linkDestination,
+  type PagePreload,
+  productListPage,
   splitHomeBlocks,
   TemplateName,
   TOP_AD_IMAGE_WIDTH,
   withLocationPrefix,
 } from '@shop/domain';
 import type { Services } from './services';
+import { escapeHtml, imageTag } from './storefront-html';
 import { firstProductImage, visitorProduct } from './storefront-lead-image';
+import { listLead } from './storefront-list-lead';
 
 /**
  * The first view of a storefront page as plain HTML inside #root (ADR 016): the header as a visitor sees it
- * and, on '/', the carousel's first banner with the side ads, on '/product/{id}' the product's first photo.
+ * and, on '/', the carousel's first banner with the side ads, on '/product/{id}' the product's first photo, on
+ * the product list its first rows (storefront-list-lead.ts, ADR 051).
  * The browser draws it before any script has arrived; the storefront's first render replaces it with the same
  * markup, so nothing moves. Its class names are those of the storefront's components (site-header.tsx,
  * top-ads.tsx, carousel.tsx, home-blocks.tsx, product-gallery.tsx); the production-build journey compares them.
@@ -27,28 +31,6 @@ import { firstProductImage, visitorProduct } from './storefront-lead-image';
 import { SHOP_NAME } from './shop-name';
 
 const PRODUCT_PAGE = /^\/product\/(\d{1,9})\/?$/;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** `<img>` as ProductImage writes it. */
-function imageTag(
-  path: string | null | undefined,
-  alt: string,
-  width: number,
-  height: number,
-  extra: { className?: string; priority?: boolean } = {},
-): string {
-  const { src, srcSet } = imageSources(path, width);
-  return [
-    '<img',
-    extra.className ? ` class="${extra.className}"` : '',
-    extra.priority ? ' fetchpriority="high"' : '',
-    ` alt="${escapeHtml(alt)}" width="${width}" height="${height}" loading="eager" decoding="async"`,
-    srcSet ? ` srcset="${escapeHtml(srcSet)}"` : '',
-    ` src="${escapeHtml(src)}">`,
-  ].join('');
-}
 
 /** A link as SmartLink writes it: another site opens in a new tab. */
 function linkTag(
@@ -157,7 +139,10 @@ export function shellPage(header: string, lead: string): string {
   return `<div class="app-shell" data-shell=""><a href="#main" class="skip-link">跳到正文</a>${header}<main id="main" class="site-main">${lead}</main></div>`;
 }
 
-/** The first view of the page at `pathname` (the header alone on pages without a lead). */
+/**
+ * The first view of the page at `pathname` (the header alone on pages without a lead); `answers` are the ones the
+ * page carries (static-web's preload).
+ */
 export function createStorefrontShell(services: Pick<Services, 'content' | 'catalogue'>) {
   const parse = async <T>(
     name: TemplateName,
@@ -167,7 +152,7 @@ export function createStorefrontShell(services: Pick<Services, 'content' | 'cata
     const parsed = schema.safeParse(JSON.parse(template.templateJson));
     return parsed.success ? (parsed.data as T) : undefined;
   };
-  return async (pathname: string): Promise<string> => {
+  return async (pathname: string, answers: Promise<PagePreload>): Promise<string> => {
     // The supplier area is drawn in its own wrapper: the shop's header would flash and go.
     if (isSupplierPath(pathname)) return '';
     const basic = await parse(TemplateName.basic, basicTemplateSchema);
@@ -189,6 +174,9 @@ export function createStorefrontShell(services: Pick<Services, 'content' | 'cata
         lead = productLead(name, image, detail.categoryPath, detail.name);
       }
     }
+    // The list draws its first rows from the answer the page carries, as the app's first render does.
+    const list = productListPage(pathname);
+    if (list) lead = listLead(list.cateId, await answers);
     return shellPage(header, lead);
   };
 }

@@ -1,13 +1,23 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CataloguePaths, firstListPageBody, type PagePreload, preloadKey, WEBSITE_ID } from '@shop/domain';
+import {
+  CataloguePaths,
+  firstListPageBody,
+  type PagePreload,
+  preloadKey,
+  SkuStatus,
+  TemplateName,
+  Warehouse,
+  WEBSITE_ID,
+} from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templates } from '../src/db/schema';
+import { LIST_LEAD_ROWS } from '../src/storefront-list-lead';
 import { PAGE_MODULE_SOURCES, pageModule } from '../src/storefront-page-modules';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
-import { insertCatalogueFixture } from './support/catalogue-fixtures';
+import { insertCatalogueFixture, insertGoods } from './support/catalogue-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const INDEX_HTML = `<!doctype html>
@@ -49,6 +59,8 @@ const MANIFEST = {
 let webDist: string;
 let t: TestApp;
 let f: CatalogueFixture;
+/** A product first in the list's default order, its name and code written as if to break the page. */
+let giftBox: { id: number };
 beforeAll(async () => {
   webDist = await mkdtemp(join(tmpdir(), 'shop-web-'));
   await mkdir(join(webDist, 'assets'));
@@ -57,6 +69,35 @@ beforeAll(async () => {
   await writeFile(join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   t = await createTestApp({ env: { WEB_DIST: webDist, SEED_DEMO: 'false' } });
   f = await insertCatalogueFixture(t.database.db);
+  giftBox = await insertGoods(t.database.db, {
+    code: 'G-APT-GIFT',
+    name: '爱他美 <b>"礼盒"</b> & 试用装',
+    nameEn: 'Aptamil gift box',
+    brand: null,
+    categoryId: f.categories.milk.id,
+    categoryNames: ['母婴', '奶粉'],
+    location: Warehouse.AU,
+    sales: 0,
+    sortWeight: 1000,
+    createdAt: new Date(Date.UTC(2025, 0, 9)),
+    images: [{ kind: 'good', path: 'goods/gift.jpg' }],
+    skus: [
+      {
+        code: 'S-GIFT-<1>',
+        property: { 规格: '<礼盒>' },
+        status: SkuStatus.InStock,
+        stock: 5,
+        prices: [
+          { level: 37, currency: 'CNY', amount: 9900 },
+          { level: 38, currency: 'CNY', amount: 8800 },
+        ],
+      },
+    ],
+  });
+  await t.database.db.insert(templates).values({
+    name: TemplateName.goodsSort,
+    templateJson: JSON.stringify({ sortProducts: [{ title: '奶粉 <新>', query: { keyword: '奶粉' } }] }),
+  });
   await t.database.db
     .update(templates)
     .set({
@@ -145,9 +186,64 @@ describe('the page is drawn from its HTML before any script (ADR 016)', () => {
     expect(view).toMatch(
       /<nav aria-label="分类路径" class="breadcrumb"><a href="\/">首页<\/a>.*<span aria-current="page">/,
     );
-    for (const url of ['/product/999999', '/products', '/cart', '/member/order']) {
+    for (const url of ['/product/999999', '/cart', '/member/order']) {
       const other = firstView(await page(url));
       expect(other, url).toContain('<header class="site-header">');
+      expect(other, url).toMatch(/<main id="main" class="site-main"><\/main><\/div>$/);
+    }
+  });
+});
+
+describe("the product list's first rows are in its HTML, as the list draws them (ADR 051)", () => {
+  const rowsOf = (view: string) => view.match(/<article class="goods-item"/g) ?? [];
+
+  it("'/products' carries its head and first rows, every text escaped, the prices' place kept out of sight", async () => {
+    const view = firstView(await page('/products'));
+    const body = firstListPageBody();
+    const list = await t.app.inject({ method: 'POST', url: CataloguePaths.goodsList, payload: body });
+    const { totalCount, items } = (list.json() as { data: { totalCount: number; items: { id: number }[] } })
+      .data;
+    expect(items[0]?.id).toBe(giftBox.id);
+    expect(rowsOf(view)).toHaveLength(Math.min(LIST_LEAD_ROWS, totalCount));
+    expect(view).toContain(
+      '<div class="container products-page"><h1 class="visually-hidden">商品列表</h1><nav class="chips shortcuts" aria-label="精选分类"><a class="chip chip-shortcut" href="/products?keyword=%E5%A5%B6%E7%B2%89">奶粉 &lt;新&gt;</a></nav>',
+    );
+    expect(view).toContain(`<span class="muted">共 ${totalCount} 件商品</span>`);
+    expect(view).toContain(
+      '<a class="sort-option" aria-label="价格" href="/products?orderByType=Price&amp;orderByTendency=ASC">价格</a>',
+    );
+    // The first row, its picture drawn with the HTML.
+    expect(view).toContain(
+      `<article class="goods-item" aria-label="【澳大利亚仓】爱他美 &lt;b&gt;&quot;礼盒&quot;&lt;/b&gt; &amp; 试用装"><div class="goods-item-main"><a class="goods-item-image" tabindex="-1" aria-hidden="true" href="/product/${giftBox.id}"><img alt="" width="120" height="120" loading="eager" decoding="async" srcset="/res/img/goods/gift.jpg?w=120 1x, /res/img/goods/gift.jpg?w=240 2x" src="/res/img/goods/gift.jpg?w=120"></a>`,
+    );
+    expect(view).toContain(
+      '<p class="goods-item-sku"><span>&lt;礼盒&gt;</span><span class="goods-item-code">S-GIFT-&lt;1&gt;</span></p>',
+    );
+    expect(view).not.toContain('<b>');
+    // A price is the shopper's currency and level: its place is there, hidden, never one shown to everyone.
+    expect(view).toContain(
+      '<span class="price-with-hint price-pending"><span class="price goods-item-price">¥99.00</span></span><span class="stock stock-ok">现货</span>',
+    );
+    const shown = view
+      .slice(view.indexOf('<main'))
+      .replace(/<span class="price[^"]* price-pending">(?:<span[^>]*>[^<]*<\/span>)*(?:[^<]*)<\/span>/g, '');
+    expect(shown).not.toMatch(/class="price|¥|\$/);
+    expect(view.match(/price-pending/g)?.length).toBe(rowsOf(view).length);
+  });
+
+  it("a category's list carries its path and its own goods; an address with a query carries no rows", async () => {
+    const view = firstView(await page(`/products/${f.categories.milk.id}`));
+    expect(view).toContain('<span aria-current="page">奶粉</span>');
+    expect(rowsOf(view).length).toBeGreaterThan(0);
+    expect(view).not.toContain('深海鱼油');
+    for (const url of [
+      '/products?keyword=奶粉',
+      '/products?pageNo=2',
+      `/products/${f.categories.milk.id}?orderByType=Price`,
+    ]) {
+      const other = firstView(await page(url));
+      expect(other, url).toContain('<header class="site-header">');
+      expect(rowsOf(other), url).toHaveLength(0);
       expect(other, url).toMatch(/<main id="main" class="site-main"><\/main><\/div>$/);
     }
   });

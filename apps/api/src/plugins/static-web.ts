@@ -48,8 +48,11 @@ export interface StaticWebOptions {
    * visitor through its own routes, so the answers are exactly what the storefront would fetch.
    */
   preloadCalls?: (pathname: string, search: string) => PreloadCall[];
-  /** The page's first view as HTML for #root (storefront-shell.ts), drawn before the scripts arrive. */
-  shell?: (pathname: string) => Promise<string>;
+  /**
+   * The page's first view as HTML for #root (storefront-shell.ts), drawn before the scripts arrive; given the
+   * answers the page carries, so a first view drawn from one of them is the app's first render.
+   */
+  shell?: (pathname: string, answers: Promise<PagePreload>) => Promise<string>;
   /**
    * A picture the page draws from one of its preloaded answers (the product list's first row), or null: preloaded
    * too, since the browser would otherwise find it only once the scripts have drawn the answer.
@@ -190,10 +193,10 @@ export const staticWebPlugin = fp<StaticWebOptions>(
       );
       return Object.fromEntries(entries.flat()) as PagePreload;
     };
-    const shellFor = async (url: string): Promise<string> => {
+    const shellFor = async (url: string, answers: Promise<PagePreload>): Promise<string> => {
       if (!shell) return '';
       try {
-        return await shell(pathOf(url));
+        return await shell(pathOf(url), answers);
       } catch (error) {
         // Without it the page is drawn by the scripts alone, as before.
         app.log.warn({ err: error, url }, 'page first view failed');
@@ -202,12 +205,13 @@ export const staticWebPlugin = fp<StaticWebOptions>(
     };
     app.decorateReply('sendStorefrontPage', async function (this: FastifyReply) {
       const url = this.request.url;
+      const calls = answersFor(url);
       const [template, image, assets, preload, firstView] = await Promise.all([
         page(this.styleNonce),
         preloadFor(url),
         assetsFor(url),
-        answersFor(url),
-        shellFor(url),
+        calls,
+        shellFor(url, calls),
       ]);
       const answers = Object.keys(preload).length > 0 ? preloadDataTag(preload) : '';
       const fromAnswer = answerImage?.(pathOf(url), preload);
