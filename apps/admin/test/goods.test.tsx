@@ -106,6 +106,10 @@ function detail(overrides: Partial<AdminGoodsDetail> = {}): AdminGoodsDetail {
         sort: 0,
         ordered: true,
         prices: prices(2990),
+        minQty: 1,
+        stepQty: 1,
+        maxQty: null,
+        breaks: [],
       },
       {
         id: 52,
@@ -118,8 +122,13 @@ function detail(overrides: Partial<AdminGoodsDetail> = {}): AdminGoodsDetail {
         sort: 1,
         ordered: false,
         prices: prices(3990),
+        minQty: 1,
+        stepQty: 1,
+        maxQty: null,
+        breaks: [],
       },
     ],
+    breaksMixed: false,
     updateTime: '2026-11-24T03:00:00.000Z',
     ...overrides,
   };
@@ -174,6 +183,40 @@ describe('商品 editor', () => {
       { currency: 'CNY', level: 37, amount: 19950 },
     ]);
     expect(await screen.findByText('商品已保存', {}, SLOW)).toBeTruthy();
+  });
+
+  it('writes one quantity rule to every SKU, edits a SKU’s volume prices and sends both with the mix-and-match switch', async () => {
+    const api = editorApi(ok({ ...detail(), retiredSkuCodes: [] }));
+    signIn();
+    renderConsole('/goods/5');
+    expect(await screen.findByDisplayValue('G-5-B', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('全部 SKU：1件起订，按件卖，不限购')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('全部 SKU 起订量'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('全部 SKU 每箱件数'), { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: '应用到全部 SKU' }));
+    expect(await screen.findByText('全部 SKU：12件起订，每箱6件，不限购', {}, SLOW)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('SKU 2 限购数量'), { target: { value: '60' } });
+    fireEvent.blur(screen.getByLabelText('SKU 2 限购数量'));
+    expect(await screen.findByText('各 SKU 的起订和箱规不同', {}, SLOW)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'SKU 1 阶梯价' }));
+    fireEvent.click(await screen.findByRole('button', { name: '添加一档' }, SLOW));
+    fireEvent.change(await screen.findByLabelText('第1档 起始数量', {}, SLOW), { target: { value: '24' } });
+    fireEvent.change(screen.getByLabelText('第1档 价格'), { target: { value: '27' } });
+    fireEvent.blur(screen.getByLabelText('第1档 价格'));
+    fireEvent.click(screen.getByRole('button', { name: /^完\s?成$/ }));
+    fireEvent.click(screen.getByRole('switch', { name: '阶梯价混批计算' }));
+
+    fireEvent.click(screen.getByRole('button', { name: /^保\s?存$/ }));
+    await waitFor(() => expect(api.callsTo(AdminGoodsPaths.save)).toHaveLength(1), SLOW);
+    const body = api.callsTo(AdminGoodsPaths.save)[0]?.body as {
+      breaksMixed: boolean;
+      skus: Record<string, unknown>[];
+    };
+    expect(body.breaksMixed).toBe(true);
+    expect(body.skus[0]).toMatchObject({ minQty: 12, stepQty: 6, maxQty: null });
+    expect(body.skus[0]?.breaks).toEqual([{ currency: 'CNY', level: 37, minQty: 24, amount: 2700 }]);
+    expect(body.skus[1]).toMatchObject({ minQty: 12, stepQty: 6, maxQty: 60, breaks: [] });
   });
 
   it('says under each SKU’s stock what its status does with the number, and follows a new status', async () => {

@@ -624,3 +624,97 @@ describe('creating and editing a good', () => {
     expect((await save(withoutTime)).message).toContain('缺少更新时间');
   });
 });
+
+describe('a good’s wholesale settings: quantity rule and volume prices per SKU (ADR 050)', () => {
+  const wholesale = () => {
+    const good = newGood({ breaksMixed: true });
+    const [red, blue] = good.skus as [
+      AdminGoodsSaveRequest['skus'][number],
+      AdminGoodsSaveRequest['skus'][number],
+    ];
+    return {
+      ...good,
+      skus: [
+        {
+          ...red,
+          minQty: 12,
+          stepQty: 6,
+          maxQty: 120,
+          breaks: [
+            { currency: 'CNY' as const, level: 37 as const, minQty: 24, amount: 13000 },
+            { currency: 'CNY' as const, level: 37 as const, minQty: 48, amount: 12500 },
+            { currency: 'AUD' as const, level: 38 as const, minQty: 24, amount: 2500 },
+          ],
+        },
+        blue,
+      ],
+    };
+  };
+
+  it('saves and loads them, audited, and the storefront shows them at the visitor's level', async () => {
+    const good = await created(wholesale());
+    expect(good.breaksMixed).toBe(true);
+    expect(good.skus[0]).toMatchObject({ minQty: 12, stepQty: 6, maxQty: 120 });
+    expect(good.skus[0]?.breaks).toEqual([
+      { currency: 'AUD', level: 38, minQty: 24, amount: 2500 },
+      { currency: 'CNY', level: 37, minQty: 24, amount: 13000 },
+      { currency: 'CNY', level: 37, minQty: 48, amount: 12500 },
+    ]);
+    expect(good.skus[1]).toMatchObject({ minQty: 1, stepQty: 1, maxQty: null, breaks: [] });
+    expect((await loaded(good.id)).skus[0]?.breaks).toHaveLength(3);
+    const shown = await storefront(good.id);
+    expect(shown.skus[0]).toMatchObject({
+      minQty: 12,
+      stepQty: 6,
+      maxQty: 120,
+      priceBreaks: [
+        { minQty: 24, audPrice: null, cnyPrice: 130 },
+        { minQty: 48, audPrice: null, cnyPrice: 125 },
+      ],
+    });
+    const [row] = (await auditRows({ action: 'goods.create', objectId: good.code })).items;
+    expect(JSON.stringify(row?.after)).toContain('CNY37@24:13000');
+  });
+
+  it('saving the form without them takes the rule and the breaks away', async () => {
+    const good = await created(wholesale());
+    const again = await created({ ...formOf(good), breaksMixed: false });
+    expect(again.skus[0]).toMatchObject({ minQty: 1, stepQty: 1, maxQty: null, breaks: [] });
+    expect(again.breaksMixed).toBe(false);
+  });
+
+  it.each([
+    ['a maximum below the smallest case', { maxQty: 10 }, '限购数量须不少于起订量（12件）'],
+    ['a case pack of 0', { stepQty: 0 }, '每箱件数须为正整数'],
+    [
+      'a break without a single price in its cell',
+      {
+        breaks: [{ currency: 'AUD' as const, level: 39 as const, minQty: 10, amount: 100 }],
+        prices: allPrices(2990).filter((p) => p.level !== 39),
+      },
+      '39级 AUD 没有单价，不能设置阶梯价',
+    ],
+    [
+      'a starting quantity twice',
+      {
+        breaks: [
+          { currency: 'CNY' as const, level: 37 as const, minQty: 24, amount: 13000 },
+          { currency: 'CNY' as const, level: 37 as const, minQty: 24, amount: 12000 },
+        ],
+      },
+      '37级 CNY 的阶梯价起始数量 24 重复',
+    ],
+    [
+      'a break from 1 piece',
+      { breaks: [{ currency: 'CNY' as const, level: 37 as const, minQty: 1, amount: 100 }] },
+      '阶梯价的起始数量须为不小于2的整数',
+    ],
+  ])('refuses %s, writing nothing', async (_, change, message) => {
+    const body = wholesale();
+    const first = body.skus[0] as AdminGoodsSaveRequest['skus'][number];
+    const res = await save({ ...body, skus: [{ ...first, ...change }, ...body.skus.slice(1)] });
+    expect(res.success).toBe(false);
+    expect(res.message).toContain(message);
+    expect(await codes({ keyword: body.code })).toEqual([]);
+  });
+});

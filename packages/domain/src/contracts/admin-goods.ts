@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 import { Currency } from '../constants';
 import { SKU_VALUE_SEPARATOR } from '../properties';
+import { qtyRuleProblem } from '../quantity-rule';
 import { SkuStatus } from '../sku-status';
 import { Warehouse } from '../warehouse';
 import { consolePageNo, consolePageSize } from './paging';
@@ -166,6 +167,30 @@ export const goodsPriceSchema = z.strictObject({
 });
 export type GoodsPrice = z.infer<typeof goodsPriceSchema>;
 
+/** Most volume prices one SKU may have per currency and level. */
+export const MAX_BREAKS_PER_PRICE = 10;
+
+/** A volume price (ADR 050): from `minQty` pieces on, `amount` minor units in a currency at a member level. */
+export const goodsBreakSchema = z.strictObject({
+  currency: z.enum(PRICE_CURRENCIES, { error: '币种须为 AUD 或 CNY' }),
+  level: z.literal(PRICE_LEVELS, { error: '会员等级须为 37、38 或 39' }),
+  minQty: z
+    .number({ error: '阶梯价的起始数量须为不小于2的整数' })
+    .int('阶梯价的起始数量须为不小于2的整数')
+    .min(2, '阶梯价的起始数量须为不小于2的整数')
+    .max(9999, '阶梯价的起始数量最多 9999'),
+  amount: wholeNumber('阶梯价', GOODS_EDIT_LIMITS.priceMax).min(1, '阶梯价须大于0'),
+});
+export type GoodsBreak = z.infer<typeof goodsBreakSchema>;
+
+/** A quantity of a SKU's rule: a whole number from 1 to 9999. */
+const ruleQty = (label: string) =>
+  z
+    .number({ error: `${label}须为正整数` })
+    .int(`${label}须为正整数`)
+    .min(1, `${label}须为正整数`)
+    .max(9999, `${label}最多 9999`);
+
 export const goodsImageSchema = z.strictObject({
   path: imagePathSchema,
   kind: z.enum(GOODS_IMAGE_KINDS, { error: '图片类型须为商品图、实拍图或详情图' }),
@@ -207,8 +232,42 @@ export const goodsSkuInputSchema = z.strictObject({
       (ps) => new Set(ps.map((p) => `${p.currency}${p.level}`)).size === ps.length,
       '同一币种和等级的价格重复',
     ),
+  /** The quantity rule (ADR 050): the fewest pieces, the case pack, the most (null: no limit). */
+  minQty: ruleQty('起订量').default(1),
+  stepQty: ruleQty('每箱件数').default(1),
+  maxQty: ruleQty('限购数量').nullable().default(null),
+  /** Volume prices per currency and level. */
+  breaks: z
+    .array(goodsBreakSchema)
+    .max(MAX_BREAKS_PER_PRICE * PRICE_LEVELS.length * PRICE_CURRENCIES.length)
+    .default([]),
 });
 export type GoodsSkuInput = z.input<typeof goodsSkuInputSchema>;
+
+/**
+ * Why a SKU's volume prices cannot be saved, or null: each starting quantity once per currency and level, at most
+ * MAX_BREAKS_PER_PRICE of them, and only in a currency and level the SKU has a single price in (a break lowers a
+ * price; it is not one of its own).
+ */
+export function goodsBreaksProblem(
+  breaks: readonly GoodsBreak[],
+  prices: readonly { currency: string; level: number }[],
+): string | null {
+  const seen = new Set<string>();
+  const perPrice = new Map<string, number>();
+  for (const entry of breaks) {
+    const price = `${entry.currency}${entry.level}`;
+    if (!prices.some((p) => `${p.currency}${p.level}` === price))
+      return `${entry.level}级 ${entry.currency} 没有单价，不能设置阶梯价`;
+    const key = `${price}:${entry.minQty}`;
+    if (seen.has(key)) return `${entry.level}级 ${entry.currency} 的阶梯价起始数量 ${entry.minQty} 重复`;
+    seen.add(key);
+    perPrice.set(price, (perPrice.get(price) ?? 0) + 1);
+    if ((perPrice.get(price) ?? 0) > MAX_BREAKS_PER_PRICE)
+      return `每个币种和等级最多${MAX_BREAKS_PER_PRICE}档阶梯价`;
+  }
+  return null;
+}
 
 /** The combination of attribute values a SKU stands for, in the attributes' order ('红;$%*500g'). */
 export function skuCombinationKey(
@@ -255,8 +314,26 @@ export const adminGoodsSaveRequestSchema = z
       .array(goodsSkuInputSchema, { error: '请至少添加一个 SKU' })
       .min(1, '请至少添加一个 SKU')
       .max(GOODS_EDIT_LIMITS.skus, `最多${GOODS_EDIT_LIMITS.skus}个 SKU`),
+    /** Whether the volume prices count the quantities of all the good's SKUs together (mix and match). */
+    breaksMixed: z.boolean({ error: '请指定阶梯价是否混批计算' }).default(false),
   })
   .superRefine((good, ctx) => {
+    good.skus.forEach((sku, i) => {
+      const ruleProblem = qtyRuleProblem({ minQty: sku.minQty, stepQty: sku.stepQty, maxQty: sku.maxQty });
+      if (ruleProblem)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['skus', i, 'maxQty'],
+          message: `SKU ${sku.code}：${ruleProblem}`,
+        });
+      const breakProblem = goodsBreaksProblem(sku.breaks, sku.prices);
+      if (breakProblem)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['skus', i, 'breaks'],
+          message: `SKU ${sku.code}：${breakProblem}`,
+        });
+    });
     if (good.id !== undefined && good.updateTime === undefined)
       ctx.addIssue({ code: 'custom', path: ['updateTime'], message: '缺少更新时间，请重新打开商品再保存' });
     const codes = new Set<string>();
@@ -305,6 +382,18 @@ export const adminGoodsSkuSchema = z.object({
   sort: z.number().int(),
   /** Whether orders hold this SKU: then it is never deleted, only made not for sale. */
   ordered: z.boolean(),
+  minQty: z.number().int(),
+  stepQty: z.number().int(),
+  maxQty: z.number().int().nullable(),
+  /** Volume prices, minor units, by currency, level and starting quantity. */
+  breaks: z.array(
+    z.object({
+      currency: z.enum(PRICE_CURRENCIES),
+      level: z.number().int(),
+      minQty: z.number().int(),
+      amount: z.number().int(),
+    }),
+  ),
   prices: z.array(
     z.object({
       currency: z.enum(PRICE_CURRENCIES),
@@ -332,6 +421,8 @@ export const adminGoodsDetailSchema = z.object({
   /** Attribute names in display order with their values, from the SKUs' property maps. */
   attributes: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
   skus: z.array(adminGoodsSkuSchema),
+  /** Whether the volume prices count all the good's SKUs together. */
+  breaksMixed: z.boolean(),
   updateTime: z.string(),
 });
 export type AdminGoodsDetail = z.infer<typeof adminGoodsDetailSchema>;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { brands, categories, goods, goodsImages, skuPrices, skus } from '../../db/schema';
+import { brands, categories, goods, goodsImages, skuPriceBreaks, skuPrices, skus } from '../../db/schema';
 
 /**
  * Reads and writes of the console's goods editor (商品 → 新建/编辑): one good with its pictures, SKUs and prices,
@@ -21,6 +21,7 @@ export type GoodsEditRow = Pick<
   | 'location'
   | 'onFlag'
   | 'content'
+  | 'breaksMixed'
   | 'updatedAt'
 >;
 const goodsEditColumns = {
@@ -33,6 +34,7 @@ const goodsEditColumns = {
   location: goods.location,
   onFlag: goods.onFlag,
   content: goods.content,
+  breaksMixed: goods.breaksMixed,
   updatedAt: goods.updatedAt,
 };
 
@@ -45,7 +47,17 @@ export async function findGoodsForEdit(db: Database, id: number, lock = false): 
 
 export type SkuEditRow = Pick<
   typeof skus.$inferSelect,
-  'id' | 'code' | 'name' | 'property' | 'status' | 'stock' | 'weight' | 'sort'
+  | 'id'
+  | 'code'
+  | 'name'
+  | 'property'
+  | 'status'
+  | 'stock'
+  | 'weight'
+  | 'sort'
+  | 'minQty'
+  | 'stepQty'
+  | 'maxQty'
 >;
 
 /** A good's SKUs in display order; with `lock`, locked in id order like orders lock them. */
@@ -59,6 +71,9 @@ export async function skusForEdit(db: Database, goodsId: number, lock = false): 
     stock: skus.stock,
     weight: skus.weight,
     sort: skus.sort,
+    minQty: skus.minQty,
+    stepQty: skus.stepQty,
+    maxQty: skus.maxQty,
   };
   if (lock) {
     const rows = await db
@@ -171,7 +186,10 @@ export async function insertSkuIfNew(db: Database, row: NewSkuRow): Promise<numb
 export async function updateSkuFields(
   db: Database,
   id: number,
-  fields: Pick<NewSkuRow, 'code' | 'name' | 'property' | 'status' | 'weight' | 'sort'>,
+  fields: Pick<
+    NewSkuRow,
+    'code' | 'name' | 'property' | 'status' | 'weight' | 'sort' | 'minQty' | 'stepQty' | 'maxQty'
+  >,
 ): Promise<void> {
   await db
     .update(skus)
@@ -192,6 +210,35 @@ export async function replaceSkuPrices(
 ): Promise<void> {
   await db.delete(skuPrices).where(and(eq(skuPrices.skuId, skuId), inArray(skuPrices.level, [...levels])));
   if (prices.length > 0) await db.insert(skuPrices).values(prices.map((p) => ({ skuId, ...p })));
+}
+
+/** Replaces a SKU's volume prices of these levels (other levels' stay as they are; ADR 050). */
+export async function replaceSkuBreaks(
+  db: Database,
+  skuId: number,
+  levels: readonly number[],
+  breaks: readonly { level: number; currency: string; minQty: number; amount: number }[],
+): Promise<void> {
+  await db
+    .delete(skuPriceBreaks)
+    .where(and(eq(skuPriceBreaks.skuId, skuId), inArray(skuPriceBreaks.level, [...levels])));
+  if (breaks.length > 0) await db.insert(skuPriceBreaks).values(breaks.map((b) => ({ skuId, ...b })));
+}
+
+/** Every volume price of a good's SKUs, by SKU, currency, level and starting quantity. */
+export function breaksOfGoods(db: Database, goodsId: number) {
+  return db
+    .select({
+      skuId: skuPriceBreaks.skuId,
+      currency: skuPriceBreaks.currency,
+      level: skuPriceBreaks.level,
+      minQty: skuPriceBreaks.minQty,
+      amount: skuPriceBreaks.amount,
+    })
+    .from(skuPriceBreaks)
+    .innerJoin(skus, eq(skus.id, skuPriceBreaks.skuId))
+    .where(eq(skus.goodsId, goodsId))
+    .orderBy(skuPriceBreaks.currency, skuPriceBreaks.level, skuPriceBreaks.minQty);
 }
 
 /** A category and its parents from the root (ids and names, from its stored path); null when unknown. */

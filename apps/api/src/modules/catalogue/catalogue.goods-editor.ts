@@ -90,9 +90,10 @@ export function createGoodsEditorService({
       () => repo.categoryLine(executor, good.categoryId),
     ]);
     const skuIds = skuRows.map((s) => s.id);
-    const [prices, ordered] = await readTogether(executor, [
+    const [prices, ordered, breaks] = await readTogether(executor, [
       () => listPricesOfGoods(executor, id),
       () => ports.orderedSkuIds(skuIds, executor),
+      () => repo.breaksOfGoods(executor, id),
     ]);
     // Attribute names in the key order of the SKUs' maps (the storefront's grid follows it), values as first met.
     const attributes = new Map<string, string[]>();
@@ -128,7 +129,19 @@ export function createGoodsEditorService({
         prices: prices
           .filter((p) => p.skuId === s.id && PRICE_CURRENCIES.includes(p.currency as 'AUD' | 'CNY'))
           .map((p) => ({ currency: p.currency as 'AUD' | 'CNY', level: p.level, amount: p.amount })),
+        minQty: s.minQty,
+        stepQty: s.stepQty,
+        maxQty: s.maxQty,
+        breaks: breaks
+          .filter((b) => b.skuId === s.id && PRICE_CURRENCIES.includes(b.currency as 'AUD' | 'CNY'))
+          .map((b) => ({
+            currency: b.currency as 'AUD' | 'CNY',
+            level: b.level,
+            minQty: b.minQty,
+            amount: b.amount,
+          })),
       })),
+      breaksMixed: good.breaksMixed,
       updateTime: good.updatedAt.toISOString(),
     };
   }
@@ -180,6 +193,7 @@ export function createGoodsEditorService({
             categoryId: input.categoryId,
             location: input.location,
             onFlag: input.onShelf,
+            breaksMixed: input.breaksMixed,
             content,
             searchText: goodsSearchText({
               name: input.name,
@@ -260,6 +274,9 @@ export function createGoodsEditorService({
         status: SkuStatus.NotForSale,
         weight: s.weight,
         sort: input.skus.length + i,
+        minQty: s.minQty,
+        stepQty: s.stepQty,
+        maxQty: s.maxQty,
       });
 
     // A code moving from one SKU of this good to another: free the old holders' codes first.
@@ -275,6 +292,9 @@ export function createGoodsEditorService({
         status: sku.status,
         weight: sku.weight,
         sort,
+        minQty: sku.minQty,
+        stepQty: sku.stepQty,
+        maxQty: sku.maxQty,
       };
       let skuId: number;
       const old = sku.id === undefined ? undefined : storedById.get(sku.id);
@@ -306,6 +326,7 @@ export function createGoodsEditorService({
           });
       }
       await repo.replaceSkuPrices(tx, skuId, PRICE_LEVELS, sku.prices);
+      await repo.replaceSkuBreaks(tx, skuId, PRICE_LEVELS, sku.breaks);
     }
     return retired.map((s) => s.code);
   }
@@ -330,6 +351,9 @@ function auditView(d: AdminGoodsDetail) {
       stock: s.stock,
       weight: s.weight,
       prices: Object.fromEntries(s.prices.map((p) => [`${p.currency}${p.level}`, p.amount])),
+      rule: [s.minQty, s.stepQty, s.maxQty],
+      breaks: s.breaks.map((b) => `${b.currency}${b.level}@${b.minQty}:${b.amount}`),
     })),
+    breaksMixed: d.breaksMixed,
   };
 }

@@ -32,6 +32,7 @@ import {
 } from './goods-form-model';
 import { GoodsImages } from './goods-images';
 import { SkuMatrix } from './sku-matrix';
+import { WholesaleDefaults } from './wholesale-defaults';
 
 interface CascaderOption {
   value: number;
@@ -271,6 +272,15 @@ export function GoodsEditor({
           )}
         </Form.List>
         <SkuMatrix rows={skus} />
+        <WholesaleDefaults
+          rows={skus}
+          onApply={(rule) =>
+            form.setFieldValue(
+              'skus',
+              (form.getFieldValue('skus') as SkuRow[]).map((row) => ({ ...row, ...rule })),
+            )
+          }
+        />
       </Card>
 
       <Card title="描述" size="small" style={{ marginTop: 16 }}>

@@ -31,6 +31,19 @@ export interface SkuRow {
   /** Held by orders: taken out of the matrix it is kept, not for sale. */
   ordered?: boolean | undefined;
   prices: Partial<Record<PriceCell, number | null>>;
+  /** The quantity rule (ADR 050): empty min and step mean 1, an empty maximum no limit. */
+  minQty?: number | null | undefined;
+  stepQty?: number | null | undefined;
+  maxQty?: number | null | undefined;
+  /** Volume prices, in dollars or yuan as the form shows them. */
+  breaks?: BreakRow[] | undefined;
+}
+
+/** A volume price in the form: from `minQty` pieces on, `price` in the cell's currency at its level. */
+export interface BreakRow {
+  cell: PriceCell;
+  minQty: number | null;
+  price: number | null;
 }
 
 export interface GoodsFormValues {
@@ -45,6 +58,8 @@ export interface GoodsFormValues {
   images: GoodsImage[];
   attributes: { name: string; values: string[] }[];
   skus: SkuRow[];
+  /** Whether the volume prices count all the good's SKUs together (mix and match). */
+  breaksMixed?: boolean | undefined;
 }
 
 export const EMPTY_GOODS: GoodsFormValues = {
@@ -59,6 +74,7 @@ export const EMPTY_GOODS: GoodsFormValues = {
   images: [],
   attributes: [],
   skus: [],
+  breaksMixed: false,
 };
 
 /** Attributes whose name and values are filled in (a row being typed is left out of the matrix). */
@@ -126,6 +142,7 @@ export function formFromDetail(d: AdminGoodsDetail): GoodsFormValues {
     content: d.content,
     images: d.images,
     attributes: d.attributes,
+    breaksMixed: d.breaksMixed,
     skus: d.skus.map((s) => ({
       key: skuCombinationKey(d.attributes, s.property),
       id: s.id,
@@ -140,6 +157,14 @@ export function formFromDetail(d: AdminGoodsDetail): GoodsFormValues {
       prices: Object.fromEntries(
         s.prices.map((p) => [`${p.currency}${p.level}`, toMajor(p.amount)] as const),
       ) as SkuRow['prices'],
+      minQty: s.minQty,
+      stepQty: s.stepQty,
+      maxQty: s.maxQty,
+      breaks: s.breaks.map((b) => ({
+        cell: `${b.currency}${b.level}` as PriceCell,
+        minQty: b.minQty,
+        price: toMajor(b.amount),
+      })),
     })),
   };
 }
@@ -173,6 +198,33 @@ export function requestFromForm(
         const major = s.prices?.[cell];
         return major === null || major === undefined ? [] : [{ currency, level, amount: toMinor(major) }];
       }),
+      minQty: s.minQty ?? 1,
+      stepQty: s.stepQty ?? 1,
+      maxQty: s.maxQty ?? null,
+      breaks: (s.breaks ?? []).flatMap((b) => {
+        const at = PRICE_CELLS.find((c) => c.cell === b.cell);
+        if (!at || b.minQty === null || b.price === null) return [];
+        return [{ currency: at.currency, level: at.level, minQty: b.minQty, amount: toMinor(b.price) }];
+      }),
     })),
+    breaksMixed: v.breaksMixed ?? false,
   };
+}
+
+/** The rule every SKU of the good has, or 'mixed' when they differ (set one by one): the 'for the product' fields. */
+export function productRule(
+  rows: readonly SkuRow[],
+): { minQty: number; stepQty: number; maxQty: number | null } | 'mixed' | null {
+  if (rows.length === 0) return null;
+  const key = (r: SkuRow) => `${r.minQty ?? 1}/${r.stepQty ?? 1}/${r.maxQty ?? ''}`;
+  const first = rows[0] as SkuRow;
+  if (!rows.every((r) => key(r) === key(first))) return 'mixed';
+  return { minQty: first.minQty ?? 1, stepQty: first.stepQty ?? 1, maxQty: first.maxQty ?? null };
+}
+
+/** A break's line as the matrix shows it: 'CNY 37 · 12件起 ¥27.00'. */
+export function breakLabel(b: BreakRow): string {
+  const at = PRICE_CELLS.find((c) => c.cell === b.cell);
+  if (!at || b.minQty === null || b.price === null) return '';
+  return `${at.currency} ${at.level} · ${b.minQty}件起 ${at.currency === 'AUD' ? '$' : '¥'}${b.price.toFixed(2)}`;
 }

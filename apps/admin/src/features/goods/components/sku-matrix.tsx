@@ -7,8 +7,125 @@ import {
   stockNumberNote,
   stockUse,
 } from '@shop/domain';
-import { Form, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
-import { PRICE_CELLS, type SkuRow } from './goods-form-model';
+import { Button, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { breakLabel, PRICE_CELLS, type SkuRow } from './goods-form-model';
+
+const CELL_OPTIONS = PRICE_CELLS.map(({ cell, currency, level }) => ({
+  value: cell,
+  label: `${currency} ${level}级`,
+}));
+
+/**
+ * A SKU's volume prices (ADR 050): the count in the matrix, edited in a dialog as rows of price cell, starting
+ * quantity and price; the server refuses a break without a single price in its cell, or a starting quantity twice.
+ */
+function BreaksEditor({ row }: { row: SkuRow & { index: number } }) {
+  const [open, setOpen] = useState(false);
+  const breaks = (row.breaks ?? []).filter((b) => b.minQty !== null && b.price !== null);
+  return (
+    <>
+      <Button
+        size="small"
+        onClick={() => setOpen(true)}
+        aria-label={`SKU ${row.index + 1} 阶梯价`}
+        title={breaks.map(breakLabel).join('\n')}
+      >
+        {breaks.length > 0 ? `${breaks.length} 档` : '设置'}
+      </Button>
+      <Modal
+        open={open}
+        title={`阶梯价：${row.code || `SKU ${row.index + 1}`}`}
+        onCancel={() => setOpen(false)}
+        onOk={() => setOpen(false)}
+        okText="完成"
+        cancelButtonProps={{ style: { display: 'none' } }}
+        forceRender
+        width={560}
+      >
+        <Typography.Paragraph type="secondary">
+          买到起始数量起按阶梯价计（同一币种和等级须先有单价）；促销在阶梯价之后计算。
+        </Typography.Paragraph>
+        <Form.List name={['skus', row.index, 'breaks']}>
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((field, i) => (
+                <Space key={field.key} align="baseline" wrap>
+                  <Form.Item
+                    name={[field.name, 'cell']}
+                    rules={[{ required: true, message: '请选择币种和等级' }]}
+                  >
+                    <Select
+                      aria-label={`第${i + 1}档 币种和等级`}
+                      options={CELL_OPTIONS}
+                      style={{ width: 130 }}
+                    />
+                  </Form.Item>
+                  <Form.Item
+                    name={[field.name, 'minQty']}
+                    rules={[
+                      { required: true, type: 'integer', min: 2, message: '起始数量须为不小于2的整数' },
+                    ]}
+                  >
+                    <InputNumber
+                      aria-label={`第${i + 1}档 起始数量`}
+                      min={2}
+                      max={9999}
+                      precision={0}
+                      suffix="件起"
+                    />
+                  </Form.Item>
+                  <Form.Item
+                    name={[field.name, 'price']}
+                    rules={[{ required: true, type: 'number', min: 0.01, message: '阶梯价须大于0' }]}
+                  >
+                    <InputNumber
+                      aria-label={`第${i + 1}档 价格`}
+                      min={0.01}
+                      max={GOODS_EDIT_LIMITS.priceMax / 100}
+                      precision={2}
+                    />
+                  </Form.Item>
+                  <Button type="link" danger onClick={() => remove(field.name)}>
+                    删除
+                  </Button>
+                </Space>
+              ))}
+              <Button onClick={() => add({ cell: 'CNY37', minQty: null, price: null })}>添加一档</Button>
+            </>
+          )}
+        </Form.List>
+      </Modal>
+    </>
+  );
+}
+
+/** One whole number of a SKU's quantity rule; empty means the default (1, or no maximum). */
+function RuleField({
+  row,
+  field,
+  label,
+}: {
+  row: SkuRow & { index: number };
+  field: 'minQty' | 'stepQty' | 'maxQty';
+  label: string;
+}) {
+  return (
+    <Form.Item
+      name={['skus', row.index, field]}
+      rules={[{ type: 'integer', min: 1, message: `${label}须为正整数` }]}
+    >
+      <InputNumber
+        aria-label={`SKU ${row.index + 1} ${label}`}
+        min={1}
+        max={9999}
+        precision={0}
+        placeholder={field === 'maxQty' ? '不限' : '1'}
+        style={{ width: '100%' }}
+      />
+    </Form.Item>
+  );
+}
 
 const STATUS_OPTIONS = Object.values(SkuStatus).map((value) => ({ value, label: SKU_STATUS_LABELS[value] }));
 const required = (message: string) => ({ required: true, message });
@@ -31,7 +148,8 @@ function StockNumberHint({ status }: { status: number | undefined }) {
 
 /**
  * The SKU matrix (one row per combination of the attributes' values, built by the editor): per row its code,
- * weight, sale status, stock and a price grid AUD/CNY × member levels 37/38/39, in dollars and yuan.
+ * weight, sale status, stock, quantity rule and volume prices, and a price grid AUD/CNY × member levels 37/38/39,
+ * in dollars and yuan.
  */
 export function SkuMatrix({ rows }: { rows: readonly SkuRow[] }) {
   return (
@@ -39,7 +157,7 @@ export function SkuMatrix({ rows }: { rows: readonly SkuRow[] }) {
       rowKey="key"
       size="small"
       pagination={false}
-      scroll={{ x: 1320 }}
+      scroll={{ x: 1680 }}
       dataSource={rows.map((r, index) => ({ ...r, index }))}
       locale={{ emptyText: '填写规格后生成 SKU' }}
       columns={[
@@ -109,6 +227,26 @@ export function SkuMatrix({ rows }: { rows: readonly SkuRow[] }) {
               />
             </Form.Item>
           ),
+        },
+        {
+          title: '起订量',
+          width: 90,
+          render: (_, r) => <RuleField row={r} field="minQty" label="起订量" />,
+        },
+        {
+          title: '每箱件数',
+          width: 90,
+          render: (_, r) => <RuleField row={r} field="stepQty" label="每箱件数" />,
+        },
+        {
+          title: '限购',
+          width: 90,
+          render: (_, r) => <RuleField row={r} field="maxQty" label="限购数量" />,
+        },
+        {
+          title: '阶梯价',
+          width: 90,
+          render: (_, r) => <BreaksEditor row={r} />,
         },
         ...PRICE_CELLS.map(({ cell, currency, level }) => ({
           title: `${currency} ${level}`,
