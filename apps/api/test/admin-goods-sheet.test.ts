@@ -1,4 +1,5 @@
 import {
+  type AdminGoodsDetail,
   type AdminGoodsImportResponse,
   type AdminGoodsListResponse,
   AdminGoodsPaths,
@@ -178,6 +179,49 @@ describe('the goods sheet in the console', () => {
       pricesRemoved: 0,
       skusUpdated: table.rows.length,
     });
+  });
+
+  it('carries each SKU’s quantity rule and volume prices both ways (ADR 050), and refuses a bad rule or break by row', async () => {
+    const header = `${HEADER},起订量,每箱件数,限购,阶梯价混批,阶梯价 CNY@37,breaks AUD@37`;
+    const sheet = `${header}
+NZ-CASE-1,整箱蜂蜜,,Comvita,食品/蜂蜜,NZ,yes,NZ-CASE-1-A,A,规格:A,4,0,300,39.90,199.00,,12,6,120,是,12件:189.00；48:179.00,24:37.50
+NZ-CASE-1,整箱蜂蜜,,Comvita,食品/蜂蜜,NZ,yes,NZ-CASE-1-B,B,规格:B,4,0,300,39.90,199.00,,,,,是,,
+`;
+    const real = envelope<AdminGoodsImportResponse>(await sendSheet(sheet, 'case.csv', false));
+    expect(real.success, real.message).toBe(true);
+    const list = envelope<AdminGoodsListResponse>(
+      await post(t.app, AdminGoodsPaths.list, { keyword: 'NZ-CASE-1' }, staff.content.token),
+    );
+    const id = list.data.items[0]?.id ?? 0;
+    const detail = envelope<AdminGoodsDetail>(
+      await post(t.app, AdminGoodsPaths.detail, { id }, staff.content.token),
+    ).data;
+    expect(detail.breaksMixed).toBe(true);
+    expect(detail.skus[0]).toMatchObject({ minQty: 12, stepQty: 6, maxQty: 120 });
+    expect(detail.skus[0]?.breaks).toEqual([
+      { currency: 'AUD', level: 37, minQty: 24, amount: 3750 },
+      { currency: 'CNY', level: 37, minQty: 12, amount: 18900 },
+      { currency: 'CNY', level: 37, minQty: 48, amount: 17900 },
+    ]);
+    expect(detail.skus[1]).toMatchObject({ minQty: 1, stepQty: 1, maxQty: null, breaks: [] });
+
+    const table = await readXlsx((await exportSheet()).rawPayload);
+    const row = table.rows.find((r) => r.cells[7] === 'NZ-CASE-1-A');
+    const at = (name: string) => row?.cells[table.header.indexOf(name)];
+    expect([at('minQty'), at('stepQty'), at('maxQty'), at('breaksMixed')]).toEqual(['12', '6', '120', 'yes']);
+    expect(at('breaks CNY@37')).toBe('12:189.00;48:179.00');
+    expect(at('breaks AUD@37')).toBe('24:37.50');
+
+    const bad = `${header}
+NZ-CASE-1,整箱蜂蜜,,Comvita,食品/蜂蜜,NZ,yes,NZ-CASE-1-A,A,规格:A,4,0,300,39.90,199.00,,12,6,10,是,12:189,
+NZ-CASE-1,整箱蜂蜜,,Comvita,食品/蜂蜜,NZ,yes,NZ-CASE-1-B,B,规格:B,4,0,300,39.90,,,,,,是,12:1;12:2,24:0
+`;
+    const refused = envelope<AdminGoodsImportResponse>(await sendSheet(bad, 'case.csv', true));
+    expect(refused.data.errors).toEqual([
+      '第 2 行：限购数量须不少于起订量（12件）',
+      '第 3 行：阶梯价 CNY@37：起始数量 12 重复',
+      '第 3 行：breaks AUD@37：阶梯价须大于0',
+    ]);
   });
 
   it('refuses a sheet of more rows than an import takes, saying so, in a dry run and for real', async () => {

@@ -651,7 +651,7 @@ describe('a good’s wholesale settings: quantity rule and volume prices per SKU
     };
   };
 
-  it('saves and loads them, audited, and the storefront shows them at the visitor's level', async () => {
+  it('saves and loads them, audited, and the storefront shows them at the visitor’s level', async () => {
     const good = await created(wholesale());
     expect(good.breaksMixed).toBe(true);
     expect(good.skus[0]).toMatchObject({ minQty: 12, stepQty: 6, maxQty: 120 });

@@ -2,6 +2,7 @@ import {
   GOODS_SHEET_MAX_BYTES,
   GOODS_SHEET_MAX_ROWS,
   InvalidAmountError,
+  qtyRuleProblem,
   ResultCode,
   SKU_STATUS_LABELS,
   SkuStatus,
@@ -47,6 +48,12 @@ export interface ImportRow {
   weight: number | undefined;
   /** One entry per price column of the sheet; amount null = no price in that column. */
   prices: { currency: 'AUD' | 'CNY'; level: number; amount: number | null }[];
+  /** The quantity rule (ADR 050) when the sheet has a rule column; an empty cell is the default (1, no limit). */
+  rule: { minQty: number; stepQty: number; maxQty: number | null } | undefined;
+  /** One entry per volume-price column: its breaks, ascending (empty: none, which removes the column's breaks). */
+  breaks: { currency: 'AUD' | 'CNY'; level: number; entries: { minQty: number; amount: number }[] }[];
+  /** Whether the good's breaks count its SKUs together, when the sheet has the column. */
+  breaksMixed: boolean | undefined;
 }
 
 export interface ImportSheet {
@@ -101,7 +108,11 @@ type Field =
   | 'property'
   | 'status'
   | 'stock'
-  | 'weight';
+  | 'weight'
+  | 'minQty'
+  | 'stepQty'
+  | 'maxQty'
+  | 'breaksMixed';
 
 const REQUIRED: readonly Field[] = [
   'goodsCode',
@@ -141,7 +152,40 @@ const HEADER_ALIASES: Record<string, Field> = {
   库存: 'stock',
   weight: 'weight',
   重量: 'weight',
+  minqty: 'minQty',
+  起订量: 'minQty',
+  stepqty: 'stepQty',
+  每箱件数: 'stepQty',
+  maxqty: 'maxQty',
+  限购: 'maxQty',
+  breaksmixed: 'breaksMixed',
+  阶梯价混批: 'breaksMixed',
 };
+
+/** A volume-price column: 'breaks AUD@37' or '阶梯价 CNY@38'; its cells '12:27.00;48:25.00' (件 allowed). */
+const BREAKS_HEADER = /^(?:breaks|阶梯价)\s*[:：]?\s*(AUD|CNY)@(\d{1,3})$/i;
+
+/** A break cell's entries, ascending, or an error message. */
+export function parseBreaksCell(text: string): { minQty: number; amount: number }[] | string {
+  const entries: { minQty: number; amount: number }[] = [];
+  for (const part of text.split(/[;；]/)) {
+    if (part.trim() === '') continue;
+    const match = /^(\d{1,4})\s*件?\s*[:：=]\s*(\S+)$/.exec(part.trim());
+    if (!match?.[1] || !match[2]) return '格式应为 起始数量:价格;起始数量:价格，如 12:27.00;48:25.00';
+    const minQty = Number(match[1]);
+    if (minQty < 2) return '起始数量须为不小于2的整数';
+    let amount: number;
+    try {
+      amount = toMinor(match[2]);
+    } catch {
+      return `价格 ${match[2]} 须为大于0、最多两位小数的数字`;
+    }
+    if (amount <= 0) return '阶梯价须大于0';
+    if (entries.some((e) => e.minQty === minQty)) return `起始数量 ${minQty} 重复`;
+    entries.push({ minQty, amount });
+  }
+  return entries.sort((a, b) => a.minQty - b.minQty);
+}
 
 const PRICE_HEADER = /^(AUD|CNY)@(\d{1,3})$/i;
 const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -211,6 +255,7 @@ const GOODS_FIELDS = [
   ['categoryPath', '分类'],
   ['location', '仓库'],
   ['onFlag', '上架'],
+  ['breaksMixed', '阶梯价混批'],
 ] as const;
 
 /**
@@ -222,6 +267,7 @@ export function checkImportSheet(table: SheetTable): SheetCheck {
   const errors: string[] = [];
   const columns = new Map<Field, number>();
   const priceColumns: (PriceColumn & { index: number })[] = [];
+  const breakColumns: (PriceColumn & { index: number })[] = [];
   const unknown: string[] = [];
   const seenHeaders = new Set<string>();
   table.header.forEach((raw, index) => {
@@ -248,12 +294,24 @@ export function checkImportSheet(table: SheetTable): SheetCheck {
       });
       return;
     }
+    const breaks = BREAKS_HEADER.exec(header);
+    if (breaks?.[1] && breaks[2]) {
+      breakColumns.push({
+        header,
+        currency: breaks[1].toUpperCase() as 'AUD' | 'CNY',
+        level: Number(breaks[2]),
+        index,
+      });
+      return;
+    }
     unknown.push(header);
   });
   const missing = REQUIRED.filter((f) => !columns.has(f));
   if (missing.length > 0) errors.push(`表头缺少必填列：${missing.join('、')}`);
   if (unknown.length > 0) {
-    errors.push(`表头含有无法识别的列：${unknown.join('、')}（价格列写作 AUD@37、CNY@38 这样的形式）`);
+    errors.push(
+      `表头含有无法识别的列：${unknown.join('、')}（价格列写作 AUD@37、CNY@38 这样的形式，阶梯价列写作 阶梯价 CNY@37）`,
+    );
   }
   if (errors.length > 0) return { ok: false, errors };
   if (table.rows.length === 0) return { ok: false, errors: ['表格没有数据行'] };
@@ -340,6 +398,39 @@ export function checkImportSheet(table: SheetTable): SheetCheck {
         fail(`${column.header} 价格须为不小于0、最多两位小数的数字（如 19.99）`);
       }
     }
+    const ruleCells = (['minQty', 'stepQty', 'maxQty'] as const).map((f) => cell(f));
+    let rule: ImportRow['rule'];
+    if (ruleCells.some((c) => c !== undefined)) {
+      const [minCell, stepCell, maxCell] = ruleCells.map((c) =>
+        c === undefined || c === '' ? null : parseCount(c),
+      );
+      const blank = (i: number) => ruleCells[i] === undefined || ruleCells[i] === '';
+      if ([minCell, stepCell, maxCell].some((v, i) => v === null && !blank(i)))
+        fail('起订量、每箱件数、限购须为正整数（空为默认：1、1、不限）');
+      else {
+        rule = { minQty: minCell ?? 1, stepQty: stepCell ?? 1, maxQty: maxCell ?? null };
+        const problem = qtyRuleProblem(rule);
+        if (problem) fail(problem);
+      }
+    }
+    const breaks: ImportRow['breaks'] = [];
+    for (const column of breakColumns) {
+      const parsed = parseBreaksCell((cells[column.index] ?? '').trim());
+      if (typeof parsed === 'string') {
+        fail(`${column.header}：${parsed}`);
+        continue;
+      }
+      const single = prices.find((p) => p.currency === column.currency && p.level === column.level);
+      if (parsed.length > 0 && single && single.amount === null)
+        fail(`${column.header}：${column.currency}@${column.level} 没有单价，不能设置阶梯价`);
+      breaks.push({ currency: column.currency, level: column.level, entries: parsed });
+    }
+    const mixedCell = cell('breaksMixed');
+    const breaksMixed =
+      mixedCell === undefined || mixedCell === '' ? undefined : SHELF_VALUES[mixedCell.toLowerCase()];
+    if (mixedCell !== undefined && mixedCell !== '' && breaksMixed === undefined)
+      fail('阶梯价混批须为 yes/no、1/0、true/false 或 是/否');
+
     if (
       priceColumns.length > 0 &&
       status !== null &&
@@ -370,6 +461,9 @@ export function checkImportSheet(table: SheetTable): SheetCheck {
       stock: stock ?? 0,
       weight: weight ?? undefined,
       prices,
+      rule,
+      breaks,
+      breaksMixed,
     });
   }
 

@@ -19,6 +19,12 @@ export interface SheetRow {
   stock: number;
   weight: number;
   prices: [string, number, number][] | null;
+  breaksMixed: boolean;
+  minQty: number;
+  stepQty: number;
+  maxQty: number | null;
+  /** Volume prices: currency, level, starting quantity, minor units. */
+  breaks: [string, number, number, number][] | null;
 }
 
 /** Every SKU on or off the shelf, in the sheet's order (warehouse, goods code, the SKUs' own order). */
@@ -30,7 +36,11 @@ export async function listSheetRows(db: Database): Promise<SheetRow[]> {
            g.location, g.on_flag as "onFlag", s.code as "skuCode", s.name as "skuName", s.property,
            s.status, s.stock, s.weight,
            (select json_agg(json_build_array(p.currency, p.level, p.amount) order by p.level, p.currency)
-              from sku_prices p where p.sku_id = s.id) as prices
+              from sku_prices p where p.sku_id = s.id) as prices,
+           g.breaks_mixed as "breaksMixed", s.min_qty as "minQty", s.step_qty as "stepQty", s.max_qty as "maxQty",
+           (select json_agg(json_build_array(pb.currency, pb.level, pb.min_qty, pb.amount)
+                     order by pb.level, pb.currency, pb.min_qty)
+              from sku_price_breaks pb where pb.sku_id = s.id) as breaks
       from skus s
       join goods g on g.id = s.goods_id
       join categories c on c.id = g.category_id

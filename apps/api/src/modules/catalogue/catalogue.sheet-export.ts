@@ -45,6 +45,11 @@ export async function catalogueSheet(db: Database, today: string): Promise<XlsxF
     { header: 'stock', width: 8 },
     { header: 'weight', width: 8 },
     ...priceHeaders.map((p) => ({ header: `${p.currency}@${p.level}`, width: 10 })),
+    { header: 'minQty', width: 8 },
+    { header: 'stepQty', width: 8 },
+    { header: 'maxQty', width: 8 },
+    { header: 'breaksMixed', width: 11 },
+    ...priceHeaders.map((p) => ({ header: `breaks ${p.currency}@${p.level}`, width: 22 })),
   ];
   const content = await writeXlsx(
     '商品',
@@ -73,6 +78,16 @@ export async function catalogueSheet(db: Database, today: string): Promise<XlsxF
           const amount = price.get(`${p.currency}@${p.level}`);
           return amount === undefined ? '' : major(Number(amount));
         }),
+        r.minQty,
+        r.stepQty,
+        r.maxQty ?? '',
+        r.breaksMixed ? 'yes' : 'no',
+        ...priceHeaders.map((p) =>
+          (r.breaks ?? [])
+            .filter(([currency, level]) => currency === p.currency && Number(level) === p.level)
+            .map(([, , minQty, amount]) => `${minQty}:${major(Number(amount))}`)
+            .join(';'),
+        ),
       ];
     }),
   );

@@ -1,6 +1,6 @@
 import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { brands, categories, goods, skuPrices, skus } from '../../db/schema';
+import { brands, categories, goods, skuPriceBreaks, skuPrices, skus } from '../../db/schema';
 
 /**
  * Writes of the goods sheet import (docs/catalogue-import.md): goods and SKUs upserted by code, missing brands and
@@ -192,6 +192,36 @@ export async function upsertSkusBatch(
     );
   }
   return out;
+}
+
+/**
+ * Replaces SKUs' volume prices of a currency and level each (ADR 050): the old ones of those keys deleted, the new
+ * inserted, many per statement.
+ */
+export async function replaceSkuBreaks(
+  db: Database,
+  rows: readonly {
+    skuId: number;
+    currency: string;
+    level: number;
+    entries: readonly { minQty: number; amount: number }[];
+  }[],
+): Promise<void> {
+  for (const batch of chunks(rows)) {
+    const keys = JSON.stringify(batch.map((r) => [r.skuId, r.currency, r.level]));
+    await db.execute(sql`delete from ${skuPriceBreaks} b using json_array_elements(${keys}::json) k
+      where b.sku_id = (k->>0)::int and b.currency = k->>1 and b.level = (k->>2)::int`);
+  }
+  const inserts = rows.flatMap((r) =>
+    r.entries.map((e) => ({
+      skuId: r.skuId,
+      currency: r.currency,
+      level: r.level,
+      minQty: e.minQty,
+      amount: e.amount,
+    })),
+  );
+  for (const batch of chunks(inserts)) await db.insert(skuPriceBreaks).values(batch);
 }
 
 /** Sets SKU prices (one per SKU, level and currency), many per statement. */

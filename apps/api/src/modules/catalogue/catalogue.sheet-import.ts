@@ -225,6 +225,7 @@ async function writeSheet(tx: Database, sheet: ImportSheet, stored: Stored): Pro
       ...(r.nameEn !== undefined ? { nameEn: r.nameEn } : {}),
       ...(r.brand !== undefined ? { brandId: brand?.id ?? null } : {}),
       ...(r.onFlag !== undefined ? { onFlag: r.onFlag } : {}),
+      ...(r.breaksMixed !== undefined ? { breaksMixed: r.breaksMixed } : {}),
     };
   });
   const goodsIds = new Map<string, number>();
@@ -252,6 +253,7 @@ async function writeSheet(tx: Database, sheet: ImportSheet, stored: Stored): Pro
       ...(r.skuName !== undefined ? { name: r.skuName } : {}),
       ...(r.property !== undefined ? { property: r.property } : {}),
       ...(r.weight !== undefined ? { weight: r.weight } : {}),
+      ...(r.rule ?? {}),
     };
   });
   const skuIds = new Map<string, Upserted>();
@@ -280,6 +282,14 @@ async function writeSheet(tx: Database, sheet: ImportSheet, stored: Stored): Pro
   await repo.upsertSkuPrices(tx, setPrices);
   summary.pricesSet = setPrices.length;
   summary.pricesRemoved = await repo.deleteSkuPrices(tx, removePrices);
+  // Each volume-price column replaces the SKU's breaks of its currency and level (an empty cell removes them).
+  await repo.replaceSkuBreaks(
+    tx,
+    sheet.rows.flatMap((r) => {
+      const skuId = skuIds.get(r.skuCode)?.id ?? 0;
+      return r.breaks.map((b) => ({ skuId, currency: b.currency, level: b.level, entries: b.entries }));
+    }),
+  );
   return summary;
 }
 
