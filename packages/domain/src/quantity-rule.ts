@@ -1,3 +1,7 @@
+import type { Currency } from './constants';
+import { formatPrice } from './money';
+import { skuDisplayPrice } from './sku-price';
+
 /**
  * Wholesale quantity rules and volume price breaks of a SKU (issue #37): a minimum per order, the case pack every
  * quantity is a multiple of, an optional maximum, and prices that drop from a quantity on. One rule for every place
@@ -234,4 +238,93 @@ export function allowedQtyWithin(qty: number, rule: QtyRule, limit: number): num
 /** A SKU's rule as a plain value (a SKU offer, a contract SKU or a table row carries its three fields). */
 export function qtyRuleOf(sku: QtyRule): QtyRule {
   return { minQty: sku.minQty, stepQty: sku.stepQty, maxQty: sku.maxQty };
+}
+
+/** Whether a SKU is sold under a rule a buyer must be told (a case pack, a minimum above 1 or a maximum). */
+export function hasQtyRule(rule: QtyRule): boolean {
+  return rule.stepQty > 1 || smallestQty(rule) > 1 || rule.maxQty !== null;
+}
+
+/**
+ * The rule of something that may not carry one (a SKU of an older stored cart line, a re-order row whose answer
+ * has none): sold by the piece unless its fields say otherwise.
+ */
+export function qtyRuleOrNone(fields: Partial<QtyRule>): QtyRule {
+  const whole = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 1;
+  if (!whole(fields.stepQty) || !whole(fields.minQty)) return NO_QTY_RULE;
+  return {
+    minQty: fields.minQty,
+    stepQty: fields.stepQty,
+    maxQty: whole(fields.maxQty) ? fields.maxQty : null,
+  };
+}
+
+/**
+ * The quantity a stepper's + or − moves to: the next whole case up or down (a quantity between cases moves to
+ * the case beside it), never below the smallest allowed; the caller stops + at its own limit.
+ */
+export function steppedQty(qty: number, rule: QtyRule, direction: 1 | -1): number {
+  const step = rule.stepQty;
+  const moved = direction === 1 ? Math.floor(qty / step) * step + step : Math.ceil(qty / step) * step - step;
+  return Math.max(smallestQty(rule), moved);
+}
+
+/**
+ * The rule as the buyer reads it beside a quantity ('每箱6件', '12件起订', '限购60件', joined by ' · '); empty for a
+ * SKU sold by the piece. The minimum is said only when it is more than one case.
+ */
+export function qtyRuleHint(rule: QtyRule): string {
+  const parts: string[] = [];
+  if (rule.stepQty > 1) parts.push(`每箱${rule.stepQty}件`);
+  const smallest = smallestQty(rule);
+  if (smallest > rule.stepQty) parts.push(`${smallest}件起订`);
+  const largest = largestQty(rule);
+  if (largest !== null) parts.push(`限购${largest}件`);
+  return parts.join(' · ');
+}
+
+/**
+ * Why a quantity cannot be bought under the rule, in the buyer's words (a cart line or a batch add, where the
+ * quantity is not corrected); null when it can. The server's refusal names the SKU instead (qtyRefusalMessage).
+ */
+export function qtyRuleMessage(qty: number, rule: QtyRule): string | null {
+  const breach = qtyBreach(qty, rule);
+  if (breach === null) return null;
+  if (breach === 'step') return `按箱销售，每箱${rule.stepQty}件，数量须为${rule.stepQty}的倍数`;
+  if (breach === 'max') return `每单最多${largestQty(rule)}件`;
+  return `${smallestQty(rule)}件起订`;
+}
+
+/**
+ * A volume price as the product page and the SKU grid show it ('12件起 ¥27.00'): in the page currency, else in
+ * the other one with its own symbol (spec §5); null when the break has no price. Major units, as on the wire.
+ */
+export function priceBreakText(entry: PriceBreak, pageCurrency: Currency): string | null {
+  const price = skuDisplayPrice(entry, pageCurrency);
+  return price ? `${entry.minQty}件起 ${price.text}` : null;
+}
+
+/** The next volume price of a cart line, in minor units like the line's own prices. */
+export interface NextBreak {
+  minQty: number;
+  /** Pieces still to add to reach it. */
+  missing: number;
+  audPrice: number | null;
+  cnyPrice: number | null;
+}
+
+/**
+ * What buying more of a cart line gives ('再买12件享 ¥25.00'), in the currency the line is billed in, else the
+ * break's other price with its own symbol; null when the break has no price.
+ */
+export function nextBreakText(next: NextBreak, currency: Currency): string | null {
+  const own = currency === 'AUD' ? next.audPrice : next.cnyPrice;
+  const other = currency === 'AUD' ? next.cnyPrice : next.audPrice;
+  const text =
+    own !== null
+      ? formatPrice(own, currency)
+      : other !== null
+        ? formatPrice(other, currency === 'AUD' ? 'CNY' : 'AUD')
+        : null;
+  return text === null ? null : `再买${next.missing}件享 ${text}`;
 }

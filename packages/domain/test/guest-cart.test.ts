@@ -9,6 +9,8 @@ import {
   emptyGuestCart,
   type GuestCart,
   type GuestCartItem,
+  guestLineAtBreak,
+  guestLineRule,
   isServerLine,
   parseStoredGuestCart,
   removeGuestLines,
@@ -357,5 +359,49 @@ describe('restoreGuestLines (撤销 of a removal)', () => {
     const readded = addToGuestCart(removeGuestLines(original, [2]), item(2, 1));
     const after = restoreGuestLines(readded, removed);
     expect(after.data.filter((l) => l.skuId === 2)).toEqual([expect.objectContaining({ qty: 4 })]);
+  });
+});
+
+describe('a guest line keeps its SKU rule and volume prices (ADR 050)', () => {
+  const breaks = [
+    { minQty: 24, audPrice: 500, cnyPrice: 2500 },
+    { minQty: 48, audPrice: 450, cnyPrice: null },
+  ];
+  const cased = item(7, 12, { minQty: 1, stepQty: 12, maxQty: 120, priceBreaks: breaks });
+
+  it('stores them, and reads them back from storage', () => {
+    const cart = addToGuestCart(emptyGuestCart(), cased);
+    const [line] = parseStoredGuestCart(JSON.stringify(cart)).data;
+    expect(line).toMatchObject({ minQty: 1, stepQty: 12, maxQty: 120, priceBreaks: breaks });
+    expect(guestLineRule(line as CartLine)).toEqual({ minQty: 1, stepQty: 12, maxQty: 120 });
+  });
+
+  it('a line stored without a rule, or with a broken one, is sold by the piece', () => {
+    const stored = { data: [{ skuId: 7, qty: 5, stepQty: 0, minQty: 1 }], deleteList: [] };
+    const [line] = parseStoredGuestCart(JSON.stringify(stored)).data;
+    expect(line?.stepQty).toBeUndefined();
+    expect(guestLineRule(line as CartLine)).toEqual({ minQty: 1, stepQty: 1, maxQty: null });
+  });
+
+  it('adding again refreshes the rule and breaks with the SKU as the page has it now', () => {
+    const before = addToGuestCart(emptyGuestCart(), item(7, 2));
+    const after = addToGuestCart(before, cased);
+    expect(after.data[0]).toMatchObject({ qty: 14, stepQty: 12, priceBreaks: breaks });
+  });
+
+  it.each([
+    // qty, unit prices reached, next break
+    [12, [1000, 5000], { minQty: 24, missing: 12, audPrice: 500, cnyPrice: 2500 }],
+    [24, [500, 2500], { minQty: 48, missing: 24, audPrice: 450, cnyPrice: null }],
+    // the CNY price stays at the last break that has one
+    [48, [450, 2500], null],
+  ] as const)('%i pieces: priced %o, next %o', (qty, [aud, cny], next) => {
+    const [line] = addToGuestCart(emptyGuestCart(), { ...cased, qty }).data;
+    expect(guestLineAtBreak(line as CartLine)).toEqual({ audPrice: aud, cnyPrice: cny, nextBreak: next });
+  });
+
+  it('a line without breaks keeps its prices', () => {
+    const [line] = addToGuestCart(emptyGuestCart(), item(8, 3)).data;
+    expect(guestLineAtBreak(line as CartLine)).toEqual({ audPrice: 1000, cnyPrice: 5000, nextBreak: null });
   });
 });

@@ -1,5 +1,6 @@
 import { CURRENCIES, type Currency } from '../constants';
 import { parseProperties } from '../properties';
+import { atBreakPrices, type NextBreak, nextPriceBreak, type QtyRule, qtyRuleOrNone } from '../quantity-rule';
 import { CART_QTY_INVALID_MESSAGE, isValidCartQty } from './quantity';
 
 /**
@@ -26,6 +27,22 @@ export interface CartLine {
   fromLocal?: boolean;
   /** A server line changed on this device, to be sent with batchUpdateItems at login. */
   needUpdate?: boolean;
+  /**
+   * The SKU's quantity rule as it was when added (ADR 050), so the guest cart's stepper keeps it; a line stored
+   * without one (added before the rule existed) is sold by the piece, and the server checks again at login.
+   */
+  minQty?: number;
+  stepQty?: number;
+  maxQty?: number | null;
+  /** The SKU's volume prices when added, ascending, minor units like the line's own (ADR 050). */
+  priceBreaks?: GuestPriceBreak[];
+}
+
+/** A volume price a guest line keeps: from `minQty` pieces on, these unit prices (minor units; null: none). */
+export interface GuestPriceBreak {
+  minQty: number;
+  audPrice: number | null;
+  cnyPrice: number | null;
 }
 
 /** The cart a guest keeps in local storage (spec §4 'Guest cart'): lines plus server line ids to delete. */
@@ -86,7 +103,13 @@ export function addToGuestCart(cart: GuestCart, item: GuestCartItem): GuestCart 
       ...cart,
       data: cart.data.map((line) =>
         line === existing
-          ? { ...line, qty, selected: true, ...(isServerLine(line) ? { needUpdate: true } : {}) }
+          ? {
+              ...line,
+              ...wholesaleOf(item),
+              qty,
+              selected: true,
+              ...(isServerLine(line) ? { needUpdate: true } : {}),
+            }
           : line,
       ),
     };
@@ -195,6 +218,65 @@ export function selectAllGuestLines(cart: GuestCart, selected: boolean): GuestCa
   };
 }
 
+/** The rule and breaks an added item carries (the SKU as the page has it now), to refresh its line with. */
+function wholesaleOf(item: GuestCartItem): Partial<CartLine> {
+  const fields: Partial<CartLine> = {};
+  if (item.stepQty !== undefined) fields.stepQty = item.stepQty;
+  if (item.minQty !== undefined) fields.minQty = item.minQty;
+  if (item.maxQty !== undefined) fields.maxQty = item.maxQty;
+  if (item.priceBreaks !== undefined) fields.priceBreaks = item.priceBreaks;
+  return fields;
+}
+
+/** A guest line's quantity rule: the one it was added with, else sold by the piece. */
+export function guestLineRule(line: Pick<CartLine, 'minQty' | 'stepQty' | 'maxQty'>): QtyRule {
+  return qtyRuleOrNone(line);
+}
+
+/**
+ * A guest line's unit prices at the volume price its quantity reaches (ADR 050, by the one pricing rule,
+ * atBreakPrices), and the next break with the pieces still missing. A guest line counts its own quantity: whether
+ * a product's breaks count all its SKUs is known to the server only, which prices the cart again at login.
+ */
+export function guestLineAtBreak(line: CartLine): {
+  audPrice: number | null;
+  cnyPrice: number | null;
+  nextBreak: NextBreak | null;
+} {
+  const breaks = line.priceBreaks ?? [];
+  if (breaks.length === 0) return { audPrice: line.audPrice, cnyPrice: line.cnyPrice, nextBreak: null };
+  const sku = {
+    goodsId: line.goodsId,
+    aud: line.audPrice,
+    cny: line.cnyPrice,
+    breaks: breaks.map((b) => ({ minQty: b.minQty, aud: b.audPrice, cny: b.cnyPrice })),
+    breaksMixed: false,
+  };
+  const priced = atBreakPrices([{ skuId: line.skuId, qty: line.qty }], new Map([[line.skuId, sku]]));
+  const reached = priced.get(line.skuId) ?? sku;
+  const next = nextPriceBreak(breaks, line.qty);
+  return {
+    audPrice: reached.aud,
+    cnyPrice: reached.cny,
+    nextBreak: next ? { ...next.next, missing: next.missing } : null,
+  };
+}
+
+function storedBreaks(raw: unknown): GuestPriceBreak[] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const breaks: GuestPriceBreak[] = [];
+  for (const entry of raw) {
+    if (!isRecord(entry)) continue;
+    const minQty = positiveInt(entry.minQty);
+    if (minQty === undefined) continue;
+    const audPrice = price(entry.audPrice);
+    const cnyPrice = price(entry.cnyPrice);
+    if (audPrice === null && cnyPrice === null) continue;
+    breaks.push({ minQty, audPrice, cnyPrice });
+  }
+  return breaks.sort((a, b) => a.minQty - b.minQty);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -229,6 +311,19 @@ function storedLine(raw: unknown): CartLine | undefined {
   if (typeof raw.image === 'string' && raw.image !== '') line.image = raw.image;
   if (raw.fromLocal === true || id === undefined) line.fromLocal = true;
   if (raw.needUpdate === true && id !== undefined) line.needUpdate = true;
+  // The rule is kept only whole (a case pack and a minimum, the maximum or none); anything else is by the piece.
+  const rule = qtyRuleOrNone({
+    minQty: raw.minQty as number,
+    stepQty: raw.stepQty as number,
+    maxQty: raw.maxQty as number | null,
+  });
+  if (positiveInt(raw.stepQty) !== undefined && positiveInt(raw.minQty) !== undefined) {
+    line.minQty = rule.minQty;
+    line.stepQty = rule.stepQty;
+    line.maxQty = rule.maxQty;
+  }
+  const breaks = storedBreaks(raw.priceBreaks);
+  if (breaks !== undefined) line.priceBreaks = breaks;
   return line;
 }
 
