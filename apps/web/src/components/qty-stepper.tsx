@@ -1,3 +1,4 @@
+import { hasQtyRule, NO_QTY_RULE, type QtyRule, qtyBreach, smallestQty, steppedQty } from '@shop/domain';
 import { useState } from 'react';
 
 interface QtyStepperProps {
@@ -21,6 +22,12 @@ interface QtyStepperProps {
    * number typed is passed on (the caller clamps and says why) while the field shows the limit at once.
    */
   max?: number;
+  /**
+   * The SKU's quantity rule (ADR 050): − and + move by whole cases from the smallest allowed quantity. While
+   * typing ('typing' mode) only an allowed quantity is passed on at once; any other waits for the field to be
+   * left, then is passed on for the caller to correct and say why.
+   */
+  rule?: QtyRule;
 }
 
 /** − [n] + for a quantity: the cart's lines and the product page's quantity to buy. */
@@ -32,15 +39,21 @@ export function QtyStepper({
   inputLabel = '数量',
   commit: mode = 'blur',
   max,
+  rule = NO_QTY_RULE,
 }: QtyStepperProps) {
   const [draft, setDraft] = useState<string | null>(null);
+  const ruled = hasQtyRule(rule);
+  const limited = max !== undefined && max >= 1;
 
   const commit = () => {
     if (draft === null) return;
     setDraft(null);
-    if (mode === 'typing') return;
     const text = draft.trim();
     const qty = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (mode === 'typing') {
+      if (ruled && qty >= 1 && qty !== value) onChange(qty);
+      return;
+    }
     if (qty !== value) onChange(qty);
   };
 
@@ -50,8 +63,8 @@ export function QtyStepper({
       <button
         type="button"
         aria-label="减少数量"
-        disabled={disabled || value <= 1}
-        onClick={() => onChange(value - 1)}
+        disabled={disabled || value <= smallestQty(rule)}
+        onClick={() => onChange(steppedQty(value, rule, -1))}
       >
         −
       </button>
@@ -65,7 +78,13 @@ export function QtyStepper({
         onChange={(event) => {
           const text = event.target.value;
           const typed = /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
-          const over = mode === 'typing' && max !== undefined && max >= 1 && typed > max;
+          if (mode === 'typing' && ruled) {
+            setDraft(text);
+            const allowed = qtyBreach(typed, rule) === null && !(limited && typed > (max as number));
+            if (allowed) onChange(typed);
+            return;
+          }
+          const over = mode === 'typing' && limited && typed > (max as number);
           setDraft(over ? String(max) : text);
           if (mode === 'typing' && typed >= 1) onChange(typed);
         }}
@@ -81,8 +100,8 @@ export function QtyStepper({
       <button
         type="button"
         aria-label="增加数量"
-        disabled={disabled || (max !== undefined && max >= 1 && value >= max)}
-        onClick={() => onChange(value + 1)}
+        disabled={disabled || (limited && value >= (max as number))}
+        onClick={() => onChange(steppedQty(value, rule, 1))}
       >
         +
       </button>

@@ -4,7 +4,7 @@ import { isApiError } from '@/lib/api-client';
 import { useIsLoggedIn } from '@/lib/session';
 import { batchAddCartItems } from './api/batch-add-cart-items';
 import { loadCartList } from './api/get-cart-list';
-import { type CartProduct, type CartSku, guestItemOf } from './cart-item-of';
+import { type CartProduct, type CartSku, cartSkuRule, guestItemOf } from './cart-item-of';
 import { guestCart } from './guest-cart-store';
 
 /** One SKU and its quantity, as the grid hands them over; a sheet of many products names each line's product. */
@@ -24,9 +24,12 @@ export interface AddManyResult {
   refused: RefusedLine[];
 }
 
-/** Why `line` may not be added to what the cart holds of its SKU, or null when it may (spec §4 stock rules). */
+/**
+ * Why `line` may not be added to what the cart holds of its SKU, or null when it may (spec §4 stock rules; the
+ * SKU's quantity rule, ADR 050: the sum must be whole cases within its maximum).
+ */
 function refusal(line: AddManyLine, inCart: number): string | null {
-  const check = validateCartQuantity(inCart + line.qty, line.sku);
+  const check = validateCartQuantity(inCart + line.qty, line.sku, cartSkuRule(line.sku));
   if (check.ok) return null;
   return inCart > 0 ? `购物车中已有${inCart}件，${check.message}` : check.message;
 }

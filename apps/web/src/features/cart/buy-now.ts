@@ -7,7 +7,7 @@ import { addCartItem } from './api/add-cart-item';
 import { batchUpdateCartItems } from './api/batch-update-cart-items';
 import { loadCartList } from './api/get-cart-list';
 import { saveBuyNowIntent } from './buy-now-intent';
-import { type CartProduct, type CartSku, guestItemOf } from './cart-item-of';
+import { type CartProduct, type CartSku, cartSkuRule, guestItemOf } from './cart-item-of';
 import { guestCart } from './guest-cart-store';
 
 /**
@@ -38,9 +38,12 @@ export function useBuyNow() {
   });
 }
 
-/** The checks before buying now: a whole quantity the SKU's stock rule allows (spec §4), with the reason when not. */
+/**
+ * The checks before buying now: a whole quantity the SKU's stock rule (spec §4) and quantity rule (ADR 050) allow,
+ * with the reason when not.
+ */
 export function buyNowProblem(sku: CartSku, qty: number): string | null {
   if (!isValidCartQty(qty)) return CART_QTY_INVALID_MESSAGE;
-  const check = validateCartQuantity(qty, sku);
+  const check = validateCartQuantity(qty, sku, cartSkuRule(sku));
   return check.ok ? null : check.message;
 }

@@ -1,4 +1,13 @@
-import { Currency, type GuestCartItem, hasPriceIn, type SkuStockFields } from '@shop/domain';
+import {
+  Currency,
+  type GuestCartItem,
+  hasPriceIn,
+  hasQtyRule,
+  type PriceBreak,
+  type QtyRule,
+  qtyRuleOrNone,
+  type SkuStockFields,
+} from '@shop/domain';
 import { majorToMinor } from '@/lib/money';
 
 /** The product a SKU belongs to, as the cart line keeps it. */
@@ -10,14 +19,22 @@ export interface CartProduct {
   image: string;
 }
 
-/** The SKU fields the cart needs; prices in major units as the catalogue sends them. */
-export interface CartSku extends SkuStockFields {
+/**
+ * The SKU fields the cart needs; prices in major units as the catalogue sends them. The quantity rule and the
+ * volume prices (ADR 050) where the page has them: without a rule the SKU is taken as sold by the piece (the
+ * server checks the rule again).
+ */
+export interface CartSku extends SkuStockFields, Partial<QtyRule> {
   id: number;
   name: string;
   property: Record<string, string>;
   audPrice: number | null;
   cnyPrice: number | null;
+  priceBreaks?: readonly PriceBreak[];
 }
+
+/** The quantity rule of a SKU as the cart checks it. */
+export const cartSkuRule = (sku: CartSku): QtyRule => qtyRuleOrNone(sku);
 
 /** The SKU as a shopper tells it apart: its attribute values, else its name. */
 export const skuLabel = (sku: CartSku) => Object.values(sku.property).join(' ') || sku.name;
@@ -26,6 +43,12 @@ export const skuLabel = (sku: CartSku) => Object.values(sku.property).join(' ') 
 export function guestItemOf(product: CartProduct, sku: CartSku, qty: number): GuestCartItem {
   const audPrice = majorToMinor(sku.audPrice);
   const cnyPrice = majorToMinor(sku.cnyPrice);
+  const rule = cartSkuRule(sku);
+  const breaks = (sku.priceBreaks ?? []).map((entry) => ({
+    minQty: entry.minQty,
+    audPrice: majorToMinor(entry.audPrice),
+    cnyPrice: majorToMinor(entry.cnyPrice),
+  }));
   return {
     skuId: sku.id,
     goodsId: product.goodsId,
@@ -39,5 +62,9 @@ export function guestItemOf(product: CartProduct, sku: CartSku, qty: number): Gu
     // The spec's line field: AUD when it has an AUD price (spec §5); the cart bills it in the page currency.
     currency: hasPriceIn({ audPrice, cnyPrice }, Currency.AUD) ? Currency.AUD : Currency.CNY,
     image: product.image,
+    // The rule and the breaks go with the line, so the visitor's cart steps and prices it as the server will;
+    // a line sold by the piece without breaks is stored as before.
+    ...(hasQtyRule(rule) ? { minQty: rule.minQty, stepQty: rule.stepQty, maxQty: rule.maxQty } : {}),
+    ...(breaks.length > 0 ? { priceBreaks: breaks } : {}),
   };
 }

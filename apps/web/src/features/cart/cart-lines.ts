@@ -1,5 +1,12 @@
 import {
   type CartLine,
+  guestLineAtBreak,
+  guestLineRule,
+  type NextBreak,
+  type PriceBreak,
+  priceBreakAt,
+  type QtyRule,
+  qtyRuleOf,
   type ServerCartLine,
   type SkuStockFields,
   toWarehouseId,
@@ -31,9 +38,20 @@ export interface CartViewLine {
   stock?: SkuStockFields;
   /** False when the product has left the shelf since it was added. */
   onFlag?: boolean;
+  /** The SKU's quantity rule (ADR 050): the line's stepper moves by its case pack. */
+  rule: QtyRule;
+  /** The volume price the line's prices are at (its starting quantity), or null at the single price. */
+  breakReached: number | null;
+  /** The next volume price and the pieces still missing (minor units), or null at the top or without breaks. */
+  nextBreak: NextBreak | null;
 }
 
+/**
+ * A guest line at the volume price its quantity reaches (the domain's guestLineAtBreak): the visitor sees the
+ * price the server will charge once the cart is theirs.
+ */
 export function fromGuestLine(line: CartLine): CartViewLine {
+  const priced = guestLineAtBreak(line);
   return {
     key: line.id != null ? `line-${line.id}` : `sku-${line.skuId}`,
     ...(line.id != null ? { id: line.id } : {}),
@@ -42,13 +60,34 @@ export function fromGuestLine(line: CartLine): CartViewLine {
     name: line.name,
     skuName: line.skuName,
     qty: line.qty,
-    audPrice: line.audPrice,
-    cnyPrice: line.cnyPrice,
+    audPrice: priced.audPrice,
+    cnyPrice: priced.cnyPrice,
     selected: line.selected,
     location: line.location,
     property: line.property,
     image: line.image ?? '',
+    rule: guestLineRule(line),
+    breakReached: priceBreakAt(line.priceBreaks ?? [], line.qty)?.minQty ?? null,
+    nextBreak: priced.nextBreak,
   };
+}
+
+/**
+ * The volume price a server line is at. The quantity its breaks count is the line's own, or for a product whose
+ * breaks count all its SKUs the product's, which the next break tells (its start less the pieces missing); at
+ * the top a line whose price is the top break's has reached it.
+ */
+function serverBreakReached(line: ServerCartLine): number | null {
+  const breaks: readonly PriceBreak[] = line.priceBreaks;
+  if (line.nextBreak)
+    return priceBreakAt(breaks, line.nextBreak.minQty - line.nextBreak.missing)?.minQty ?? null;
+  const top = breaks.at(-1);
+  if (!top) return null;
+  const atTop =
+    line.qty >= top.minQty ||
+    (top.audPrice !== null && top.audPrice === line.audPrice) ||
+    (top.cnyPrice !== null && top.cnyPrice === line.cnyPrice);
+  return atTop ? top.minQty : (priceBreakAt(breaks, line.qty)?.minQty ?? null);
 }
 
 /** A server line (major units on the wire) in minor units. */
@@ -69,6 +108,16 @@ export function fromServerLine(line: ServerCartLine): CartViewLine {
     image: line.image,
     stock: { status: line.status, stock: line.stock },
     onFlag: line.onFlag,
+    rule: qtyRuleOf(line),
+    breakReached: serverBreakReached(line),
+    nextBreak: line.nextBreak
+      ? {
+          minQty: line.nextBreak.minQty,
+          missing: line.nextBreak.missing,
+          audPrice: majorToMinor(line.nextBreak.audPrice),
+          cnyPrice: majorToMinor(line.nextBreak.cnyPrice),
+        }
+      : null,
   };
 }
 

@@ -6,12 +6,16 @@ import {
   cartAudTipText,
   cartDisplayTotals,
   cartPromotionHints,
+  clampCartQty,
   type ExchangeRate,
   formatPrice,
   formatTotals,
   InvalidAmountError,
   InvalidPromotionError,
   isValidCartQty,
+  nearestAllowedQty,
+  qtyAdjustedMessage,
+  qtyBreach,
   validateCartQuantity,
   WEBSITE_ID,
 } from '@shop/domain';
@@ -199,7 +203,12 @@ export function useCart(): CartModel {
       promotionHints,
       selectedCount: guestView.lines.filter((l) => l.selected).length,
       busy: false,
-      setQty: (line, qty) => {
+      setQty: (line, asked) => {
+        // A quantity the line's rule does not allow becomes the nearest one it does, and the visitor is told.
+        const adjusted = isValidCartQty(asked) ? qtyAdjustedMessage(asked, line.rule) : null;
+        const qty = adjusted ? (nearestAllowedQty(asked, line.rule) ?? asked) : asked;
+        if (adjusted) notify.warn(adjusted);
+        if (adjusted && qty === line.qty) return;
         try {
           guestCart.update(line.skuId, { qty });
         } catch (error) {
@@ -241,14 +250,28 @@ export function useCart(): CartModel {
       batchUpdate.isPending ||
       removeOne.isPending ||
       batchRemove.isPending,
-    setQty: (line, qty) => {
-      if (line.id === undefined || qty === line.qty) return;
-      if (!isValidCartQty(qty)) {
+    setQty: (line, asked) => {
+      if (line.id === undefined || asked === line.qty) return;
+      if (!isValidCartQty(asked)) {
         notify.warn(CART_QTY_INVALID_MESSAGE);
         return;
       }
+      let qty = asked;
+      if (qtyBreach(asked, line.rule) !== null) {
+        // ADR 050: a quantity the SKU's rule does not allow becomes the nearest one it does within the stock,
+        // and the buyer is told ('每箱12件，已调整为24件').
+        const clamped = line.stock
+          ? clampCartQty(asked, line.stock, line.rule)
+          : {
+              qty: nearestAllowedQty(asked, line.rule) ?? asked,
+              message: qtyAdjustedMessage(asked, line.rule),
+            };
+        if (clamped.message) notify.warn(clamped.message);
+        qty = clamped.qty;
+        if (qty === line.qty) return;
+      }
       // Spec §4 'Stock display by status': the server's status and stock of the line decide what may be asked.
-      const check = line.stock ? validateCartQuantity(qty, line.stock) : { ok: true as const };
+      const check = line.stock ? validateCartQuantity(qty, line.stock, line.rule) : { ok: true as const };
       if (!check.ok) {
         notify.warn(check.message);
         if (check.maxQty !== undefined && check.maxQty !== line.qty) {

@@ -21,8 +21,12 @@ export interface BuyActionProps {
   variant: 'detail' | 'list';
 }
 
-/** The SKU fields buying needs (a SKU of a product's grid, or a row of the quick-order sheet). */
-export type BuySku = Pick<Sku, 'id' | 'name' | 'property' | 'status' | 'stock' | 'audPrice' | 'cnyPrice'>;
+/**
+ * The SKU fields buying needs (a SKU of a product's grid, or a row of the quick-order sheet): with its quantity
+ * rule and volume prices where the page has them (ADR 050; a quick-order row has no breaks).
+ */
+export type BuySku = Pick<Sku, 'id' | 'name' | 'property' | 'status' | 'stock' | 'audPrice' | 'cnyPrice'> &
+  Partial<Pick<Sku, 'minQty' | 'stepQty' | 'maxQty' | 'priceBreaks'>>;
 
 /** One SKU and the quantity a buyer typed for it; a sheet of many products names each line's product. */
 export interface BuyLine {

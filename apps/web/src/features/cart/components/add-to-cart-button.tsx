@@ -2,7 +2,7 @@ import { CART_QTY_INVALID_MESSAGE, isValidCartQty, validateCartQuantity } from '
 import { notify } from '@/lib/notify';
 import { useIsLoggedIn } from '@/lib/session';
 import { ADDED_TO_CART_MESSAGE, useAddCartItem } from '../api/add-cart-item';
-import { type CartProduct, type CartSku, guestItemOf } from '../cart-item-of';
+import { type CartProduct, type CartSku, cartSkuRule, guestItemOf } from '../cart-item-of';
 import { guestCart } from '../guest-cart-store';
 import { CartIcon } from './cart-icon';
 import '../add-to-cart.css';
@@ -21,7 +21,8 @@ export interface AddToCartButtonProps {
 /**
  * 加入购物车 (spec §4 'Guest cart', §7 addItem/): a visitor's goods go into the local cart with the success toast
  * of spec §8; a member's go to the server cart, whose refusals (over stock, not for sale) show as toasts. The
- * quantity is checked against the SKU's status and stock first (spec §4 'Stock display by status').
+ * quantity is checked against the SKU's status and stock first (spec §4 'Stock display by status'), and its
+ * quantity rule (ADR 050).
  */
 export function AddToCartButton({
   product,
@@ -40,14 +41,14 @@ export function AddToCartButton({
       return;
     }
     if (loggedIn) {
-      const check = validateCartQuantity(qty, sku);
+      const check = validateCartQuantity(qty, sku, cartSkuRule(sku));
       if (!check.ok) notify.warn(check.message);
       else add.mutate({ skuId: sku.id, qty });
       return;
     }
     // A visitor's cart already holding this SKU asks for the sum.
     const inCart = guestCart.get().data.find((l) => l.skuId === sku.id)?.qty ?? 0;
-    const check = validateCartQuantity(inCart + qty, sku);
+    const check = validateCartQuantity(inCart + qty, sku, cartSkuRule(sku));
     if (!check.ok) {
       notify.warn(check.message);
       return;

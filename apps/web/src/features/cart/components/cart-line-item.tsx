@@ -3,7 +3,12 @@ import {
   billNote,
   type Currency,
   formatPrice,
+  hasQtyRule,
+  largestQty,
+  maxCartQty,
+  nextBreakText,
   parseProperties,
+  qtyRuleMessage,
   StockDisplayText,
   stockDisplay,
   validateCartQuantity,
@@ -11,6 +16,7 @@ import {
 } from '@shop/domain';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-image';
+import { QtyRuleHint } from '@/components/qty-rule';
 import { QtyStepper } from '@/components/qty-stepper';
 import { paths } from '@/lib/paths';
 import type { CartViewLine } from '../cart-lines';
@@ -29,13 +35,23 @@ interface CartLineItemProps {
 /** Why a line cannot be bought as it is, or a note on how it ships (spec §4 'Stock display by status'). */
 function lineNote(line: CartViewLine): { text: string; warn: boolean } | null {
   if (line.onFlag === false) return { text: '商品已下架', warn: true };
+  // A rule changed since the line was added (ADR 050): said here before checkout refuses it.
+  const broken = qtyRuleMessage(line.qty, line.rule);
+  if (broken) return { text: broken, warn: true };
   if (!line.stock) return null;
-  const check = validateCartQuantity(line.qty, line.stock);
+  const check = validateCartQuantity(line.qty, line.stock, line.rule);
   if (!check.ok) return { text: check.message, warn: true };
   if (stockDisplay(line.stock.status, line.stock.stock, line.qty) === StockDisplayText.PreOrder) {
     return { text: '库存不足部分需预订', warn: false };
   }
   return null;
+}
+
+/** Where + stops on a line sold under a rule: the stock in whole cases, else the rule's maximum. */
+function ruleMax(line: CartViewLine): number | undefined {
+  if (!hasQtyRule(line.rule)) return undefined;
+  const most = line.stock ? maxCartQty(line.stock, line.rule) : largestQty(line.rule);
+  return most ?? undefined;
 }
 
 /** The bill of a line; a malformed rate leaves an AUD-only line in AUD, converted at checkout. */
@@ -50,7 +66,8 @@ function safeBill(line: CartViewLine, payCurrency: Currency, rate: string | null
 /**
  * One cart line: image, name with its location prefix, SKU attributes, unit price as the line is billed in the
  * pay currency (ADR 013: paying AUD, its AUD price, else its CNY price marked 不支持澳币支付; paying CNY, its
- * CNY price, else its AUD price converted at the rate), quantity, line total, select and remove.
+ * CNY price, else its AUD price converted at the rate) and the volume price it is at, quantity by the SKU's rule
+ * with what buying more gives ('再买12件享 ¥25.00', ADR 050), line total, select and remove.
  */
 export function CartLineItem({
   line,
@@ -66,6 +83,8 @@ export function CartLineItem({
   const bill = safeBill(line, payCurrency, rate);
   const billText = bill.kind === 'unpriced' ? '' : billNote(bill);
   const note = lineNote(line);
+  const more =
+    line.nextBreak && bill.kind !== 'unpriced' ? nextBreakText(line.nextBreak, bill.currency) : null;
   // Lines of one product differ only by their SKU: controls name both.
   const label = attributes ? `${name} ${attributes}` : name;
   const href = paths.product(line.goodsId);
@@ -99,6 +118,9 @@ export function CartLineItem({
         ) : (
           <span className="price">{formatPrice(bill.unit, bill.currency)}</span>
         )}
+        {line.breakReached !== null && bill.kind !== 'unpriced' && (
+          <span className="cart-line-break">{line.breakReached}件起价</span>
+        )}
         {billText && (
           <span
             className={
@@ -110,7 +132,16 @@ export function CartLineItem({
         )}
       </div>
       <div className="cart-line-qty">
-        <QtyStepper value={line.qty} onChange={onQty} disabled={disabled} label={`${label} 数量`} />
+        <QtyStepper
+          value={line.qty}
+          onChange={onQty}
+          disabled={disabled}
+          label={`${label} 数量`}
+          rule={line.rule}
+          max={ruleMax(line)}
+        />
+        <QtyRuleHint rule={line.rule} />
+        {more && <span className="cart-line-more">{more}</span>}
       </div>
       <div className="cart-line-total">
         <span className="cart-cell-label">小计</span>

@@ -6,7 +6,9 @@ import {
   LIST_IMAGE_WIDTH,
   parseProperties,
   productLink,
+  qtyRuleOf,
   type Sku,
+  smallestQty,
   visibleSkus,
   withLocationPrefix,
 } from '@shop/domain';
@@ -79,7 +81,7 @@ export function GoodsListItem({ goods, eager = false }: { goods: GoodsListItemDa
                 variant="list"
                 product={product}
                 sku={selected}
-                qty={1}
+                qty={smallestQty(qtyRuleOf(selected))}
                 disabled={cannotBuy(selected)}
               />
             </>

@@ -8,6 +8,7 @@ import {
   maxCartQty,
   parseImageList,
   parsePropertyOptions,
+  qtyRuleOf,
   type SkuDetail,
   type SkuSelection,
   selectionOfSku,
@@ -19,6 +20,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Price, PriceList } from '@/components/price';
 import { ProductImage } from '@/components/product-image';
+import { PriceBreaks, QtyRuleHint } from '@/components/qty-rule';
 import { QtyStepper } from '@/components/qty-stepper';
 import { RichContent } from '@/components/rich-content';
 import { StockText } from '@/components/stock-text';
@@ -63,15 +65,19 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
 
   const selected =
     keys.length > 0 ? skuOfSelection(skus, keys, selection) : skus.find((s) => s.id === pickedId);
-  // The quantity follows the SKU: a SKU with less stock shows (and buys) at most what it has.
-  const qty = selected ? clampCartQty(quantity, selected).qty : quantity;
+  const rule = selected ? qtyRuleOf(selected) : undefined;
+  // The quantity follows the SKU: a SKU with less stock shows (and buys) at most what it has, and a SKU sold by
+  // the case a whole number of cases from its smallest allowed quantity (ADR 050).
+  const qty = selected ? clampCartQty(quantity, selected, rule).qty : quantity;
   const changeQty = (next: number) => {
     if (!selected) return setQuantity(next);
-    // Like the cart's stepper: more than the SKU allows becomes its limit, and the shopper is told why.
-    const clamped = clampCartQty(next, selected);
+    // Like the cart's stepper: more than the SKU allows becomes its limit, a quantity its rule does not allow
+    // the nearest one it does, and the shopper is told why.
+    const clamped = clampCartQty(next, selected, rule);
     if (clamped.message) notify.warn(clamped.message);
     setQuantity(clamped.qty);
   };
+  const most = selected && isSkuPurchasable(selected) ? maxCartQty(selected, rule) : 0;
   const selectSku = (sku: Pick<SkuDetail, 'id' | 'property'>) => {
     if (keys.length > 0) setSelection(selectionOfSku(sku, keys));
     else setPickedId(sku.id);
@@ -90,7 +96,8 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
     location: detail.location,
     image: images[0] ?? '',
   };
-  const cannotBuy = !onShelf || !selected || !isSkuPurchasable(selected);
+  // A SKU sold by the case with less stock than its smallest quantity cannot be bought either.
+  const cannotBuy = !onShelf || !selected || !isSkuPurchasable(selected) || most === 0;
 
   return (
     <div className="product-detail">
@@ -133,7 +140,10 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
           <div className="product-price-box">
             <span className="product-price-label">价格</span>
             {selected ? (
-              <PriceList sku={selected} />
+              <div className="product-prices">
+                <PriceList sku={selected} />
+                <PriceBreaks breaks={selected.priceBreaks} />
+              </div>
             ) : (
               <span className="muted">请选择{missingKeys.join('、')}</span>
             )}
@@ -204,8 +214,10 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
                 label="购买数量"
                 inputLabel="购买数量"
                 commit="typing"
-                max={selected && isSkuPurchasable(selected) ? maxCartQty(selected) : undefined}
+                max={most > 0 ? most : undefined}
+                rule={rule}
               />
+              {rule && <QtyRuleHint rule={rule} />}
             </div>
             <div className="product-buy">
               <BuyAction variant="detail" product={product} sku={selected} qty={qty} disabled={cannotBuy} />

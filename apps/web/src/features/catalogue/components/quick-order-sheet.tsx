@@ -1,4 +1,11 @@
-import { type CategoryNode, type Currency, type QuickOrderRow, Warehouse, warehouseName } from '@shop/domain';
+import {
+  type CategoryNode,
+  type Currency,
+  type QuickOrderRow,
+  qtyRuleOf,
+  Warehouse,
+  warehouseName,
+} from '@shop/domain';
 import {
   type KeyboardEvent,
   memo,
@@ -11,6 +18,7 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-image';
+import { QtyRuleHint } from '@/components/qty-rule';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
 import { SkuQtyField } from '@/components/sku-qty-field';
@@ -62,6 +70,7 @@ function buyLine(row: QuickOrderRow, qty: number): BuyLine {
       stock: row.stock,
       audPrice: row.audPrice,
       cnyPrice: row.cnyPrice,
+      ...qtyRuleOf(row),
     },
     product: { goodsId: row.goodsId, name: row.name, location: row.location, image: row.image },
   };
@@ -355,6 +364,7 @@ interface SheetRowProps {
  * the sheet, not every row in view (a phone's CPU keeps typing smooth that way).
  */
 const SheetRow = memo(function SheetRow({ row, index, qty, currency, onQty, onKey }: SheetRowProps) {
+  const rule = qtyRuleOf(row);
   return (
     <tr className="quick-order-row" aria-rowindex={index + 2}>
       <td className="qo-wide">
@@ -365,6 +375,8 @@ const SheetRow = memo(function SheetRow({ row, index, qty, currency, onQty, onKe
           {row.name}
         </Link>
         <span className="muted">
+          {/* First, so a narrow screen cuts the SKU's name rather than its rule. */}
+          <QtyRuleHint rule={rule} className="qo-rule" />
           {skuText(row)}
           <span className="qo-narrow"> · {warehouseName(row.location)}</span>
         </span>
@@ -383,6 +395,7 @@ const SheetRow = memo(function SheetRow({ row, index, qty, currency, onQty, onKe
       <td>
         <SkuQtyField
           sku={row}
+          rule={rule}
           label={`${row.name} ${skuText(row)}`}
           value={qty}
           disabled={false}

@@ -1,5 +1,6 @@
-import { isSkuPurchasable, parseProperties, type Sku, skuGridLayout } from '@shop/domain';
+import { isSkuPurchasable, parseProperties, qtyRuleOf, type Sku, skuGridLayout } from '@shop/domain';
 import { Price } from '@/components/price';
+import { PriceBreaks, QtyRuleHint } from '@/components/qty-rule';
 import { SkuQtyField } from '@/components/sku-qty-field';
 import { StockText } from '@/components/stock-text';
 
@@ -19,11 +20,15 @@ interface SkuLayoutProps {
   quantities?: SkuQuantities | undefined;
 }
 
-/** Price, stock status and how many can be taken: what a wholesale buyer reads before typing a quantity. */
+/**
+ * Price, volume prices, stock status and how many can be taken: what a wholesale buyer reads before typing a
+ * quantity.
+ */
 function SkuCellContent({ sku }: { sku: Sku }) {
   return (
     <>
       <Price sku={sku} className="sku-cell-price" />
+      <PriceBreaks breaks={sku.priceBreaks} compact />
       <StockText sku={sku} availableClass="sku-cell-available" />
     </>
   );
@@ -39,14 +44,19 @@ function QtyFor({
   quantities?: SkuQuantities | undefined;
 }) {
   if (!quantities) return null;
+  const rule = qtyRuleOf(sku);
   return (
-    <SkuQtyField
-      sku={sku}
-      label={label}
-      value={quantities.of(sku)}
-      disabled={quantities.disabled || !isSkuPurchasable(sku)}
-      onChange={(qty) => quantities.set(sku, qty)}
-    />
+    <>
+      <SkuQtyField
+        sku={sku}
+        rule={rule}
+        label={label}
+        value={quantities.of(sku)}
+        disabled={quantities.disabled || !isSkuPurchasable(sku)}
+        onChange={(qty) => quantities.set(sku, qty)}
+      />
+      <QtyRuleHint rule={rule} className="sku-cell-rule" />
+    </>
   );
 }
 
