@@ -298,6 +298,29 @@ describe('a cart line of a SKU with volume prices', () => {
     );
   });
 
+  it('does not offer a next break the stock cannot reach', async () => {
+    // By stock with 31 left, cases of 6: 30 is the most, short of 48.
+    const short = serverLine({
+      ...atBreak,
+      qty: 30,
+      status: 1,
+      stock: 31,
+      stepQty: 6,
+      maxQty: null,
+      nextBreak: { minQty: 48, missing: 18, audPrice: 5, cnyPrice: 25 },
+    });
+    mockApi({ ...member, [CartPaths.list]: ok(cartList([short])) });
+    startSession('tok-1');
+    renderApp('/cart');
+    const group = await screen.findByRole('group', { name: '【澳大利亚仓】罐装乌龙茶 整箱 数量' }, SLOW);
+    const line = group.closest('li') as HTMLElement;
+    expect(line.textContent).toContain('24件起价');
+    expect(line.textContent).not.toContain('再买');
+    expect((within(group).getByRole('button', { name: '增加数量' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
   it('a visitor: the line keeps its rule and volume prices, and is priced at the break it reaches', async () => {
     mockApi({ ...shellHandlers, ...rateHandler });
     storeGuestCart({

@@ -54,6 +54,16 @@ function ruleMax(line: CartViewLine): number | undefined {
   return most ?? undefined;
 }
 
+/**
+ * Whether the next volume price can be reached by buying more of this line: not when it counts the line alone and
+ * the stock (in whole cases) stops short of it; a product whose breaks count all its SKUs may reach it with others.
+ */
+function reachable(line: CartViewLine): boolean {
+  const next = line.nextBreak;
+  if (!next || !line.stock || next.minQty - next.missing !== line.qty) return true;
+  return next.minQty <= maxCartQty(line.stock, line.rule);
+}
+
 /** The bill of a line; a malformed rate leaves an AUD-only line in AUD, converted at checkout. */
 function safeBill(line: CartViewLine, payCurrency: Currency, rate: string | null) {
   try {
@@ -84,7 +94,9 @@ export function CartLineItem({
   const billText = bill.kind === 'unpriced' ? '' : billNote(bill);
   const note = lineNote(line);
   const more =
-    line.nextBreak && bill.kind !== 'unpriced' ? nextBreakText(line.nextBreak, bill.currency) : null;
+    line.nextBreak && bill.kind !== 'unpriced' && reachable(line)
+      ? nextBreakText(line.nextBreak, bill.currency)
+      : null;
   // Lines of one product differ only by their SKU: controls name both.
   const label = attributes ? `${name} ${attributes}` : name;
   const href = paths.product(line.goodsId);
