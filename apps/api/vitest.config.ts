@@ -28,6 +28,7 @@ const DATABASE_SUITES = [
   'pglite-settle',
   'pickup-upgrade',
   'readiness',
+  'saved-lists-concurrency',
   'seed',
   'seed-resume',
   'session-cache',

@@ -62,6 +62,7 @@ import {
 } from './modules/payment';
 import { createRateService } from './modules/rate';
 import { createReconciliationService } from './modules/reconciliation';
+import { createSavedListService } from './modules/saved-list';
 import { createSellerService } from './modules/seller';
 import { createStaffService, secretBoxOf } from './modules/staff';
 import { createSupplierService } from './modules/supplier';
@@ -79,6 +80,7 @@ import { createPayByDepositFlow } from './workflows/pay-by-deposit';
 import { createOrderCreationService } from './workflows/place-order';
 import { createRefundOrderFlow } from './workflows/refund-order';
 import { createRepurchaseFlow } from './workflows/repurchase';
+import { createSavedListFlow } from './workflows/saved-list';
 import { createSettlePaymentFlow } from './workflows/settle-payment';
 import { createTicketReplyFlow } from './workflows/ticket-reply';
 
@@ -291,6 +293,7 @@ export function createServices({
   const address = createAddressService();
   const addressBook = createAddressBookService({ db, clock });
   const cart = createCartService({ db, catalogue, rates, counters });
+  const savedLists = createSavedListService({ db, clock, catalogue });
   const warehouses = createWarehouseService({ db, clock, audit: audit.record });
   const seller = createSellerService({ db, clock, audit: audit.record });
   const checkout = createCheckoutService({
@@ -387,6 +390,7 @@ export function createServices({
   });
   const repurchase = createRepurchaseFlow({ orders, cart });
   const boughtSkus = createBoughtSkusFlow({ buyer: orderBuyer, catalogue });
+  const savedListFlow = createSavedListFlow({ savedLists, cart, orders });
   const payByDeposit = createPayByDepositFlow({
     db,
     clock,
@@ -516,6 +520,7 @@ export function createServices({
     addressBook,
     rates,
     cart,
+    savedLists,
     warehouses,
     seller,
     checkout,
@@ -531,6 +536,7 @@ export function createServices({
     cancelOrder,
     repurchase,
     boughtSkus,
+    savedListFlow,
     payByDeposit,
     onlinePayment,
     settlePayment,

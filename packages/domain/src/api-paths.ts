@@ -104,6 +104,21 @@ export const CheckoutPaths = {
   repurchase: '/api/salesService/cart/repurchase/',
 } as const;
 
+/**
+ * A member's saved lists (常购清单 '我的清单', issue #37; paths the spec does not name): named lists of SKUs and
+ * quantities kept on the server, made from the cart, a selection or an order, put back into the cart, exported.
+ */
+export const SavedListPaths = {
+  list: '/api/salesService/savedList/list/',
+  detail: '/api/salesService/savedList/detail/',
+  save: '/api/salesService/savedList/save/',
+  update: '/api/salesService/savedList/update/',
+  remove: '/api/salesService/savedList/remove/',
+  addToCart: '/api/salesService/savedList/addToCart/',
+  fromOrder: '/api/salesService/savedList/fromOrder/',
+  export: '/api/salesService/savedList/export/',
+} as const;
+
 /** Order calls (spec §7 'Orders and tickets'). */
 export const OrderPaths = {
   list: '/api/orderService/ordermain/orderList/',

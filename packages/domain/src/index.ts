@@ -39,6 +39,7 @@ export * from './contracts/member';
 export * from './contracts/order';
 export * from './contracts/payment';
 export * from './contracts/region-files.gen';
+export * from './contracts/saved-list';
 export * from './contracts/service';
 export * from './contracts/staff';
 export * from './contracts/supplier';

@@ -49,6 +49,7 @@ export * from '../modules/order/order.schema';
 export * from '../modules/payment/payment.schema';
 export * from '../modules/rate/rate.schema';
 export * from '../modules/reconciliation/reconciliation.schema';
+export * from '../modules/saved-list/saved-list.schema';
 export * from '../modules/seller/seller.schema';
 export * from '../modules/staff/staff.schema';
 export * from '../modules/supplier/supplier.schema';

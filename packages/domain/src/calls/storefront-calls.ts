@@ -120,8 +120,17 @@ import type {
   resetPasswordRequestSchema,
   runningPromotionsRequestSchema,
   runningPromotionsResponseSchema,
+  SavedListPaths,
   SupplierPaths,
   SupportTicketPaths,
+  savedListAddToCartResponseSchema,
+  savedListDetailSchema,
+  savedListFromOrderRequestSchema,
+  savedListIdRequestSchema,
+  savedListListRequestSchema,
+  savedListListResponseSchema,
+  savedListSaveRequestSchema,
+  savedListUpdateRequestSchema,
   sendCodeRequestSchema,
   sendCodeResponseSchema,
   smsLoginRequestSchema,
@@ -277,6 +286,14 @@ export interface StorefrontCalls {
   [OrderPaths.cancel]: Post<typeof orderIdRequestSchema, typeof orderStateResponseSchema>;
   [CheckoutPaths.repurchase]: Post<typeof repurchaseRequestSchema, typeof repurchaseResponseSchema>;
   [OrderPaths.boughtSkus]: Post<typeof boughtSkusRequestSchema, typeof boughtSkusResponseSchema>;
+  [SavedListPaths.list]: Post<typeof savedListListRequestSchema, typeof savedListListResponseSchema>;
+  [SavedListPaths.detail]: Post<typeof savedListIdRequestSchema, typeof savedListDetailSchema>;
+  [SavedListPaths.save]: Post<typeof savedListSaveRequestSchema, typeof savedListDetailSchema>;
+  [SavedListPaths.update]: Post<typeof savedListUpdateRequestSchema, typeof savedListDetailSchema>;
+  [SavedListPaths.remove]: Post<typeof savedListIdRequestSchema, null>;
+  [SavedListPaths.addToCart]: Post<typeof savedListIdRequestSchema, typeof savedListAddToCartResponseSchema>;
+  [SavedListPaths.fromOrder]: Post<typeof savedListFromOrderRequestSchema, typeof savedListDetailSchema>;
+  [SavedListPaths.export]: Download<typeof savedListIdRequestSchema>;
   [OrderPaths.create]: Post<typeof createOrderRequestSchema, typeof createOrderResponseSchema>;
   /** GET, followed by the template name (spec §7 'GET /api/salesService/template/{name}'). */
   [template: `${typeof CataloguePaths.template}${string}`]: Get<typeof templateResponseSchema>;
