@@ -77,7 +77,8 @@ export const paths = {
     en: () => '/supplier/en',
   },
   user: {
-    order: () => '/user/order',
+    /** 常购清单; `{ list }` opens one of the member's saved lists. */
+    order: (query?: { list?: number }) => withQuery('/user/order', { ...query }),
     packing: () => '/user/packing',
     products: () => '/user/products',
   },

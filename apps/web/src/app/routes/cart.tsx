@@ -3,11 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { addressListQueryOptions } from '@/features/address/api/get-address-list';
 import { CartView } from '@/features/cart/components/cart-view';
 import { openAuthModal } from '@/features/member/auth-modal-store';
+import { SaveCartAsList } from '@/features/saved-list/components/save-cart-as-list';
 import { useMemberCallsOpen } from '@/lib/session';
 
 /**
  * The cart (spec §2 /cart): open to visitors, whose cart is local (spec §6). 去结算 asks a visitor to log in;
  * the login reloads this page and the after-login sync merges the carts (spec §4 'Login', 'Cart sync on login').
+ * A member saves the cart, or its selected lines, as a named list (存为清单, /user/order).
  * A member's chosen receiver tells the cart where the goods would go, for the GST line (ADR 038); the book
  * failing to load only leaves that line out, so it is asked quietly.
  */
@@ -25,7 +27,11 @@ export function Component() {
   return (
     <div className="container">
       <h1 className="page-title">购物车</h1>
-      <CartView onRequireLogin={() => openAuthModal('login')} locationCode={locationCode} />
+      <CartView
+        onRequireLogin={() => openAuthModal('login')}
+        locationCode={locationCode}
+        memberTools={(lines) => <SaveCartAsList lines={lines} />}
+      />
     </div>
   );
 }

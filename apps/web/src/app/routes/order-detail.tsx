@@ -5,11 +5,13 @@ import { loadCartList } from '@/features/cart/api/get-cart-list';
 import { TaxDocumentsPanel } from '@/features/invoice/components/tax-documents-panel';
 import { useCurrentMember } from '@/features/member/api/get-current-member';
 import { OrderDetailView } from '@/features/order/components/order-detail-view';
+import { SaveOrderAsList } from '@/features/saved-list/components/save-order-as-list';
 import { positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
 
 /**
- * One order (spec §2 /order/{id}, login required); 再次购买 refreshes the cart; 联系客服 opens the new-ticket form
+ * One order (spec §2 /order/{id}, login required); 再次购买 refreshes the cart; 存为清单 keeps its goods as a named
+ * list (/user/order); 联系客服 opens the new-ticket form
  * about this order; the 发票 section downloads the tax invoice or asks for a fapiao, prefilled from the member's
  * business details.
  */
@@ -26,9 +28,15 @@ export function Component() {
           orderId={positiveIntParam(id)}
           onCartChanged={() => void loadCartList(queryClient, { refresh: true }).catch(() => undefined)}
           extraActions={(order) => (
-            <Link to={paths.member.supportTicket({ new: 1, orderId: order.id })} className="btn order-action">
-              联系客服
-            </Link>
+            <>
+              <SaveOrderAsList orderId={order.id} orderNo={order.orderNo} />
+              <Link
+                to={paths.member.supportTicket({ new: 1, orderId: order.id })}
+                className="btn order-action"
+              >
+                联系客服
+              </Link>
+            </>
           )}
           extraSections={(order) => <TaxDocumentsPanel orderId={order.id} prefill={prefill} />}
         />

@@ -1,5 +1,5 @@
 import { Currency, cartGst, gstLine } from '@shop/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
@@ -19,6 +19,11 @@ export interface CartViewProps {
    * contains (ADR 038); null while unknown (a visitor, no address yet), and then no GST line.
    */
   locationCode?: string | null;
+  /**
+   * Actions on a member's whole cart that other parts of the shop add (the saved lists' 存为清单), given the lines
+   * with their selection; not shown to a visitor, whose cart is only on this device.
+   */
+  memberTools?: (lines: readonly { skuId: number; qty: number; selected: boolean }[]) => ReactNode;
 }
 
 const allSelected = (lines: readonly CartViewLine[]) => lines.length > 0 && lines.every((l) => l.selected);
@@ -177,7 +182,7 @@ function CartSummary({
  * per warehouse and overall, the totals of the selected lines with the AUD warning, and 去结算 (members go to
  * checkout; a visitor is asked to log in first, after which the page reloads here with the carts merged).
  */
-export function CartView({ onRequireLogin, locationCode = null }: CartViewProps) {
+export function CartView({ onRequireLogin, locationCode = null, memberTools }: CartViewProps) {
   const cart = useCart();
   // A visitor's cart is local: it never loads or fails; a member's is the server's.
   const state = {
@@ -204,7 +209,14 @@ export function CartView({ onRequireLogin, locationCode = null }: CartViewProps)
         />
       }
     >
-      {(c) => <CartLines cart={c} onRequireLogin={onRequireLogin} locationCode={locationCode} />}
+      {(c) => (
+        <CartLines
+          cart={c}
+          onRequireLogin={onRequireLogin}
+          locationCode={locationCode}
+          memberTools={memberTools}
+        />
+      )}
     </QueryView>
   );
 }
@@ -226,10 +238,12 @@ function CartLines({
   cart,
   onRequireLogin,
   locationCode,
+  memberTools,
 }: {
   cart: CartModel;
   onRequireLogin: () => void;
   locationCode: string | null;
+  memberTools: CartViewProps['memberTools'];
 }) {
   const navigate = useNavigate();
   const groups = groupByWarehouse(cart.lines);
@@ -243,6 +257,7 @@ function CartLines({
           </button>
         </p>
       )}
+      {cart.isMember && memberTools && <div className="cart-member-tools">{memberTools(cart.lines)}</div>}
       <div className="cart-columns" aria-hidden="true">
         <span>商品</span>
         <span>单价</span>
