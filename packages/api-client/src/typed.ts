@@ -7,8 +7,11 @@ type Unchanged<T> = T extends readonly (infer E)[]
     ? { readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? readonly E[] : T[K] }
     : T;
 
+/** A body as a caller passes it, each alternative on its own (a call may take JSON or an upload). */
+type ArgOf<B> = B extends Multipart ? FormData : Unchanged<B>;
+
 /** What a caller passes as the body of `P`: the contract's request input, or FormData for an upload. */
-export type BodyArg<P extends ApiPath> = BodyOf<P> extends Multipart ? FormData : Unchanged<BodyOf<P>>;
+export type BodyArg<P extends ApiPath> = ArgOf<BodyOf<P>>;
 
 /** The paths whose body may be left out: every field optional, or a GET. */
 export type BodilessPath = {

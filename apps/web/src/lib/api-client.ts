@@ -44,19 +44,22 @@ async function send<R>(
   read: (response: Response) => Promise<R>,
 ): Promise<R> {
   const token = getToken();
-  const preloaded = signal?.aborted
-    ? null
-    : takePreloaded(method, path, form ? toFormBody(body) : body, token !== null);
+  // A FormData body (an order file) goes as multipart with the browser's boundary; pages never preload one.
+  const multipart = body instanceof FormData;
+  const preloaded =
+    signal?.aborted || multipart
+      ? null
+      : takePreloaded(method, path, form ? toFormBody(body) : body, token !== null);
   if (preloaded) {
     const headers = { 'Content-Type': 'application/json' };
     return read(new Response(JSON.stringify(preloaded.payload), { status: preloaded.status, headers }));
   }
   const headers: Record<string, string> = { Accept: accept };
-  if (method === 'POST') {
+  if (method === 'POST' && !multipart) {
     headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
   }
   if (token) headers.Authorization = `Bearer ${token}`;
-  const payload = form ? toFormBody(body) : JSON.stringify(body ?? {});
+  const payload = multipart ? body : form ? toFormBody(body) : JSON.stringify(body ?? {});
   return exchange(
     fetch,
     path,

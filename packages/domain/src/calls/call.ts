@@ -31,6 +31,12 @@ export interface Multipart {
 /** POST multipart (a picture, a sheet, a transfer slip), the envelope's data back. */
 export type Upload<Response extends z.ZodType> = Call<Multipart, z.output<Response>>;
 
+/** POST JSON or multipart (a paste or the same lines as a file), the envelope's data back. */
+export type PostOrUpload<Request extends z.ZodType, Response extends z.ZodType> = Call<
+  z.input<Request> | Multipart,
+  z.output<Response>
+>;
+
 /** The answer of a download: a file, not an envelope (a failure still comes as the error envelope). */
 export interface FileAnswer {
   readonly file: true;

@@ -32,6 +32,8 @@ import type {
   cartChangeResponseSchema,
   cartListRequestSchema,
   cartListResponseSchema,
+  cartParseLinesRequestSchema,
+  cartParseLinesResponseSchema,
   cartRemoveItemRequestSchema,
   cartUpdateItemRequestSchema,
   catalogListRequestSchema,
@@ -159,7 +161,7 @@ import type {
   wechatBindRequestSchema,
   wechatUnbindRequestSchema,
 } from '../index';
-import type { Download, Get, Post, Upload } from './call';
+import type { Download, Get, Post, PostOrUpload, Upload } from './call';
 
 /**
  * The storefront's calls (spec §7), each path tied to the contract schemas the API validates its body and answer
@@ -229,6 +231,10 @@ export interface StorefrontCalls {
   [CartPaths.batchAddItems]: Post<typeof cartBatchAddRequestSchema, typeof cartChangeResponseSchema>;
   [CartPaths.batchUpdateItems]: Post<typeof cartBatchUpdateRequestSchema, typeof cartChangeResponseSchema>;
   [CartPaths.batchRemoveItems]: Post<typeof cartBatchRemoveRequestSchema, typeof cartChangeResponseSchema>;
+  [CartPaths.parseLines]: PostOrUpload<
+    typeof cartParseLinesRequestSchema,
+    typeof cartParseLinesResponseSchema
+  >;
   [MessagePaths.list]: Post<typeof messageListRequestSchema, typeof messageListResponseSchema>;
   [MessagePaths.unreadCount]: Post<typeof emptyRequestSchema, typeof unreadCountSchema>;
   [MessagePaths.read]: Post<typeof messageReadRequestSchema, typeof unreadCountSchema>;

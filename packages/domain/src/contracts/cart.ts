@@ -134,6 +134,11 @@ export const pastePreviewLineSchema = z.object({
   message: z.string(),
   /** Codes near an unknown one, nearest first. */
   suggestions: z.array(z.string()),
+  /** The matched SKU's product, warehouse and attributes, so a visitor's local cart can hold the line. */
+  goodsId: z.number().int().nullable(),
+  goodsName: z.string(),
+  location: z.number().int().nullable(),
+  property: z.record(z.string(), z.string()),
   /** The matched SKU's main image, stock status and stock, rule, and unit prices at `qty` (its break reached). */
   image: z.string(),
   skuStatus: z.number().int().nullable(),

@@ -187,6 +187,10 @@ const SUGGESTED_UNKNOWN_CODES = 20;
 function toPreviewItem(line: PastePreviewLine, sku: SkuOffer | undefined): PastePreviewItem {
   return {
     ...line,
+    goodsId: sku?.goodsId ?? null,
+    goodsName: sku?.goodsName ?? '',
+    location: sku?.location ?? null,
+    property: sku?.property ?? {},
     image: sku?.image ?? '',
     skuStatus: sku?.status ?? null,
     stock: sku?.stock ?? null,
