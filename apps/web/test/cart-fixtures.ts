@@ -3,6 +3,7 @@ import {
   type CartListResponse,
   CartPaths,
   type GuestCart,
+  type PastePreviewItem,
   type ServerCartLine,
   StorageKey,
 } from '@shop/domain';
@@ -78,3 +79,30 @@ export function storedGuestCart(): GuestCart {
 export const rateHandler = {
   [CartPaths.ratePrice]: ok({ rate: '4.7000', updatedAt: '2026-01-01T00:00:00.000Z' }),
 };
+
+/** One line of a pasted order's preview (cart/parseLines/), a matched 'ok' line unless told. */
+export function pasteLine(
+  fields: Partial<PastePreviewItem> & { line: number; skuCode: string },
+): PastePreviewItem {
+  return {
+    skuId: null,
+    name: '',
+    qty: 0,
+    status: 'ok',
+    message: '',
+    suggestions: [],
+    goodsId: null,
+    goodsName: '',
+    location: null,
+    property: {},
+    image: '',
+    skuStatus: null,
+    stock: null,
+    minQty: 1,
+    stepQty: 1,
+    maxQty: null,
+    audPrice: null,
+    cnyPrice: null,
+    ...fields,
+  };
+}

@@ -8,7 +8,7 @@ import {
 } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { request } from '@/lib/api-client';
-import { cartList, serverLine } from './cart-fixtures';
+import { cartList, pasteLine, serverLine } from './cart-fixtures';
 import { brand, detail, goods, page, shellHandlers } from './catalogue-fixtures';
 import { giftProduct, orderDetail, orderSummary, summaryFor } from './checkout-fixtures';
 import { contractDrift, contractDrifts, offContract } from './contracts';
@@ -31,6 +31,15 @@ describe('test fixtures match the response contracts', () => {
     [
       CartPaths.list,
       cartList([serverLine({ id: 1, skuId: 72 }), serverLine({ id: 2, skuId: 73, audPrice: null })]),
+    ],
+    [
+      CartPaths.parseLines,
+      {
+        items: [
+          pasteLine({ line: 1, skuCode: 'AU-1', skuId: 1, goodsId: 7, location: 1, qty: 12, cnyPrice: 48 }),
+          pasteLine({ line: 2, skuCode: 'AU-X', status: 'unknown', suggestions: ['AU-1'] }),
+        ],
+      },
     ],
     [CheckoutPaths.summary, summaryFor(summaryRequest)],
     [CheckoutPaths.summary, summaryFor({ ...summaryRequest, locationCode: 'Pickup', currency: 'AUD' })],

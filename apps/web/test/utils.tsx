@@ -59,13 +59,15 @@ export function mockApi(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const path = String(input);
     const headers = (init.headers ?? {}) as Record<string, string>;
-    // A form-encoded body (memberDepositLog/list/) is recorded as its fields, each a string.
+    // A form-encoded body (memberDepositLog/list/) is recorded as its fields, each a string; an upload as its FormData.
     const form = headers['Content-Type']?.startsWith('application/x-www-form-urlencoded');
     const body = !init.body
       ? undefined
-      : form
-        ? Object.fromEntries(new URLSearchParams(String(init.body)))
-        : JSON.parse(String(init.body));
+      : init.body instanceof FormData
+        ? init.body
+        : form
+          ? Object.fromEntries(new URLSearchParams(String(init.body)))
+          : JSON.parse(String(init.body));
     calls.push({ path, body, headers });
     const handler = handlers[path];
     if (!handler) return new Response(JSON.stringify(fail(400, '接口不存在')), { status: 404 });

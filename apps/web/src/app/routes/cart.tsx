@@ -2,6 +2,7 @@ import { chosenAddress, locationCodeFor } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
 import { addressListQueryOptions } from '@/features/address/api/get-address-list';
 import { CartView } from '@/features/cart/components/cart-view';
+import { PasteOrderPanel } from '@/features/cart/components/paste-order-panel';
 import { openAuthModal } from '@/features/member/auth-modal-store';
 import { SaveCartAsList } from '@/features/saved-list/components/save-cart-as-list';
 import { useMemberCallsOpen } from '@/lib/session';
@@ -27,6 +28,7 @@ export function Component() {
   return (
     <div className="container">
       <h1 className="page-title">购物车</h1>
+      <PasteOrderPanel cartLink={false} />
       <CartView
         onRequireLogin={() => openAuthModal('login')}
         locationCode={locationCode}

@@ -1,4 +1,5 @@
 import { cartBuyActions } from '@/features/cart/components/cart-buy-actions';
+import { PasteOrderPanel } from '@/features/cart/components/paste-order-panel';
 import { BuyActionProvider } from '@/features/catalogue/buy-action';
 import { QuickOrderSheet } from '@/features/catalogue/components/quick-order-sheet';
 import { UserPageHead } from '../layouts/user-page-nav';
@@ -9,6 +10,7 @@ export function Component() {
     <BuyActionProvider value={cartBuyActions}>
       <div className="container user-page">
         <UserPageHead title="快速订货" />
+        <PasteOrderPanel />
         <QuickOrderSheet />
       </div>
     </BuyActionProvider>
