@@ -329,7 +329,7 @@ describe('cart/parseLines/: a pasted order or an order file previewed before any
       [6, 'short', 0],
       [7, 'unknown', 0],
       [8, 'ok', 3],
-      [9, 'unknown', 0],
+      [9, 'adjusted', 1],
     ]);
     expect(items[0]).toMatchObject({
       skuId: ids.caseSku,

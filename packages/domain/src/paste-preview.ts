@@ -76,6 +76,14 @@ export function previewPastedLine(
   suggestions: readonly string[] = [],
 ): PastePreviewLine {
   const base = { line: pasted.line, suggestions: [] as string[] };
+  // A known code without a usable quantity: the smallest the rule allows, said so, for the buyer to change.
+  if (sku && pasted.qty === null) {
+    const smallest = smallestQty(qtyRuleOf(sku));
+    const filled = previewPastedLine({ line: pasted.line, code: pasted.code, qty: smallest }, sku);
+    if (filled.status !== PasteLineStatus.Ok && filled.status !== PasteLineStatus.Adjusted) return filled;
+    const message = `${pasted.problem ?? '缺少数量'}，已按起订量填为${smallest}件`;
+    return { ...filled, status: PasteLineStatus.Adjusted, message };
+  }
   if (pasted.problem !== undefined || pasted.qty === null) {
     return {
       ...base,

@@ -20,7 +20,7 @@ describe('fieldLabel', () => {
     [['id'], '编号'],
     [['items', 0, 'qty'], '购买数量'],
     [['items', 0, 'unknownField'], 'unknownField'],
-    [['items', 0], 'items'],
+    [['lines', 0], 'lines'],
     [['address', 'mobile'], '手机号'],
     [['unknownField'], 'unknownField'],
     [[], '请求参数'],

@@ -53,12 +53,35 @@ describe('a pasted line against its SKU', () => {
     ['out of stock', line(12), sku({ status: SkuStatus.OutStock }), 'short', 0, '该商品缺货'],
     ['not for sale', line(12), sku({ status: SkuStatus.NotForSale }), 'notForSale', 0, '该商品不可售'],
     ['off the shelf', line(12), sku({ onFlag: false }), 'notForSale', 0, '商品已下架'],
-    ['unreadable', line(null, '缺少数量'), sku(), 'unknown', 0, '缺少数量'],
+    [
+      'a known code without a quantity',
+      line(null, '缺少数量'),
+      sku(),
+      'adjusted',
+      12,
+      '缺少数量，已按起订量填为12件',
+    ],
+    [
+      'a known code, no quantity, not for sale',
+      line(null, '缺少数量'),
+      sku({ status: SkuStatus.NotForSale }),
+      'notForSale',
+      0,
+      '该商品不可售',
+    ],
   ] as const)('%s', (_, pasted, matched, status, qty, message) => {
     const preview = previewPastedLine(pasted, matched);
     expect(preview).toMatchObject({ line: 3, status, qty, message });
     if (status !== 'unknown')
       expect(preview).toMatchObject({ skuId: 7, skuCode: 'AU-CASE-01', name: '整箱米粉' });
+  });
+
+  it('an unknown code without a quantity says what is missing', () => {
+    expect(previewPastedLine(line(null, '缺少数量'), undefined)).toMatchObject({
+      status: 'unknown',
+      skuId: null,
+      message: '缺少数量',
+    });
   });
 
   it('an unknown code names the nearest codes', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 import { wholesaleFields } from './catalogue';
 import { orderPriceSchema } from './payment';
+import { text } from './text';
 
 /**
  * Server cart calls (spec §7 'Cart and checkout'; §3 'Cart'; §4 'Cart sync on login'). Amounts on the wire are
@@ -118,7 +119,7 @@ export type CartBatchUpdateItem = z.input<typeof cartBatchUpdateRequestSchema>[n
 /** parseLines/ as JSON: the text a buyer pasted (a file comes as multipart `file` instead). */
 export const cartParseLinesRequestSchema = z.strictObject({
   websiteId,
-  text: z.string({ error: '请粘贴商品编码和数量' }).min(1, '请粘贴商品编码和数量'),
+  text: text({ error: '请粘贴商品编码和数量', multiline: true }).min(1, '请粘贴商品编码和数量'),
 });
 export type CartParseLinesRequest = z.input<typeof cartParseLinesRequestSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './text';
 
 /**
  * Saved lists (常购清单 '我的清单', issue #37 part 4): a member's named lists of SKUs and quantities, kept on the
@@ -20,9 +21,7 @@ const id = z.number({ error: '编号须为数字' }).int('编号须为整数').p
 const amount = z.number().describe('金额（元，两位小数）');
 
 /** A list's name (`listName` on the wire, so a refusal says 清单名称): trimmed, 1 to 40 characters. */
-export const savedListNameSchema = z
-  .string({ error: '请填写' })
-  .trim()
+export const savedListNameSchema = text({ error: '请填写', trim: true })
   .min(1, '请填写')
   .max(SAVED_LIST_NAME_MAX, `最多${SAVED_LIST_NAME_MAX}个字`);
 
@@ -102,7 +101,9 @@ export type SavedListSaveRequest = z.input<typeof savedListSaveRequestSchema>;
 
 /** A SKU added to a list by its code (the code as the shop prints it; letters in any case). */
 export const savedListAddByCodeSchema = z.strictObject({
-  code: z.string({ error: '请填写商品编码' }).trim().min(1, '请填写商品编码').max(64, '商品编码最多64个字符'),
+  code: text({ error: '请填写商品编码', trim: true })
+    .min(1, '请填写商品编码')
+    .max(64, '商品编码最多64个字符'),
   qty: qtySchema,
 });
 
