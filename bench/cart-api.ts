@@ -1,12 +1,14 @@
 /**
  * Throughput and tail latency of the server cart: cart/list/ of a member holding 10 lines (priced at the
- * member's level, totals with the stored rate) and addItem/ (one atomic upsert per call), against a started
- * shop holding the demo catalogue.
+ * member's level, totals with the stored rate), and of one holding 50 lines bought at volume prices; the
+ * checkout summary of 6 lines and of those 50 (ADR 050: breaks priced before promotions); the preview of a
+ * 1,000-line pasted order (parseLines/); and addItem/ (one atomic upsert per call), against a started shop
+ * holding the demo catalogue.
  * Usage: npm run bench:cart            (embedded PGlite)
  *        BENCH_DATABASE_URL=postgres://… npm run bench:cart   (PostgreSQL)
  * Each call runs for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS (default 10) connections.
  */
-import { CartPaths, SkuStatus } from '@shop/domain';
+import { CartPaths, CheckoutPaths, nearestAllowedQty, qtyRuleOf, SkuStatus } from '@shop/domain';
 import { allGoods, byThePiece, callApi, loginToken } from '../e2e/support/api';
 import { load, report, resultRow, settings, startBenchShop } from './support';
 
@@ -33,6 +35,74 @@ try {
   if (cart.data.length !== 10) throw new Error(`expected 10 lines, got ${cart.data.length}`);
 
   const list = await load(shop, { title: 'cart/list/ (10 lines)', path: CartPaths.list, token });
+
+  // A member of 50 lines at volume prices (each at its first break, within the SKU's rule), and one of 6 lines.
+  const goods = await allGoods(shop.baseURL);
+  const broken = goods
+    .flatMap((g) => g.skus)
+    .filter(
+      (s) => (s.status === SkuStatus.InStock || s.status === SkuStatus.ByBook) && s.priceBreaks.length > 0,
+    );
+  if (broken.length < 50) throw new Error(`only ${broken.length} open SKUs with volume prices`);
+  /** Empties the demo member's cart and fills it with `items`; answers how many lines it then holds. */
+  const fill = async (items: { skuId: number; qty: number }[]) => {
+    const held = await callApi(shop.baseURL, CartPaths.list, {}, token);
+    if (held.data.length > 0)
+      await callApi(
+        shop.baseURL,
+        CartPaths.batchRemoveItems,
+        held.data.map((l: { id: number }) => l.id),
+        token,
+      );
+    await callApi(shop.baseURL, CartPaths.batchAddItems, items, token);
+    return (await callApi(shop.baseURL, CartPaths.list, {}, token)).data.length as number;
+  };
+  const quote = { currency: 'CNY', locationCode: 'CN11010200' };
+  if ((await fill(skuIds.slice(0, 6).map((skuId) => ({ skuId, qty: 2 })))) !== 6)
+    throw new Error('expected 6 lines');
+  const summary6 = await load(shop, {
+    title: 'cart/summary/ (6 lines)',
+    path: CheckoutPaths.summary,
+    token,
+    body: quote,
+  });
+  const lines50 = await fill(
+    broken.slice(0, 50).map((s) => ({
+      skuId: s.id,
+      qty: nearestAllowedQty(s.priceBreaks[0]?.minQty ?? 2, qtyRuleOf(s)) ?? 2,
+    })),
+  );
+  if (lines50 !== 50) throw new Error(`expected 50 lines, got ${lines50}`);
+  const list50 = await load(shop, { title: 'cart/list/ (50 lines at breaks)', path: CartPaths.list, token });
+  const summary50 = await load(shop, {
+    title: 'cart/summary/ (50 lines at breaks)',
+    path: CheckoutPaths.summary,
+    token,
+    body: quote,
+  });
+
+  // A pasted order of 1,000 lines: the demo's codes with quantities, every 50th code mistyped.
+  const codes = goods.flatMap((g) => g.skus.map((s) => s.code));
+  const text = Array.from({ length: 1000 }, (_, i) => {
+    const code = codes[i % codes.length] ?? '';
+    return `${i % 50 === 49 ? `${code}X` : code}\t${(i % 7) + 1}`;
+  }).join('\n');
+  const paste = await load(shop, {
+    title: 'parseLines/ (1,000 lines)',
+    path: CartPaths.parseLines,
+    token,
+    body: { text },
+  });
+  rows.push(
+    resultRow('cart/list/ (50 lines at breaks)', list50),
+    resultRow('cart/summary/ (6 lines)', summary6),
+    resultRow('cart/summary/ (50 lines at breaks)', summary50),
+    resultRow('parseLines/ (1,000 lines)', paste),
+  );
+
+  // Back to the 10 lines the add check counts from.
+  if ((await fill(skuIds.slice(0, 10).map((skuId) => ({ skuId, qty: 2 })))) !== 10)
+    throw new Error('expected 10 lines');
 
   // addItem/ spread over 50 other SKUs, so no line reaches the 9999 maximum during the run.
   const addSkus = skuIds.slice(10, 60);

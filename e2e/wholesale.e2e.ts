@@ -3,6 +3,7 @@ import {
   AddressPaths,
   type CartListResponse,
   CartPaths,
+  CheckoutPaths,
   type GoodsListItem,
   isSkuPurchasable,
   nearestAllowedQty,
@@ -143,15 +144,40 @@ describe('wholesale ordering journey', () => {
       return sum + toMinor(reached?.cnyPrice ?? l.sku.cnyPrice ?? 0) * l.held;
     }, 0);
     const receivers = (await callApi(shop.baseURL, AddressPaths.receiverList, {}, token)) as { id: number }[];
+    const receiverId = receivers[0]?.id;
+    // The whole cart's summary charges every line at the price its quantity reaches.
+    const summary = await callApi(
+      shop.baseURL,
+      CheckoutPaths.summary,
+      { currency: 'CNY', locationCode: '200040' },
+      token,
+    );
+    expect(toMinor(summary.goodsPrice)).toBe(expected);
+    // The order: the lightest line bought at a volume price alone (the whole cart is more than one parcel carries).
+    const cart = (await callApi(shop.baseURL, CartPaths.list, {}, token)) as CartListResponse;
+    const ordered = lines
+      .filter((l) => priceBreakAt(l.sku.priceBreaks.filter((b) => b.cnyPrice !== null), l.held))
+      .sort((a, b) => a.sku.weight * a.held - b.sku.weight * b.held)[0] as Pasted;
+    await callApi(
+      shop.baseURL,
+      CartPaths.batchUpdateItems,
+      cart.data.map((l) => ({ id: l.id, selected: l.skuId === ordered.sku.id })),
+      token,
+    );
     const order = await callApi(
       shop.baseURL,
       OrderPaths.create,
-      { currency: 'CNY', isPickup: false, receiverId: receivers[0]?.id, requestId: randomUUID() },
+      { currency: 'CNY', isPickup: false, receiverId, requestId: randomUUID() },
       token,
     );
     const detail = await callApi(shop.baseURL, OrderPaths.detail, { id: order.orderId }, token);
-    expect(toMinor(detail.goodsPrice)).toBe(expected);
-    expect((await callApi(shop.baseURL, CartPaths.list, {}, token)).data).toHaveLength(0);
+    const reached = priceBreakAt(
+      ordered.sku.priceBreaks.filter((b) => b.cnyPrice !== null),
+      ordered.held,
+    );
+    expect(reached, 'the ordered line reaches a volume price').toBeDefined();
+    expect(toMinor(detail.goodsPrice)).toBe(toMinor(reached?.cnyPrice ?? 0) * ordered.held);
+    expect((await callApi(shop.baseURL, CartPaths.list, {}, token)).data).toHaveLength(36);
 
     const lists = await callApi(shop.baseURL, SavedListPaths.list, {}, token);
     const list = lists.items[0];
