@@ -128,7 +128,7 @@ describe('console catalogue journey', () => {
       await menu.locator('.ant-cascader-menu-item').first().click();
     }
     await page.keyboard.press('Escape');
-    await page.getByRole('switch').click();
+    await page.getByRole('switch', { name: /上架/ }).click();
 
     await page
       .locator('.goods-editor input[type="file"]')

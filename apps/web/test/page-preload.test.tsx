@@ -167,6 +167,39 @@ describe('the product list drawn from the first page its HTML carries', () => {
   });
 });
 
+describe('a member on a list page the server drew for a visitor', () => {
+  it('keeps the visitor rows in place, prices hidden, until the member’s own answer replaces them', async () => {
+    const carried = page([goods({ name: '页面带来的商品' })], 1);
+    saveToken('member-token');
+    carry({
+      [preloadKey('POST', CataloguePaths.goodsList, firstListPageBody())]: {
+        status: 200,
+        payload: envelope(carried),
+        memberScoped: true,
+      },
+    });
+    const reply = ok(page([goods({ name: '会员价商品' })], 1));
+    let answer: (value: typeof reply) => void = () => {};
+    const { calls } = mockApi({
+      ...shellHandlers,
+      [CataloguePaths.goodsList]: () =>
+        new Promise<typeof reply>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp('/products');
+    await waitFor(() => expect(calls.some((c) => c.path === CataloguePaths.goodsList)).toBe(true));
+    const standIn = await screen.findByText('页面带来的商品');
+    const row = standIn.closest('.goods-item') as HTMLElement;
+    expect(row.querySelector('.price-pending')).not.toBeNull();
+    expect(screen.queryByRole('status', { name: '商品加载中' })).toBeNull();
+    answer(reply);
+    const own = await screen.findByText('会员价商品');
+    expect((own.closest('.goods-item') as HTMLElement).querySelector('.price-pending')).toBeNull();
+    expect(screen.queryByText('页面带来的商品')).toBeNull();
+  });
+});
+
 describe('home product floors further down load when the shopper scrolls near them', () => {
   it('asks for a floor only once it comes near the screen', async () => {
     const observers: { callback: IntersectionObserverCallback; target?: Element }[] = [];

@@ -30,12 +30,26 @@ export function PriceHint({ sku }: { sku: SkuPriceFields }) {
  * currency it shows the other currency's price with that currency's symbol, never a wrong one, and says how
  * it is paid.
  */
-export function Price({ sku, className }: { sku: SkuPriceFields; className?: string }) {
+export function Price({
+  sku,
+  className,
+  pending = false,
+}: {
+  sku: SkuPriceFields;
+  className?: string;
+  /** Not the shopper's price yet (a visitor's standing in): its place kept, not shown (catalogue.css). */
+  pending?: boolean;
+}) {
   const currency = usePageCurrency((s) => s.currency);
   const price = skuDisplayPrice(sku, currency);
-  if (!price) return <span className={`price price-none ${className ?? ''}`}>暂无报价</span>;
+  if (!price)
+    return (
+      <span className={`price price-none ${className ?? ''}${pending ? ' price-pending' : ''}`}>
+        暂无报价
+      </span>
+    );
   return (
-    <span className="price-with-hint">
+    <span className={pending ? 'price-with-hint price-pending' : 'price-with-hint'}>
       <span className={`price ${className ?? ''}`}>{price.text}</span>
       {!price.inPageCurrency && <PriceHint sku={sku} />}
     </span>

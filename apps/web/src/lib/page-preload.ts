@@ -7,6 +7,9 @@ import { PAGE_PRELOAD_ELEMENT_ID, type PagePreload, type PreloadedAnswer, preloa
 export const PRELOAD_MAX_AGE_MS = 30_000;
 
 let answers: PagePreload | undefined;
+/** Visitor-priced answers a member's session did not take: shown in their place, prices hidden (standInFor). */
+let standIns = new Map<string, unknown>();
+const shownStandIns = new WeakSet<object>();
 
 /** The answers the server wrote into the page (ADR 016), read once; a page without them gives none. */
 function pageAnswers(): PagePreload {
@@ -39,13 +42,37 @@ export function takePreloaded(
   const answer = all[key];
   if (!answer) return undefined;
   delete all[key];
-  if (performance.now() > PRELOAD_MAX_AGE_MS || (answer.memberScoped && signedIn)) return undefined;
+  if (performance.now() > PRELOAD_MAX_AGE_MS) return undefined;
+  if (answer.memberScoped && signedIn) {
+    const payload = answer.payload as { success?: boolean; data?: unknown } | undefined;
+    if (answer.status === 200 && payload?.success === true && payload.data) standIns.set(key, payload.data);
+    return undefined;
+  }
   return answer;
+}
+
+/**
+ * The visitor-priced answer a member's session left (takePreloaded), once, to draw the page's rows while the
+ * member's own answer is on its way, with their prices hidden (isStandIn): the rows the server drew stay where
+ * they are instead of giving way to a loading state (ADR 051).
+ */
+export function standInFor<T>(method: string, path: string, body: unknown): T | undefined {
+  const key = preloadKey(method, path, body);
+  const data = standIns.get(key) as T | undefined;
+  standIns.delete(key);
+  if (data && typeof data === 'object') shownStandIns.add(data);
+  return data;
+}
+
+/** Whether data is a visitor's answer standing in for a member's (its prices are not the member's). */
+export function isStandIn(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && shownStandIns.has(data);
 }
 
 /** Forgets the page's answers (tests). */
 export function resetPagePreload(): void {
   answers = undefined;
+  standIns = new Map();
 }
 
 /**

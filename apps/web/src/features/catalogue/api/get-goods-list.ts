@@ -10,7 +10,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { usePageCurrency } from '@/lib/page-currency';
-import { preloadedData } from '@/lib/page-preload';
+import { preloadedData, standInFor } from '@/lib/page-preload';
 import { hasToken } from '@/lib/session';
 import { catalogueKeys } from './keys';
 
@@ -61,9 +61,17 @@ export function goodsListQueryOptions(filters: GoodsListRequest) {
  */
 export function useGoodsList(filters: GoodsListRequest, { enabled = true }: { enabled?: boolean } = {}) {
   const currency: Currency = usePageCurrency((s) => s.currency);
+  const options = goodsListQueryOptions({ ...filters, currency: filters.currency ?? currency });
   return useQuery({
-    ...goodsListQueryOptions({ ...filters, currency: filters.currency ?? currency }),
-    placeholderData: keepPreviousData,
+    ...options,
+    // A member's first page: the visitor's rows the page carries stand in, prices hidden, until theirs arrive.
+    placeholderData: (previous) =>
+      keepPreviousData(previous) ??
+      standInFor<GoodsListResponse>(
+        'POST',
+        CataloguePaths.goodsList,
+        goodsListPayload({ ...filters, currency: filters.currency ?? currency }),
+      ),
     enabled,
   });
 }

@@ -28,7 +28,16 @@ import '../catalogue.css';
  * stock; several SKUs can be expanded into the grid/matrix/row of spec §4 with a quantity field per SKU and one
  * button adding them all (wholesale buyers order many SKUs at once).
  */
-export function GoodsListItem({ goods, eager = false }: { goods: GoodsListItemData; eager?: boolean }) {
+export function GoodsListItem({
+  goods,
+  eager = false,
+  pricesPending = false,
+}: {
+  goods: GoodsListItemData;
+  eager?: boolean;
+  /** The prices are a visitor's standing in for the shopper's own: their place kept, not shown. */
+  pricesPending?: boolean;
+}) {
   const skus = useMemo(() => visibleSkus(goods.skus, { context: 'list' }), [goods.skus]);
   const [selectedId, setSelectedId] = useState<number | undefined>(() => defaultSelectedSku(skus)?.id);
   const [expanded, setExpanded] = useState(false);
@@ -75,7 +84,7 @@ export function GoodsListItem({ goods, eager = false }: { goods: GoodsListItemDa
         <div className="goods-item-buy">
           {selected ? (
             <>
-              <Price sku={selected} className="goods-item-price" />
+              <Price sku={selected} className="goods-item-price" pending={pricesPending} />
               <StockText sku={selected} />
               <BuyAction
                 variant="list"

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/empty-state';
 import { lastPageNo, Pager, PastLastPage } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
+import { isStandIn } from '@/lib/page-preload';
 import { useGoodsList } from '../api/get-goods-list';
 import { listHref, listRequest, type ProductListFilters } from '../list-filters';
 import { GoodsListItem } from './goods-list-item';
@@ -30,6 +31,8 @@ function GoodsListSkeleton() {
 export function GoodsResults({ filters, toolbar }: { filters: ProductListFilters; toolbar?: ReactNode }) {
   const navigate = useNavigate();
   const list = useGoodsList(listRequest(filters));
+  // A visitor's rows standing in for a member's: drawn where the server drew them, their prices not yet shown.
+  const pricesPending = list.isPlaceholderData && isStandIn(list.data);
 
   return (
     <section
@@ -62,7 +65,7 @@ export function GoodsResults({ filters, toolbar }: { filters: ProductListFilters
             <>
               <div className="goods-list">
                 {data.items.map((goods, i) => (
-                  <GoodsListItem key={goods.id} goods={goods} eager={i < 3} />
+                  <GoodsListItem key={goods.id} goods={goods} eager={i < 3} pricesPending={pricesPending} />
                 ))}
               </div>
               {data.totalCount > PRODUCT_PAGE_SIZE && (
