@@ -156,7 +156,12 @@ describe('wholesale ordering journey', () => {
     // The order: the lightest line bought at a volume price alone (the whole cart is more than one parcel carries).
     const cart = (await callApi(shop.baseURL, CartPaths.list, {}, token)) as CartListResponse;
     const ordered = lines
-      .filter((l) => priceBreakAt(l.sku.priceBreaks.filter((b) => b.cnyPrice !== null), l.held))
+      .filter((l) =>
+        priceBreakAt(
+          l.sku.priceBreaks.filter((b) => b.cnyPrice !== null),
+          l.held,
+        ),
+      )
       .sort((a, b) => a.sku.weight * a.held - b.sku.weight * b.held)[0] as Pasted;
     await callApi(
       shop.baseURL,
