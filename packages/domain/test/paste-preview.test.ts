@@ -72,8 +72,8 @@ describe('a pasted line against its SKU', () => {
   ] as const)('%s', (_, pasted, matched, status, qty, message) => {
     const preview = previewPastedLine(pasted, matched);
     expect(preview).toMatchObject({ line: 3, status, qty, message });
-    if (status !== 'unknown')
-      expect(preview).toMatchObject({ skuId: 7, skuCode: 'AU-CASE-01', name: '整箱米粉' });
+    // Every row here matches its SKU (unknown codes are the next tests').
+    expect(preview).toMatchObject({ skuId: 7, skuCode: 'AU-CASE-01', name: '整箱米粉' });
   });
 
   it('an unknown code without a quantity says what is missing', () => {
