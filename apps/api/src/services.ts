@@ -292,7 +292,7 @@ export function createServices({
   });
   const address = createAddressService();
   const addressBook = createAddressBookService({ db, clock });
-  const cart = createCartService({ db, catalogue, rates, counters });
+  const cart = createCartService({ db, catalogue, rates, counters, rateLimiter });
   const savedLists = createSavedListService({ db, clock, catalogue });
   const warehouses = createWarehouseService({ db, clock, audit: audit.record });
   const seller = createSellerService({ db, clock, audit: audit.record });

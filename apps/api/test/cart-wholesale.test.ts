@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, goods, orderItems, orders, skuPriceBreaks, skus } from '../src/db/schema';
+import { PASTE_PREVIEW_LIMIT } from '../src/modules/cart/cart.service';
 import { insertGoods } from './support/catalogue-fixtures';
 import {
   type CheckoutTestApp,
@@ -389,6 +390,20 @@ describe('cart/parseLines/: a pasted order or an order file previewed before any
     );
     expect(fromXlsx.success, fromXlsx.message).toBe(true);
     expect(fromXlsx.data.items.map((i) => [i.line, i.status, i.qty])).toEqual([[2, 'adjusted', 12]]);
+  });
+
+  it('counts a visitor’s previews by address: past the limit in its window, TooManyRequests and nothing read', async () => {
+    const from = (address: string) =>
+      post(c.t.app, CartPaths.parseLines, { text: 'W-CASE-1 12' }, undefined, address);
+    for (let i = 0; i < PASTE_PREVIEW_LIMIT.visitor; i += 1)
+      expect((await from('10.77.0.1')).statusCode).toBe(200);
+    const over = await from('10.77.0.1');
+    expect(over.statusCode).toBe(429);
+    expect(envelope(over)).toMatchObject({
+      resultCode: ResultCode.TooManyRequests,
+      message: '预览过于频繁，请稍后再试',
+    });
+    expect((await from('10.77.0.2')).statusCode).toBe(200);
   });
 
   it('refuses a paste over the limits, an empty one and a bad file whole, in Chinese', async () => {

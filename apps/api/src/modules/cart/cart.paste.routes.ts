@@ -61,7 +61,7 @@ export const cartPasteRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = asy
           '或 multipart/form-data 的 file：.xlsx（第一个工作表）、.csv（UTF-8 或 GB18030）、.txt。最多 1000 行、1MB，超出整批拒绝。' +
           '每行答：ok 可按原数量加入；adjusted 已按起订量、每箱件数、限购调整；unknown 编码不存在（suggestions 为相近编码）或无法识别；' +
           'notForSale 不可售或已下架；short 库存不足（qty 为可买数量，0 为无货）。不写入购物车：买家确认后用 batchAddItems/ 一次加入。' +
-          '价格为调用者会员等级在该数量下（含阶梯价）的单价。',
+          '价格为调用者会员等级在该数量下（含阶梯价）的单价。每个会员10分钟内最多预览600次，未登录时每个地址120次，超出返回 TooManyRequests。',
         security: optionalBearer,
         consumes: ['application/json', 'multipart/form-data'],
         response: responses(cartParseLinesResponseSchema),
@@ -71,7 +71,7 @@ export const cartPasteRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = asy
       const text = request.isMultipart()
         ? await pastedFileText(await readOrderFile(request.parts()))
         : parseUploadFields(cartParseLinesRequestSchema, (request.body ?? {}) as Record<string, string>).text;
-      return ok(await cart.previewPaste(request.member ?? null, text));
+      return ok(await cart.previewPaste(request.member ?? null, text, request.ip));
     },
   );
 };

@@ -23,6 +23,7 @@ import {
   qtyRefusalMessage,
   qtyRuleOf,
   type RateSetting,
+  ResultCode,
   readPastedLines,
   type ServerCartLine,
   type SkuOffer,
@@ -30,8 +31,9 @@ import {
   validateCartQuantity,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { type AppError, notFoundError, paramsError } from '../../lib/app-error';
+import { AppError, notFoundError, paramsError } from '../../lib/app-error';
 import { NO_COUNTERS, type ShopCounters } from '../../lib/metrics';
+import { clientAddressKey, type RateLimiter } from '../../lib/rate-limiter';
 import type { AuthContext } from '../../plugins/auth';
 import { type SelectedLinesPart, selectedLinesPart } from './cart.parts';
 import * as repo from './cart.repository';
@@ -47,6 +49,7 @@ export const CartMessages = {
   skuNotFound: '商品不存在',
   offShelf: '商品已下架',
   tooManyLines: `购物车最多可放${MAX_CART_LINES}种商品，请先删除部分商品`,
+  tooManyPastes: '预览过于频繁，请稍后再试',
   lineQtyMax: `单个商品最多购买${MAX_LINE_QTY}件`,
   emptyPatch: '请提供数量或选中状态',
 } as const;
@@ -66,7 +69,16 @@ export interface CartServiceDeps {
   rates: { audCny(executor?: Database): Promise<RateSetting> };
   /** Cart changes refused for lack of stock are counted for the metrics (GET /metrics). */
   counters?: Pick<ShopCounters, 'stockRefused'>;
+  /** Counts paste previews per member or address (PASTE_PREVIEW_LIMIT); none counts nothing (tests of the cart). */
+  rateLimiter?: Pick<RateLimiter, 'hit'>;
 }
+
+/**
+ * How many paste previews one member or one visitor's address may ask for in a window: a preview reads up to
+ * 1,000 lines, open to visitors, so it is counted like the other heavy calls; a buyer fixing lines one by one
+ * stays far below it.
+ */
+export const PASTE_PREVIEW_LIMIT = { windowMs: 10 * 60_000, visitor: 120, member: 600 } as const;
 
 export type CartService = ReturnType<typeof createCartService>;
 
@@ -224,7 +236,13 @@ function mergePatches(patches: readonly LinePatch[]): LinePatch[] {
 }
 
 /** The member's server cart (spec §3 'Cart', §4 'Cart sync on login', §5 totals, §7 'Cart and checkout'). */
-export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS }: CartServiceDeps) {
+export function createCartService({
+  db,
+  catalogue,
+  rates,
+  counters = NO_COUNTERS,
+  rateLimiter,
+}: CartServiceDeps) {
   /** The refusal of a cart change for `problem`, shown as `message`; one for lack of stock is counted. */
   function refusal(problem: QuantityProblem, message: string, data: unknown): AppError {
     if (problem.ofStock) counters.stockRefused('cart');
@@ -417,7 +435,17 @@ export function createCartService({ db, catalogue, rates, counters = NO_COUNTERS
      * reaches; unknown codes with their nearest codes. Nothing is written. A paste over the limits, or with no line
      * read, is refused whole. Three queries whatever the number of lines.
      */
-    async previewPaste(auth: AuthContext | null, text: string): Promise<CartParseLinesResponse> {
+    async previewPaste(
+      auth: AuthContext | null,
+      text: string,
+      address: string,
+    ): Promise<CartParseLinesResponse> {
+      if (rateLimiter) {
+        const key = auth ? `paste:member:${auth.memberId}` : `paste:ip:${clientAddressKey(address)}`;
+        const made = await rateLimiter.hit(key, PASTE_PREVIEW_LIMIT.windowMs);
+        if (made > (auth ? PASTE_PREVIEW_LIMIT.member : PASTE_PREVIEW_LIMIT.visitor))
+          throw new AppError(ResultCode.TooManyRequests, CartMessages.tooManyPastes);
+      }
       const read = readPastedLines(text);
       if ('problem' in read) throw paramsError(read.problem);
       const codes = [...new Set(read.lines.filter((l) => l.problem === undefined).map((l) => l.code))];
