@@ -7,7 +7,7 @@ import {
   WEBSITE_ID,
 } from '@shop/domain';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { goodsListPayload } from '@/features/catalogue/api/get-goods-list';
 import { listRequest, readListFilters } from '@/features/catalogue/list-filters';
 import { request } from '@/lib/api-client';
@@ -26,7 +26,15 @@ function carry(preload: PagePreload) {
   resetPagePreload();
 }
 
+// The page's age (performance.now) counted from each test's start: on a busy machine the file's own setup may take
+// longer than PRELOAD_MAX_AGE_MS, after which a real page no longer takes its answers.
+beforeEach(() => {
+  const realNow = performance.now.bind(performance);
+  const start = realNow();
+  vi.spyOn(performance, 'now').mockImplementation(() => realNow() - start);
+});
 afterEach(() => {
+  vi.restoreAllMocks();
   document.getElementById(PAGE_PRELOAD_ELEMENT_ID)?.remove();
   resetPagePreload();
 });
