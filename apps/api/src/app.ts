@@ -24,6 +24,7 @@ import {
   catalogueSheetConsoleRoutes,
   catalogueTaxonomyConsoleRoutes,
   listenForCatalogueChanges,
+  SKU_OFFER_TABLES,
 } from './modules/catalogue';
 import { checkoutRoutes } from './modules/checkout';
 import { contentConsoleRoutes, contentRoutes } from './modules/content';
@@ -290,6 +291,7 @@ export async function buildApp(options: BuildAppOptions) {
       app.database,
       [
         { cache: caches.catalogueReads, tables: CATALOGUE_TABLES },
+        { cache: caches.skuOffers, tables: SKU_OFFER_TABLES },
         { cache: caches.checkoutSettings, tables: CHECKOUT_SETTINGS_TABLES },
       ],
       (error) => app.log.warn({ err: error }, 'catalogue caches off: cannot listen for catalogue changes'),

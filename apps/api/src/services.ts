@@ -1,4 +1,4 @@
-import { Permission } from '@shop/domain';
+import { Permission, type SkuOffer } from '@shop/domain';
 import type { AppConfig } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
@@ -134,6 +134,11 @@ export function createServices({
     config.catalogueCacheBytes > 0
       ? {
           catalogueReads: new ReadCache(config.catalogueCacheBytes),
+          // The SKUs carts show, one entry per SKU and price level: counted at a nominal kilobyte each.
+          skuOffers: new ReadCache<SkuOffer>(
+            Math.max(1024 * 1024, config.catalogueCacheBytes / 4),
+            () => 1024,
+          ),
           // A few small lists: counted at a nominal kilobyte each.
           checkoutSettings: new ReadCache<unknown>(1024 * 1024, () => 1024),
         }
@@ -189,7 +194,7 @@ export function createServices({
     members: member,
   });
   const supplier = createSupplierService({ db, clock, rateLimiter, captcha, audit: audit.record });
-  const rates = createRateService({ db, clock, audit: audit.record });
+  const rates = createRateService({ db, clock, audit: audit.record, cache: caches?.checkoutSettings });
   const hub = createLiveHub(database);
   const messages = createMessageService({
     db,
@@ -264,7 +269,14 @@ export function createServices({
     audit: audit.record,
   });
   const health = createHealthService(database);
-  const catalogue = createCatalogueService({ db, clock, members: member, rateLimiter, rates });
+  const catalogue = createCatalogueService({
+    db,
+    clock,
+    members: member,
+    rateLimiter,
+    rates,
+    offers: caches?.skuOffers,
+  });
   const bankAccounts = createBankAccountService({ db, clock, audit: audit.record, notifyStaff });
   const content = createContentService({ db, bankAccounts: (executor) => bankAccounts.current(executor) });
   const catalogueAdmin = createCatalogueAdminService({ db, audit: audit.record });

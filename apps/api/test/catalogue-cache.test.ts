@@ -1,4 +1,6 @@
 import {
+  type CartListResponse,
+  CartPaths,
   CataloguePaths,
   type CheckoutSummary,
   Currency,
@@ -147,6 +149,44 @@ describe('ReadCache', () => {
     expect(cache.stats.entries).toBe(2);
     expect(String(await cache.get('a', async () => bytes('again')))).toBe('aaaaa');
     expect(String(await cache.get('b', async () => bytes('bbbb2')))).toBe('bbbb2');
+  });
+
+  it('reads the missing keys of many together, once, and keeps what it found', async () => {
+    const cache = new ReadCache<string>(1024, (value) => value.length);
+    const asked: string[][] = [];
+    const read = async (missing: string[]) => {
+      asked.push(missing);
+      // 'gone' has no value: it is left out of the answer.
+      return new Map(missing.filter((k) => k !== 'gone').map((k) => [k, `${k}@${asked.length}`]));
+    };
+    // Untrusted: every key is read, nothing kept.
+    expect([...(await cache.getMany(['a', 'b'], read))]).toEqual([
+      ['a', 'a@1'],
+      ['b', 'b@1'],
+    ]);
+    cache.trust(true);
+    await cache.getMany(['a', 'b', 'gone'], read);
+    const answer = await cache.getMany(['b', 'c', 'a', 'gone', 'c'], read);
+    expect(asked).toEqual([
+      ['a', 'b'],
+      ['a', 'b', 'gone'],
+      ['c', 'gone'],
+    ]);
+    expect(answer.get('a')).toBe('a@2');
+    expect(answer.get('c')).toBe('c@3');
+    expect(answer.has('gone')).toBe(false);
+    expect(cache.stats).toMatchObject({ entries: 3, trusted: true });
+  });
+
+  it('never keeps values of many read while the data changed', async () => {
+    const cache = new ReadCache<string>(1024, (value) => value.length);
+    cache.trust(true);
+    const slow = cache.getMany(['a'], async () => {
+      cache.invalidate();
+      return new Map([['a', 'old']]);
+    });
+    expect((await slow).get('a')).toBe('old');
+    expect((await cache.getMany(['a'], async () => new Map([['a', 'new']]))).get('a')).toBe('new');
   });
 });
 
@@ -385,6 +425,38 @@ describe('checkout settings in memory', () => {
     expect(
       await within(async () => fee(await summary(c.t, token, AUD_CN)) === (before ?? 0) + 1),
     ).toBeLessThan(1_000);
+  });
+
+  it('shows a cart’s SKUs from memory, and a price changed by hand in the next cart list and summary within 1 s', async () => {
+    const offers = c.t.app.services.caches?.skuOffers;
+    if (!offers) throw new Error('the cache is on');
+    const aptamil = async () =>
+      envelope<CartListResponse>(await post(c.t.app, CartPaths.list, {}, token)).data.data.find(
+        (l) => l.skuId === c.sku.aptamil,
+      );
+    const before = (await aptamil())?.audPrice;
+    if (before == null) throw new Error('the fixture sells Aptamil in AUD');
+    // Quiet: the next lists read the SKUs from memory, with no query of them.
+    await new Promise((resolve) => setTimeout(resolve, CHANGE_WINDOW_MS + 100));
+    await aptamil();
+    const { hits, misses } = offers.stats;
+    await aptamil();
+    await summary(c.t, token, AUD_CN);
+    expect(offers.stats.misses).toBe(misses);
+    expect(offers.stats.hits - hits).toBe(2);
+
+    await c.t.database.db.execute(
+      sql`update sku_prices set amount = amount + 100 where sku_id = ${c.sku.aptamil} and currency = 'AUD'`,
+    );
+    try {
+      expect(await within(async () => (await aptamil())?.audPrice === before + 1)).toBeLessThan(1_000);
+      const item = (await summary(c.t, token, AUD_CN)).items.find((i) => i.skuId === c.sku.aptamil);
+      expect(item?.audPrice).toBe(before + 1);
+    } finally {
+      await c.t.database.db.execute(
+        sql`update sku_prices set amount = amount - 100 where sku_id = ${c.sku.aptamil} and currency = 'AUD'`,
+      );
+    }
   });
 
   it('keeps the settings when stock moves, and drops only what a change touched', async () => {

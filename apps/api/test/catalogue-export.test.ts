@@ -1,4 +1,5 @@
 import { CataloguePaths, ResultCode, XLSX_CONTENT_TYPE } from '@shop/domain';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,8 @@ describe('goods/exportGoodsPrice/', () => {
       '可购',
       '价格（AUD）',
       '价格说明',
+      '订购规则',
+      '批量价（AUD）',
     ]);
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -126,6 +129,49 @@ describe('goods/exportGoodsPrice/', () => {
       ),
     );
     expect(byCategory.rows.slice(1).map((r) => r[5])).toEqual(['S-BEL-1-125']);
+  });
+
+  it('says each SKU’s quantity rule and its volume prices in the list’s currency, by the same currency rule', async () => {
+    const { db } = t.database;
+    await t.app.services.rates.setAudCny('5');
+    const [sku] = (
+      (await db.execute(
+        sql`update skus set min_qty = 12, step_qty = 6, max_qty = 600 where code = 'S-APT-1-900' returning id`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
+    if (!sku) throw new Error('the fixture has S-APT-1-900');
+    // AUD breaks only, at the default level the wholesale member's level falls back to.
+    await db.execute(sql`insert into sku_price_breaks (sku_id, level, currency, min_qty, amount)
+      values (${sku.id}, 37, 'AUD', 24, 4000), (${sku.id}, 37, 'AUD', 96, 3850)`);
+    // Changed by hand: the stored export files are of the catalogue's version before it (ADR 011).
+    await t.app.services.catalogue.catalogueChanged();
+    try {
+      const cells = async (currency: string) =>
+        (
+          await sheetOf(
+            await post(t.app, CataloguePaths.exportGoodsPrice, { currency, location: 1 }, wholesaleToken),
+          )
+        ).rows.map((r) => [r[5], r[11], r[12]]);
+      const aud = await cells('AUD');
+      expect(aud[0]).toEqual(['SKU编号', '订购规则', '批量价（AUD）']);
+      expect(aud).toContainEqual([
+        'S-APT-1-900',
+        '每箱6件 · 12件起订 · 限购600件',
+        '24件起 40.00；96件起 38.50',
+      ]);
+      // A SKU sold by the piece without breaks leaves both cells empty.
+      expect(aud).toContainEqual(['S-BLK-1-200', undefined, undefined]);
+      // In CNY the AUD-only breaks are converted at the rate, as its single price is.
+      expect(await cells('CNY')).toContainEqual([
+        'S-APT-1-900',
+        '每箱6件 · 12件起订 · 限购600件',
+        '24件起 200.00；96件起 192.50',
+      ]);
+    } finally {
+      await db.execute(sql`delete from sku_price_breaks where sku_id = ${sku.id}`);
+      await db.execute(sql`update skus set min_qty = 1, step_qty = 1, max_qty = null where id = ${sku.id}`);
+      await t.app.services.catalogue.catalogueChanged();
+    }
   });
 
   it.each([

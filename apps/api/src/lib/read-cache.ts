@@ -71,6 +71,39 @@ export class ReadCache<V = Buffer> {
     }
   }
 
+  /**
+   * The values stored under `keys`, the missing ones read together by one `produce` (given the keys it must read,
+   * answering what it found: a key it leaves out has no value, and none is stored for it). What was read is stored
+   * if nothing changed meanwhile, as `get` stores. For answers made of many small values (the SKUs of a cart), where
+   * one read of the few missing is far cheaper than one read per key; reads running for some keys are not shared.
+   */
+  async getMany(
+    keys: readonly string[],
+    produce: (missing: string[]) => Promise<ReadonlyMap<string, V>>,
+  ): Promise<Map<string, V>> {
+    const found = new Map<string, V>();
+    const missing = new Set<string>();
+    for (const key of keys) {
+      if (found.has(key) || missing.has(key)) continue;
+      const hit = this.#trusted ? this.#entries.get(key) : undefined;
+      if (hit === undefined) missing.add(key);
+      else found.set(key, hit.value);
+    }
+    this.#hits += found.size;
+    if (missing.size === 0) return found;
+    this.#misses += missing.size;
+    const started = this.#generation;
+    const read = await produce([...missing]);
+    const store = this.#trusted && started === this.#generation;
+    for (const key of missing) {
+      const value = read.get(key);
+      if (value === undefined) continue;
+      found.set(key, value);
+      if (store && this.#keep(value)) this.#entries.set(key, { value, byteLength: this.#sizeOf(value) });
+    }
+    return found;
+  }
+
   /** Forgets every value, and any read still running when this is called. */
   invalidate(): void {
     this.#generation += 1;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { DOCS_PREFIX } from './openapi';
 
 declare module 'fastify' {
@@ -76,12 +76,6 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
     const alipay = paymentGatewaySources(alipayGatewayUrl).filter((origin) => !gateway.includes(origin));
 
     app.decorateReply('styleNonce', '');
-    // Before helmet's own hook, which reads the nonce while it writes the policy.
-    app.addHook('onRequest', async (request, reply) => {
-      reply.styleNonce = randomBytes(16).toString('base64');
-      nonces.set(reply.raw, reply.styleNonce);
-      if (trustProxy && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    });
 
     const policy = (styleSources: Source[]) => ({
       useDefaults: false,
@@ -101,23 +95,27 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
         'frame-ancestors': ["'none'"],
       },
     });
-    // The API docs are swagger-ui's page, not the storefront: its own files and its logo's style. Before
-    // helmet's own onRoute hook, which takes up a route's `helmet` options.
-    const docsPolicy = policy(DOCS_STYLE_HASHES);
-    app.addHook('onRoute', (route) => {
-      if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
-        route.helmet = { contentSecurityPolicy: docsPolicy };
-      }
-    });
-
-    await app.register(fastifyHelmet, {
-      contentSecurityPolicy: policy([(_req, res) => nonceOf(res)]),
+    const common = {
       crossOriginEmbedderPolicy: false,
       crossOriginOpenerPolicy: { policy: 'same-origin' },
       crossOriginResourcePolicy: { policy: 'same-origin' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: false,
       xFrameOptions: { action: 'deny' },
+    } as const;
+    // Each built once: helmet's middleware reads its options when made, and only the nonce each time it runs.
+    const pageHeaders = helmet({ ...common, contentSecurityPolicy: policy([(_req, res) => nonceOf(res)]) });
+    // The API docs are swagger-ui's page, not the storefront: its own files and its logo's style.
+    const docsHeaders = helmet({ ...common, contentSecurityPolicy: policy(DOCS_STYLE_HASHES) });
+    const isDocs = (url: string | undefined) =>
+      url !== undefined && (url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`));
+
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.styleNonce = randomBytes(16).toString('base64');
+      nonces.set(reply.raw, reply.styleNonce);
+      if (trustProxy && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      const headers = isDocs(request.routeOptions.url) ? docsHeaders : pageHeaders;
+      headers(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });
   },
   { name: 'security-headers' },

@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Database, executeNamed } from '../../db/client';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Database, executeNamed, namedText } from '../../db/client';
 import { cartLines } from '../../db/schema';
 
 /**
@@ -27,13 +27,19 @@ async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** The member's lines, newest first (spec §4 'Guest cart': new lines go to the front). */
-export function listLines(db: Database, memberId: number): Promise<CartLineRow[]> {
-  return db
-    .select(lineColumns)
-    .from(cartLines)
-    .where(eq(cartLines.memberId, memberId))
-    .orderBy(desc(cartLines.createdAt), desc(cartLines.id));
+const listLinesStatement = namedText<{ id: number; sku_id: number; qty: number; selected: boolean }>(
+  'cart_lines_list',
+  `select id, sku_id, qty, selected from cart_lines where member_id = $1::int
+    order by created_at desc, id desc`,
+);
+
+/**
+ * The member's lines, newest first (spec §4 'Guest cart': new lines go to the front). Written once as SQL text and
+ * run as a named statement (db/client.ts namedText): every cart/list/ and summary runs it.
+ */
+export async function listLines(db: Database, memberId: number): Promise<CartLineRow[]> {
+  const rows = await listLinesStatement(db, [memberId]);
+  return rows.map((row) => ({ id: row.id, skuId: row.sku_id, qty: row.qty, selected: row.selected }));
 }
 
 /**

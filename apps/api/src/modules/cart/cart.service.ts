@@ -60,6 +60,8 @@ export interface CartServiceDeps {
   /** The catalogue's SKUs at a price level, and the caller's level (the catalogue module, wired in services.ts). */
   catalogue: {
     skusForCart(skuIds: readonly number[], level: number, executor?: Database): Promise<SkuOffer[]>;
+    /** The same SKUs for a page to show, from memory when unchanged (ADR 053). */
+    skusToShow(skuIds: readonly number[], level: number): Promise<SkuOffer[]>;
     priceLevel(auth: AuthContext | null): Promise<number>;
     /** The SKUs a pasted order names by code (upper case), and the codes nearest unknown ones (ADR 050). */
     skusByCodes(codes: readonly string[], level: number): Promise<SkuOffer[]>;
@@ -292,7 +294,7 @@ export function createCartService({
      * AUD, the others in CNY), the same in both currencies; allCnyPrice the lines billed in CNY one by one,
      * what a CNY checkout charges. `payCurrency` decides each line's currency and the AUD warning (only when
      * paying AUD, also when no currency is given).
-     * Four queries whatever the number of lines.
+     * Three queries whatever the number of lines, one when the SKUs and the rate are in memory (ADR 053).
      */
     async list(auth: AuthContext, payCurrency: Currency = Currency.AUD): Promise<CartListResponse> {
       const [level, lines, rate] = await Promise.all([
@@ -302,7 +304,7 @@ export function createCartService({
       ]);
       const offered = new Map(
         (
-          await catalogue.skusForCart(
+          await catalogue.skusToShow(
             lines.map((l) => l.skuId),
             level,
           )
@@ -469,6 +471,11 @@ export function createCartService({
           return toPreviewItem(p, sku && atBreak(sku, counted({ skuId: sku.id, qty: p.qty }, sku)));
         }),
       };
+    },
+
+    /** The member's selected lines in the cart's order (listLines' named statement). */
+    async selectedLines(memberId: number): Promise<repo.CartLineRow[]> {
+      return (await repo.listLines(db, memberId)).filter((line) => line.selected);
     },
 
     /** The member's selected lines as a part of a statement another module composes (cart.parts.ts). */

@@ -28,6 +28,15 @@ export const CATALOGUE_TABLES: ReadonlySet<string> = new Set([
   'templates',
 ]);
 
+/** What the SKUs of carts are read from (catalogue service `skusToShow`). */
+export const SKU_OFFER_TABLES: ReadonlySet<string> = new Set([
+  'goods',
+  'goods_images',
+  'skus',
+  'sku_prices',
+  'sku_price_breaks',
+]);
+
 /** What every checkout quote reads besides the cart and its SKUs. */
 export const CHECKOUT_SETTINGS_TABLES: ReadonlySet<string> = new Set([
   // The promotions' gift products (name, main image, warehouse, shelf). Orders change goods (their sales), so

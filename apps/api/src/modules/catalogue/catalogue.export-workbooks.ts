@@ -2,8 +2,11 @@ import {
   billLine,
   billNote,
   type ExchangeRate,
+  type OfferBreak,
   parseProperties,
   type QuickOrderRow,
+  qtyRuleHint,
+  qtyRuleOf,
   type SkuStockFields,
   skuStockView,
   toMajor,
@@ -56,6 +59,8 @@ export function goodsPriceWorkbook(
     { header: '可购', width: 18 },
     { header: `价格（${currency}）`, width: 14, numFmt: '0.00' },
     { header: '价格说明', width: 22 },
+    { header: '订购规则', width: 24 },
+    { header: `批量价（${currency}）`, width: 32 },
   ];
   return workbook(
     '商品价格',
@@ -74,9 +79,28 @@ export function goodsPriceWorkbook(
         ...stockCells(r),
         price,
         billNote(bill) || null,
+        qtyRuleHint(qtyRuleOf(r)) || null,
+        breaksText(r.breaks, currency, rate) || null,
       ];
     }),
   );
+}
+
+/**
+ * A SKU's volume prices in the list's currency by the same currency rule as its single price ('12件起 27.00；48件起
+ * 25.00'); a break with no price in that currency (nor a rate to convert) is left out.
+ */
+function breaksText(
+  breaks: readonly OfferBreak[],
+  currency: PriceCurrency,
+  rate: ExchangeRate | null,
+): string {
+  return breaks
+    .flatMap((b) => {
+      const bill = billLine({ audPrice: b.aud, cnyPrice: b.cny }, currency, rate);
+      return bill.kind === 'billed' ? [`${b.minQty}件起 ${toMajor(bill.unit).toFixed(2)}`] : [];
+    })
+    .join('；');
 }
 
 /** The SKU data sheet: codes, names, attributes, stock as the storefront says it, and weight in grams. */

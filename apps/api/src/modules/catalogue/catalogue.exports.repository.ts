@@ -1,8 +1,10 @@
+import type { OfferBreak } from '@shop/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { brands, goods, skus } from '../../db/schema';
 import { type GoodsFilter, goodsConditions } from './catalogue.listing.repository';
-import { callerPrices } from './catalogue.query-parts';
+import { callerPrices, skuBreaks } from './catalogue.query-parts';
+import { decodeBreaks } from './catalogue.wire';
 
 /** Queries of the goods exports (spec §7 exportGoodsPrice/, exportGoodsSkuData/) and the catalogue's version. */
 
@@ -20,6 +22,12 @@ export interface ExportRow {
   weight: number;
   aud: number | null;
   cny: number | null;
+  /** The quantity rule (ADR 050). */
+  minQty: number;
+  stepQty: number;
+  maxQty: number | null;
+  /** Volume prices at the caller's level, ascending (breaksAtLevel). */
+  breaks: OfferBreak[];
 }
 
 /** SKU rows of the goods on the shelf matching the filter, with the caller's prices, for the exports. */
@@ -30,7 +38,7 @@ export async function listExportRows(
   limit: number,
 ): Promise<ExportRow[]> {
   const prices = callerPrices(db, level);
-  return db
+  const rows = await db
     .select({
       goodsCode: goods.code,
       goodsName: goods.name,
@@ -45,6 +53,10 @@ export async function listExportRows(
       weight: skus.weight,
       aud: prices.aud,
       cny: prices.cny,
+      minQty: skus.minQty,
+      stepQty: skus.stepQty,
+      maxQty: skus.maxQty,
+      breaks: skuBreaks(level),
     })
     .from(skus)
     .innerJoin(goods, eq(goods.id, skus.goodsId))
@@ -53,6 +65,7 @@ export async function listExportRows(
     .where(goodsConditions(filter))
     .orderBy(asc(goods.location), asc(goods.code), asc(skus.sort), asc(skus.id))
     .limit(limit);
+  return rows.map((row) => ({ ...row, breaks: decodeBreaks(row.breaks) }));
 }
 
 /** The catalogue's version (the sequence catalogueVersion of the schema), as decimal text: '0' before the first change. */

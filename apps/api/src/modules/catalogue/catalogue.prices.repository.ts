@@ -1,6 +1,6 @@
 import { DEFAULT_MEMBER_LEVEL, type OfferBreak } from '@shop/domain';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, namedText } from '../../db/client';
 import { goods, goodsImages, skuPrices, skus } from '../../db/schema';
 import type { StatementStep } from '../../db/statement';
 import {
@@ -76,22 +76,19 @@ export function listCartSkus(db: Database, skuIds: readonly number[], level: num
 }
 
 /**
- * The SKUs whose code, upper case, is one of `codes` (a pasted order names SKUs so, ADR 050), as listCartSkus gives
- * them; by the index on upper(code). One query.
+ * The ids of the SKUs whose code, upper case, is one of `codes` (a pasted order names SKUs so, ADR 050); by the
+ * index on upper(code). One query, written once as SQL text (namedText).
  */
-export function listCartSkusByCodes(
-  db: Database,
-  codes: readonly string[],
-  level: number,
-): Promise<CartSkuRow[]> {
-  if (codes.length === 0) return Promise.resolve([]);
-  const list = JSON.stringify([...new Set(codes)]);
-  return cartSkusWhere(
-    db,
-    sql`upper(${skus.code}) in (select value from json_array_elements_text(${list}::json))`,
-    level,
-  );
+export async function skuIdsByCodes(db: Database, codes: readonly string[]): Promise<number[]> {
+  if (codes.length === 0) return [];
+  const rows = await skuIdsByCodesStatement(db, [JSON.stringify([...new Set(codes)])]);
+  return rows.map((row) => row.id);
 }
+
+const skuIdsByCodesStatement = namedText<{ id: number }>(
+  'sku_ids_by_codes',
+  `select id from skus where upper(code) in (select value from json_array_elements_text($1::json))`,
+);
 
 async function cartSkusWhere(db: Database, where: SQL, level: number): Promise<CartSkuRow[]> {
   const prices = callerPrices(db, level);
@@ -115,8 +112,9 @@ async function cartSkusWhere(db: Database, where: SQL, level: number): Promise<C
 }
 
 /**
- * Up to `limit` SKU codes nearest each of `codes` by trigram similarity (upper case, the index skus_code_trgm_idx),
- * nearest first: what a buyer who mistyped a code probably meant. One query for all the codes.
+ * Up to `limit` SKU codes nearest each of `codes` by trigram similarity (upper case), nearest first: what a buyer who
+ * mistyped a code probably meant. The trigram distance (`<->`, 1 − similarity) orders them, which the GiST index
+ * skus_code_trgm_idx reads nearest first (migration 0042). One query for all the codes.
  */
 export async function nearestSkuCodes(
   db: Database,
@@ -130,7 +128,7 @@ export async function nearestSkuCodes(
     from json_array_elements_text(${list}::json) as asked
     cross join lateral (select ${skus.code} as code from ${skus}
       where upper(${skus.code}) % asked.value
-      order by similarity(upper(${skus.code}), asked.value) desc, ${skus.code}
+      order by upper(${skus.code}) <-> asked.value, ${skus.code}
       limit ${limit}::int) as found`)) as unknown as { rows: { asked: string; code: string }[] };
   for (const row of result.rows) near.set(row.asked, [...(near.get(row.asked) ?? []), row.code]);
   return near;

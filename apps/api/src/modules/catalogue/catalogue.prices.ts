@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { StatementAnswer, StatementPart } from '../../db/statement';
 import { AppError } from '../../lib/app-error';
+import type { ReadCache } from '../../lib/read-cache';
 import type { AuthContext } from '../../plugins/auth';
 import * as repo from './catalogue.prices.repository';
 import { toSkuDtos } from './catalogue.wire';
@@ -24,6 +25,11 @@ export interface CataloguePricesDeps {
   db: Database;
   /** Resolves the caller's member level (spec §3 'User'); the member module owns members. */
   members: { current(auth: AuthContext): Promise<{ level: number }> };
+  /**
+   * The SKUs of carts as pages show them, kept in memory per SKU and price level until the catalogue changes
+   * (ADR 022, 053); none reads them from the database every time.
+   */
+  offers?: ReadCache<SkuOffer> | null | undefined;
 }
 
 /** A SKU as the cart needs it (catalogue service `skusForCart`); prices in minor units at the caller's level. */
@@ -89,7 +95,7 @@ export function cartOffersPart(
 }
 
 /** The catalogue's prices, a part of the catalogue service (catalogue.service.ts). */
-export function createCataloguePrices({ db, members }: CataloguePricesDeps) {
+export function createCataloguePrices({ db, members, offers = null }: CataloguePricesDeps) {
   async function priceLevel(auth: AuthContext | null): Promise<number> {
     if (!auth) return DEFAULT_MEMBER_LEVEL;
     // Read with the token by the auth hook: no second query.
@@ -100,6 +106,24 @@ export function createCataloguePrices({ db, members }: CataloguePricesDeps) {
       if (error instanceof AppError && error.code === ResultCode.InvalidToken) return DEFAULT_MEMBER_LEVEL;
       throw error;
     }
+  }
+
+  /**
+   * The SKUs of a cart as skusForCart gives them, for what a page shows (cart/list/, the summary, saved lists, a
+   * paste's preview): from memory where the catalogue has not changed since they were read (ADR 053), the others
+   * in one query. At most CHANGE_WINDOW_MS behind a change, as the catalogue's lists are; never for a check a write
+   * relies on (those call skusForCart, which reads the database, or the statements of the order).
+   */
+  async function skusToShow(skuIds: readonly number[], level: number): Promise<SkuOffer[]> {
+    if (!offers) return (await repo.listCartSkus(db, skuIds, level)).map(toSkuOffer);
+    const key = (id: number) => `${level} ${id}`;
+    const found = await offers.getMany(skuIds.map(key), async (missing) => {
+      const ids = missing.map((k) => Number(k.slice(k.indexOf(' ') + 1)));
+      const rows = await repo.listCartSkus(db, ids, level);
+      // Shared by every request that reads it: frozen, so none can change it for the others.
+      return new Map(rows.map((row) => [key(row.id), Object.freeze(toSkuOffer(row))]));
+    });
+    return [...found.values()];
   }
 
   return {
@@ -123,11 +147,16 @@ export function createCataloguePrices({ db, members }: CataloguePricesDeps) {
     },
 
     /**
-     * The SKUs whose codes (upper case) a pasted order names, as skusForCart gives them (ADR 050); unknown codes are
-     * left out. One query.
+     * The SKUs of a cart as skusForCart gives them, for what a page shows (skusToShow).
+     */
+    skusToShow,
+
+    /**
+     * The SKUs whose codes (upper case) a pasted order names, as skusToShow gives them (ADR 050, 053): what a
+     * preview shows; the add that follows checks each SKU again. Unknown codes are left out. One query for the ids.
      */
     async skusByCodes(codes: readonly string[], level: number): Promise<SkuOffer[]> {
-      return (await repo.listCartSkusByCodes(db, codes, level)).map(toSkuOffer);
+      return skusToShow(await repo.skuIdsByCodes(db, codes), level);
     },
 
     /** Up to three SKU codes nearest each unknown code a buyer pasted, nearest first (repo.nearestSkuCodes). */

@@ -14,13 +14,21 @@ import { createQuickOrder } from './catalogue.quick-order';
 /** What the catalogue service needs: the exports' deps, and the member module for the caller's level. */
 export interface CatalogueServiceDeps extends Omit<CatalogueExportsDeps, 'priceLevel'> {
   members: CataloguePricesDeps['members'];
+  offers?: CataloguePricesDeps['offers'];
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
 /** The catalogue module: goods lists, details, categories, brands and the price exports (spec §7). */
-export function createCatalogueService({ db, clock, members, rateLimiter, rates }: CatalogueServiceDeps) {
-  const prices = createCataloguePrices({ db, members });
+export function createCatalogueService({
+  db,
+  clock,
+  members,
+  rateLimiter,
+  rates,
+  offers,
+}: CatalogueServiceDeps) {
+  const prices = createCataloguePrices({ db, members, offers });
   // The exports and the quick-order sheet price at the caller's level and count exports together.
   const { priceLevel } = prices;
   return {

@@ -17,6 +17,7 @@ export {
   CATALOGUE_TABLES,
   CHECKOUT_SETTINGS_TABLES,
   listenForCatalogueChanges,
+  SKU_OFFER_TABLES,
 } from './catalogue.cache';
 export { catalogueCommands } from './catalogue.cli';
 export { catalogueConsoleRoutes } from './catalogue.console.routes';

@@ -40,10 +40,16 @@ export interface CheckoutServiceDeps {
   db: Database;
   clock: Clock;
   /** The member's selected cart lines as a part of a statement (the cart module, wired in services.ts). */
-  cart: { selectedLinesPart(memberId: number): StatementPart & { readonly selectedLines: string } };
+  cart: {
+    selectedLinesPart(memberId: number): StatementPart & { readonly selectedLines: string };
+    /** The member's selected lines in the cart's order (the summary's read, ADR 053). */
+    selectedLines(memberId: number): Promise<CartLineRef[]>;
+  };
   /** SKUs, goods and products as offered at a price level, and the caller's level (the catalogue module). */
   catalogue: {
     skusForCart(skuIds: readonly number[], level: number, executor?: Database): Promise<SkuOffer[]>;
+    /** The same SKUs for a page to show, from memory when unchanged (ADR 053). */
+    skusToShow(skuIds: readonly number[], level: number): Promise<SkuOffer[]>;
     /** The lines of the cart's part with the SKUs they name and `extraSkuIds`, as a part of the same statement. */
     cartOffersPart(
       lines: { readonly selectedLines: string },
@@ -181,13 +187,21 @@ export function createCheckoutService({
   /**
    * The member's selected lines with the SKUs they name and `extraSkuIds` (the gifts a buyer chose), in one
    * statement composed of the cart's part and the catalogue's (db/statement.ts): one round trip, one snapshot.
-   * The lines keep the cart's order; a line whose SKU is gone is kept without one.
+   * The lines keep the cart's order; a line whose SKU is gone is kept without one. `fromMemory` (the summary, ADR
+   * 053): the lines from the database and the SKUs as pages show them, from memory when unchanged, so a summary
+   * of many lines costs one small query; an order never reads so.
    */
   async function cartOffers(
     memberId: number,
     extraSkuIds: readonly number[],
     level: number,
+    fromMemory = false,
   ): Promise<{ lines: CartLineRef[]; skus: SkuOffer[] }> {
+    if (fromMemory) {
+      const lines = await cart.selectedLines(memberId);
+      const skus = await catalogue.skusToShow([...lines.map((l) => l.skuId), ...extraSkuIds], level);
+      return { lines, skus };
+    }
     const lines = cart.selectedLinesPart(memberId);
     const offers = catalogue.cartOffersPart(lines, extraSkuIds, level);
     const rows = await runStatement(db, 'cart_lines_with_skus', [lines, offers], offers.offers);
@@ -201,14 +215,21 @@ export function createCheckoutService({
    * rule of the summary and the order (spec §4 'Checkout summary loading', §7 createdOrder/). At most six
    * queries whatever the cart size, all but the gift products' at once; one (the cart lines with their SKUs and
    * the chosen gifts', read together) when the settings and the promotions' gift products are remembered.
+   * `fromMemory` reads the SKUs as cartOffers says (the summary only).
    */
-  async function quote(memberId: number, level: number, request: QuoteRequest): Promise<Quote> {
+  async function quote(
+    memberId: number,
+    level: number,
+    request: QuoteRequest,
+    fromMemory = false,
+  ): Promise<Quote> {
     const now = clock();
     const [{ lines, skus }, promotionRows, rules, rate, pickupPoints, gst] = await Promise.all([
       cartOffers(
         memberId,
         request.gifts.map((g) => g.skuId),
         level,
+        fromMemory,
       ),
       remembered(`promotions ${request.currency}`, () => repo.listActivePromotions(db, request.currency)),
       remembered(`rules ${request.currency}`, () => repo.listOfferedRules(db, request.currency)),
@@ -278,7 +299,8 @@ export function createCheckoutService({
      */
     async summary(auth: AuthContext, request: SummaryRequest): Promise<CheckoutSummary> {
       const level = await catalogue.priceLevel(auth);
-      return toSummaryDto(await quote(auth.memberId, level, request));
+      // From memory (ADR 053): what the buyer is shown; the order prices from the database again.
+      return toSummaryDto(await quote(auth.memberId, level, request, true));
     },
 
     /**

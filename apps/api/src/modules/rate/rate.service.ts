@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { AppError, paramsError } from '../../lib/app-error';
 import { type AuditActor, type AuditRecorder, cliActor } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
+import type { ReadCache } from '../../lib/read-cache';
 import * as repo from './rate.repository';
 
 export const RateMessages = {
@@ -31,18 +32,27 @@ export interface RateServiceDeps {
   clock: Clock;
   /** Writes the audit row of each change, in its transaction (docs/decisions/019). */
   audit?: AuditRecorder;
+  /**
+   * Keeps the rate read outside a transaction in memory until the rates change (ADR 022's checkout settings): the
+   * cart reads it on every cart/list/.
+   */
+  cache?: ReadCache<unknown> | null | undefined;
 }
 
 export type RateService = ReturnType<typeof createRateService>;
 
 /** The shop's exchange rate, stored in the database so every API process uses the same one. */
-export function createRateService({ db, clock, audit }: RateServiceDeps) {
+export function createRateService({ db, clock, audit, cache = null }: RateServiceDeps) {
+  const read = async (executor: Database): Promise<RateSetting> => {
+    const row = await repo.findRate(executor, AUD_CNY.base, AUD_CNY.quote);
+    if (!row) throw new AppError(ResultCode.InternalServiceError, RateMessages.missing);
+    return { rate: row.rate, updatedAt: row.updatedAt.toISOString() };
+  };
   return {
     /** The AUD→CNY rate used for the 'all CNY' totals (spec §5 display totals, §7 ratePrice/). */
-    async audCny(executor: Database = db): Promise<RateSetting> {
-      const row = await repo.findRate(executor, AUD_CNY.base, AUD_CNY.quote);
-      if (!row) throw new AppError(ResultCode.InternalServiceError, RateMessages.missing);
-      return { rate: row.rate, updatedAt: row.updatedAt.toISOString() };
+    audCny(executor: Database = db): Promise<RateSetting> {
+      if (cache && executor === db) return cache.get('rate AUD CNY', () => read(db)) as Promise<RateSetting>;
+      return read(executor);
     },
 
     /**
