@@ -92,7 +92,7 @@ describe('wholesale ordering journey', () => {
 
     await s.page.goto('/user/products');
     await s.page.locator('summary.paste-order-summary').click();
-    await s.page.getByLabel(/每行一个商品编码和数量/).fill(text);
+    await s.page.getByLabel(/每行一个商品编码/).fill(text);
     await s.page.getByRole('button', { name: '预览', exact: true }).click();
     const preview = s.page.getByRole('region', { name: '订货预览' });
     await preview.waitFor();

@@ -105,6 +105,7 @@ function detail(overrides: Partial<AdminGoodsDetail> = {}): AdminGoodsDetail {
         stock: 4,
         sort: 0,
         ordered: true,
+        barcode: '4006381333931',
         prices: prices(2990),
         minQty: 1,
         stepQty: 1,
@@ -121,6 +122,7 @@ function detail(overrides: Partial<AdminGoodsDetail> = {}): AdminGoodsDetail {
         stock: 0,
         sort: 1,
         ordered: false,
+        barcode: null,
         prices: prices(3990),
         minQty: 1,
         stepQty: 1,
@@ -165,6 +167,8 @@ describe('商品 editor', () => {
     expect(screen.getByText('主图')).toBeTruthy();
     expect(screen.getByText('有订单')).toBeTruthy();
 
+    expect(screen.getByLabelText('SKU 1 条码')).toHaveProperty('value', '4006381333931');
+    fireEvent.change(screen.getByLabelText('SKU 2 条码'), { target: { value: ' 96385074 ' } });
     const price = screen.getByLabelText('SKU 2 AUD 39 价格');
     fireEvent.change(price, { target: { value: '12.5' } });
     fireEvent.blur(price);
@@ -175,7 +179,8 @@ describe('商品 editor', () => {
       skus: { id: number; loadedStock: number; prices: unknown[] }[];
     };
     expect(body).toMatchObject({ id: 5, updateTime: '2026-11-24T03:00:00.000Z', code: 'G-5', categoryId: 3 });
-    expect(body.skus[1]).toMatchObject({ id: 52, loadedStock: 0 });
+    expect(body.skus[0]).toMatchObject({ id: 51, barcode: '4006381333931' });
+    expect(body.skus[1]).toMatchObject({ id: 52, loadedStock: 0, barcode: '96385074' });
     expect(body.skus[1]?.prices).toEqual([
       { currency: 'AUD', level: 37, amount: 3990 },
       { currency: 'AUD', level: 38, amount: 3890 },

@@ -224,6 +224,64 @@ NZ-CASE-1,整箱蜂蜜,,Comvita,食品/蜂蜜,NZ,yes,NZ-CASE-1-B,B,规格:B,4,0,
     ]);
   });
 
+  it('carries each SKU’s barcode both ways, moves one between SKUs, and refuses a bad, repeated or held one by row', async () => {
+    const header = `${HEADER},条码`;
+    const row = (sku: string, barcode: string) =>
+      `NZ-BAR-1,条码蜂蜜,,Comvita,食品/蜂蜜,NZ,yes,${sku},${sku},规格:${sku},4,0,300,39.90,199.00,,${barcode}`;
+    const first = envelope<AdminGoodsImportResponse>(
+      await sendSheet(
+        `${header}\n${row('NZ-BAR-1-A', '4006381333931')}\n${row('NZ-BAR-1-B', '')}\n`,
+        'bar.csv',
+        false,
+      ),
+    );
+    expect(first.success, first.message).toBe(true);
+    const barcodeOf = async (code: string) =>
+      (await t.database.db.select({ barcode: skus.barcode }).from(skus).where(eq(skus.code, code)))[0]
+        ?.barcode;
+    expect(await barcodeOf('NZ-BAR-1-A')).toBe('4006381333931');
+    expect(await barcodeOf('NZ-BAR-1-B')).toBeNull();
+
+    // Moved from A to B in one import, typed in groups.
+    const moved = envelope<AdminGoodsImportResponse>(
+      await sendSheet(
+        `${header}\n${row('NZ-BAR-1-A', '96385074')}\n${row('NZ-BAR-1-B', '4006381 333931')}\n`,
+        'bar.csv',
+        false,
+      ),
+    );
+    expect(moved.success, moved.message).toBe(true);
+    expect([await barcodeOf('NZ-BAR-1-A'), await barcodeOf('NZ-BAR-1-B')]).toEqual([
+      '96385074',
+      '4006381333931',
+    ]);
+    const table = await readXlsx((await exportSheet()).rawPayload);
+    const exported = table.rows.find((r) => r.cells[7] === 'NZ-BAR-1-B');
+    expect(exported?.cells[table.header.indexOf('barcode')]).toBe('4006381333931');
+
+    const bad = `${header}
+NZ-BAR-2,条码蜂蜜2,,Comvita,食品/蜂蜜,NZ,yes,NZ-BAR-2-A,A,规格:A,4,0,300,39.90,199.00,,4006381333932
+NZ-BAR-2,条码蜂蜜2,,Comvita,食品/蜂蜜,NZ,yes,NZ-BAR-2-B,B,规格:B,4,0,300,39.90,199.00,,036000291452
+NZ-BAR-2,条码蜂蜜2,,Comvita,食品/蜂蜜,NZ,yes,NZ-BAR-2-C,C,规格:C,4,0,300,39.90,199.00,,036000291452
+`;
+    const refused = envelope<AdminGoodsImportResponse>(await sendSheet(bad, 'bar.csv', true));
+    expect(refused.data.errors).toEqual([
+      '第 2 行：条码 4006381333932：条码校验位不正确',
+      '第 4 行：条码 036000291452 与第 3 行重复',
+    ]);
+    // Held by a SKU the sheet leaves as it is.
+    const held = envelope<AdminGoodsImportResponse>(
+      await sendSheet(
+        `${header}\nNZ-BAR-3,条码蜂蜜3,,Comvita,食品/蜂蜜,NZ,yes,NZ-BAR-3-A,A,规格:A,4,0,300,39.90,199.00,,96385074\n`,
+        'bar.csv',
+        false,
+      ),
+    );
+    expect(held.success).toBe(false);
+    expect(JSON.stringify(held)).toContain('第 2 行：条码 96385074 已属于 SKU NZ-BAR-1-A');
+    expect(await barcodeOf('NZ-BAR-3-A')).toBeUndefined();
+  });
+
   it('refuses a sheet of more rows than an import takes, saying so, in a dry run and for real', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('goods');

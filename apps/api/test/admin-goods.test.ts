@@ -269,6 +269,7 @@ function formOf(d: AdminGoodsDetail): AdminGoodsSaveRequest {
       stock: s.stock,
       loadedStock: s.stock,
       prices: s.prices.map((p) => ({ ...p, level: p.level as 37 | 38 | 39 })),
+      barcode: s.barcode,
     })),
   };
 }
@@ -676,6 +677,34 @@ describe('a good’s wholesale settings: quantity rule and volume prices per SKU
     expect(JSON.stringify(row?.after)).toContain('CNY37@24:13000');
   });
 
+  it('keeps each SKU’s barcode as digits, moves one between its SKUs, and refuses one another good holds', async () => {
+    const body = wholesale();
+    const [red, blue] = body.skus as [
+      AdminGoodsSaveRequest['skus'][number],
+      AdminGoodsSaveRequest['skus'][number],
+    ];
+    // Typed in groups with full-width digits: stored as digits.
+    const good = await created({ ...body, skus: [{ ...red, barcode: '４００６３８１ ３３３９３１' }, blue] });
+    expect(good.skus.map((s) => s.barcode)).toEqual(['4006381333931', null]);
+    // Moved from the red SKU to the blue one in one save.
+    const form = formOf(good);
+    const moved = await created({
+      ...form,
+      skus: form.skus.map((s, i) => ({ ...s, barcode: i === 0 ? '96385074' : '4006381333931' })),
+    });
+    expect(moved.skus.map((s) => s.barcode)).toEqual(['96385074', '4006381333931']);
+    const [row] = (await auditRows({ action: 'goods.update', objectId: good.code })).items;
+    expect(JSON.stringify(row?.after)).toContain('4006381333931');
+    // Another good asking for it is refused, naming who holds it, and nothing of it is written.
+    const other = newGood();
+    const taken = await save({
+      ...other,
+      skus: other.skus.map((s, i) => ({ ...s, barcode: i === 0 ? '4006381333931' : null })),
+    });
+    expect(taken.message).toBe(`条码已存在：4006381333931（属于商品 ${good.code} 的 SKU ${blue.code}）`);
+    expect(await codes({ keyword: other.code })).toEqual([]);
+  });
+
   it('saving the form without them takes the rule and the breaks away', async () => {
     const good = await created(wholesale());
     const again = await created({ ...formOf(good), breaksMixed: false });
@@ -704,6 +733,8 @@ describe('a good’s wholesale settings: quantity rule and volume prices per SKU
       },
       '37级 CNY 的阶梯价起始数量 24 重复',
     ],
+    ['a barcode with a wrong check digit', { barcode: '4006381333932' }, '条码校验位不正确'],
+    ['a barcode of letters', { barcode: 'ABC123' }, '条码只能包含数字'],
     [
       'a break from 1 piece',
       { breaks: [{ currency: 'CNY' as const, level: 37 as const, minQty: 1, amount: 100 }] },

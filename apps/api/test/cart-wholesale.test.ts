@@ -174,6 +174,21 @@ describe('the cart refuses a quantity that breaks the rule, naming the SKU (Para
     expect((await lineOf(m.token, ids.caseSku))?.qty).toBe(60);
   });
 
+  it('a SKU sold by stock in cases offers its stock in whole cases, and says so', async () => {
+    const { db } = c.t.database;
+    await db.update(skus).set({ status: SkuStatus.ByStock, stock: 31 }).where(eq(skus.id, ids.caseSku));
+    try {
+      const m = await newMember(c.t);
+      expect(await refusedWith(CartPaths.addItem, { skuId: ids.caseSku, qty: 36 }, m.token)).toBe(
+        '库存不足，最多可购买 30 件',
+      );
+      await ok(CartPaths.addItem, { skuId: ids.caseSku, qty: 30 }, m.token);
+      expect((await lineOf(m.token, ids.caseSku))?.qty).toBe(30);
+    } finally {
+      await db.update(skus).set({ status: SkuStatus.InStock, stock: 500 }).where(eq(skus.id, ids.caseSku));
+    }
+  });
+
   it('updateItem/ and batchUpdateItems/ to a quantity off the case pack', async () => {
     const m = await newMember(c.t);
     const { ids: added } = await ok(CartPaths.addItem, { skuId: ids.caseSku, qty: 12 }, m.token);
@@ -349,6 +364,23 @@ describe('cart/parseLines/: a pasted order or an order file previewed before any
     expect(items[5]).toMatchObject({ skuId: null, skuCode: 'W-CASF-1' });
     expect(items[5]?.suggestions).toContain('W-CASE-1');
     expect(items[5]?.message).toMatch(/^未找到编码 W-CASF-1，是否为：.*W-CASE-1/);
+  });
+
+  it('matches a SKU by its barcode too, typed in groups or with full-width digits', async () => {
+    const { db } = c.t.database;
+    await db.update(skus).set({ barcode: '4006381333931' }).where(eq(skus.id, ids.caseSku));
+    try {
+      const { items } = await paste(
+        ['4006381 333931\t24', '４００６３８１３３３９３１ 12', '4006381333930 1'].join('\n'),
+      );
+      expect(items.map((i) => [i.status, i.skuId, i.skuCode, i.qty])).toEqual([
+        ['ok', ids.caseSku, 'W-CASE-1', 24],
+        ['ok', ids.caseSku, 'W-CASE-1', 12],
+        ['unknown', null, '4006381333930', 0],
+      ]);
+    } finally {
+      await db.update(skus).set({ barcode: null }).where(eq(skus.id, ids.caseSku));
+    }
   });
 
   it('prices at the member’s level', async () => {

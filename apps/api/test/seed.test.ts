@@ -3,6 +3,7 @@ import {
   goodsSearchText,
   goodsSortTemplateSchema,
   homeTemplateSchema,
+  isGtin,
   SkuStatus,
   TemplateName,
 } from '@shop/domain';
@@ -265,6 +266,13 @@ describe('demo seed', () => {
     expect(row?.dearer).toBe(0);
     expect(row?.unpriced).toBe(0);
     expect(row?.mixed).toBeGreaterThan(0);
+  });
+
+  it('gives every SKU a barcode of its own with its GS1 check digit, so a pasted order may name SKUs by barcode', async () => {
+    const rows = (await query(a.database, sql`select barcode from skus`)) as { barcode: string | null }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.barcode !== null && isGtin(r.barcode))).toBe(true);
+    expect(new Set(rows.map((r) => r.barcode)).size).toBe(rows.length);
   });
 
   it('stores search text, sanitized content and images that exist in the media store', async () => {

@@ -52,6 +52,7 @@ export * from './deposit-log-type';
 export * from './errors';
 export * from './field-labels';
 export * from './goods-count';
+export * from './gtin';
 export * from './home-blocks';
 export * from './images';
 export * from './invoice';

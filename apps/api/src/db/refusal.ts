@@ -52,6 +52,12 @@ export function databaseErrorCode(error: unknown): string | undefined {
   return databaseError(error)?.code;
 }
 
+/** Whether `error` (or what it wraps) is a unique violation of the index or constraint named `name`. */
+export function violatesUnique(error: unknown, name: string): boolean {
+  const found = databaseError(error);
+  return found?.code === '23505' && typeof found.message === 'string' && found.message.includes(`"${name}"`);
+}
+
 /** The refusal shop_refuse_unless raised in `error`, or null for any other error (an unknown code included). */
 export function refusalOf(error: unknown): StatementRefusal | null {
   const found = databaseError(error);

@@ -9,6 +9,7 @@ import {
   Warehouse,
   type WarehouseCode,
   warehouseName,
+  withCheckDigit,
 } from '@shop/domain';
 import { sanitizeRichText } from '../lib/rich-text';
 import type {
@@ -208,6 +209,16 @@ export function demoWholesale(productIndex: number): {
     : null;
   const breakQtys: [number, number] | null = broken ? (cased ? [step * 2, step * 8] : [12, 48]) : null;
   return { rule, breakQtys, mixed: broken && productIndex % 10 === 1 };
+}
+
+/**
+ * A demo SKU's barcode: an EAN-13 under the Australian GS1 prefix 930, made of the product, its warehouse and the
+ * SKU's place, so every SKU of the demo has its own (one SKU per barcode, ADR 050).
+ */
+export function demoBarcode(productIndex: number, warehouse: number, skuIndex: number): string {
+  return withCheckDigit(
+    `930${String(productIndex).padStart(4, '0')}${warehouse % 10}${String(skuIndex).padStart(4, '0')}`,
+  );
 }
 
 /** The volume prices of a SKU's single prices at the demo's break quantities: 95 % and 90 % of each. */
@@ -456,6 +467,7 @@ export async function buildDemoCatalogue(
           prices,
           ...(wholesale.rule ? { rule: wholesale.rule } : {}),
           ...(wholesale.breakQtys ? { breaks: demoBreaks(prices, wholesale.breakQtys) } : {}),
+          barcode: demoBarcode(p, Warehouse[warehouse], s),
         };
       });
       const createdAt = new Date(now.getTime() - rng.int(0, 240) * 86_400_000 - rng.int(0, 86_399) * 1000);

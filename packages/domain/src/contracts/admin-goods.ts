@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { Currency } from '../constants';
+import { gtinProblem, normalizeGtin } from '../gtin';
 import { SKU_VALUE_SEPARATOR } from '../properties';
 import { qtyRuleProblem } from '../quantity-rule';
 import { SkuStatus } from '../sku-status';
@@ -236,6 +237,13 @@ export const goodsSkuInputSchema = z.strictObject({
   minQty: ruleQty('起订量').default(1),
   stepQty: ruleQty('每箱件数').default(1),
   maxQty: ruleQty('限购数量').nullable().default(null),
+  /** The SKU's GS1 barcode (gtin.ts) as typed, spaces and full-width digits allowed; empty or null for none. */
+  barcode: z
+    .string({ error: '条码无效' })
+    .max(40, '条码无效')
+    .nullable()
+    .default(null)
+    .transform((v) => (v === null || v.trim() === '' ? null : normalizeGtin(v))),
   /** Volume prices per currency and level. */
   breaks: z
     .array(goodsBreakSchema)
@@ -326,6 +334,13 @@ export const adminGoodsSaveRequestSchema = z
           path: ['skus', i, 'maxQty'],
           message: `SKU ${sku.code}：${ruleProblem}`,
         });
+      const barcodeProblem = sku.barcode === null ? null : gtinProblem(sku.barcode);
+      if (barcodeProblem)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['skus', i, 'barcode'],
+          message: `SKU ${sku.code}：${barcodeProblem}`,
+        });
       const breakProblem = goodsBreaksProblem(sku.breaks, sku.prices);
       if (breakProblem)
         ctx.addIssue({
@@ -337,6 +352,7 @@ export const adminGoodsSaveRequestSchema = z
     if (good.id !== undefined && good.updateTime === undefined)
       ctx.addIssue({ code: 'custom', path: ['updateTime'], message: '缺少更新时间，请重新打开商品再保存' });
     const codes = new Set<string>();
+    const barcodes = new Set<string>();
     const combinations = new Set<string>();
     const names = good.attributes.map((a) => a.name);
     good.skus.forEach((sku, i) => {
@@ -344,6 +360,11 @@ export const adminGoodsSaveRequestSchema = z
       if (codes.has(upper))
         ctx.addIssue({ code: 'custom', path: ['skus', i, 'code'], message: `SKU 编码重复：${sku.code}` });
       codes.add(upper);
+      if (sku.barcode !== null) {
+        if (barcodes.has(sku.barcode))
+          ctx.addIssue({ code: 'custom', path: ['skus', i, 'barcode'], message: `条码重复：${sku.barcode}` });
+        barcodes.add(sku.barcode);
+      }
       const keys = Object.keys(sku.property);
       const fits =
         keys.length === names.length &&
@@ -382,6 +403,8 @@ export const adminGoodsSkuSchema = z.object({
   sort: z.number().int(),
   /** Whether orders hold this SKU: then it is never deleted, only made not for sale. */
   ordered: z.boolean(),
+  /** GS1 barcode, digits only; null when none. */
+  barcode: z.string().nullable(),
   minQty: z.number().int(),
   stepQty: z.number().int(),
   maxQty: z.number().int().nullable(),

@@ -63,8 +63,8 @@ export interface CartServiceDeps {
     /** The same SKUs for a page to show, from memory when unchanged (ADR 053). */
     skusToShow(skuIds: readonly number[], level: number): Promise<SkuOffer[]>;
     priceLevel(auth: AuthContext | null): Promise<number>;
-    /** The SKUs a pasted order names by code (upper case), and the codes nearest unknown ones (ADR 050). */
-    skusByCodes(codes: readonly string[], level: number): Promise<SkuOffer[]>;
+    /** The SKUs a pasted order names by code (upper case) or barcode, by what was asked, and the codes nearest unknown ones (ADR 050). */
+    skusByCodes(codes: readonly string[], level: number): Promise<Map<string, SkuOffer>>;
     nearestSkuCodes(codes: readonly string[]): Promise<Map<string, string[]>>;
   };
   /** The stored AUD→CNY rate (the rate module) for the 'all CNY' total. */
@@ -111,7 +111,8 @@ function quantityProblem(sku: SkuOffer, qty: number): QuantityProblem | null {
   if (qty > MAX_LINE_QTY) return { message: CartMessages.lineQtyMax, ofStock: false };
   const broken = qtyRefusalMessage(sku.code, qty, qtyRuleOf(sku));
   if (broken !== null) return { message: broken, ofStock: false };
-  const check = validateCartQuantity(qty, sku);
+  // With the rule, a SKU sold by stock offers its stock in whole cases: 31 in stock, 6 a case, at most 30.
+  const check = validateCartQuantity(qty, sku, qtyRuleOf(sku));
   if (check.ok) return null;
   const ofStock =
     check.problem === CartQuantityProblem.OutStock || check.problem === CartQuantityProblem.OverStock;
@@ -132,7 +133,7 @@ const LINE_QTY_MAX: QuantityProblem = { message: CartMessages.lineQtyMax, ofStoc
  * never beyond the SKU's own maximum per order (ADR 050).
  */
 function maxLineQty(sku: SkuOffer): number {
-  return Math.min(maxCartQty(sku), MAX_LINE_QTY, largestQty(qtyRuleOf(sku)) ?? MAX_LINE_QTY);
+  return Math.min(maxCartQty(sku, qtyRuleOf(sku)), MAX_LINE_QTY, largestQty(qtyRuleOf(sku)) ?? MAX_LINE_QTY);
 }
 
 /** Volume prices for the wire (major units), ascending. */
@@ -452,8 +453,8 @@ export function createCartService({
       if ('problem' in read) throw paramsError(read.problem);
       const codes = [...new Set(read.lines.filter((l) => l.problem === undefined).map((l) => l.code))];
       const level = await catalogue.priceLevel(auth);
-      const offers = await catalogue.skusByCodes(codes, level);
-      const byCode = new Map(offers.map((sku) => [sku.code.toUpperCase(), sku]));
+      const byCode = await catalogue.skusByCodes(codes, level);
+      const byId = new Map([...byCode.values()].map((sku) => [sku.id, sku]));
       const unknown = codes.filter((code) => !byCode.has(code)).slice(0, SUGGESTED_UNKNOWN_CODES);
       const near = await catalogue.nearestSkuCodes(unknown);
       const previews = read.lines.map((line) => {
@@ -463,11 +464,11 @@ export function createCartService({
       // Each line at the volume price its own quantity reaches (a product's mixed breaks: all its lines' pieces).
       const counted = breakCounter(
         previews.flatMap((p) => (p.skuId === null ? [] : [{ skuId: p.skuId, qty: p.qty }])),
-        new Map(offers.map((sku) => [sku.id, sku])),
+        byId,
       );
       return {
         items: previews.map((p) => {
-          const sku = p.skuId === null ? undefined : byCode.get(p.skuCode.toUpperCase());
+          const sku = p.skuId === null ? undefined : byId.get(p.skuId);
           return toPreviewItem(p, sku && atBreak(sku, counted({ skuId: sku.id, qty: p.qty }, sku)));
         }),
       };

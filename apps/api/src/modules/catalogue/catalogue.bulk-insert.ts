@@ -41,6 +41,8 @@ export interface CatalogueSkuInput {
   rule?: { minQty: number; stepQty: number; maxQty: number | null };
   /** Volume prices, minor units. */
   breaks?: { level: number; currency: 'AUD' | 'CNY'; minQty: number; amount: number }[];
+  /** GS1 barcode, digits only (domain gtin.ts). */
+  barcode?: string | null;
 }
 
 export interface CatalogueGoodsInput {
@@ -181,6 +183,7 @@ export function createBulkInsert({ db }: { db: Database }) {
                 minQty: s.rule?.minQty ?? 1,
                 stepQty: s.rule?.stepQty ?? 1,
                 maxQty: s.rule?.maxQty ?? null,
+                barcode: s.barcode ?? null,
                 createdAt: g.createdAt,
                 updatedAt: g.createdAt,
               })),

@@ -58,6 +58,7 @@ export type SkuEditRow = Pick<
   | 'minQty'
   | 'stepQty'
   | 'maxQty'
+  | 'barcode'
 >;
 
 /** A good's SKUs in display order; with `lock`, locked in id order like orders lock them. */
@@ -74,6 +75,7 @@ export async function skusForEdit(db: Database, goodsId: number, lock = false): 
     minQty: skus.minQty,
     stepQty: skus.stepQty,
     maxQty: skus.maxQty,
+    barcode: skus.barcode,
   };
   if (lock) {
     const rows = await db
@@ -158,6 +160,36 @@ export async function skuCodesOfOtherGoods(
     );
 }
 
+/** The SKUs of other goods (all goods when `goodsId` is null) that carry one of these barcodes. */
+export async function skuBarcodesOfOtherGoods(
+  db: Database,
+  barcodes: readonly string[],
+  goodsId: number | null,
+): Promise<{ barcode: string; skuCode: string; goodsCode: string }[]> {
+  if (barcodes.length === 0) return [];
+  return db
+    .select({ barcode: sql<string>`${skus.barcode}`, skuCode: skus.code, goodsCode: goods.code })
+    .from(skus)
+    .innerJoin(goods, eq(goods.id, skus.goodsId))
+    .where(
+      and(
+        inArray(skus.barcode, [...barcodes]),
+        goodsId === null ? undefined : sql`${skus.goodsId} <> ${goodsId}`,
+      ),
+    );
+}
+
+/**
+ * Takes the barcodes off a good's SKUs before its SKUs are written again, so a barcode moving from one of its SKUs to
+ * another never meets itself in the unique index halfway.
+ */
+export async function clearBarcodes(db: Database, goodsId: number): Promise<void> {
+  await db
+    .update(skus)
+    .set({ barcode: null })
+    .where(and(eq(skus.goodsId, goodsId), sql`${skus.barcode} is not null`));
+}
+
 export async function brandName(db: Database, id: number): Promise<{ name: string; nameEn: string } | null> {
   const rows = await db
     .select({ name: brands.name, nameEn: brands.nameEn })
@@ -188,7 +220,7 @@ export async function updateSkuFields(
   id: number,
   fields: Pick<
     NewSkuRow,
-    'code' | 'name' | 'property' | 'status' | 'weight' | 'sort' | 'minQty' | 'stepQty' | 'maxQty'
+    'code' | 'name' | 'property' | 'status' | 'weight' | 'sort' | 'minQty' | 'stepQty' | 'maxQty' | 'barcode'
   >,
 ): Promise<void> {
   await db

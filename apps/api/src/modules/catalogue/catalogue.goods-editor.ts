@@ -12,6 +12,7 @@ import {
 } from '@shop/domain';
 import type { z } from 'zod';
 import { type Database, readTogether } from '../../db/client';
+import { violatesUnique } from '../../db/refusal';
 import { AppError, notFoundError, paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { sanitizeRichText } from '../../lib/rich-text';
@@ -27,6 +28,9 @@ export const GoodsEditorMessages = {
   goodsCodeTaken: (code: string) => `商品编码已存在：${code}`,
   skuCodeTaken: (code: string, owner?: string) =>
     owner ? `SKU 编码已存在：${code}（属于商品 ${owner}）` : `SKU 编码已存在：${code}`,
+  barcodeTaken: (barcode: string, skuCode: string, goodsCode: string) =>
+    `条码已存在：${barcode}（属于商品 ${goodsCode} 的 SKU ${skuCode}）`,
+  barcodeJustTaken: '条码刚被其他商品使用，请检查条码后再保存（你的修改尚未保存）',
   unknownBrand: '品牌不存在',
   unknownCategory: '分类不存在',
   unknownSku: (id: number) => `SKU ${id} 不属于该商品，请重新加载后再保存`,
@@ -126,6 +130,7 @@ export function createGoodsEditorService({
         stock: s.stock,
         sort: s.sort,
         ordered: ordered.has(s.id),
+        barcode: s.barcode,
         prices: prices
           .filter((p) => p.skuId === s.id && PRICE_CURRENCIES.includes(p.currency as 'AUD' | 'CNY'))
           .map((p) => ({ currency: p.currency as 'AUD' | 'CNY', level: p.level, amount: p.amount })),
@@ -161,71 +166,91 @@ export function createGoodsEditorService({
     async save(input: GoodsSaveInput, by: AuditActor): Promise<AdminGoodsSaveResponse> {
       const content = sanitizeRichText(input.content);
       return changingCatalogue(db, () =>
-        db.transaction(async (tx) => {
-          // Its SKUs locked first, then the good's row, the order an order takes them in (stock, then sales), so
-          // a save and an order never wait on each other in a circle. A second save of the same good waits here
-          // and then sees it is stale.
-          if (input.id !== undefined) await repo.skusForEdit(tx, input.id, true);
-          const before = input.id === undefined ? null : await detailLocked(tx, input.id);
-          if (before && before.updateTime !== input.updateTime)
-            throw new AppError(ResultCode.BadRequest, GoodsEditorMessages.stale);
+        db
+          .transaction(async (tx) => {
+            // Its SKUs locked first, then the good's row, the order an order takes them in (stock, then sales), so
+            // a save and an order never wait on each other in a circle. A second save of the same good waits here
+            // and then sees it is stale.
+            if (input.id !== undefined) await repo.skusForEdit(tx, input.id, true);
+            const before = input.id === undefined ? null : await detailLocked(tx, input.id);
+            if (before && before.updateTime !== input.updateTime)
+              throw new AppError(ResultCode.BadRequest, GoodsEditorMessages.stale);
 
-          if (await repo.goodsCodeTaken(tx, input.code, input.id))
-            throw paramsError(GoodsEditorMessages.goodsCodeTaken(input.code));
-          const taken = await repo.skuCodesOfOtherGoods(
-            tx,
-            input.skus.map((s) => s.code),
-            input.id ?? null,
-          );
-          if (taken[0])
-            throw paramsError(GoodsEditorMessages.skuCodeTaken(taken[0].skuCode, taken[0].goodsCode));
+            if (await repo.goodsCodeTaken(tx, input.code, input.id))
+              throw paramsError(GoodsEditorMessages.goodsCodeTaken(input.code));
+            const taken = await repo.skuCodesOfOtherGoods(
+              tx,
+              input.skus.map((s) => s.code),
+              input.id ?? null,
+            );
+            if (taken[0])
+              throw paramsError(GoodsEditorMessages.skuCodeTaken(taken[0].skuCode, taken[0].goodsCode));
+            const [barcodeHeld] = await repo.skuBarcodesOfOtherGoods(
+              tx,
+              input.skus.flatMap((s) => (s.barcode === null ? [] : [s.barcode])),
+              input.id ?? null,
+            );
+            if (barcodeHeld)
+              throw paramsError(
+                GoodsEditorMessages.barcodeTaken(
+                  barcodeHeld.barcode,
+                  barcodeHeld.skuCode,
+                  barcodeHeld.goodsCode,
+                ),
+              );
 
-          const brand = input.brandId === null ? null : await repo.brandName(tx, input.brandId);
-          if (input.brandId !== null && !brand) throw paramsError(GoodsEditorMessages.unknownBrand);
-          const line = await repo.categoryLine(tx, input.categoryId);
-          if (!line) throw paramsError(GoodsEditorMessages.unknownCategory);
+            const brand = input.brandId === null ? null : await repo.brandName(tx, input.brandId);
+            if (input.brandId !== null && !brand) throw paramsError(GoodsEditorMessages.unknownBrand);
+            const line = await repo.categoryLine(tx, input.categoryId);
+            if (!line) throw paramsError(GoodsEditorMessages.unknownCategory);
 
-          const fields = {
-            code: input.code,
-            name: input.name,
-            nameEn: input.nameEn,
-            brandId: input.brandId,
-            categoryId: input.categoryId,
-            location: input.location,
-            onFlag: input.onShelf,
-            breaksMixed: input.breaksMixed,
-            content,
-            searchText: goodsSearchText({
+            const fields = {
+              code: input.code,
               name: input.name,
               nameEn: input.nameEn,
-              brandName: brand?.name,
-              brandNameEn: brand?.nameEn,
-              categoryNames: line.map((c) => c.name),
-              code: input.code,
-            }),
-          };
-          const saved =
-            input.id === undefined
-              ? await repo.insertGoodsIfNew(tx, fields)
-              : await repo.updateGoodsFields(tx, input.id, fields);
-          // Another good took the code between the check above and this write.
-          if (!saved) throw paramsError(GoodsEditorMessages.goodsCodeTaken(input.code));
-          const goodsId = saved.id;
+              brandId: input.brandId,
+              categoryId: input.categoryId,
+              location: input.location,
+              onFlag: input.onShelf,
+              breaksMixed: input.breaksMixed,
+              content,
+              searchText: goodsSearchText({
+                name: input.name,
+                nameEn: input.nameEn,
+                brandName: brand?.name,
+                brandNameEn: brand?.nameEn,
+                categoryNames: line.map((c) => c.name),
+                code: input.code,
+              }),
+            };
+            const saved =
+              input.id === undefined
+                ? await repo.insertGoodsIfNew(tx, fields)
+                : await repo.updateGoodsFields(tx, input.id, fields);
+            // Another good took the code between the check above and this write.
+            if (!saved) throw paramsError(GoodsEditorMessages.goodsCodeTaken(input.code));
+            const goodsId = saved.id;
 
-          await repo.replaceGoodsImages(tx, goodsId, input.images);
-          const retiredSkuCodes = await saveSkus(tx, goodsId, input, by);
+            await repo.replaceGoodsImages(tx, goodsId, input.images);
+            const retiredSkuCodes = await saveSkus(tx, goodsId, input, by);
 
-          const after = await detail(goodsId, tx);
-          await audit?.(tx, {
-            by,
-            action: before ? 'goods.update' : 'goods.create',
-            objectType: 'goods',
-            objectId: after.code,
-            before: before ? auditView(before) : null,
-            after: auditView(after),
-          });
-          return { ...after, retiredSkuCodes };
-        }),
+            const after = await detail(goodsId, tx);
+            await audit?.(tx, {
+              by,
+              action: before ? 'goods.update' : 'goods.create',
+              objectType: 'goods',
+              objectId: after.code,
+              before: before ? auditView(before) : null,
+              after: auditView(after),
+            });
+            return { ...after, retiredSkuCodes };
+          })
+          .catch((error: unknown) => {
+            // Two goods saved at once with one barcode: the later one is refused whole, as its check found none.
+            if (violatesUnique(error, 'skus_barcode_key'))
+              throw paramsError(GoodsEditorMessages.barcodeJustTaken);
+            throw error;
+          }),
       );
     },
   };
@@ -261,6 +286,8 @@ export function createGoodsEditorService({
       tx,
     );
     const retired = leaving.filter((s) => ordered.has(s.id));
+    // Written again below, each to the SKU the matrix gives it (a retired SKU keeps none).
+    if (stored.some((s) => s.barcode !== null)) await repo.clearBarcodes(tx, goodsId);
     await repo.deleteSkus(
       tx,
       leaving.filter((s) => !ordered.has(s.id)).map((s) => s.id),
@@ -277,6 +304,7 @@ export function createGoodsEditorService({
         minQty: s.minQty,
         stepQty: s.stepQty,
         maxQty: s.maxQty,
+        barcode: null,
       });
 
     // A code moving from one SKU of this good to another: free the old holders' codes first.
@@ -295,6 +323,7 @@ export function createGoodsEditorService({
         minQty: sku.minQty,
         stepQty: sku.stepQty,
         maxQty: sku.maxQty,
+        barcode: sku.barcode,
       };
       let skuId: number;
       const old = sku.id === undefined ? undefined : storedById.get(sku.id);
@@ -315,7 +344,12 @@ export function createGoodsEditorService({
         }
       } else {
         const inserted = await repo.insertSkuIfNew(tx, { goodsId, ...fields, stock: 0 });
-        if (inserted === null) throw paramsError(GoodsEditorMessages.skuCodeTaken(sku.code));
+        if (inserted === null)
+          throw paramsError(
+            (await repo.skuCodeHolder(tx, sku.code, 0))
+              ? GoodsEditorMessages.skuCodeTaken(sku.code)
+              : GoodsEditorMessages.barcodeJustTaken,
+          );
         skuId = inserted;
         if (sku.stock > 0)
           await ports.writeStock(tx, {
@@ -351,6 +385,7 @@ function auditView(d: AdminGoodsDetail) {
       stock: s.stock,
       weight: s.weight,
       prices: Object.fromEntries(s.prices.map((p) => [`${p.currency}${p.level}`, p.amount])),
+      barcode: s.barcode,
       rule: [s.minQty, s.stepQty, s.maxQty],
       breaks: s.breaks.map((b) => `${b.currency}${b.level}@${b.minQty}:${b.amount}`),
     })),

@@ -1,7 +1,9 @@
 import {
   GOODS_SHEET_MAX_BYTES,
   GOODS_SHEET_MAX_ROWS,
+  gtinProblem,
   InvalidAmountError,
+  normalizeGtin,
   qtyRuleProblem,
   ResultCode,
   SKU_STATUS_LABELS,
@@ -54,6 +56,8 @@ export interface ImportRow {
   breaks: { currency: 'AUD' | 'CNY'; level: number; entries: { minQty: number; amount: number }[] }[];
   /** Whether the good's breaks count its SKUs together, when the sheet has the column. */
   breaksMixed: boolean | undefined;
+  /** The SKU's GS1 barcode, digits only, when the sheet has the column; null (an empty cell) takes it away. */
+  barcode: string | null | undefined;
 }
 
 export interface ImportSheet {
@@ -112,7 +116,8 @@ type Field =
   | 'minQty'
   | 'stepQty'
   | 'maxQty'
-  | 'breaksMixed';
+  | 'breaksMixed'
+  | 'barcode';
 
 const REQUIRED: readonly Field[] = [
   'goodsCode',
@@ -160,6 +165,9 @@ const HEADER_ALIASES: Record<string, Field> = {
   限购: 'maxQty',
   breaksmixed: 'breaksMixed',
   阶梯价混批: 'breaksMixed',
+  barcode: 'barcode',
+  条码: 'barcode',
+  条形码: 'barcode',
 };
 
 /** A volume-price column: 'breaks AUD@37' or '阶梯价 CNY@38'; its cells '12:27.00;48:25.00' (件 allowed). */
@@ -430,6 +438,11 @@ export function checkImportSheet(table: SheetTable): SheetCheck {
       mixedCell === undefined || mixedCell === '' ? undefined : SHELF_VALUES[mixedCell.toLowerCase()];
     if (mixedCell !== undefined && mixedCell !== '' && breaksMixed === undefined)
       fail('阶梯价混批须为 yes/no、1/0、true/false 或 是/否');
+    const barcodeCell = cell('barcode');
+    const barcode =
+      barcodeCell === undefined ? undefined : barcodeCell === '' ? null : normalizeGtin(barcodeCell);
+    const barcodeProblem = barcode ? gtinProblem(barcode) : null;
+    if (barcodeProblem) fail(`条码 ${barcodeCell}：${barcodeProblem}`);
 
     if (
       priceColumns.length > 0 &&
@@ -464,6 +477,7 @@ export function checkImportSheet(table: SheetTable): SheetCheck {
       rule,
       breaks,
       breaksMixed,
+      barcode,
     });
   }
 
@@ -479,7 +493,13 @@ function crossRowErrors(rows: readonly ImportRow[]): string[] {
   const skuRows = new Map<string, number>();
   const firstOfGoods = new Map<string, ImportRow>();
   const combos = new Map<string, number>();
+  const barcodes = new Map<string, number>();
   for (const r of rows) {
+    if (r.barcode) {
+      const earlier = barcodes.get(r.barcode);
+      if (earlier !== undefined) errors.push(`第 ${r.row} 行：条码 ${r.barcode} 与第 ${earlier} 行重复`);
+      else barcodes.set(r.barcode, r.row);
+    }
     const earlierSku = skuRows.get(r.skuCode.toLowerCase());
     if (earlierSku !== undefined)
       errors.push(`第 ${r.row} 行：SKU编码 ${r.skuCode} 与第 ${earlierSku} 行重复`);

@@ -76,18 +76,25 @@ export function listCartSkus(db: Database, skuIds: readonly number[], level: num
 }
 
 /**
- * The ids of the SKUs whose code, upper case, is one of `codes` (a pasted order names SKUs so, ADR 050); by the
- * index on upper(code). One query, written once as SQL text (namedText).
+ * The SKUs a pasted order names (ADR 050): by code, upper case (the index on upper(code)), or by GS1 barcode (the
+ * unique index on barcode). Each answers its id, upper-case code and barcode. One query, written once as SQL text
+ * (namedText).
  */
-export async function skuIdsByCodes(db: Database, codes: readonly string[]): Promise<number[]> {
+export async function skusByCodesOrBarcodes(
+  db: Database,
+  codes: readonly string[],
+): Promise<{ id: number; code: string; barcode: string | null }[]> {
   if (codes.length === 0) return [];
-  const rows = await skuIdsByCodesStatement(db, [JSON.stringify([...new Set(codes)])]);
-  return rows.map((row) => row.id);
+  return skusByCodesStatement(db, [JSON.stringify([...new Set(codes)])]);
 }
 
-const skuIdsByCodesStatement = namedText<{ id: number }>(
-  'sku_ids_by_codes',
-  `select id from skus where upper(code) in (select value from json_array_elements_text($1::json))`,
+const skusByCodesStatement = namedText<{ id: number; code: string; barcode: string | null }>(
+  'skus_by_codes',
+  `select id, upper(code) as code, barcode from skus
+      where upper(code) in (select value from json_array_elements_text($1::json))
+    union
+    select id, upper(code) as code, barcode from skus
+      where barcode in (select value from json_array_elements_text($1::json))`,
 );
 
 async function cartSkusWhere(db: Database, where: SQL, level: number): Promise<CartSkuRow[]> {

@@ -152,11 +152,28 @@ export function createCataloguePrices({ db, members, offers = null }: CatalogueP
     skusToShow,
 
     /**
-     * The SKUs whose codes (upper case) a pasted order names, as skusToShow gives them (ADR 050, 053): what a
-     * preview shows; the add that follows checks each SKU again. Unknown codes are left out. One query for the ids.
+     * The SKUs a pasted order names by code (upper case) or GS1 barcode, by what was asked, as skusToShow gives them
+     * (ADR 050, 053): what a preview shows; the add that follows checks each SKU again. A code wins over a barcode
+     * that happens to read the same; unknown ones are left out. One query for the ids.
      */
-    async skusByCodes(codes: readonly string[], level: number): Promise<SkuOffer[]> {
-      return skusToShow(await repo.skuIdsByCodes(db, codes), level);
+    async skusByCodes(codes: readonly string[], level: number): Promise<Map<string, SkuOffer>> {
+      const found = await repo.skusByCodesOrBarcodes(db, codes);
+      const offers = new Map(
+        (await skusToShow([...new Set(found.map((f) => f.id))], level)).map((s) => [s.id, s]),
+      );
+      const byAsked = new Map<string, SkuOffer>();
+      for (const f of found) {
+        const offer = offers.get(f.id);
+        if (offer && f.barcode !== null && !byAsked.has(f.barcode)) byAsked.set(f.barcode, offer);
+      }
+      // Codes after barcodes: a code overrides a barcode of the same text.
+      for (const f of found) {
+        const offer = offers.get(f.id);
+        if (offer) byAsked.set(f.code, offer);
+      }
+      const asked = new Set(codes);
+      for (const key of byAsked.keys()) if (!asked.has(key)) byAsked.delete(key);
+      return byAsked;
     },
 
     /** Up to three SKU codes nearest each unknown code a buyer pasted, nearest first (repo.nearestSkuCodes). */

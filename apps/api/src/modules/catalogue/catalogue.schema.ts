@@ -185,17 +185,25 @@ export const skus = pgTable(
     minQty: integer('min_qty').notNull().default(1),
     stepQty: integer('step_qty').notNull().default(1),
     maxQty: integer('max_qty'),
+    /**
+     * The SKU's GS1 barcode (GTIN-8, -12, -13 or -14, digits with their check digit; domain gtin.ts), or null: a pasted
+     * order line may name the SKU by it (ADR 050). One SKU per barcode.
+     */
+    barcode: varchar('barcode', { length: 14 }),
     createdAt,
     updatedAt,
   },
   (t) => [
     uniqueIndex('skus_code_key').on(t.code),
-    // A pasted order line names its SKU by code, upper case, and one not found is shown the nearest codes (ADR 050).
+    uniqueIndex('skus_barcode_key').on(t.barcode).where(sql`${t.barcode} is not null`),
+    // A pasted order line names its SKU by code, upper case, and one not found is shown the nearest codes (ADR 050),
+    // read nearest first from the GiST index in trigram distance order (ADR 053).
     index('skus_code_upper_idx').on(sql`upper(${t.code})`),
-    index('skus_code_trgm_idx').using('gin', sql`upper(${t.code}) gin_trgm_ops`),
+    index('skus_code_trgm_idx').using('gist', sql`upper(${t.code}) gist_trgm_ops`),
     index('skus_goods_id_idx').on(t.goodsId, t.sort),
     check('skus_stock_nonnegative', sql`${t.stock} >= 0`),
     check('skus_status_known', sql`${t.status} in (-1, 0, 1, 3, 4)`),
+    check('skus_barcode_digits', sql`${t.barcode} ~ '^[0-9]{8}$|^[0-9]{12,14}$'`),
     check(
       'skus_qty_rule',
       sql`${t.minQty} between 1 and 9999 and ${t.stepQty} between 1 and 9999 and (${t.maxQty} is null or ${t.maxQty} between 1 and 9999)`,

@@ -23,6 +23,7 @@ export interface SheetRow {
   minQty: number;
   stepQty: number;
   maxQty: number | null;
+  barcode: string | null;
   /** Volume prices: currency, level, starting quantity, minor units. */
   breaks: [string, number, number, number][] | null;
 }
@@ -38,6 +39,7 @@ export async function listSheetRows(db: Database): Promise<SheetRow[]> {
            (select json_agg(json_build_array(p.currency, p.level, p.amount) order by p.level, p.currency)
               from sku_prices p where p.sku_id = s.id) as prices,
            g.breaks_mixed as "breaksMixed", s.min_qty as "minQty", s.step_qty as "stepQty", s.max_qty as "maxQty",
+           s.barcode,
            (select json_agg(json_build_array(pb.currency, pb.level, pb.min_qty, pb.amount)
                      order by pb.level, pb.currency, pb.min_qty)
               from sku_price_breaks pb where pb.sku_id = s.id) as breaks

@@ -49,6 +49,7 @@ export async function catalogueSheet(db: Database, today: string): Promise<XlsxF
     { header: 'stepQty', width: 8 },
     { header: 'maxQty', width: 8 },
     { header: 'breaksMixed', width: 11 },
+    { header: 'barcode', width: 16 },
     ...priceHeaders.map((p) => ({ header: `breaks ${p.currency}@${p.level}`, width: 22 })),
   ];
   const content = await writeXlsx(
@@ -82,6 +83,7 @@ export async function catalogueSheet(db: Database, today: string): Promise<XlsxF
         r.stepQty,
         r.maxQty ?? '',
         r.breaksMixed ? 'yes' : 'no',
+        r.barcode ?? '',
         ...priceHeaders.map((p) =>
           (r.breaks ?? [])
             .filter(([currency, level]) => currency === p.currency && Number(level) === p.level)

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { brands, categories, goods, skuPriceBreaks, skuPrices, skus } from '../../db/schema';
 
@@ -290,6 +290,31 @@ export async function skusByCode(
     for (const r of rows) found.set(r.skuCode, { id: r.id, goodsCode: r.goodsCode });
   }
   return found;
+}
+
+/** The code of the SKU holding each of these barcodes (a barcode no SKU holds is left out). */
+export async function skuCodesByBarcode(
+  db: Database,
+  barcodes: readonly string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const batch of chunks([...new Set(barcodes)])) {
+    const rows = await db
+      .select({ barcode: sql<string>`${skus.barcode}`, code: skus.code })
+      .from(skus)
+      .where(inArray(skus.barcode, batch));
+    for (const r of rows) found.set(r.barcode, r.code);
+  }
+  return found;
+}
+
+/** Takes the barcodes off the SKUs of these codes (an import writes them again). */
+export async function clearBarcodesOfCodes(db: Database, codes: readonly string[]): Promise<void> {
+  for (const batch of chunks(codes))
+    await db
+      .update(skus)
+      .set({ barcode: null })
+      .where(and(inArray(skus.code, batch), sql`${skus.barcode} is not null`));
 }
 
 /** The Latin names of known goods by code (an import without a nameEn column keeps them in the search text). */

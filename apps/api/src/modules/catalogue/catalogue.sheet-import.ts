@@ -40,6 +40,8 @@ interface Stored {
   categories: Map<string, repo.CategoryRef>;
   /** 'skuId level currency' of the stored prices of the sheet's known SKUs. */
   prices: Set<string>;
+  /** The SKU code holding each barcode the sheet gives. */
+  barcodes: Map<string, string>;
 }
 
 const categoryKey = (parentId: number | null, name: string) => `${parentId ?? 0}\u0000${name}`;
@@ -64,7 +66,11 @@ async function readStored(db: Database, sheet: ImportSheet): Promise<Stored> {
         [...skus.values()].map((s) => s.id),
       )
     : [];
-  return { skus, goodsNameEn, brands, categories, prices: new Set(prices.map(priceKey)) };
+  const barcodes = await repo.skuCodesByBarcode(
+    db,
+    sheet.rows.flatMap((r) => (r.barcode ? [r.barcode] : [])),
+  );
+  return { skus, goodsNameEn, brands, categories, prices: new Set(prices.map(priceKey)), barcodes };
 }
 
 function brandNamesOf(sheet: ImportSheet): string[] {
@@ -79,6 +85,25 @@ function ownerConflicts(sheet: ImportSheet, stored: Stored): string[] {
       ? [`第 ${r.row} 行：SKU编码 ${r.skuCode} 已属于商品 ${owner}，不能改到商品 ${r.goodsCode} 下`]
       : [];
   });
+}
+
+/**
+ * A barcode the sheet gives a SKU while another SKU holds it rejects the whole sheet, unless the sheet gives that
+ * other SKU another barcode (or none) too: barcodes may move between SKUs in one import.
+ */
+function barcodeConflicts(sheet: ImportSheet, stored: Stored): string[] {
+  const given = new Map(sheet.rows.map((r) => [r.skuCode, r.barcode]));
+  return sheet.rows.flatMap((r) => {
+    const holder = r.barcode ? stored.barcodes.get(r.barcode) : undefined;
+    if (!r.barcode || holder === undefined || holder === r.skuCode) return [];
+    const moving = given.has(holder) && given.get(holder) !== r.barcode;
+    return moving ? [] : [`第 ${r.row} 行：条码 ${r.barcode} 已属于 SKU ${holder}`];
+  });
+}
+
+/** What keeps a sheet from being imported at all, against what is stored. */
+function conflictsWithStored(sheet: ImportSheet, stored: Stored): string[] {
+  return [...ownerConflicts(sheet, stored), ...barcodeConflicts(sheet, stored)];
 }
 
 /** The first row of each goods (the goods columns of its rows agree: checkImportSheet). */
@@ -254,8 +279,14 @@ async function writeSheet(tx: Database, sheet: ImportSheet, stored: Stored): Pro
       ...(r.property !== undefined ? { property: r.property } : {}),
       ...(r.weight !== undefined ? { weight: r.weight } : {}),
       ...(r.rule ?? {}),
+      ...(r.barcode !== undefined ? { barcode: r.barcode } : {}),
     };
   });
+  // Barcodes moving between the sheet's SKUs: taken off first, so none meets itself in the unique index.
+  await repo.clearBarcodesOfCodes(
+    tx,
+    sheet.rows.flatMap((r) => (r.barcode !== undefined ? [r.skuCode] : [])),
+  );
   const skuIds = new Map<string, Upserted>();
   for (const group of byColumns(skuWrites)) {
     const update = Object.keys(group[0] ?? {}).filter(
@@ -309,14 +340,14 @@ export function createSheetImport({ db, audit }: { db: Database; audit?: AuditRe
     ): Promise<ImportSummary> {
       if (options.dryRun) {
         const stored = await readStored(db, sheet);
-        const conflicts = ownerConflicts(sheet, stored);
+        const conflicts = conflictsWithStored(sheet, stored);
         if (conflicts.length > 0) throw new ImportRejectedError(conflicts);
         return summaryFromStored(sheet, stored);
       }
       return changingCatalogue(db, () =>
         db.transaction(async (tx) => {
           const stored = await readStored(tx, sheet);
-          const conflicts = ownerConflicts(sheet, stored);
+          const conflicts = conflictsWithStored(sheet, stored);
           if (conflicts.length > 0) throw new ImportRejectedError(conflicts);
           const summary = await writeSheet(tx, sheet, stored);
           if (options.by)

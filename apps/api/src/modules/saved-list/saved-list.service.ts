@@ -46,7 +46,7 @@ export interface SavedListServiceDeps {
   catalogue: {
     skusForCart(skuIds: readonly number[], level: number): Promise<SkuOffer[]>;
     priceLevel(auth: AuthContext | null): Promise<number>;
-    skusByCodes(codes: readonly string[], level: number): Promise<SkuOffer[]>;
+    skusByCodes(codes: readonly string[], level: number): Promise<Map<string, SkuOffer>>;
   };
 }
 
@@ -289,9 +289,8 @@ export function createSavedListService({ db, clock, catalogue }: SavedListServic
       const added: SavedListItem[] = [];
       if (input.add && input.add.length > 0) {
         const codes = [...new Set(input.add.map((a) => a.code.toUpperCase()))];
-        const byCode = new Map(
-          (await catalogue.skusByCodes(codes, level)).map((s) => [s.code.toUpperCase(), s]),
-        );
+        // By code or barcode, as a paste names SKUs.
+        const byCode = await catalogue.skusByCodes(codes, level);
         const unknown = codes.filter((c) => !byCode.has(c));
         if (unknown.length > 0)
           throw paramsError(SavedListMessages.codesNotFound(unknown), { codes: unknown });

@@ -37,6 +37,8 @@ export interface SkuRow {
   maxQty?: number | null | undefined;
   /** Volume prices, in dollars or yuan as the form shows them. */
   breaks?: BreakRow[] | undefined;
+  /** GS1 barcode as typed; empty for none (the server keeps the digits). */
+  barcode?: string | null | undefined;
 }
 
 /** A volume price in the form: from `minQty` pieces on, `price` in the cell's currency at its level. */
@@ -160,6 +162,7 @@ export function formFromDetail(d: AdminGoodsDetail): GoodsFormValues {
       minQty: s.minQty,
       stepQty: s.stepQty,
       maxQty: s.maxQty,
+      barcode: s.barcode,
       breaks: s.breaks.map((b) => ({
         cell: `${b.currency}${b.level}` as PriceCell,
         minQty: b.minQty,
@@ -201,6 +204,7 @@ export function requestFromForm(
       minQty: s.minQty ?? 1,
       stepQty: s.stepQty ?? 1,
       maxQty: s.maxQty ?? null,
+      barcode: s.barcode?.trim() || null,
       breaks: (s.breaks ?? []).flatMap((b) => {
         const at = PRICE_CELLS.find((c) => c.cell === b.cell);
         if (!at || b.minQty === null || b.price === null) return [];

@@ -157,7 +157,7 @@ export function SkuMatrix({ rows }: { rows: readonly SkuRow[] }) {
       rowKey="key"
       size="small"
       pagination={false}
-      scroll={{ x: 1680 }}
+      scroll={{ x: 1830 }}
       dataSource={rows.map((r, index) => ({ ...r, index }))}
       locale={{ emptyText: '填写规格后生成 SKU' }}
       columns={[
@@ -182,6 +182,20 @@ export function SkuMatrix({ rows }: { rows: readonly SkuRow[] }) {
           render: (_, r) => (
             <Form.Item name={['skus', r.index, 'code']} rules={[required('请填写 SKU 编码')]} noStyle={false}>
               <Input aria-label={`SKU ${r.index + 1} 编码`} maxLength={40} />
+            </Form.Item>
+          ),
+        },
+        {
+          title: '条码',
+          width: 150,
+          render: (_, r) => (
+            <Form.Item name={['skus', r.index, 'barcode']}>
+              <Input
+                aria-label={`SKU ${r.index + 1} 条码`}
+                placeholder="EAN-13 等，选填"
+                maxLength={20}
+                inputMode="numeric"
+              />
             </Form.Item>
           ),
         },

@@ -221,7 +221,7 @@ export function PasteOrderPanel({ cartLink = true, defaultOpen = false }: PasteO
       <div className="paste-order-body">
         <div className="paste-order-input">
           <label htmlFor={textId} className="paste-order-label">
-            每行一个商品编码和数量（如 AU-BLACKM-0034-01 24），可直接粘贴 Excel 的两列
+            每行一个商品编码（或商品条码）和数量（如 AU-BLACKM-0034-01 24），可直接粘贴 Excel 的两列
           </label>
           <textarea
             id={textId}
