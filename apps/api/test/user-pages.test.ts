@@ -10,10 +10,11 @@ import {
   Warehouse,
   XLSX_CONTENT_TYPE,
 } from '@shop/domain';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oldOrders } from '../src/db/schema';
+import { oldOrders, skus } from '../src/db/schema';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { insertOrder, newMember } from './support/order-fixtures';
@@ -270,6 +271,31 @@ describe('ordermain/boughtSkus/', () => {
 
     const limited = await ok<BoughtSkusResponse>(OrderPaths.boughtSkus, { limit: 1 }, a.token);
     expect(limited.items).toHaveLength(1);
+  });
+
+  it('carries each SKU’s quantity rule as it is today, not as it was when bought', async () => {
+    const a = await newMember(t.app);
+    await insertOrder(t.database.db, {
+      memberId: a.id,
+      status: OrderStatus.Finished,
+      items: [
+        { skuId: sku.aptamil, qty: 5, reservedQty: 0, unitPrice: 22900 },
+        { skuId: sku.rice, qty: 3, reservedQty: 0, unitPrice: 3200 },
+      ],
+    });
+    const setRule = (rule: { minQty: number; stepQty: number; maxQty: number | null }) =>
+      t.database.db.update(skus).set(rule).where(eq(skus.id, sku.aptamil));
+    // Sold by the case since the order: cases of 6, from 12, at most 48 to one order.
+    await setRule({ minQty: 12, stepQty: 6, maxQty: 48 });
+    try {
+      const list = await ok<BoughtSkusResponse>(OrderPaths.boughtSkus, {}, a.token);
+      const today = (skuId: number) => list.items.find((i) => i.skuId === skuId)?.today;
+      expect(list.items.find((i) => i.skuId === sku.aptamil)?.lastQty).toBe(5);
+      expect(today(sku.aptamil)).toMatchObject({ minQty: 12, stepQty: 6, maxQty: 48 });
+      expect(today(sku.rice)).toMatchObject({ minQty: 1, stepQty: 1, maxQty: null });
+    } finally {
+      await setRule({ minQty: 1, stepQty: 1, maxQty: null });
+    }
   });
 
   it('needs login and refuses bad params in Chinese', async () => {

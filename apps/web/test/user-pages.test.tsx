@@ -184,7 +184,12 @@ describe('/user/products 快速订货', () => {
   });
 });
 
-function bought(fields: Partial<BoughtSku> & { skuId: number | null; name: string }): BoughtSku {
+type Today = NonNullable<BoughtSku['today']>;
+
+function bought(
+  fields: Partial<BoughtSku> & { skuId: number | null; name: string },
+  today: Partial<Today> = {},
+): BoughtSku {
   return {
     skuName: `${fields.name} 规格`,
     timesBought: 2,
@@ -207,6 +212,10 @@ function bought(fields: Partial<BoughtSku> & { skuId: number | null; name: strin
             stock: 30,
             audPrice: 10,
             cnyPrice: 48,
+            minQty: 1,
+            stepQty: 1,
+            maxQty: null,
+            ...today,
           },
     ...fields,
   };
@@ -241,6 +250,68 @@ describe('/user/order 常购清单', () => {
       [
         { skuId: 11, qty: 4, websiteId: 1 },
         { skuId: 21, qty: 5, websiteId: 1 },
+      ],
+    ]);
+  });
+
+  it('follows each SKU’s rule of today: starts at whole cases, corrects a typed quantity and says why', async () => {
+    const { calls } = mockApi({
+      ...member,
+      [OrderPaths.boughtSkus]: ok({
+        items: [
+          // Bought 30 by the piece; sold in cases of 12 since, at most 48 to one order.
+          bought({ skuId: 41, name: '整箱米粉', lastQty: 30 }, { stepQty: 12, maxQty: 48 }),
+          // Cases of 6 from 12, with 10 left in stock: not even the smallest quantity.
+          bought(
+            { skuId: 42, name: '椰子水', lastQty: 12 },
+            { minQty: 12, stepQty: 6, status: 1, stock: 10 },
+          ),
+          bought({ skuId: 43, name: '矿泉水', lastQty: 3 }),
+        ],
+      }),
+      [CartPaths.list]: ok(cartList([])),
+      [CartPaths.batchAddItems]: ok({ ids: [1, 2] }, '已加入购物车'),
+    });
+    startSession('tok-1');
+    renderApp('/user/order');
+    const field = (await screen.findByRole(
+      'textbox',
+      { name: '整箱米粉 整箱米粉 规格 数量' },
+      SLOW,
+    )) as HTMLInputElement;
+    const cased = field.closest('tr') as HTMLElement;
+    expect(field.value).toBe('36');
+    expect(cased.textContent).toContain('每箱12件 · 限购48件');
+    expect(cased.textContent).toContain('每箱12件，已调整为36件');
+    const water = qtyField('矿泉水 矿泉水 规格');
+    expect(water.value).toBe('3');
+    expect(water.closest('tr')?.textContent).not.toContain('每箱');
+
+    const short = screen.getByRole('checkbox', { name: '选择 椰子水 椰子水 规格' }) as HTMLInputElement;
+    expect(short.disabled).toBe(true);
+    expect(short.closest('tr')?.textContent).toContain('库存仅 10 件，不足12件起订');
+    expect(screen.queryByRole('textbox', { name: '椰子水 椰子水 规格 数量' })).toBeNull();
+
+    // Typed against the case pack: corrected when the field is left, in the words of every quantity field.
+    fireEvent.focus(field);
+    fireEvent.change(field, { target: { value: '18' } });
+    fireEvent.blur(field);
+    expect(field.value).toBe('24');
+    expect(toasts()).toContain('每箱12件，已调整为24件');
+    expect(cased.textContent).not.toContain('已调整为36件');
+    fireEvent.focus(field);
+    fireEvent.change(field, { target: { value: '100' } });
+    fireEvent.blur(field);
+    expect(field.value).toBe('48');
+    expect(toasts()).toContain('每单最多48件，已调整为48件');
+
+    fireEvent.click(screen.getByRole('checkbox', { name: /全选可购买的商品（2）/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^加入购物车/ }));
+    await waitFor(() => expect(toasts()).toContain('已加入购物车：2 个规格，共 51 件'));
+    expect(calls.filter((c) => c.path === CartPaths.batchAddItems).map((c) => c.body)).toEqual([
+      [
+        { skuId: 41, qty: 48, websiteId: 1 },
+        { skuId: 43, qty: 3, websiteId: 1 },
       ],
     ]);
   });

@@ -17,7 +17,7 @@ export const boughtSkusRoutes: FastifyPluginAsyncZod<{ flow: BoughtSkusFlow }> =
         summary: '常购清单',
         description:
           '会员买过的 SKU（订单与历史订单，已取消的不算）：购买次数、最近一次的数量与单价（元，按当时订单币种），' +
-          '以及今天的价格（会员等级价）、状态与库存（today；商品已不存在时为 null）。历史订单按 SKU 编号或名称对应今天的 SKU，' +
+          '以及今天的价格（会员等级价）、状态、库存与数量规则（minQty、stepQty、maxQty）（today；商品已不存在时为 null）。历史订单按 SKU 编号或名称对应今天的 SKU，' +
           '对应不上的 skuId 为 null。按购买次数、再按最近购买时间排列，最多 limit 条（默认200，最多500）。',
         security: bearer,
         body: boughtSkusRequestSchema,

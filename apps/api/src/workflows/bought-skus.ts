@@ -30,9 +30,10 @@ function merge(into: Map<string, BoughtLine>, key: string, line: BoughtLine) {
 }
 
 /**
- * 常购清单 (/user/order, ADR 018): the SKUs the member bought, from their orders and their old orders, with how
- * often, the last quantity and price, and today's price (of their level) and stock from the catalogue. An old
- * order's line is matched to today's SKU by its SKU code or name; one that matches none is listed without.
+ * 常购清单 (/user/order, ADR 018): the SKUs the member bought, from their orders and their old orders, with
+ * how often, the last quantity and price, and today's price (of their level), stock and quantity rule (ADR
+ * 050) from the catalogue. An old order's line is matched to today's SKU by its SKU code or name; one that
+ * matches none is listed without.
  */
 export function createBoughtSkusFlow({ buyer, catalogue }: BoughtSkusDeps) {
   return {
@@ -79,6 +80,9 @@ export function createBoughtSkusFlow({ buyer, catalogue }: BoughtSkusDeps) {
                 stock: sku.stock,
                 audPrice: amount(sku.aud),
                 cnyPrice: amount(sku.cny),
+                minQty: sku.minQty,
+                stepQty: sku.stepQty,
+                maxQty: sku.maxQty,
               }
             : null,
         };

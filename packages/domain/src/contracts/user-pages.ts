@@ -94,6 +94,10 @@ export const boughtSkuTodaySchema = z.object({
   stock: z.number().int(),
   audPrice: amount.nullable(),
   cnyPrice: amount.nullable(),
+  /** The SKU's quantity rule today (ADR 050): the page's quantities and buying again follow it. */
+  minQty: z.number().int(),
+  stepQty: z.number().int(),
+  maxQty: z.number().int().nullable(),
 });
 
 export const boughtSkuSchema = z.object({

@@ -1,5 +1,19 @@
-import { type BoughtSku, isSkuPurchasable, maxCartQty, warehouseName } from '@shop/domain';
+import {
+  allowedQtyWithin,
+  availableUnits,
+  type BoughtSku,
+  isSkuPurchasable,
+  maxCartQty,
+  nearestAllowedQty,
+  type QtyRule,
+  qtyAdjustedMessage,
+  qtyRuleOf,
+  shortOfSmallestMessage,
+  smallestQty,
+  warehouseName,
+} from '@shop/domain';
 import { type ComponentType, useMemo, useState } from 'react';
+import { QtyRuleHint } from '@/components/qty-rule';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
 import { SkuQtyField } from '@/components/sku-qty-field';
@@ -9,9 +23,9 @@ import { useBoughtSkus } from '../api/get-bought-skus';
 import { formatDateTime, orderPrice } from '../order-format';
 import '../user-pages.css';
 
-/** A row to buy again, as the page's batch buy action takes it: the SKU today and its product. */
+/** A row to buy again, as the page's batch buy action takes it: the SKU today, its rule, and its product. */
 export interface ReorderLine {
-  sku: {
+  sku: QtyRule & {
     id: number;
     name: string;
     property: Record<string, string>;
@@ -33,13 +47,42 @@ export interface ReorderActionProps {
 }
 
 type Today = NonNullable<BoughtSku['today']>;
+type Buyable = BoughtSku & { skuId: number; today: Today };
 
-/** Why a bought SKU cannot be bought again today, or null when it can. */
+/**
+ * Why a bought SKU cannot be bought again today, or null when it can: gone, off the shelf, out of stock, or
+ * with less in stock than the smallest quantity its rule allows today (ADR 050).
+ */
 function unavailable(item: BoughtSku): string | null {
   if (item.skuId === null || !item.today) return '商品已不存在';
   if (!item.today.onFlag) return '商品已下架';
   if (!isSkuPurchasable(item.today)) return '暂时缺货';
+  const rule = qtyRuleOf(item.today);
+  if (maxCartQty(item.today, rule) === 0)
+    return shortOfSmallestMessage(availableUnits(item.today), smallestQty(rule));
   return null;
+}
+
+const isBuyable = (item: BoughtSku): item is Buyable => unavailable(item) === null;
+
+/**
+ * The quantity a row starts at: the last one bought, brought to the SKU's rule of today (ADR 050) within what
+ * can be bought now.
+ */
+function startQty(item: Buyable): number {
+  const rule = qtyRuleOf(item.today);
+  return allowedQtyWithin(item.lastQty, rule, maxCartQty(item.today, rule)) ?? 0;
+}
+
+/**
+ * Why a row starts at another quantity than the last one bought when today's rule moved it, in the words of
+ * every quantity field of the shop ('每箱12件，已调整为24件'); null when it did not.
+ */
+function startNote(item: Buyable): string | null {
+  const rule = qtyRuleOf(item.today);
+  return startQty(item) === nearestAllowedQty(item.lastQty, rule)
+    ? qtyAdjustedMessage(item.lastQty, rule)
+    : null;
 }
 
 function lineOf(skuId: number, today: Today, qty: number): ReorderLine {
@@ -53,6 +96,7 @@ function lineOf(skuId: number, today: Today, qty: number): ReorderLine {
       stock: today.stock,
       audPrice: today.audPrice,
       cnyPrice: today.cnyPrice,
+      ...qtyRuleOf(today),
     },
     product: { goodsId: today.goodsId, name: today.name, location: today.location, image: today.image },
   };
@@ -61,7 +105,8 @@ function lineOf(skuId: number, today: Today, qty: number): ReorderLine {
 /**
  * 常购清单 (/user/order, ADR 018): the SKUs the member bought (orders and old orders), how often, the last
  * quantity and price, today's price and stock; the chosen rows go back into the cart in one batch, each with
- * its quantity (the last one unless changed).
+ * its quantity (the last one unless changed). Quantities follow each SKU's rule of today (ADR 050), as on the
+ * product page and the quick-order sheet.
  */
 export function BoughtSkuList({ AddAction }: { AddAction: ComponentType<ReorderActionProps> }) {
   const bought = useBoughtSkus();
@@ -86,12 +131,8 @@ function BoughtTable({
 }) {
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [quantities, setQuantities] = useState<ReadonlyMap<number, number>>(new Map());
-  const buyable = useMemo(
-    () => items.filter((i): i is BoughtSku & { skuId: number; today: Today } => unavailable(i) === null),
-    [items],
-  );
-  const qtyOf = (item: BoughtSku & { skuId: number; today: Today }) =>
-    quantities.get(item.skuId) ?? Math.min(item.lastQty, maxCartQty(item.today));
+  const buyable = useMemo(() => items.filter(isBuyable), [items]);
+  const qtyOf = (item: Buyable) => quantities.get(item.skuId) ?? startQty(item);
   const lines = buyable
     .filter((i) => chosen.has(i.skuId) && qtyOf(i) > 0)
     .map((i) => lineOf(i.skuId, i.today, qtyOf(i)));
@@ -141,7 +182,8 @@ function BoughtTable({
           <tbody>
             {items.map((item) => {
               const reason = unavailable(item);
-              const today = reason === null ? item.today : null;
+              const row = isBuyable(item) ? item : null;
+              const note = row && !quantities.has(row.skuId) ? startNote(row) : null;
               const key = item.skuId ?? `${item.name}|${item.skuName}`;
               const name = item.today?.name ?? item.name;
               const sku = item.today
@@ -190,29 +232,25 @@ function BoughtTable({
                     {reason ? (
                       <span className="stock stock-short">{reason}</span>
                     ) : (
-                      today && (
-                        <>
-                          <StockText
-                            sku={today}
-                            needed={Math.max(1, qtyOf({ ...item, skuId: item.skuId as number, today }))}
-                            availableClass="muted"
-                          />
-                        </>
+                      row && (
+                        <StockText sku={row.today} needed={Math.max(1, qtyOf(row))} availableClass="muted" />
                       )
                     )}
                   </td>
                   <td>
-                    {today && item.skuId !== null && (
-                      <SkuQtyField
-                        sku={today}
-                        label={`${name} ${sku}`}
-                        value={qtyOf({ ...item, skuId: item.skuId, today })}
-                        disabled={false}
-                        onChange={(qty) => {
-                          const skuId = item.skuId as number;
-                          setQuantities((old) => new Map(old).set(skuId, qty));
-                        }}
-                      />
+                    {row && (
+                      <>
+                        <SkuQtyField
+                          sku={row.today}
+                          rule={qtyRuleOf(row.today)}
+                          label={`${name} ${sku}`}
+                          value={qtyOf(row)}
+                          disabled={false}
+                          onChange={(qty) => setQuantities((old) => new Map(old).set(row.skuId, qty))}
+                        />
+                        <QtyRuleHint rule={qtyRuleOf(row.today)} className="bought-rule" />
+                        {note && <span className="muted">{note}</span>}
+                      </>
                     )}
                   </td>
                 </tr>
