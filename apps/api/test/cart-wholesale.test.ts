@@ -150,6 +150,20 @@ describe('the catalogue says each SKU’s quantity rule and volume prices', () =
     const rice = await ok<GoodsListResponse>(CataloguePaths.goodsList, { keyword: 'G-BEL-1' });
     expect(rice.items[0]?.skus[0]).toMatchObject({ minQty: 1, stepQty: 1, maxQty: null, priceBreaks: [] });
   });
+
+  it('each SKU of a product whose breaks count all its SKUs says so, in the detail and the list', async () => {
+    const detail = await ok<GoodsDetail>(CataloguePaths.goodsDetail, { id: ids.mixGoods });
+    expect(detail.skus.map((s) => [s.id, s.breaksMixed])).toEqual([
+      [ids.mixA, true],
+      [ids.mixB, true],
+    ]);
+    const list = await ok<GoodsListResponse>(CataloguePaths.goodsList, { keyword: 'G-MIX-1' });
+    expect(list.items[0]?.skus.map((s) => s.breaksMixed)).toEqual([true, true]);
+    const cased = await ok<GoodsDetail>(CataloguePaths.goodsDetail, { id: ids.caseGoods });
+    expect(cased.skus[0]?.breaksMixed).toBe(false);
+    const casedList = await ok<GoodsListResponse>(CataloguePaths.goodsList, { keyword: 'G-CASE-1' });
+    expect(casedList.items[0]?.skus[0]?.breaksMixed).toBe(false);
+  });
 });
 
 describe('the cart refuses a quantity that breaks the rule, naming the SKU (ParamsError -1)', () => {

@@ -91,6 +91,7 @@ describe('goods/list/', () => {
         stepQty: 1,
         maxQty: null,
         priceBreaks: [],
+        breaksMixed: false,
       },
     ]);
     const mask = data.items.find((i) => i.id === f.goods.mask.id);

@@ -23,6 +23,7 @@ export function sku(fields: Partial<Sku> = {}): Sku {
     stepQty: 1,
     maxQty: null,
     priceBreaks: [],
+    breaksMixed: false,
     ...fields,
   };
 }

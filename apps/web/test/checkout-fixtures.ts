@@ -256,6 +256,7 @@ export const giftProduct: GiftProduct = {
       stepQty: 1,
       maxQty: null,
       priceBreaks: [],
+      breaksMixed: false,
     },
     {
       id: 502,
@@ -273,6 +274,7 @@ export const giftProduct: GiftProduct = {
       stepQty: 1,
       maxQty: null,
       priceBreaks: [],
+      breaksMixed: false,
     },
   ],
 };

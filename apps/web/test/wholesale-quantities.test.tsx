@@ -5,7 +5,7 @@ import {
   type QuickOrderRow,
   type ServerCartLine,
 } from '@shop/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { guestCart } from '@/features/cart/guest-cart-store';
 import { toastStore } from '@/lib/notify';
@@ -373,5 +373,62 @@ describe('a cart line of a SKU with volume prices', () => {
       ),
     );
     expect(storedGuestCart().data[0]).toMatchObject({ qty: 12, stepQty: 12, maxQty: 60 });
+  });
+});
+
+describe('a product whose volume prices count all its SKUs (mix and match)', () => {
+  // Two colours of one pair of socks: ¥50.00 each, ¥40.00 from 12 pieces of the product, ¥35.00 from 24.
+  const sockBreaks = [
+    { minQty: 12, audPrice: 8, cnyPrice: 40 },
+    { minQty: 24, audPrice: 7, cnyPrice: 35 },
+  ];
+  const colour = (id: number, value: string) =>
+    detailSku({
+      id,
+      goodsId: 8,
+      property: { 颜色: value },
+      audPrice: 10,
+      cnyPrice: 50,
+      status: 4,
+      priceBreaks: sockBreaks,
+      breaksMixed: true,
+    });
+  const socks = detail({
+    id: 8,
+    name: '混批袜子',
+    property: [{ Key: '颜色', Values: ['黑', '白'] }],
+    skus: [colour(81, '黑'), colour(82, '白')],
+  });
+
+  it('a visitor: 6 + 6 pieces of two SKUs reach the 12-piece price together, as the server’s cart counts them', async () => {
+    mockApi({ ...shellHandlers, ...rateHandler, [DETAIL]: ok(socks) });
+    const { router } = renderApp('/product/8');
+    const sheet = await screen.findByRole('group', { name: '批量订购' }, SLOW);
+    fireEvent.change(within(sheet).getByRole('textbox', { name: '黑 数量' }), { target: { value: '6' } });
+    fireEvent.change(within(sheet).getByRole('textbox', { name: '白 数量' }), { target: { value: '6' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: /批量加入购物车/ }));
+    await waitFor(() => expect(storedGuestCart().data).toHaveLength(2));
+    // The lines say that the product's breaks count its SKUs together.
+    expect(storedGuestCart().data.map((l) => [l.skuId, l.qty, l.breaksMixed])).toEqual([
+      [81, 6, true],
+      [82, 6, true],
+    ]);
+
+    await act(() => router.navigate('/cart'));
+    const black = await screen.findByRole('group', { name: '【澳大利亚仓】混批袜子 黑 数量' }, SLOW);
+    const lineOf = (group: HTMLElement) => group.closest('li') as HTMLElement;
+    const white = screen.getByRole('group', { name: '【澳大利亚仓】混批袜子 白 数量' });
+    for (const group of [black, white]) {
+      expect(lineOf(group).querySelector('.cart-line-price')?.textContent).toBe('单价¥40.0012件起价');
+      expect(lineOf(group).textContent).toContain('再买12件享 ¥35.00');
+      expect(lineOf(group).querySelector('.cart-line-total')?.textContent).toBe('小计¥240.00');
+    }
+
+    // Unselected, the white pair no longer counts for the black, which is back at its single price.
+    fireEvent.click(screen.getByRole('checkbox', { name: '选择 【澳大利亚仓】混批袜子 白' }));
+    await waitFor(() =>
+      expect(lineOf(black).querySelector('.cart-line-price')?.textContent).toBe('单价¥50.00'),
+    );
+    expect(lineOf(black).textContent).toContain('再买6件享 ¥40.00');
   });
 });

@@ -9,8 +9,8 @@ import {
   emptyGuestCart,
   type GuestCart,
   type GuestCartItem,
-  guestLineAtBreak,
   guestLineRule,
+  guestLinesAtBreaks,
   isServerLine,
   parseStoredGuestCart,
   removeGuestLines,
@@ -390,18 +390,102 @@ describe('a guest line keeps its SKU rule and volume prices (ADR 050)', () => {
   });
 
   it.each([
-    // qty, unit prices reached, next break
-    [12, [1000, 5000], { minQty: 24, missing: 12, audPrice: 500, cnyPrice: 2500 }],
-    [24, [500, 2500], { minQty: 48, missing: 24, audPrice: 450, cnyPrice: null }],
+    // qty, unit prices reached, break reached, next break
+    [12, [1000, 5000], null, { minQty: 24, missing: 12, audPrice: 500, cnyPrice: 2500 }],
+    [24, [500, 2500], 24, { minQty: 48, missing: 24, audPrice: 450, cnyPrice: null }],
     // the CNY price stays at the last break that has one
-    [48, [450, 2500], null],
-  ] as const)('%i pieces: priced %o, next %o', (qty, [aud, cny], next) => {
-    const [line] = addToGuestCart(emptyGuestCart(), { ...cased, qty }).data;
-    expect(guestLineAtBreak(line as CartLine)).toEqual({ audPrice: aud, cnyPrice: cny, nextBreak: next });
+    [48, [450, 2500], 48, null],
+  ] as const)('%i pieces: priced %o at the break of %o, next %o', (qty, [aud, cny], reached, next) => {
+    const { data } = addToGuestCart(emptyGuestCart(), { ...cased, qty });
+    expect(guestLinesAtBreaks(data)).toEqual([
+      { audPrice: aud, cnyPrice: cny, breakReached: reached, nextBreak: next },
+    ]);
   });
 
   it('a line without breaks keeps its prices', () => {
-    const [line] = addToGuestCart(emptyGuestCart(), item(8, 3)).data;
-    expect(guestLineAtBreak(line as CartLine)).toEqual({ audPrice: 1000, cnyPrice: 5000, nextBreak: null });
+    const { data } = addToGuestCart(emptyGuestCart(), item(8, 3));
+    expect(guestLinesAtBreaks(data)).toEqual([
+      { audPrice: 1000, cnyPrice: 5000, breakReached: null, nextBreak: null },
+    ]);
+  });
+});
+
+describe('a product whose breaks count all its SKUs (mix and match, ADR 050)', () => {
+  // Two colours of one product: AUD 10.00 each, 8.00 from 12 pieces of the product, 7.00 from 24.
+  const breaks = [
+    { minQty: 12, audPrice: 800, cnyPrice: null },
+    { minQty: 24, audPrice: 700, cnyPrice: null },
+  ];
+  const sock = (skuId: number, qty: number, extra: Partial<CartLine> = {}): CartLine =>
+    localLine(skuId, qty, { goodsId: 30, cnyPrice: null, priceBreaks: breaks, breaksMixed: true, ...extra });
+  const atSingle = { audPrice: 1000, cnyPrice: null, breakReached: null };
+  const at12 = { audPrice: 800, cnyPrice: null, breakReached: 12 };
+  const next = (minQty: number, missing: number) => ({
+    minQty,
+    missing,
+    audPrice: minQty === 12 ? 800 : 700,
+    cnyPrice: null,
+  });
+
+  it.each([
+    [
+      '6 + 6 pieces of two SKUs reach the 12-piece break together',
+      [sock(31, 6), sock(32, 6)],
+      [
+        { ...at12, nextBreak: next(24, 12) },
+        { ...at12, nextBreak: next(24, 12) },
+      ],
+    ],
+    [
+      'without the flag each line counts its own 6',
+      [sock(31, 6, { breaksMixed: false }), sock(32, 6, { breaksMixed: false })],
+      [
+        { ...atSingle, nextBreak: next(12, 6) },
+        { ...atSingle, nextBreak: next(12, 6) },
+      ],
+    ],
+    [
+      // as the server's cart: an unselected line is not counted for the others, but shows what it would cost
+      'an unselected line does not count for the others, and is shown at the price it would be bought at',
+      [sock(31, 6), sock(32, 6, { selected: false })],
+      [
+        { ...atSingle, nextBreak: next(12, 6) },
+        { ...at12, nextBreak: next(24, 12) },
+      ],
+    ],
+    [
+      'a line of another product does not count',
+      [sock(31, 6), sock(41, 6, { goodsId: 40 })],
+      [
+        { ...atSingle, nextBreak: next(12, 6) },
+        { ...atSingle, nextBreak: next(12, 6) },
+      ],
+    ],
+    [
+      'a SKU of the product without breaks of its own counts for the others and keeps its price',
+      [sock(31, 6), sock(33, 6, { priceBreaks: undefined, audPrice: 900 })],
+      [
+        { ...at12, nextBreak: next(24, 12) },
+        { audPrice: 900, cnyPrice: null, breakReached: null, nextBreak: null },
+      ],
+    ],
+  ] as const)('%s', (_name, lines, expected) => {
+    expect(guestLinesAtBreaks(lines)).toEqual(expected);
+  });
+
+  it('the flag is stored with the line, read back, and refreshed by adding the SKU again', () => {
+    const added = addToGuestCart(emptyGuestCart(), {
+      ...item(31, 6, { goodsId: 30, priceBreaks: breaks }),
+      breaksMixed: true,
+    });
+    const [line] = parseStoredGuestCart(JSON.stringify(added)).data;
+    expect(line?.breaksMixed).toBe(true);
+    const again = addToGuestCart(added, {
+      ...item(31, 6, { goodsId: 30, priceBreaks: breaks }),
+      breaksMixed: false,
+    });
+    expect(again.data[0]).toMatchObject({ qty: 12, breaksMixed: false });
+    const stored = { data: [{ skuId: 31, qty: 6, breaksMixed: 'yes' }], deleteList: [] };
+    expect(parseStoredGuestCart(JSON.stringify(stored)).data[0]?.breaksMixed).toBeUndefined();
   });
 });

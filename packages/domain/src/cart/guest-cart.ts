@@ -1,6 +1,15 @@
 import { CURRENCIES, type Currency } from '../constants';
 import { parseProperties } from '../properties';
-import { atBreakPrices, type NextBreak, nextPriceBreak, type QtyRule, qtyRuleOrNone } from '../quantity-rule';
+import {
+  atBreakPrices,
+  type BreakPricedSku,
+  breakCounter,
+  type NextBreak,
+  nextPriceBreak,
+  priceBreakAt,
+  type QtyRule,
+  qtyRuleOrNone,
+} from '../quantity-rule';
 import { CART_QTY_INVALID_MESSAGE, isValidCartQty } from './quantity';
 
 /**
@@ -36,6 +45,11 @@ export interface CartLine {
   maxQty?: number | null;
   /** The SKU's volume prices when added, ascending, minor units like the line's own (ADR 050). */
   priceBreaks?: GuestPriceBreak[];
+  /**
+   * Whether the product's volume prices count all its SKUs in the cart together (mix and match, ADR 050), as
+   * the SKU said when added; a line without it counts its own quantity.
+   */
+  breaksMixed?: boolean;
 }
 
 /** A volume price a guest line keeps: from `minQty` pieces on, these unit prices (minor units; null: none). */
@@ -225,6 +239,7 @@ function wholesaleOf(item: GuestCartItem): Partial<CartLine> {
   if (item.minQty !== undefined) fields.minQty = item.minQty;
   if (item.maxQty !== undefined) fields.maxQty = item.maxQty;
   if (item.priceBreaks !== undefined) fields.priceBreaks = item.priceBreaks;
+  if (item.breaksMixed !== undefined) fields.breaksMixed = item.breaksMixed;
   return fields;
 }
 
@@ -233,33 +248,51 @@ export function guestLineRule(line: Pick<CartLine, 'minQty' | 'stepQty' | 'maxQt
   return qtyRuleOrNone(line);
 }
 
-/**
- * A guest line's unit prices at the volume price its quantity reaches (ADR 050, by the one pricing rule,
- * atBreakPrices), and the next break with the pieces still missing. A guest line counts its own quantity: whether
- * a product's breaks count all its SKUs is known to the server only, which prices the cart again at login.
- */
-export function guestLineAtBreak(line: CartLine): {
-  audPrice: number | null;
-  cnyPrice: number | null;
-  nextBreak: NextBreak | null;
-} {
-  const breaks = line.priceBreaks ?? [];
-  if (breaks.length === 0) return { audPrice: line.audPrice, cnyPrice: line.cnyPrice, nextBreak: null };
-  const sku = {
+/** A guest line's SKU as the one pricing rule reads it: its single prices, breaks and product (ADR 050). */
+function breakPricedOf(line: CartLine): BreakPricedSku {
+  return {
     goodsId: line.goodsId,
     aud: line.audPrice,
     cny: line.cnyPrice,
-    breaks: breaks.map((b) => ({ minQty: b.minQty, aud: b.audPrice, cny: b.cnyPrice })),
-    breaksMixed: false,
+    breaks: (line.priceBreaks ?? []).map((b) => ({ minQty: b.minQty, aud: b.audPrice, cny: b.cnyPrice })),
+    breaksMixed: line.breaksMixed === true,
   };
-  const priced = atBreakPrices([{ skuId: line.skuId, qty: line.qty }], new Map([[line.skuId, sku]]));
-  const reached = priced.get(line.skuId) ?? sku;
-  const next = nextPriceBreak(breaks, line.qty);
-  return {
-    audPrice: reached.aud,
-    cnyPrice: reached.cny,
-    nextBreak: next ? { ...next.next, missing: next.missing } : null,
-  };
+}
+
+/** A guest line's unit prices at the volume price it reaches, that break and the next one (minor units). */
+export interface GuestLineAtBreak {
+  audPrice: number | null;
+  cnyPrice: number | null;
+  /** The starting quantity of the break the line is priced at, or null at the single price. */
+  breakReached: number | null;
+  /** The next break and the pieces still missing, or null at the top or without breaks. */
+  nextBreak: NextBreak | null;
+}
+
+/**
+ * The guest cart's lines at the volume prices they reach (ADR 050), in the cart's order, by the server cart's
+ * rule (atBreakPrices, breakCounter): a line counts its own quantity, or for a product whose breaks count all
+ * its SKUs the selected quantity of the product's lines; the next break counts the same pieces.
+ */
+export function guestLinesAtBreaks(lines: readonly CartLine[]): GuestLineAtBreak[] {
+  const skus = new Map(lines.map((line) => [line.skuId, breakPricedOf(line)]));
+  const priced = atBreakPrices(lines, skus);
+  const counted = breakCounter(lines, skus);
+  return lines.map((line) => {
+    const breaks = line.priceBreaks ?? [];
+    const sku = skus.get(line.skuId);
+    if (breaks.length === 0 || !sku)
+      return { audPrice: line.audPrice, cnyPrice: line.cnyPrice, breakReached: null, nextBreak: null };
+    const qty = counted(line, sku);
+    const reached = priced.get(line.skuId) ?? sku;
+    const next = nextPriceBreak(breaks, qty);
+    return {
+      audPrice: reached.aud,
+      cnyPrice: reached.cny,
+      breakReached: priceBreakAt(breaks, qty)?.minQty ?? null,
+      nextBreak: next ? { ...next.next, missing: next.missing } : null,
+    };
+  });
 }
 
 function storedBreaks(raw: unknown): GuestPriceBreak[] | undefined {
@@ -324,6 +357,7 @@ function storedLine(raw: unknown): CartLine | undefined {
   }
   const breaks = storedBreaks(raw.priceBreaks);
   if (breaks !== undefined) line.priceBreaks = breaks;
+  if (typeof raw.breaksMixed === 'boolean') line.breaksMixed = raw.breaksMixed;
   return line;
 }
 

@@ -111,6 +111,11 @@ export const skuSchema = z.object({
   audPrice: amount.nullable(),
   cnyPrice: amount.nullable(),
   ...wholesaleFields,
+  /**
+   * Whether the product's volume prices count the quantities of all its SKUs in the cart together (mix and
+   * match, a flag on the product, ADR 050), so a visitor's cart prices its lines as the server's does.
+   */
+  breaksMixed: z.boolean(),
 });
 export type Sku = z.infer<typeof skuSchema>;
 

@@ -84,8 +84,9 @@ export function listGoodsImages(db: Database, goodsId: number) {
 /** A product's SKUs in display order with their volume prices at `level` (the detail adds every level's prices). */
 export async function listSkusOfGoods(db: Database, goodsId: number, level: number) {
   const rows = await db
-    .select({ ...skuColumns, breaks: skuBreaks(level) })
+    .select({ ...skuColumns, breaks: skuBreaks(level), breaksMixed: goods.breaksMixed })
     .from(skus)
+    .innerJoin(goods, eq(goods.id, skus.goodsId))
     .where(eq(skus.goodsId, goodsId))
     .orderBy(asc(skus.sort), asc(skus.id));
   return rows.map((row) => ({ ...row, breaks: decodeBreaks(row.breaks) }));

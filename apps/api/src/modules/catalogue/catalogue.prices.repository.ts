@@ -36,6 +36,8 @@ export interface SkuPriceRow {
   cny: number | null;
   /** Volume prices at the caller's level (breaksAtLevel), ascending. */
   breaks: OfferBreak[];
+  /** Whether the product's breaks count all its SKUs in the cart together (ADR 050). */
+  breaksMixed: boolean;
 }
 
 /** A row with its breaks as the driver answers them, decoded. */
@@ -52,8 +54,15 @@ export async function listSkusWithPrices(
   if (goodsIds.length === 0) return [];
   const prices = callerPrices(db, level);
   const rows = await db
-    .select({ ...skuColumns, aud: prices.aud, cny: prices.cny, breaks: skuBreaks(level) })
+    .select({
+      ...skuColumns,
+      aud: prices.aud,
+      cny: prices.cny,
+      breaks: skuBreaks(level),
+      breaksMixed: goods.breaksMixed,
+    })
     .from(skus)
+    .innerJoin(goods, eq(goods.id, skus.goodsId))
     .leftJoinLateral(prices, sql`true`)
     .where(inArray(skus.goodsId, [...goodsIds]))
     .orderBy(asc(skus.goodsId), asc(skus.sort), asc(skus.id));
@@ -66,7 +75,6 @@ export interface CartSkuRow extends SkuPriceRow {
   onFlag: boolean;
   location: number;
   image: string;
-  breaksMixed: boolean;
 }
 
 /** The given SKUs (any shelf state) with their product and the caller's prices; one query for the whole cart. */

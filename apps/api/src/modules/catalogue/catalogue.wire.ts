@@ -55,6 +55,7 @@ function toSkuDto(row: SkuPriceRow, keys: readonly string[]): Sku {
       audPrice: toAmount(b.aud),
       cnyPrice: toAmount(b.cny),
     })),
+    breaksMixed: row.breaksMixed,
   };
 }
 

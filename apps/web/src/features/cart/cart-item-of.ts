@@ -22,7 +22,7 @@ export interface CartProduct {
 /**
  * The SKU fields the cart needs; prices in major units as the catalogue sends them. The quantity rule and the
  * volume prices (ADR 050) where the page has them: without a rule the SKU is taken as sold by the piece (the
- * server checks the rule again).
+ * server checks the rule again), and without `breaksMixed` its breaks count its own quantity.
  */
 export interface CartSku extends SkuStockFields, Partial<QtyRule> {
   id: number;
@@ -31,6 +31,8 @@ export interface CartSku extends SkuStockFields, Partial<QtyRule> {
   audPrice: number | null;
   cnyPrice: number | null;
   priceBreaks?: readonly PriceBreak[];
+  /** Whether the product's breaks count all its SKUs in the cart together (mix and match). */
+  breaksMixed?: boolean;
 }
 
 /** The quantity rule of a SKU as the cart checks it. */
@@ -44,6 +46,7 @@ export function guestItemOf(product: CartProduct, sku: CartSku, qty: number): Gu
   const audPrice = majorToMinor(sku.audPrice);
   const cnyPrice = majorToMinor(sku.cnyPrice);
   const rule = cartSkuRule(sku);
+  const mixed = sku.breaksMixed;
   const breaks = (sku.priceBreaks ?? []).map((entry) => ({
     minQty: entry.minQty,
     audPrice: majorToMinor(entry.audPrice),
@@ -66,5 +69,9 @@ export function guestItemOf(product: CartProduct, sku: CartSku, qty: number): Gu
     // a line sold by the piece without breaks is stored as before.
     ...(hasQtyRule(rule) ? { minQty: rule.minQty, stepQty: rule.stepQty, maxQty: rule.maxQty } : {}),
     ...(breaks.length > 0 ? { priceBreaks: breaks } : {}),
+    // A product whose breaks count all its SKUs says so on each line, one without breaks of its own too (its
+    // pieces count for the others, as in the server's cart); a line with breaks says it either way, so adding
+    // it again refreshes it.
+    ...(mixed === true || (mixed === false && breaks.length > 0) ? { breaksMixed: mixed } : {}),
   };
 }

@@ -1,7 +1,8 @@
 import {
   type CartLine,
-  guestLineAtBreak,
+  type GuestLineAtBreak,
   guestLineRule,
+  guestLinesAtBreaks,
   type NextBreak,
   type PriceBreak,
   priceBreakAt,
@@ -47,11 +48,17 @@ export interface CartViewLine {
 }
 
 /**
- * A guest line at the volume price its quantity reaches (the domain's guestLineAtBreak): the visitor sees the
- * price the server will charge once the cart is theirs.
+ * A guest cart's lines at the volume prices they reach (the domain's guestLinesAtBreaks, counting a product's
+ * SKUs together where its breaks do): the visitor sees the prices the server will charge once the cart is
+ * theirs.
  */
-export function fromGuestLine(line: CartLine): CartViewLine {
-  const priced = guestLineAtBreak(line);
+export function fromGuestLines(lines: readonly CartLine[]): CartViewLine[] {
+  const priced = guestLinesAtBreaks(lines);
+  return lines.map((line, i) => fromGuestLine(line, priced[i]));
+}
+
+/** A guest line as the page shows it, at the prices it reaches (its own prices when none are given). */
+function fromGuestLine(line: CartLine, priced: GuestLineAtBreak | undefined): CartViewLine {
   return {
     key: line.id != null ? `line-${line.id}` : `sku-${line.skuId}`,
     ...(line.id != null ? { id: line.id } : {}),
@@ -60,15 +67,15 @@ export function fromGuestLine(line: CartLine): CartViewLine {
     name: line.name,
     skuName: line.skuName,
     qty: line.qty,
-    audPrice: priced.audPrice,
-    cnyPrice: priced.cnyPrice,
+    audPrice: priced ? priced.audPrice : line.audPrice,
+    cnyPrice: priced ? priced.cnyPrice : line.cnyPrice,
     selected: line.selected,
     location: line.location,
     property: line.property,
     image: line.image ?? '',
     rule: guestLineRule(line),
-    breakReached: priceBreakAt(line.priceBreaks ?? [], line.qty)?.minQty ?? null,
-    nextBreak: priced.nextBreak,
+    breakReached: priced?.breakReached ?? null,
+    nextBreak: priced?.nextBreak ?? null,
   };
 }
 

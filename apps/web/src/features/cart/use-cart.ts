@@ -33,7 +33,7 @@ import { useRatePrice } from './api/get-rate-price';
 import { useRunningPromotions } from './api/get-running-promotions';
 import { useRemoveCartItem } from './api/remove-cart-item';
 import { useUpdateCartItem } from './api/update-cart-item';
-import { type CartViewLine, fromGuestLine, fromServerLine } from './cart-lines';
+import { type CartViewLine, fromGuestLines, fromServerLine } from './cart-lines';
 import { guestCart, useGuestCart } from './guest-cart-store';
 
 /**
@@ -147,7 +147,7 @@ export function useCart(): CartModel {
 
   const guestRate = rate.data?.rate ?? null;
   const guestView = useMemo(() => {
-    const lines = guest.data.map(fromGuestLine);
+    const lines = fromGuestLines(guest.data);
     return { lines, rate: guestRate, totals: totalsView(lines, payCurrency, guestRate) };
   }, [guest, guestRate, payCurrency]);
 

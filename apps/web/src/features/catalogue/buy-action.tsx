@@ -23,10 +23,11 @@ export interface BuyActionProps {
 
 /**
  * The SKU fields buying needs (a SKU of a product's grid, or a row of the quick-order sheet): with its quantity
- * rule and volume prices where the page has them (ADR 050; a quick-order row has no breaks).
+ * rule, volume prices and whether they count the product's SKUs together where the page has them (ADR 050; a
+ * quick-order row has no breaks).
  */
 export type BuySku = Pick<Sku, 'id' | 'name' | 'property' | 'status' | 'stock' | 'audPrice' | 'cnyPrice'> &
-  Partial<Pick<Sku, 'minQty' | 'stepQty' | 'maxQty' | 'priceBreaks'>>;
+  Partial<Pick<Sku, 'minQty' | 'stepQty' | 'maxQty' | 'priceBreaks' | 'breaksMixed'>>;
 
 /** One SKU and the quantity a buyer typed for it; a sheet of many products names each line's product. */
 export interface BuyLine {
