@@ -11,7 +11,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { goodsListPayload } from '@/features/catalogue/api/get-goods-list';
 import { listRequest, readListFilters } from '@/features/catalogue/list-filters';
 import { request } from '@/lib/api-client';
-import { PRELOAD_MAX_AGE_MS, resetPagePreload, takePreloaded } from '@/lib/page-preload';
+import {
+  isStandIn,
+  PRELOAD_MAX_AGE_MS,
+  resetPagePreload,
+  standInFor,
+  takePreloaded,
+} from '@/lib/page-preload';
 import { saveToken } from '@/lib/storage';
 import { goods, page, shellHandlers } from './catalogue-fixtures';
 import { mockApi, ok, renderApp } from './utils';
@@ -205,6 +211,27 @@ describe('a member on a list page the server drew for a visitor', () => {
     const own = await screen.findByText('会员价商品');
     expect((own.closest('.goods-item') as HTMLElement).querySelector('.price-pending')).toBeNull();
     expect(screen.queryByText('页面带来的商品')).toBeNull();
+  });
+});
+
+describe('the visitor’s rows standing in for a member’s', () => {
+  it('are the same rows on every render until the member’s answer comes, and none once the page is old', () => {
+    const key = preloadKey('POST', CataloguePaths.goodsList, firstListPageBody());
+    carry({
+      [key]: {
+        status: 200,
+        payload: envelope(page([goods({ name: '页面带来的商品' })], 1)),
+        memberScoped: true,
+      },
+    });
+    expect(takePreloaded('POST', CataloguePaths.goodsList, firstListPageBody(), true)).toBeUndefined();
+    const first = standInFor('POST', CataloguePaths.goodsList, firstListPageBody());
+    expect(first).toBeTruthy();
+    // A query asks for its placeholder again on each render: the rows must not give way to a loading state.
+    expect(standInFor('POST', CataloguePaths.goodsList, firstListPageBody())).toBe(first);
+    expect(isStandIn(first)).toBe(true);
+    vi.spyOn(performance, 'now').mockReturnValue(PRELOAD_MAX_AGE_MS + 1);
+    expect(standInFor('POST', CataloguePaths.goodsList, firstListPageBody())).toBeUndefined();
   });
 });
 

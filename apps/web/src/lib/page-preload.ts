@@ -52,14 +52,14 @@ export function takePreloaded(
 }
 
 /**
- * The visitor-priced answer a member's session left (takePreloaded), once, to draw the page's rows while the
- * member's own answer is on its way, with their prices hidden (isStandIn): the rows the server drew stay where
- * they are instead of giving way to a loading state (ADR 051).
+ * The visitor-priced answer a member's session left (takePreloaded), to draw the page's rows while the member's
+ * own answer is on its way, with their prices hidden (isStandIn): the rows the server drew stay where they are
+ * instead of giving way to a loading state (ADR 051). The same rows for every render until that answer comes (a
+ * query asks for its placeholder again on each render), and none once the page is older than PRELOAD_MAX_AGE_MS.
  */
 export function standInFor<T>(method: string, path: string, body: unknown): T | undefined {
-  const key = preloadKey(method, path, body);
-  const data = standIns.get(key) as T | undefined;
-  standIns.delete(key);
+  if (performance.now() > PRELOAD_MAX_AGE_MS) return undefined;
+  const data = standIns.get(preloadKey(method, path, body)) as T | undefined;
   if (data && typeof data === 'object') shownStandIns.add(data);
   return data;
 }

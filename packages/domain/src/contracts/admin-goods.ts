@@ -238,8 +238,7 @@ export const goodsSkuInputSchema = z.strictObject({
   stepQty: ruleQty('每箱件数').default(1),
   maxQty: ruleQty('限购数量').nullable().default(null),
   /** The SKU's GS1 barcode (gtin.ts) as typed, spaces and full-width digits allowed; empty or null for none. */
-  barcode: z
-    .string({ error: '条码无效' })
+  barcode: text({ error: '条码无效' })
     .max(40, '条码无效')
     .nullable()
     .default(null)
