@@ -163,6 +163,8 @@ describe('console catalogue journey', () => {
             .getByLabel(`SKU ${i + 1} ${currency} ${level} 价格`)
             .fill(PRICES[currency][i]?.[l] ?? '');
     }
+    // The red scarf's barcode, typed in groups as it is printed under the bars.
+    await page.getByLabel('SKU 1 条码').fill('4006381 333931');
     const description = page.locator('.goods-editor [contenteditable="true"]').first();
     await description.click();
     await page.keyboard.type('新西兰美利奴羊毛，柔软不扎。');
@@ -173,6 +175,7 @@ describe('console catalogue journey', () => {
     goodsId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByText('编辑商品：', { exact: false }).waitFor();
     await page.getByLabel('SKU 1 编码').waitFor();
+    expect(await page.getByLabel('SKU 1 条码').inputValue()).toBe('4006381333931');
     expect(await page.getByLabel('SKU 1 编码').inputValue()).toBe(`${GOOD.code}-R`);
     await shot(page, 'catalogue-02-saved-1440');
     await page.setViewportSize(PHONE);
