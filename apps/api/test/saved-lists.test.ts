@@ -1,6 +1,7 @@
 import {
   type CartListResponse,
   CartPaths,
+  CataloguePaths,
   ResultCode,
   SAVED_LIST_LIMIT,
   type SavedListAddToCartResponse,
@@ -407,6 +408,14 @@ describe('putting a list into the cart', () => {
     expect((await cartOf(m.token)).data.map((l) => l.qty).sort()).toEqual([10, 2].sort());
   });
 
+  it('says a SKU sold by stock in cases cannot be bought when its stock is below one case', async () => {
+    const m = await newMember(c.t);
+    const sku = await insertCaseSku('W-SHORT-1');
+    const saved = await save(m.token, '缺箱', [{ skuId: sku, qty: 12 }]);
+    await c.t.database.db.update(skus).set({ status: SkuStatus.ByStock, stock: 5 }).where(eq(skus.id, sku));
+    expect((await detail(m.token, saved.id)).lines[0]?.problem).toBe('库存仅 5 件，不足12件起订');
+  });
+
   it('says when nothing could be added, as a success without lines', async () => {
     const m = await newMember(c.t);
     const saved = await save(m.token, '都没货', [{ skuId: c.sku.offShelf, qty: 1 }]);
@@ -482,6 +491,24 @@ describe('exporting a list', () => {
     expect(rows[1]).toEqual(['S-APT-1-900', '爱他美白金版婴儿奶粉1段 900g', '900g', 2, 42, 210, '']);
     expect(rows[2]?.[0]).toBe('S-APT-2-800');
     expect(rows[2]?.[6]).toBe('商品已下架');
+  });
+
+  it('counts with the goods exports, 10 a minute per member, then TooManyRequests', async () => {
+    const m = await newMember(c.t);
+    const saved = await save(m.token, '常导出', [{ skuId: c.sku.aptamil, qty: 2 }]);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => post(c.t.app, SavedListPaths.export, { id: saved.id }, m.token)),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    const refused = answers.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(2);
+    expect(envelope(refused[0] as LightMyRequestResponse)).toMatchObject({
+      resultCode: ResultCode.TooManyRequests,
+      message: '导出过于频繁，请1分钟后再试',
+    });
+    // The goods exports share the count.
+    const goods = await post(c.t.app, CataloguePaths.exportGoodsSkuData, {}, m.token);
+    expect(goods.statusCode).toBe(429);
   });
 });
 

@@ -135,6 +135,11 @@ export function createCatalogueExports({ db, clock, rateLimiter, rates, priceLev
      * made already, and a file that missed it is built again within EXPORT_CACHE_TTL_MS. Calls made while a bump
      * runs share the next one (under a stream of orders, one statement serves many).
      */
+    /** Counts a member's export of another module (a saved list's file) with theirs, within EXPORT_LIMIT. */
+    countExport(memberId: number): Promise<void> {
+      return countExport(rateLimiter, `export:member:${memberId}`);
+    },
+
     catalogueChanged(): Promise<void> {
       return versionBumps.after();
     },

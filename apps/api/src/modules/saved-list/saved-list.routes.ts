@@ -134,7 +134,7 @@ export const savedListRoutes: FastifyPluginAsyncZod<{ savedLists: SavedListServi
       schema: {
         tags,
         summary: '导出清单（xlsx）',
-        description: `每行一个商品：编码、名称、规格、数量、现在的会员等级单价（澳元、人民币）、备注。${notTheirs}`,
+        description: `每行一个商品：编码、名称、规格、数量、现在的会员等级单价（澳元、人民币）、备注。与商品导出合计限频（每位会员每分钟10次），超过返回 429。${notTheirs}`,
         security: bearer,
         body: savedListIdRequestSchema,
         response: xlsxResponses,

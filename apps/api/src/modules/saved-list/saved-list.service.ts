@@ -14,6 +14,7 @@ import {
   type SavedListListResponse,
   type SavedListSummary,
   type SkuOffer,
+  smallestQty,
   toMajor,
   validateCartQuantity,
 } from '@shop/domain';
@@ -47,6 +48,11 @@ export interface SavedListServiceDeps {
     skusForCart(skuIds: readonly number[], level: number): Promise<SkuOffer[]>;
     priceLevel(auth: AuthContext | null): Promise<number>;
     skusByCodes(codes: readonly string[], level: number): Promise<Map<string, SkuOffer>>;
+    /**
+     * Counts a member's xlsx export with the catalogue's (EXPORT_LIMIT a minute for them all) and refuses one past it
+     * with TooManyRequests: a list's file is built on each call.
+     */
+    countExport(memberId: number): Promise<void>;
   };
 }
 
@@ -94,8 +100,10 @@ function qtyProblem(sku: SkuOffer, qty: number): string | null {
 function lineProblem(sku: SkuOffer | undefined, qty: number): string | null {
   if (!sku) return SavedListMessages.skuNotFound;
   if (!sku.onFlag) return SavedListMessages.offShelf;
-  if (maxCartQty(sku) === 0) {
-    const check = validateCartQuantity(1, sku);
+  // By the rule too: a SKU sold by stock in cases of 12 with 5 in stock cannot be bought ('库存仅 5 件，不足12件起订').
+  const rule = qtyRuleOf(sku);
+  if (maxCartQty(sku, rule) === 0) {
+    const check = validateCartQuantity(smallestQty(rule), sku, rule);
     return check.ok ? null : check.message;
   }
   return qtyRefusalMessage(sku.code, qty, qtyRuleOf(sku));
@@ -338,6 +346,7 @@ export function createSavedListService({ db, clock, catalogue }: SavedListServic
 
     /** One of the member's lists as an xlsx: code, name, spec, quantity, unit prices now at their level. */
     async export(auth: AuthContext, id: number) {
+      await catalogue.countExport(auth.memberId);
       const row = await repo.findList(db, auth.memberId, id);
       if (!row) throw notFound();
       const detail = await detailOf(auth, row);
