@@ -19,6 +19,7 @@ import { sanitizeRichText } from '../../lib/rich-text';
 import { listPricesOfGoods } from './catalogue.detail.repository';
 import { changingCatalogue } from './catalogue.exports';
 import * as repo from './catalogue.goods-editor.repository';
+import { SKU_BARCODE_KEY } from './catalogue.schema';
 
 export type GoodsSaveInput = z.output<typeof adminGoodsSaveRequestSchema>;
 
@@ -166,92 +167,89 @@ export function createGoodsEditorService({
     async save(input: GoodsSaveInput, by: AuditActor): Promise<AdminGoodsSaveResponse> {
       const content = sanitizeRichText(input.content);
       return changingCatalogue(db, () =>
-        db
-          .transaction(async (tx) => {
-            // Its SKUs locked first, then the good's row, the order an order takes them in (stock, then sales), so
-            // a save and an order never wait on each other in a circle. A second save of the same good waits here
-            // and then sees it is stale.
-            if (input.id !== undefined) await repo.skusForEdit(tx, input.id, true);
-            const before = input.id === undefined ? null : await detailLocked(tx, input.id);
-            if (before && before.updateTime !== input.updateTime)
-              throw new AppError(ResultCode.BadRequest, GoodsEditorMessages.stale);
+        db.transaction(async (tx) => {
+          // Its SKUs locked first, then the good's row, the order an order takes them in (stock, then sales), so
+          // a save and an order never wait on each other in a circle. A second save of the same good waits here
+          // and then sees it is stale.
+          if (input.id !== undefined) await repo.skusForEdit(tx, input.id, true);
+          const before = input.id === undefined ? null : await detailLocked(tx, input.id);
+          if (before && before.updateTime !== input.updateTime)
+            throw new AppError(ResultCode.BadRequest, GoodsEditorMessages.stale);
 
-            if (await repo.goodsCodeTaken(tx, input.code, input.id))
-              throw paramsError(GoodsEditorMessages.goodsCodeTaken(input.code));
-            const taken = await repo.skuCodesOfOtherGoods(
-              tx,
-              input.skus.map((s) => s.code),
-              input.id ?? null,
+          if (await repo.goodsCodeTaken(tx, input.code, input.id))
+            throw paramsError(GoodsEditorMessages.goodsCodeTaken(input.code));
+          const taken = await repo.skuCodesOfOtherGoods(
+            tx,
+            input.skus.map((s) => s.code),
+            input.id ?? null,
+          );
+          if (taken[0])
+            throw paramsError(GoodsEditorMessages.skuCodeTaken(taken[0].skuCode, taken[0].goodsCode));
+          const [barcodeHeld] = await repo.skuBarcodesOfOtherGoods(
+            tx,
+            input.skus.flatMap((s) => (s.barcode === null ? [] : [s.barcode])),
+            input.id ?? null,
+          );
+          if (barcodeHeld)
+            throw paramsError(
+              GoodsEditorMessages.barcodeTaken(
+                barcodeHeld.barcode,
+                barcodeHeld.skuCode,
+                barcodeHeld.goodsCode,
+              ),
             );
-            if (taken[0])
-              throw paramsError(GoodsEditorMessages.skuCodeTaken(taken[0].skuCode, taken[0].goodsCode));
-            const [barcodeHeld] = await repo.skuBarcodesOfOtherGoods(
-              tx,
-              input.skus.flatMap((s) => (s.barcode === null ? [] : [s.barcode])),
-              input.id ?? null,
-            );
-            if (barcodeHeld)
-              throw paramsError(
-                GoodsEditorMessages.barcodeTaken(
-                  barcodeHeld.barcode,
-                  barcodeHeld.skuCode,
-                  barcodeHeld.goodsCode,
-                ),
-              );
 
-            const brand = input.brandId === null ? null : await repo.brandName(tx, input.brandId);
-            if (input.brandId !== null && !brand) throw paramsError(GoodsEditorMessages.unknownBrand);
-            const line = await repo.categoryLine(tx, input.categoryId);
-            if (!line) throw paramsError(GoodsEditorMessages.unknownCategory);
+          const brand = input.brandId === null ? null : await repo.brandName(tx, input.brandId);
+          if (input.brandId !== null && !brand) throw paramsError(GoodsEditorMessages.unknownBrand);
+          const line = await repo.categoryLine(tx, input.categoryId);
+          if (!line) throw paramsError(GoodsEditorMessages.unknownCategory);
 
-            const fields = {
-              code: input.code,
+          const fields = {
+            code: input.code,
+            name: input.name,
+            nameEn: input.nameEn,
+            brandId: input.brandId,
+            categoryId: input.categoryId,
+            location: input.location,
+            onFlag: input.onShelf,
+            breaksMixed: input.breaksMixed,
+            content,
+            searchText: goodsSearchText({
               name: input.name,
               nameEn: input.nameEn,
-              brandId: input.brandId,
-              categoryId: input.categoryId,
-              location: input.location,
-              onFlag: input.onShelf,
-              breaksMixed: input.breaksMixed,
-              content,
-              searchText: goodsSearchText({
-                name: input.name,
-                nameEn: input.nameEn,
-                brandName: brand?.name,
-                brandNameEn: brand?.nameEn,
-                categoryNames: line.map((c) => c.name),
-                code: input.code,
-              }),
-            };
-            const saved =
-              input.id === undefined
-                ? await repo.insertGoodsIfNew(tx, fields)
-                : await repo.updateGoodsFields(tx, input.id, fields);
-            // Another good took the code between the check above and this write.
-            if (!saved) throw paramsError(GoodsEditorMessages.goodsCodeTaken(input.code));
-            const goodsId = saved.id;
+              brandName: brand?.name,
+              brandNameEn: brand?.nameEn,
+              categoryNames: line.map((c) => c.name),
+              code: input.code,
+            }),
+          };
+          const saved =
+            input.id === undefined
+              ? await repo.insertGoodsIfNew(tx, fields)
+              : await repo.updateGoodsFields(tx, input.id, fields);
+          // Another good took the code between the check above and this write.
+          if (!saved) throw paramsError(GoodsEditorMessages.goodsCodeTaken(input.code));
+          const goodsId = saved.id;
 
-            await repo.replaceGoodsImages(tx, goodsId, input.images);
-            const retiredSkuCodes = await saveSkus(tx, goodsId, input, by);
+          await repo.replaceGoodsImages(tx, goodsId, input.images);
+          const retiredSkuCodes = await saveSkus(tx, goodsId, input, by);
 
-            const after = await detail(goodsId, tx);
-            await audit?.(tx, {
-              by,
-              action: before ? 'goods.update' : 'goods.create',
-              objectType: 'goods',
-              objectId: after.code,
-              before: before ? auditView(before) : null,
-              after: auditView(after),
-            });
-            return { ...after, retiredSkuCodes };
-          })
-          .catch((error: unknown) => {
-            // Two goods saved at once with one barcode: the later one is refused whole, as its check found none.
-            if (violatesUnique(error, 'skus_barcode_key'))
-              throw paramsError(GoodsEditorMessages.barcodeJustTaken);
-            throw error;
-          }),
-      );
+          const after = await detail(goodsId, tx);
+          await audit?.(tx, {
+            by,
+            action: before ? 'goods.update' : 'goods.create',
+            objectType: 'goods',
+            objectId: after.code,
+            before: before ? auditView(before) : null,
+            after: auditView(after),
+          });
+          return { ...after, retiredSkuCodes };
+        }),
+      ).catch((error: unknown) => {
+        // Two goods saved at once with one barcode: the later one is refused whole, as its check found none.
+        if (violatesUnique(error, SKU_BARCODE_KEY)) throw paramsError(GoodsEditorMessages.barcodeJustTaken);
+        throw error;
+      });
     },
   };
 

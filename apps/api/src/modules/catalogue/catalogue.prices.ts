@@ -117,9 +117,13 @@ export function createCataloguePrices({ db, members, offers = null }: CatalogueP
   async function skusToShow(skuIds: readonly number[], level: number): Promise<SkuOffer[]> {
     if (!offers) return (await repo.listCartSkus(db, skuIds, level)).map(toSkuOffer);
     const key = (id: number) => `${level} ${id}`;
-    const found = await offers.getMany(skuIds.map(key), async (missing) => {
-      const ids = missing.map((k) => Number(k.slice(k.indexOf(' ') + 1)));
-      const rows = await repo.listCartSkus(db, ids, level);
+    const idOf = new Map(skuIds.map((id) => [key(id), id]));
+    const found = await offers.getMany([...idOf.keys()], async (missing) => {
+      const rows = await repo.listCartSkus(
+        db,
+        missing.map((k) => idOf.get(k) ?? 0),
+        level,
+      );
       // Shared by every request that reads it: frozen, so none can change it for the others.
       return new Map(rows.map((row) => [key(row.id), Object.freeze(toSkuOffer(row))]));
     });
@@ -161,18 +165,15 @@ export function createCataloguePrices({ db, members, offers = null }: CatalogueP
       const offers = new Map(
         (await skusToShow([...new Set(found.map((f) => f.id))], level)).map((s) => [s.id, s]),
       );
+      const byCode = new Map(found.map((f) => [f.code, f.id]));
+      const byBarcode = new Map(
+        found.flatMap((f) => (f.barcode === null ? [] : [[f.barcode, f.id] as const])),
+      );
       const byAsked = new Map<string, SkuOffer>();
-      for (const f of found) {
-        const offer = offers.get(f.id);
-        if (offer && f.barcode !== null && !byAsked.has(f.barcode)) byAsked.set(f.barcode, offer);
+      for (const asked of codes) {
+        const offer = offers.get(byCode.get(asked) ?? byBarcode.get(asked) ?? 0);
+        if (offer) byAsked.set(asked, offer);
       }
-      // Codes after barcodes: a code overrides a barcode of the same text.
-      for (const f of found) {
-        const offer = offers.get(f.id);
-        if (offer) byAsked.set(f.code, offer);
-      }
-      const asked = new Set(codes);
-      for (const key of byAsked.keys()) if (!asked.has(key)) byAsked.delete(key);
       return byAsked;
     },
 

@@ -162,6 +162,9 @@ export const goodsImages = pgTable(
  * order decides the SKU grid (spec §4: with two keys the columns are the second key's values).
  * Stock never goes below zero.
  */
+/** The unique index of SKUs' barcodes: a write that breaks it lost a race for a barcode (the editor, the import). */
+export const SKU_BARCODE_KEY = 'skus_barcode_key';
+
 export const skus = pgTable(
   'skus',
   {
@@ -195,7 +198,7 @@ export const skus = pgTable(
   },
   (t) => [
     uniqueIndex('skus_code_key').on(t.code),
-    uniqueIndex('skus_barcode_key').on(t.barcode).where(sql`${t.barcode} is not null`),
+    uniqueIndex(SKU_BARCODE_KEY).on(t.barcode).where(sql`${t.barcode} is not null`),
     // A pasted order line names its SKU by code, upper case, and one not found is shown the nearest codes (ADR 050),
     // read nearest first from the GiST index in trigram distance order (ADR 053).
     index('skus_code_upper_idx').on(sql`upper(${t.code})`),

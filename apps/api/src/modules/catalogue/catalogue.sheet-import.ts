@@ -1,10 +1,12 @@
 import { goodsSearchText } from '@shop/domain';
 import type { Database } from '../../db/client';
+import { violatesUnique } from '../../db/refusal';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import { ImportRejectedError } from '../../lib/spreadsheet';
 import { brandInitial } from './catalogue.brand-initial';
 import { changingCatalogue } from './catalogue.exports';
 import type { ImportRow, ImportSheet } from './catalogue.import-sheet';
+import { SKU_BARCODE_KEY } from './catalogue.schema';
 import type { Upserted } from './catalogue.sheet-import.repository';
 import * as repo from './catalogue.sheet-import.repository';
 
@@ -324,6 +326,10 @@ async function writeSheet(tx: Database, sheet: ImportSheet, stored: Stored): Pro
   return summary;
 }
 
+export const SheetImportMessages = {
+  barcodeJustTaken: '表中的条码刚被其他 SKU 使用，请重新检查后再导入（本次未导入任何内容）',
+} as const;
+
 /** The sheet import, a part of the catalogue's operator service (catalogue.admin.ts). */
 export function createSheetImport({ db, audit }: { db: Database; audit?: AuditRecorder | undefined }) {
   return {
@@ -360,7 +366,12 @@ export function createSheetImport({ db, audit }: { db: Database; audit?: AuditRe
             });
           return summary;
         }),
-      );
+      ).catch((error: unknown) => {
+        // A barcode given meanwhile to a SKU this sheet does not name: the import is refused whole.
+        if (violatesUnique(error, SKU_BARCODE_KEY))
+          throw new ImportRejectedError([SheetImportMessages.barcodeJustTaken]);
+        throw error;
+      });
     },
   };
 }

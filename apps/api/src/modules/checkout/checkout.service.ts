@@ -233,7 +233,8 @@ export function createCheckoutService({
       ),
       remembered(`promotions ${request.currency}`, () => repo.listActivePromotions(db, request.currency)),
       remembered(`rules ${request.currency}`, () => repo.listOfferedRules(db, request.currency)),
-      remembered('rate', () => rates.audCny(db)),
+      // From the rate service's own memory (ADR 053) when there is one.
+      rates.audCny(),
       remembered('pickup points', () => warehouses.pickupPoints(db)),
       remembered('gst', () => seller.gstSettings(db)),
     ]);
