@@ -1,6 +1,14 @@
-import { CartPaths, CataloguePaths, MemberPaths, type PastePreviewItem, ResultCode } from '@shop/domain';
+import {
+  CartPaths,
+  CataloguePaths,
+  MemberPaths,
+  type PastePreviewItem,
+  ResultCode,
+  SkuStatus,
+} from '@shop/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { lineLimit } from '@/features/cart/paste-order';
 import { toastStore } from '@/lib/notify';
 import { startSession } from '@/lib/session';
 import { cartList, pasteLine, storedGuestCart } from './cart-fixtures';
@@ -318,5 +326,26 @@ describe('粘贴订货 (issue #37)', () => {
     expect(calls.find((c) => c.path === CartPaths.batchAddItems)?.body).toHaveLength(200);
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(4));
     expect(addAll().textContent).toBe('全部加入购物车（3 个规格，共 3 件）');
+  });
+});
+
+describe('the most a pasted line may hold', () => {
+  it('is the stock in whole cases within the rule’s maximum, by the domain’s one rule', () => {
+    const caseLine = (fields: Partial<PastePreviewItem>) =>
+      pasteLine({
+        line: 1,
+        skuCode: 'W-CASE-1',
+        skuId: 1,
+        skuStatus: SkuStatus.ByStock,
+        stepQty: 6,
+        minQty: 12,
+        ...fields,
+      });
+    // 31 in stock, 6 a case: 30, not 31.
+    expect(lineLimit(caseLine({ stock: 31 }))).toBe(30);
+    // A maximum of 40 is 36 in whole cases.
+    expect(lineLimit(caseLine({ stock: 500, maxQty: 40 }))).toBe(36);
+    // Less than the smallest quantity in stock: none.
+    expect(lineLimit(caseLine({ stock: 10 }))).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import {
   PasteLineStatus,
   type PastePreviewItem,
   previewPastedLine,
+  qtyRuleOf,
   readPastedLines,
   validateCartQuantity,
   WEBSITE_ID,
@@ -94,10 +95,12 @@ export function withQty(item: PastePreviewItem, typed: number): PastePreviewItem
   return { ...item, qty: checked.qty, status: checked.status, message: checked.message };
 }
 
-/** The most a line of this SKU may hold (its stock or the line maximum, and its rule's maximum). */
+/**
+ * The most a line of this SKU may hold, by the domain's one rule (maxCartQty): its stock or the line maximum, in
+ * whole cases and within its rule's maximum; 0 when not even the smallest case fits.
+ */
 export function lineLimit(item: PastePreviewItem): number {
-  const stockLimit = maxCartQty({ status: item.skuStatus ?? -1, stock: item.stock ?? 0 });
-  return item.maxQty === null ? stockLimit : Math.min(stockLimit, item.maxQty);
+  return maxCartQty({ status: item.skuStatus ?? -1, stock: item.stock ?? 0 }, qtyRuleOf(item));
 }
 
 /** One SKU to add, the quantities of its lines added together (a paste may name a SKU twice). */

@@ -1,4 +1,4 @@
-import { smallestQty } from '@shop/domain';
+import { qtyRuleHint, smallestQty } from '@shop/domain';
 import { useState } from 'react';
 import { Price } from '@/components/price';
 import { ProductImage } from '@/components/product-image';
@@ -196,7 +196,7 @@ function PasteQty({
     const typed = /^\d+$/.test(text) ? Number(text) : Number.NaN;
     if (typed !== item.qty) onRecount(row, typed);
   };
-  const rule = item.stepQty > 1 ? `每箱${item.stepQty}件` : smallest > 1 ? `${smallest}件起订` : '';
+  const rule = qtyRuleHint(item);
   return (
     <span className="paste-qty">
       {/* biome-ignore lint/a11y/useSemanticElements: a compact control group, not a form fieldset */}
