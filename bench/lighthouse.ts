@@ -11,17 +11,15 @@
  * Not part of `npm test` (minutes long, and its performance score depends on the machine's load).
  */
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { CartPaths, OrderPaths, SkuStatus, StorageKey, Warehouse } from '@shop/domain';
+import { StorageKey } from '@shop/domain';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { allGoods, byThePiece, callApi, loginToken } from '../e2e/support/api';
-import { newShopDataDir, repoRoot, startShop } from '../e2e/support/server';
-import { median, shelfSample } from './storefront-pages';
+import { repoRoot } from '../e2e/support/server';
+import { median, memberSample, shelfSample, startDemoShop } from './storefront-pages';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const TARGET = { performance: 95, accessibility: 98, tbtMs: 200 };
@@ -46,19 +44,7 @@ function mainThread(audit: { numericValue?: number; details?: unknown } | undefi
 if (!process.argv.includes('--no-build')) {
   execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
 }
-// The demo data with its member (a login production never creates, since its password is published), written by a
-// test start into a folder that the README's production start (NODE_ENV=production) then opens.
-const dataDir = await newShopDataDir();
-await (await startShop({ LOG_LEVEL: 'error' }, { dataDir })).stop();
-const shop = await startShop(
-  {
-    NODE_ENV: 'production',
-    SEED_DEMO: 'true',
-    SHOP_TEST_CAPTCHA: '',
-    LOG_LEVEL: 'error',
-  },
-  { dataDir },
-);
+const shop = await startDemoShop();
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   chromeFlags: [
@@ -72,22 +58,7 @@ const chrome = await chromeLauncher.launch({
 
 try {
   const { firstProduct, cartLines } = await shelfSample(shop.baseURL);
-  // The demo member signed in as the storefront keeps it, with an order placed and a line in the cart for checkout.
-  const token = await loginToken(shop.baseURL);
-  const orderSku = (await allGoods(shop.baseURL))
-    .filter((g) => g.location === Warehouse.AU)
-    .flatMap((g) => g.skus.filter(byThePiece))
-    .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
-  if (!orderSku) throw new Error('the demo catalogue has no AU SKU in stock with a CNY price');
-  await callApi(shop.baseURL, CartPaths.addItem, { skuId: orderSku.id, qty: 1 }, token);
-  const order = await callApi(
-    shop.baseURL,
-    OrderPaths.create,
-    { currency: 'CNY', isPickup: true, requestId: randomUUID() },
-    token,
-  );
-  await callApi(shop.baseURL, CartPaths.addItem, { skuId: orderSku.id, qty: 1 }, token);
-  const member = { [StorageKey.token]: token };
+  const { storage: member, orderId } = await memberSample(shop.baseURL);
   const guestCart = { [StorageKey.cartInfo]: JSON.stringify({ data: cartLines, deleteList: [] }) };
 
   const allPages: { name: string; path: string; storage?: Record<string, string>; member?: boolean }[] = [
@@ -96,7 +67,7 @@ try {
     { name: 'product', path: `/product/${firstProduct.id}` },
     { name: 'cart', path: '/cart', storage: guestCart },
     { name: 'orders', path: '/member/order', storage: member, member: true },
-    { name: 'order', path: `/order/${order.orderId}`, storage: member, member: true },
+    { name: 'order', path: `/order/${orderId}`, storage: member, member: true },
     { name: 'checkout', path: '/checkout', storage: member, member: true },
   ];
   // LIGHTHOUSE_PAGES=home,cart runs only those.
@@ -262,5 +233,4 @@ try {
 } finally {
   chrome.kill();
   await shop.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }

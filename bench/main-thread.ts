@@ -4,6 +4,7 @@
  * demo data. For each page, RUNS times (default 3, median): the main thread's task, script, layout and style time
  * up to the moment the page has been quiet for 2 s, its long tasks (> 50 ms) and their blocking time past 50 ms,
  * and, with --profile, the functions and files that took the most time (a CPU profile of the last run).
+ * The member pages a phone opens most (order list, an order, checkout) are opened signed in as the demo member.
  * Usage: npm run bench:main-thread [-- --no-build] [-- --profile]; MAIN_THREAD_PAGES=home,cart runs only those.
  * Not part of `npm test`: a tool to compare changes back to back on the same machine.
  */
@@ -13,8 +14,8 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { StorageKey } from '@shop/domain';
 import { chromium } from 'playwright-core';
-import { repoRoot, startShop } from '../e2e/support/server';
-import { median, shelfSample } from './storefront-pages';
+import { repoRoot } from '../e2e/support/server';
+import { median, memberSample, shelfSample, startDemoShop } from './storefront-pages';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const PROFILE = process.argv.includes('--profile');
@@ -60,12 +61,7 @@ function summarise(profile: CpuProfile) {
 if (!process.argv.includes('--no-build')) {
   execFileSync('npm', ['run', 'build', '-w', '@shop/web'], { cwd: repoRoot, stdio: 'inherit' });
 }
-const shop = await startShop({
-  NODE_ENV: 'production',
-  SEED_DEMO: 'true',
-  SHOP_TEST_CAPTCHA: '',
-  LOG_LEVEL: 'error',
-});
+const shop = await startDemoShop();
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -73,11 +69,15 @@ const browser = await chromium.launch({
 try {
   const { firstProduct: first, cartLines } = await shelfSample(shop.baseURL);
   const guestCart = { [StorageKey.cartInfo]: JSON.stringify({ data: cartLines, deleteList: [] }) };
+  const { storage: member, orderId } = await memberSample(shop.baseURL);
   const allPages: { name: string; path: string; storage?: Record<string, string> }[] = [
     { name: 'home', path: '/' },
     { name: 'list', path: '/products' },
     { name: 'product', path: `/product/${first.id}` },
     { name: 'cart', path: '/cart', storage: guestCart },
+    { name: 'orders', path: '/member/order', storage: member },
+    { name: 'order', path: `/order/${orderId}`, storage: member },
+    { name: 'checkout', path: '/checkout', storage: member },
   ];
   const only = process.env.MAIN_THREAD_PAGES?.split(',');
   const pages = only ? allPages.filter((p) => only.includes(p.name)) : allPages;

@@ -1,4 +1,8 @@
-import { CataloguePaths } from '@shop/domain';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { CartPaths, CataloguePaths, OrderPaths, SkuStatus, StorageKey, Warehouse } from '@shop/domain';
+import { allGoods, byThePiece, callApi, loginToken } from '../e2e/support/api';
+import { newShopDataDir, startShop } from '../e2e/support/server';
 
 /** What the browser benches share: the demo shelf's first product and a visitor's cart of its goods. */
 
@@ -58,4 +62,47 @@ export async function shelfSample(baseURL: string) {
     )
     .slice(0, 3);
   return { firstProduct, cartLines };
+}
+
+/**
+ * The demo member signed in as the storefront keeps it, with an order placed and a line in the cart for checkout:
+ * the local storage of the member pages (order list, an order, checkout) and the order's id.
+ */
+export async function memberSample(baseURL: string) {
+  const token = await loginToken(baseURL);
+  const orderSku = (await allGoods(baseURL))
+    .filter((g) => g.location === Warehouse.AU)
+    .flatMap((g) => g.skus.filter(byThePiece))
+    .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
+  if (!orderSku) throw new Error('the demo catalogue has no AU SKU in stock with a CNY price');
+  await callApi(baseURL, CartPaths.addItem, { skuId: orderSku.id, qty: 1 }, token);
+  const order = await callApi(
+    baseURL,
+    OrderPaths.create,
+    { currency: 'CNY', isPickup: true, requestId: randomUUID() },
+    token,
+  );
+  await callApi(baseURL, CartPaths.addItem, { skuId: orderSku.id, qty: 1 }, token);
+  return { storage: { [StorageKey.token]: token }, orderId: order.orderId as number };
+}
+
+/**
+ * The shop started as the README's production start (NODE_ENV=production) with the demo data and its member: a
+ * login production never creates, since its password is published, so a test start writes the data into a folder
+ * the production start then opens. `stop` stops it and removes the folder.
+ */
+export async function startDemoShop() {
+  const dataDir = await newShopDataDir();
+  await (await startShop({ LOG_LEVEL: 'error' }, { dataDir })).stop();
+  const shop = await startShop(
+    { NODE_ENV: 'production', SEED_DEMO: 'true', SHOP_TEST_CAPTCHA: '', LOG_LEVEL: 'error' },
+    { dataDir },
+  );
+  return {
+    baseURL: shop.baseURL,
+    async stop() {
+      await shop.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -65,13 +65,15 @@ export function useConfirm(): {
   };
 
   const { request } = state;
-  const dialog = (
+  // Mounted from the first question until it has closed: a page of orders has a hook per order, and a closed
+  // Modal still computes its styles on every render of the page.
+  const dialog = request && (
     <Modal
-      title={request?.title}
+      title={request.title}
       open={state.open}
-      okText={request?.okText}
+      okText={request.okText}
       cancelText={CONFIRM_CANCEL_TEXT}
-      okButtonProps={{ danger: request?.danger ?? false, loading: state.busy }}
+      okButtonProps={{ danger: request.danger ?? false, loading: state.busy }}
       cancelButtonProps={{ disabled: state.busy }}
       // Neither the mask nor Escape backs out of an action already on its way.
       onCancel={() => !busy.current && close()}
@@ -79,7 +81,7 @@ export function useConfirm(): {
       afterClose={() => setState((s) => (s.open ? s : { ...s, request: null }))}
       destroyOnHidden
     >
-      {request?.content}
+      {request.content}
     </Modal>
   );
   return { confirm, busy: state.busy, dialog };

@@ -2,6 +2,7 @@ import { type Address, countryLabel } from '@shop/domain';
 import { Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useMountedWhileOpen } from '@/lib/use-mounted-while-open';
 import type { AddressChoice } from '../checkout-store';
 
 /** One line of an address: region and street. */
@@ -63,6 +64,7 @@ export function AddressSection({
 }: AddressSectionProps) {
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<number | 'none'>('none');
+  const picker = useMountedWhileOpen(open);
   const entries = book ?? [];
   const headingId = `checkout-${manageTo.replace(/\W/g, '-')}`;
 
@@ -93,35 +95,38 @@ export function AddressSection({
       ) : (
         <p className="muted">{entries.length === 0 ? emptyText : '不指定'}</p>
       )}
-      <Modal
-        title={`选择${title}`}
-        open={open}
-        okText="确定"
-        cancelText="取消"
-        onCancel={() => setOpen(false)}
-        onOk={() => {
-          onChoose(picked);
-          setOpen(false);
-        }}
-        destroyOnHidden
-      >
-        <Radio.Group
-          className="checkout-address-options"
-          value={picked}
-          onChange={(event) => setPicked(event.target.value as number | 'none')}
+      {picker.mounted && (
+        <Modal
+          title={`选择${title}`}
+          open={open}
+          okText="确定"
+          cancelText="取消"
+          onCancel={() => setOpen(false)}
+          onOk={() => {
+            onChoose(picked);
+            setOpen(false);
+          }}
+          afterClose={picker.afterClose}
+          destroyOnHidden
         >
-          {entries.map((address) => (
-            <Radio key={address.id} value={address.id} className="checkout-address-option">
-              <AddressText address={address} />
-            </Radio>
-          ))}
-          {optional && (
-            <Radio value="none" className="checkout-address-option">
-              不指定{title}
-            </Radio>
-          )}
-        </Radio.Group>
-      </Modal>
+          <Radio.Group
+            className="checkout-address-options"
+            value={picked}
+            onChange={(event) => setPicked(event.target.value as number | 'none')}
+          >
+            {entries.map((address) => (
+              <Radio key={address.id} value={address.id} className="checkout-address-option">
+                <AddressText address={address} />
+              </Radio>
+            ))}
+            {optional && (
+              <Radio value="none" className="checkout-address-option">
+                不指定{title}
+              </Radio>
+            )}
+          </Radio.Group>
+        </Modal>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { Modal } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { imageFileProblem, UPLOAD_IMAGE_TYPES } from '@/lib/image-upload';
 import { notify } from '@/lib/notify';
+import { useMountedWhileOpen } from '@/lib/use-mounted-while-open';
 import { useRechargeSlip, useUploadRechargeSlip } from '../api/recharge-slip';
 
 /** An object URL for a blob the page holds, given back when the blob changes or the page leaves. */
@@ -22,14 +23,25 @@ function useObjectUrl(blob: Blob | null | undefined): string | undefined {
 /** A thumbnail that opens the whole picture in a dialog. */
 function SlipImage({ url, label }: { url: string; label: string }) {
   const [open, setOpen] = useState(false);
+  const dialog = useMountedWhileOpen(open);
   return (
     <>
       <button type="button" className="slip-thumb" onClick={() => setOpen(true)} aria-label={`查看${label}`}>
         <img src={url} alt={label} width={64} height={64} />
       </button>
-      <Modal open={open} onCancel={() => setOpen(false)} footer={null} width={720} centered title={label}>
-        <img src={url} alt={label} className="slip-full" />
-      </Modal>
+      {dialog.mounted && (
+        <Modal
+          open={open}
+          onCancel={() => setOpen(false)}
+          afterClose={dialog.afterClose}
+          footer={null}
+          width={720}
+          centered
+          title={label}
+        >
+          <img src={url} alt={label} className="slip-full" />
+        </Modal>
+      )}
     </>
   );
 }
