@@ -372,8 +372,21 @@ describe('cart/parseLines/: a pasted order or an order file previewed before any
       // 18 pieces reach the 12-piece break; 24 the 24-piece one.
       audPrice: 42,
       cnyPrice: 210,
+      // What a visitor's local cart needs to price the line again as its quantity changes.
+      priceBreaks: [
+        { minQty: 12, audPrice: 42, cnyPrice: 210 },
+        { minQty: 24, audPrice: 40, cnyPrice: null },
+      ],
+      breaksMixed: false,
     });
+    const detail = await ok<GoodsDetail>(CataloguePaths.goodsDetail, { id: ids.caseGoods });
+    expect([items[0]?.singleAudPrice, items[0]?.singleCnyPrice]).toEqual([
+      detail.skus[0]?.audPrice,
+      detail.skus[0]?.cnyPrice,
+    ]);
+    expect(items[0]?.singleAudPrice).not.toBe(42);
     expect(items[1]).toMatchObject({ audPrice: 40, message: '' });
+    expect(items[5]).toMatchObject({ singleAudPrice: null, priceBreaks: [], breaksMixed: false });
     expect(items[2]?.message).toBe('库存不足，最多可购买 10 件');
     expect(items[5]).toMatchObject({ skuId: null, skuCode: 'W-CASF-1' });
     expect(items[5]?.suggestions).toContain('W-CASE-1');

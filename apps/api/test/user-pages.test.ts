@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oldOrders, skus } from '../src/db/schema';
+import { goods, oldOrders, skuPriceBreaks, skus } from '../src/db/schema';
 import type { CatalogueFixture } from './support/catalogue-fixtures';
 import { createCatalogueTestApp } from './support/catalogue-helpers';
 import { insertOrder, newMember } from './support/order-fixtures';
@@ -101,6 +101,47 @@ describe('goods/quickOrderList/', () => {
     const after = await ok<QuickOrderListResponse>(CataloguePaths.quickOrderList, {}, wholesaleToken);
     expect(after.version).not.toBe(first.version);
     expect(after.items.find((r) => r.skuId === sku.rice)?.stock).toBe(7);
+  });
+
+  it('carries each SKU’s volume prices at the caller’s level and whether its product mixes them', async () => {
+    const { db } = t.database;
+    const aptamilGoods = (
+      await db.select({ id: skus.goodsId }).from(skus).where(eq(skus.id, sku.aptamil))
+    )[0];
+    await db.insert(skuPriceBreaks).values([
+      { skuId: sku.aptamil, level: 37, currency: 'CNY', minQty: 12, amount: 21900 },
+      { skuId: sku.aptamil, level: 37, currency: 'AUD', minQty: 12, amount: 4400 },
+      { skuId: sku.aptamil, level: 38, currency: 'CNY', minQty: 24, amount: 19900 },
+    ]);
+    await db
+      .update(goods)
+      .set({ breaksMixed: true })
+      .where(eq(goods.id, aptamilGoods?.id ?? 0));
+    await t.app.services.catalogue.catalogueChanged();
+    try {
+      const visitor = await ok<QuickOrderListResponse>(CataloguePaths.quickOrderList, {});
+      expect(visitor.items.find((r) => r.skuId === sku.aptamil)).toMatchObject({
+        priceBreaks: [{ minQty: 12, audPrice: 44, cnyPrice: 219 }],
+        breaksMixed: true,
+      });
+      expect(visitor.items.find((r) => r.skuId === sku.rice)).toMatchObject({
+        priceBreaks: [],
+        breaksMixed: false,
+      });
+      // Level 38 has CNY breaks of its own; its AUD ones fall back to the default level's (ADR 050).
+      const member = await ok<QuickOrderListResponse>(CataloguePaths.quickOrderList, {}, wholesaleToken);
+      expect(member.items.find((r) => r.skuId === sku.aptamil)?.priceBreaks).toEqual([
+        { minQty: 12, audPrice: 44, cnyPrice: null },
+        { minQty: 24, audPrice: null, cnyPrice: 199 },
+      ]);
+    } finally {
+      await db.delete(skuPriceBreaks).where(eq(skuPriceBreaks.skuId, sku.aptamil));
+      await db
+        .update(goods)
+        .set({ breaksMixed: false })
+        .where(eq(goods.id, aptamilGoods?.id ?? 0));
+      await t.app.services.catalogue.catalogueChanged();
+    }
   });
 
   it('opens with what can be bought now, and a SKU that cannot any more moves down at once', async () => {

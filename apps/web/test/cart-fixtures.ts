@@ -103,6 +103,11 @@ export function pasteLine(
     maxQty: null,
     audPrice: null,
     cnyPrice: null,
+    // Without breaks, a piece costs what the line's quantity does.
+    singleAudPrice: fields.audPrice ?? null,
+    singleCnyPrice: fields.cnyPrice ?? null,
+    priceBreaks: [],
+    breaksMixed: false,
     ...fields,
   };
 }

@@ -1,6 +1,7 @@
 import {
   CartPaths,
   CataloguePaths,
+  guestLinesAtBreaks,
   MemberPaths,
   type PastePreviewItem,
   ResultCode,
@@ -46,6 +47,9 @@ const CASE = {
   stepQty: 12,
   audPrice: 40,
   cnyPrice: 200,
+  singleAudPrice: 40,
+  singleCnyPrice: 200,
+  priceBreaks: [{ minQty: 36, audPrice: null, cnyPrice: 180 }],
 };
 const ONE = {
   skuId: 2,
@@ -215,6 +219,17 @@ describe('粘贴订货 (issue #37)', () => {
         [3, 3, '面霜', 3, 9900],
       ]),
     );
+    // The case pack's line keeps its rule and its volume price, so the local cart steps by the case and charges
+    // ¥180 a piece from 36 on, as the server's cart will; the others are sold by the piece, without breaks.
+    const [cased, ...single] = storedGuestCart().data;
+    expect(cased).toMatchObject({
+      minQty: 12,
+      stepQty: 12,
+      maxQty: null,
+      priceBreaks: [{ minQty: 36, audPrice: null, cnyPrice: 18000 }],
+    });
+    for (const line of single) expect(line).not.toHaveProperty('priceBreaks');
+    expect(guestLinesAtBreaks(storedGuestCart().data).map((l) => l.cnyPrice)).toEqual([18000, 4800, 9900]);
     expect(toasts()).toContain('已加入购物车：3 个规格，共 68 件');
     expect(calls.some((c) => c.path === CartPaths.batchAddItems)).toBe(false);
   });

@@ -43,6 +43,8 @@ function row(
     minQty: 1,
     stepQty: 1,
     maxQty: null,
+    priceBreaks: [],
+    breaksMixed: false,
     ...fields,
   };
 }

@@ -1,6 +1,7 @@
 import {
   CartPaths,
   CataloguePaths,
+  guestLinesAtBreaks,
   MemberPaths,
   type QuickOrderRow,
   type ServerCartLine,
@@ -183,6 +184,8 @@ describe('the quick-order sheet', () => {
     minQty: 1,
     stepQty: 1,
     maxQty: null,
+    priceBreaks: [],
+    breaksMixed: false,
     ...fields,
   });
   // Cases of 6, from 12 pieces; by stock with 40 left.
@@ -198,12 +201,14 @@ describe('the quick-order sheet', () => {
         stepQty: 6,
         status: 1,
         stock: 40,
+        priceBreaks: [{ minQty: 24, audPrice: 9, cnyPrice: 43 }],
+        breaksMixed: true,
       }),
       row({ skuId: 52, name: '矿泉水', property: { 容量: '500ml' } }),
     ],
   };
 
-  it('corrects a quantity against the rule or the stock in whole cases, and adds it with the rule', async () => {
+  it('corrects a quantity against the rule or the stock in whole cases, and adds it with the rule and its breaks', async () => {
     mockApi({ ...shellHandlers, [CataloguePaths.quickOrderList]: ok(shelf) });
     renderApp('/user/products');
     const field = (await screen.findByRole(
@@ -233,7 +238,11 @@ describe('the quick-order sheet', () => {
       minQty: 12,
       stepQty: 6,
       maxQty: null,
+      // Its volume price goes with it, so the visitor's cart charges ¥43 a piece from 24 on, as the server's will.
+      priceBreaks: [{ minQty: 24, audPrice: 900, cnyPrice: 4300 }],
+      breaksMixed: true,
     });
+    expect(guestLinesAtBreaks(storedGuestCart().data)[0]).toMatchObject({ cnyPrice: 4300, breakReached: 24 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { wholesaleFields } from './catalogue';
+import { priceBreakSchema, wholesaleFields } from './catalogue';
 import { orderPriceSchema } from './payment';
 import { text } from './text';
 
@@ -149,6 +149,14 @@ export const pastePreviewLineSchema = z.object({
   maxQty: z.number().int().nullable(),
   audPrice: z.number().nullable(),
   cnyPrice: z.number().nullable(),
+  /**
+   * The matched SKU's single-piece prices, volume prices (ascending, empty when none) and whether its product's
+   * breaks count all its SKUs, so a visitor's local cart prices the line as the server's cart will.
+   */
+  singleAudPrice: z.number().nullable(),
+  singleCnyPrice: z.number().nullable(),
+  priceBreaks: z.array(priceBreakSchema),
+  breaksMixed: z.boolean(),
 });
 export type PastePreviewItem = z.infer<typeof pastePreviewLineSchema>;
 export const cartParseLinesResponseSchema = z.object({ items: z.array(pastePreviewLineSchema) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { OrderStatus } from '../order-status';
+import { priceBreakSchema } from './catalogue';
 
 /**
  * The buyer's workspace (/user/products 快速订货, /user/order 常购清单, /user/packing 装箱单; ADR 018).
@@ -38,6 +39,12 @@ export const quickOrderRowSchema = z.object({
   minQty: z.number().int(),
   stepQty: z.number().int(),
   maxQty: z.number().int().nullable(),
+  /**
+   * Its volume prices at the caller's level, ascending (empty when none), and whether its product's breaks count
+   * all its SKUs: a visitor's cart prices the lines the sheet adds as the server's cart will.
+   */
+  priceBreaks: z.array(priceBreakSchema),
+  breaksMixed: z.boolean(),
 });
 export type QuickOrderRow = z.infer<typeof quickOrderRowSchema>;
 

@@ -199,7 +199,12 @@ function toLineDto(
 const SUGGESTED_UNKNOWN_CODES = 20;
 
 /** A preview line for the wire: its SKU's picture, stock, rule and unit prices at the line's quantity. */
-function toPreviewItem(line: PastePreviewLine, sku: SkuOffer | undefined): PastePreviewItem {
+/** A preview line with its SKU: `sku` as offered, `priced` the same at the volume price the line reaches. */
+function toPreviewItem(
+  line: PastePreviewLine,
+  sku: SkuOffer | undefined,
+  priced: SkuOffer | undefined,
+): PastePreviewItem {
   return {
     ...line,
     goodsId: sku?.goodsId ?? null,
@@ -212,8 +217,12 @@ function toPreviewItem(line: PastePreviewLine, sku: SkuOffer | undefined): Paste
     minQty: sku?.minQty ?? 1,
     stepQty: sku?.stepQty ?? 1,
     maxQty: sku?.maxQty ?? null,
-    audPrice: sku?.aud == null ? null : toMajor(sku.aud),
-    cnyPrice: sku?.cny == null ? null : toMajor(sku.cny),
+    audPrice: priced?.aud == null ? null : toMajor(priced.aud),
+    cnyPrice: priced?.cny == null ? null : toMajor(priced.cny),
+    singleAudPrice: sku?.aud == null ? null : toMajor(sku.aud),
+    singleCnyPrice: sku?.cny == null ? null : toMajor(sku.cny),
+    priceBreaks: sku ? toPriceBreaks(sku) : [],
+    breaksMixed: sku?.breaksMixed ?? false,
   };
 }
 
@@ -469,7 +478,7 @@ export function createCartService({
       return {
         items: previews.map((p) => {
           const sku = p.skuId === null ? undefined : byId.get(p.skuId);
-          return toPreviewItem(p, sku && atBreak(sku, counted({ skuId: sku.id, qty: p.qty }, sku)));
+          return toPreviewItem(p, sku, sku && atBreak(sku, counted({ skuId: sku.id, qty: p.qty }, sku)));
         }),
       };
     },

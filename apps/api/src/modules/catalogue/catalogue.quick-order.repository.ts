@@ -2,7 +2,7 @@ import { SkuStatus } from '@shop/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { brands, categories, goods, skus } from '../../db/schema';
-import { callerPrices, mainImage } from './catalogue.query-parts';
+import { callerPrices, mainImage, skuBreaks } from './catalogue.query-parts';
 
 /** Queries of the quick-order sheet (/user/products 快速订货, ADR 018) and of the SKUs an old order names. */
 
@@ -27,6 +27,9 @@ export interface QuickOrderDbRow {
   maxQty: number | null;
   aud: number | null;
   cny: number | null;
+  /** Volume prices at the caller's level (breaksAtLevel) as the driver answers them; decoded by the service. */
+  breaks: unknown;
+  breaksMixed: boolean;
 }
 
 /**
@@ -56,6 +59,8 @@ export async function listQuickOrderRows(db: Database, level: number): Promise<Q
       maxQty: skus.maxQty,
       aud: prices.aud,
       cny: prices.cny,
+      breaks: skuBreaks(level),
+      breaksMixed: goods.breaksMixed,
     })
     .from(skus)
     .innerJoin(goods, eq(goods.id, skus.goodsId))

@@ -1,4 +1,11 @@
-import { keyProperty, type OfferBreak, parseProperties, type Sku, toMajor } from '@shop/domain';
+import {
+  keyProperty,
+  type OfferBreak,
+  type PriceBreak,
+  parseProperties,
+  type Sku,
+  toMajor,
+} from '@shop/domain';
 import type { SkuPriceRow } from './catalogue.prices.repository';
 
 /**
@@ -19,6 +26,11 @@ export function decodeBreaks(value: unknown): OfferBreak[] {
     aud: b.aud === null ? null : Number(b.aud),
     cny: b.cny === null ? null : Number(b.cny),
   }));
+}
+
+/** Volume prices for the wire: amounts in major units (contract priceBreaks). */
+export function toPriceBreaks(breaks: readonly OfferBreak[]): PriceBreak[] {
+  return breaks.map((b) => ({ minQty: b.minQty, audPrice: toAmount(b.aud), cnyPrice: toAmount(b.cny) }));
 }
 
 /** Attribute keys of a product's SKUs in order of first appearance (spec §3 'Properties'). */
@@ -50,11 +62,7 @@ function toSkuDto(row: SkuPriceRow, keys: readonly string[]): Sku {
     minQty: row.minQty,
     stepQty: row.stepQty,
     maxQty: row.maxQty,
-    priceBreaks: row.breaks.map((b) => ({
-      minQty: b.minQty,
-      audPrice: toAmount(b.aud),
-      cnyPrice: toAmount(b.cny),
-    })),
+    priceBreaks: toPriceBreaks(row.breaks),
     breaksMixed: row.breaksMixed,
   };
 }

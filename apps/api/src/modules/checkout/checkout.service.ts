@@ -107,17 +107,20 @@ function itemDto(item: QuoteItem): CheckoutSummary['items'][number] {
 
 /** A quote for the wire (checkoutSummarySchema): amounts in major units of the quote's currency. */
 export function toSummaryDto(quote: Quote): CheckoutSummary {
+  // A pack's items are the quote's own: each is written once and shared by both lists.
+  const items = quote.items.map(itemDto);
+  const written = new Map(quote.items.map((item, i) => [item, items[i]]));
   return {
     currency: quote.currency,
     isPickup: quote.isPickup,
     canPickup: quote.canPickup,
     locationCode: quote.locationCode,
-    items: quote.items.map(itemDto),
+    items,
     packs: quote.packs.map((pack) => ({
       packId: pack.packId,
       index: pack.index,
       location: pack.location,
-      items: pack.items.map(itemDto),
+      items: pack.items.map((item) => written.get(item) ?? itemDto(item)),
       weight: pack.weight,
       couriers: pack.couriers.map((c) => ({ ...c, fee: major(c.fee) })),
       options: { courierId: pack.courierId },

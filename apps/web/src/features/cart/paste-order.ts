@@ -1,8 +1,6 @@
 import {
   type CartLine,
-  Currency,
   type GuestCartItem,
-  hasPriceIn,
   MAX_CART_LINE_QTY,
   MAX_CART_LINES,
   maxCartQty,
@@ -14,7 +12,7 @@ import {
   validateCartQuantity,
   WEBSITE_ID,
 } from '@shop/domain';
-import { majorToMinor } from '@/lib/money';
+import { guestItemOf } from './cart-item-of';
 
 /**
  * The preview of a pasted order as the buyer works on it (issue #37 'Order by paste or spreadsheet', ADR 050): the
@@ -130,24 +128,33 @@ export const PASTE_BATCH_MAX = MAX_CART_LINES;
 export const batchBodyOf = (lines: readonly PasteAddLine[]) =>
   lines.map((l) => ({ skuId: l.skuId, qty: l.qty, websiteId: WEBSITE_ID }));
 
-/** A visitor's cart line for a merged SKU (prices to minor units; AUD when it has an AUD price, spec §5). */
+/**
+ * A visitor's cart line for a merged SKU, as the product page would make it (guestItemOf): its single prices, its
+ * rule and its volume prices go with it, so the local cart steps and prices it as the server's cart will.
+ */
 export function guestItemOfPaste(line: PasteAddLine): GuestCartItem {
   const { item } = line;
-  const audPrice = majorToMinor(item.audPrice);
-  const cnyPrice = majorToMinor(item.cnyPrice);
-  return {
-    skuId: line.skuId,
-    goodsId: item.goodsId ?? 0,
-    skuName: item.name,
-    name: item.goodsName || item.name,
-    qty: line.qty,
-    audPrice,
-    cnyPrice,
-    location: item.location ?? 0,
-    property: item.property,
-    currency: hasPriceIn({ audPrice, cnyPrice }, Currency.AUD) ? Currency.AUD : Currency.CNY,
-    image: item.image,
-  };
+  return guestItemOf(
+    {
+      goodsId: item.goodsId ?? 0,
+      name: item.goodsName || item.name,
+      location: item.location ?? 0,
+      image: item.image,
+    },
+    {
+      id: line.skuId,
+      name: item.name,
+      property: item.property,
+      audPrice: item.singleAudPrice,
+      cnyPrice: item.singleCnyPrice,
+      status: item.skuStatus ?? -1,
+      stock: item.stock ?? 0,
+      ...qtyRuleOf(item),
+      priceBreaks: item.priceBreaks,
+      breaksMixed: item.breaksMixed,
+    },
+    line.qty,
+  );
 }
 
 /**

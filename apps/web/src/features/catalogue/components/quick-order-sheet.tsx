@@ -58,7 +58,10 @@ const optionalNumber = (value: string) => (value === '' ? undefined : Number(val
 
 const skuText = (row: QuickOrderRow) => Object.values(row.property).join(' ') || row.skuName;
 
-/** A row as buying needs it: the SKU and its product (the cart keeps the product's name, image and warehouse). */
+/**
+ * A row as buying needs it: the SKU with its rule and volume prices, and its product (the cart keeps the product's
+ * name, image and warehouse).
+ */
 function buyLine(row: QuickOrderRow, qty: number): BuyLine {
   return {
     qty,
@@ -71,6 +74,8 @@ function buyLine(row: QuickOrderRow, qty: number): BuyLine {
       audPrice: row.audPrice,
       cnyPrice: row.cnyPrice,
       ...qtyRuleOf(row),
+      priceBreaks: row.priceBreaks,
+      breaksMixed: row.breaksMixed,
     },
     product: { goodsId: row.goodsId, name: row.name, location: row.location, image: row.image },
   };
