@@ -334,6 +334,27 @@ describe('lines are priced at the break their quantity reaches', () => {
   });
 });
 
+describe('a case SKU sold by its stock, short at checkout', () => {
+  it('the summary says the most it can still buy in whole cases, not the pieces in stock', async () => {
+    const m = await newMember(c.t);
+    await ok(CartPaths.addItem, { skuId: ids.caseSku, qty: 36 }, m.token);
+    const { db } = c.t.database;
+    // 35 in stock: five cases of 6 (30) can still be bought, and the rule's 12-piece minimum holds.
+    await db.update(skus).set({ status: SkuStatus.ByStock, stock: 35 }).where(eq(skus.id, ids.caseSku));
+    try {
+      const s = await ok<CheckoutSummary>(
+        CheckoutPaths.summary,
+        { currency: 'AUD', locationCode: 'Pickup' },
+        m.token,
+      );
+      expect(s.valid).toBe(false);
+      expect(s.notForSaleMsg).toContain('（最多可购买 30 件）');
+    } finally {
+      await db.update(skus).set({ status: SkuStatus.InStock, stock: 500 }).where(eq(skus.id, ids.caseSku));
+    }
+  });
+});
+
 describe('cart/parseLines/: a pasted order or an order file previewed before anything is added', () => {
   type Preview = { items: (Record<string, unknown> & { line: number; status: string; qty: number })[] };
   const paste = (text: string, token?: string) => ok<Preview>(CartPaths.parseLines, { text }, token);

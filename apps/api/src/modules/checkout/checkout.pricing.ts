@@ -16,6 +16,7 @@ import {
   type GstSettings,
   InvalidShippingRuleError,
   isSkuPurchasable,
+  maxCartQty,
   type PickupPoint,
   type PromotionLine,
   PromotionMethod,
@@ -48,9 +49,12 @@ export const CheckoutMessages = {
   noLines: '请先选择要结算的商品',
   offShelf: '商品已下架',
   noPrice: '暂无价格',
-  /** A ByStock line over its stock; the order refusal reads the same (catalogue reserveStock). */
-  shortStock: (label: string, stock: number) =>
-    `库存不足：${label}${stock > 0 ? `（最多可购买 ${stock} 件）` : ''}`,
+  /**
+   * A ByStock line over its stock, with the most it can still buy (maxCartQty: whole cases within its rule); the
+   * order refusal starts the same (inventory take).
+   */
+  shortStock: (label: string, most: number) =>
+    `库存不足：${label}${most > 0 ? `（最多可购买 ${most} 件）` : ''}`,
   noCourier: (location: number, pickup: boolean) =>
     `${warehouseName(location) || '该仓库'}的包裹暂无可用快递，请${pickup ? '选择到仓自提或' : ''}联系客服`,
   /** Pickup asked for packs whose warehouses have no pickup point (spec §4 'Setting pickup stores isPickup'). */
@@ -335,7 +339,7 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
     else if (ruleBroken !== null) problems.push(`${skuLabel(sku)}：${ruleBroken}`);
     // A status that sells by its stock number (spec §4 ByStock) names the SKU and its limit; the domain's one rule.
     else if (stockUse(sku.status) === StockUse.Limit && line.qty > availableUnits(sku)) {
-      problems.push(CheckoutMessages.shortStock(skuLabel(sku), sku.stock));
+      problems.push(CheckoutMessages.shortStock(skuLabel(sku), maxCartQty(sku, qtyRuleOf(sku))));
       shortOfStock = true;
     } else {
       const check = validateCartQuantity(line.qty, sku);
