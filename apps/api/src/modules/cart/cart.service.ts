@@ -198,8 +198,10 @@ function toLineDto(
 /** Unknown codes of one paste shown their nearest codes: the first ones, so a paste of junk costs little. */
 const SUGGESTED_UNKNOWN_CODES = 20;
 
-/** A preview line for the wire: its SKU's picture, stock, rule and unit prices at the line's quantity. */
-/** A preview line with its SKU: `sku` as offered, `priced` the same at the volume price the line reaches. */
+/**
+ * A preview line for the wire: its SKU's picture, stock and rule, its unit prices at the line's quantity (`priced`,
+ * the SKU at the volume price the line reaches), and the SKU's single prices and breaks as offered (`sku`).
+ */
 function toPreviewItem(
   line: PastePreviewLine,
   sku: SkuOffer | undefined,
