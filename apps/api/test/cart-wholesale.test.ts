@@ -118,6 +118,9 @@ async function refusedWith(path: string, body: unknown, token: string): Promise<
   return res.message;
 }
 
+/** The checkout summary of the member's selected lines, picked up at the warehouse, in `currency`. */
+const pickupSummary = (token: string, currency: 'AUD' | 'CNY') =>
+  ok<CheckoutSummary>(CheckoutPaths.summary, { currency, locationCode: 'Pickup' }, token);
 const cartOf = (token: string, currency?: 'AUD' | 'CNY') =>
   ok<CartListResponse>(CartPaths.list, currency ? { currency } : {}, token);
 const lineOf = async (token: string, skuId: number) =>
@@ -260,18 +263,10 @@ describe('lines are priced at the break their quantity reaches', () => {
   it('the summary and the order charge the break prices, in either currency', async () => {
     const m = await newMember(c.t);
     await ok(CartPaths.addItem, { skuId: ids.caseSku, qty: 24 }, m.token);
-    const aud = await ok<CheckoutSummary>(
-      CheckoutPaths.summary,
-      { currency: 'AUD', locationCode: 'Pickup' },
-      m.token,
-    );
+    const aud = await pickupSummary(m.token, 'AUD');
     expect(aud.valid, aud.notForSaleMsg).toBe(true);
     expect(minor(aud.goodsPrice)).toBe(24 * 4000);
-    const cny = await ok<CheckoutSummary>(
-      CheckoutPaths.summary,
-      { currency: 'CNY', locationCode: 'Pickup' },
-      m.token,
-    );
+    const cny = await pickupSummary(m.token, 'CNY');
     expect(minor(cny.goodsPrice)).toBe(24 * 21000);
 
     const created = envelope<{ orderId: number }>(await orderForPickup(c.t, m.token));
@@ -304,11 +299,7 @@ describe('lines are priced at the break their quantity reaches', () => {
       [ids.mixA, 10],
     ]);
     expect(after.totalPrice.audPrice).toBe('60.00');
-    const s = await ok<CheckoutSummary>(
-      CheckoutPaths.summary,
-      { currency: 'AUD', locationCode: 'Pickup' },
-      m.token,
-    );
+    const s = await pickupSummary(m.token, 'AUD');
     expect(minor(s.goodsPrice)).toBe(6000);
   });
 
@@ -318,11 +309,7 @@ describe('lines are priced at the break their quantity reaches', () => {
     const { db } = c.t.database;
     await db.update(skus).set({ stepQty: 5, minQty: 10 }).where(eq(skus.id, ids.caseSku));
     try {
-      const s = await ok<CheckoutSummary>(
-        CheckoutPaths.summary,
-        { currency: 'AUD', locationCode: 'Pickup' },
-        m.token,
-      );
+      const s = await pickupSummary(m.token, 'AUD');
       expect(s.valid).toBe(false);
       expect(s.notForSaleMsg).toContain('规格 W-CASE-1 按箱销售，每箱5件');
       const refused = envelope(await orderForPickup(c.t, m.token));
@@ -342,11 +329,7 @@ describe('a case SKU sold by its stock, short at checkout', () => {
     // 35 in stock: five cases of 6 (30) can still be bought, and the rule's 12-piece minimum holds.
     await db.update(skus).set({ status: SkuStatus.ByStock, stock: 35 }).where(eq(skus.id, ids.caseSku));
     try {
-      const s = await ok<CheckoutSummary>(
-        CheckoutPaths.summary,
-        { currency: 'AUD', locationCode: 'Pickup' },
-        m.token,
-      );
+      const s = await pickupSummary(m.token, 'AUD');
       expect(s.valid).toBe(false);
       expect(s.notForSaleMsg).toContain('（最多可购买 30 件）');
     } finally {

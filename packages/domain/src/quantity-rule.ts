@@ -1,5 +1,5 @@
 import type { Currency } from './constants';
-import { formatPrice } from './money';
+import { formatPrice, toMajor } from './money';
 import { skuDisplayPrice } from './sku-price';
 
 /**
@@ -144,6 +144,12 @@ export interface OfferBreak {
   minQty: number;
   aud: number | null;
   cny: number | null;
+}
+
+/** Volume prices for the wire (contract priceBreaks): an offer's breaks with their amounts in major units. */
+export function priceBreaksOf(breaks: readonly OfferBreak[]): PriceBreak[] {
+  const major = (minor: number | null) => (minor === null ? null : toMajor(minor));
+  return breaks.map((b) => ({ minQty: b.minQty, audPrice: major(b.aud), cnyPrice: major(b.cny) }));
 }
 
 /** A SKU's single prices, volume prices and the product its breaks may count together (ADR 050). */

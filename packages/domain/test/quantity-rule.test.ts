@@ -10,6 +10,7 @@ import {
   nextPriceBreak,
   type PriceBreak,
   priceBreakAt,
+  priceBreaksOf,
   priceBreaksProblem,
   type QtyRule,
   qtyAdjustedMessage,
@@ -213,5 +214,20 @@ describe('a re-order’s quantity within the rule and what may be bought', () =>
     [500, rule(1, 6, 100), 9999, 96],
   ])('%d asked, rule %o, %d available: %s', (qty, r, limit, expected) => {
     expect(allowedQtyWithin(qty, r, limit)).toBe(expected);
+  });
+});
+
+describe('priceBreaksOf', () => {
+  it('writes an offer’s breaks for the wire in major units, a missing currency as null, in their order', () => {
+    expect(
+      priceBreaksOf([
+        { minQty: 12, aud: 4250, cny: 21000 },
+        { minQty: 48, aud: null, cny: 19995 },
+      ]),
+    ).toEqual([
+      { minQty: 12, audPrice: 42.5, cnyPrice: 210 },
+      { minQty: 48, audPrice: null, cnyPrice: 199.95 },
+    ]);
+    expect(priceBreaksOf([])).toEqual([]);
   });
 });

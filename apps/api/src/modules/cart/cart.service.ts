@@ -18,8 +18,8 @@ import {
   nextPriceBreak,
   type PastePreviewItem,
   type PastePreviewLine,
-  type PriceBreak,
   previewPastedLine,
+  priceBreaksOf,
   qtyRefusalMessage,
   qtyRuleOf,
   type RateSetting,
@@ -136,15 +136,6 @@ function maxLineQty(sku: SkuOffer): number {
   return Math.min(maxCartQty(sku, qtyRuleOf(sku)), MAX_LINE_QTY, largestQty(qtyRuleOf(sku)) ?? MAX_LINE_QTY);
 }
 
-/** Volume prices for the wire (major units), ascending. */
-function toPriceBreaks(sku: SkuOffer): PriceBreak[] {
-  return sku.breaks.map((b) => ({
-    minQty: b.minQty,
-    audPrice: b.aud === null ? null : toMajor(b.aud),
-    cnyPrice: b.cny === null ? null : toMajor(b.cny),
-  }));
-}
-
 /** The currency a SKU's line is billed in when paying `payCurrency` (ADR 013); CNY when it has no price. */
 function billedCurrency(sku: SkuOffer, payCurrency: Currency, rate: string): Currency {
   const bill = billLine({ audPrice: sku.aud, cnyPrice: sku.cny }, payCurrency, rate);
@@ -161,7 +152,7 @@ function toLineDto(
   currency: Currency,
   counted: number,
 ): ServerCartLine {
-  const priceBreaks = toPriceBreaks(sku);
+  const priceBreaks = priceBreaksOf(sku.breaks);
   const next = nextPriceBreak(priceBreaks, counted);
   return {
     id: line.id,
@@ -223,7 +214,7 @@ function toPreviewItem(
     cnyPrice: priced?.cny == null ? null : toMajor(priced.cny),
     singleAudPrice: sku?.aud == null ? null : toMajor(sku.aud),
     singleCnyPrice: sku?.cny == null ? null : toMajor(sku.cny),
-    priceBreaks: sku ? toPriceBreaks(sku) : [],
+    priceBreaks: sku ? priceBreaksOf(sku.breaks) : [],
     breaksMixed: sku?.breaksMixed ?? false,
   };
 }

@@ -2,6 +2,7 @@ import {
   exportFileName,
   isSkuPurchasable,
   parseProperties,
+  priceBreaksOf,
   type QuickOrderListResponse,
   type QuickOrderRow,
 } from '@shop/domain';
@@ -15,7 +16,7 @@ import { countExport, type ExportFile } from './catalogue.exports';
 import { readCatalogueVersion } from './catalogue.exports.repository';
 import { CatalogueMessages } from './catalogue.messages';
 import * as repo from './catalogue.quick-order.repository';
-import { decodeBreaks, pathIds, toAmount, toPriceBreaks } from './catalogue.wire';
+import { decodeBreaks, pathIds, toAmount } from './catalogue.wire';
 
 /**
  * The quick-order sheet (/user/products 快速订货, ADR 018): every SKU for sale on one page, its xlsx, and the SKUs an
@@ -44,7 +45,7 @@ function toQuickOrderRow(row: repo.QuickOrderDbRow): QuickOrderRow {
     minQty: row.minQty,
     stepQty: row.stepQty,
     maxQty: row.maxQty,
-    priceBreaks: toPriceBreaks(decodeBreaks(row.breaks)),
+    priceBreaks: priceBreaksOf(decodeBreaks(row.breaks)),
     breaksMixed: row.breaksMixed,
   };
 }

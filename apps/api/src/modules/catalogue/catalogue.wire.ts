@@ -1,8 +1,8 @@
 import {
   keyProperty,
   type OfferBreak,
-  type PriceBreak,
   parseProperties,
+  priceBreaksOf,
   type Sku,
   toMajor,
 } from '@shop/domain';
@@ -26,11 +26,6 @@ export function decodeBreaks(value: unknown): OfferBreak[] {
     aud: b.aud === null ? null : Number(b.aud),
     cny: b.cny === null ? null : Number(b.cny),
   }));
-}
-
-/** Volume prices for the wire: amounts in major units (contract priceBreaks). */
-export function toPriceBreaks(breaks: readonly OfferBreak[]): PriceBreak[] {
-  return breaks.map((b) => ({ minQty: b.minQty, audPrice: toAmount(b.aud), cnyPrice: toAmount(b.cny) }));
 }
 
 /** Attribute keys of a product's SKUs in order of first appearance (spec §3 'Properties'). */
@@ -62,7 +57,7 @@ function toSkuDto(row: SkuPriceRow, keys: readonly string[]): Sku {
     minQty: row.minQty,
     stepQty: row.stepQty,
     maxQty: row.maxQty,
-    priceBreaks: toPriceBreaks(row.breaks),
+    priceBreaks: priceBreaksOf(row.breaks),
     breaksMixed: row.breaksMixed,
   };
 }
