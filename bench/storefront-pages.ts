@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { CartPaths, CataloguePaths, OrderPaths, SkuStatus, StorageKey, Warehouse } from '@shop/domain';
-import { allGoods, byThePiece, callApi, loginToken } from '../e2e/support/api';
+import { CartPaths, CataloguePaths, StorageKey } from '@shop/domain';
+import { callApi, loginToken } from '../e2e/support/api';
+import { placePickupOrder } from '../e2e/support/member-order';
 import { newShopDataDir, startShop } from '../e2e/support/server';
 
 /** What the browser benches share: the demo shelf's first product and a visitor's cart of its goods. */
@@ -70,20 +70,9 @@ export async function shelfSample(baseURL: string) {
  */
 export async function memberSample(baseURL: string) {
   const token = await loginToken(baseURL);
-  const orderSku = (await allGoods(baseURL))
-    .filter((g) => g.location === Warehouse.AU)
-    .flatMap((g) => g.skus.filter(byThePiece))
-    .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
-  if (!orderSku) throw new Error('the demo catalogue has no AU SKU in stock with a CNY price');
-  await callApi(baseURL, CartPaths.addItem, { skuId: orderSku.id, qty: 1 }, token);
-  const order = await callApi(
-    baseURL,
-    OrderPaths.create,
-    { currency: 'CNY', isPickup: true, requestId: randomUUID() },
-    token,
-  );
-  await callApi(baseURL, CartPaths.addItem, { skuId: orderSku.id, qty: 1 }, token);
-  return { storage: { [StorageKey.token]: token }, orderId: order.orderId as number };
+  const { orderId, skuId } = await placePickupOrder(baseURL, token);
+  await callApi(baseURL, CartPaths.addItem, { skuId, qty: 1 }, token);
+  return { storage: { [StorageKey.token]: token }, orderId };
 }
 
 /**

@@ -11,6 +11,35 @@ import {
 import { allGoods, byThePiece, callApi } from './api';
 import { TEST_CAPTCHA } from './server';
 
+/** An AU SKU in stock, sold by the piece, with a CNY price: one unit of it can be ordered for pickup in CNY. */
+async function pickupSku(baseURL: string) {
+  const sku = (await allGoods(baseURL))
+    .filter((g) => g.location === Warehouse.AU)
+    .flatMap((g) => g.skus.filter(byThePiece))
+    .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
+  if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with a CNY price');
+  return sku;
+}
+
+/**
+ * One unpaid pickup order of one unit of an AU SKU in stock with a CNY price, placed by the member of `token` from
+ * an empty cart. Returns the order's id and the SKU's.
+ */
+export async function placePickupOrder(
+  baseURL: string,
+  token: string,
+): Promise<{ orderId: number; skuId: number }> {
+  const sku = await pickupSku(baseURL);
+  await callApi(baseURL, CartPaths.addItem, { skuId: sku.id, qty: 1 }, token);
+  const order = await callApi(
+    baseURL,
+    OrderPaths.create,
+    { currency: 'CNY', isPickup: true, requestId: randomUUID() },
+    token,
+  );
+  return { orderId: order.orderId, skuId: sku.id };
+}
+
 /**
  * A new member (registered with the test captcha) holding one unpaid pickup order of an AU SKU in stock with a
  * CNY price: what a journey needs for a member who asks about an order.
@@ -20,11 +49,6 @@ export async function memberWithOrder(
   username: string,
   password: string,
 ): Promise<{ token: string; orderId: number }> {
-  const sku = (await allGoods(baseURL))
-    .filter((g) => g.location === Warehouse.AU)
-    .flatMap((g) => g.skus.filter(byThePiece))
-    .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
-  if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with a CNY price');
   const { captchaId } = await callApi(baseURL, MemberPaths.captcha);
   const { token } = await callApi(baseURL, MemberPaths.register, {
     username,
@@ -32,14 +56,8 @@ export async function memberWithOrder(
     captchaId,
     captchaCode: TEST_CAPTCHA,
   });
-  await callApi(baseURL, CartPaths.addItem, { skuId: sku.id, qty: 1 }, token);
-  const order = await callApi(
-    baseURL,
-    OrderPaths.create,
-    { currency: 'CNY', isPickup: true, requestId: randomUUID() },
-    token,
-  );
-  return { token, orderId: order.orderId };
+  const { orderId } = await placePickupOrder(baseURL, token);
+  return { token, orderId };
 }
 
 /**
