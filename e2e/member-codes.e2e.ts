@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { AdminNoticePaths, AdminPaths, MemberPaths } from '@shop/domain';
+import { MemberPaths } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, loginToken } from './support/api';
 import { type BrowserSession, openBrowser } from './support/browser';
 import { consoleShot, signIn } from './support/console';
-import { newShopDataDir, type RunningShop, runShopCommand, startShop, TEST_CAPTCHA } from './support/server';
+import { createDeskAccount, DESK, randomPhone, sandboxCodes } from './support/sandbox-codes';
+import { newShopDataDir, type RunningShop, startShop, TEST_CAPTCHA } from './support/server';
 
 /**
  * Codes by SMS in the sandbox (#31): forgot password by SMS, then sign in with the new password; and SMS sign-in.
@@ -13,12 +13,6 @@ import { newShopDataDir, type RunningShop, runShopCommand, startShop, TEST_CAPTC
  * service account. A number may be sent a code once a second here (SHOP_CODE_RESEND_SECONDS=1; a minute by default).
  */
 
-/** A mainland mobile number no other run uses: +86 139 and 8 random digits. */
-function randomPhone(): string {
-  return `+86139${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
-}
-
-const DESK = { username: 'desk', password: 'Desk-pass-2026' };
 const SHOTS = '/tmp/console-shots';
 
 describe('codes by SMS', () => {
@@ -29,56 +23,13 @@ describe('codes by SMS', () => {
   let shop: RunningShop | undefined;
   let dataDir = '';
   let baseURL = '';
-  let deskToken = '';
   const sessions: BrowserSession[] = [];
 
-  /** The sandbox's newest messages, as the console's 沙箱发件箱 lists them. */
-  const outbox = (recipient?: string) =>
-    callApi(
-      baseURL,
-      AdminNoticePaths.sandbox,
-      { ...(recipient ? { recipient } : {}), pageSize: 5 },
-      deskToken,
-    );
-
-  /** The newest outbox id, so that a code read afterwards is the one just asked for. */
-  const lastMessageId = async () => (await outbox()).list[0]?.id ?? 0;
-
-  /** The 6-digit code of the first message to `phone` after `afterId` (the worker sends it in a moment). */
-  async function codeSentTo(phone: string, afterId: number): Promise<string> {
-    for (let i = 0; i < 60; i += 1) {
-      const newest = (await outbox(phone)).list.find((m) => m.id > afterId);
-      const code = /验证码\s*(\d{6})/.exec(newest?.text ?? '')?.[1];
-      if (code) return code;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error(`no code reached ${phone}`);
-  }
-
+  let codes: Awaited<ReturnType<typeof sandboxCodes>>;
+  const lastMessageId = () => codes.lastMessageId();
+  const codeSentTo = (phone: string, afterId: number) => codes.codeSentTo(phone, afterId);
   /** A number may be sent one code a second in this shop. */
   const resendAllowed = () => new Promise((r) => setTimeout(r, 1100));
-
-  /** Registers a member and proves their phone number through the API (the settings page does the same). */
-  async function memberWithPhone(m: { username: string; password: string; phone: string }) {
-    const captcha = await callApi(baseURL, MemberPaths.captcha);
-    const { token } = await callApi(baseURL, MemberPaths.register, {
-      username: m.username,
-      password: m.password,
-      captchaId: captcha.captchaId,
-      captchaCode: TEST_CAPTCHA,
-    });
-    const before = await lastMessageId();
-    const bindCaptcha = await callApi(baseURL, MemberPaths.captcha);
-    await callApi(
-      baseURL,
-      MemberPaths.sendCode,
-      { scene: 'bind', phone: m.phone, captchaId: bindCaptcha.captchaId, captchaCode: TEST_CAPTCHA },
-      token,
-    );
-    const code = await codeSentTo(m.phone, before);
-    await callApi(baseURL, MemberPaths.bindContact, { phone: m.phone, code }, token);
-    return token;
-  }
 
   let forgetfulToken = '';
 
@@ -109,28 +60,13 @@ describe('codes by SMS', () => {
 
   beforeAll(async () => {
     dataDir = await newShopDataDir();
-    runShopCommand(dataDir, [
-      'staff:create',
-      '--username',
-      DESK.username,
-      '--role',
-      'service',
-      '--password',
-      DESK.password,
-    ]);
+    createDeskAccount(dataDir);
     shop = await startShop({ SHOP_CODE_RESEND_SECONDS: '1' }, { dataDir });
     baseURL = shop.baseURL;
-    const captcha = await callApi(baseURL, MemberPaths.captcha);
-    deskToken = (
-      await callApi(baseURL, AdminPaths.login, {
-        ...DESK,
-        captchaId: captcha.captchaId,
-        captchaCode: TEST_CAPTCHA,
-      })
-    ).token;
-    forgetfulToken = await memberWithPhone(forgetful);
-    await memberWithPhone(texter);
-    await memberWithPhone(helped);
+    codes = await sandboxCodes(baseURL);
+    forgetfulToken = await codes.memberWithPhone(forgetful);
+    await codes.memberWithPhone(texter);
+    await codes.memberWithPhone(helped);
   }, 180_000);
 
   afterAll(async () => {

@@ -115,6 +115,7 @@ describe('route table walk', () => {
       { path: `/products/${category.id}`, title: `商品列表 - ${SHOP}`, heading: '商品列表' },
       { path: `/order/${order.orderId}`, ...member('订单详情') },
       { path: '/member', ...member('会员中心') },
+      { path: '/member/company', ...member('我的公司') },
       { path: '/member/deposit', ...member('余额明细') },
       { path: '/member/message', ...member('站内消息') },
       { path: '/member/oldOrder', ...member('历史订单') },

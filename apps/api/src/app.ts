@@ -27,6 +27,7 @@ import {
   SKU_OFFER_TABLES,
 } from './modules/catalogue';
 import { checkoutRoutes } from './modules/checkout';
+import { companyRoutes } from './modules/company';
 import { contentConsoleRoutes, contentRoutes } from './modules/content';
 import { dashboardConsoleRoutes } from './modules/dashboard';
 import { depositConsoleRoutes, depositRoutes } from './modules/deposit';
@@ -310,6 +311,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(cartRoutes, { cart: services.cart });
   await app.register(cartPasteRoutes, { cart: services.cart });
   await app.register(savedListRoutes, { savedLists: services.savedLists });
+  await app.register(companyRoutes, { companies: services.companies });
   await app.register(checkoutRoutes, { checkout: services.checkout });
   await app.register(orderRoutes, { orders: services.orders, buyer: services.orderBuyer });
   await app.register(invoiceRoutes, { invoices: services.invoices });

@@ -22,6 +22,7 @@ import {
   createGoodsEditorService,
 } from './modules/catalogue';
 import { createCheckoutAdminService, createCheckoutService } from './modules/checkout';
+import { createCompanyService } from './modules/company';
 import { createContentAdminService, createContentService } from './modules/content';
 import { createDashboardService } from './modules/dashboard';
 import { createBankAccountService, createDepositAdminService, createDepositService } from './modules/deposit';
@@ -306,6 +307,17 @@ export function createServices({
   const addressBook = createAddressBookService({ db, clock });
   const cart = createCartService({ db, catalogue, rates, counters, rateLimiter });
   const savedLists = createSavedListService({ db, clock, catalogue });
+  const companies = createCompanyService({
+    db,
+    clock,
+    members: {
+      briefs: (ids) => member.briefs(ids),
+      idByProvedContact: (contact) => member.idByProvedContact(contact),
+      provedContacts: (memberId, executor) => member.provedContacts(memberId, executor),
+    },
+    notify,
+    audit: audit.record,
+  });
   const warehouses = createWarehouseService({ db, clock, audit: audit.record });
   const seller = createSellerService({ db, clock, audit: audit.record });
   const checkout = createCheckoutService({
@@ -533,6 +545,7 @@ export function createServices({
     rates,
     cart,
     savedLists,
+    companies,
     warehouses,
     seller,
     checkout,

@@ -119,6 +119,21 @@ export const SavedListPaths = {
   export: '/api/salesService/savedList/export/',
 } as const;
 
+/**
+ * Company accounts (issue #38, docs/decisions/055): a member's company, its members and their invites. Login
+ * required; every call reads the caller's membership afresh, so a removed member is refused at once.
+ */
+export const CompanyPaths = {
+  create: '/api/memberService/company/create/',
+  detail: '/api/memberService/company/detail/',
+  invite: '/api/memberService/company/invite/',
+  accept: '/api/memberService/company/accept/',
+  members: '/api/memberService/company/members/',
+  setLimit: '/api/memberService/company/setLimit/',
+  remove: '/api/memberService/company/remove/',
+  leave: '/api/memberService/company/leave/',
+} as const;
+
 /** Order calls (spec §7 'Orders and tickets'). */
 export const OrderPaths = {
   list: '/api/orderService/ordermain/orderList/',

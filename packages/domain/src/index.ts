@@ -34,6 +34,7 @@ export * from './contracts/admin-taxonomy';
 export * from './contracts/cart';
 export * from './contracts/catalogue';
 export * from './contracts/checkout';
+export * from './contracts/company';
 export * from './contracts/invoice';
 export * from './contracts/member';
 export * from './contracts/order';

@@ -37,6 +37,7 @@ export * from '../modules/captcha/captcha.schema';
 export * from '../modules/cart/cart.schema';
 export * from '../modules/catalogue/catalogue.schema';
 export * from '../modules/checkout/checkout.schema';
+export * from '../modules/company/company.schema';
 export * from '../modules/content/content.schema';
 export * from '../modules/deposit/deposit.schema';
 export * from '../modules/inventory/inventory.schema';

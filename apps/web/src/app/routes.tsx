@@ -63,6 +63,7 @@ export function createRoutes(): RouteObject[] {
               id: MEMBER_ROUTE_ID,
               children: [
                 page(undefined, '会员中心', () => import('./routes/member-home')),
+                page('company', '我的公司', () => import('./routes/member-company')),
                 page('deposit', '余额明细', () => import('./routes/member-deposit')),
                 page('message', '站内消息', () => import('./routes/member-message')),
                 page('oldOrder', '历史订单', () => import('./routes/member-old-order')),

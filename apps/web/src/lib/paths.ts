@@ -67,6 +67,8 @@ export const paths = {
     security: () => '/member/security',
     sender: (query?: ReturnQuery) => withQuery('/member/sender', { ...query }),
     settings: () => '/member/settings',
+    /** 我的公司 (issue #38): the member's company and its members, or the invites and 创建公司. */
+    company: () => '/member/company',
     /** The ticket list; `{ new: 1, orderId }` opens the 新建工单 form about that order. */
     supportTicket: (query?: { new?: 1; orderId?: number }) =>
       withQuery('/member/supportticket', { ...query }),

@@ -23,6 +23,7 @@ import type {
   CartPaths,
   CataloguePaths,
   CheckoutPaths,
+  CompanyPaths,
   cancelBankTransferRequestSchema,
   captchaResponseSchema,
   cartAddItemRequestSchema,
@@ -42,6 +43,15 @@ import type {
   checkoutSummarySchema,
   checkQrScanRequestSchema,
   checkQrScanResponseSchema,
+  companyAcceptRequestSchema,
+  companyCreateRequestSchema,
+  companyDetailSchema,
+  companyEmptyRequestSchema,
+  companyInviteRequestSchema,
+  companyInviteSchema,
+  companyMembersResponseSchema,
+  companyRemoveRequestSchema,
+  companySetLimitRequestSchema,
   createOrderRequestSchema,
   createOrderResponseSchema,
   DepositPaths,
@@ -300,6 +310,14 @@ export interface StorefrontCalls {
   [SavedListPaths.addToCart]: Post<typeof savedListIdRequestSchema, typeof savedListAddToCartResponseSchema>;
   [SavedListPaths.fromOrder]: Post<typeof savedListFromOrderRequestSchema, typeof savedListDetailSchema>;
   [SavedListPaths.export]: Download<typeof savedListIdRequestSchema>;
+  [CompanyPaths.create]: Post<typeof companyCreateRequestSchema, typeof companyDetailSchema>;
+  [CompanyPaths.detail]: Post<typeof companyEmptyRequestSchema, typeof companyDetailSchema>;
+  [CompanyPaths.invite]: Post<typeof companyInviteRequestSchema, typeof companyInviteSchema>;
+  [CompanyPaths.accept]: Post<typeof companyAcceptRequestSchema, typeof companyDetailSchema>;
+  [CompanyPaths.members]: Post<typeof companyEmptyRequestSchema, typeof companyMembersResponseSchema>;
+  [CompanyPaths.setLimit]: Post<typeof companySetLimitRequestSchema, typeof companyMembersResponseSchema>;
+  [CompanyPaths.remove]: Post<typeof companyRemoveRequestSchema, typeof companyMembersResponseSchema>;
+  [CompanyPaths.leave]: Post<typeof companyEmptyRequestSchema, typeof companyDetailSchema>;
   [OrderPaths.create]: Post<typeof createOrderRequestSchema, typeof createOrderResponseSchema>;
   /** GET, followed by the template name (spec §7 'GET /api/salesService/template/{name}'). */
   [template: `${typeof CataloguePaths.template}${string}`]: Get<typeof templateResponseSchema>;

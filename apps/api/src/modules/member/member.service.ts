@@ -600,6 +600,26 @@ export function createMemberService({
       };
     },
 
+    /** The member who proved this phone number (E.164) or e-mail address, or null (company invites, #38). */
+    async idByProvedContact(contact: string): Promise<number | null> {
+      const row = contact.includes('@')
+        ? await repo.findMemberByVerifiedEmail(db, contact)
+        : await repo.findMemberByPhone(db, contact);
+      return row?.id ?? null;
+    },
+
+    /** The member's proved phone number and e-mail address ('' when none), on the caller's executor. */
+    async provedContacts(
+      memberId: number,
+      executor: Database = db,
+    ): Promise<{ phone: string; email: string }> {
+      const row = await repo.findMemberById(executor, memberId);
+      return {
+        phone: row?.phoneVerifiedAt ? row.phone : '',
+        email: row?.emailVerifiedAt ? row.email.toLowerCase() : '',
+      };
+    },
+
     /** Revokes the token the member presented (spec §4 'Logout'). */
     async logout(auth: AuthContext): Promise<void> {
       await repo.revokeToken(db, auth.tokenId, clock());

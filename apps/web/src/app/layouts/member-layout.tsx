@@ -17,6 +17,7 @@ const MEMBER_LINKS = [
   { to: paths.member.receiver(), label: '收货地址' },
   { to: paths.member.sender(), label: '发件地址' },
   { to: paths.member.settings(), label: '个人资料' },
+  { to: paths.member.company(), label: '我的公司' },
   { to: paths.member.security(), label: '账户安全' },
 ] as const;
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AntdProvider } from '@/components/antd-provider';
+import { CompanySummary } from '@/features/company/components/company-summary';
 import type { ContactChannel } from '@/features/member/components/code-fields';
 import { ContactVerificationCard } from '@/features/member/components/contact-verification-card';
 import { NoticePrefsCard } from '@/features/member/components/notice-prefs-card';
@@ -20,6 +21,12 @@ export function Component() {
         <div className="panel">
           <ProfileForm />
         </div>
+        <section className="panel" aria-labelledby="company-summary-title">
+          <h2 className="panel-title" id="company-summary-title">
+            我的公司
+          </h2>
+          <CompanySummary />
+        </section>
         <section className="panel" id={CONTACT_PANEL_ID} aria-labelledby="contact-verification-title">
           <h2 className="panel-title" id="contact-verification-title">
             联系方式与验证

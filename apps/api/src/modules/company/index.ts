@@ -1,0 +1,4 @@
+/** The company module's face (docs/design.md 'Modules and their faces'): code outside the module imports only this. */
+
+export { companyRoutes } from './company.routes';
+export { type CompanyMemberPort, type CompanyService, createCompanyService } from './company.service';

@@ -1,0 +1,8 @@
+/** Query keys of the company feature (docs/conventions.md key factory). */
+export const companyKeys = {
+  all: ['company'] as const,
+  /** detail/: the member's company, role, own limits and the invites waiting for them. */
+  detail: () => [...companyKeys.all, 'detail'] as const,
+  /** members/: the company's members (and open invites for an admin). */
+  members: () => [...companyKeys.all, 'members'] as const,
+};

@@ -1,0 +1,180 @@
+import {
+  CartPaths,
+  type CompanyDetail,
+  type CompanyMembersResponse,
+  CompanyPaths,
+  MemberPaths,
+  NO_COMPANY_LIMITS,
+} from '@shop/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '@/lib/session';
+import { cartList } from './cart-fixtures';
+import { shellHandlers } from './catalogue-fixtures';
+import { demoMember, mockApi, ok, renderApp } from './utils';
+
+/**
+ * 我的公司 (issue #38 part 1): a member in no company sees the invites sent to their verified contacts and the form
+ * that creates a company; an admin sees the members with their limits, invites and sets a buyer's limits; a buyer
+ * sees the members and their own limits, and changes nothing.
+ */
+
+const SLOW = { timeout: 45_000 };
+const base = { ...shellHandlers, [MemberPaths.current]: ok(demoMember), [CartPaths.list]: ok(cartList([])) };
+
+const company = {
+  id: 3,
+  name: '悉尼批发有限公司',
+  taxNo: '51824753556',
+  level: 38,
+  memberCount: 2,
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+const none: CompanyDetail = { company: null, role: null, limits: null, invites: [] };
+const asAdmin: CompanyDetail = { company, role: 'admin', limits: null, invites: [] };
+const buyerLimits = { aud: { perOrder: 500, perMonth: 2000 }, cny: { perOrder: null, perMonth: null } };
+
+const team: CompanyMembersResponse = {
+  members: [
+    {
+      memberId: 1,
+      username: 'demo',
+      name: '演示会员',
+      role: 'admin',
+      limits: null,
+      joinedAt: company.createdAt,
+    },
+    {
+      memberId: 7,
+      username: 'buyer7',
+      name: '王采购',
+      role: 'buyer',
+      limits: buyerLimits,
+      joinedAt: '2026-11-02T00:00:00.000Z',
+    },
+  ],
+  invites: [
+    {
+      id: 21,
+      contact: '+61 4****5678',
+      role: 'viewer',
+      invitedBy: '演示会员',
+      createdAt: '2026-11-28T00:00:00.000Z',
+      expiresAt: '2026-12-05T00:00:00.000Z',
+      reachable: false,
+    },
+  ],
+};
+
+describe('我的公司', () => {
+  it('shows a member in no company their invite, and accepting it opens the company', async () => {
+    let joined = false;
+    const { calls } = mockApi({
+      ...base,
+      [CompanyPaths.detail]: () =>
+        ok<CompanyDetail>(
+          joined
+            ? { company, role: 'buyer', limits: NO_COMPANY_LIMITS, invites: [] }
+            : {
+                ...none,
+                invites: [
+                  {
+                    id: 9,
+                    companyName: company.name,
+                    role: 'buyer',
+                    invitedBy: '演示会员',
+                    contact: 'b***@example.com',
+                    expiresAt: '2026-12-05T00:00:00.000Z',
+                  },
+                ],
+              },
+        ),
+      [CompanyPaths.accept]: () => {
+        joined = true;
+        return ok<CompanyDetail>(
+          { company, role: 'buyer', limits: NO_COMPANY_LIMITS, invites: [] },
+          '已加入公司',
+        );
+      },
+      [CompanyPaths.members]: ok({ members: team.members, invites: [] }),
+    });
+    startSession('tok-1');
+    renderApp('/member/company');
+    expect(await screen.findByText(/邀请您以「采购员」身份加入/, {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '接受邀请' }));
+    expect(await screen.findByRole('heading', { name: company.name }, SLOW)).toBeTruthy();
+    expect(calls.find((c) => c.path === CompanyPaths.accept)?.body).toEqual({ id: 9 });
+    // A buyer sees the members, their own limits (none), and no admin controls.
+    expect(await screen.findByText('王采购', {}, SLOW)).toBeTruthy();
+    expect(screen.getAllByText('不限')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: '设置' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: '邀请成员' })).toBeNull();
+  });
+
+  it('creates a company, checking the ABN before asking', async () => {
+    let created = false;
+    const { calls } = mockApi({
+      ...base,
+      [CompanyPaths.detail]: () => ok(created ? asAdmin : none),
+      [CompanyPaths.create]: () => {
+        created = true;
+        return ok(asAdmin, '公司已创建');
+      },
+      [CompanyPaths.members]: ok({ members: team.members.slice(0, 1), invites: [] }),
+    });
+    startSession('tok-1');
+    renderApp('/member/company');
+    expect(await screen.findByText(/暂无邀请/, {}, SLOW)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('公司名称'), { target: { value: '悉尼批发有限公司' } });
+    fireEvent.change(screen.getByLabelText('ABN 或纳税人识别号'), { target: { value: '51 824 753 557' } });
+    fireEvent.click(screen.getByRole('button', { name: '创建公司' }));
+    expect(await screen.findByText(/ABN 须为11位数字且校验正确/, {}, SLOW)).toBeTruthy();
+    expect(calls.some((c) => c.path === CompanyPaths.create)).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('ABN 或纳税人识别号'), { target: { value: '51 824 753 556' } });
+    fireEvent.click(screen.getByRole('button', { name: '创建公司' }));
+    expect(await screen.findByRole('heading', { name: company.name }, SLOW)).toBeTruthy();
+    expect(calls.find((c) => c.path === CompanyPaths.create)?.body).toEqual({
+      name: '悉尼批发有限公司',
+      taxNo: '51 824 753 556',
+    });
+    expect(screen.getByText('批发会员')).toBeTruthy();
+  });
+
+  it('lets an admin invite, see the open invite, and set a buyer’s limits', async () => {
+    const { calls } = mockApi({
+      ...base,
+      [CompanyPaths.detail]: ok(asAdmin),
+      [CompanyPaths.members]: ok(team),
+      [CompanyPaths.invite]: ok({ ...team.invites[0], id: 22 }, '邀请已发出'),
+      [CompanyPaths.setLimit]: ok(team, '成员设置已保存'),
+    });
+    startSession('tok-1');
+    renderApp('/member/company');
+    const members = await screen.findByRole('list', { name: '公司成员' }, SLOW);
+    const buyer = within(members).getByText('王采购').closest('li') as HTMLElement;
+    expect(buyer.textContent).toContain('澳币额度：单笔 $500.00 · 每月 $2000.00');
+    expect(screen.getByText(/尚无会员验证该联系方式/)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('手机号或邮箱'), { target: { value: '0412 345 678' } });
+    fireEvent.click(screen.getByRole('button', { name: '发送邀请' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === CompanyPaths.invite)?.body).toEqual({
+        contact: '0412 345 678',
+        role: 'buyer',
+      }),
+    );
+
+    fireEvent.click(within(buyer).getByRole('button', { name: '设置' }));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    fireEvent.change(within(dialog).getByLabelText('人民币 每月额度'), { target: { value: '10000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === CompanyPaths.setLimit)?.body).toEqual({
+        memberId: 7,
+        role: 'buyer',
+        limits: { aud: { perOrder: 500, perMonth: 2000 }, cny: { perOrder: null, perMonth: 10000 } },
+      }),
+    );
+  });
+});

@@ -1,0 +1,120 @@
+import { rm } from 'node:fs/promises';
+import { CompanyPaths } from '@shop/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/api';
+import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
+import { createDeskAccount, randomPhone, sandboxCodes } from './support/sandbox-codes';
+import { newShopDataDir, type RunningShop, startShop } from './support/server';
+
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * A company and its buyer (issue #38 part 1): a member proves their phone, creates a company from /member/settings
+ * and invites a colleague by the colleague's mobile number as typed at home (no +86); the colleague, who proved that
+ * number, finds the invite on 我的公司 on a phone and accepts it; the admin sets the buyer's limits, which the buyer
+ * then reads; the admin removes the buyer, whose page no longer shows the company.
+ */
+describe('company accounts', () => {
+  const stamp = Date.now().toString(36);
+  const owner = { username: `co_${stamp}`, password: 'owner2026', phone: randomPhone() };
+  const buyer = { username: `by_${stamp}`, password: 'buyer2026', phone: randomPhone() };
+  let shop: RunningShop | undefined;
+  let dataDir = '';
+  let ownerToken = '';
+  let buyerToken = '';
+  let admin: BrowserSession;
+  let colleague: BrowserSession;
+
+  beforeAll(async () => {
+    dataDir = await newShopDataDir();
+    createDeskAccount(dataDir);
+    shop = await startShop({ SHOP_CODE_RESEND_SECONDS: '1' }, { dataDir });
+    const codes = await sandboxCodes(shop.baseURL);
+    ownerToken = await codes.memberWithPhone(owner);
+    buyerToken = await codes.memberWithPhone(buyer);
+    admin = await openBrowser(shop.baseURL, { width: 1280, height: 900 });
+    await signInEveryPage(admin, ownerToken);
+    colleague = await openBrowser(shop.baseURL, PHONE, { deviceScaleFactor: 2 });
+    await signInEveryPage(colleague, buyerToken);
+  }, 180_000);
+
+  afterAll(async () => {
+    await admin?.close();
+    await colleague?.close();
+    await shop?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates the company from the settings page and invites the colleague by mobile number', async () => {
+    const page = admin.page;
+    await page.goto('/member/settings');
+    await page.getByRole('heading', { name: '我的公司' }).waitFor();
+    await page.getByRole('link', { name: '创建公司' }).click();
+    await page.waitForURL(/\/member\/company$/);
+    await page.getByLabel('公司名称').fill('悉尼批发有限公司');
+    await page.getByLabel('ABN 或纳税人识别号').fill('51 824 753 557');
+    await page.getByRole('button', { name: '创建公司' }).click();
+    await page
+      .getByText(/ABN 须为11位数字且校验正确/)
+      .first()
+      .waitFor();
+    await page.getByLabel('ABN 或纳税人识别号').fill('51 824 753 556');
+    await page.getByRole('button', { name: '创建公司' }).click();
+    await page.getByRole('heading', { name: '悉尼批发有限公司' }).waitFor();
+    expect(await page.locator('.company-facts').innerText()).toContain('管理员');
+
+    await page.getByLabel('手机号或邮箱').fill(buyer.phone.replace('+86', ''));
+    await page.getByRole('button', { name: '发送邀请' }).click();
+    const invites = page.getByRole('list', { name: '待接受的邀请' });
+    await invites.waitFor();
+    expect(await invites.innerText()).toContain('对方已验证该联系方式');
+    await admin.screenshot('company-01-admin-invited');
+  });
+
+  it('the colleague accepts the invite on a phone and sees the company', async () => {
+    const page = colleague.page;
+    await page.goto('/member/company');
+    await page.getByText(/邀请您以「采购员」身份加入/).waitFor();
+    await colleague.screenshot('company-02-invite-on-phone');
+    await page.getByRole('button', { name: '接受邀请' }).click();
+    await page.getByRole('heading', { name: '悉尼批发有限公司' }).waitFor();
+    await page.getByRole('list', { name: '公司成员' }).getByText(owner.username).first().waitFor();
+    // Nothing on the page is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await colleague.screenshot('company-03-member-on-phone');
+  });
+
+  it('the admin sets the buyer’s limits, and the buyer reads them', async () => {
+    const page = admin.page;
+    await page.reload();
+    const row = page.getByRole('list', { name: '公司成员' }).locator('li', { hasText: buyer.username });
+    await row.getByRole('button', { name: '设置' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('澳币 单笔额度').fill('500');
+    await dialog.getByLabel('澳币 每月额度').fill('2000');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('成员设置已保存').first().waitFor();
+    await expect.poll(() => row.innerText()).toContain('澳币额度：单笔 $500.00 · 每月 $2000.00');
+    await admin.screenshot('company-04-limits');
+
+    await colleague.page.reload();
+    await colleague.page.locator('.company-facts', { hasText: '单笔 $500.00' }).waitFor();
+    const detail = await callApi(shop?.baseURL ?? '', CompanyPaths.detail, {}, buyerToken);
+    expect(detail.limits?.aud).toEqual({ perOrder: 500, perMonth: 2000 });
+  });
+
+  it('the admin removes the buyer, who no longer sees the company', async () => {
+    const page = admin.page;
+    const row = page.getByRole('list', { name: '公司成员' }).locator('li', { hasText: buyer.username });
+    await row.getByRole('button', { name: '移除' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定移除' }).click();
+    await page.getByText('已移除').first().waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+
+    await colleague.page.reload();
+    await colleague.page.getByRole('heading', { name: '创建公司' }).waitFor();
+    expect(await colleague.page.getByRole('heading', { name: '悉尼批发有限公司' }).count()).toBe(0);
+    expect(admin.errors).toEqual([]);
+    expect(colleague.errors).toEqual([]);
+  });
+});
