@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API_DIST } from '../../apps/api/build.mjs';
@@ -14,21 +13,6 @@ export const TEST_CAPTCHA = 'e2e7';
 export interface RunningShop {
   baseURL: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => {
-        if (address && typeof address === 'object') resolvePort(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
 }
 
 /**
@@ -122,9 +106,11 @@ export async function startShop(
   extraEnv: Record<string, string> = {},
   options: { dataDir?: string; port?: number; nodeArgs?: readonly string[]; root?: string } = {},
 ): Promise<RunningShop & { port: number; dataDir: string }> {
-  const port = options.port ?? (await freePort());
+  // A new shop takes a port of the system's choosing as it listens (PORT=0) and says which. A port found free
+  // beforehand could be taken by another journey's shop before this one listens, or taken from a shop that
+  // restarts, and /healthz would then be answered by that other shop.
   const dataDir = options.dataDir ?? (await newShopDataDir());
-  const env = shopEnv({ PORT: String(port), DATA_DIR: dataDir, ...extraEnv });
+  const env = shopEnv({ PORT: String(options.port ?? 0), DATA_DIR: dataDir, ...extraEnv });
   // This checkout runs its bundle, as `npm start` does (the run's global setup makes it fresh); another checkout
   // (an earlier release a benchmark compares with) may have none, and runs its sources.
   if (!options.root) bundleApi();
@@ -132,9 +118,24 @@ export async function startShop(
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: options.root ?? repoRoot,
     env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const baseURL = `http://127.0.0.1:${port}`;
+  // The line the shop prints once it listens: only this process can have printed it for this port.
+  const listening = new Promise<number>((resolveListening, reject) => {
+    let printed = '';
+    let heard = false;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      if (heard) return;
+      printed += chunk.toString('utf8');
+      const found = /Shop running at http:\/\/[^\s:]+:(\d+)/.exec(printed);
+      if (!found) return;
+      heard = true;
+      resolveListening(Number(found[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`shop server exited with code ${code} before listening`)));
+  });
+  listening.catch(() => undefined);
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -151,17 +152,18 @@ export async function startShop(
     if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`shop server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${baseURL}/healthz`);
-      if (res.ok) return { baseURL, stop, port, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  let timer: NodeJS.Timeout | undefined;
+  const port = await Promise.race([
+    listening,
+    new Promise<null>((r) => {
+      timer = setTimeout(() => r(null), 90_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  if (port !== null) {
+    const baseURL = `http://127.0.0.1:${port}`;
+    const res = await fetch(`${baseURL}/healthz`).catch(() => null);
+    if (res?.ok) return { baseURL, stop, port, dataDir };
   }
   await stop();
-  throw new Error('shop server did not answer /healthz within 90 s');
+  throw new Error('shop server did not listen and answer /healthz within 90 s');
 }

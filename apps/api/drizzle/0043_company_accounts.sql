@@ -42,4 +42,9 @@ ALTER TABLE "company_members" ADD CONSTRAINT "company_members_member_id_members_
 ALTER TABLE "company_members" ADD CONSTRAINT "company_members_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "company_invites_open_key" ON "company_invites" USING btree ("company_id","contact") WHERE "company_invites"."accepted_at" is null and "company_invites"."revoked_at" is null;--> statement-breakpoint
 CREATE INDEX "company_invites_contact_idx" ON "company_invites" USING btree ("contact");--> statement-breakpoint
-CREATE INDEX "company_members_company_idx" ON "company_members" USING btree ("company_id");
+CREATE INDEX "company_members_company_idx" ON "company_members" USING btree ("company_id");--> statement-breakpoint
+-- A company member's price level is the company's (docs/decisions/055): joining, leaving or a change of the
+-- company's level changes what a session carries, announced like a member's own level (migration 0020).
+CREATE TRIGGER company_members_sessions_changed AFTER INSERT OR UPDATE OF member_id, company_id OR DELETE OR TRUNCATE ON company_members FOR EACH STATEMENT EXECUTE FUNCTION shop_sessions_changed();
+--> statement-breakpoint
+CREATE TRIGGER companies_sessions_changed AFTER UPDATE OF level OR DELETE OR TRUNCATE ON companies FOR EACH STATEMENT EXECUTE FUNCTION shop_sessions_changed();

@@ -27,7 +27,7 @@ import {
   SKU_OFFER_TABLES,
 } from './modules/catalogue';
 import { checkoutRoutes } from './modules/checkout';
-import { companyRoutes } from './modules/company';
+import { companyConsoleRoutes, companyRoutes } from './modules/company';
 import { contentConsoleRoutes, contentRoutes } from './modules/content';
 import { dashboardConsoleRoutes } from './modules/dashboard';
 import { depositConsoleRoutes, depositRoutes } from './modules/deposit';
@@ -356,6 +356,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(inventoryConsoleRoutes, { inventory: services.inventory });
   await app.register(contentConsoleRoutes, { contentAdmin: services.contentAdmin });
   await app.register(warehouseConsoleRoutes, { warehouses: services.warehouses });
+  await app.register(companyConsoleRoutes, { companies: services.companyAdmin });
   await app.register(promotionConsoleRoutes, {
     checkoutAdmin: services.checkoutAdmin,
     picker: services.cataloguePicker,

@@ -22,7 +22,12 @@ import {
   createGoodsEditorService,
 } from './modules/catalogue';
 import { createCheckoutAdminService, createCheckoutService } from './modules/checkout';
-import { createCompanyService } from './modules/company';
+import {
+  type CompanyMemberPort,
+  createCompanyAdminService,
+  createCompanyService,
+  priceLevelSql,
+} from './modules/company';
 import { createContentAdminService, createContentService } from './modules/content';
 import { createDashboardService } from './modules/dashboard';
 import { createBankAccountService, createDepositAdminService, createDepositService } from './modules/deposit';
@@ -35,6 +40,7 @@ import {
   createMemberAdminService,
   createMemberService,
   createSessionCache,
+  sessionsChanged,
 } from './modules/member';
 import { createMessageService } from './modules/messages';
 import type { SmsProvider } from './modules/notices';
@@ -165,6 +171,8 @@ export function createServices({
     sessions,
     resendAfterSeconds: config.notices.codeResendSeconds,
     codes: memberCodes,
+    // A company member's prices are the company's level (ADR 055).
+    priceLevel: priceLevelSql,
   });
   // The staff console's foundation: every staff action is audited on its own transaction.
   const audit = createAuditService({ db, clock });
@@ -307,16 +315,26 @@ export function createServices({
   const addressBook = createAddressBookService({ db, clock });
   const cart = createCartService({ db, catalogue, rates, counters, rateLimiter });
   const savedLists = createSavedListService({ db, clock, catalogue });
+  const companyMembers: CompanyMemberPort = {
+    briefs: (ids) => member.briefs(ids),
+    idsByUsernames: (usernames) => member.idsByUsernames(usernames),
+    idByProvedContact: (contact) => member.idByProvedContact(contact),
+    provedContacts: (memberId, executor) => member.provedContacts(memberId, executor),
+  };
   const companies = createCompanyService({
     db,
     clock,
-    members: {
-      briefs: (ids) => member.briefs(ids),
-      idByProvedContact: (contact) => member.idByProvedContact(contact),
-      provedContacts: (memberId, executor) => member.provedContacts(memberId, executor),
-    },
+    members: companyMembers,
     notify,
     audit: audit.record,
+    sessionsChanged,
+  });
+  const companyAdmin = createCompanyAdminService({
+    db,
+    clock,
+    members: companyMembers,
+    audit: audit.record,
+    sessionsChanged,
   });
   const warehouses = createWarehouseService({ db, clock, audit: audit.record });
   const seller = createSellerService({ db, clock, audit: audit.record });
@@ -546,6 +564,7 @@ export function createServices({
     cart,
     savedLists,
     companies,
+    companyAdmin,
     warehouses,
     seller,
     checkout,

@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS = {
   'company.member': '修改公司成员角色或额度',
   'company.remove': '移除公司成员',
   'company.leave': '退出公司',
+  'company.level': '调整公司价格等级',
   'deposit.cash': '余额入账（现金）',
   'deposit.gift': '余额赠送',
   'recharge.approve': '确认充值到账',

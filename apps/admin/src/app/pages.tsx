@@ -18,6 +18,7 @@ import {
   PercentageOutlined,
   ReconciliationOutlined,
   SettingOutlined,
+  ShopOutlined,
   ShoppingOutlined,
   SolutionOutlined,
   TagsOutlined,
@@ -167,6 +168,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     permission: Permission.memberRead,
     load: () => import('./routes/members'),
     detail: () => import('./routes/member-detail'),
+  },
+  {
+    path: 'companies',
+    label: '公司',
+    icon: <ShopOutlined />,
+    permission: Permission.memberRead,
+    load: () => import('./routes/companies'),
   },
   {
     path: 'supplier-applications',

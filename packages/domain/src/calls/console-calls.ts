@@ -1,5 +1,6 @@
 import type {
   AdminBankAccountPaths,
+  AdminCompanyPaths,
   AdminContentPaths,
   AdminGoodsPaths,
   AdminGoodsSheetPaths,
@@ -38,6 +39,11 @@ import type {
   adminCategoryResponseSchema,
   adminCategorySaveRequestSchema,
   adminCategoryTreeResponseSchema,
+  adminCompanyCreateRequestSchema,
+  adminCompanyLevelRequestSchema,
+  adminCompanyListRequestSchema,
+  adminCompanyListResponseSchema,
+  adminCompanySchema,
   adminCourierCreateRequestSchema,
   adminCourierListResponseSchema,
   adminCourierRowSchema,
@@ -189,6 +195,9 @@ import type { Download, Post, Upload } from './call';
  * API validates its body and answer with: the console's client takes its body and data types from here.
  */
 export interface ConsoleCalls {
+  [AdminCompanyPaths.list]: Post<typeof adminCompanyListRequestSchema, typeof adminCompanyListResponseSchema>;
+  [AdminCompanyPaths.create]: Post<typeof adminCompanyCreateRequestSchema, typeof adminCompanySchema>;
+  [AdminCompanyPaths.level]: Post<typeof adminCompanyLevelRequestSchema, typeof adminCompanySchema>;
   [AdminWarehousePaths.list]: Post<typeof emptyRequestSchema, typeof adminWarehouseListResponseSchema>;
   [AdminWarehousePaths.pickup]: Post<typeof adminWarehousePickupRequestSchema, typeof adminWarehouseSchema>;
   [AdminWarehousePaths.pickupOff]: Post<typeof adminWarehouseIdRequestSchema, typeof adminWarehouseSchema>;

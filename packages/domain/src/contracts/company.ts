@@ -2,7 +2,9 @@ import { z } from 'zod';
 import '../zod-locale';
 import { isValidAbn } from '../checkout/gst';
 import { taxNoProblem } from '../invoice';
+import { memberLevelSchema } from './admin-members';
 import { contactEmailSchema, phoneSchema } from './member';
+import { consolePageNo, consolePageSize } from './paging';
 import { text } from './text';
 
 /**
@@ -210,3 +212,45 @@ export const companyRemoveRequestSchema = z
     message: '请指定要移除的成员或要撤销的邀请',
   });
 export type CompanyRemoveRequest = z.input<typeof companyRemoveRequestSchema>;
+
+/**
+ * The console's 公司 (issue #38): companies found by name or tax number (member.read), made by staff for a member
+ * who becomes the admin, and their price level (member.level). POST JSON under /api/adminService/ with a staff token.
+ */
+export const AdminCompanyPaths = {
+  list: '/api/adminService/company/list/',
+  create: '/api/adminService/company/create/',
+  level: '/api/adminService/company/level/',
+} as const;
+
+export const adminCompanyListRequestSchema = z.strictObject({
+  pageNo: consolePageNo,
+  pageSize: consolePageSize,
+  /** Part of the name or tax number (any case). */
+  keyword: text({ trim: true }).max(64, '关键词最多64个字符').optional(),
+});
+export type AdminCompanyListRequest = z.input<typeof adminCompanyListRequestSchema>;
+
+export const adminCompanySchema = companySchema.extend({
+  /** The usernames of its admins. */
+  admins: z.array(z.string()),
+});
+export type AdminCompany = z.infer<typeof adminCompanySchema>;
+
+export const adminCompanyListResponseSchema = z.object({
+  items: z.array(adminCompanySchema),
+  totalCount: z.number().int(),
+});
+export type AdminCompanyListResponse = z.infer<typeof adminCompanyListResponseSchema>;
+
+export const adminCompanyCreateRequestSchema = z.strictObject({
+  name: companyNameSchema,
+  taxNo: companyTaxNoSchema,
+  /** The member who becomes its admin (in no company yet). */
+  adminUsername: text({ error: '请填写管理员的用户名', trim: true }).min(1, '请填写管理员的用户名').max(32),
+  level: memberLevelSchema,
+});
+export type AdminCompanyCreateRequest = z.input<typeof adminCompanyCreateRequestSchema>;
+
+export const adminCompanyLevelRequestSchema = z.strictObject({ id, level: memberLevelSchema });
+export type AdminCompanyLevelRequest = z.input<typeof adminCompanyLevelRequestSchema>;

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { companies, companyInvites, companyMembers } from '../../db/schema';
 
@@ -215,4 +216,65 @@ export async function memberRow(
 export async function findCompany(db: Database, id: number): Promise<CompanyRow | null> {
   const rows = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * A member's price level as a statement part: their company's level while they belong to one, else their own
+ * (`ownLevel`). The member module's session lookup and current/ read it (wired in services.ts), so the catalogue's
+ * prices by level need nothing of companies.
+ */
+export function priceLevelSql(memberId: AnyPgColumn, ownLevel: AnyPgColumn): SQL<number> {
+  // Every column named with its table: in a query of one table Drizzle writes bare columns, and the subquery
+  // would take the outer `id` for one of its own.
+  const named = (column: AnyPgColumn) =>
+    sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+  return sql<number>`coalesce((select ${named(companies.level)} from ${companyMembers} inner join ${companies} on ${named(companies.id)} = ${named(companyMembers.companyId)} where ${named(companyMembers.memberId)} = ${named(memberId)}), ${named(ownLevel)})`;
+}
+
+/** Companies whose name or tax number holds `keyword`, newest first, a page of them, with the total. */
+export async function listCompanies(
+  db: Database,
+  keyword: string | undefined,
+  offset: number,
+  limit: number,
+) {
+  const where = keyword
+    ? sql`(${companies.name} ilike ${`%${keyword}%`} or ${companies.taxNo} ilike ${`%${keyword}%`})`
+    : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        company: companies,
+        memberCount: sql<number>`(select count(*)::int from ${companyMembers} where ${companyMembers.companyId} = ${companies.id})`,
+      })
+      .from(companies)
+      .where(where)
+      .orderBy(sql`${companies.createdAt} desc`, sql`${companies.id} desc`)
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(companies).where(where),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** The admins' member ids of these companies. */
+export async function adminsOf(db: Database, companyIds: readonly number[]) {
+  if (companyIds.length === 0) return [];
+  return db
+    .select({ companyId: companyMembers.companyId, memberId: companyMembers.memberId })
+    .from(companyMembers)
+    .where(and(inArray(companyMembers.companyId, [...companyIds]), eq(companyMembers.role, 'admin')))
+    .orderBy(asc(companyMembers.joinedAt));
+}
+
+/** Sets a company's price level; its row before and after, or null when there is no such company. */
+export async function setLevel(tx: Database, id: number, level: number, at: Date) {
+  const before = await tx.select().from(companies).where(eq(companies.id, id)).for('update').limit(1);
+  if (!before[0]) return null;
+  const after = await tx
+    .update(companies)
+    .set({ level, updatedAt: at })
+    .where(eq(companies.id, id))
+    .returning();
+  return { before: before[0], after: after[0] ?? before[0] };
 }

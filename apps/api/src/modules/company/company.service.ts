@@ -31,6 +31,8 @@ import * as repo from './company.repository';
 
 /** What the company module asks of the member module (wired in services.ts). */
 export interface CompanyMemberPort {
+  /** Member ids by username, keyed by the lower-cased username. */
+  idsByUsernames(usernames: readonly string[]): Promise<Map<string, number>>;
   /** Members' usernames and names by id. */
   briefs(ids: readonly number[]): Promise<Map<number, { username: string; name: string; level: number }>>;
   /** The member who proved this phone number or e-mail address, or null. */
@@ -45,6 +47,11 @@ export interface CompanyServiceDeps {
   members: CompanyMemberPort;
   notify: MemberNotifier;
   audit: AuditRecorder;
+  /**
+   * Tells this process's session cache that what sessions carry changed (a member's price level follows their
+   * company, ADR 055); other processes hear the database's announcement (migration 0043's triggers).
+   */
+  sessionsChanged?: () => void;
 }
 
 export type CompanyService = ReturnType<typeof createCompanyService>;
@@ -102,7 +109,14 @@ const NO_LIMITS: repo.LimitColumns = {
  * afresh; every change of a company's members or invites runs in one transaction behind the company's row lock,
  * so a company always keeps an admin and never passes its member limit, whatever arrives in parallel.
  */
-export function createCompanyService({ db, clock, members, notify, audit }: CompanyServiceDeps) {
+export function createCompanyService({
+  db,
+  clock,
+  members,
+  notify,
+  audit,
+  sessionsChanged = () => {},
+}: CompanyServiceDeps) {
   /** Writes the audit row of a change the member made to a company, in the change's transaction. */
   const record = (
     tx: Database,
@@ -227,6 +241,7 @@ export function createCompanyService({ db, clock, members, notify, audit }: Comp
           after: { name: company.name, taxNo: company.taxNo, level: company.level },
         });
       });
+      sessionsChanged();
       return detail(memberId);
     },
 
@@ -310,6 +325,7 @@ export function createCompanyService({ db, clock, members, notify, audit }: Comp
           after: { inviteId: invite.id, memberId, role: invite.role },
         });
       });
+      sessionsChanged();
       return detail(memberId);
     },
 
@@ -338,6 +354,7 @@ export function createCompanyService({ db, clock, members, notify, audit }: Comp
           after: { memberId: after.memberId, role: after.role, limits: limitsOf(after) },
         });
       });
+      sessionsChanged();
       return membersOf(company.id, true);
     },
 
@@ -373,6 +390,7 @@ export function createCompanyService({ db, clock, members, notify, audit }: Comp
           link: COMPANY_PAGE,
         });
       });
+      sessionsChanged();
       return membersOf(company.id, true);
     },
 
@@ -396,6 +414,7 @@ export function createCompanyService({ db, clock, members, notify, audit }: Comp
           before: { memberId, role: row.role },
         });
       });
+      sessionsChanged();
       return detail(memberId);
     },
   };

@@ -1,4 +1,7 @@
 /** The company module's face (docs/design.md 'Modules and their faces'): code outside the module imports only this. */
 
+export { type CompanyAdminService, createCompanyAdminService } from './company.admin';
+export { companyConsoleRoutes } from './company.console.routes';
+export { priceLevelSql } from './company.repository';
 export { companyRoutes } from './company.routes';
 export { type CompanyMemberPort, type CompanyService, createCompanyService } from './company.service';

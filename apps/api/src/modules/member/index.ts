@@ -4,4 +4,4 @@ export { createMemberAdminService, type MemberAdminService } from './member.admi
 export { memberCommands } from './member.cli';
 export { memberRoutes } from './member.routes';
 export { type CodePort, createMemberService, type MemberService } from './member.service';
-export { createSessionCache, listenForSessionChanges } from './member.sessions';
+export { createSessionCache, listenForSessionChanges, sessionsChanged } from './member.sessions';

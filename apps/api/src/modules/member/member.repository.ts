@@ -1,4 +1,5 @@
-import { and, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { memberResetLinks, members, memberTokens } from '../../db/schema';
 import { sessionsChanged } from './member.sessions';
@@ -29,6 +30,21 @@ export async function findMemberByUsername(db: Database, username: string): Prom
 export async function findMemberById(db: Database, id: number): Promise<MemberRow | null> {
   const rows = await db.select().from(members).where(eq(members.id, id)).limit(1);
   return rows[0] ?? null;
+}
+
+/** The member with their price level (`priceLevel`: their company's, while they belong to one). */
+export async function findMemberWithPriceLevel(
+  db: Database,
+  id: number,
+  priceLevel: PriceLevelSql,
+): Promise<(MemberRow & { priceLevel: number }) | null> {
+  const rows = await db
+    .select({ member: members, priceLevel: priceLevel(members.id, members.level) })
+    .from(members)
+    .where(eq(members.id, id))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row.member, priceLevel: row.priceLevel } : null;
 }
 
 /** Inserts a member; returns null when the username is taken (unique index, race-safe). */
@@ -236,7 +252,14 @@ export async function insertToken(
  * The live-token lookup of every member request, built once per database and prepared by name, so its SQL is
  * neither rebuilt nor planned again on each call (ADR 022).
  */
-const prepareLiveToken = (db: Database) =>
+/**
+ * A member's price level as a statement part (a company member's is the company's, ADR 055): given by the
+ * composition root; the member's own level where none is given (the command line).
+ */
+export type PriceLevelSql = (memberId: AnyPgColumn, ownLevel: AnyPgColumn) => SQL<number>;
+export const ownLevel: PriceLevelSql = (_memberId, level) => sql<number>`${level}`;
+
+const prepareLiveToken = (db: Database, priceLevel: PriceLevelSql) =>
   db
     .select({
       id: memberTokens.id,
@@ -244,7 +267,7 @@ const prepareLiveToken = (db: Database) =>
       lastUsedAt: memberTokens.lastUsedAt,
       expiresAt: memberTokens.expiresAt,
       mustChangePassword: members.mustChangePassword,
-      level: members.level,
+      level: priceLevel(members.id, members.level),
     })
     .from(memberTokens)
     .innerJoin(members, eq(members.id, memberTokens.memberId))
@@ -270,10 +293,15 @@ export interface LiveToken {
 }
 
 /** The live (not revoked, not expired) token with this hash, with its member's password state and level. */
-export async function findLiveToken(db: Database, tokenHash: string, now: Date): Promise<LiveToken | null> {
+export async function findLiveToken(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+  priceLevel: PriceLevelSql = ownLevel,
+): Promise<LiveToken | null> {
   let query = liveTokenQueries.get(db);
   if (!query) {
-    query = prepareLiveToken(db);
+    query = prepareLiveToken(db, priceLevel);
     liveTokenQueries.set(db, query);
   }
   const rows = await query.execute({ tokenHash, now: now.toISOString() });

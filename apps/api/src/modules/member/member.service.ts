@@ -155,6 +155,8 @@ export interface MemberServiceDeps {
   codes?: CodePort | undefined;
   /** Seconds before another code may go to the same number or address (SHOP_CODE_RESEND_SECONDS, default 60). */
   resendAfterSeconds?: number;
+  /** A member's price level as a statement part: a company member's is the company's (ADR 055); own by default. */
+  priceLevel?: repo.PriceLevelSql | undefined;
 }
 
 export interface NewMember {
@@ -203,6 +205,7 @@ export function createMemberService({
   sessions = null,
   codes,
   resendAfterSeconds = CODE_LIMITS.resendAfterSeconds,
+  priceLevel = repo.ownLevel,
 }: MemberServiceDeps) {
   function requireCodes(channel: 'email' | 'sms'): CodePort {
     if (!codes?.canSend(channel))
@@ -392,7 +395,7 @@ export function createMemberService({
       if (!TOKEN_PATTERN.test(token)) return null;
       const now = clock();
       const tokenHash = sha256Hex(token);
-      const read = () => repo.findLiveToken(db, tokenHash, now);
+      const read = () => repo.findLiveToken(db, tokenHash, now, priceLevel);
       const found = sessions ? await sessions.get(tokenHash, read) : await read();
       // A remembered token is checked against the clock here: it may have expired since it was read.
       if (!found || found.expiresAt.getTime() <= now.getTime()) return null;
@@ -410,8 +413,12 @@ export function createMemberService({
     },
 
     /** The calling member (spec §7 current/). */
+    /** The member as current/ answers (spec §7): `level` is the price level, their company's while in one. */
     async current(auth: AuthContext): Promise<Member> {
-      return toMemberDto(await requireMember(auth.memberId));
+      const row = await repo.findMemberWithPriceLevel(db, auth.memberId, priceLevel);
+      // The token was valid a moment ago; a member removed since is simply logged out.
+      if (!row) throw new AppError(ResultCode.InvalidToken, LOGIN_EXPIRED_MESSAGE);
+      return toMemberDto({ ...row, level: row.priceLevel });
     },
 
     /**
