@@ -9,10 +9,11 @@ import { newShopDataDir, type RunningShop, startShop } from './support/server';
 const PHONE = { width: 390, height: 844 };
 
 /**
- * A company and its buyer (issue #38 part 1): a member proves their phone, creates a company from /member/settings
- * and invites a colleague by the colleague's mobile number as typed at home (no +86); the colleague, who proved that
- * number, finds the invite on 我的公司 on a phone and accepts it; the admin sets the buyer's limits, which the buyer
- * then reads; the admin removes the buyer, whose page no longer shows the company.
+ * A company and its buyer (issue #38 part 1): a member proves their phone, creates a company from /member/settings,
+ * invites a colleague by the colleague's mobile number as typed at home (no +86) and saves a receiver for the whole
+ * company; the colleague, who proved that number, finds the invite on 我的公司 on a phone, accepts it and finds the
+ * company's receiver in their book, not to change; the admin sets the buyer's limits, which the buyer then reads;
+ * the admin removes the buyer, whose page no longer shows the company.
  */
 describe('company accounts', () => {
   const stamp = Date.now().toString(36);
@@ -69,6 +70,20 @@ describe('company accounts', () => {
     await invites.waitFor();
     expect(await invites.innerText()).toContain('对方已验证该联系方式');
     await admin.screenshot('company-01-admin-invited');
+
+    // The company's receiver, for every member: pasted, parsed and saved for the company.
+    await page.goto('/member/receiver');
+    await page
+      .getByRole('button', { name: /新增.*地址/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('智能识别地址文本').fill('仓库收货 13800138000 广东省深圳市南山区科技园路1号');
+    await dialog.getByRole('button', { name: '智能识别' }).click();
+    await page.getByText('已识别并填入').first().waitFor();
+    await dialog.getByText('保存为公司共用地址').click();
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.locator('.address-list li', { hasText: '仓库收货' }).getByText('公司共用').waitFor();
   });
 
   it('the colleague accepts the invite on a phone and sees the company', async () => {
@@ -82,11 +97,18 @@ describe('company accounts', () => {
     // Nothing on the page is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await colleague.screenshot('company-03-member-on-phone');
+
+    // The company's receiver is in the buyer's book, to use and not to change.
+    await page.goto('/member/receiver');
+    const shared = page.locator('.address-list li', { hasText: '仓库收货' });
+    await shared.getByText('公司共用').waitFor();
+    expect(await shared.getByRole('button', { name: /编\s?辑/ }).count()).toBe(0);
+    await colleague.screenshot('company-03b-shared-receiver');
   });
 
   it('the admin sets the buyer’s limits, and the buyer reads them', async () => {
     const page = admin.page;
-    await page.reload();
+    await page.goto('/member/company');
     const row = page.getByRole('list', { name: '公司成员' }).locator('li', { hasText: buyer.username });
     await row.getByRole('button', { name: '设置' }).click();
     const dialog = page.getByRole('dialog');
@@ -97,7 +119,7 @@ describe('company accounts', () => {
     await expect.poll(() => row.innerText()).toContain('澳币额度：单笔 $500.00 · 每月 $2000.00');
     await admin.screenshot('company-04-limits');
 
-    await colleague.page.reload();
+    await colleague.page.goto('/member/company');
     await colleague.page.locator('.company-facts', { hasText: '单笔 $500.00' }).waitFor();
     const detail = await callApi(shop?.baseURL ?? '', CompanyPaths.detail, {}, buyerToken);
     expect(detail.limits?.aud).toEqual({ perOrder: 500, perMonth: 2000 });

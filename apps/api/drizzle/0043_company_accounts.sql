@@ -35,6 +35,7 @@ CREATE TABLE "company_members" (
 	CONSTRAINT "company_members_limits_positive" CHECK (coalesce("company_members"."per_order_aud", 1) > 0 and coalesce("company_members"."per_month_aud", 1) > 0 and coalesce("company_members"."per_order_cny", 1) > 0 and coalesce("company_members"."per_month_cny", 1) > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "address_book" ADD COLUMN "company_id" integer;--> statement-breakpoint
 ALTER TABLE "company_invites" ADD CONSTRAINT "company_invites_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_invites" ADD CONSTRAINT "company_invites_invited_by_members_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_invites" ADD CONSTRAINT "company_invites_accepted_by_members_id_fk" FOREIGN KEY ("accepted_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -43,6 +44,9 @@ ALTER TABLE "company_members" ADD CONSTRAINT "company_members_company_id_compani
 CREATE UNIQUE INDEX "company_invites_open_key" ON "company_invites" USING btree ("company_id","contact") WHERE "company_invites"."accepted_at" is null and "company_invites"."revoked_at" is null;--> statement-breakpoint
 CREATE INDEX "company_invites_contact_idx" ON "company_invites" USING btree ("contact");--> statement-breakpoint
 CREATE INDEX "company_members_company_idx" ON "company_members" USING btree ("company_id");--> statement-breakpoint
+ALTER TABLE "address_book" ADD CONSTRAINT "address_book_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "address_book_company_book_idx" ON "address_book" USING btree ("company_id","book","created_at") WHERE "address_book"."company_id" is not null;--> statement-breakpoint
+ALTER TABLE "address_book" ADD CONSTRAINT "address_book_company_no_default" CHECK ("address_book"."company_id" is null or not "address_book"."default_flag");--> statement-breakpoint
 -- A company member's price level is the company's (docs/decisions/055): joining, leaving or a change of the
 -- company's level changes what a session carries, announced like a member's own level (migration 0020).
 CREATE TRIGGER company_members_sessions_changed AFTER INSERT OR UPDATE OF member_id, company_id OR DELETE OR TRUNCATE ON company_members FOR EACH STATEMENT EXECUTE FUNCTION shop_sessions_changed();

@@ -312,7 +312,12 @@ export function createServices({
     storeUpload: (bytes, prefix) => media.storeUpload(bytes, prefix),
   });
   const address = createAddressService();
-  const addressBook = createAddressBookService({ db, clock });
+  const addressBook = createAddressBookService({
+    db,
+    clock,
+    // A company member's books hold the company's entries too (issue #38).
+    companyOf: (memberId) => companies.membership(memberId),
+  });
   const cart = createCartService({ db, catalogue, rates, counters, rateLimiter });
   const savedLists = createSavedListService({ db, clock, catalogue });
   const companyMembers: CompanyMemberPort = {

@@ -1,4 +1,6 @@
 import {
+  type Address,
+  AddressPaths,
   type CompanyDetail,
   type CompanyInvite,
   type CompanyMembersResponse,
@@ -325,5 +327,71 @@ describe('roles and limits', () => {
     const left = await call<CompanyDetail>(CompanyPaths.leave, {}, viewer.token);
     expect(left).toMatchObject({ success: true, message: CompanyMessages.left, data: { company: null } });
     expect((await call<CompanyDetail>(CompanyPaths.leave, {}, admin.token)).data.company).toBeNull();
+  });
+});
+
+describe('the company’s addresses', () => {
+  const sydney = {
+    name: '仓库收货',
+    phone: '+61 2 8000 1234',
+    country: 'AU',
+    province: 'New South Wales',
+    city: 'Silverwater',
+    detail: 'Unit 5, 12 Holker Street',
+    postCode: '2128',
+  };
+
+  it('are written by an admin and listed and used by every member; only admins change them', async () => {
+    const a = await company('共用地址公司');
+    const buyer = await memberWithContacts(t);
+    await join(a.admin.token, buyer, 'buyer');
+    const outsider = await company('另一家公司');
+
+    // A buyer's own entry stays theirs; a buyer cannot write the company's book.
+    const mine = await call<Address>(AddressPaths.receiverSave, { ...sydney, name: '我自己' }, buyer.token);
+    expect(mine.data).toMatchObject({ shared: false, editable: true, defaultFlag: true });
+    expect(await call(AddressPaths.receiverSave, { ...sydney, shared: true }, buyer.token)).toMatchObject({
+      status: 403,
+      message: '只有公司管理员可以新增、修改或删除公司的地址',
+    });
+
+    const shared = await call<Address>(AddressPaths.receiverSave, { ...sydney, shared: true }, a.admin.token);
+    expect(shared.data).toMatchObject({ shared: true, editable: true, defaultFlag: false });
+    const seen = await call<Address[]>(AddressPaths.receiverList, {}, buyer.token);
+    expect(seen.data.map((e) => [e.name, e.shared, e.editable])).toEqual([
+      ['我自己', false, true],
+      ['仓库收货', true, false],
+    ]);
+    // The admin's own list has the company's entry, but not the buyer's own.
+    expect(
+      (await call<Address[]>(AddressPaths.receiverList, {}, a.admin.token)).data.map((e) => e.name),
+    ).toEqual(['仓库收货']);
+    expect(await t.app.services.addressBook.entry(buyer.memberId, 'receiver', shared.data.id)).toMatchObject({
+      name: '仓库收货',
+    });
+
+    // The buyer cannot change or delete it; the admin can; an outsider sees nothing of it.
+    const edit = { ...sydney, id: shared.data.id, name: '改名' };
+    expect(await call(AddressPaths.receiverSave, edit, buyer.token)).toMatchObject({ status: 403 });
+    expect(await call(AddressPaths.receiverDelete, { id: shared.data.id }, buyer.token)).toMatchObject({
+      status: 403,
+    });
+    expect(await call(AddressPaths.receiverSave, edit, outsider.admin.token)).toMatchObject({ status: 404 });
+    expect((await call<Address[]>(AddressPaths.receiverList, {}, outsider.admin.token)).data).toEqual([]);
+    expect(
+      await t.app.services.addressBook.entry(outsider.admin.memberId, 'receiver', shared.data.id),
+    ).toBeNull();
+    expect((await call<Address>(AddressPaths.receiverSave, edit, a.admin.token)).data).toMatchObject({
+      name: '改名',
+      shared: true,
+      defaultFlag: false,
+    });
+
+    // Removed, the buyer keeps their own entry and loses the company's at once.
+    await call(CompanyPaths.remove, { memberId: buyer.memberId }, a.admin.token);
+    expect(
+      (await call<Address[]>(AddressPaths.receiverList, {}, buyer.token)).data.map((e) => e.name),
+    ).toEqual(['我自己']);
+    expect(await t.app.services.addressBook.entry(buyer.memberId, 'receiver', shared.data.id)).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import {
+  type Address,
+  AddressPaths,
   CartPaths,
   type CompanyDetail,
   type CompanyMembersResponse,
@@ -176,5 +178,66 @@ describe('我的公司', () => {
         limits: { aud: { perOrder: 500, perMonth: 2000 }, cny: { perOrder: null, perMonth: 10000 } },
       }),
     );
+  });
+});
+
+describe('the company’s addresses on the address book', () => {
+  const entry = (fields: Partial<Address> & { id: number; name: string }): Address => ({
+    phone: '+61 2 8000 1234',
+    country: 'AU',
+    province: 'New South Wales',
+    city: 'Silverwater',
+    district: '',
+    detail: 'Unit 5, 12 Holker Street',
+    postCode: '2128',
+    company: '',
+    idCardNo: '',
+    defaultFlag: false,
+    updatedAt: '2026-11-28T00:00:00.000Z',
+    shared: false,
+    editable: true,
+    ...fields,
+  });
+
+  it('shows a buyer the company’s entry as 公司共用, without changes; an admin may save one for the company', async () => {
+    const book = [
+      entry({ id: 1, name: '我自己', defaultFlag: true }),
+      entry({ id: 2, name: '仓库收货', shared: true, editable: false }),
+    ];
+    mockApi({
+      ...base,
+      [CompanyPaths.detail]: ok<CompanyDetail>({
+        company,
+        role: 'buyer',
+        limits: NO_COMPANY_LIMITS,
+        invites: [],
+      }),
+      [AddressPaths.receiverList]: ok(book),
+    });
+    startSession('tok-1');
+    renderApp('/member/receiver');
+    const shared = (await screen.findByText('仓库收货', {}, SLOW)).closest('li') as HTMLElement;
+    expect(within(shared).getByText('公司共用')).toBeTruthy();
+    expect(within(shared).queryByRole('button', { name: /编\s?辑/ })).toBeNull();
+    const own = screen.getByText('我自己').closest('li') as HTMLElement;
+    expect(within(own).getByRole('button', { name: /编\s?辑/ })).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: /新增.*地址/ })[0] as HTMLElement);
+    await screen.findByRole('dialog', {}, SLOW);
+    expect(screen.queryByText('保存为公司共用地址')).toBeNull();
+  });
+
+  it('offers an admin to save a new address for the company', async () => {
+    mockApi({
+      ...base,
+      [CompanyPaths.detail]: ok(asAdmin),
+      [AddressPaths.receiverList]: ok([entry({ id: 2, name: '仓库收货', shared: true, editable: true })]),
+    });
+    startSession('tok-1');
+    renderApp('/member/receiver');
+    const shared = (await screen.findByText('仓库收货', {}, SLOW)).closest('li') as HTMLElement;
+    expect(within(shared).getByRole('button', { name: /编\s?辑/ })).toBeTruthy();
+    expect(within(shared).queryByRole('button', { name: '设为默认' })).toBeNull();
+    fireEvent.click(screen.getAllByRole('button', { name: /新增.*地址/ })[0] as HTMLElement);
+    expect(await screen.findByText('保存为公司共用地址', {}, SLOW)).toBeTruthy();
   });
 });

@@ -66,6 +66,13 @@ export const addressSchema = z.object({
   idCardNo: z.string(),
   defaultFlag: z.boolean(),
   updatedAt: z.string(),
+  /**
+   * The company's entry (issue #38): every member of the member's company lists and uses it; absent or false for
+   * the member's own.
+   */
+  shared: z.boolean().optional(),
+  /** Whether the caller may change or delete it: their own, or a company entry for the company's admins. */
+  editable: z.boolean().optional(),
 });
 export type Address = z.infer<typeof addressSchema>;
 
@@ -88,6 +95,8 @@ export const addressSaveRequestSchema = z
       .regex(/^$|^[0-9]{17}[0-9Xx]$/, '身份证号格式不正确')
       .default(''),
     defaultFlag: z.boolean().default(false),
+    /** A new entry for the caller's company's book (its admins only); an entry keeps its book when updated. */
+    shared: z.boolean().default(false),
   })
   .superRefine((address, ctx) => {
     const problem = postCodeProblem(address.country, address.postCode);

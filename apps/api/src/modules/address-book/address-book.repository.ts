@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { addressBook } from '../../db/schema';
 
@@ -6,48 +6,98 @@ import { addressBook } from '../../db/schema';
 
 export type AddressBookKind = 'sender' | 'receiver';
 export type AddressRow = typeof addressBook.$inferSelect;
-export type AddressFields = Omit<AddressRow, 'id' | 'memberId' | 'book' | 'createdAt' | 'updatedAt'>;
+export type AddressFields = Omit<
+  AddressRow,
+  'id' | 'memberId' | 'book' | 'companyId' | 'createdAt' | 'updatedAt'
+>;
 
-const ofBook = (memberId: number, book: AddressBookKind) =>
-  and(eq(addressBook.memberId, memberId), eq(addressBook.book, book));
+/** Whose book a write is in: the member's own, or their company's (issue #38). */
+export type BookOwner = { memberId: number; companyId: number | null };
 
-/** A member's book, the default entry first, then newest first (spec §3: the cart takes the default, else the first). */
-export function listEntries(db: Database, memberId: number, book: AddressBookKind): Promise<AddressRow[]> {
+/** The entries of one owner's book: the member's own (no company), or the company's. */
+const ofBook = (owner: BookOwner, book: AddressBookKind): SQL | undefined =>
+  owner.companyId === null
+    ? and(eq(addressBook.memberId, owner.memberId), isNull(addressBook.companyId), eq(addressBook.book, book))
+    : and(eq(addressBook.companyId, owner.companyId), eq(addressBook.book, book));
+
+const own = (memberId: number): BookOwner => ({ memberId, companyId: null });
+
+/** What a member sees: their own entries and, in a company, the company's. */
+const seenBy = (memberId: number, companyId: number | null, book: AddressBookKind) =>
+  and(
+    eq(addressBook.book, book),
+    companyId === null
+      ? and(eq(addressBook.memberId, memberId), isNull(addressBook.companyId))
+      : or(
+          and(eq(addressBook.memberId, memberId), isNull(addressBook.companyId)),
+          eq(addressBook.companyId, companyId),
+        ),
+  );
+
+/**
+ * A member's book with their company's entries, the default entry first, then newest first (spec §3: the cart
+ * takes the default, else the first).
+ */
+export function listEntries(
+  db: Database,
+  memberId: number,
+  book: AddressBookKind,
+  companyId: number | null = null,
+): Promise<AddressRow[]> {
   return db
     .select()
     .from(addressBook)
-    .where(ofBook(memberId, book))
+    .where(seenBy(memberId, companyId, book))
     .orderBy(desc(addressBook.defaultFlag), desc(addressBook.createdAt), desc(addressBook.id));
+}
+
+/** An entry the member sees (their own, or their company's), or null. */
+export async function findSeenEntry(
+  db: Database,
+  memberId: number,
+  book: AddressBookKind,
+  id: number,
+  companyId: number | null,
+): Promise<AddressRow | null> {
+  const rows = await db
+    .select()
+    .from(addressBook)
+    .where(and(seenBy(memberId, companyId, book), eq(addressBook.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
 }
 
 /**
  * Serializes the address writes of one member and book until the transaction ends, so the entry limit, the
  * first-entry default and the single default hold under concurrent saves.
  */
-export async function lockBook(db: Database, memberId: number, book: AddressBookKind): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`address_book:${book}`}), ${memberId}::int)`);
+export async function lockBook(db: Database, owner: BookOwner, book: AddressBookKind): Promise<void> {
+  const key = owner.companyId === null ? `address_book:${book}` : `address_book:company:${book}`;
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${key}), ${owner.companyId ?? owner.memberId}::int)`,
+  );
 }
 
-/** The member's entry in the book, or null (another member's id is not found). */
+/** The owner's entry in the book, or null (another member's or company's id is not found). */
 export async function findEntry(
   db: Database,
-  memberId: number,
+  owner: BookOwner | number,
   book: AddressBookKind,
   id: number,
 ): Promise<AddressRow | null> {
   const rows = await db
     .select()
     .from(addressBook)
-    .where(and(ofBook(memberId, book), eq(addressBook.id, id)))
+    .where(and(ofBook(typeof owner === 'number' ? own(owner) : owner, book), eq(addressBook.id, id)))
     .limit(1);
   return rows[0] ?? null;
 }
 
-export async function countEntries(db: Database, memberId: number, book: AddressBookKind): Promise<number> {
+export async function countEntries(db: Database, owner: BookOwner, book: AddressBookKind): Promise<number> {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(addressBook)
-    .where(ofBook(memberId, book));
+    .where(ofBook(owner, book));
   return rows[0]?.n ?? 0;
 }
 
@@ -63,7 +113,7 @@ export async function clearDefault(
     .set({ defaultFlag: false })
     .where(
       and(
-        ofBook(memberId, book),
+        ofBook(own(memberId), book),
         eq(addressBook.defaultFlag, true),
         exceptId === undefined ? undefined : ne(addressBook.id, exceptId),
       ),
@@ -72,13 +122,13 @@ export async function clearDefault(
 
 export async function insertEntry(
   db: Database,
-  memberId: number,
+  owner: BookOwner,
   book: AddressBookKind,
   fields: AddressFields,
 ): Promise<AddressRow> {
   const rows = await db
     .insert(addressBook)
-    .values({ ...fields, memberId, book })
+    .values({ ...fields, memberId: owner.memberId, companyId: owner.companyId, book })
     .returning();
   const row = rows[0];
   if (!row) throw new Error('address insert returned nothing');
@@ -87,7 +137,7 @@ export async function insertEntry(
 
 export async function updateEntry(
   db: Database,
-  memberId: number,
+  owner: BookOwner,
   book: AddressBookKind,
   id: number,
   fields: AddressFields,
@@ -96,7 +146,7 @@ export async function updateEntry(
   const rows = await db
     .update(addressBook)
     .set({ ...fields, updatedAt: at })
-    .where(and(ofBook(memberId, book), eq(addressBook.id, id)))
+    .where(and(ofBook(owner, book), eq(addressBook.id, id)))
     .returning();
   return rows[0] ?? null;
 }
@@ -104,13 +154,13 @@ export async function updateEntry(
 /** Deletes the member's entry; returns it, or null when it is not the member's. */
 export async function deleteEntry(
   db: Database,
-  memberId: number,
+  owner: BookOwner,
   book: AddressBookKind,
   id: number,
 ): Promise<AddressRow | null> {
   const rows = await db
     .delete(addressBook)
-    .where(and(ofBook(memberId, book), eq(addressBook.id, id)))
+    .where(and(ofBook(owner, book), eq(addressBook.id, id)))
     .returning();
   return rows[0] ?? null;
 }
@@ -120,11 +170,11 @@ export async function promoteNewest(db: Database, memberId: number, book: Addres
   const newest = db
     .select({ id: addressBook.id })
     .from(addressBook)
-    .where(ofBook(memberId, book))
+    .where(ofBook(own(memberId), book))
     .orderBy(desc(addressBook.createdAt), desc(addressBook.id))
     .limit(1);
   await db
     .update(addressBook)
     .set({ defaultFlag: true })
-    .where(and(ofBook(memberId, book), eq(addressBook.id, sql`(${newest})`)));
+    .where(and(ofBook(own(memberId), book), eq(addressBook.id, sql`(${newest})`)));
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
+import { companies } from '../company/company.schema';
 import { members } from '../member/member.schema';
 
 /**
@@ -30,6 +31,11 @@ export const addressBook = pgTable(
     company: varchar('company', { length: 100 }).notNull().default(''),
     idCardNo: varchar('id_card_no', { length: 18 }).notNull().default(''),
     defaultFlag: boolean('default_flag').notNull().default(false),
+    /**
+     * The company whose book it is in (issue #38): listed and used by all its members, changed by its admins;
+     * null for the member's own. `member_id` is who wrote it. A company entry is never a default.
+     */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     createdAt,
     updatedAt,
   },
@@ -37,5 +43,9 @@ export const addressBook = pgTable(
     index('address_book_member_book_idx').on(t.memberId, t.book, t.createdAt),
     uniqueIndex('address_book_one_default_key').on(t.memberId, t.book).where(sql`${t.defaultFlag}`),
     check('address_book_book', sql`${t.book} in ('sender', 'receiver')`),
+    index('address_book_company_book_idx')
+      .on(t.companyId, t.book, t.createdAt)
+      .where(sql`${t.companyId} is not null`),
+    check('address_book_company_no_default', sql`${t.companyId} is null or not ${t.defaultFlag}`),
   ],
 );

@@ -229,6 +229,12 @@ export function createCompanyService({
   return {
     detail,
 
+    /** The member's company and role, read afresh (other modules' port: shared addresses, orders). */
+    async membership(memberId: number): Promise<{ companyId: number; role: CompanyRole } | null> {
+      const mine = await repo.membershipOf(db, memberId);
+      return mine ? { companyId: mine.company.id, role: mine.member.role as CompanyRole } : null;
+    },
+
     /** A company made by a member, who becomes its first admin; refused when they already belong to one. */
     async create(memberId: number, input: CreateInput, ip: string | null): Promise<CompanyDetail> {
       const level = (await members.briefs([memberId])).get(memberId)?.level;

@@ -43,6 +43,8 @@ interface AddressBookViewProps {
   book: AddressBook;
   /** The page that sent the shopper here (the checkout): a link back, and the way back after a save. */
   returnTo?: ReturnTarget | null;
+  /** The member is their company's admin: a new address may be saved for the whole company (issue #38). */
+  canShare?: boolean;
 }
 
 /**
@@ -50,7 +52,7 @@ interface AddressBookViewProps {
  * list with the default first, add, edit, set default and delete; the list reloads after each change. A shopper
  * sent here from another page goes back to it once an address is added or edited, with that address.
  */
-export function AddressBookView({ book, returnTo }: AddressBookViewProps) {
+export function AddressBookView({ book, returnTo, canShare = false }: AddressBookViewProps) {
   const list = useAddressList(book);
   const save = useSaveAddress(book);
   const remove = useDeleteAddress(book);
@@ -129,6 +131,7 @@ export function AddressBookView({ book, returnTo }: AddressBookViewProps) {
           book={book}
           address={editing ?? undefined}
           firstAddress={count === 0}
+          canShare={canShare}
           onClose={() => setEditing(undefined)}
           onSaved={(saved) => {
             if (returnTo) navigate(returnTo.to, { state: returnState({ book, id: saved.id }) });

@@ -16,7 +16,10 @@ function maskIdCard(id: string): string {
   return id.length > 7 ? `${id.slice(0, 3)}${'*'.repeat(id.length - 7)}${id.slice(-4)}` : id;
 }
 
-/** One address of a book, with its '默认' tag and the edit, set-default and delete actions. */
+/**
+ * One address of a book, with its '默认' or '公司共用' tag and the edit, set-default and delete actions (none on a
+ * company's entry for a member who is not its admin).
+ */
 export function AddressCard({ address, busy, onEdit, onSetDefault, onDelete }: AddressCardProps) {
   const region = [countryLabel(address.country), address.province, address.city, address.district]
     .filter((part) => part !== '')
@@ -38,6 +41,11 @@ export function AddressCard({ address, busy, onEdit, onSetDefault, onDelete }: A
             默认
           </Tag>
         )}
+        {address.shared && (
+          <Tag color="blue" className="address-default-tag">
+            公司共用
+          </Tag>
+        )}
       </div>
       <p className="address-card-line">{region}</p>
       {needsRegion && (
@@ -47,19 +55,22 @@ export function AddressCard({ address, busy, onEdit, onSetDefault, onDelete }: A
       )}
       <p className="address-card-line">{address.detail}</p>
       {extras.length > 0 && <p className="address-card-line muted">{extras.join(' · ')}</p>}
-      <div className="address-card-actions">
-        {!address.defaultFlag && (
-          <Button type="link" size="small" disabled={busy} onClick={onSetDefault}>
-            设为默认
+      {/* A company's entry is never a default, and only the company's admins change it. */}
+      {address.editable !== false && (
+        <div className="address-card-actions">
+          {!address.defaultFlag && !address.shared && (
+            <Button type="link" size="small" disabled={busy} onClick={onSetDefault}>
+              设为默认
+            </Button>
+          )}
+          <Button type="link" size="small" disabled={busy} onClick={onEdit}>
+            编辑
           </Button>
-        )}
-        <Button type="link" size="small" disabled={busy} onClick={onEdit}>
-          编辑
-        </Button>
-        <Button type="link" size="small" danger disabled={busy} onClick={onDelete}>
-          删除
-        </Button>
-      </div>
+          <Button type="link" size="small" danger disabled={busy} onClick={onDelete}>
+            删除
+          </Button>
+        </div>
+      )}
     </li>
   );
 }

@@ -35,6 +35,8 @@ interface AddressFormValues {
   company: string;
   idCardNo: string;
   defaultFlag: boolean;
+  /** A new entry for the company's book (its admins only). */
+  shared?: boolean;
 }
 
 const DEFAULT_COUNTRY: Country = 'CN';
@@ -78,6 +80,8 @@ interface AddressFormModalProps {
   onClose: () => void;
   /** After a successful save (the dialog closes first). */
   onSaved?: (address: Address) => void;
+  /** The member is their company's admin: a new address may go to the company's book (issue #38). */
+  canShare?: boolean;
 }
 
 /**
@@ -85,7 +89,14 @@ interface AddressFormModalProps {
  * picked from the country's tree, the postcode filled from the picked city, and for receivers the 智能识别
  * paste-in and the ID number used for customs clearance.
  */
-export function AddressFormModal({ book, address, firstAddress, onClose, onSaved }: AddressFormModalProps) {
+export function AddressFormModal({
+  book,
+  address,
+  firstAddress,
+  onClose,
+  onSaved,
+  canShare = false,
+}: AddressFormModalProps) {
   const [form] = Form.useForm<AddressFormValues>();
   const save = useSaveAddress(book);
   const { data: tree } = useRegionTree();
@@ -164,6 +175,7 @@ export function AddressFormModal({ book, address, firstAddress, onClose, onSaved
       company: values.company ?? '',
       ...(isReceiver ? { idCardNo: values.idCardNo ?? '' } : {}),
       defaultFlag: values.defaultFlag ?? false,
+      ...(values.shared ? { shared: true, defaultFlag: false } : {}),
     };
     save.mutate(body, {
       onSuccess: (saved) => {
@@ -306,9 +318,21 @@ export function AddressFormModal({ book, address, firstAddress, onClose, onSaved
             <Input maxLength={18} />
           </Form.Item>
         )}
-        <Form.Item name="defaultFlag" valuePropName="checked" className="address-form-default">
-          <Checkbox>设为默认地址</Checkbox>
-        </Form.Item>
+        {!address?.shared && (
+          <Form.Item name="defaultFlag" valuePropName="checked" className="address-form-default">
+            <Checkbox>设为默认地址</Checkbox>
+          </Form.Item>
+        )}
+        {canShare && !address && (
+          <Form.Item
+            name="shared"
+            valuePropName="checked"
+            className="address-form-default"
+            extra="公司全体成员结算时都可选用；只有管理员可以修改"
+          >
+            <Checkbox>保存为公司共用地址</Checkbox>
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
