@@ -3,6 +3,7 @@ import { CompanyPaths } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
 import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
+import { placePickupOrder } from './support/member-order';
 import { createDeskAccount, randomPhone, sandboxCodes } from './support/sandbox-codes';
 import { newShopDataDir, type RunningShop, startShop } from './support/server';
 
@@ -13,7 +14,8 @@ const PHONE = { width: 390, height: 844 };
  * invites a colleague by the colleague's mobile number as typed at home (no +86) and saves a receiver for the whole
  * company; the colleague, who proved that number, finds the invite on 我的公司 on a phone, accepts it and finds the
  * company's receiver in their book, not to change; the admin sets the buyer's limits, which the buyer then reads;
- * the admin removes the buyer, whose page no longer shows the company.
+ * the buyer's order shows on the admin's order list with who placed it, to read only; the admin removes the buyer,
+ * whose page no longer shows the company.
  */
 describe('company accounts', () => {
   const stamp = Date.now().toString(36);
@@ -125,8 +127,22 @@ describe('company accounts', () => {
     expect(detail.limits?.aud).toEqual({ perOrder: 500, perMonth: 2000 });
   });
 
+  it('the buyer’s order is the company’s: the admin reads it with who placed it, and cannot act on it', async () => {
+    const { orderId } = await placePickupOrder(shop?.baseURL ?? '', buyerToken);
+    const page = admin.page;
+    await page.goto('/member/order');
+    const card = page.locator('li.order-card', { hasText: `下单人 ${buyer.username}` });
+    await card.waitFor();
+    expect(await card.getByRole('button', { name: '取消订单' }).count()).toBe(0);
+    await admin.screenshot('company-05-company-order');
+    await page.goto(`/order/${orderId}`);
+    await page.getByText(`下单人 ${buyer.username}（公司订单）`).waitFor();
+    expect(await page.getByRole('link', { name: '去支付' }).count()).toBe(0);
+  });
+
   it('the admin removes the buyer, who no longer sees the company', async () => {
     const page = admin.page;
+    await page.goto('/member/company');
     const row = page.getByRole('list', { name: '公司成员' }).locator('li', { hasText: buyer.username });
     await row.getByRole('button', { name: '移除' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确定移除' }).click();

@@ -36,6 +36,7 @@ CREATE TABLE "company_members" (
 );
 --> statement-breakpoint
 ALTER TABLE "address_book" ADD COLUMN "company_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "company_id" integer;--> statement-breakpoint
 ALTER TABLE "company_invites" ADD CONSTRAINT "company_invites_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_invites" ADD CONSTRAINT "company_invites_invited_by_members_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_invites" ADD CONSTRAINT "company_invites_accepted_by_members_id_fk" FOREIGN KEY ("accepted_by") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -45,7 +46,9 @@ CREATE UNIQUE INDEX "company_invites_open_key" ON "company_invites" USING btree 
 CREATE INDEX "company_invites_contact_idx" ON "company_invites" USING btree ("contact");--> statement-breakpoint
 CREATE INDEX "company_members_company_idx" ON "company_members" USING btree ("company_id");--> statement-breakpoint
 ALTER TABLE "address_book" ADD CONSTRAINT "address_book_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "address_book_company_book_idx" ON "address_book" USING btree ("company_id","book","created_at") WHERE "address_book"."company_id" is not null;--> statement-breakpoint
+CREATE INDEX "orders_company_idx" ON "orders" USING btree ("company_id","created_at") WHERE "orders"."company_id" is not null;--> statement-breakpoint
 ALTER TABLE "address_book" ADD CONSTRAINT "address_book_company_no_default" CHECK ("address_book"."company_id" is null or not "address_book"."default_flag");--> statement-breakpoint
 -- A company member's price level is the company's (docs/decisions/055): joining, leaving or a change of the
 -- company's level changes what a session carries, announced like a member's own level (migration 0020).

@@ -253,7 +253,14 @@ export function createServices({
         params: { orderNo: notice.outside.params.orderNo ?? '' },
       });
   };
-  const orders = createOrderService({ db, clock });
+  const orders = createOrderService({
+    db,
+    clock,
+    // A company member sees the company's orders with who placed each (issue #38).
+    companyOf: (memberId) => companies.membership(memberId),
+    memberNames: async (ids) =>
+      new Map([...(await member.briefs(ids))].map(([id, brief]) => [id, brief.name || brief.username])),
+  });
   const orderBuyer = createOrderBuyerService({ db, clock });
   const media = createMediaService({ db, store: createMediaStore(db, config.mediaObjectStorage) });
   const deposits = createDepositService({
@@ -426,6 +433,7 @@ export function createServices({
     checkout,
     catalogue,
     addressBook,
+    companyOf: (memberId) => companies.membership(memberId),
     counters,
   });
   const cancelOrder = createCancelOrderFlow({

@@ -9,12 +9,21 @@ import {
   CompanyPaths,
   type Member,
   MemberPaths,
+  type OrderDetail,
+  OrderPaths,
+  type OrderSummary,
+  ResultCode,
 } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../src/db/schema';
 import { expectConsoleGuard } from './support/admin-access';
-import { addToCart, type CheckoutTestApp, createCheckoutTestApp } from './support/checkout-helpers';
+import {
+  addToCart,
+  type CheckoutTestApp,
+  createCheckoutTestApp,
+  orderForPickup,
+} from './support/checkout-helpers';
 import { memberWithContacts } from './support/company-helpers';
 import { staffToken } from './support/staff';
 import { envelope, post } from './support/test-app';
@@ -129,5 +138,73 @@ describe('companies in the console', () => {
       badBody: { pageNo: 0, pageSize: 20 },
       badMessage: /./,
     });
+  });
+});
+
+describe('a company’s orders', () => {
+  const placed = async (token: string) => {
+    await addToCart(c.t, token, [[c.sku.aptamil, 1]]);
+    const res = envelope<{ orderId: number }>(await orderForPickup(c.t, token));
+    expect(res.success, res.message).toBe(true);
+    return res.data.orderId;
+  };
+  const listed = async (token: string) =>
+    (await call<{ items: OrderSummary[] }>(OrderPaths.list, { pageNo: 1, pageSize: 50 }, token)).items;
+
+  it('are seen by every member with who placed each; only the one who placed it acts; a viewer places none', async () => {
+    const admin = await memberWithContacts(c.t);
+    await call(CompanyPaths.create, { name: '订单公司', taxNo: '51824753556' }, admin.token);
+    const buyer = await memberWithContacts(c.t);
+    const viewer = await memberWithContacts(c.t);
+    for (const [who, role] of [
+      [buyer, 'buyer'],
+      [viewer, 'viewer'],
+    ] as const) {
+      const invite = await call<CompanyInvite>(
+        CompanyPaths.invite,
+        { contact: who.phone, role },
+        admin.token,
+      );
+      await call(CompanyPaths.accept, { id: invite.id }, who.token);
+    }
+    const outsider = await memberWithContacts(c.t);
+    const before = await placed(buyer.token);
+    const outsiders = await placed(outsider.token);
+
+    // The buyer's order is the company's: the admin and the viewer see it, with who placed it.
+    const { username } = await call<Member>(MemberPaths.current, {}, buyer.token);
+    for (const token of [admin.token, viewer.token]) {
+      const list = await listed(token);
+      expect(list.map((o) => [o.id, o.mine, o.placedBy])).toEqual([[before, false, username]]);
+      expect(await call<OrderDetail>(OrderPaths.detail, { id: before }, token)).toMatchObject({
+        id: before,
+        mine: false,
+        placedBy: username,
+      });
+    }
+    expect((await listed(buyer.token)).map((o) => [o.id, o.mine])).toEqual([[before, true]]);
+    // Nobody else's, and the outsider sees none of theirs; only the buyer cancels it.
+    const foreign = envelope(await post(c.t.app, OrderPaths.detail, { id: outsiders }, admin.token));
+    expect(foreign.success).toBe(false);
+    expect((await listed(outsider.token)).map((o) => [o.id, o.mine, o.placedBy])).toEqual([
+      [outsiders, undefined, undefined],
+    ]);
+    expect(envelope(await post(c.t.app, OrderPaths.cancel, { id: before }, admin.token)).success).toBe(false);
+
+    // A viewer places no order.
+    await addToCart(c.t, viewer.token, [[c.sku.aptamil, 1]]);
+    const refused = await orderForPickup(c.t, viewer.token);
+    expect(refused.statusCode).toBe(403);
+    expect(envelope(refused)).toMatchObject({
+      resultCode: ResultCode.PermissionDenied,
+      message: '您在公司中是查看者，不能下单；请联系公司管理员',
+    });
+
+    // Removed, the buyer keeps their order; the company keeps it too, and the buyer no longer sees the company's.
+    const adminsOwn = await placed(admin.token);
+    expect((await listed(buyer.token)).map((o) => o.id).sort()).toEqual([before, adminsOwn].sort());
+    await call(CompanyPaths.remove, { memberId: buyer.memberId }, admin.token);
+    expect((await listed(buyer.token)).map((o) => [o.id, o.mine])).toEqual([[before, undefined]]);
+    expect((await listed(admin.token)).map((o) => o.id).sort()).toEqual([before, adminsOwn].sort());
   });
 });

@@ -44,6 +44,28 @@ function pack(fields: { id: number; status: number; logisticCode?: string }) {
 type Calls = ReturnType<typeof mockApi>['calls'];
 const bodiesOf = (calls: Calls, path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
 
+describe('a company’s orders (issue #38)', () => {
+  it('shows who placed a colleague’s order, which is there to read only', async () => {
+    mockApi({
+      ...member,
+      [OrderPaths.list]: page([
+        orderSummary({ id: 1, status: 0, mine: true, placedBy: '演示会员' }),
+        orderSummary({ id: 2, status: 0, mine: false, placedBy: '王采购' }),
+      ]),
+    });
+    startSession('tok-1');
+    renderApp('/member/order');
+    const mine = (await screen.findByText('订单号 SO2026000001', {}, SLOW)).closest('li') as HTMLElement;
+    expect(within(mine).getByText('我下的单')).toBeTruthy();
+    expect(within(mine).getByRole('link', { name: '去支付' })).toBeTruthy();
+    const theirs = screen.getByText('订单号 SO2026000002').closest('li') as HTMLElement;
+    expect(within(theirs).getByText('下单人 王采购')).toBeTruthy();
+    for (const name of ['去支付', '取消订单', '再次购买'])
+      expect(within(theirs).queryByRole(name === '去支付' ? 'link' : 'button', { name })).toBeNull();
+    expect(within(theirs).getByRole('link', { name: '查看详情' })).toBeTruthy();
+  });
+});
+
 describe('order list (spec §2 /member/order)', () => {
   it('sends the status of the chosen tab and shows the effective status of each order', async () => {
     const { calls } = mockApi({

@@ -4,12 +4,13 @@ import {
   type createOrderRequestSchema,
   locationCodeFor,
   OrderStatus,
+  ResultCode,
   toMajor,
 } from '@shop/domain';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 import { runStatement } from '../db/statement';
-import { notFoundError, paramsError } from '../lib/app-error';
+import { AppError, notFoundError, paramsError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
 import type { AddressBookService } from '../modules/address-book';
@@ -24,6 +25,7 @@ export const CreateOrderMessages = {
   created: '订单已创建',
   receiverRequired: '请选择收货地址',
   addressNotFound: '地址不存在',
+  viewerCannotOrder: '您在公司中是查看者，不能下单；请联系公司管理员',
 } as const;
 
 export type CreateOrderInput = z.output<typeof createOrderRequestSchema>;
@@ -43,6 +45,11 @@ export interface OrderCreationDeps {
   checkout: Pick<CheckoutService, 'quote'>;
   catalogue: Pick<CatalogueService, 'priceLevel' | 'catalogueChanged'>;
   addressBook: Pick<AddressBookService, 'entry'>;
+  /**
+   * The member's company and role (the company module, issue #38): the order is the company's too, and a viewer
+   * places none. Absent: no member has a company.
+   */
+  companyOf?: (memberId: number) => Promise<{ companyId: number; role: string } | null>;
   /** Orders created and orders refused for lack of stock are counted for the metrics (GET /metrics). */
   counters?: Pick<ShopCounters, 'orderCreated' | 'stockRefused'>;
 }
@@ -92,6 +99,7 @@ export function createOrderCreationService({
   checkout,
   catalogue,
   addressBook,
+  companyOf = async () => null,
   counters = NO_COUNTERS,
 }: OrderCreationDeps) {
   async function addressOf(memberId: number, book: 'receiver' | 'sender', id: number): Promise<Address> {
@@ -124,13 +132,16 @@ export function createOrderCreationService({
         // its cart lines are gone, or the unique index stops it, and the catch below answers that order.
         if (!input.isPickup && input.receiverId === null)
           throw paramsError(CreateOrderMessages.receiverRequired);
-        const [level, receiver, sender] = await Promise.all([
+        const [company, level, receiver, sender] = await Promise.all([
+          companyOf(memberId),
           catalogue.priceLevel(auth),
           input.isPickup || input.receiverId === null
             ? null
             : addressOf(memberId, 'receiver', input.receiverId),
           input.senderId === null ? null : addressOf(memberId, 'sender', input.senderId),
         ]);
+        if (company?.role === 'viewer')
+          throw new AppError(ResultCode.PermissionDenied, CreateOrderMessages.viewerCannotOrder);
         const locationCode = locationCodeFor({
           isPickup: input.isPickup,
           receiverPostCode: receiver?.postCode,
@@ -166,6 +177,7 @@ export function createOrderCreationService({
           orderNumberPrefix(now),
           {
             memberId,
+            companyId: company?.companyId ?? null,
             requestId: input.requestId,
             status: OrderStatus.NotPaid,
             currency: quote.currency,

@@ -61,6 +61,16 @@ export const orderBeanSchema = z.object({
 });
 
 /** An order in the list and in the detail (the detail adds the fields of orderDetailSchema). */
+/**
+ * For a company member (issue #38): whether they placed the order (only the one who placed it acts on it), and who
+ * did, by name or username. Absent for a member in no company. Last in each schema: the compiled serializer writes
+ * the optional properties after the others (docs/decisions/022), and so must the contract.
+ */
+const placedFields = {
+  mine: z.boolean().optional(),
+  placedBy: z.string().optional(),
+};
+
 export const orderSummarySchema = z.object({
   id: z.number().int(),
   orderNo: z.string(),
@@ -90,6 +100,7 @@ export const orderSummarySchema = z.object({
   items: z.array(orderItemSchema),
   orderBeans: z.array(orderBeanSchema),
   createdAt: z.string(),
+  ...placedFields,
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -110,8 +121,14 @@ export const orderListResponseSchema = z.object({
 });
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 
-const addressSnapshotSchema = addressSchema.omit({ id: true, defaultFlag: true, updatedAt: true });
-export const orderDetailSchema = orderSummarySchema.extend({
+const addressSnapshotSchema = addressSchema.omit({
+  id: true,
+  defaultFlag: true,
+  updatedAt: true,
+  shared: true,
+  editable: true,
+});
+export const orderDetailSchema = orderSummarySchema.omit({ mine: true, placedBy: true }).extend({
   promotionsGift: z.array(
     z.object({ name: z.string(), property: z.record(z.string(), z.string()), qty: z.number().int() }),
   ),
@@ -144,6 +161,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   refundingPrice: z.number(),
   cancelledAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  ...placedFields,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

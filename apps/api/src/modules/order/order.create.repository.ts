@@ -9,6 +9,7 @@ import type { StatementAnswer, StatementPart } from '../../db/statement';
 export type NewOrder = Pick<
   typeof orders.$inferSelect,
   | 'memberId'
+  | 'companyId'
   | 'requestId'
   | 'status'
   | 'currency'
@@ -138,7 +139,7 @@ export function orderWritesPart(
         name: 'new_order',
         body: sql`insert into ${orders} (id, order_no, member_id, request_id, status, currency, is_pickup,
             location_code, goods_amount, shipping_amount, tax_amount, gst_amount, gst_included, promotions_amount,
-            total_amount, rate, receiver, sender, member_remark, created_at, updated_at)
+            total_amount, rate, receiver, sender, member_remark, company_id, created_at, updated_at)
           select n.id, ${prefix}::text || lpad(n.id::text, greatest(8, length(n.id::text)), '0'),
             ${order.memberId}::int, ${order.requestId}::text, ${order.status}::smallint, ${order.currency}::text,
             ${order.isPickup}::boolean, ${order.locationCode}::text, ${order.goodsAmount}::bigint,
@@ -146,7 +147,8 @@ export function orderWritesPart(
             ${order.gstIncluded}::boolean, ${order.promotionsAmount}::bigint,
             ${order.totalAmount}::bigint, ${sql.param(order.rate, orders.rate)}::numeric,
             ${sql.param(order.receiver, orders.receiver)}::jsonb, ${sql.param(order.sender, orders.sender)}::jsonb,
-            ${order.memberRemark}::text, ${sql.param(order.createdAt, orders.createdAt)}::timestamptz,
+            ${order.memberRemark}::text, ${order.companyId}::int,
+            ${sql.param(order.createdAt, orders.createdAt)}::timestamptz,
             ${sql.param(order.updatedAt, orders.updatedAt)}::timestamptz
           from (select nextval(pg_get_serial_sequence('orders', 'id'))::int as id) n
           returning id, order_no`,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   logisticsEvents,
@@ -25,33 +25,38 @@ export type NewOldOrderRow = typeof oldOrders.$inferInsert;
 /** The status an order shows: its first pack's, else its own (spec §4 'Order status'). */
 const effectiveStatus = sql<number>`coalesce((select b.status from ${orderPacks} b where b.order_id = ${orders.id} order by b.pack_index limit 1), ${orders.status})`;
 
-function memberOrders(memberId: number, status: number | undefined): SQL | undefined {
-  return and(
-    eq(orders.memberId, memberId),
-    status === undefined ? undefined : sql`${effectiveStatus} = ${status}`,
-  );
+/** Whose orders a member sees: their own, and in a company the company's (issue #38). */
+export type OrderViewer = { memberId: number; companyId: number | null };
+
+const seenBy = (viewer: OrderViewer) =>
+  viewer.companyId === null
+    ? eq(orders.memberId, viewer.memberId)
+    : or(eq(orders.memberId, viewer.memberId), eq(orders.companyId, viewer.companyId));
+
+function memberOrders(viewer: OrderViewer, status: number | undefined): SQL | undefined {
+  return and(seenBy(viewer), status === undefined ? undefined : sql`${effectiveStatus} = ${status}`);
 }
 
-/** Number of the member's orders, optionally of one shown status. */
-export async function countOrders(db: Database, memberId: number, status?: number): Promise<number> {
+/** Number of the orders the member sees, optionally of one shown status. */
+export async function countOrders(db: Database, viewer: OrderViewer, status?: number): Promise<number> {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
-    .where(memberOrders(memberId, status));
+    .where(memberOrders(viewer, status));
   return Number(rows[0]?.n ?? 0);
 }
 
-/** One page of the member's orders, newest first, optionally of one shown status. */
+/** One page of the orders the member sees, newest first, optionally of one shown status. */
 export function listOrdersPage(
   db: Database,
-  memberId: number,
+  viewer: OrderViewer,
   status: number | undefined,
   page: { limit: number; offset: number },
 ): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
-    .where(memberOrders(memberId, status))
+    .where(memberOrders(viewer, status))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -117,6 +122,16 @@ export async function listFirstItems(
   return { items: rows.map((r) => r.item), counts };
 }
 
+/** An order the member sees (their own, or their company's), or null: another's is not found. */
+export async function findSeenOrder(db: Database, viewer: OrderViewer, id: number): Promise<OrderRow | null> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), seenBy(viewer)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 /** One of the member's orders, or null (another member's order is not found). */
 export async function findMemberOrder(db: Database, memberId: number, id: number): Promise<OrderRow | null> {
   const rows = await db
@@ -145,14 +160,14 @@ export function listAttachments(db: Database, orderId: number): Promise<Attachme
 /** The member's attachments of an order, in one query with the ownership check; null when not theirs. */
 export async function findMemberAttachments(
   db: Database,
-  memberId: number,
+  viewer: OrderViewer,
   orderId: number,
 ): Promise<AttachmentRow[] | null> {
   const rows = await db
     .select({ attachment: orderAttachments, orderId: orders.id })
     .from(orders)
     .leftJoin(orderAttachments, eq(orderAttachments.orderId, orders.id))
-    .where(and(eq(orders.id, orderId), eq(orders.memberId, memberId)))
+    .where(and(eq(orders.id, orderId), seenBy(viewer)))
     .orderBy(asc(orderAttachments.createdAt), asc(orderAttachments.id));
   if (rows.length === 0) return null;
   return rows.map((r) => r.attachment).filter((a): a is AttachmentRow => a !== null);

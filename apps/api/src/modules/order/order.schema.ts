@@ -20,6 +20,7 @@ import {
 import { createdAt, updatedAt } from '../../db/columns';
 import { skus } from '../catalogue/catalogue.schema';
 import { couriers, promotions } from '../checkout/checkout.schema';
+import { companies } from '../company/company.schema';
 import { members } from '../member/member.schema';
 import { warehouses } from '../warehouse/warehouse.schema';
 
@@ -77,11 +78,19 @@ export const orders = pgTable(
     refundingAmount: bigint('refunding_amount', { mode: 'number' }).notNull().default(0),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * The company the placing member belonged to when they placed it (issue #38): its members see the order with
+     * who placed it. `member_id` stays the one who placed it.
+     */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
     createdAt,
     updatedAt,
   },
   (t) => [
     uniqueIndex('orders_order_no_key').on(t.orderNo),
+    index('orders_company_idx')
+      .on(t.companyId, t.createdAt)
+      .where(sql`${t.companyId} is not null`),
     uniqueIndex('orders_member_request_key').on(t.memberId, t.requestId),
     index('orders_member_status_idx').on(t.memberId, t.status, t.createdAt),
     check('orders_currency', sql`${t.currency} in ('AUD', 'CNY')`),

@@ -164,6 +164,13 @@ function toStateChange(order: repo.OrderRow, status: number, changed: boolean): 
 export interface OrderServiceDeps {
   db: Database;
   clock: Clock;
+  /**
+   * The member's company (the company module, issue #38): its members see its orders, read afresh at each call.
+   * Absent: every member sees only their own.
+   */
+  companyOf?: (memberId: number) => Promise<{ companyId: number } | null>;
+  /** Members' names (or usernames) by id: who placed a company's order. */
+  memberNames?: (ids: readonly number[]) => Promise<Map<number, string>>;
 }
 
 /** What a cancelled order gives back: the stock it had reserved and the sales it had counted. */
@@ -180,7 +187,27 @@ export interface Page {
 }
 
 /** The member's order calls (spec §7 'Orders and tickets', courierinfo/getByLogisticCode/). */
-export function createOrderService({ db, clock }: OrderServiceDeps) {
+export function createOrderService({
+  db,
+  clock,
+  companyOf = async () => null,
+  memberNames = async () => new Map(),
+}: OrderServiceDeps) {
+  /** Whose orders the member sees: their own, and their company's while they belong to it. */
+  async function viewerOf(auth: AuthContext): Promise<repo.OrderViewer> {
+    return { memberId: auth.memberId, companyId: (await companyOf(auth.memberId))?.companyId ?? null };
+  }
+
+  /** For a company member: whether each order is theirs, and who placed it. */
+  async function placers(viewer: repo.OrderViewer, rows: readonly repo.OrderRow[]) {
+    if (viewer.companyId === null) return () => ({});
+    const names = await memberNames(rows.map((r) => r.memberId));
+    return (order: repo.OrderRow) => ({
+      mine: order.memberId === viewer.memberId,
+      placedBy: names.get(order.memberId) ?? '',
+    });
+  }
+
   async function ownOrder(auth: AuthContext, id: number, executor: Database = db): Promise<repo.OrderRow> {
     const order = await repo.findMemberOrder(executor, auth.memberId, id);
     if (!order) throw notFound();
@@ -193,27 +220,30 @@ export function createOrderService({ db, clock }: OrderServiceDeps) {
      * showing one status (the first pack's, spec §4), each with its first items and its packs. Four queries.
      */
     async list(auth: AuthContext, query: Page & { status?: number | undefined }) {
+      const viewer = await viewerOf(auth);
       const [totalCount, rows] = await Promise.all([
-        repo.countOrders(db, auth.memberId, query.status),
-        repo.listOrdersPage(db, auth.memberId, query.status, {
+        repo.countOrders(db, viewer, query.status),
+        repo.listOrdersPage(db, viewer, query.status, {
           limit: query.pageSize,
           offset: (query.pageNo - 1) * query.pageSize,
         }),
       ]);
       const ids = rows.map((r) => r.id);
-      const [packs, { items, counts }] = await Promise.all([
+      const [packs, { items, counts }, placer] = await Promise.all([
         repo.listPacks(db, ids),
         repo.listFirstItems(db, ids, LIST_ITEMS_PER_ORDER),
+        placers(viewer, rows),
       ]);
       return {
-        items: rows.map((order) =>
-          toOrderSummary(
+        items: rows.map((order) => ({
+          ...toOrderSummary(
             order,
             packs.filter((b) => b.orderId === order.id),
             items.filter((i) => i.orderId === order.id),
             counts.get(order.id) ?? { lines: 0, pieces: 0 },
           ),
-        ),
+          ...placer(order),
+        })),
         pageNo: query.pageNo,
         pageSize: query.pageSize,
         totalCount,
@@ -225,13 +255,17 @@ export function createOrderService({ db, clock }: OrderServiceDeps) {
      * as promotionsGift, the address snapshots, the remark and the attachments.
      */
     async detail(auth: AuthContext, id: number): Promise<OrderDetail> {
-      const order = await ownOrder(auth, id);
-      const [packs, items, attachments] = await Promise.all([
+      const viewer = await viewerOf(auth);
+      const order = await repo.findSeenOrder(db, viewer, id);
+      if (!order) throw notFound();
+      const [packs, items, attachments, placer] = await Promise.all([
         repo.listPacks(db, [id]),
         repo.listItems(db, [id]),
         repo.listAttachments(db, id),
+        placers(viewer, [order]),
       ]);
       return {
+        ...placer(order),
         ...toOrderSummary(order, packs, items, {
           lines: items.length,
           pieces: items.reduce((sum, item) => sum + item.qty, 0),
@@ -330,7 +364,7 @@ export function createOrderService({ db, clock }: OrderServiceDeps) {
 
     /** The package photos and files of the member's order (spec §7 getAttach/). One query. */
     async attachments(auth: AuthContext, id: number): Promise<OrderDetail['attachments']> {
-      const rows = await repo.findMemberAttachments(db, auth.memberId, id);
+      const rows = await repo.findMemberAttachments(db, await viewerOf(auth), id);
       if (!rows) throw notFound();
       return rows.map(toAttachmentDto);
     },

@@ -34,8 +34,15 @@ export interface OrderActionsAllowed {
 
 const SHIPPED: readonly number[] = [OrderStatus.Shipped, OrderStatus.AwaitingPickup, OrderStatus.InTransit];
 
-export function allowedActions(order: OrderStatusFields): OrderActionsAllowed {
+/**
+ * A company's order placed by a colleague (`mine` false, issue #38) is there to read: only the member who placed
+ * an order pays, cancels, confirms or annotates it.
+ */
+export function allowedActions(
+  order: OrderStatusFields & { mine?: boolean | undefined },
+): OrderActionsAllowed {
   const status = effectiveOrderStatus(order);
+  if (order.mine === false) return { pay: false, cancel: false, finish: false, remark: false };
   return {
     pay: status === OrderStatus.NotPaid,
     cancel: status === OrderStatus.NotPaid || status === OrderStatus.NotConfirmed,

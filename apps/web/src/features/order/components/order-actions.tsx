@@ -7,7 +7,13 @@ import { useCancelOrder, useFinishOrder, useRepurchase } from '../api/order-acti
 import { allowedActions } from '../order-format';
 
 export interface OrderActionsProps {
-  order: { id: number; status: number; orderBeans?: readonly { status: number }[] | null };
+  order: {
+    id: number;
+    status: number;
+    orderBeans?: readonly { status: number }[] | null;
+    /** False on a colleague's order of the member's company: nothing to do with it here (issue #38). */
+    mine?: boolean | undefined;
+  };
   /** The cart changed on the server (再次购买): the route refreshes it. */
   onCartChanged: () => void;
   /** 查看详情 on a list card. */
@@ -64,32 +70,34 @@ export function OrderActions({ order, onCartChanged, showDetailLink = false, chi
           确认收货
         </button>
       )}
-      <button
-        type="button"
-        className="btn order-action"
-        disabled={repurchase.isPending}
-        onClick={() =>
-          repurchase.mutate(order.id, {
-            onSuccess: ({ message, added, unavailable }) => {
-              if (added === 0) {
-                // Sold out: said plainly, and there is nothing new in the cart to go to.
-                notify.warn(message || '订单中的商品已售罄，暂时无法购买');
-                return;
-              }
-              notify.success(message || '商品已加入购物车');
-              if (unavailable.length > 0) {
-                notify.warn(
-                  `以下商品暂不能购买：${unavailable.map((u) => `${u.name}（${u.reason}）`).join('、')}`,
-                );
-              }
-              setAddedToCart(true);
-              onCartChanged();
-            },
-          })
-        }
-      >
-        再次购买
-      </button>
+      {order.mine !== false && (
+        <button
+          type="button"
+          className="btn order-action"
+          disabled={repurchase.isPending}
+          onClick={() =>
+            repurchase.mutate(order.id, {
+              onSuccess: ({ message, added, unavailable }) => {
+                if (added === 0) {
+                  // Sold out: said plainly, and there is nothing new in the cart to go to.
+                  notify.warn(message || '订单中的商品已售罄，暂时无法购买');
+                  return;
+                }
+                notify.success(message || '商品已加入购物车');
+                if (unavailable.length > 0) {
+                  notify.warn(
+                    `以下商品暂不能购买：${unavailable.map((u) => `${u.name}（${u.reason}）`).join('、')}`,
+                  );
+                }
+                setAddedToCart(true);
+                onCartChanged();
+              },
+            })
+          }
+        >
+          再次购买
+        </button>
+      )}
       {children}
       {addedToCart && (
         <Link to={paths.cart()} className="order-action-link">

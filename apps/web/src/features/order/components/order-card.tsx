@@ -19,6 +19,9 @@ export function OrderCard({ order, onCartChanged }: { order: OrderSummary; onCar
           订单号 {order.orderNo}
         </Link>
         <span className="muted">{formatDateTime(order.createdAt)}</span>
+        {order.placedBy !== undefined && (
+          <span className="order-placed-by">{order.mine ? '我下的单' : `下单人 ${order.placedBy}`}</span>
+        )}
         <span className="order-status" data-status={status}>
           {orderStatusLabel(status)}
         </span>

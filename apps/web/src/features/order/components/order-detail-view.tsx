@@ -237,6 +237,7 @@ function OrderDetailBody({
         </div>
         <div className="muted order-times">
           <span>下单时间 {formatDateTime(order.createdAt)}</span>
+          {order.placedBy !== undefined && !order.mine && <span>下单人 {order.placedBy}（公司订单）</span>}
           {order.paidAt && <span>付款时间 {formatDateTime(order.paidAt)}</span>}
           {order.finishedAt && <span>完成时间 {formatDateTime(order.finishedAt)}</span>}
           {order.cancelledAt && <span>取消时间 {formatDateTime(order.cancelledAt)}</span>}
