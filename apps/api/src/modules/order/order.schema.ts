@@ -88,9 +88,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_order_no_key').on(t.orderNo),
-    index('orders_company_idx')
-      .on(t.companyId, t.createdAt)
-      .where(sql`${t.companyId} is not null`),
+    index('orders_company_idx').on(t.companyId, t.createdAt).where(sql`${t.companyId} is not null`),
     uniqueIndex('orders_member_request_key').on(t.memberId, t.requestId),
     index('orders_member_status_idx').on(t.memberId, t.status, t.createdAt),
     check('orders_currency', sql`${t.currency} in ('AUD', 'CNY')`),
