@@ -66,6 +66,8 @@ const roleSchema = z.enum(COMPANY_ROLES, { error: '角色须为 admin、buyer �
 export const companyTaxNoSchema = text({ error: '请填写 ABN 或纳税人识别号', trim: true })
   .min(1, '请填写 ABN 或纳税人识别号')
   .max(24, CompanyMessages.taxNo)
+  // The shape first (11 digits, spaces allowed, or 15, 18 or 20 letters and digits); the check digits after.
+  .regex(/^(?:(?:\d\s*){10}\d|[0-9A-Za-z]{15}|[0-9A-Za-z]{18}|[0-9A-Za-z]{20})$/, CompanyMessages.taxNo)
   .transform((v) => v.replace(/\s+/g, '').toUpperCase())
   .superRefine((v, ctx) => {
     const fine = /^\d{11}$/.test(v) ? isValidAbn(v) : taxNoProblem(v) === null;
