@@ -31,10 +31,14 @@ describe('company inputs', () => {
   it('takes limits in yuan or dollars with two decimals at most, null for none', () => {
     const limits = { aud: { perOrder: 500.5, perMonth: null }, cny: { perOrder: null, perMonth: 10_000 } };
     expect(companySetLimitRequestSchema.parse({ memberId: 7, limits }).limits).toEqual(limits);
-    const bad = { ...limits, aud: { perOrder: 0.001, perMonth: null } };
-    expect(
-      companySetLimitRequestSchema.safeParse({ memberId: 7, limits: bad }).error?.issues[0]?.message,
-    ).toBe('额度须大于0');
+    for (const [perOrder, message] of [
+      [0, '额度须大于0'],
+      [10.001, '额度最多两位小数'],
+    ] as const) {
+      const bad = { ...limits, aud: { perOrder, perMonth: null } };
+      const refused = companySetLimitRequestSchema.safeParse({ memberId: 7, limits: bad });
+      expect(refused.error?.issues[0]?.message).toBe(message);
+    }
   });
 
   it('removes a member or withdraws an invite, one of the two', () => {
