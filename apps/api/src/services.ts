@@ -338,6 +338,8 @@ export function createServices({
     clock,
     members: companyMembers,
     notify,
+    // The invite goes to the phone or address itself: the invitee may be no member yet.
+    sendInvite: (executor, invite) => notices.forContact(executor, { kind: 'companyInvite', ...invite }),
     audit: audit.record,
     sessionsChanged,
   });

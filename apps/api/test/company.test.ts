@@ -11,7 +11,7 @@ import {
 } from '@shop/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffAuditLog } from '../src/db/schema';
+import { notices, staffAuditLog } from '../src/db/schema';
 import { newMember } from './support/checkout-helpers';
 import { memberWithContacts } from './support/company-helpers';
 import { createTestApp, envelope, post, type TestApp } from './support/test-app';
@@ -123,6 +123,16 @@ describe('invites', () => {
     expect(invite.success, invite.message).toBe(true);
     expect(invite.data).toMatchObject({ role: 'buyer', reachable: true, contact: 'b***@example.com' });
 
+    // The invite itself goes to the address, and the text to a number no member has yet.
+    const sent = await t.database.db
+      .select({ channel: notices.channel, recipient: notices.recipient, params: notices.params })
+      .from(notices)
+      .where(eq(notices.kind, 'companyInvite'));
+    expect(sent).toContainEqual({
+      channel: 'email',
+      recipient: 'buyer.one@example.com',
+      params: { company: '悉尼批发有限公司', role: '采购员' },
+    });
     // The invitee sees it on their page and in a message; a stranger cannot take it.
     const mine = await call<CompanyDetail>(CompanyPaths.detail, {}, buyer.token);
     expect(mine.data.invites).toEqual([
@@ -167,6 +177,11 @@ describe('invites', () => {
       { contact: '0412 345 678', role: 'buyer' },
       admin.token,
     );
+    const [text] = await t.database.db
+      .select({ channel: notices.channel, params: notices.params })
+      .from(notices)
+      .where(and(eq(notices.kind, 'companyInvite'), eq(notices.recipient, '+61412345678')));
+    expect(text).toEqual({ channel: 'sms', params: { company: '悉尼批发有限公司', role: '采购员' } });
     expect(open.data).toMatchObject({ reachable: false, contact: expect.stringContaining('+61') });
     const listed = await call<CompanyMembersResponse>(CompanyPaths.members, {}, admin.token);
     expect(listed.data.invites.map((i) => i.id)).toEqual([open.data.id]);

@@ -214,6 +214,21 @@ describe('Alibaba Cloud SMS through its fake', () => {
     expect(fake.requests).toBe(before);
   });
 
+  it('sends no company invite where the shop set no template for it, and says so, not to be retried', async () => {
+    const before = fake.requests;
+    const invite = {
+      phone: '+8613900139000',
+      template: 'companyInvite' as const,
+      params: { company: '悉尼批发', role: '采购员' },
+      reference: 'notice-43-invite',
+    };
+    expect(await refusal(gateway().send(invite))).toMatchObject({
+      retryable: false,
+      message: '未配置短信模板：companyInvite',
+    });
+    expect(fake.requests).toBe(before);
+  });
+
   it('gives up on a gateway that does not answer within the timeout, retryably', async () => {
     fake.hang = true;
     const started = Date.now();

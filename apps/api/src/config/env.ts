@@ -4,7 +4,12 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { RESPONSE_SERIALIZERS, type ResponseSerializer } from '../lib/response-serializer';
 import { type SecretKey, secretKeyOf } from '../lib/secret-box';
-import { SMS_TEMPLATE_PARAMS, type SmsTemplateKey } from '../modules/notices';
+import {
+  OPTIONAL_SMS_TEMPLATES,
+  type OptionalSmsTemplate,
+  SMS_TEMPLATE_PARAMS,
+  type SmsTemplateKey,
+} from '../modules/notices';
 import { apiPath } from '../paths';
 
 /**
@@ -425,8 +430,12 @@ const MEDIA_S3_VARS = [
   'MEDIA_S3_SECRET_ACCESS_KEY',
 ] as const;
 
-/** The gateway's template of each of the shop's SMS templates (Alibaba SMS_…, Tencent a numeric id). */
-export type SmsTemplateMap = Record<SmsTemplateKey, string>;
+/**
+ * The gateway's template of each of the shop's SMS templates (Alibaba SMS_…, Tencent a numeric id); the optional
+ * ones (OPTIONAL_SMS_TEMPLATES) may be left out.
+ */
+export type SmsTemplateMap = Record<Exclude<SmsTemplateKey, OptionalSmsTemplate>, string> &
+  Partial<Record<OptionalSmsTemplate, string>>;
 
 /** Alibaba Cloud SMS (dysmsapi 2017-05-25) for mainland numbers. */
 export interface AliyunSmsConfig {
@@ -966,7 +975,8 @@ function smsTemplates(
     else map[key] = template;
     named.add(key);
   }
-  const missing = keys.filter((key) => !named.has(key));
+  const optional: readonly string[] = OPTIONAL_SMS_TEMPLATES;
+  const missing = keys.filter((key) => !named.has(key) && !optional.includes(key));
   if (missing.length > 0) problems.push(`缺少模板 ${missing.join('、')} / missing ${missing.join(', ')}`);
   errors.push(...problems.map((problem) => `${name}: ${problem}`));
   return map as SmsTemplateMap;

@@ -37,6 +37,7 @@ export const NOTICE_KIND_LABELS: Record<string, string> = {
   staffOrderToPack: '员工：待打包',
   staffBankAccounts: '员工：收款账户已修改',
   dailySummary: '每日摘要',
+  companyInvite: '公司邀请',
 };
 
 export const adminNoticeListRequestSchema = z.strictObject({

@@ -46,6 +46,14 @@ export interface CompanyServiceDeps {
   clock: Clock;
   members: CompanyMemberPort;
   notify: MemberNotifier;
+  /**
+   * Queues the invite's text or e-mail to the contact itself, on the invite's transaction (the notices module):
+   * the invitee may be no member yet.
+   */
+  sendInvite?: (
+    executor: Database,
+    invite: { recipient: string; params: Record<string, string> },
+  ) => Promise<void>;
   audit: AuditRecorder;
   /**
    * Tells this process's session cache that what sessions carry changed (a member's price level follows their
@@ -114,6 +122,7 @@ export function createCompanyService({
   clock,
   members,
   notify,
+  sendInvite = async () => {},
   audit,
   sessionsChanged = () => {},
 }: CompanyServiceDeps) {
@@ -285,6 +294,10 @@ export function createCompanyService({
         });
         await record(tx, { memberId, ip }, 'company.invite', company.id, {
           after: { inviteId: row.id, contact: maskContact(row.contact), role: row.role },
+        });
+        await sendInvite(tx, {
+          recipient: row.contact,
+          params: { company: company.name, role: COMPANY_ROLE_LABELS[input.role] },
         });
         if (invitee !== null && invitee !== memberId)
           await notify(tx, {

@@ -11,7 +11,7 @@ import {
   sha256Hex,
   templateValues,
 } from './sms.gateway';
-import { SMS_TEMPLATE_PARAMS, type SmsProvider, SmsSendError } from './sms.provider';
+import { gatewayTemplate, SMS_TEMPLATE_PARAMS, type SmsProvider, SmsSendError } from './sms.provider';
 
 /**
  * Alibaba Cloud SMS (dysmsapi 2017-05-25, SendSms: help.aliyun.com/document_detail/55284; its error codes
@@ -127,7 +127,7 @@ export function createAliyunSms(
       const query = {
         PhoneNumbers: phone,
         SignName: config.signName,
-        TemplateCode: config.templates[message.template],
+        TemplateCode: gatewayTemplate(config.templates, message.template),
         TemplateParam: JSON.stringify(Object.fromEntries(names.map((name, i) => [name, values[i]]))),
         OutId: message.reference,
       };

@@ -5,7 +5,13 @@ export { createSmtpMail } from './mail.provider';
 export { createNoticeQueue } from './notice-queue';
 export { noticeConsoleRoutes } from './notices.console.routes';
 export { createNoticeService, createSandboxOutbox, type NewNotice } from './notices.service';
-export { SMS_TEMPLATE_PARAMS, type SmsProvider, type SmsTemplateKey } from './sms.provider';
+export {
+  OPTIONAL_SMS_TEMPLATES,
+  type OptionalSmsTemplate,
+  SMS_TEMPLATE_PARAMS,
+  type SmsProvider,
+  type SmsTemplateKey,
+} from './sms.provider';
 export { createSmsRouter } from './sms.router';
 export { createTencentSms } from './tencent.sms';
 export { createTwilioSms } from './twilio.sms';

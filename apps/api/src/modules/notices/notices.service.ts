@@ -19,7 +19,13 @@ import { sha256Hex } from '../../lib/crypto';
 import { type MailProvider, MailSendError } from './mail.provider';
 import type { NoticeQueue } from './notice-queue';
 import * as repo from './notices.repository';
-import { type NoticeKind, type NoticeLocale, renderNotice, type StaffNoticeKind } from './notices.templates';
+import {
+  type ContactNoticeKind,
+  type NoticeKind,
+  type NoticeLocale,
+  renderNotice,
+  type StaffNoticeKind,
+} from './notices.templates';
 import { type SmsProvider, SmsSendError, type SmsTemplateKey } from './sms.provider';
 
 export const CodeMessages = { wrong: '验证码错误或已过期' } as const;
@@ -202,6 +208,18 @@ export function createNoticeService(deps: NoticeServiceDeps) {
       if (contacts.phone && contacts.prefs.sms[kind])
         list.push({ ...base, channel: 'sms', recipient: contacts.phone });
       await enqueue(executor, list);
+    },
+
+    /**
+     * Queues a notice to a phone number (E.164) or an e-mail address that may belong to no member yet (a company
+     * invite, issue #38), on `executor`, by the channel the contact is; nothing when that channel is not set up.
+     */
+    async forContact(
+      executor: Database,
+      notice: { kind: ContactNoticeKind; recipient: string; params: Record<string, string> },
+    ): Promise<void> {
+      const channel: NoticeChannel = notice.recipient.includes('@') ? 'email' : 'sms';
+      await enqueue(executor, [{ ...notice, channel }]);
     },
 
     /**

@@ -11,7 +11,9 @@ export const STAFF_NOTICE_KINDS = [
 ] as const;
 export type StaffNoticeKind = (typeof STAFF_NOTICE_KINDS)[number];
 
-export type NoticeKind = 'code' | MemberNoticeKind | StaffNoticeKind;
+/** Notices to a phone number or address that may belong to no member yet (issue #38's invites). */
+export type ContactNoticeKind = 'companyInvite';
+export type NoticeKind = 'code' | MemberNoticeKind | StaffNoticeKind | ContactNoticeKind;
 export type NoticeLocale = 'zh-CN' | 'en';
 
 interface Words {
@@ -113,6 +115,13 @@ const ZH: Record<NoticeKind, (params: Params) => Words> = {
     subject: `每日经营摘要 ${p(x, 'day')}`,
     lines: (p(x, 'summary') || '').split('\n'),
   }),
+  companyInvite: (x) => ({
+    subject: `邀请您加入「${p(x, 'company')}」的采购账户`,
+    lines: [
+      `「${p(x, 'company')}」邀请您以${p(x, 'role')}身份加入其采购账户，7 天内有效。`,
+      '请登录或注册商城，在「个人资料」验证收到本消息的手机号或邮箱，然后在「我的公司」接受邀请。',
+    ],
+  }),
 };
 
 const EN: Record<NoticeKind, (params: Params) => Words> = {
@@ -165,6 +174,13 @@ const EN: Record<NoticeKind, (params: Params) => Words> = {
   staffOrderToPack: ZH.staffOrderToPack,
   staffBankAccounts: ZH.staffBankAccounts,
   dailySummary: ZH.dailySummary,
+  companyInvite: (x) => ({
+    subject: `Join ${p(x, 'company')} on the shop`,
+    lines: [
+      `${p(x, 'company')} invites you to buy for it (${p(x, 'role')}). The invite is open for 7 days.`,
+      'Sign in or register, prove this phone number or address under 个人资料 (profile), then accept the invite under 我的公司 (my company).',
+    ],
+  }),
 };
 
 export interface RenderedNotice {

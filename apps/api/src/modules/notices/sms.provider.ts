@@ -17,9 +17,28 @@ export const SMS_TEMPLATE_PARAMS = {
   ticketAnswered: ['title'],
   rechargeApproved: ['amount'],
   rechargeRefused: ['amount'],
+  /** An invite to join a company's purchasing account (issue #38). */
+  companyInvite: ['company', 'role'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SmsTemplateKey = keyof typeof SMS_TEMPLATE_PARAMS;
+
+/**
+ * Templates added after a shop first set its gateways' templates: a gateway may have none, and then sends no text
+ * of that kind (the notice fails with the reason, shown in the console). Every other template is required.
+ */
+export const OPTIONAL_SMS_TEMPLATES = ['companyInvite'] as const satisfies readonly SmsTemplateKey[];
+export type OptionalSmsTemplate = (typeof OPTIONAL_SMS_TEMPLATES)[number];
+
+/** The gateway's template for a kind of text, or the permanent refusal when the shop set none. */
+export function gatewayTemplate(
+  templates: Partial<Record<SmsTemplateKey, string>>,
+  key: SmsTemplateKey,
+): string {
+  const template = templates[key];
+  if (!template) throw new SmsSendError(`未配置短信模板：${key}`, false);
+  return template;
+}
 
 /** One text message to one number. */
 export interface SmsMessage {

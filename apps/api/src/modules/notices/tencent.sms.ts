@@ -11,7 +11,7 @@ import {
   sha256Hex,
   templateValues,
 } from './sms.gateway';
-import { type SmsProvider, SmsSendError } from './sms.provider';
+import { gatewayTemplate, type SmsProvider, SmsSendError } from './sms.provider';
 
 /**
  * Tencent Cloud SMS (SendSms, version 2021-01-11: cloud.tencent.com/document/api/382/55981; its error codes
@@ -116,7 +116,7 @@ export function createTencentSms(
         PhoneNumberSet: [message.phone],
         SmsSdkAppId: config.sdkAppId,
         SignName: config.signName,
-        TemplateId: config.templates[message.template],
+        TemplateId: gatewayTemplate(config.templates, message.template),
         TemplateParamSet: templateValues(message),
         SessionContext: message.reference,
       });
