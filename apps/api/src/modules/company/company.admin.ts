@@ -10,7 +10,7 @@ import { notFoundError, paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
 import * as repo from './company.repository';
-import type { CompanyMemberPort } from './company.service';
+import { type CompanyMemberPort, toCompanyDto } from './company.service';
 
 export interface CompanyAdminDeps {
   db: Database;
@@ -42,12 +42,7 @@ export function createCompanyAdminService({
     );
     const briefs = await members.briefs(admins.map((a) => a.memberId));
     return rows.map(({ company, memberCount }) => ({
-      id: company.id,
-      name: company.name,
-      taxNo: company.taxNo,
-      level: company.level,
-      memberCount,
-      createdAt: company.createdAt.toISOString(),
+      ...toCompanyDto(company, memberCount),
       admins: admins
         .filter((a) => a.companyId === company.id)
         .map((a) => briefs.get(a.memberId)?.username ?? `#${a.memberId}`),
@@ -79,9 +74,9 @@ export function createCompanyAdminService({
       const memberId = found.get(input.adminUsername.toLowerCase());
       if (memberId === undefined) throw paramsError(`会员不存在：${input.adminUsername}`);
       const id = await db.transaction(async (tx) => {
-        const company = await repo.insertCompany(tx, input.name, input.taxNo, input.level);
-        if (!(await repo.insertMember(tx, company.id, memberId, 'admin', clock())))
-          throw paramsError(`${input.adminUsername} 已属于一家公司`);
+        const fields = { name: input.name, taxNo: input.taxNo, level: input.level };
+        const company = await repo.insertCompanyWithAdmin(tx, fields, memberId, clock());
+        if (!company) throw paramsError(`${input.adminUsername} 已属于一家公司`);
         await audit(tx, {
           by,
           action: 'company.create',

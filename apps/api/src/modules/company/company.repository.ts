@@ -35,11 +35,20 @@ export async function lockCompany(tx: Database, companyId: number): Promise<void
   await tx.execute(sql`select id from ${companies} where ${companies.id} = ${companyId} for update`);
 }
 
-export async function insertCompany(tx: Database, name: string, taxNo: string, level: number) {
-  const rows = await tx.insert(companies).values({ name, taxNo, level }).returning();
-  const row = rows[0];
-  if (!row) throw new Error('company insert returned nothing');
-  return row;
+/**
+ * A new company with `adminId` as its first admin, in the caller's transaction; null when that member already
+ * belongs to a company (the member key decides between parallel creations; the caller rolls the company back).
+ */
+export async function insertCompanyWithAdmin(
+  tx: Database,
+  fields: { name: string; taxNo: string; level: number },
+  adminId: number,
+  at: Date,
+): Promise<CompanyRow | null> {
+  const rows = await tx.insert(companies).values(fields).returning();
+  const company = rows[0];
+  if (!company) throw new Error('company insert returned nothing');
+  return (await insertMember(tx, company.id, adminId, 'admin', at)) ? company : null;
 }
 
 /** Adds the member to the company; false when the member already belongs to a company (the key decides). */

@@ -3,6 +3,7 @@ import {
   COMPANY_INVITE_DAYS,
   COMPANY_MEMBER_LIMIT,
   COMPANY_ROLE_LABELS,
+  type Company,
   type CompanyDetail,
   type CompanyInvite,
   type CompanyLimit,
@@ -105,6 +106,31 @@ function limitColumns(limits: CompanyLimits): repo.LimitColumns {
   };
 }
 
+/** A company for the wire (companySchema; the console's view adds its admins). */
+export function toCompanyDto(company: repo.CompanyRow, memberCount: number): Company {
+  return {
+    id: company.id,
+    name: company.name,
+    taxNo: company.taxNo,
+    level: company.level,
+    memberCount,
+    createdAt: company.createdAt.toISOString(),
+  };
+}
+
+/** An open invite as the company's admins see it. */
+function toInviteDto(invite: repo.CompanyInviteRow, invitedBy: string, reachable: boolean): CompanyInvite {
+  return {
+    id: invite.id,
+    contact: maskContact(invite.contact),
+    role: invite.role as CompanyRole,
+    invitedBy,
+    createdAt: invite.createdAt.toISOString(),
+    expiresAt: invite.expiresAt.toISOString(),
+    reachable,
+  };
+}
+
 const NO_LIMITS: repo.LimitColumns = {
   perOrderAud: null,
   perMonthAud: null,
@@ -189,14 +215,7 @@ export function createCompanyService({
     if (!mine) return { company: null, role: null, limits: null, invites };
     const { company, member } = mine;
     return {
-      company: {
-        id: company.id,
-        name: company.name,
-        taxNo: company.taxNo,
-        level: company.level,
-        memberCount: await repo.countMembers(db, company.id),
-        createdAt: company.createdAt.toISOString(),
-      },
+      company: toCompanyDto(company, await repo.countMembers(db, company.id)),
       role: member.role as CompanyRole,
       limits: member.role === 'buyer' ? limitsOf(member) : null,
       invites,
@@ -209,8 +228,8 @@ export function createCompanyService({
       repo.listMembers(db, companyId),
       asAdmin ? repo.openInvites(db, companyId, now) : Promise.resolve([]),
     ]);
-    const ids = [...rows.map((r) => r.memberId), ...invites.map((i) => i.invitedBy ?? 0)];
-    const briefs = await members.briefs(ids);
+    const briefs = await members.briefs(rows.map((r) => r.memberId));
+    const nameOf = await names(invites.map((i) => i.invitedBy ?? 0));
     const reachable = await Promise.all(invites.map((i) => members.idByProvedContact(i.contact)));
     const list: CompanyMember[] = rows.map((row) => ({
       memberId: row.memberId,
@@ -220,18 +239,9 @@ export function createCompanyService({
       limits: asAdmin && row.role === 'buyer' ? limitsOf(row) : null,
       joinedAt: row.joinedAt.toISOString(),
     }));
-    const open: CompanyInvite[] = invites.map((invite, i) => {
-      const by = invite.invitedBy === null ? undefined : briefs.get(invite.invitedBy);
-      return {
-        id: invite.id,
-        contact: maskContact(invite.contact),
-        role: invite.role as CompanyRole,
-        invitedBy: by ? by.name || by.username : '',
-        createdAt: invite.createdAt.toISOString(),
-        expiresAt: invite.expiresAt.toISOString(),
-        reachable: reachable[i] !== null,
-      };
-    });
+    const open = invites.map((invite, i) =>
+      toInviteDto(invite, nameOf(invite.invitedBy), reachable[i] !== null),
+    );
     return { members: list, invites: open };
   }
 
@@ -248,10 +258,9 @@ export function createCompanyService({
     async create(memberId: number, input: CreateInput, ip: string | null): Promise<CompanyDetail> {
       const level = (await members.briefs([memberId])).get(memberId)?.level;
       await db.transaction(async (tx) => {
-        const company = await repo.insertCompany(tx, input.name, input.taxNo, level ?? 0);
-        // The member key decides between parallel creations: the loser's company rolls back with it.
-        if (!(await repo.insertMember(tx, company.id, memberId, 'admin', clock())))
-          throw paramsError(CompanyMessages.alreadyMember);
+        const fields = { name: input.name, taxNo: input.taxNo, level: level ?? 0 };
+        const company = await repo.insertCompanyWithAdmin(tx, fields, memberId, clock());
+        if (!company) throw paramsError(CompanyMessages.alreadyMember);
         await record(tx, { memberId, ip }, 'company.create', company.id, {
           after: { name: company.name, taxNo: company.taxNo, level: company.level },
         });
@@ -310,15 +319,7 @@ export function createCompanyService({
         return row;
       });
       const nameOf = await names([memberId]);
-      return {
-        id: invite.id,
-        contact: maskContact(invite.contact),
-        role: invite.role as CompanyRole,
-        invitedBy: nameOf(memberId),
-        createdAt: invite.createdAt.toISOString(),
-        expiresAt: invite.expiresAt.toISOString(),
-        reachable: invitee !== null,
-      };
+      return toInviteDto(invite, nameOf(memberId), invitee !== null);
     },
 
     /**

@@ -1,4 +1,5 @@
-import { type CompanyLimit, type CompanyLimits, type Currency, formatPrice, toMinor } from '@shop/domain';
+import type { CompanyLimit, CompanyLimits, Currency } from '@shop/domain';
+import { formatMajorPrice } from '@/lib/money';
 
 const CURRENCIES: readonly { key: keyof CompanyLimits; currency: Currency }[] = [
   { key: 'aud', currency: 'AUD' },
@@ -6,7 +7,7 @@ const CURRENCIES: readonly { key: keyof CompanyLimits; currency: Currency }[] = 
 ];
 
 const amount = (value: number | null, currency: Currency) =>
-  value === null ? '不限' : formatPrice(toMinor(value), currency);
+  value === null ? '不限' : formatMajorPrice(value, currency);
 
 /** One currency's limit in words: '单笔 $500.00 · 每月 $2,000.00', or '不限' when it has none. */
 function limitText(limit: CompanyLimit, currency: Currency): string {
