@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile preset: a mid-range phone on a throttled 4G line) on the home page, the product list, one
- * product and a cart with lines, then the member pages a phone opens most (order list, an order, checkout) signed
+ * product and a cart with lines, then the member pages a phone opens most (order list, an order, checkout, an order's payment) signed
  * in as the demo member, against the shop started as in production (NODE_ENV=production, the built storefront
  * served by the API) with the demo data, on a loopback port. Each page runs LIGHTHOUSE_RUNS times (default 3) and
  * the median is reported, with the main thread's blocking time and work, and Lighthouse's benchmarkIndex (the
@@ -69,6 +69,7 @@ try {
     { name: 'orders', path: '/member/order', storage: member, member: true },
     { name: 'order', path: `/order/${orderId}`, storage: member, member: true },
     { name: 'checkout', path: '/checkout', storage: member, member: true },
+    { name: 'payment', path: `/payment?orderId=${orderId}`, storage: member, member: true },
   ];
   // LIGHTHOUSE_PAGES=home,cart runs only those.
   const only = process.env.LIGHTHOUSE_PAGES?.split(',');

@@ -3,9 +3,12 @@
  * (Lighthouse's mobile preset), a 412×823 screen at 1.75 device pixels, the shop started as in production with the
  * demo data. For each page, RUNS times (default 3, median): the main thread's task, script, layout and style time
  * up to the moment the page has been quiet for 2 s, its long tasks (> 50 ms) and their blocking time past 50 ms,
- * and, with --profile, the functions and files that took the most time (a CPU profile of the last run).
- * The member pages a phone opens most (order list, an order, checkout) are opened signed in as the demo member.
- * Usage: npm run bench:main-thread [-- --no-build] [-- --profile]; MAIN_THREAD_PAGES=home,cart runs only those.
+ * with --profile, the functions and files that took the most time (a CPU profile of the last run), and with
+ * --trace, each long task of the last run broken down by the trace events that took its time.
+ * The member pages a phone opens most (order list, an order, checkout, an order's payment) are opened signed in
+ * as the demo member.
+ * Usage: npm run bench:main-thread [-- --no-build] [-- --profile] [-- --trace]; MAIN_THREAD_PAGES=home,cart runs
+ * only those.
  * Not part of `npm test`: a tool to compare changes back to back on the same machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -16,9 +19,51 @@ import { StorageKey } from '@shop/domain';
 import { chromium } from 'playwright-core';
 import { repoRoot } from '../e2e/support/server';
 import { median, memberSample, shelfSample, startDemoShop } from './storefront-pages';
+import type { TraceEvent } from './support';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const PROFILE = process.argv.includes('--profile');
+const TRACE = process.argv.includes('--trace');
+
+/**
+ * The long tasks (> 50 ms at the slowed CPU) of a Chromium trace of the page's main thread, each with the events
+ * that took its time, by name (a script's file for script events), largest first.
+ */
+function longTasks(events: TraceEvent[]): string[] {
+  const renderers = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  // The page's renderer is the busiest one.
+  const threads = new Map<string, number>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (renderers.has(key)) threads.set(key, (threads.get(key) ?? 0) + 1);
+  }
+  const thread = [...threads].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const mine = events
+    .filter((e) => `${e.pid}:${e.tid}` === thread && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts);
+  const tasks = mine.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && (e.dur ?? 0) > 50_000);
+  const start = mine[0]?.ts ?? 0;
+  return tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const by = new Map<string, number>();
+    for (const e of mine) {
+      if (e === task || e.ts < task.ts || e.ts + (e.dur ?? 0) > end) continue;
+      const url = e.args?.data?.url?.replace(/^.*\/assets\//, '');
+      const label =
+        url && /FunctionCall|EvaluateScript|v8\.compile/.test(e.name) ? `${e.name} ${url}` : e.name;
+      by.set(label, (by.get(label) ?? 0) + (e.dur ?? 0));
+    }
+    const parts = [...by]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([name, us]) => `${name} ${Math.round(us / 1000)}`);
+    return `  task at ${Math.round((task.ts - start) / 1000)} ms, ${Math.round((task.dur ?? 0) / 1000)} ms: ${parts.join(' · ')}`;
+  });
+}
 
 interface ProfileNode {
   id: number;
@@ -78,6 +123,7 @@ try {
     { name: 'orders', path: '/member/order', storage: member },
     { name: 'order', path: `/order/${orderId}`, storage: member },
     { name: 'checkout', path: '/checkout', storage: member },
+    { name: 'payment', path: `/payment?orderId=${orderId}`, storage: member },
   ];
   const only = process.env.MAIN_THREAD_PAGES?.split(',');
   const pages = only ? allPages.filter((p) => only.includes(p.name)) : allPages;
@@ -92,6 +138,7 @@ try {
       tbt: number;
     }[] = [];
     let profileSummary: ReturnType<typeof summarise> | undefined;
+    let traced: string[] = [];
     // A first visit warms the server's caches and the picture sizes; it is not counted.
     for (let run = -1; run < RUNS; run += 1) {
       const context = await browser.newContext({
@@ -121,8 +168,17 @@ try {
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
       }
+      if (TRACE && run === RUNS - 1) {
+        await browser.startTracing(tab, {
+          categories: ['devtools.timeline', 'v8', 'v8.execute', 'toplevel'],
+        });
+      }
       await tab.goto(`${shop.baseURL}${page.path}`, { waitUntil: 'networkidle' });
       await tab.waitForTimeout(2000);
+      if (TRACE && run === RUNS - 1) {
+        const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+        traced = longTasks(trace.traceEvents);
+      }
       const metrics = Object.fromEntries(
         ((await cdp.send('Performance.getMetrics')).metrics as { name: string; value: number }[]).map((m) => [
           m.name,
@@ -167,6 +223,8 @@ try {
     report.push({ ...row, profile: profileSummary });
     // biome-ignore lint/suspicious/noConsole: a benchmark's result.
     console.log(JSON.stringify(row));
+    // biome-ignore lint/suspicious/noConsole: a benchmark's result.
+    if (traced.length > 0) console.log(traced.join('\n'));
     if (profileSummary) {
       // biome-ignore lint/suspicious/noConsole: a benchmark's result.
       console.log(

@@ -17,17 +17,7 @@ import { MemberPaths } from '@shop/domain';
 import { callApi } from '../e2e/support/api';
 import { openBrowser, signInEveryPage } from '../e2e/support/browser';
 import { repoRoot, startShop, TEST_CAPTCHA } from '../e2e/support/server';
-import { percentile } from './support';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  tdur?: number;
-  args?: { data?: { type?: string } };
-}
+import { percentile, type TraceEvent } from './support';
 
 const trace = process.env.BENCH_TRACE === '1';
 /** A task of the renderer's scheduler, as Chromium names it in the 'toplevel' category. */

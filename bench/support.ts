@@ -213,3 +213,15 @@ export function percentile(sorted: readonly number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return Math.round(sorted[Math.max(0, index)] ?? 0);
 }
+
+/** One event of a Chromium trace, as far as the benches read it. */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { type?: string; url?: string; functionName?: string } };
+}

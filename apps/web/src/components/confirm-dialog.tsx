@@ -1,5 +1,6 @@
-import { Modal } from 'antd';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
+
+const ConfirmModal = lazy(() => import('./confirm-modal'));
 
 /** What the shopper is asked before a destructive or money action. */
 export interface ConfirmRequest {
@@ -30,8 +31,8 @@ interface ConfirmState {
 
 /**
  * The one way the storefront asks before cancelling an order, confirming receipt, deleting an address or paying
- * from the deposit: `confirm(request)` opens a dialog; `dialog` is rendered where the hook is used. Built on
- * antd's Modal, so it loads with the antd pages only (ADR 004); the shell never uses it.
+ * from the deposit: `confirm(request)` opens a dialog; `dialog` is rendered where the hook is used. Its antd Modal
+ * is loaded at the first question (ADR 056), so neither the shell nor a page that only might ask carries antd.
  */
 export function useConfirm(): {
   confirm: (request: ConfirmRequest) => void;
@@ -68,21 +69,21 @@ export function useConfirm(): {
   // Mounted from the first question until it has closed: a page of orders has a hook per order, and a closed
   // Modal still computes its styles on every render of the page.
   const dialog = request && (
-    <Modal
-      title={request.title}
-      open={state.open}
-      okText={request.okText}
-      cancelText={CONFIRM_CANCEL_TEXT}
-      okButtonProps={{ danger: request.danger ?? false, loading: state.busy }}
-      cancelButtonProps={{ disabled: state.busy }}
-      // Neither the mask nor Escape backs out of an action already on its way.
-      onCancel={() => !busy.current && close()}
-      onOk={() => void onOk()}
-      afterClose={() => setState((s) => (s.open ? s : { ...s, request: null }))}
-      destroyOnHidden
-    >
-      {request.content}
-    </Modal>
+    <Suspense fallback={<div className="modal-loading" role="status" aria-label="加载中" />}>
+      <ConfirmModal
+        title={request.title}
+        content={request.content}
+        open={state.open}
+        okText={request.okText}
+        cancelText={CONFIRM_CANCEL_TEXT}
+        danger={request.danger ?? false}
+        busy={state.busy}
+        // Neither the mask nor Escape backs out of an action already on its way.
+        onCancel={() => !busy.current && close()}
+        onOk={() => void onOk()}
+        afterClose={() => setState((s) => (s.open ? s : { ...s, request: null }))}
+      />
+    </Suspense>
   );
   return { confirm, busy: state.busy, dialog };
 }

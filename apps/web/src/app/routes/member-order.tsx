@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AntdProvider } from '@/components/antd-provider';
 import { loadCartList } from '@/features/cart/api/get-cart-list';
 import { OrderListView } from '@/features/order/components/order-list-view';
 
@@ -7,10 +6,8 @@ import { OrderListView } from '@/features/order/components/order-list-view';
 export function Component() {
   const queryClient = useQueryClient();
   return (
-    <AntdProvider>
-      <OrderListView
-        onCartChanged={() => void loadCartList(queryClient, { refresh: true }).catch(() => undefined)}
-      />
-    </AntdProvider>
+    <OrderListView
+      onCartChanged={() => void loadCartList(queryClient, { refresh: true }).catch(() => undefined)}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { AntdProvider } from '@/components/antd-provider';
 import { loadCartList } from '@/features/cart/api/get-cart-list';
 import { TaxDocumentsPanel } from '@/features/invoice/components/tax-documents-panel';
 import { useCurrentMember } from '@/features/member/api/get-current-member';
@@ -23,24 +22,19 @@ export function Component() {
   return (
     <div className="container">
       <h1 className="page-title">订单详情</h1>
-      <AntdProvider>
-        <OrderDetailView
-          orderId={positiveIntParam(id)}
-          onCartChanged={() => void loadCartList(queryClient, { refresh: true }).catch(() => undefined)}
-          extraActions={(order) => (
-            <>
-              <SaveOrderAsList orderId={order.id} orderNo={order.orderNo} />
-              <Link
-                to={paths.member.supportTicket({ new: 1, orderId: order.id })}
-                className="btn order-action"
-              >
-                联系客服
-              </Link>
-            </>
-          )}
-          extraSections={(order) => <TaxDocumentsPanel orderId={order.id} prefill={prefill} />}
-        />
-      </AntdProvider>
+      <OrderDetailView
+        orderId={positiveIntParam(id)}
+        onCartChanged={() => void loadCartList(queryClient, { refresh: true }).catch(() => undefined)}
+        extraActions={(order) => (
+          <>
+            <SaveOrderAsList orderId={order.id} orderNo={order.orderNo} />
+            <Link to={paths.member.supportTicket({ new: 1, orderId: order.id })} className="btn order-action">
+              联系客服
+            </Link>
+          </>
+        )}
+        extraSections={(order) => <TaxDocumentsPanel orderId={order.id} prefill={prefill} />}
+      />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AntdProvider } from '@/components/antd-provider';
 import { combineQueries } from '@/components/combine-queries';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
@@ -92,7 +91,7 @@ export function Component() {
   return (
     <div className="container">
       <h1 className="page-title">支付</h1>
-      <AntdProvider>{body}</AntdProvider>
+      {body}
     </div>
   );
 }

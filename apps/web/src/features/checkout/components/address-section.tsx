@@ -1,16 +1,11 @@
-import { type Address, countryLabel } from '@shop/domain';
-import { Modal, Radio } from 'antd';
-import { useState } from 'react';
+import type { Address } from '@shop/domain';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useMountedWhileOpen } from '@/lib/use-mounted-while-open';
 import type { AddressChoice } from '../checkout-store';
+import { AddressText } from './address-text';
 
-/** One line of an address: region and street. */
-export function addressLine(address: Pick<Address, 'country' | 'province' | 'city' | 'district' | 'detail'>) {
-  return [countryLabel(address.country), address.province, address.city, address.district, address.detail]
-    .filter((part) => part !== '')
-    .join(' ');
-}
+const AddressPicker = lazy(() => import('./address-picker'));
 
 /** The entry an address choice stands for: by id, else the book's chosen one (default, else first), or none. */
 export function resolveAddress(
@@ -36,18 +31,6 @@ interface AddressSectionProps {
   onChoose: (choice: AddressChoice) => void;
 }
 
-function AddressText({ address }: { address: Address }) {
-  return (
-    <div className="checkout-address">
-      <div>
-        <strong>{address.name}</strong> <span>{address.phone}</span>
-        {address.defaultFlag && <span className="checkout-tag">默认</span>}
-      </div>
-      <div className="muted">{addressLine(address)}</div>
-    </div>
-  );
-}
-
 /**
  * The receiver or sender of the order (spec §3: the default entry, else the first), changed among the book's
  * entries in a dialog; addresses are added in the member's address book.
@@ -63,15 +46,9 @@ export function AddressSection({
   onChoose,
 }: AddressSectionProps) {
   const [open, setOpen] = useState(false);
-  const [picked, setPicked] = useState<number | 'none'>('none');
   const picker = useMountedWhileOpen(open);
   const entries = book ?? [];
   const headingId = `checkout-${manageTo.replace(/\W/g, '-')}`;
-
-  const openPicker = () => {
-    setPicked(current?.id ?? 'none');
-    setOpen(true);
-  };
 
   return (
     <section className="panel checkout-section" aria-labelledby={headingId}>
@@ -79,7 +56,7 @@ export function AddressSection({
         <h2 id={headingId}>{title}</h2>
         <div className="checkout-section-tools">
           {entries.length > 0 && (
-            <button type="button" className="link-button checkout-link" onClick={openPicker}>
+            <button type="button" className="link-button checkout-link" onClick={() => setOpen(true)}>
               更换
             </button>
           )}
@@ -96,36 +73,18 @@ export function AddressSection({
         <p className="muted">{entries.length === 0 ? emptyText : '不指定'}</p>
       )}
       {picker.mounted && (
-        <Modal
-          title={`选择${title}`}
-          open={open}
-          okText="确定"
-          cancelText="取消"
-          onCancel={() => setOpen(false)}
-          onOk={() => {
-            onChoose(picked);
-            setOpen(false);
-          }}
-          afterClose={picker.afterClose}
-          destroyOnHidden
-        >
-          <Radio.Group
-            className="checkout-address-options"
-            value={picked}
-            onChange={(event) => setPicked(event.target.value as number | 'none')}
-          >
-            {entries.map((address) => (
-              <Radio key={address.id} value={address.id} className="checkout-address-option">
-                <AddressText address={address} />
-              </Radio>
-            ))}
-            {optional && (
-              <Radio value="none" className="checkout-address-option">
-                不指定{title}
-              </Radio>
-            )}
-          </Radio.Group>
-        </Modal>
+        <Suspense fallback={<div className="modal-loading" role="status" aria-label="加载中" />}>
+          <AddressPicker
+            title={title}
+            entries={entries}
+            currentId={current?.id ?? null}
+            optional={optional}
+            open={open}
+            onChoose={onChoose}
+            onClose={() => setOpen(false)}
+            afterClose={picker.afterClose}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -1,5 +1,4 @@
 import type { CreatedOrder } from '@shop/domain';
-import { Input } from 'antd';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
@@ -183,15 +182,19 @@ function CheckoutForm({ view, checkout, receivers, senders, order }: CheckoutFor
           <header className="checkout-section-head">
             <h2 id="checkout-remark">订单备注</h2>
           </header>
-          <Input.TextArea
+          <textarea
+            className="text-box"
             aria-labelledby="checkout-remark"
+            aria-describedby="checkout-remark-count"
             value={store.memberRemark}
             maxLength={REMARK_MAX}
-            showCount
             rows={3}
             placeholder="选填，如包装或发货要求"
             onChange={(event) => setMemberRemark(event.target.value)}
           />
+          <span id="checkout-remark-count" className="muted checkout-remark-count">
+            {store.memberRemark.length} / {REMARK_MAX}
+          </span>
         </section>
       </div>
       <aside className="checkout-side">

@@ -1,6 +1,10 @@
-import { Radio } from 'antd';
 import { PickupPointText } from '@/components/pickup-point';
 import type { PickupView } from '../checkout-view-model';
+
+const DELIVERY_CHOICES = [
+  { value: 'delivery', label: '快递配送' },
+  { value: 'pickup', label: '到仓自提' },
+] as const;
 
 interface DeliverySectionProps {
   currencyNote: string;
@@ -31,16 +35,21 @@ export function DeliverySection({
         <span className="muted">{currencyNote}</span>
       </header>
       {showChoice ? (
-        <Radio.Group
-          value={isPickup ? 'pickup' : 'delivery'}
-          disabled={disabled}
-          onChange={(event) => onPickup(event.target.value === 'pickup')}
-          optionType="button"
-          options={[
-            { value: 'delivery', label: '快递配送' },
-            { value: 'pickup', label: '到仓自提', disabled: !pickup.offered },
-          ]}
-        />
+        <div className="segmented" role="radiogroup" aria-labelledby="checkout-delivery">
+          {DELIVERY_CHOICES.map((choice) => (
+            <label key={choice.value} className="segmented-option">
+              <input
+                type="radio"
+                name="checkout-delivery"
+                value={choice.value}
+                checked={(choice.value === 'pickup') === isPickup}
+                disabled={disabled || (choice.value === 'pickup' && !pickup.offered)}
+                onChange={() => onPickup(choice.value === 'pickup')}
+              />
+              <span>{choice.label}</span>
+            </label>
+          ))}
+        </div>
       ) : (
         <p>快递配送</p>
       )}

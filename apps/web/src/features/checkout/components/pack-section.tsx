@@ -1,4 +1,3 @@
-import { Radio } from 'antd';
 import { ProductImage } from '@/components/product-image';
 import type { PackView } from '../checkout-view-model';
 
@@ -50,20 +49,22 @@ export function PackSection({ pack, position, count, isPickup, disabled, onCouri
           {pack.pickup ? `到仓自提：${pack.pickup.address}` : '到仓自提'}，无需快递
         </p>
       ) : (
-        // biome-ignore lint/a11y/useSemanticElements: the radio group of the component library is the fieldset
-        <div className="checkout-couriers" role="group" aria-label={`${pack.warehouseName}快递`}>
-          <div className="checkout-couriers-title">选择快递</div>
+        <fieldset className="checkout-couriers" disabled={disabled} aria-label={`${pack.warehouseName}快递`}>
+          <legend className="checkout-couriers-title">选择快递</legend>
           {pack.couriers.length === 0 ? (
             <p className="muted">该仓库暂无可用快递</p>
           ) : (
-            <Radio.Group
-              value={pack.courierId ?? undefined}
-              disabled={disabled}
-              onChange={(event) => onCourier(pack.index, Number(event.target.value))}
-              className="checkout-courier-options"
-            >
+            <div className="checkout-courier-options">
               {pack.couriers.map((courier) => (
-                <Radio key={courier.id} value={courier.id} disabled={!courier.available}>
+                <label key={courier.id} className="checkout-courier-option">
+                  <input
+                    type="radio"
+                    name={`checkout-courier-${pack.packId}`}
+                    value={courier.id}
+                    checked={pack.courierId === courier.id}
+                    disabled={!courier.available}
+                    onChange={() => onCourier(pack.index, courier.id)}
+                  />
                   <span className="checkout-courier">
                     <span>{courier.name}</span>
                     {courier.available ? (
@@ -75,14 +76,14 @@ export function PackSection({ pack, position, count, isPickup, disabled, onCouri
                       <span className="muted">{courier.unavailableReason || '不可用'}</span>
                     )}
                   </span>
-                </Radio>
+                </label>
               ))}
-            </Radio.Group>
+            </div>
           )}
           <div className="checkout-pack-fee">
             运费 <span className="price">{pack.shippingFeeText}</span>
           </div>
-        </div>
+        </fieldset>
       )}
     </section>
   );

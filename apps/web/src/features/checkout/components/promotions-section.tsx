@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ProductImage } from '@/components/product-image';
 import type { PromotionView } from '../checkout-view-model';
-import { GiftPicker } from './gift-picker';
+
+const GiftPicker = lazy(() => import('./gift-picker'));
 
 interface PromotionsSectionProps {
   promotions: PromotionView[];
@@ -62,16 +63,18 @@ export function PromotionsSection({ promotions, hints, disabled, onGift }: Promo
         ))}
       </ul>
       {picking?.gift && (
-        <GiftPicker
-          promotionId={picking.id}
-          goodsId={picking.gift.goodsId}
-          chosenSkuId={picking.gift.chosenSkuId}
-          onClose={() => setPicking(null)}
-          onChosen={(skuId) => {
-            setPicking(null);
-            onGift(picking.id, skuId);
-          }}
-        />
+        <Suspense fallback={<div className="modal-loading" role="status" aria-label="加载中" />}>
+          <GiftPicker
+            promotionId={picking.id}
+            goodsId={picking.gift.goodsId}
+            chosenSkuId={picking.gift.chosenSkuId}
+            onClose={() => setPicking(null)}
+            onChosen={(skuId) => {
+              setPicking(null);
+              onGift(picking.id, skuId);
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );

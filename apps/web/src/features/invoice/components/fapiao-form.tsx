@@ -6,6 +6,7 @@ import {
   taxNoSchema,
 } from '@shop/domain';
 import { Button, Form, Input, Radio } from 'antd';
+import { AntdProvider } from '@/components/antd-provider';
 import { zodRule } from '@/lib/zod-rule';
 import { useRequestFapiao } from '../api/request-fapiao';
 
@@ -26,21 +27,27 @@ const SPECIAL_FIELDS: readonly { name: 'bank' | 'account' | 'address' | 'phone';
   { name: 'phone', label: '注册电话' },
 ];
 
-/**
- * The 发票 request of a paid CNY order: 普通 needs a title and 税号, 专用 also the buyer's bank, account,
- * registered address and phone; each field is checked as the server checks it.
- */
-export function FapiaoForm({
-  orderId,
-  current,
-  prefill,
-  onDone,
-}: {
+interface FapiaoFormProps {
   orderId: number;
   current: Fapiao | null;
   prefill: FapiaoPrefill;
   onDone: () => void;
-}) {
+}
+
+/** The form with the library's theme, as the order page loads it when 申请发票 is first pressed (ADR 056). */
+export default function FapiaoFormPanel(props: FapiaoFormProps) {
+  return (
+    <AntdProvider>
+      <FapiaoForm {...props} />
+    </AntdProvider>
+  );
+}
+
+/**
+ * The 发票 request of a paid CNY order: 普通 needs a title and 税号, 专用 also the buyer's bank, account,
+ * registered address and phone; each field is checked as the server checks it.
+ */
+export function FapiaoForm({ orderId, current, prefill, onDone }: FapiaoFormProps) {
   const save = useRequestFapiao();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form) ?? current?.kind ?? FapiaoKind.normal;

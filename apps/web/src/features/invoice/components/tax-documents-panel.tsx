@@ -1,11 +1,13 @@
 import type { TaxDocuments } from '@shop/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
 import { type TaxDownload, useTaxDownload } from '../api/download-documents';
 import { useTaxDocuments } from '../api/get-tax-documents';
-import { FapiaoForm, type FapiaoPrefill } from './fapiao-form';
+import type { FapiaoPrefill } from './fapiao-form';
 import '../invoice.css';
+
+const FapiaoForm = lazy(() => import('./fapiao-form'));
 
 /**
  * The order page's 发票 section (docs/invoices.md): an AUD order's tax invoice and adjustment notes, or a CNY
@@ -86,12 +88,14 @@ function Documents({ docs, prefill }: { docs: TaxDocuments; prefill: FapiaoPrefi
   const fapiao = docs.fapiao;
   if (editing)
     return (
-      <FapiaoForm
-        orderId={docs.orderId}
-        current={fapiao}
-        prefill={prefill}
-        onDone={() => setEditing(false)}
-      />
+      <Suspense fallback={<Skeleton lines={4} />}>
+        <FapiaoForm
+          orderId={docs.orderId}
+          current={fapiao}
+          prefill={prefill}
+          onDone={() => setEditing(false)}
+        />
+      </Suspense>
     );
   if (!fapiao)
     return (

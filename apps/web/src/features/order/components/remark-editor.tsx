@@ -1,4 +1,3 @@
-import { Input } from 'antd';
 import { useId, useState } from 'react';
 import { notify } from '@/lib/notify';
 import { useUpdateMemberRemark } from '../api/order-actions';
@@ -38,7 +37,8 @@ export function RemarkEditor({
   }
   return (
     <div className="order-remark-edit">
-      <Input.TextArea
+      <textarea
+        className="text-box"
         aria-label="订单备注"
         aria-describedby={countId}
         value={draft}

@@ -1,5 +1,4 @@
 import { PAY_CANCELLED_MESSAGE, PAY_FAILED_MESSAGE, type PayStart } from '@shop/domain';
-import { Button } from 'antd';
 import { useMemo } from 'react';
 import { ErrorState } from '@/components/empty-state';
 import { formatMajorPrice } from '@/lib/money';
@@ -79,9 +78,9 @@ export function PayQrPanel({
           )}
           <p className="muted pay-qr-hint">{app.hint}</p>
           {app.openLink ? (
-            <Button type="primary" href={start.action}>
+            <a className="btn btn-primary" href={start.action}>
               打开支付宝付款
-            </Button>
+            </a>
           ) : null}
           {outcome.state === 'timeout' ? (
             <PayStillPending onRetry={retry} />
@@ -90,7 +89,9 @@ export function PayQrPanel({
               等待支付结果…
             </p>
           )}
-          <Button onClick={onClose}>选择其他支付方式</Button>
+          <button type="button" className="btn" onClick={onClose}>
+            选择其他支付方式
+          </button>
         </section>
       );
   }

@@ -14,7 +14,6 @@ import {
   PaymentKind,
   type PayStart,
 } from '@shop/domain';
-import { Button, Radio } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
@@ -83,15 +82,15 @@ function MethodRow({ method, price, balances, busy, disabled, onPay }: MethodRow
         <span className="muted">需支付</span>
         <strong className="price">{price ? formatMajorPrice(price.price, price.currency) : '计算中…'}</strong>
       </div>
-      <Button
-        type="primary"
-        className="pay-method-button"
-        loading={busy}
-        disabled={disabled || short || price === undefined}
+      <button
+        type="button"
+        className="btn btn-primary pay-method-button"
+        aria-busy={busy}
+        disabled={busy || disabled || short || price === undefined}
         onClick={() => price && onPay(method, price)}
       >
         支付
-      </Button>
+      </button>
       {short && (
         <p className="pay-method-hint">
           余额不足，请选择其他支付方式或 <Link to={paths.member.recharge()}>先充值</Link>
@@ -237,15 +236,20 @@ function PayOrder({ order, balances, onPaid }: PaymentViewProps) {
           </dd>
         </dl>
         {payCurrencies.length > 1 ? (
-          <Radio.Group
-            className="pay-currency"
-            aria-label="支付币种"
-            optionType="button"
-            buttonStyle="solid"
-            value={currency}
-            onChange={(e) => setCurrency(e.target.value as Currency)}
-            options={payCurrencies.map((c) => ({ value: c, label: `${CURRENCY_LABELS[c]} ${c}` }))}
-          />
+          <div className="segmented segmented-solid pay-currency" role="radiogroup" aria-label="支付币种">
+            {payCurrencies.map((c) => (
+              <label key={c} className="segmented-option">
+                <input
+                  type="radio"
+                  name="pay-currency"
+                  value={c}
+                  checked={currency === c}
+                  onChange={() => setCurrency(c)}
+                />
+                <span>{`${CURRENCY_LABELS[c]} ${c}`}</span>
+              </label>
+            ))}
+          </div>
         ) : (
           <p className="muted pay-rate-note">
             该订单以{CURRENCY_LABELS[order.currency]}结算，请使用{CURRENCY_LABELS[order.currency]}支付方式。
