@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { CompanyPaths } from '@shop/domain';
+import { ApprovalPaths, CompanyPaths, type Member, MemberPaths } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
 import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
@@ -14,7 +14,8 @@ const PHONE = { width: 390, height: 844 };
  * invites a colleague by the colleague's mobile number as typed at home (no +86) and saves a receiver for the whole
  * company; the colleague, who proved that number, finds the invite on 我的公司 on a phone, accepts it and finds the
  * company's receiver in their book, not to change; the admin sets the buyer's limits, which the buyer then reads;
- * the buyer's order shows on the admin's order list with who placed it, to read only; the admin removes the buyer,
+ * the buyer's order shows on the admin's order list with who placed it, to read only; an order over the buyer's
+ * limit waits, says so on the buyer's phone, and the admin approves it on 我的公司; the admin removes the buyer,
  * whose page no longer shows the company.
  */
 describe('company accounts', () => {
@@ -140,6 +141,38 @@ describe('company accounts', () => {
     expect(await page.getByRole('link', { name: '去支付' }).count()).toBe(0);
   });
 
+  it('the buyer’s order over their limit waits; the admin approves it on the company page; the buyer may pay', async () => {
+    const base = shop?.baseURL ?? '';
+    const me = await callApi(base, MemberPaths.current, {}, buyerToken);
+    const limits = { aud: { perOrder: 1, perMonth: null }, cny: { perOrder: 1, perMonth: null } };
+    await callApi(base, CompanyPaths.setLimit, { memberId: (me as Member).id, limits }, ownerToken);
+    const { orderId } = await placePickupOrder(base, buyerToken);
+
+    await colleague.page.goto(`/order/${orderId}`);
+    const notice = colleague.page.getByTestId('approval-notice');
+    await expect.poll(() => notice.innerText()).toContain('等待公司管理员审批（超出单笔额度 ¥1.00）');
+    expect(await colleague.page.getByTestId('order-status').innerText()).toBe('待审批');
+    expect(await colleague.page.getByRole('link', { name: '去支付' }).count()).toBe(0);
+    await colleague.screenshot('company-06-waiting-on-phone');
+
+    const page = admin.page;
+    await page.goto('/member/company');
+    const queue = page.getByRole('region', { name: '订单审批' });
+    const row = queue.getByTestId('approval-row').filter({ hasText: buyer.username });
+    await row.waitFor();
+    await admin.screenshot('company-07-approval-queue');
+    await row.getByRole('button', { name: '批准' }).click();
+    await page.getByText('已批准，订单可以支付了').first().waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    const [decided] = (await callApi(base, ApprovalPaths.list, { orderId }, buyerToken)).items;
+    expect(decided?.status).toBe('approved');
+
+    await colleague.page.reload();
+    await colleague.page.getByRole('link', { name: '去支付' }).waitFor();
+    await expect.poll(() => notice.innerText()).toContain('批准');
+    await colleague.screenshot('company-08-approved-on-phone');
+  });
+
   it('the admin removes the buyer, who no longer sees the company', async () => {
     const page = admin.page;
     await page.goto('/member/company');
@@ -149,7 +182,7 @@ describe('company accounts', () => {
     await page.getByText('已移除').first().waitFor();
     await expect.poll(() => row.count()).toBe(0);
 
-    await colleague.page.reload();
+    await colleague.page.goto('/member/company');
     await colleague.page.getByRole('heading', { name: '创建公司' }).waitFor();
     expect(await colleague.page.getByRole('heading', { name: '悉尼批发有限公司' }).count()).toBe(0);
     expect(admin.errors).toEqual([]);

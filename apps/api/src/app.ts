@@ -69,6 +69,7 @@ import { boughtSkusRoutes } from './workflows/bought-skus.routes';
 import { cancelOrderRoutes } from './workflows/cancel-order.routes';
 import { memberConsoleRoutes } from './workflows/member-page.console.routes';
 import { onlinePaymentRoutes } from './workflows/online-payment.routes';
+import { orderApprovalRoutes } from './workflows/order-approval.routes';
 import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
 import { createOrderRoutes } from './workflows/place-order.routes';
 import { promotionConsoleRoutes } from './workflows/promotion.console.routes';
@@ -215,6 +216,15 @@ export async function buildApp(options: BuildAppOptions) {
       .then((ended) => {
         if (ended > 0) app.log.info({ ended }, 'refund sweep ended refunds');
       })
+      // Buyers' orders whose approval did not come in time are cancelled, their stock freed (issue #38).
+      .then(() =>
+        services.orderApproval
+          .sweep()
+          .then((lapsed) => {
+            if (lapsed > 0) app.log.info({ lapsed }, 'approval sweep cancelled lapsed orders');
+          })
+          .catch((error) => app.log.warn({ err: error }, 'approval sweep failed')),
+      )
       .catch((error) => app.log.warn({ err: error }, 'payment sweep failed'))
       .finally(() => {
         sweeping = false;
@@ -386,6 +396,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Workflows' routes.
   await app.register(createOrderRoutes, { orderCreation: services.orderCreation });
   await app.register(cancelOrderRoutes, { flow: services.cancelOrder });
+  await app.register(orderApprovalRoutes, { flow: services.orderApproval });
   await app.register(refundOrderRoutes, { flow: services.refundOrder });
   await app.register(repurchaseRoutes, { flow: services.repurchase });
   await app.register(boughtSkusRoutes, { flow: services.boughtSkus });

@@ -83,6 +83,7 @@ import { createDailySummaryFlow } from './workflows/daily-summary';
 import { createMemberLevelFlow } from './workflows/member-level';
 import { createMemberConsoleFlow } from './workflows/member-page';
 import { createOnlinePaymentFlow } from './workflows/online-payment';
+import { createOrderApprovalFlow } from './workflows/order-approval';
 import { createPayByDepositFlow } from './workflows/pay-by-deposit';
 import { createOrderCreationService } from './workflows/place-order';
 import { createRefundOrderFlow } from './workflows/refund-order';
@@ -437,6 +438,19 @@ export function createServices({
     addressBook,
     companyOf: (memberId) => companies.membership(memberId),
     counters,
+    notify,
+  });
+  const orderApproval = createOrderApprovalFlow({
+    db,
+    clock,
+    membership: (memberId) => companies.membership(memberId),
+    memberNames: async (ids) =>
+      new Map([...(await member.briefs(ids))].map(([id, brief]) => [id, brief.name || brief.username])),
+    orders,
+    inventory,
+    catalogue,
+    notify,
+    audit: audit.record,
   });
   const cancelOrder = createCancelOrderFlow({
     db,
@@ -593,6 +607,7 @@ export function createServices({
     paymentAdmin,
     orderCreation,
     cancelOrder,
+    orderApproval,
     repurchase,
     boughtSkus,
     savedListFlow,

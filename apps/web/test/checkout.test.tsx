@@ -1,5 +1,6 @@
 import {
   AddressPaths,
+  ApprovalPaths,
   CartPaths,
   CheckoutPaths,
   type CheckoutSummaryRequest,
@@ -14,6 +15,7 @@ import { choosePickup, resetCheckoutStore } from '@/features/checkout/checkout-s
 import { notify, toastStore } from '@/lib/notify';
 import { usePageCurrency } from '@/lib/page-currency';
 import { startSession } from '@/lib/session';
+import { approvalFixture } from './approval-fixtures';
 import { cartList } from './cart-fixtures';
 import { shellHandlers } from './catalogue-fixtures';
 import {
@@ -457,6 +459,47 @@ describe('free gifts (spec §4 Promotion methods, OnTheHouse)', () => {
 });
 
 describe('提交订单 (spec §7 createdOrder/)', () => {
+  it('takes a buyer’s order that waits for their company’s approval to the order, which says so', async () => {
+    mockApi(
+      handlers({
+        [OrderPaths.create]: ok({
+          orderId: 78,
+          orderNo: 'SO2026000078',
+          status: -1,
+          currency: 'CNY',
+          totalPrice: 143.5,
+        }),
+        [OrderPaths.detail]: ok(
+          orderDetail({ id: 78, orderNo: 'SO2026000078', status: -1, mine: true, placedBy: '演示会员' }),
+        ),
+        [OrderPaths.attachments]: ok([]),
+        [ApprovalPaths.list]: ok({
+          items: [
+            approvalFixture({
+              orderId: 78,
+              orderNo: 'SO2026000078',
+              buyer: '演示会员',
+              currency: 'CNY',
+              amount: 143.5,
+              limit: 100,
+            }),
+          ],
+          totalCount: 1,
+        }),
+      }),
+    );
+    const { router } = await openCheckout();
+    fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/78'));
+    expect(toasts()).toContain('订单已提交，等待公司管理员审批');
+    const notice = await screen.findByTestId('approval-notice', {}, SLOW);
+    expect(notice.textContent).toContain('等待公司管理员审批（超出单笔额度 ¥100.00）');
+    expect(screen.getByTestId('order-status').textContent).toBe('待审批');
+    // It is not paid until approved: no 去支付, but it may still be cancelled.
+    expect(screen.queryByRole('link', { name: '去支付' })).toBeNull();
+    expect(screen.getByRole('button', { name: '取消订单' })).toBeTruthy();
+  });
+
   it('sends one order per click burst, the same requestId on retry, then goes to /payment?orderId=', async () => {
     let attempts = 0;
     const { calls } = mockApi(

@@ -1,16 +1,20 @@
 import {
   type Address,
   AddressPaths,
+  type ApprovalListResponse,
+  ApprovalPaths,
   CartPaths,
   type CompanyDetail,
   type CompanyMembersResponse,
   CompanyPaths,
   MemberPaths,
   NO_COMPANY_LIMITS,
+  type OrderApproval,
 } from '@shop/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '@/lib/session';
+import { approvalFixture } from './approval-fixtures';
 import { cartList } from './cart-fixtures';
 import { shellHandlers } from './catalogue-fixtures';
 import { demoMember, mockApi, ok, renderApp } from './utils';
@@ -22,7 +26,13 @@ import { demoMember, mockApi, ok, renderApp } from './utils';
  */
 
 const SLOW = { timeout: 45_000 };
-const base = { ...shellHandlers, [MemberPaths.current]: ok(demoMember), [CartPaths.list]: ok(cartList([])) };
+const noApprovals: ApprovalListResponse = { items: [], totalCount: 0 };
+const base = {
+  ...shellHandlers,
+  [MemberPaths.current]: ok(demoMember),
+  [CartPaths.list]: ok(cartList([])),
+  [ApprovalPaths.list]: ok(noApprovals),
+};
 
 const company = {
   id: 3,
@@ -239,5 +249,106 @@ describe('the company’s addresses on the address book', () => {
     expect(within(shared).queryByRole('button', { name: '设为默认' })).toBeNull();
     fireEvent.click(screen.getAllByRole('button', { name: /新增.*地址/ })[0] as HTMLElement);
     expect(await screen.findByText('保存为公司共用地址', {}, SLOW)).toBeTruthy();
+  });
+});
+
+const waiting = approvalFixture();
+
+describe('订单审批', () => {
+  it('lets an admin approve a waiting order, and reject another with a reason', async () => {
+    let decided: OrderApproval[] = [];
+    const second = {
+      ...waiting,
+      orderId: 42,
+      orderNo: 'SO2026113000000042',
+      reason: 'perMonth' as const,
+      limit: 100,
+      spentBefore: 45.9,
+    };
+    const { calls } = mockApi({
+      ...base,
+      [CompanyPaths.detail]: ok(asAdmin),
+      [CompanyPaths.members]: ok(team),
+      [ApprovalPaths.list]: (body) => {
+        const pendingOnly = (body as { status?: string }).status === 'pending';
+        const all = [waiting, second].map((a) => decided.find((d) => d.orderId === a.orderId) ?? a);
+        const items = pendingOnly ? all.filter((a) => a.status === 'pending') : all;
+        return ok<ApprovalListResponse>({ items, totalCount: items.length });
+      },
+      [ApprovalPaths.approve]: (body) => {
+        const done = {
+          ...waiting,
+          status: 'approved' as const,
+          decidedBy: '演示会员',
+          decidedAt: '2026-11-30T02:00:00.000Z',
+        };
+        decided = [...decided, done];
+        expect(body).toEqual({ orderId: 41 });
+        return ok(done, '已批准，订单可以支付了');
+      },
+      [ApprovalPaths.reject]: (body) => {
+        const { reason } = body as { reason: string };
+        const done = {
+          ...second,
+          status: 'rejected' as const,
+          note: reason,
+          decidedBy: '演示会员',
+          decidedAt: '2026-11-30T02:00:00.000Z',
+        };
+        decided = [...decided, done];
+        return ok(done, '已拒绝，订单已取消');
+      },
+    });
+    startSession('tok-1');
+    renderApp('/member/company');
+    const panel = await screen.findByRole('region', { name: '订单审批' }, SLOW);
+    const rows = await within(panel).findAllByTestId('approval-row', {}, SLOW);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.textContent).toContain('超出单笔额度 $50.00');
+    expect(rows[1]?.textContent).toContain('本月已用 $45.90，超出月度额度 $100.00');
+    // The admin's queue starts with the waiting ones only.
+    expect(calls.find((c) => c.path === ApprovalPaths.list)?.body).toMatchObject({
+      status: 'pending',
+      pageNo: 1,
+    });
+
+    fireEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: '批准' }));
+    await waitFor(() => expect(within(panel).getAllByTestId('approval-row')).toHaveLength(1), SLOW);
+
+    const left = within(panel).getByTestId('approval-row');
+    fireEvent.click(within(left).getByRole('button', { name: '拒绝' }));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '拒绝原因' }), {
+      target: { value: '本月预算已用完' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定拒绝' }));
+    await waitFor(() => expect(within(panel).queryAllByTestId('approval-row')).toHaveLength(0), SLOW);
+    expect(calls.find((c) => c.path === ApprovalPaths.reject)?.body).toEqual({
+      orderId: 42,
+      reason: '本月预算已用完',
+    });
+    expect(within(panel).getByText('没有待审批的订单。')).toBeTruthy();
+
+    // Every state, with who decided and why.
+    fireEvent.click(within(panel).getByRole('checkbox', { name: '只看待审批' }));
+    expect(await within(panel).findByText(/原因：本月预算已用完/, {}, SLOW)).toBeTruthy();
+    expect(within(panel).getByText('已批准')).toBeTruthy();
+  });
+
+  it('shows a buyer their own, with no decision to make', async () => {
+    mockApi({
+      ...base,
+      [CompanyPaths.detail]: ok<CompanyDetail>({ company, role: 'buyer', limits: buyerLimits, invites: [] }),
+      [CompanyPaths.members]: ok({ members: team.members, invites: [] }),
+      [ApprovalPaths.list]: ok<ApprovalListResponse>({ items: [waiting], totalCount: 1 }),
+    });
+    startSession('tok-1');
+    renderApp('/member/company');
+    const panel = await screen.findByRole('region', { name: '我的订单审批' }, SLOW);
+    expect(await within(panel).findByText('待审批', {}, SLOW)).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: '批准' })).toBeNull();
+    expect((within(panel).getByRole('checkbox', { name: '只看待审批' }) as HTMLInputElement).checked).toBe(
+      false,
+    );
   });
 });

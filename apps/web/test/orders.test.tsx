@@ -51,6 +51,7 @@ describe('a company’s orders (issue #38)', () => {
       [OrderPaths.list]: page([
         orderSummary({ id: 1, status: 0, mine: true, placedBy: '演示会员' }),
         orderSummary({ id: 2, status: 0, mine: false, placedBy: '王采购' }),
+        orderSummary({ id: 3, status: -1, mine: true, placedBy: '演示会员' }),
       ]),
     });
     startSession('tok-1');
@@ -63,6 +64,10 @@ describe('a company’s orders (issue #38)', () => {
     for (const name of ['去支付', '取消订单', '再次购买'])
       expect(within(theirs).queryByRole(name === '去支付' ? 'link' : 'button', { name })).toBeNull();
     expect(within(theirs).getByRole('link', { name: '查看详情' })).toBeTruthy();
+    // A company's order at 待确认 waits for the admin: it says 待审批, and is not paid before.
+    const waiting = screen.getByText('订单号 SO2026000003').closest('li') as HTMLElement;
+    expect(within(waiting).getByText('待审批')).toBeTruthy();
+    expect(within(waiting).queryByRole('link', { name: '去支付' })).toBeNull();
   });
 });
 

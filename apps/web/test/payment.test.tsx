@@ -353,6 +353,16 @@ describe('payment page (spec §2 /payment, §4 Payment by channel)', () => {
     expect(await screen.findByRole('heading', { name: '该订单已取消，无法支付' }, SLOW)).toBeTruthy();
   });
 
+  it('an order waiting for its company’s approval says it is paid once approved', async () => {
+    mockApi(handlers({ [OrderPaths.detail]: ok(orderDetail({ id: 77, status: -1 })) }));
+    startSession('tok-1');
+    renderApp('/payment?orderId=77');
+    expect(
+      await screen.findByRole('heading', { name: '该订单正等待公司管理员审批，批准后才能支付' }, SLOW),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: '选择支付方式' })).toBeNull();
+  });
+
   it('back from a channel with its tradeNo, waits for the result and goes on to /payment/result', async () => {
     let asked = 0;
     const { calls } = mockApi(

@@ -134,6 +134,16 @@ export const CompanyPaths = {
   leave: '/api/memberService/company/leave/',
 } as const;
 
+/**
+ * Order approvals (issue #38, docs/decisions/055): a buyer's order over their limit waits as 待审批 for one of the
+ * company's admins. Login required; list/ answers an admin the company's and a buyer their own.
+ */
+export const ApprovalPaths = {
+  list: '/api/orderService/approval/list/',
+  approve: '/api/orderService/approval/approve/',
+  reject: '/api/orderService/approval/reject/',
+} as const;
+
 /** Order calls (spec §7 'Orders and tickets'). */
 export const OrderPaths = {
   list: '/api/orderService/ordermain/orderList/',

@@ -27,6 +27,8 @@ export const AUDIT_ACTION_LABELS = {
   'company.remove': '移除公司成员',
   'company.leave': '退出公司',
   'company.level': '调整公司价格等级',
+  'company.approve': '批准采购订单',
+  'company.reject': '拒绝采购订单',
   'deposit.cash': '余额入账（现金）',
   'deposit.gift': '余额赠送',
   'recharge.approve': '确认充值到账',

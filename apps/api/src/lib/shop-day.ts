@@ -47,3 +47,9 @@ export function shopPeriods(now: Date): { dayStart: Date; weekStart: Date } {
     weekStart: new Date(dayStartLocal - weekday * DAY_MS - SHOP_OFFSET_MS),
   };
 }
+
+/** The first moment of the shop's calendar month holding `now`. */
+export function shopMonthStart(now: Date): Date {
+  const local = new Date(now.getTime() + SHOP_OFFSET_MS);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - SHOP_OFFSET_MS);
+}

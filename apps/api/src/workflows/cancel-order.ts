@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import type { CatalogueService } from '../modules/catalogue';
+import { withdrawApproval } from '../modules/company';
 import type { InventoryService } from '../modules/inventory';
 import type { OrderService, OrderStateChange } from '../modules/order';
 import type { AuthContext } from '../plugins/auth';
@@ -31,6 +32,8 @@ export function createCancelOrderFlow({ db, orders, inventory, catalogue, closeT
         if (released) {
           await inventory.returnStock(released.stock, tx);
           await inventory.removeSales(released.sales, tx);
+          // A buyer's order waiting for approval (issue #38) no longer waits.
+          await withdrawApproval(tx, id);
         }
         return change;
       });

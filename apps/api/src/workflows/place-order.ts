@@ -1,8 +1,11 @@
 import {
   type Address,
+  APPROVAL_HOLD_HOURS,
   Currency,
   type createOrderRequestSchema,
+  formatPrice,
   locationCodeFor,
+  MessageType,
   OrderStatus,
   ResultCode,
   toMajor,
@@ -12,13 +15,16 @@ import type { Database } from '../db/client';
 import { runStatement } from '../db/statement';
 import { AppError, notFoundError, paramsError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
+import type { MemberNotifier } from '../lib/member-notice';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
+import { shopMonthStart } from '../lib/shop-day';
 import type { AddressBookService } from '../modules/address-book';
 import { orderedLinesRemoval } from '../modules/cart';
 import type { CatalogueService } from '../modules/catalogue';
 import type { CheckoutService } from '../modules/checkout';
+import { type ApprovalNeed, adminIds, approvalNeed, insertApproval, lockBuyer } from '../modules/company';
 import { StockShortError, stockTakePart } from '../modules/inventory';
-import { findByRequest, orderWritesPart } from '../modules/order';
+import { findByRequest, orderWritesPart, spentSince } from '../modules/order';
 import type { AuthContext } from '../plugins/auth';
 
 export const CreateOrderMessages = {
@@ -52,9 +58,13 @@ export interface OrderCreationDeps {
   companyOf?: (memberId: number) => Promise<{ companyId: number; role: string } | null>;
   /** Orders created and orders refused for lack of stock are counted for the metrics (GET /metrics). */
   counters?: Pick<ShopCounters, 'orderCreated' | 'stockRefused'>;
+  /** Tells the company's admins of an order waiting for them (the messages module's send). */
+  notify?: MemberNotifier;
 }
 
 export type OrderCreationService = ReturnType<typeof createOrderCreationService>;
+
+const HOUR_MS = 3_600_000;
 
 /** The order number before its id: 'SO' + the order day (UTC, yyyyMMdd). */
 function orderNumberPrefix(at: Date): string {
@@ -101,6 +111,7 @@ export function createOrderCreationService({
   addressBook,
   companyOf = async () => null,
   counters = NO_COUNTERS,
+  notify = async () => {},
 }: OrderCreationDeps) {
   async function addressOf(memberId: number, book: 'receiver' | 'sender', id: number): Promise<Address> {
     const entry = await addressBook.entry(memberId, book, id, db);
@@ -173,58 +184,113 @@ export function createOrderCreationService({
             .map((item) => ({ goodsId: item.goodsId, qty: item.qty })),
         );
         const cartRemoval = orderedLinesRemoval(memberId, cartIds);
-        const order = orderWritesPart(
-          orderNumberPrefix(now),
-          {
-            memberId,
-            companyId: company?.companyId ?? null,
-            requestId: input.requestId,
-            status: OrderStatus.NotPaid,
-            currency: quote.currency,
-            isPickup: quote.isPickup,
-            locationCode,
-            goodsAmount: quote.goods,
-            shippingAmount: quote.otherPrice,
-            // Kept apart (ADR 038): the cross-border tax, and the GST with whether the prices included it.
-            taxAmount: quote.crossBorderTax,
-            gstAmount: quote.gst,
-            gstIncluded: quote.gstIncluded,
-            promotionsAmount: quote.promotionsSum,
-            totalAmount: quote.total,
-            rate: quote.rateUsed ? quote.rate : null,
-            receiver: snapshot(receiver),
-            sender: snapshot(sender),
-            memberRemark: input.memberRemark,
-            createdAt: now,
-            updatedAt: now,
-          },
-          quote.packs.map((pack) => ({
-            packIndex: pack.index,
-            location: pack.location,
-            status: OrderStatus.NotPaid,
-            courierId: pack.courierId,
-            courierName: pack.courierName,
-            shippingAmount: pack.shippingFee,
-            weight: pack.weight,
-            // Where to collect it, as it is now: the order keeps it like the address snapshots.
-            pickup:
-              quote.isPickup && pack.pickup
-                ? { address: pack.pickup.address, hours: pack.pickup.hours, phone: pack.pickup.phone }
-                : null,
-            updatedAt: now,
-          })),
-          lines.map(({ pack, item }) => ({ packIndex: pack.index, item })),
-          take,
-        );
+        // The order's writes, as NotPaid, or as NotConfirmed when it waits for its company's approval.
+        const orderPart = (status: OrderStatus, companyId: number | null) =>
+          orderWritesPart(
+            orderNumberPrefix(now),
+            {
+              memberId,
+              companyId,
+              requestId: input.requestId,
+              status,
+              currency: quote.currency,
+              isPickup: quote.isPickup,
+              locationCode,
+              goodsAmount: quote.goods,
+              shippingAmount: quote.otherPrice,
+              // Kept apart (ADR 038): the cross-border tax, and the GST with whether the prices included it.
+              taxAmount: quote.crossBorderTax,
+              gstAmount: quote.gst,
+              gstIncluded: quote.gstIncluded,
+              promotionsAmount: quote.promotionsSum,
+              totalAmount: quote.total,
+              rate: quote.rateUsed ? quote.rate : null,
+              receiver: snapshot(receiver),
+              sender: snapshot(sender),
+              memberRemark: input.memberRemark,
+              createdAt: now,
+              updatedAt: now,
+            },
+            quote.packs.map((pack) => ({
+              packIndex: pack.index,
+              location: pack.location,
+              status,
+              courierId: pack.courierId,
+              courierName: pack.courierName,
+              shippingAmount: pack.shippingFee,
+              weight: pack.weight,
+              // Where to collect it, as it is now: the order keeps it like the address snapshots.
+              pickup:
+                quote.isPickup && pack.pickup
+                  ? { address: pack.pickup.address, hours: pack.pickup.hours, phone: pack.pickup.phone }
+                  : null,
+              updatedAt: now,
+            })),
+            lines.map(({ pack, item }) => ({ packIndex: pack.index, item })),
+            take,
+          );
         // One statement (ADR 028, ADR 044): the inventory's take, the cart's removal of the ordered lines, and the
         // order's writes reading what each line took. A refusal comes back as the error its part names: stock
         // short (StockShortError) or the lines ordered by another checkout meanwhile ('购物车已变化').
-        const [written] = await runStatement(db, 'place_order', [take, cartRemoval, order], order.written);
+        let waiting: ApprovalNeed | null = null;
+        let written: { id: number; orderNo: string } | undefined;
+        if (company?.role !== 'buyer') {
+          const order = orderPart(OrderStatus.NotPaid, company?.companyId ?? null);
+          [written] = await runStatement(db, 'place_order', [take, cartRemoval, order], order.written);
+        } else {
+          // A buyer's order is checked against their limits (issue #38, ADR 055) with their company row locked,
+          // so their parallel orders count the month one after another; over a limit, it waits for approval.
+          written = await db.transaction(async (tx) => {
+            const buyer = await lockBuyer(tx, memberId, quote.currency);
+            if (buyer?.role === 'viewer')
+              throw new AppError(ResultCode.PermissionDenied, CreateOrderMessages.viewerCannotOrder);
+            const spent =
+              buyer?.limit.perMonth != null
+                ? await spentSince(tx, {
+                    memberId,
+                    companyId: buyer.companyId,
+                    currency: quote.currency,
+                    since: shopMonthStart(now),
+                  })
+                : 0;
+            waiting = buyer ? approvalNeed(buyer.limit, quote.total, spent) : null;
+            const order = orderPart(
+              waiting ? OrderStatus.NotConfirmed : OrderStatus.NotPaid,
+              buyer?.companyId ?? null,
+            );
+            const [row] = await runStatement(tx, 'place_order', [take, cartRemoval, order], order.written);
+            if (row && buyer && waiting) {
+              await insertApproval(tx, {
+                orderId: row.id,
+                orderNo: row.orderNo,
+                companyId: buyer.companyId,
+                memberId,
+                currency: quote.currency,
+                amount: quote.total,
+                reason: waiting.reason,
+                limitAmount: waiting.limit,
+                spentBefore: waiting.spentBefore,
+                createdAt: now,
+                expiresAt: new Date(now.getTime() + APPROVAL_HOLD_HOURS * HOUR_MS),
+              });
+              const over = waiting.reason === 'perOrder' ? '单笔额度' : '本月额度';
+              for (const admin of await adminIds(tx, buyer.companyId))
+                await notify(tx, {
+                  memberId: admin,
+                  type: MessageType.TradeLogistics,
+                  title: '有订单等待您审批',
+                  content: `订单 ${row.orderNo}（${formatPrice(quote.total, quote.currency)}）超出采购员的${over}（${formatPrice(waiting.limit, quote.currency)}），请在${APPROVAL_HOLD_HOURS}小时内批准或拒绝，逾期订单将自动取消。`,
+                  link: '/member/company',
+                });
+            }
+            return row;
+          });
+        }
         if (!written) throw new Error('the order statement answered no order');
         created = toCreated({
           id: written.id,
           orderNo: written.orderNo,
-          status: OrderStatus.NotPaid,
+          status: waiting ? OrderStatus.NotConfirmed : OrderStatus.NotPaid,
           currency: quote.currency,
           totalAmount: quote.total,
         });

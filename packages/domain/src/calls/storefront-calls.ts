@@ -1,11 +1,16 @@
 import type {
   AddressPaths,
+  ApprovalPaths,
   addressDeleteRequestSchema,
   addressListRequestSchema,
   addressListResponseSchema,
   addressSaveRequestSchema,
   addressSchema,
   adjustmentNoteRequestSchema,
+  approvalApproveRequestSchema,
+  approvalListRequestSchema,
+  approvalListResponseSchema,
+  approvalRejectRequestSchema,
   articleCategoryListRequestSchema,
   articleCategoryListResponseSchema,
   articleGetRequestSchema,
@@ -94,6 +99,7 @@ import type {
   OrderPaths,
   oldOrderListRequestSchema,
   oldOrderListResponseSchema,
+  orderApprovalSchema,
   orderAttachmentsResponseSchema,
   orderDetailSchema,
   orderIdRequestSchema,
@@ -318,6 +324,9 @@ export interface StorefrontCalls {
   [CompanyPaths.setLimit]: Post<typeof companySetLimitRequestSchema, typeof companyMembersResponseSchema>;
   [CompanyPaths.remove]: Post<typeof companyRemoveRequestSchema, typeof companyMembersResponseSchema>;
   [CompanyPaths.leave]: Post<typeof companyEmptyRequestSchema, typeof companyDetailSchema>;
+  [ApprovalPaths.list]: Post<typeof approvalListRequestSchema, typeof approvalListResponseSchema>;
+  [ApprovalPaths.approve]: Post<typeof approvalApproveRequestSchema, typeof orderApprovalSchema>;
+  [ApprovalPaths.reject]: Post<typeof approvalRejectRequestSchema, typeof orderApprovalSchema>;
   [OrderPaths.create]: Post<typeof createOrderRequestSchema, typeof createOrderResponseSchema>;
   /** GET, followed by the template name (spec §7 'GET /api/salesService/template/{name}'). */
   [template: `${typeof CataloguePaths.template}${string}`]: Get<typeof templateResponseSchema>;

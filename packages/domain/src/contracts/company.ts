@@ -256,3 +256,90 @@ export type AdminCompanyCreateRequest = z.input<typeof adminCompanyCreateRequest
 
 export const adminCompanyLevelRequestSchema = z.strictObject({ id, level: memberLevelSchema });
 export type AdminCompanyLevelRequest = z.input<typeof adminCompanyLevelRequestSchema>;
+
+/**
+ * Approvals (issue #38 part 2, docs/decisions/055): a buyer's order over their limit per order or per month (in
+ * its currency) is placed as NotConfirmed -1 (待确认, shown as 待审批) with its stock held, and waits for one of the
+ * company's admins. Approving moves it to NotPaid 0 (待支付); rejecting it, or the hold lapsing, cancels it and
+ * returns the stock.
+ */
+export const APPROVAL_HOLD_HOURS = 24;
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'lapsed', 'withdrawn'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
+  pending: '待审批',
+  approved: '已批准',
+  rejected: '已拒绝',
+  lapsed: '已超时',
+  withdrawn: '下单人已取消',
+};
+
+/** Which limit the order went over. */
+export const APPROVAL_REASONS = ['perOrder', 'perMonth'] as const;
+export type ApprovalReason = (typeof APPROVAL_REASONS)[number];
+
+export const ApprovalMessages = {
+  approved: '已批准，订单可以支付了',
+  rejected: '已拒绝，订单已取消',
+  notFound: '审批不存在或不属于您的公司',
+  adminOnly: '只有公司管理员可以审批订单',
+  decided: '该订单已审批',
+  lapsed: '审批已超时，订单已取消',
+  orderClosed: '订单已被下单人取消',
+  placed: '订单已提交，等待公司管理员审批',
+} as const;
+
+export const approvalListRequestSchema = z.strictObject({
+  pageNo: consolePageNo,
+  pageSize: consolePageSize,
+  /** Only those waiting (the admin's queue), or every state. */
+  status: z.enum(['pending', 'all'], { error: '状态须为 pending 或 all' }).default('all'),
+  /** The approval of one order (the buyer's order page). */
+  orderId: id.optional(),
+  websiteId: id.optional(),
+});
+export type ApprovalListRequest = z.input<typeof approvalListRequestSchema>;
+
+export const orderApprovalSchema = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  /** Who placed it: the buyer's name or username. */
+  buyer: z.string(),
+  currency: z.enum(['AUD', 'CNY']),
+  /** The order's total, major units. */
+  amount: z.number(),
+  reason: z.enum(APPROVAL_REASONS),
+  /** The limit it went over, major units, and for a monthly limit what the month had before it. */
+  limit: z.number(),
+  spentBefore: z.number(),
+  status: z.enum(APPROVAL_STATUSES),
+  createdAt: z.string(),
+  /** Until when the stock is held; then it lapses. */
+  expiresAt: z.string(),
+  /** The admin who decided, and why it was rejected ('' otherwise). */
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  note: z.string(),
+});
+export type OrderApproval = z.infer<typeof orderApprovalSchema>;
+
+/** list/: an admin sees the company's, a buyer their own; newest first. */
+export const approvalListResponseSchema = z.object({
+  items: z.array(orderApprovalSchema),
+  totalCount: z.number().int(),
+});
+export type ApprovalListResponse = z.infer<typeof approvalListResponseSchema>;
+
+export const approvalApproveRequestSchema = z.strictObject({ orderId: id, websiteId: id.optional() });
+export type ApprovalApproveRequest = z.input<typeof approvalApproveRequestSchema>;
+
+export const approvalRejectRequestSchema = z.strictObject({
+  orderId: id,
+  reason: text({ error: '请填写拒绝原因', trim: true })
+    .min(1, '请填写拒绝原因')
+    .max(200, '拒绝原因最多200个字符'),
+  websiteId: id.optional(),
+});
+export type ApprovalRejectRequest = z.input<typeof approvalRejectRequestSchema>;

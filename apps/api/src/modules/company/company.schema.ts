@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns';
 import { members } from '../member/member.schema';
+import { orders } from '../order/order.schema';
 
 /**
  * The company module's tables (issue #38, docs/decisions/055): companies, their members with one role each, and
@@ -82,5 +83,52 @@ export const companyInvites = pgTable(
       .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
     index('company_invites_contact_idx').on(t.contact),
     check('company_invites_role', sql`${t.role} in ('admin', 'buyer', 'viewer')`),
+  ],
+);
+
+/**
+ * Approvals (issue #38 part 2, docs/decisions/055): one row per order a buyer placed over a limit, placed as
+ * NotConfirmed -1 with its stock held until `expires_at`. Deciding is one conditional update on `status`
+ * ('pending' → 'approved', 'rejected', 'lapsed', or 'withdrawn' when its buyer cancels it), so a decision happens
+ * once. Amounts in minor units of the
+ * order's currency.
+ */
+export const orderApprovals = pgTable(
+  'order_approvals',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    /** The buyer who placed it. */
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** perOrder or perMonth: the limit it went over, and for a month what was spent before it. */
+    reason: varchar('reason', { length: 8 }).notNull(),
+    limitAmount: bigint('limit_amount', { mode: 'number' }).notNull(),
+    spentBefore: bigint('spent_before', { mode: 'number' }).notNull().default(0),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedBy: integer('decided_by').references(() => members.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+  },
+  (t) => [
+    index('order_approvals_company_idx').on(t.companyId, t.createdAt),
+    index('order_approvals_member_idx').on(t.memberId, t.createdAt),
+    // The lapse sweep reads only the waiting ones, by when they lapse.
+    index('order_approvals_pending_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    check(
+      'order_approvals_status',
+      sql`${t.status} in ('pending', 'approved', 'rejected', 'lapsed', 'withdrawn')`,
+    ),
+    check('order_approvals_reason', sql`${t.reason} in ('perOrder', 'perMonth')`),
   ],
 );

@@ -29,5 +29,6 @@ export {
   releaseOf,
   reserveRefunding,
 } from './order.payment';
+export { spentSince } from './order.repository';
 export { orderRoutes } from './order.routes';
 export { createOrderService, OrderMessages, type OrderService, type OrderStateChange } from './order.service';

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { OrderStatus } from '@shop/domain';
+import { and, asc, desc, eq, gte, inArray, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   logisticsEvents,
@@ -202,6 +203,42 @@ export async function moveMemberOrder(
     )
     .returning();
   return rows[0] ?? null;
+}
+
+/** Moves an order from one of `from` to `to` whoever placed it (the caller has checked who may), or null. */
+export async function moveOrder(
+  db: Database,
+  input: { id: number; from: readonly number[]; to: number; set?: Partial<Pick<OrderRow, 'cancelledAt'>> },
+): Promise<OrderRow | null> {
+  const rows = await db
+    .update(orders)
+    .set({ status: input.to, ...input.set, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, input.id), inArray(orders.status, [...input.from])))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/**
+ * What a member's orders for a company in one currency add up to since `since`, cancelled ones aside (minor
+ * units): a buyer's spend this month (issue #38 approvals).
+ */
+export async function spentSince(
+  db: Database,
+  input: { memberId: number; companyId: number; currency: string; since: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${orders.totalAmount}), 0)` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.memberId, input.memberId),
+        eq(orders.companyId, input.companyId),
+        eq(orders.currency, input.currency),
+        gte(orders.createdAt, input.since),
+        ne(orders.status, OrderStatus.Cancelled),
+      ),
+    );
+  return Number(row?.total ?? 0);
 }
 
 /** True while every pack of the order is in one of `statuses` (an SQL condition on the orders row). */

@@ -325,6 +325,39 @@ export function createOrderService({
     },
 
     /**
+     * An order waiting for its company's approval (NotConfirmed -1, issue #38) becomes NotPaid 0 with its packs,
+     * in the caller's transaction; null when it no longer waits (cancelled by its buyer meanwhile).
+     */
+    async confirmAwaiting(tx: Database, id: number): Promise<OrderStateChange | null> {
+      const moved = await repo.moveOrder(tx, { id, from: [S.NotConfirmed], to: S.NotPaid });
+      if (!moved) return null;
+      await repo.movePacks(tx, id, [S.NotConfirmed], S.NotPaid);
+      return toStateChange(moved, S.NotPaid, true);
+    },
+
+    /**
+     * An order waiting for its company's approval is cancelled (rejected, or its hold lapsed), in the caller's
+     * transaction, with what it took to give back; null when it no longer waits.
+     */
+    async cancelAwaiting(
+      tx: Database,
+      id: number,
+    ): Promise<{ change: OrderStateChange; released: OrderRelease } | null> {
+      const moved = await repo.moveOrder(tx, {
+        id,
+        from: [S.NotConfirmed],
+        to: S.Cancelled,
+        set: { cancelledAt: clock() },
+      });
+      if (!moved) return null;
+      await repo.movePacks(tx, id, [S.NotConfirmed], S.Cancelled);
+      return {
+        change: toStateChange(moved, S.Cancelled, true),
+        released: { stock: await repo.reservedStock(tx, id), sales: await repo.soldGoods(tx, id) },
+      };
+    },
+
+    /**
      * Confirms receipt (spec §7 finishOrder/, §4 'Order actions'): only once every pack is shipped (80, 85
      * or 90; finished ones aside), the order and its packs become Finished with finishedAt, in one
      * transaction with the condition in the UPDATE's WHERE. A repeat answers changed false.

@@ -1,9 +1,11 @@
+import { ApprovalMessages, OrderStatus } from '@shop/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useAddressList } from '@/features/address/api/get-address-list';
 import { loadCartList } from '@/features/cart/api/get-cart-list';
 import { CheckoutView } from '@/features/checkout/components/checkout-view';
 import { orderKeys } from '@/features/order/api/keys';
+import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { readReturnState } from '@/lib/return-to';
 
@@ -29,7 +31,11 @@ export function Component() {
         onOrderCreated={(order) => {
           void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
           void loadCartList(queryClient, { refresh: true }).catch(() => undefined);
-          navigate(paths.payment({ orderId: order.orderId }));
+          // A buyer's order over their limit waits for the company's admin before it can be paid (issue #38).
+          if (order.status === OrderStatus.NotConfirmed) {
+            notify.success(ApprovalMessages.placed);
+            navigate(paths.order(order.orderId));
+          } else navigate(paths.payment({ orderId: order.orderId }));
         }}
       />
     </div>

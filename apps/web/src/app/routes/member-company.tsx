@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AntdProvider } from '@/components/antd-provider';
 import { QueryView } from '@/components/query-view';
@@ -7,21 +8,27 @@ import { CompanyCreateForm } from '@/features/company/components/company-create-
 import { CompanyView } from '@/features/company/components/company-view';
 import { InvitesForMe } from '@/features/company/components/invites-for-me';
 import { useCurrentMember } from '@/features/member/api/get-current-member';
+import { orderKeys } from '@/features/order/api/keys';
 import { paths } from '@/lib/paths';
 import '@/features/company/company.css';
 
 /**
- * 我的公司 (issue #38): the member's company with its members, or, for a member in none, the invites sent to
+ * 我的公司 (issue #38): the member's company with its order approvals and members, or, for a member in none, the invites sent to
  * their verified phone or e-mail and the form that creates a company.
  */
 export function Component() {
   const me = useCurrentMember().data?.id;
+  const queryClient = useQueryClient();
   return (
     <AntdProvider>
       <QueryView query={useCompany()} loading={<Skeleton lines={6} />}>
         {(detail) =>
           detail.company ? (
-            <CompanyView detail={{ ...detail, company: detail.company }} me={me} />
+            <CompanyView
+              detail={{ ...detail, company: detail.company }}
+              me={me}
+              onOrdersChanged={() => void queryClient.invalidateQueries({ queryKey: orderKeys.all })}
+            />
           ) : (
             <div className="panel-stack">
               <section className="panel" aria-labelledby="company-invites-title">

@@ -1,12 +1,21 @@
+import { OrderStatus } from '@shop/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { loadCartList } from '@/features/cart/api/get-cart-list';
+import { ApprovalNotice } from '@/features/company/components/approval-notice';
 import { TaxDocumentsPanel } from '@/features/invoice/components/tax-documents-panel';
 import { useCurrentMember } from '@/features/member/api/get-current-member';
 import { OrderDetailView } from '@/features/order/components/order-detail-view';
 import { SaveOrderAsList } from '@/features/saved-list/components/save-order-as-list';
 import { positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
+
+/** The states an order that waited for its company's admin may be in: waiting, approved and unpaid, or cancelled. */
+const ASKED_APPROVAL: readonly number[] = [
+  OrderStatus.NotConfirmed,
+  OrderStatus.NotPaid,
+  OrderStatus.Cancelled,
+];
 
 /**
  * One order (spec §2 /order/{id}, login required); 再次购买 refreshes the cart; 存为清单 keeps its goods as a named
@@ -34,6 +43,13 @@ export function Component() {
           </>
         )}
         extraSections={(order) => <TaxDocumentsPanel orderId={order.id} prefill={prefill} />}
+        // A company's order that had to wait for its admin says so (issue #38).
+        headNotice={(order) => (
+          <ApprovalNotice
+            orderId={order.id}
+            asked={order.placedBy !== undefined && ASKED_APPROVAL.includes(order.status)}
+          />
+        )}
       />
     </div>
   );

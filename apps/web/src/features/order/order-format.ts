@@ -1,4 +1,10 @@
-import { Currency, effectiveOrderStatus, OrderStatus, type OrderStatusFields } from '@shop/domain';
+import {
+  Currency,
+  effectiveOrderStatus,
+  OrderStatus,
+  type OrderStatusFields,
+  orderStatusLabel,
+} from '@shop/domain';
 import { formatMajorPrice } from '@/lib/money';
 
 export { formatDateTime } from '@/lib/date';
@@ -49,4 +55,15 @@ export function allowedActions(
     finish: SHIPPED.includes(status),
     remark: status !== OrderStatus.Cancelled && status !== OrderStatus.Finished,
   };
+}
+
+/**
+ * The status as the member reads it: the spec's label (spec §4), except that a company's order at 待确认 waits for
+ * the company's admin (issue #38), which is the only way a company's order is there: '待审批'.
+ */
+export function orderStatusText(order: OrderStatusFields & { placedBy?: string | undefined }): string {
+  const status = effectiveOrderStatus(order);
+  return order.placedBy !== undefined && status === OrderStatus.NotConfirmed
+    ? '待审批'
+    : orderStatusLabel(status);
 }

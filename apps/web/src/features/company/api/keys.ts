@@ -5,4 +5,6 @@ export const companyKeys = {
   detail: () => [...companyKeys.all, 'detail'] as const,
   /** members/: the company's members (and open invites for an admin). */
   members: () => [...companyKeys.all, 'members'] as const,
+  /** approval/list/: the approvals the member may see, per filter and page. */
+  approvals: (params: object) => [...companyKeys.all, 'approvals', params] as const,
 };

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/skeleton';
 import { formatDateTime } from '@/lib/date';
 import { useLeaveCompany, useRemoveFromCompany } from '../api/company-calls';
 import { useCompanyMembers } from '../api/get-company-members';
+import { ApprovalsPanel } from './approvals-panel';
 import { limitLines } from './company-limits';
 import { InviteForm } from './invite-form';
 import { MemberSettingsModal } from './member-settings-modal';
@@ -23,7 +24,16 @@ type Detail = CompanyDetail & { company: NonNullable<CompanyDetail['company']> }
  * The member's company: its details and their role, its members, and for an admin the invites. `me` is the
  * signed-in member's id (the route knows it), to mark their own row.
  */
-export function CompanyView({ detail, me }: { detail: Detail; me: number | undefined }) {
+export function CompanyView({
+  detail,
+  me,
+  onOrdersChanged,
+}: {
+  detail: Detail;
+  me: number | undefined;
+  /** An approval moved or cancelled an order: the route refreshes the orders. */
+  onOrdersChanged: () => void;
+}) {
   const { company, role } = detail;
   const isAdmin = role === 'admin';
   const leave = useLeaveCompany();
@@ -63,6 +73,7 @@ export function CompanyView({ detail, me }: { detail: Detail; me: number | undef
           退出公司
         </Button>
       </section>
+      {role && <ApprovalsPanel role={role} onOrdersChanged={onOrdersChanged} />}
       <CompanyMembers isAdmin={isAdmin} me={me} />
       {isAdmin && (
         <section className="panel" aria-labelledby="company-invite-title">

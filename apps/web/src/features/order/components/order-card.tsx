@@ -1,8 +1,8 @@
-import { effectiveOrderStatus, goodsCountText, type OrderSummary, orderStatusLabel } from '@shop/domain';
+import { effectiveOrderStatus, goodsCountText, type OrderSummary } from '@shop/domain';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/lib/paths';
-import { formatDateTime, orderPrice } from '../order-format';
+import { formatDateTime, orderPrice, orderStatusText } from '../order-format';
 import { OrderActions } from './order-actions';
 
 /** Thumbnails shown on a card; the rest is counted. */
@@ -23,7 +23,7 @@ export function OrderCard({ order, onCartChanged }: { order: OrderSummary; onCar
           <span className="order-placed-by">{order.mine ? '我下的单' : `下单人 ${order.placedBy}`}</span>
         )}
         <span className="order-status" data-status={status}>
-          {orderStatusLabel(status)}
+          {orderStatusText(order)}
         </span>
       </header>
       <Link

@@ -1,7 +1,6 @@
 import {
   Currency,
   countryLabel,
-  effectiveOrderStatus,
   formatPrice,
   gstLabel,
   type OrderDetail,
@@ -21,7 +20,7 @@ import { Skeleton } from '@/components/skeleton';
 import { majorToMinor } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import { useOrderDetail } from '../api/get-order-detail';
-import { allowedActions, formatDateTime, orderPrice } from '../order-format';
+import { allowedActions, formatDateTime, orderPrice, orderStatusText } from '../order-format';
 import { LogisticsTimeline } from './logistics-timeline';
 import { OrderActions } from './order-actions';
 import { OrderAttachments } from './order-attachments';
@@ -173,6 +172,7 @@ export function OrderDetailView({
   onCartChanged,
   extraActions,
   extraSections,
+  headNotice,
 }: {
   orderId: number | undefined;
   onCartChanged: () => void;
@@ -180,6 +180,8 @@ export function OrderDetailView({
   extraActions?: (order: OrderDetail) => ReactNode;
   /** Sections of other parts of the shop about this order (发票), shown after the amounts. */
   extraSections?: (order: OrderDetail) => ReactNode;
+  /** A word from another part of the shop under the order's status (a company's approval). */
+  headNotice?: (order: OrderDetail) => ReactNode;
 }) {
   const detail = useOrderDetail(orderId);
   if (orderId === undefined) return <NotFound />;
@@ -191,6 +193,7 @@ export function OrderDetailView({
           onCartChanged={onCartChanged}
           extraActions={extraActions}
           extraSections={extraSections}
+          headNotice={headNotice}
         />
       )}
     </QueryView>
@@ -202,13 +205,14 @@ function OrderDetailBody({
   onCartChanged,
   extraActions,
   extraSections,
+  headNotice,
 }: {
   order: OrderDetail;
   onCartChanged: () => void;
   extraActions?: (order: OrderDetail) => ReactNode;
   extraSections?: (order: OrderDetail) => ReactNode;
+  headNotice?: (order: OrderDetail) => ReactNode;
 }) {
-  const status = effectiveOrderStatus(order);
   const gifts = giftsOutsidePacks(order);
   const price = (amount: number) => orderPrice(amount, order.currency);
   const taxText = (o: OrderDetail) =>
@@ -223,7 +227,7 @@ function OrderDetailBody({
           <h2>订单号 {order.orderNo}</h2>
           <span className="order-status-group">
             <span className="order-status order-status-big" data-testid="order-status">
-              {orderStatusLabel(status)}
+              {orderStatusText(order)}
             </span>
             {order.refundState && (
               <span
@@ -242,6 +246,7 @@ function OrderDetailBody({
           {order.finishedAt && <span>完成时间 {formatDateTime(order.finishedAt)}</span>}
           {order.cancelledAt && <span>取消时间 {formatDateTime(order.cancelledAt)}</span>}
         </div>
+        {headNotice?.(order)}
         <OrderActions order={order} onCartChanged={onCartChanged}>
           {extraActions?.(order)}
         </OrderActions>

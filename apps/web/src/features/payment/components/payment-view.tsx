@@ -41,6 +41,8 @@ function NotPayable({ order }: { order: OrderDetail }) {
   const status = effectiveOrderStatus(order);
   let title = `该订单${orderStatusLabel(status)}，无需支付`;
   if (status === OrderStatus.Cancelled) title = '该订单已取消，无法支付';
+  // A buyer's order over their limit (issue #38): paid once the company's admin approves it.
+  else if (status === OrderStatus.NotConfirmed) title = '该订单正等待公司管理员审批，批准后才能支付';
   else if (status >= OrderStatus.Paid || order.paidAt) title = '该订单已支付';
   return (
     <EmptyState
