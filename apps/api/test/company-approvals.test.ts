@@ -15,7 +15,7 @@ import {
 } from '@shop/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderApprovals, staffAuditLog } from '../src/db/schema';
+import { notices, orderApprovals, staffAuditLog } from '../src/db/schema';
 import { approvalNeed } from '../src/modules/company';
 import {
   addToCart,
@@ -54,11 +54,18 @@ async function ok<T>(path: string, body: unknown, token: string) {
 
 type Who = Awaited<ReturnType<typeof memberWithContacts>>;
 
-/** A company with an admin and a buyer whose AUD limits are these. */
+let mailboxes = 0;
+/** A unique address a member proved. */
+const mailbox = (who: string) => {
+  mailboxes += 1;
+  return `${who}.${process.pid}.${mailboxes}@example.com`;
+};
+
+/** A company with an admin and a buyer whose AUD limits are these; both proved an e-mail address. */
 async function companyWithBuyer(limits: { perOrder: number | null; perMonth: number | null }) {
-  const admin = await memberWithContacts(c.t);
+  const admin = await memberWithContacts(c.t, mailbox('admin'));
   await ok<CompanyDetail>(CompanyPaths.create, { name: '审批公司', taxNo: '51824753556' }, admin.token);
-  const buyer = await memberWithContacts(c.t);
+  const buyer = await memberWithContacts(c.t, mailbox('buyer'));
   const invite = await ok<CompanyInvite>(
     CompanyPaths.invite,
     { contact: buyer.phone, role: 'buyer' },
@@ -138,6 +145,14 @@ describe('which orders wait', () => {
     );
     expect(inbox.items[0]).toMatchObject({ title: '有订单等待您审批' });
     expect(inbox.items[0]?.content).toContain(over.orderNo);
+    // And by e-mail, as members get their notices (a text only for those who chose it).
+    const sent = await c.t.database.db
+      .select({ channel: notices.channel, params: notices.params })
+      .from(notices)
+      .where(and(eq(notices.kind, 'approvalWaiting'), eq(notices.memberId, admin.memberId)));
+    expect(sent).toEqual([
+      { channel: 'email', params: { orderNo: over.orderNo, amount: `$${over.totalPrice.toFixed(2)}` } },
+    ]);
   });
 
   it('over the month: the month’s orders count, cancelled ones aside', async () => {
@@ -218,6 +233,11 @@ describe('deciding', () => {
     expect(approve).toMatchObject({ status: 400, message: ApprovalMessages.decided });
     const inbox = await ok<{ items: { content: string }[] }>(MessagePaths.list, {}, buyer.token);
     expect(inbox.items[0]?.content).toContain('本月预算已用完');
+    const told = await c.t.database.db
+      .select({ params: notices.params })
+      .from(notices)
+      .where(and(eq(notices.kind, 'approvalDecided'), eq(notices.memberId, buyer.memberId)));
+    expect(told).toEqual([{ params: { orderNo: over.orderNo, result: '未获公司管理员批准，已取消' } }]);
   });
 
   it('is the admin’s: a buyer or a viewer is refused, another company’s admin finds nothing', async () => {

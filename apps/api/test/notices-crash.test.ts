@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemberPaths } from '@shop/domain';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './support/ports';
-import { spawnServer } from './support/server-process';
+import { startServerProcess } from './support/server-process';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server';
 import { openEmptyDatabase, TEST_CAPTCHA } from './support/test-app';
 
@@ -34,22 +33,11 @@ async function call<T>(base: string, path: string, body: unknown, token?: string
 }
 
 async function start(env: Record<string, string>): Promise<{ base: string; exited: Promise<unknown> }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = spawnServer({ ...env, PORT: String(port) }, ['ignore', 'ignore', 'inherit']);
+  const started = await startServerProcess(env);
+  server = started.child;
   const child = server;
   const exited = new Promise((done) => child.once('exit', done));
-  const deadline = Date.now() + 90_000;
-  while (
-    !(await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline) throw new Error('the shop did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { base, exited };
+  return { base: started.base, exited };
 }
 
 describe('a worker killed mid-send', () => {

@@ -4,8 +4,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { freePort } from './support/ports';
-import { spawnServer } from './support/server-process';
+import { startServerProcess } from './support/server-process';
 import { createTestApp, envelope, type TestApp } from './support/test-app';
 
 interface Readiness {
@@ -75,24 +74,15 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM under load', ()
   });
 
   it('turns not ready, answers every request that reaches it, then exits 0', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = spawnServer(
-      { PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '1000' },
-      ['ignore', 'ignore', 'inherit'],
-    );
+    const started = await startServerProcess({
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_GRACE_MS: '1000',
+    });
+    const server = started.child;
+    const { base } = started;
     child = server;
     const exited = new Promise<number | null>((done) => server.once('exit', (code) => done(code)));
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (Date.now() > deadline) throw new Error('the shop did not start');
-      const up = await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
 
     const statuses = new Map<number, number>();
     const errorsAt: number[] = [];
@@ -122,7 +112,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM under load', ()
     load.on('reqError', () => errorsAt.push(Date.now()));
 
     // A page's live socket stays open through the grace, and is told to go (1001) when the port closes.
-    const live = new WebSocket(`ws://127.0.0.1:${port}${LIVE_PATH}`);
+    const live = new WebSocket(`${base.replace('http:', 'ws:')}${LIVE_PATH}`);
     await new Promise((r) => live.once('open', r));
     const liveClosed = new Promise<number>((r) => live.once('close', (code) => r(code)));
 

@@ -26,6 +26,7 @@ import {
   memberActor,
 } from '../modules/company';
 import type { InventoryService } from '../modules/inventory';
+import { APPROVAL_RESULTS } from '../modules/notices';
 import type { OrderService } from '../modules/order';
 
 export interface OrderApprovalDeps {
@@ -157,6 +158,10 @@ export function createOrderApprovalFlow(deps: OrderApprovalDeps) {
           title: '订单已获批准',
           content: `您的订单 ${row.orderNo} 已获公司管理员批准，请尽快支付。`,
           link: `/payment?orderId=${orderId}`,
+          outside: {
+            kind: 'approvalDecided',
+            params: { orderNo: row.orderNo, result: APPROVAL_RESULTS.approved },
+          },
         });
         return row;
       });
@@ -192,6 +197,10 @@ export function createOrderApprovalFlow(deps: OrderApprovalDeps) {
           title: '订单未获批准',
           content: `您的订单 ${row.orderNo} 未获公司管理员批准，已取消。原因：${input.reason}`,
           link: `/order/${input.orderId}`,
+          outside: {
+            kind: 'approvalDecided',
+            params: { orderNo: row.orderNo, result: APPROVAL_RESULTS.rejected },
+          },
         });
         return row;
       });
@@ -225,6 +234,10 @@ export function createOrderApprovalFlow(deps: OrderApprovalDeps) {
             title: '订单审批已超时',
             content: `您的订单 ${row.orderNo} 未在时限内获公司管理员审批，已自动取消。`,
             link: `/order/${row.orderId}`,
+            outside: {
+              kind: 'approvalDecided',
+              params: { orderNo: row.orderNo, result: APPROVAL_RESULTS.lapsed },
+            },
           });
           return true;
         });

@@ -281,6 +281,10 @@ export function createOrderCreationService({
                   title: '有订单等待您审批',
                   content: `订单 ${row.orderNo}（${formatPrice(quote.total, quote.currency)}）超出采购员的${over}（${formatPrice(waiting.limit, quote.currency)}），请在${APPROVAL_HOLD_HOURS}小时内批准或拒绝，逾期订单将自动取消。`,
                   link: '/member/company',
+                  outside: {
+                    kind: 'approvalWaiting',
+                    params: { orderNo: row.orderNo, amount: formatPrice(quote.total, quote.currency) },
+                  },
                 });
             }
             return row;

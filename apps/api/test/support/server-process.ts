@@ -19,3 +19,45 @@ export function spawnServer(env: Record<string, string>, stdio: StdioOptions = '
     stdio,
   });
 }
+
+/**
+ * The server started on a port of the system's choosing (PORT=0), once it serves: the port is read from the line it
+ * prints once it listens ('Shop running at http://127.0.0.1:<port>', which only this process can have printed), then
+ * /readyz must answer 200. So no other test's server can be taken for it, as a port found free beforehand could be.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  stderr: 'inherit' | 'ignore' = 'inherit',
+  timeoutMs = 90_000,
+): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawnServer({ ...env, PORT: '0' }, ['ignore', 'pipe', stderr]);
+  const port = await new Promise<number>((done, fail) => {
+    let printed = '';
+    const timer = setTimeout(() => fail(new Error('the shop did not start listening')), timeoutMs);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      printed += chunk.toString('utf8');
+      const found = /Shop running at http:\/\/[^\s:]+:(\d+)/.exec(printed);
+      if (!found) return;
+      clearTimeout(timer);
+      done(Number(found[1]));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the shop exited with code ${code} before listening`));
+    });
+  });
+  // Keep reading its output, so a chatty server never blocks on a full pipe.
+  child.stdout?.resume();
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  while (
+    !(await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline) throw new Error('the shop did not become ready');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, base };
+}

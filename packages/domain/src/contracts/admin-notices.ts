@@ -38,6 +38,8 @@ export const NOTICE_KIND_LABELS: Record<string, string> = {
   staffBankAccounts: '员工：收款账户已修改',
   dailySummary: '每日摘要',
   companyInvite: '公司邀请',
+  approvalWaiting: '订单待审批',
+  approvalDecided: '订单审批结果',
 };
 
 export const adminNoticeListRequestSchema = z.strictObject({

@@ -247,6 +247,8 @@ export const MEMBER_NOTICE_KINDS = [
   'ticketAnswered',
   'rechargeApproved',
   'rechargeRefused',
+  'approvalWaiting',
+  'approvalDecided',
 ] as const;
 export type MemberNoticeKind = (typeof MEMBER_NOTICE_KINDS)[number];
 
@@ -259,6 +261,8 @@ export const MEMBER_NOTICE_LABELS: Record<MemberNoticeKind, string> = {
   ticketAnswered: '客服回复工单',
   rechargeApproved: '充值审核通过',
   rechargeRefused: '充值未通过',
+  approvalWaiting: '订单待我审批（公司管理员）',
+  approvalDecided: '订单审批结果（采购员）',
 };
 
 const kindSwitches = z.strictObject(

@@ -5,6 +5,7 @@ export { createSmtpMail } from './mail.provider';
 export { createNoticeQueue } from './notice-queue';
 export { noticeConsoleRoutes } from './notices.console.routes';
 export { createNoticeService, createSandboxOutbox, type NewNotice } from './notices.service';
+export { APPROVAL_RESULTS } from './notices.templates';
 export {
   OPTIONAL_SMS_TEMPLATES,
   type OptionalSmsTemplate,

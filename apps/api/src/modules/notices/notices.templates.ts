@@ -40,6 +40,18 @@ const SCENE_EN: Record<string, string> = {
   staff: 'sign in to the console',
 };
 
+/** A company's decision on a buyer's order (the `result` of approvalDecided, in the words the SMS carries). */
+export const APPROVAL_RESULTS = {
+  approved: '已获公司管理员批准，请尽快支付',
+  rejected: '未获公司管理员批准，已取消',
+  lapsed: '未在时限内获批，已自动取消',
+} as const;
+const APPROVAL_RESULT_EN: Record<string, string> = {
+  [APPROVAL_RESULTS.approved]: 'approved by your company, ready to pay',
+  [APPROVAL_RESULTS.rejected]: 'not approved by your company, cancelled',
+  [APPROVAL_RESULTS.lapsed]: 'not approved in time, cancelled',
+};
+
 /** The zh-CN words of each notice. A code's text carries the 6 digits right after 验证码 (the contract of #31). */
 const ZH: Record<NoticeKind, (params: Params) => Words> = {
   code: (x) => ({
@@ -115,6 +127,17 @@ const ZH: Record<NoticeKind, (params: Params) => Words> = {
     subject: `每日经营摘要 ${p(x, 'day')}`,
     lines: (p(x, 'summary') || '').split('\n'),
   }),
+  approvalWaiting: (x) => ({
+    subject: `订单 ${p(x, 'orderNo')} 等待您审批`,
+    lines: [
+      `采购员的订单 ${p(x, 'orderNo')}（${p(x, 'amount')}）超出其额度，等待您审批。`,
+      '请在 24 小时内登录商城，在「我的公司」批准或拒绝，逾期订单将自动取消。',
+    ],
+  }),
+  approvalDecided: (x) => ({
+    subject: `订单 ${p(x, 'orderNo')} ${p(x, 'result')}`,
+    lines: [`您的订单 ${p(x, 'orderNo')} ${p(x, 'result')}。请登录商城查看。`],
+  }),
   companyInvite: (x) => ({
     subject: `邀请您加入「${p(x, 'company')}」的采购账户`,
     lines: [
@@ -174,6 +197,19 @@ const EN: Record<NoticeKind, (params: Params) => Words> = {
   staffOrderToPack: ZH.staffOrderToPack,
   staffBankAccounts: ZH.staffBankAccounts,
   dailySummary: ZH.dailySummary,
+  approvalWaiting: (x) => ({
+    subject: `Order ${p(x, 'orderNo')} waits for your approval`,
+    lines: [
+      `A buyer's order ${p(x, 'orderNo')} (${p(x, 'amount')}) is over their limit and waits for your approval.`,
+      'Sign in within 24 hours and approve or reject it under 我的公司 (my company); after that it is cancelled.',
+    ],
+  }),
+  approvalDecided: (x) => ({
+    subject: `Order ${p(x, 'orderNo')}: ${APPROVAL_RESULT_EN[p(x, 'result')] ?? p(x, 'result')}`,
+    lines: [
+      `Your order ${p(x, 'orderNo')}: ${APPROVAL_RESULT_EN[p(x, 'result')] ?? p(x, 'result')}. Sign in to see it.`,
+    ],
+  }),
   companyInvite: (x) => ({
     subject: `Join ${p(x, 'company')} on the shop`,
     lines: [

@@ -19,6 +19,9 @@ export const SMS_TEMPLATE_PARAMS = {
   rechargeRefused: ['amount'],
   /** An invite to join a company's purchasing account (issue #38). */
   companyInvite: ['company', 'role'],
+  /** A buyer's order waiting for a company admin's approval, and the decision told to the buyer (issue #38). */
+  approvalWaiting: ['orderNo', 'amount'],
+  approvalDecided: ['orderNo', 'result'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SmsTemplateKey = keyof typeof SMS_TEMPLATE_PARAMS;
@@ -27,7 +30,11 @@ export type SmsTemplateKey = keyof typeof SMS_TEMPLATE_PARAMS;
  * Templates added after a shop first set its gateways' templates: a gateway may have none, and then sends no text
  * of that kind (the notice fails with the reason, shown in the console). Every other template is required.
  */
-export const OPTIONAL_SMS_TEMPLATES = ['companyInvite'] as const satisfies readonly SmsTemplateKey[];
+export const OPTIONAL_SMS_TEMPLATES = [
+  'companyInvite',
+  'approvalWaiting',
+  'approvalDecided',
+] as const satisfies readonly SmsTemplateKey[];
 export type OptionalSmsTemplate = (typeof OPTIONAL_SMS_TEMPLATES)[number];
 
 /** The gateway's template for a kind of text, or the permanent refusal when the shop set none. */
