@@ -208,7 +208,12 @@ describe('e-mail by SMTP', () => {
     expect(resent.success, resent.message).toBe(true);
     const [mail] = await smtp.waitFor(1);
     expect(mail?.to).toEqual(['refused@example.test']);
-    expect((await statusOf(row?.id ?? 0))?.status).toBe('sent');
+    // The server holds the mail once it answered 250; the outbox marks it sent once that answer reached the shop.
+    const sent = await until(
+      () => statusOf(row?.id ?? 0),
+      (r) => r?.status === 'sent',
+    );
+    expect(sent?.status).toBe('sent');
     // A sent notice cannot be resent or discarded.
     const again = envelope(await post(t.app, AdminNoticePaths.discard, { id: row?.id }, service));
     expect(again.message).toBe('只有发送失败的通知可以重发或放弃');
