@@ -117,6 +117,25 @@ describe.skipIf(!onPostgres)(
       }
     });
 
+    it('a buyer ordering while the admin changes their limits, 10 rounds: both go through, neither waits on the other for good', async () => {
+      const { admins, buyer } = await company();
+      const [admin] = admins;
+      if (!admin) throw new Error('an admin');
+      for (let round = 0; round < 10; round += 1) {
+        await addToCart(c.t, buyer.token, [[c.sku.aptamil, 2]]);
+        const perOrder = round % 2 === 0 ? 40 : 500;
+        const limits = { aud: { perOrder, perMonth: null }, cny: { perOrder: null, perMonth: null } };
+        const [placed, changed] = await Promise.all([
+          orderForPickup(c.t, buyer.token).then((res) => envelope<CreatedOrder>(res)),
+          call(CompanyPaths.setLimit, { memberId: buyer.memberId, limits }, admin.token),
+        ]);
+        expect(placed.success, placed.message).toBe(true);
+        expect(changed.success, changed.message).toBe(true);
+        // Whichever went first decided: the order waits under a limit of 40, and not under one of 500.
+        expect([OrderStatus.NotPaid, OrderStatus.NotConfirmed]).toContain(placed.data.status);
+      }
+    });
+
     it('the sweep in two processes at once ends a lapsed hold once, giving its stock back once', async () => {
       const { buyer } = await company();
       const stock = await stockOf(c.t.database.db, c.sku.aptamil);

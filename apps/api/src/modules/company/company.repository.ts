@@ -29,10 +29,13 @@ export async function membershipOf(
 
 /**
  * Locks the company's row until the transaction ends: every change of its members and invites takes this lock
- * first, so 'at least one admin' and the member limit hold under parallel requests.
+ * first, so 'at least one admin' and the member limit hold under parallel requests. It is a no-key lock: an order
+ * or an approval written for the company meanwhile (their foreign keys take a key-share lock on the row) does not
+ * wait for it. A buyer's order holds the buyer's member row while it writes, so a key lock here and that row
+ * taken by setLimit/ would wait on each other (tested on PostgreSQL).
  */
 export async function lockCompany(tx: Database, companyId: number): Promise<void> {
-  await tx.execute(sql`select id from ${companies} where ${companies.id} = ${companyId} for update`);
+  await tx.execute(sql`select id from ${companies} where ${companies.id} = ${companyId} for no key update`);
 }
 
 /**
@@ -278,7 +281,7 @@ export async function adminsOf(db: Database, companyIds: readonly number[]) {
 
 /** Sets a company's price level; its row before and after, or null when there is no such company. */
 export async function setLevel(tx: Database, id: number, level: number, at: Date) {
-  const before = await tx.select().from(companies).where(eq(companies.id, id)).for('update').limit(1);
+  const before = await tx.select().from(companies).where(eq(companies.id, id)).for('no key update').limit(1);
   if (!before[0]) return null;
   const after = await tx
     .update(companies)
