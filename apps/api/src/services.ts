@@ -254,13 +254,15 @@ export function createServices({
         params: { orderNo: notice.outside.params.orderNo ?? '' },
       });
   };
+  /** Members' names (or usernames) by id, as orders and approvals say who placed or decided them. */
+  const memberNames = async (ids: readonly number[]) =>
+    new Map([...(await member.briefs(ids))].map(([id, brief]) => [id, brief.name || brief.username]));
   const orders = createOrderService({
     db,
     clock,
     // A company member sees the company's orders with who placed each (issue #38).
     companyOf: (memberId) => companies.membership(memberId),
-    memberNames: async (ids) =>
-      new Map([...(await member.briefs(ids))].map(([id, brief]) => [id, brief.name || brief.username])),
+    memberNames,
   });
   const orderBuyer = createOrderBuyerService({ db, clock });
   const media = createMediaService({ db, store: createMediaStore(db, config.mediaObjectStorage) });
@@ -444,8 +446,7 @@ export function createServices({
     db,
     clock,
     membership: (memberId) => companies.membership(memberId),
-    memberNames: async (ids) =>
-      new Map([...(await member.briefs(ids))].map(([id, brief]) => [id, brief.name || brief.username])),
+    memberNames,
     orders,
     inventory,
     catalogue,

@@ -93,7 +93,11 @@ export function createOrderApprovalFlow(deps: OrderApprovalDeps) {
   }
 
   /** Why a decision changed nothing: the approval is not the company's, was decided, or lapsed. */
-  async function refusal(orderId: number, companyId: number, wanted: string): Promise<OrderApproval> {
+  async function refusal(
+    orderId: number,
+    companyId: number,
+    wanted: 'approved' | 'rejected',
+  ): Promise<OrderApproval> {
     const row = await findApproval(db, orderId);
     if (!row || row.companyId !== companyId) throw notFoundError(ApprovalMessages.notFound);
     // The same decision repeated answers it again.

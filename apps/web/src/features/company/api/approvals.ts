@@ -9,12 +9,18 @@ import { request, requestEnvelope } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { companyKeys } from './keys';
 
-/** approval/list/: an admin's or a viewer's company's approvals, a buyer's own; newest first. */
-export function useApprovals(params: ApprovalListRequest, options: { enabled?: boolean } = {}) {
+/**
+ * approval/list/: an admin's or a viewer's company's approvals, a buyer's own; newest first. `paging` keeps a page on
+ * screen while the next loads (the list); one order's approval never shows another's while it loads.
+ */
+export function useApprovals(
+  params: ApprovalListRequest,
+  options: { enabled?: boolean; paging?: boolean } = {},
+) {
   return useQuery({
     queryKey: companyKeys.approvals(params),
     queryFn: ({ signal }): Promise<ApprovalListResponse> => request(ApprovalPaths.list, params, { signal }),
-    placeholderData: keepPreviousData,
+    ...(options.paging ? { placeholderData: keepPreviousData } : {}),
     meta: { memberScoped: true },
     enabled: options.enabled ?? true,
   });

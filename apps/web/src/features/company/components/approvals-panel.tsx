@@ -33,7 +33,10 @@ export function ApprovalsPanel({
   const isAdmin = role === 'admin';
   const [pendingOnly, setPendingOnly] = useState(isAdmin);
   const [pageNo, setPageNo] = useState(1);
-  const approvals = useApprovals({ status: pendingOnly ? 'pending' : 'all', pageNo, pageSize: PAGE_SIZE });
+  const approvals = useApprovals(
+    { status: pendingOnly ? 'pending' : 'all', pageNo, pageSize: PAGE_SIZE },
+    { paging: true },
+  );
   const approve = useApproveOrder(onOrdersChanged);
   const reject = useRejectOrder(onOrdersChanged);
   const { confirm, dialog } = useConfirm();
