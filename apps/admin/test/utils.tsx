@@ -1,6 +1,7 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import {
   AdminContentPaths,
+  AdminCreditPaths,
   AdminGoodsPaths,
   AdminMemberPaths,
   AdminNoticePaths,
@@ -14,6 +15,7 @@ import {
   AdminSupplierPaths,
   AdminTaxonomyPaths,
   AdminWarehousePaths,
+  accountPaymentSchema,
   adminArticleCategoryListResponseSchema,
   adminArticleCategorySchema,
   adminArticleDetailSchema,
@@ -26,6 +28,9 @@ import {
   adminCourierListResponseSchema,
   adminCourierRowSchema,
   adminCourierTableResponseSchema,
+  adminCreditDetailSchema,
+  adminCreditInvoicesResponseSchema,
+  adminCreditPaymentsResponseSchema,
   adminDepositLogResponseSchema,
   adminGoodsDetailSchema,
   adminGoodsListResponseSchema,
@@ -214,6 +219,12 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminContentPaths.articleList]: adminArticleListResponseSchema,
   [AdminContentPaths.articleDetail]: adminArticleDetailSchema,
   [AdminContentPaths.articleSave]: adminArticleDetailSchema,
+  [AdminCreditPaths.detail]: adminCreditDetailSchema,
+  [AdminCreditPaths.grant]: adminCreditDetailSchema,
+  [AdminCreditPaths.invoices]: adminCreditInvoicesResponseSchema,
+  [AdminCreditPaths.payments]: adminCreditPaymentsResponseSchema,
+  [AdminCreditPaths.recordPayment]: accountPaymentSchema,
+  [AdminCreditPaths.allocate]: accountPaymentSchema,
 };
 
 export interface FetchCall {

@@ -29,6 +29,7 @@ import {
 import { checkoutRoutes } from './modules/checkout';
 import { companyConsoleRoutes, companyRoutes } from './modules/company';
 import { contentConsoleRoutes, contentRoutes } from './modules/content';
+import { creditConsoleRoutes, creditRoutes } from './modules/credit';
 import { dashboardConsoleRoutes } from './modules/dashboard';
 import { depositConsoleRoutes, depositRoutes } from './modules/deposit';
 import { healthRoutes } from './modules/health';
@@ -71,6 +72,7 @@ import { memberConsoleRoutes } from './workflows/member-page.console.routes';
 import { onlinePaymentRoutes } from './workflows/online-payment.routes';
 import { orderApprovalRoutes } from './workflows/order-approval.routes';
 import { payByDepositRoutes } from './workflows/pay-by-deposit.routes';
+import { payOnAccountRoutes } from './workflows/pay-on-account.routes';
 import { createOrderRoutes } from './workflows/place-order.routes';
 import { promotionConsoleRoutes } from './workflows/promotion.console.routes';
 import { refundOrderConsoleRoutes } from './workflows/refund-order.console.routes';
@@ -78,6 +80,7 @@ import { refundOrderRoutes } from './workflows/refund-order.routes';
 import { repurchaseRoutes } from './workflows/repurchase.routes';
 import { savedListFlowRoutes } from './workflows/saved-list.routes';
 import { settingsConsoleRoutes } from './workflows/settings.console.routes';
+import { settleInvoiceRoutes } from './workflows/settle-invoice.routes';
 import { settlePaymentRoutes } from './workflows/settle-payment.routes';
 import { ticketReplyConsoleRoutes } from './workflows/ticket-reply.console.routes';
 
@@ -225,6 +228,15 @@ export async function buildApp(options: BuildAppOptions) {
           })
           .catch((error) => app.log.warn({ err: error }, 'approval sweep failed')),
       )
+      // Account invoices falling due remind the company (issue #38): before the day, and from the day on.
+      .then(() =>
+        services.credits
+          .remindInvoices()
+          .then((reminded) => {
+            if (reminded > 0) app.log.info({ reminded }, 'invoice reminders sent');
+          })
+          .catch((error) => app.log.warn({ err: error }, 'invoice reminders failed')),
+      )
       .catch((error) => app.log.warn({ err: error }, 'payment sweep failed'))
       .finally(() => {
         sweeping = false;
@@ -322,6 +334,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(cartPasteRoutes, { cart: services.cart });
   await app.register(savedListRoutes, { savedLists: services.savedLists });
   await app.register(companyRoutes, { companies: services.companies });
+  await app.register(creditRoutes, { credits: services.credits });
   await app.register(checkoutRoutes, { checkout: services.checkout });
   await app.register(orderRoutes, { orders: services.orders, buyer: services.orderBuyer });
   await app.register(invoiceRoutes, { invoices: services.invoices });
@@ -367,6 +380,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(contentConsoleRoutes, { contentAdmin: services.contentAdmin });
   await app.register(warehouseConsoleRoutes, { warehouses: services.warehouses });
   await app.register(companyConsoleRoutes, { companies: services.companyAdmin });
+  await app.register(creditConsoleRoutes, { credits: services.credits });
   await app.register(promotionConsoleRoutes, {
     checkoutAdmin: services.checkoutAdmin,
     picker: services.cataloguePicker,
@@ -397,6 +411,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(createOrderRoutes, { orderCreation: services.orderCreation });
   await app.register(cancelOrderRoutes, { flow: services.cancelOrder });
   await app.register(orderApprovalRoutes, { flow: services.orderApproval });
+  await app.register(payOnAccountRoutes, { flow: services.payOnAccount });
+  await app.register(settleInvoiceRoutes, { flow: services.settleInvoice });
   await app.register(refundOrderRoutes, { flow: services.refundOrder });
   await app.register(repurchaseRoutes, { flow: services.repurchase });
   await app.register(boughtSkusRoutes, { flow: services.boughtSkus });

@@ -23,12 +23,14 @@ import {
 } from './modules/catalogue';
 import { createCheckoutAdminService, createCheckoutService } from './modules/checkout';
 import {
+  adminIds,
   type CompanyMemberPort,
   createCompanyAdminService,
   createCompanyService,
   priceLevelSql,
 } from './modules/company';
 import { createContentAdminService, createContentService } from './modules/content';
+import { createCreditService, creditNoteForOrder } from './modules/credit';
 import { createDashboardService } from './modules/dashboard';
 import { createBankAccountService, createDepositAdminService, createDepositService } from './modules/deposit';
 import { createHealthService } from './modules/health';
@@ -85,10 +87,12 @@ import { createMemberConsoleFlow } from './workflows/member-page';
 import { createOnlinePaymentFlow } from './workflows/online-payment';
 import { createOrderApprovalFlow } from './workflows/order-approval';
 import { createPayByDepositFlow } from './workflows/pay-by-deposit';
+import { createPayOnAccountFlow } from './workflows/pay-on-account';
 import { createOrderCreationService } from './workflows/place-order';
 import { createRefundOrderFlow } from './workflows/refund-order';
 import { createRepurchaseFlow } from './workflows/repurchase';
 import { createSavedListFlow } from './workflows/saved-list';
+import { createSettleInvoiceFlow } from './workflows/settle-invoice';
 import { createSettlePaymentFlow } from './workflows/settle-payment';
 import { createTicketReplyFlow } from './workflows/ticket-reply';
 
@@ -411,7 +415,25 @@ export function createServices({
     stripe: config.stripe,
     alipay: config.alipay,
   });
-  const payments = createPaymentService({ db, clock, providers: paymentProviders, rateLimiter });
+  // Pay on account (issue #38): the company's credit, invoices and statements.
+  const credits = createCreditService({
+    db,
+    clock,
+    membership: (memberId) => companies.membership(memberId),
+    companyBrief: (companyId) => companies.brief(companyId),
+    adminIds,
+    memberNames,
+    notify,
+    audit: audit.record,
+    fontPath: config.invoiceFontPath,
+  });
+  const payments = createPaymentService({
+    db,
+    clock,
+    providers: paymentProviders,
+    rateLimiter,
+    accountCredit: (memberId) => credits.accountCredit(memberId),
+  });
 
   const tickets = createTicketService({
     db,
@@ -472,6 +494,16 @@ export function createServices({
     notify,
     counters,
   });
+  const payOnAccount = createPayOnAccountFlow({
+    db,
+    clock,
+    membership: (memberId) => companies.membership(memberId),
+    methodEnabled: (code) => paymentAdmin.isEnabled(code),
+    notify,
+    audit: audit.record,
+    counters,
+  });
+  const settleInvoice = createSettleInvoiceFlow({ db, clock, credits, deposits, audit: audit.record });
   const settlePayment = createSettlePaymentFlow({
     db,
     clock,
@@ -492,6 +524,8 @@ export function createServices({
   const paymentRefunds = createPaymentRefundService({ db, clock, providers: paymentProviders, rateLimiter });
   const refundOrder = createRefundOrderFlow({
     db,
+    // A refund of an order paid on account reduces its invoice first (issue #38).
+    creditNote: creditNoteForOrder,
     clock,
     inventory,
     catalogue,
@@ -609,6 +643,9 @@ export function createServices({
     orderCreation,
     cancelOrder,
     orderApproval,
+    credits,
+    payOnAccount,
+    settleInvoice,
     repurchase,
     boughtSkus,
     savedListFlow,

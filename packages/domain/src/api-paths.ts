@@ -144,6 +144,16 @@ export const ApprovalPaths = {
   reject: '/api/orderService/approval/reject/',
 } as const;
 
+/**
+ * The company's statement (issue #38, docs/decisions/055): its account invoices and credit; the download as PDF
+ * or xlsx; an admin settling an invoice from their deposit. Login required, read afresh from the membership.
+ */
+export const StatementPaths = {
+  list: '/api/memberService/statement/list/',
+  export: '/api/memberService/statement/export/',
+  payByDeposit: '/api/memberService/statement/payByDeposit/',
+} as const;
+
 /** Order calls (spec §7 'Orders and tickets'). */
 export const OrderPaths = {
   list: '/api/orderService/ordermain/orderList/',
@@ -198,6 +208,8 @@ export const PaymentPaths = {
   /** Channel → shop refund notify, one per provider: followed by the provider name and '/'. */
   refundNotify: '/api/paymentService/refundNotify/',
   payByDeposit: '/api/memberService/memberdeposit/payByDeposit/',
+  /** A company member's order paid on account (issue #38, docs/decisions/055). */
+  payOnAccount: '/api/paymentService/paymentfororder/payOnAccount/',
 } as const;
 
 /** Deposit calls (spec §7 'Member'): the log, and the recharges of /member/recharge. */

@@ -29,6 +29,11 @@ export const AUDIT_ACTION_LABELS = {
   'company.level': '调整公司价格等级',
   'company.approve': '批准采购订单',
   'company.reject': '拒绝采购订单',
+  'credit.grant': '设置公司账期额度',
+  'credit.charge': '账期支付',
+  'credit.payment': '登记账期收款',
+  'credit.allocate': '账期收款分配到账单',
+  'credit.depositPayment': '余额还款账期账单',
   'deposit.cash': '余额入账（现金）',
   'deposit.gift': '余额赠送',
   'recharge.approve': '确认充值到账',
@@ -126,6 +131,10 @@ export const AUDIT_OBJECT_LABELS: Readonly<Record<string, string>> = {
   ticket: '工单',
   supplier: '供应商申请',
   fapiao: '发票',
+  company: '公司',
+  credit: '公司账期',
+  accountInvoice: '账期账单',
+  accountPayment: '账期收款',
 };
 
 export function isAuditAction(code: string): code is AuditAction {

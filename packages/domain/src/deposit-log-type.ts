@@ -9,6 +9,8 @@ export const DepositLogType = {
   OrderRefund: 5,
   SystemGift: 6,
   OnlineRecharge: 7,
+  /** A company's account invoice paid from a member's deposit (issue #38). */
+  InvoicePayment: 8,
 } as const;
 export type DepositLogType = (typeof DepositLogType)[keyof typeof DepositLogType];
 
@@ -20,6 +22,7 @@ export const DEPOSIT_LOG_TYPE_LABELS: Readonly<Record<DepositLogType, string>> =
   [DepositLogType.OrderRefund]: '订单退款',
   [DepositLogType.SystemGift]: '系统赠送',
   [DepositLogType.OnlineRecharge]: '在线充值',
+  [DepositLogType.InvoicePayment]: '账期还款',
 };
 
 /** Chinese label of a deposit-log entry type, '暂无' when unknown (spec §3). */

@@ -35,6 +35,7 @@ export * from './contracts/cart';
 export * from './contracts/catalogue';
 export * from './contracts/checkout';
 export * from './contracts/company';
+export * from './contracts/credit';
 export * from './contracts/invoice';
 export * from './contracts/member';
 export * from './contracts/order';

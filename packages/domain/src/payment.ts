@@ -19,6 +19,8 @@ export const PaymentKind = {
   Syb: 'syb',
   Supay: 'supay',
   SupayProxy: 'supay_proxy',
+  /** On account (账期, issue #38): a company's credit, no channel. */
+  Account: 'account',
 } as const;
 export type PaymentKind = (typeof PaymentKind)[keyof typeof PaymentKind];
 
@@ -87,6 +89,7 @@ export const PAY_CHANNEL_LABELS: Readonly<Record<string, string>> = {
   SupayAlipay: 'Supay 支付宝（澳币）',
   SupayWechat: 'Supay 微信（澳币）',
   offline: '线下付款',
+  OnAccount: '账期支付',
 };
 
 /** The name of a payment method code for an order's detail; the code itself when the shop does not know it. */

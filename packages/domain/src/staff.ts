@@ -60,6 +60,8 @@ export const Permission = {
   paymentReconcile: 'payment.reconcile',
   /** The outbox of e-mail and SMS: read it, send a failed notice again or give it up; the sandbox's outbox. */
   noticeManage: 'notice.manage',
+  /** A company's credit on account: grant it, record payments received and allocate them (issue #38). */
+  creditManage: 'credit.manage',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 export const PERMISSIONS = Object.values(Permission) as readonly Permission[];
@@ -92,6 +94,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     P.settingsMoney,
     P.invoiceIssue,
     P.paymentReconcile,
+    P.creditManage,
   ],
   content: [P.dashboardRead, P.catalogueEdit, P.contentEdit, P.stockAdjust, P.supplierManage],
 };

@@ -7,6 +7,7 @@ import {
   CustomerServiceOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  FileDoneOutlined,
   FileTextOutlined,
   GiftOutlined,
   GlobalOutlined,
@@ -175,6 +176,15 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <ShopOutlined />,
     permission: Permission.memberRead,
     load: () => import('./routes/companies'),
+    // /admin/companies/:id: the company's 账期 (credit, invoices, payments).
+    detail: () => import('./routes/company-credit'),
+  },
+  {
+    path: 'account-invoices',
+    label: '账单',
+    icon: <FileDoneOutlined />,
+    permission: Permission.memberRead,
+    load: () => import('./routes/account-invoices'),
   },
   {
     path: 'supplier-applications',

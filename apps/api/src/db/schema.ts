@@ -39,6 +39,7 @@ export * from '../modules/catalogue/catalogue.schema';
 export * from '../modules/checkout/checkout.schema';
 export * from '../modules/company/company.schema';
 export * from '../modules/content/content.schema';
+export * from '../modules/credit/credit.schema';
 export * from '../modules/deposit/deposit.schema';
 export * from '../modules/inventory/inventory.schema';
 export * from '../modules/invoice/invoice.schema';

@@ -16,7 +16,7 @@ export type LoginKind = 'member' | 'staff';
 /** Why a payment notify was turned away: its signature, or the channel's callback was refused. */
 export type NotifyRejection = 'signature' | 'refused';
 /** How a payment was settled: a channel's notify (order or recharge), or an order paid from the deposit. */
-export type SettledVia = 'online' | 'deposit';
+export type SettledVia = 'online' | 'deposit' | 'account';
 /** Where goods were refused for lack of stock: placing an order, or putting them in the cart. */
 export type StockRefusalPlace = 'order' | 'cart';
 

@@ -53,3 +53,13 @@ export function shopMonthStart(now: Date): Date {
   const local = new Date(now.getTime() + SHOP_OFFSET_MS);
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - SHOP_OFFSET_MS);
 }
+
+/** The shop day holding `now`, 'yyyy-MM-dd'. */
+export function shopDay(now: Date): string {
+  return new Date(now.getTime() + SHOP_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The shop day `days` after `day` (both 'yyyy-MM-dd'). */
+export function addShopDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}

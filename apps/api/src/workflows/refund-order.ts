@@ -3,6 +3,7 @@ import {
   DepositLogType,
   formatPrice,
   MessageType,
+  ON_ACCOUNT_CODE,
   OrderStatus,
   orderStatusLabel,
   Permission,
@@ -118,6 +119,14 @@ export interface RefundOrderDeps {
   audit?: AuditRecorder;
   /** Finance hears of a refund the channel refused: the money waits to be returned another way (#31). */
   notifyStaff?: StaffNotifier;
+  /**
+   * An order paid on account (issue #38): the refund first reduces what its invoice still owes (the credit
+   * module's credit note); only what the company had paid beyond that goes to the deposit.
+   */
+  creditNote?: (
+    tx: Database,
+    input: { orderId: number; amount: number; at: Date; by: AuditActor; reason: string },
+  ) => Promise<{ credited: number; rest: number; invoiceNo: string } | null>;
 }
 
 export type RefundOrderFlow = ReturnType<typeof createRefundOrderFlow>;
@@ -136,8 +145,40 @@ export function createRefundOrderFlow({
   audit,
   refunds,
   notifyStaff = silentStaffNotifier,
+  creditNote,
 }: RefundOrderDeps) {
   const record = audit ?? (async () => {});
+
+  /**
+   * How much of a refund goes to the deposit: all of it, except for an order paid on account, whose invoice is
+   * reduced first. `invoiced` is what its invoice no longer charges.
+   */
+  async function depositShare(
+    tx: Database,
+    order: PayableOrder,
+    amount: number,
+    by: AuditActor,
+    reason: string,
+  ): Promise<{ toDeposit: number; invoiced: number; invoiceNo: string | null }> {
+    if (order.payChannel !== ON_ACCOUNT_CODE || !creditNote || amount === 0)
+      return { toDeposit: amount, invoiced: 0, invoiceNo: null };
+    const note = await creditNote(tx, { orderId: order.id, amount, at: clock(), by, reason });
+    return note
+      ? { toDeposit: note.rest, invoiced: note.credited, invoiceNo: note.invoiceNo }
+      : { toDeposit: amount, invoiced: 0, invoiceNo: null };
+  }
+
+  /** The member's message of where a refund went: the deposit, and an on-account invoice reduced. */
+  function whereItWent(
+    share: { toDeposit: number; invoiced: number; invoiceNo: string | null },
+    currency: Currency,
+  ) {
+    const parts = [
+      share.invoiced > 0 ? `公司账单 ${share.invoiceNo} 已冲减 ${formatPrice(share.invoiced, currency)}` : '',
+      share.toDeposit > 0 ? `${formatPrice(share.toDeposit, currency)} 已退回账户余额` : '',
+    ].filter(Boolean);
+    return parts.join('，');
+  }
 
   /** The channel an order's money goes back through, or null for the deposit. */
   const channelFor = (tx: Database, order: PayableOrder): Promise<RefundChannel | null> =>
@@ -314,11 +355,12 @@ export function createRefundOrderFlow({
         await inventory.returnStock(released.stock, tx);
         await inventory.removeSales(released.sales, tx);
         let balanceAfter: number | null = null;
-        if (refund > 0 && order.paidCurrency) {
+        const share = await depositShare(tx, order, refund, actor, reason);
+        if (share.toDeposit > 0 && order.paidCurrency) {
           const movement = await deposits.credit(tx, {
             memberId: order.memberId,
             currency: order.paidCurrency,
-            amount: refund,
+            amount: share.toDeposit,
             type: DepositLogType.OrderCancel,
             orderId: order.id,
             note: `订单 ${orderNo} 取消${reason ? `：${reason}` : ''}`,
@@ -347,6 +389,7 @@ export function createRefundOrderFlow({
             refunded: refund,
             currency: order.paidCurrency,
             reason,
+            ...(share.invoiced > 0 ? { invoiced: share.invoiced, invoiceNo: share.invoiceNo } : {}),
             ...(reserved
               ? {
                   refundTo: 'channel',
@@ -361,7 +404,9 @@ export function createRefundOrderFlow({
           order.paidCurrency && reserved
             ? `，已付款项 ${formatPrice(reserved.amount, order.paidCurrency)} 将原路退回您的付款账户，到账后另行通知。`
             : refund > 0 && order.paidCurrency
-              ? `，已付款项 ${formatPrice(refund, order.paidCurrency)} 已退回账户余额。`
+              ? share.invoiced > 0
+                ? `，${whereItWent(share, order.paidCurrency)}。`
+                : `，已付款项 ${formatPrice(refund, order.paidCurrency)} 已退回账户余额。`
               : '。';
         await notify(tx, {
           memberId: order.memberId,
@@ -497,15 +542,19 @@ export function createRefundOrderFlow({
         const refundedTotal = await addRefund(tx, order.id, amount);
         if (refundedTotal === null)
           throw paramsError(RefundMessages.refundTooMuch(refundable, order.paidCurrency));
-        const movement = await deposits.credit(tx, {
-          memberId: order.memberId,
-          currency: order.paidCurrency,
-          amount,
-          type: DepositLogType.OrderRefund,
-          orderId: order.id,
-          note: `订单 ${orderNo} 退款${reason ? `：${reason}` : ''}`,
-          operator,
-        });
+        const share = await depositShare(tx, order, amount, actor, reason);
+        const movement =
+          share.toDeposit > 0
+            ? await deposits.credit(tx, {
+                memberId: order.memberId,
+                currency: order.paidCurrency,
+                amount: share.toDeposit,
+                type: DepositLogType.OrderRefund,
+                orderId: order.id,
+                note: `订单 ${orderNo} 退款${reason ? `：${reason}` : ''}`,
+                operator,
+              })
+            : null;
         await record(tx, {
           by: actor,
           action: 'order.refund',
@@ -517,6 +566,7 @@ export function createRefundOrderFlow({
             refunded: amount,
             currency: order.paidCurrency,
             reason,
+            ...(share.invoiced > 0 ? { invoiced: share.invoiced, invoiceNo: share.invoiceNo } : {}),
             ...lines,
           },
         });
@@ -524,7 +574,10 @@ export function createRefundOrderFlow({
           memberId: order.memberId,
           type: MessageType.TradeLogistics,
           title: `订单 ${orderNo} 退款 ${formatPrice(amount, order.paidCurrency)}`,
-          content: `订单 ${orderNo} 的退款 ${formatPrice(amount, order.paidCurrency)} 已退回账户余额${reason ? `（${reason}）` : ''}。`,
+          content:
+            share.invoiced > 0
+              ? `订单 ${orderNo} 退款 ${formatPrice(amount, order.paidCurrency)}：${whereItWent(share, order.paidCurrency)}${reason ? `（${reason}）` : ''}。`
+              : `订单 ${orderNo} 的退款 ${formatPrice(amount, order.paidCurrency)} 已退回账户余额${reason ? `（${reason}）` : ''}。`,
           link: `/order/${order.id}`,
           outside: {
             kind: 'refunded',

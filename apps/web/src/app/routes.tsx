@@ -64,6 +64,7 @@ export function createRoutes(): RouteObject[] {
               children: [
                 page(undefined, '会员中心', () => import('./routes/member-home')),
                 page('company', '我的公司', () => import('./routes/member-company')),
+                page('company/statement', '对账单', () => import('./routes/member-company-statement')),
                 page('deposit', '余额明细', () => import('./routes/member-deposit')),
                 page('message', '站内消息', () => import('./routes/member-message')),
                 page('oldOrder', '历史订单', () => import('./routes/member-old-order')),

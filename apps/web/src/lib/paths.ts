@@ -69,6 +69,8 @@ export const paths = {
     settings: () => '/member/settings',
     /** 我的公司 (issue #38): the member's company and its members, or the invites and 创建公司. */
     company: () => '/member/company',
+    /** 对账单 (issue #38): the company's account invoices and credit, with ?state=, ?currency=, ?pageNo=. */
+    companyStatement: () => '/member/company/statement',
     /** The ticket list; `{ new: 1, orderId }` opens the 新建工单 form about that order. */
     supportTicket: (query?: { new?: 1; orderId?: number }) =>
       withQuery('/member/supportticket', { ...query }),

@@ -2,6 +2,7 @@ import type {
   AdminBankAccountPaths,
   AdminCompanyPaths,
   AdminContentPaths,
+  AdminCreditPaths,
   AdminGoodsPaths,
   AdminGoodsSheetPaths,
   AdminInvoicePaths,
@@ -18,6 +19,7 @@ import type {
   AdminSupplierPaths,
   AdminTaxonomyPaths,
   AdminWarehousePaths,
+  accountPaymentSchema,
   adminAdjustmentNoteRequestSchema,
   adminArticleCategoryDeleteRequestSchema,
   adminArticleCategoryListResponseSchema,
@@ -51,6 +53,15 @@ import type {
   adminCourierRuleSaveRequestSchema,
   adminCourierTableResponseSchema,
   adminCourierUpdateRequestSchema,
+  adminCreditAllocateRequestSchema,
+  adminCreditCompanyRequestSchema,
+  adminCreditDetailSchema,
+  adminCreditGrantRequestSchema,
+  adminCreditInvoicesRequestSchema,
+  adminCreditInvoicesResponseSchema,
+  adminCreditPaymentsRequestSchema,
+  adminCreditPaymentsResponseSchema,
+  adminCreditRecordPaymentRequestSchema,
   adminDepositLogRequestSchema,
   adminDepositLogResponseSchema,
   adminFapiaoFileRequestSchema,
@@ -198,6 +209,21 @@ export interface ConsoleCalls {
   [AdminCompanyPaths.list]: Post<typeof adminCompanyListRequestSchema, typeof adminCompanyListResponseSchema>;
   [AdminCompanyPaths.create]: Post<typeof adminCompanyCreateRequestSchema, typeof adminCompanySchema>;
   [AdminCompanyPaths.level]: Post<typeof adminCompanyLevelRequestSchema, typeof adminCompanySchema>;
+  [AdminCreditPaths.detail]: Post<typeof adminCreditCompanyRequestSchema, typeof adminCreditDetailSchema>;
+  [AdminCreditPaths.grant]: Post<typeof adminCreditGrantRequestSchema, typeof adminCreditDetailSchema>;
+  [AdminCreditPaths.invoices]: Post<
+    typeof adminCreditInvoicesRequestSchema,
+    typeof adminCreditInvoicesResponseSchema
+  >;
+  [AdminCreditPaths.payments]: Post<
+    typeof adminCreditPaymentsRequestSchema,
+    typeof adminCreditPaymentsResponseSchema
+  >;
+  [AdminCreditPaths.recordPayment]: Post<
+    typeof adminCreditRecordPaymentRequestSchema,
+    typeof accountPaymentSchema
+  >;
+  [AdminCreditPaths.allocate]: Post<typeof adminCreditAllocateRequestSchema, typeof accountPaymentSchema>;
   [AdminWarehousePaths.list]: Post<typeof emptyRequestSchema, typeof adminWarehouseListResponseSchema>;
   [AdminWarehousePaths.pickup]: Post<typeof adminWarehousePickupRequestSchema, typeof adminWarehouseSchema>;
   [AdminWarehousePaths.pickupOff]: Post<typeof adminWarehouseIdRequestSchema, typeof adminWarehouseSchema>;

@@ -115,6 +115,8 @@ import type {
   payBySybRequestSchema,
   paymentConfigListRequestSchema,
   paymentConfigListResponseSchema,
+  payOnAccountRequestSchema,
+  payOnAccountResponseSchema,
   payStartSchema,
   payStatusSchema,
   promotionsListRequestSchema,
@@ -139,6 +141,7 @@ import type {
   runningPromotionsRequestSchema,
   runningPromotionsResponseSchema,
   SavedListPaths,
+  StatementPaths,
   SupplierPaths,
   SupportTicketPaths,
   savedListAddToCartResponseSchema,
@@ -152,6 +155,11 @@ import type {
   sendCodeRequestSchema,
   sendCodeResponseSchema,
   smsLoginRequestSchema,
+  statementExportRequestSchema,
+  statementListRequestSchema,
+  statementListResponseSchema,
+  statementPayByDepositRequestSchema,
+  statementPayByDepositResponseSchema,
   supayParamRequestSchema,
   supplierApplicationRequestSchema,
   supplierApplicationResponseSchema,
@@ -327,6 +335,13 @@ export interface StorefrontCalls {
   [ApprovalPaths.list]: Post<typeof approvalListRequestSchema, typeof approvalListResponseSchema>;
   [ApprovalPaths.approve]: Post<typeof approvalApproveRequestSchema, typeof orderApprovalSchema>;
   [ApprovalPaths.reject]: Post<typeof approvalRejectRequestSchema, typeof orderApprovalSchema>;
+  [PaymentPaths.payOnAccount]: Post<typeof payOnAccountRequestSchema, typeof payOnAccountResponseSchema>;
+  [StatementPaths.list]: Post<typeof statementListRequestSchema, typeof statementListResponseSchema>;
+  [StatementPaths.export]: Download<typeof statementExportRequestSchema>;
+  [StatementPaths.payByDeposit]: Post<
+    typeof statementPayByDepositRequestSchema,
+    typeof statementPayByDepositResponseSchema
+  >;
   [OrderPaths.create]: Post<typeof createOrderRequestSchema, typeof createOrderResponseSchema>;
   /** GET, followed by the template name (spec §7 'GET /api/salesService/template/{name}'). */
   [template: `${typeof CataloguePaths.template}${string}`]: Get<typeof templateResponseSchema>;

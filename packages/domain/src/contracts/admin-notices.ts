@@ -40,6 +40,7 @@ export const NOTICE_KIND_LABELS: Record<string, string> = {
   companyInvite: '公司邀请',
   approvalWaiting: '订单待审批',
   approvalDecided: '订单审批结果',
+  invoiceDue: '账期账单到期提醒',
 };
 
 export const adminNoticeListRequestSchema = z.strictObject({

@@ -192,8 +192,11 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   /** 退款中, 部分退款, 已退款 beside the status (docs/decisions/035); null when nothing was refunded. */
   refundState: z.enum(['processing', 'partial', 'refunded']).nullable(),
   refundStateName: z.string().nullable(),
-  /** Where a refund of this order goes: back through its payment channel, to the deposit, or offline (none). */
-  refundTo: z.enum(['channel', 'deposit', 'offline']),
+  /**
+   * Where a refund of this order goes: back through its payment channel, to the deposit, offline (none), or off
+   * its company's account invoice first (paid on account, issue #38; what was paid already goes to the deposit).
+   */
+  refundTo: z.enum(['channel', 'deposit', 'offline', 'account']),
   /** The refunds asked of the payment channel, newest first. Amounts in minor units of paidCurrency. */
   refunds: z.array(
     z.object({

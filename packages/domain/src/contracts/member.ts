@@ -249,6 +249,7 @@ export const MEMBER_NOTICE_KINDS = [
   'rechargeRefused',
   'approvalWaiting',
   'approvalDecided',
+  'invoiceDue',
 ] as const;
 export type MemberNoticeKind = (typeof MEMBER_NOTICE_KINDS)[number];
 
@@ -263,6 +264,7 @@ export const MEMBER_NOTICE_LABELS: Record<MemberNoticeKind, string> = {
   rechargeRefused: '充值未通过',
   approvalWaiting: '订单待我审批（公司管理员）',
   approvalDecided: '订单审批结果（采购员）',
+  invoiceDue: '账期账单到期提醒（公司）',
 };
 
 const kindSwitches = z.strictObject(

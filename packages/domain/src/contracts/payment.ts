@@ -28,7 +28,7 @@ export const moneySchema = z
 
 const rechargeMoneySchema = moneySchema.refine((v) => v <= MAX_RECHARGE, `单笔充值最多${MAX_RECHARGE}`);
 
-export const paymentKindSchema = z.enum(['deposit', 'syb', 'supay', 'supay_proxy']);
+export const paymentKindSchema = z.enum(['deposit', 'syb', 'supay', 'supay_proxy', 'account']);
 
 export const paymentConfigListRequestSchema = z.strictObject({
   supportWebsite: z.boolean().default(true),
@@ -43,6 +43,13 @@ export const paymentConfigSchema = z.object({
   currency: currencySchema,
   description: z.string(),
   forRecharge: z.boolean(),
+  /**
+   * On account only (kind 'account', issue #38): the company's credit available per currency and its terms. The
+   * method charges the order's own currency, whatever `currency` says.
+   */
+  credit: z
+    .array(z.object({ currency: currencySchema, available: z.number(), termsDays: z.number().int() }))
+    .optional(),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 export const paymentConfigListResponseSchema = z.array(paymentConfigSchema);

@@ -9,11 +9,13 @@ import {
 } from '@shop/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
 import { FormModal } from '@/components/form-modal';
 import { PagedTable, type PageOf } from '@/components/paged-table';
 import { request } from '@/lib/api-client';
 import { formatTime } from '@/lib/date';
 import { notify } from '@/lib/notify';
+import { paths } from '@/lib/paths';
 import { zodRule } from '@/lib/zod-rule';
 
 const companyKeys = { all: ['companies'] as const };
@@ -37,7 +39,7 @@ function useCompanyChange<V>(send: (body: V) => Promise<AdminCompany>, said: (c:
 
 const levelName = (level: number) => MEMBER_LEVEL_LABELS[level] ?? `等级 ${level}`;
 
-/** One page of companies; `onLevel` (member.level) opens the level dialog of a row. */
+/** One page of companies, each linked to its 账期; `onLevel` (member.level) opens the level dialog of a row. */
 export function CompanyTable({
   onLevel,
   ...page
@@ -61,9 +63,19 @@ export function CompanyTable({
     { title: '成员', dataIndex: 'memberCount', width: 70, align: 'right' },
     { title: '管理员', dataIndex: 'admins', width: 160, render: (v: string[]) => v.join('、') || '—' },
     { title: '创建时间', dataIndex: 'createdAt', width: 140, render: (v: string) => formatTime(v) },
+    {
+      title: '账期',
+      key: 'credit',
+      width: 90,
+      render: (_, company) => (
+        <Link to={`${paths.page('companies')}/${company.id}`} aria-label={`查看账期：${company.name}`}>
+          查看账期
+        </Link>
+      ),
+    },
   ];
   return (
-    <PagedTable<AdminCompany> columns={columns} rowKey="id" scrollX={870} emptyText="还没有公司" {...page} />
+    <PagedTable<AdminCompany> columns={columns} rowKey="id" scrollX={960} emptyText="还没有公司" {...page} />
   );
 }
 

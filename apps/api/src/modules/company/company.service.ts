@@ -249,6 +249,12 @@ export function createCompanyService({
     detail,
 
     /** The member's company and role, read afresh (other modules' port: shared addresses, orders). */
+    /** A company's name and tax number (the credit module's statements and console). */
+    async brief(companyId: number): Promise<{ name: string; taxNo: string } | null> {
+      const company = await repo.findCompany(db, companyId);
+      return company ? { name: company.name, taxNo: company.taxNo } : null;
+    },
+
     async membership(memberId: number): Promise<{ companyId: number; role: CompanyRole } | null> {
       const mine = await repo.membershipOf(db, memberId);
       return mine ? { companyId: mine.company.id, role: mine.member.role as CompanyRole } : null;

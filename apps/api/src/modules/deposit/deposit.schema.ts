@@ -105,7 +105,7 @@ export const depositLogs = pgTable(
     uniqueIndex('deposit_logs_recharge_key').on(t.rechargeId),
     uniqueIndex('deposit_logs_payment_key').on(t.paymentId),
     uniqueIndex('deposit_logs_request_key').on(t.requestId),
-    check('deposit_logs_type', sql`${t.type} between 1 and 7`),
+    check('deposit_logs_type', sql`${t.type} between 1 and 8`),
     check('deposit_logs_currency', sql`${t.currency} in ('AUD', 'CNY')`),
     check('deposit_logs_amount', sql`${t.amount} <> 0`),
     check('deposit_logs_balance', sql`${t.balanceAfter} >= 0`),

@@ -1,30 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { formatAmount } from '@shop/domain';
-import PDFDocument from 'pdfkit';
+import { type PdfDoc, renderPdf } from '../../lib/pdf-document';
 import type { InvoiceLine, InvoiceParty } from './invoice.schema';
 
 /**
- * The PDFs of tax invoices and adjustment notes (ATO tax invoice requirements; ADR 039). One font with Latin
- * and Chinese glyphs is embedded as a subset of the characters used, so a Chinese buyer name renders and a
- * one-page invoice stays around 10-20 kB.
+ * The PDFs of tax invoices and adjustment notes (ATO tax invoice requirements; ADR 039), in the shop's font
+ * (lib/pdf-document.ts), so a Chinese buyer name renders and a one-page invoice stays around 10-20 kB.
  */
-
-/** The bundled font (npm @expo-google-fonts/noto-sans-sc, SIL OFL): used unless INVOICE_FONT_PATH is set. */
-const BUNDLED_FONT = '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf';
-
-const fonts = new Map<string, Buffer>();
-
-/** The font's bytes, read once per process (pdfkit subsets it per document). */
-export function invoiceFont(path?: string): Buffer {
-  const file = path ?? createRequire(import.meta.url).resolve(BUNDLED_FONT);
-  let bytes = fonts.get(file);
-  if (!bytes) {
-    bytes = readFileSync(file);
-    fonts.set(file, bytes);
-  }
-  return bytes;
-}
 
 export interface TaxInvoiceDocument {
   invoiceNo: string;
@@ -68,31 +49,8 @@ export function invoiceDate(at: Date): string {
 const formatAbnText = (abn: string) =>
   abn.length === 11 ? `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}` : abn;
 
-type Doc = InstanceType<typeof PDFDocument>;
-
-function render(
-  title: string,
-  at: Date,
-  fontPath: string | undefined,
-  draw: (doc: Doc) => void,
-): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    compress: true,
-    info: { Title: title, Creator: 'shop', CreationDate: at },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.font(invoiceFont(fontPath));
-  draw(doc);
-  doc.end();
-  return done;
-}
+type Doc = PdfDoc;
+const render = renderPdf;
 
 function heading(doc: Doc, english: string, chinese: string) {
   doc.fontSize(22).fillColor('#111').text(english, 50, 50);

@@ -134,6 +134,13 @@ const ZH: Record<NoticeKind, (params: Params) => Words> = {
       '请在 24 小时内登录商城，在「我的公司」批准或拒绝，逾期订单将自动取消。',
     ],
   }),
+  invoiceDue: (x) => ({
+    subject: `账单 ${p(x, 'invoiceNo')} 将于 ${p(x, 'dueOn')} 到期`,
+    lines: [
+      `贵公司的账期账单 ${p(x, 'invoiceNo')} 尚欠 ${p(x, 'amount')}，到期日为 ${p(x, 'dueOn')}。`,
+      '请按时付款；逾期未付的账单会暂停贵公司的账期支付。登录商城，在「我的公司」的对账单中查看。',
+    ],
+  }),
   approvalDecided: (x) => ({
     subject: `订单 ${p(x, 'orderNo')} ${p(x, 'result')}`,
     lines: [`您的订单 ${p(x, 'orderNo')} ${p(x, 'result')}。请登录商城查看。`],
@@ -202,6 +209,13 @@ const EN: Record<NoticeKind, (params: Params) => Words> = {
     lines: [
       `A buyer's order ${p(x, 'orderNo')} (${p(x, 'amount')}) is over their limit and waits for your approval.`,
       'Sign in within 24 hours and approve or reject it under 我的公司 (my company); after that it is cancelled.',
+    ],
+  }),
+  invoiceDue: (x) => ({
+    subject: `Invoice ${p(x, 'invoiceNo')} is due on ${p(x, 'dueOn')}`,
+    lines: [
+      `Your company's account invoice ${p(x, 'invoiceNo')} still owes ${p(x, 'amount')} and is due on ${p(x, 'dueOn')}.`,
+      'Please pay on time: an overdue invoice stops paying on account. Sign in to see the statement under 我的公司.',
     ],
   }),
   approvalDecided: (x) => ({

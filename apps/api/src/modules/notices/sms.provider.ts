@@ -22,6 +22,8 @@ export const SMS_TEMPLATE_PARAMS = {
   /** A buyer's order waiting for a company admin's approval, and the decision told to the buyer (issue #38). */
   approvalWaiting: ['orderNo', 'amount'],
   approvalDecided: ['orderNo', 'result'],
+  /** An account invoice falling due (before, on the day, or overdue; issue #38). */
+  invoiceDue: ['invoiceNo', 'amount', 'dueOn'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SmsTemplateKey = keyof typeof SMS_TEMPLATE_PARAMS;
@@ -34,6 +36,7 @@ export const OPTIONAL_SMS_TEMPLATES = [
   'companyInvite',
   'approvalWaiting',
   'approvalDecided',
+  'invoiceDue',
 ] as const satisfies readonly SmsTemplateKey[];
 export type OptionalSmsTemplate = (typeof OPTIONAL_SMS_TEMPLATES)[number];
 

@@ -13,6 +13,7 @@ import {
   type AdminOrderTransitionRequest,
   type AdminOrderTransitionResponse,
   FULFIL_ACTION_TARGET,
+  ON_ACCOUNT_CODE,
   OrderStatus,
   orderStatusLabel,
   payChannelLabel,
@@ -187,9 +188,11 @@ export function createOrderConsoleService({
         refundTo:
           order.payChannel === null || order.payChannel === OFFLINE_PAY_CHANNEL || order.paidAmount === null
             ? 'offline'
-            : paidBy && ports.refundsThrough?.(paidBy.provider)
-              ? 'channel'
-              : 'deposit',
+            : order.payChannel === ON_ACCOUNT_CODE
+              ? 'account'
+              : paidBy && ports.refundsThrough?.(paidBy.provider)
+                ? 'channel'
+                : 'deposit',
         refunds: refunds.map((r) => ({
           refundNo: r.refundNo,
           amount: r.amount,

@@ -15,6 +15,8 @@ export interface PayableOrder {
   id: number;
   orderNo: string;
   memberId: number;
+  /** The company it was placed for (issue #38), or null. */
+  companyId: number | null;
   status: number;
   currency: Currency;
   /** The amount due, in minor units of `currency`. */
@@ -32,6 +34,7 @@ const payableColumns = {
   id: orders.id,
   orderNo: orders.orderNo,
   memberId: orders.memberId,
+  companyId: orders.companyId,
   status: orders.status,
   currency: orders.currency,
   totalAmount: orders.totalAmount,

@@ -36,7 +36,7 @@ const PROVIDERS: readonly string[] = [
 
 export const PaymentAdminMessages = {
   unknownCode: (code: string) => `未知的支付方式编码：${code}`,
-  depositProvider: '余额支付不经过支付渠道，不能更换提供方',
+  depositProvider: '余额支付和账期支付不经过支付渠道，不能更换提供方',
   unknownProvider: (name: string) =>
     `未知的支付渠道提供方：${name}（可选 sandbox、gateway、wechatpay、alipay、stripe）`,
   badDays: '--days 须为 1-3650 的整数',
@@ -102,7 +102,7 @@ export function createPaymentAdminService({
         .where(eq(paymentConfigs.code, code))
         .for('update');
       if (!current) throw notFoundError(PaymentAdminMessages.unknownCode(code));
-      if (provider !== undefined && current.kind === 'deposit')
+      if (provider !== undefined && (current.kind === 'deposit' || current.kind === 'account'))
         throw paramsError(PaymentAdminMessages.depositProvider);
       if (provider === ALIPAY_PROVIDER && current.currency !== 'CNY')
         throw paramsError(PaymentAdminMessages.alipayCnyOnly);

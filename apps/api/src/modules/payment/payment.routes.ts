@@ -15,6 +15,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
   app.post(
     PaymentPaths.configList,
     {
+      onRequest: app.authenticateOptional,
       schema: {
         tags: ['payment'],
         summary: '支付方式列表',
@@ -22,12 +23,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
           '已启用的支付方式，按 supportWebsite 筛选（默认 true），按管理员设定的顺序。kind 决定流程：deposit 余额支付' +
           '（payByDeposit/），syb 收银台（payBySyb/ 或 supayParam/），supay 隐藏表单提交到渠道，supay_proxy 先请求代理再跳转。' +
           'currency 为渠道收款币种；forRecharge 表示可用于在线充值。余额支付方式是否显示由前端按余额决定（规格第4节）；' +
-          '订单可用的方式由前端按订单币种筛选：人民币订单不提供澳币方式（ADR 013），支付接口也会拒绝。',
+          '订单可用的方式由前端按订单币种筛选：人民币订单不提供澳币方式（ADR 013），支付接口也会拒绝。' +
+          '登录的公司管理员或采购员，公司有可用账期额度且无逾期账单时，另有 kind 为 account 的账期支付（OnAccount），' +
+          'credit 为各币种可用额度与账期天数；它按订单本身的币种记账（payOnAccount/）。',
         body: paymentConfigListRequestSchema,
         response: responses(paymentConfigListResponseSchema),
       },
     },
-    async (request) => ok(await payments.configList(request.body.supportWebsite)),
+    async (request) => ok(await payments.configList(request.body.supportWebsite, request.member?.memberId)),
   );
 
   // Switched off (production without SHOP_PAY_SANDBOX=on), the sandbox's pages do not exist at all.

@@ -52,7 +52,7 @@ export const paymentConfigs = pgTable(
     createdAt,
   },
   (t) => [
-    check('payment_configs_kind', sql`${t.kind} in ('deposit', 'syb', 'supay', 'supay_proxy')`),
+    check('payment_configs_kind', sql`${t.kind} in ('deposit', 'syb', 'supay', 'supay_proxy', 'account')`),
     check('payment_configs_currency', sql`${t.currency} in ('AUD', 'CNY')`),
   ],
 );

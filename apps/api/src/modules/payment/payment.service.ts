@@ -43,6 +43,7 @@ export const PaymentMessages = {
   orderNotPayable: '订单当前状态不能支付',
   methodUnavailable: '该支付方式暂不可用',
   depositMethod: '余额支付请使用余额支付方式',
+  accountMethod: '账期支付请使用账期支付方式',
   notForRecharge: '该支付方式不支持充值',
   zeroAmount: '订单金额为0，无需在线支付',
   channelUnavailable: '支付渠道暂时不可用，请稍后再试',
@@ -119,6 +120,18 @@ export interface PaymentServiceDeps {
   providers: PaymentProviders;
   /** Counts unverified notifies per client address (REJECTED_NOTIFY_RECORDS_PER_MINUTE). */
   rateLimiter: Pick<RateLimiter, 'hit'>;
+  /**
+   * A member's company credit available per currency, or null when on account is not theirs to use (no company,
+   * a viewer, no credit, an overdue invoice): the credit module, through services.ts (issue #38).
+   */
+  accountCredit?: (memberId: number) => Promise<OnAccountCredit[] | null>;
+}
+
+/** What paymentConfigList/ tells a company member of their credit (issue #38). */
+export interface OnAccountCredit {
+  currency: Currency;
+  available: number;
+  termsDays: number;
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
@@ -182,7 +195,13 @@ function claimedTrade(body: string): { tradeNo: string; channelTradeNo: string }
  * a payment pays for (an order, a recharge) is the business of the workflows that start and settle it
  * (workflows/online-payment.ts, workflows/settle-payment.ts).
  */
-export function createPaymentService({ db, clock, providers, rateLimiter }: PaymentServiceDeps) {
+export function createPaymentService({
+  db,
+  clock,
+  providers,
+  rateLimiter,
+  accountCredit = async () => null,
+}: PaymentServiceDeps) {
   /** An online method the shopper may use now, with its provider; ParamsError otherwise. */
   function onlineMethod(
     config: repo.PaymentConfigRow | null,
@@ -190,6 +209,7 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
   ): OnlineMethod {
     if (!config?.enabled) throw paramsError(PaymentMessages.methodUnavailable);
     if (config.kind === PaymentKind.Deposit) throw paramsError(PaymentMessages.depositMethod);
+    if (config.kind === PaymentKind.Account) throw paramsError(PaymentMessages.accountMethod);
     if (options.kind !== undefined && config.kind !== options.kind)
       throw paramsError(PaymentMessages.methodUnavailable);
     if (options.recharge && !config.forRecharge) throw paramsError(PaymentMessages.notForRecharge);
@@ -348,14 +368,20 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
     sandbox: providers.sandbox,
     idle: () => providers.idle(),
 
-    /** The enabled payment methods where `supportWebsite` says, in the operator's order (spec §7 paymentConfigList/). */
-    async configList(supportWebsite: boolean): Promise<PaymentConfig[]> {
+    /**
+     * The enabled payment methods where `supportWebsite` says, in the operator's order (spec §7
+     * paymentConfigList/). On account is offered only to a company member with credit to use (`memberId`).
+     */
+    async configList(supportWebsite: boolean, memberId?: number): Promise<PaymentConfig[]> {
       const rows = await repo.listEnabledConfigs(db, supportWebsite);
+      const account = rows.some((row) => row.kind === PaymentKind.Account);
+      const credit = account && memberId !== undefined ? await accountCredit(memberId) : null;
       // A method whose provider is not running here (the sandbox in production, the gateway unconfigured) would
       // only fail when chosen: it is not offered.
-      return rows
-        .filter((row) => row.kind === PaymentKind.Deposit || providers.has(row.provider))
-        .map(toConfigDto);
+      return rows.flatMap((row) => {
+        if (row.kind === PaymentKind.Account) return credit ? [{ ...toConfigDto(row), credit }] : [];
+        return row.kind === PaymentKind.Deposit || providers.has(row.provider) ? [toConfigDto(row)] : [];
+      });
     },
 
     /**
@@ -376,7 +402,8 @@ export function createPaymentService({ db, clock, providers, rateLimiter }: Paym
         code: row.code,
         name: row.name,
         provider: row.kind === PaymentKind.Deposit ? 'deposit' : row.provider,
-        live: row.kind === PaymentKind.Deposit || providers.has(row.provider),
+        live:
+          row.kind === PaymentKind.Deposit || row.kind === PaymentKind.Account || providers.has(row.provider),
       }));
     },
 

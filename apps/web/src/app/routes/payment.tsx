@@ -5,10 +5,12 @@ import { combineQueries } from '@/components/combine-queries';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
+import { companyKeys } from '@/features/company/api/keys';
 import { useCurrentMember } from '@/features/member/api/get-current-member';
 import { memberKeys } from '@/features/member/api/keys';
 import { useOrderDetail } from '@/features/order/api/get-order-detail';
 import { orderKeys } from '@/features/order/api/keys';
+import { paymentKeys } from '@/features/payment/api/keys';
 import { PayReturnCheck } from '@/features/payment/components/pay-return-check';
 import { PaymentView } from '@/features/payment/components/payment-view';
 import { tradeNoParam } from '@/features/payment/payment-format';
@@ -46,7 +48,8 @@ function OrderNotFound() {
 /**
  * /payment?orderId= (spec §2, login required by the guard): the order, the member's balances and the payment
  * methods. Back from a channel's page with ?tradeNo= it first waits for that payment's result (spec §2
- * 'After a third-party-page payment'). Paying from the deposit refreshes the orders and the balances.
+ * 'After a third-party-page payment'). Paying from the deposit refreshes the orders and the balances; paying on
+ * account also the company's statement and credit.
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -81,6 +84,11 @@ export function Component() {
               void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
               void queryClient.invalidateQueries({ queryKey: orderKeys.detail(data.order.id) });
               void queryClient.invalidateQueries({ queryKey: memberKeys.current() });
+            }}
+            onPaidOnAccount={() => {
+              // The company's credit and invoices changed (issue #38).
+              void queryClient.invalidateQueries({ queryKey: companyKeys.statements() });
+              void queryClient.invalidateQueries({ queryKey: paymentKeys.configs() });
             }}
           />
         )}

@@ -13,6 +13,7 @@ const KIND_LABELS: Record<AdminPaymentMethod['kind'], string> = {
   syb: '收银台',
   supay: '表单跳转',
   supay_proxy: '代理收银台',
+  account: '账期',
 };
 
 /** 支付方式: which methods the payment page offers, and which provider collects for each online one. */
@@ -71,7 +72,8 @@ export function PaymentCard() {
                 title: '渠道',
                 width: 220,
                 render: (_, m) =>
-                  m.kind === 'deposit' ? (
+                  // The deposit and on account (a company's credit) are the shop's own: no channel collects.
+                  m.kind === 'deposit' || m.kind === 'account' ? (
                     '—'
                   ) : (
                     <Select<PaymentProvider>

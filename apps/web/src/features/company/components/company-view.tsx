@@ -7,10 +7,12 @@ import {
 } from '@shop/domain';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
 import { formatDateTime } from '@/lib/date';
+import { paths } from '@/lib/paths';
 import { useLeaveCompany, useRemoveFromCompany } from '../api/company-calls';
 import { useCompanyMembers } from '../api/get-company-members';
 import { ApprovalsPanel } from './approvals-panel';
@@ -57,6 +59,10 @@ export function CompanyView({
             limitLines(detail.limits).map(([label, text]) => (
               <FactPair key={label} label={`我的${label}额度`} text={text} />
             ))}
+          <dt>账期与对账单</dt>
+          <dd>
+            <Link to={paths.member.companyStatement()}>查看对账单</Link>
+          </dd>
         </dl>
         <Button
           danger

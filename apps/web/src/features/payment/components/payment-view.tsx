@@ -22,10 +22,12 @@ import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
 import { toApiError } from '@/lib/api-client';
 import { formatMajorPrice, majorToMinor } from '@/lib/money';
+import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { useOrderPrices } from '../api/get-order-price';
 import { usePaymentConfigs } from '../api/get-payment-configs';
 import { usePayByDeposit } from '../api/pay-by-deposit';
+import { usePayOnAccount } from '../api/pay-on-account';
 import type { Balances } from '../payment-format';
 import { useLeavingFor } from '../use-leaving-for';
 import { useStartOrderPayment } from '../use-start-payment';
@@ -102,18 +104,78 @@ function MethodRow({ method, price, balances, busy, disabled, onPay }: MethodRow
   );
 }
 
+/** The company's credit in one currency, as paymentConfigList/ tells it on the on-account method. */
+type AccountCredit = NonNullable<PaymentConfig['credit']>[number];
+
+/**
+ * The on-account method's credit for an order: its entry in the order's own currency (the method always charges
+ * that currency, whatever the method's `currency` says), or undefined when the company has none in it.
+ */
+function accountCreditFor(
+  method: PaymentConfig | undefined,
+  orderCurrency: Currency,
+): AccountCredit | undefined {
+  return method?.credit?.find((c) => c.currency === orderCurrency);
+}
+
+interface AccountMethodRowProps {
+  method: PaymentConfig;
+  order: OrderDetail;
+  credit: AccountCredit;
+  busy: boolean;
+  disabled: boolean;
+  onPay: (method: PaymentConfig, credit: AccountCredit) => void;
+}
+
+/**
+ * 账期支付 (issue #38): the order's total in its own currency, charged to the company's credit; the credit left and
+ * the terms beside it. Disabled, with the reason, when the credit left is below the total.
+ */
+function AccountMethodRow({ method, order, credit, busy, disabled, onPay }: AccountMethodRowProps) {
+  const name = method.name || '账期支付';
+  const short = majorToMinor(credit.available) < majorToMinor(order.totalPrice);
+  return (
+    <li className="pay-method" aria-label={name}>
+      <div className="pay-method-info">
+        <strong className="pay-method-name">{name}</strong>
+        {method.description && <span className="muted">{method.description}</span>}
+        <span className="pay-method-balance">
+          可用额度 {formatMajorPrice(credit.available, order.currency)} · 账期 {credit.termsDays} 天
+        </span>
+      </div>
+      <div className="pay-method-amount">
+        <span className="muted">需支付</span>
+        <strong className="price">{formatMajorPrice(order.totalPrice, order.currency)}</strong>
+      </div>
+      <button
+        type="button"
+        className="btn btn-primary pay-method-button"
+        aria-busy={busy}
+        disabled={busy || disabled || short}
+        onClick={() => onPay(method, credit)}
+      >
+        支付
+      </button>
+      {short && <p className="pay-method-hint">可用额度不足，请选择其他支付方式</p>}
+    </li>
+  );
+}
+
 export interface PaymentViewProps {
   order: OrderDetail;
   balances: Balances;
-  /** Paid from the deposit: the route refreshes the orders and the member's balances. */
+  /** Paid from the deposit or on account: the route refreshes the orders and the member's balances. */
   onPaid: () => void;
+  /** Paid on account: the route refreshes the company's statement (its credit and invoices changed). */
+  onPaidOnAccount?: () => void;
 }
 
 /**
  * /payment?orderId= (spec §2, §3 'Payment', §4 'Payment by channel'): the order and its amount due in the
  * currencies it can be paid in (ADR 013: an AUD order in AUD or CNY, a CNY order in CNY only), and the payment
  * methods on offer for it, each with what it charges in its own currency. The deposit
- * methods show the balance and ask before paying; the online ones go on to the channel. An order already
+ * methods show the balance and ask before paying; 账期支付 (a company's credit, issue #38) shows the credit left and
+ * the terms and asks before paying; the online ones go on to the channel. An order already
  * paid or cancelled says so and links to itself instead.
  */
 export function PaymentView(props: PaymentViewProps) {
@@ -121,24 +183,36 @@ export function PaymentView(props: PaymentViewProps) {
   return <PayOrder {...props} />;
 }
 
-function PayOrder({ order, balances, onPaid }: PaymentViewProps) {
+function PayOrder({ order, balances, onPaid, onPaidOnAccount }: PaymentViewProps) {
   const navigate = useNavigate();
   const [currency, setCurrency] = useState<Currency>(order.currency);
   const configs = usePaymentConfigs();
   // The currencies this order can be paid in (ADR 013): a CNY order never in AUD.
   const payCurrencies = orderPayCurrencies(order.currency);
+  // On account is offered apart: it charges the order's own currency, so the currency rule does not pick it.
   const offered = useMemo(
     () =>
-      offeredPaymentMethods(methodsForOrder(configs.data ?? [], order.currency), {
-        cnyDeposit: majorToMinor(balances.cnyDeposit),
-        audDeposit: majorToMinor(balances.audDeposit),
-      }),
+      offeredPaymentMethods(
+        methodsForOrder(
+          (configs.data ?? []).filter((m) => m.kind !== PaymentKind.Account),
+          order.currency,
+        ),
+        {
+          cnyDeposit: majorToMinor(balances.cnyDeposit),
+          audDeposit: majorToMinor(balances.audDeposit),
+        },
+      ),
     [configs.data, order.currency, balances.cnyDeposit, balances.audDeposit],
   );
+  // Shown only when the company has credit in the order's currency (the server lists the method only for an admin
+  // or a buyer of a company with credit and nothing overdue).
+  const accountMethod = configs.data?.find((m) => m.kind === PaymentKind.Account);
+  const accountCredit = accountCreditFor(accountMethod, order.currency);
   // The amount due in the chosen currency and in the currency of every method on offer.
   const needed = payCurrencies.filter((c) => c === currency || offered.some((m) => m.currency === c));
   const prices = useOrderPrices(order.id, needed);
   const payByDeposit = usePayByDeposit();
+  const payOnAccount = usePayOnAccount();
   const startPayment = useStartOrderPayment();
   const { confirm, dialog } = useConfirm();
   const [leavingFor, setLeavingFor] = useLeavingFor();
@@ -150,9 +224,11 @@ function PayOrder({ order, balances, onPaid }: PaymentViewProps) {
     offered.find((m) => m.kind === PaymentKind.Deposit && m.currency === currency)?.id ?? null;
   const busyId = payByDeposit.isPending
     ? depositMethodId(payByDeposit.variables?.currency)
-    : startPayment.isPending
-      ? (startPayment.variables?.method.id ?? null)
-      : leavingFor;
+    : payOnAccount.isPending
+      ? (accountMethod?.id ?? null)
+      : startPayment.isPending
+        ? (startPayment.variables?.method.id ?? null)
+        : leavingFor;
 
   const pay = (method: PaymentConfig, price: OrderPrice) => {
     if (method.kind === PaymentKind.Deposit) {
@@ -174,6 +250,22 @@ function PayOrder({ order, balances, onPaid }: PaymentViewProps) {
       { method, orderId: order.id },
       { onSuccess: (start) => (start ? setQr(start) : setLeavingFor(method.id)) },
     );
+  };
+
+  const payOnCredit = (method: PaymentConfig, credit: AccountCredit) => {
+    const amount = formatMajorPrice(order.totalPrice, order.currency);
+    confirm({
+      title: method.name || '账期支付',
+      content: `确认使用公司账期支付 ${amount}？账单将于 ${credit.termsDays} 天后到期。`,
+      okText: '确认支付',
+      onConfirm: () =>
+        payOnAccount.mutateAsync({ orderId: order.id }).then((paid) => {
+          notify.success(`已使用公司账期支付，账单 ${paid.invoiceNo} 将于 ${paid.dueOn} 到期`);
+          onPaid();
+          onPaidOnAccount?.();
+          navigate(paths.paymentResult({ orderId: order.id, status: 'paid' }));
+        }),
+    });
   };
 
   if (qr)
@@ -198,11 +290,21 @@ function PayOrder({ order, balances, onPaid }: PaymentViewProps) {
     <QueryView
       query={configs}
       loading={<Skeleton lines={3} title={false} />}
-      isEmpty={() => offered.length === 0}
+      isEmpty={() => offered.length === 0 && !accountCredit}
       empty={<EmptyState title="暂无可用的支付方式" description="请联系客服，或稍后再试。" />}
     >
       {() => (
         <ul className="pay-methods">
+          {accountMethod && accountCredit && (
+            <AccountMethodRow
+              method={accountMethod}
+              order={order}
+              credit={accountCredit}
+              busy={busyId === accountMethod.id}
+              disabled={busyId !== null && busyId !== accountMethod.id}
+              onPay={payOnCredit}
+            />
+          )}
           {offered.map((method) => (
             <MethodRow
               key={method.id}

@@ -1,0 +1,16 @@
+/** The credit module's face (docs/design.md 'Modules and their faces'): code outside the module imports only this. */
+
+export { creditConsoleRoutes } from './credit.console.routes';
+export { creditRoutes } from './credit.routes';
+export {
+  type AccountInvoiceRow,
+  allocatePayment,
+  type CreditMembership,
+  type CreditService,
+  chargeOnAccount,
+  createCreditService,
+  creditNoteForOrder,
+  findAccountInvoice,
+  insertAccountPayment,
+  ledgerOf,
+} from './credit.service';
