@@ -3,6 +3,7 @@ import {
   type AdminCreditDetail,
   AdminCreditPaths,
   AdminOrderPaths,
+  CompanyPaths,
   CreditMessages,
   formatPrice,
   MessagePaths,
@@ -166,6 +167,16 @@ describe('on account as a payment method', () => {
     expect((await payOnAccount(order.orderId, other.admin.token)).message).toBe(CreditMessages.orderNotFound);
     expect((await payOnAccount(order.orderId, loner.token)).message).toBe(CreditMessages.noCompany);
     await expectLedgerAddsUp(companyId);
+
+    // A removed buyer loses the company's credit and statement at once.
+    const paid = await aptamilOrder(c, buyer, 1);
+    expect((await payOnAccount(paid.orderId, buyer.token)).success).toBe(true);
+    expect((await statement(buyer.token)).items).toHaveLength(1);
+    await okCall(c, CompanyPaths.remove, { memberId: buyer.memberId }, admin.token);
+    expect(await statement(buyer.token)).toMatchObject({ items: [], credit: [] });
+    expect((await payOnAccount(order.orderId, buyer.token)).message).toBe(CreditMessages.noCompany);
+    expect(await onAccountMethod(buyer.token)).toBeUndefined();
+    expect((await statement(admin.token)).items).toHaveLength(1);
   });
 
   it('an overdue invoice stops on-account orders and says so; paying it opens them again', async () => {
