@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import {
   ApprovalPaths,
+  CartPaths,
   type CompanyInvite,
   CompanyPaths,
   type Member,
@@ -20,7 +21,7 @@ import {
   signIn,
   startShopAfter,
 } from './support/console';
-import { placePickupOrder } from './support/member-order';
+import { pickupSku, placePickupOrder } from './support/member-order';
 import { createDeskAccount, randomPhone, sandboxCodes } from './support/sandbox-codes';
 import { newShopDataDir, type RunningShop } from './support/server';
 
@@ -172,6 +173,50 @@ describe('pay on account', () => {
     const row = admin.page.getByTestId('statement-row').filter({ hasText: orderNo });
     await expect.poll(() => row.innerText()).toContain('已结清');
     await admin.screenshot('credit-07-statement-paid');
+  });
+
+  it('the admin asks for a quote from the cart, the owner answers it, and the admin orders at the quoted price', async () => {
+    const base = shop?.baseURL ?? '';
+    const sku = await pickupSku(base);
+    await callApi(base, CartPaths.addItem, { skuId: sku.id, qty: 5 }, adminToken);
+    const page = admin.page;
+    await page.goto('/cart');
+    await page.getByRole('button', { name: '申请报价' }).click();
+    const ask = page.getByRole('dialog');
+    await ask.getByLabel(/备注/).fill('每月固定采购，请给批发价');
+    await ask.getByRole('button', { name: '提交询价' }).click();
+    await page.waitForURL(/\/member\/quotes\/\d+$/);
+    await page.getByText('待报价').first().waitFor();
+    await admin.screenshot('quote-01-asked');
+
+    const desk = staff.page;
+    await desk.goto('/admin/quotes');
+    await desk.getByRole('link', { name: /^QT/ }).first().click();
+    await desk.waitForURL(/\/admin\/quotes\/\d+$/);
+    const listPrice = sku.cnyPrice ?? 0;
+    const quoted = Math.round(listPrice * 0.8 * 100) / 100;
+    await desk
+      .getByLabel(/^报价 /)
+      .first()
+      .fill(String(quoted));
+    await desk.getByLabel('运费（元）').fill('0');
+    await desk.getByLabel('附言（可不填）').fill('量大可再议');
+    await consoleShot(desk, SHOTS, 'quote-02-answer');
+    await desk.getByRole('button', { name: '发送报价' }).click();
+    await desk.getByRole('dialog').getByRole('button', { name: '确认发送' }).click();
+    await desk.getByText('报价已发送').first().waitFor();
+
+    await page.reload();
+    await page.getByText('量大可再议').waitFor();
+    const acceptForm = page.getByRole('form', { name: '按报价下单' });
+    await acceptForm.getByText('到仓自提').click();
+    await admin.screenshot('quote-03-answered');
+    await acceptForm.getByRole('button', { name: '按报价下单' }).click();
+    await page.waitForURL(/\/payment\?orderId=\d+/);
+    const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
+    const order = await callApi(base, OrderPaths.detail, { id: orderId }, adminToken);
+    expect(order.goodsPrice).toBeCloseTo(quoted * 5, 2);
+    await admin.screenshot('quote-04-order-at-quote');
     expect(admin.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
     expect(staff.errors).toEqual([]);

@@ -22,12 +22,13 @@ const PHONE_PAGES = [
   'checkout',
   'payment',
 ];
-/** What those pages load only when asked for: the dialogs and the 发票 form, each bringing antd. */
+/** What those pages load only when asked for: the dialogs (the cart's 申请报价 too) and the 发票 form, each bringing antd. */
 const ASKED_FOR = [
   'src/components/confirm-modal.tsx',
   'src/features/checkout/components/address-picker.tsx',
   'src/features/checkout/components/gift-picker.tsx',
   'src/features/invoice/components/fapiao-form.tsx',
+  'src/features/quote/components/ask-quote-dialog.tsx',
 ];
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;

@@ -12,7 +12,7 @@ import { allGoods, byThePiece, callApi } from './api';
 import { TEST_CAPTCHA } from './server';
 
 /** An AU SKU in stock, sold by the piece, with a CNY price: one unit of it can be ordered for pickup in CNY. */
-async function pickupSku(baseURL: string) {
+export async function pickupSku(baseURL: string) {
   const sku = (await allGoods(baseURL))
     .filter((g) => g.location === Warehouse.AU)
     .flatMap((g) => g.skus.filter(byThePiece))

@@ -8,6 +8,7 @@ import {
   AdminOrderPaths,
   AdminPaths,
   AdminPromotionPaths,
+  AdminQuotePaths,
   AdminReconciliationPaths,
   AdminServicePaths,
   AdminSettingsPaths,
@@ -54,6 +55,8 @@ import {
   adminPromotionListResponseSchema,
   adminPromotionSchema,
   adminPromotionSkusResponseSchema,
+  adminQuoteDetailSchema,
+  adminQuoteListResponseSchema,
   adminRateResponseSchema,
   adminRechargeListResponseSchema,
   adminSandboxListResponseSchema,
@@ -225,6 +228,11 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminCreditPaths.payments]: adminCreditPaymentsResponseSchema,
   [AdminCreditPaths.recordPayment]: accountPaymentSchema,
   [AdminCreditPaths.allocate]: accountPaymentSchema,
+  [AdminQuotePaths.list]: adminQuoteListResponseSchema,
+  [AdminQuotePaths.detail]: adminQuoteDetailSchema,
+  [AdminQuotePaths.answer]: adminQuoteDetailSchema,
+  [AdminQuotePaths.message]: adminQuoteDetailSchema,
+  [AdminQuotePaths.close]: adminQuoteDetailSchema,
 };
 
 export interface FetchCall {

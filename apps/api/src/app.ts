@@ -41,6 +41,7 @@ import { liveRoutes, messageConsoleRoutes, messageRoutes } from './modules/messa
 import { noticeConsoleRoutes } from './modules/notices';
 import { orderConsoleRoutes, orderRoutes } from './modules/order';
 import { paymentRoutes, SANDBOX_PROVIDER } from './modules/payment';
+import { quoteConsoleRoutes, quoteRoutes } from './modules/quote';
 import { reconciliationConsoleRoutes } from './modules/reconciliation';
 import { savedListRoutes } from './modules/saved-list';
 import { sellerConsoleRoutes } from './modules/seller';
@@ -66,6 +67,7 @@ import { ensureShopContent, seedIfFresh } from './seed/seed';
 import { createServices, type Services } from './services';
 import { createLeadImage, listFirstImage } from './storefront-lead-image';
 import { createStorefrontShell } from './storefront-shell';
+import { acceptQuoteRoutes } from './workflows/accept-quote.routes';
 import { boughtSkusRoutes } from './workflows/bought-skus.routes';
 import { cancelOrderRoutes } from './workflows/cancel-order.routes';
 import { memberConsoleRoutes } from './workflows/member-page.console.routes';
@@ -335,6 +337,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(savedListRoutes, { savedLists: services.savedLists });
   await app.register(companyRoutes, { companies: services.companies });
   await app.register(creditRoutes, { credits: services.credits });
+  await app.register(quoteRoutes, { quotes: services.quotes });
   await app.register(checkoutRoutes, { checkout: services.checkout });
   await app.register(orderRoutes, { orders: services.orders, buyer: services.orderBuyer });
   await app.register(invoiceRoutes, { invoices: services.invoices });
@@ -381,6 +384,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(warehouseConsoleRoutes, { warehouses: services.warehouses });
   await app.register(companyConsoleRoutes, { companies: services.companyAdmin });
   await app.register(creditConsoleRoutes, { credits: services.credits });
+  await app.register(quoteConsoleRoutes, { quotes: services.quotes });
   await app.register(promotionConsoleRoutes, {
     checkoutAdmin: services.checkoutAdmin,
     picker: services.cataloguePicker,
@@ -413,6 +417,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(orderApprovalRoutes, { flow: services.orderApproval });
   await app.register(payOnAccountRoutes, { flow: services.payOnAccount });
   await app.register(settleInvoiceRoutes, { flow: services.settleInvoice });
+  await app.register(acceptQuoteRoutes, { flow: services.acceptQuote });
   await app.register(refundOrderRoutes, { flow: services.refundOrder });
   await app.register(repurchaseRoutes, { flow: services.repurchase });
   await app.register(boughtSkusRoutes, { flow: services.boughtSkus });

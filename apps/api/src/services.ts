@@ -69,6 +69,7 @@ import {
   createPaymentRefundService,
   createPaymentService,
 } from './modules/payment';
+import { createQuoteService } from './modules/quote';
 import { createRateService } from './modules/rate';
 import { createReconciliationService } from './modules/reconciliation';
 import { createSavedListService } from './modules/saved-list';
@@ -79,6 +80,7 @@ import { createTicketService, latestMemberTickets } from './modules/tickets';
 import { createWarehouseService } from './modules/warehouse';
 import { createWechatProvider, createWechatService } from './modules/wechat';
 import { SHOP_NAME } from './shop-name';
+import { createAcceptQuoteFlow } from './workflows/accept-quote';
 import { createBoughtSkusFlow } from './workflows/bought-skus';
 import { createCancelOrderFlow } from './workflows/cancel-order';
 import { createDailySummaryFlow } from './workflows/daily-summary';
@@ -89,6 +91,7 @@ import { createOrderApprovalFlow } from './workflows/order-approval';
 import { createPayByDepositFlow } from './workflows/pay-by-deposit';
 import { createPayOnAccountFlow } from './workflows/pay-on-account';
 import { createOrderCreationService } from './workflows/place-order';
+import { quoteLinePricer } from './workflows/quote-pricing';
 import { createRefundOrderFlow } from './workflows/refund-order';
 import { createRepurchaseFlow } from './workflows/repurchase';
 import { createSavedListFlow } from './workflows/saved-list';
@@ -494,6 +497,27 @@ export function createServices({
     notify,
     counters,
   });
+  // Quotes (issue #38): asked by members, answered by staff, accepted into orders at the quoted prices.
+  const quotes = createQuoteService({
+    db,
+    clock,
+    membership: (memberId) => companies.membership(memberId),
+    selectedLines: async (memberId) =>
+      (await cart.selectedLines(memberId)).map((l) => ({ skuId: l.skuId, qty: l.qty })),
+    priceLines: quoteLinePricer({ catalogue, checkout }),
+    memberNames,
+    companyNames: async (ids) =>
+      new Map(
+        (
+          await Promise.all(ids.map(async (id) => [id, (await companies.brief(id))?.name ?? ''] as const))
+        ).filter(([, name]) => name !== ''),
+      ),
+    memberIdsLike: async (keyword) => [...(await member.idsByUsernames([keyword])).values()],
+    notify,
+    notifyStaff,
+    audit: audit.record,
+  });
+  const acceptQuote = createAcceptQuoteFlow({ clock, quotes, checkout, catalogue, orders: orderCreation });
   const payOnAccount = createPayOnAccountFlow({
     db,
     clock,
@@ -646,6 +670,8 @@ export function createServices({
     credits,
     payOnAccount,
     settleInvoice,
+    quotes,
+    acceptQuote,
     repurchase,
     boughtSkus,
     savedListFlow,

@@ -5,6 +5,7 @@ import {
   DepositPaths,
   OrderPaths,
   PaymentPaths,
+  QuotePaths,
 } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { request } from '@/lib/api-client';
@@ -13,6 +14,7 @@ import { brand, detail, goods, page, shellHandlers } from './catalogue-fixtures'
 import { giftProduct, orderDetail, orderSummary, summaryFor } from './checkout-fixtures';
 import { contractDrift, contractDrifts, offContract } from './contracts';
 import { depositLogItem, method, payStart, payStatus, recharge, shopMethods } from './payment-fixtures';
+import { answeredQuote, quoteSummary, requestedQuote } from './quote-fixtures';
 import { mockApi, ok } from './utils';
 
 /**
@@ -54,6 +56,9 @@ describe('test fixtures match the response contracts', () => {
     [PaymentPaths.findPayStatus, payStatus()],
     [DepositPaths.logList, list([depositLogItem({ id: 1 })])],
     [DepositPaths.rechargeList, list([recharge({ rechargeNo: 'R2026000001' })])],
+    [QuotePaths.detail, requestedQuote()],
+    [QuotePaths.detail, answeredQuote({ mine: false, requester: '王采购' })],
+    [QuotePaths.list, { items: [quoteSummary({ id: 1 })], totalCount: 1 }],
   ])('%s', (path, data) => {
     expect(contractDrift(path, data, true)).toBeNull();
   });

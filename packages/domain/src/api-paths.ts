@@ -154,6 +154,19 @@ export const StatementPaths = {
   payByDeposit: '/api/memberService/statement/payByDeposit/',
 } as const;
 
+/**
+ * Quotes (询价, issue #38, docs/decisions/055): a member asks, staff answer, the member accepts into an order. Login
+ * required; a company's admin and viewers read its members' quotes, only the member who asked accepts.
+ */
+export const QuotePaths = {
+  request: '/api/orderService/quote/request/',
+  list: '/api/orderService/quote/list/',
+  detail: '/api/orderService/quote/detail/',
+  accept: '/api/orderService/quote/accept/',
+  message: '/api/orderService/quote/message/',
+  withdraw: '/api/orderService/quote/withdraw/',
+} as const;
+
 /** Order calls (spec §7 'Orders and tickets'). */
 export const OrderPaths = {
   list: '/api/orderService/ordermain/orderList/',

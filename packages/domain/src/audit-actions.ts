@@ -29,6 +29,8 @@ export const AUDIT_ACTION_LABELS = {
   'company.level': '调整公司价格等级',
   'company.approve': '批准采购订单',
   'company.reject': '拒绝采购订单',
+  'quote.answer': '询价报价',
+  'quote.close': '关闭询价',
   'credit.grant': '设置公司账期额度',
   'credit.charge': '账期支付',
   'credit.payment': '登记账期收款',
@@ -133,6 +135,7 @@ export const AUDIT_OBJECT_LABELS: Readonly<Record<string, string>> = {
   fapiao: '发票',
   company: '公司',
   credit: '公司账期',
+  quote: '询价',
   accountInvoice: '账期账单',
   accountPayment: '账期收款',
 };

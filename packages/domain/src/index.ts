@@ -40,6 +40,7 @@ export * from './contracts/invoice';
 export * from './contracts/member';
 export * from './contracts/order';
 export * from './contracts/payment';
+export * from './contracts/quote';
 export * from './contracts/region-files.gen';
 export * from './contracts/saved-list';
 export * from './contracts/service';

@@ -62,6 +62,8 @@ export const Permission = {
   noticeManage: 'notice.manage',
   /** A company's credit on account: grant it, record payments received and allocate them (issue #38). */
   creditManage: 'credit.manage',
+  /** Members' quotes: read, answer with prices, message, close (issue #38). */
+  quoteAnswer: 'quote.answer',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 export const PERMISSIONS = Object.values(Permission) as readonly Permission[];
@@ -80,6 +82,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     P.memberRead,
     P.memberPassword,
     P.supplierManage,
+    P.quoteAnswer,
   ],
   warehouse: [P.dashboardRead, P.orderRead, P.orderFulfil, P.stockAdjust],
   finance: [
@@ -95,6 +98,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     P.invoiceIssue,
     P.paymentReconcile,
     P.creditManage,
+    P.quoteAnswer,
   ],
   content: [P.dashboardRead, P.catalogueEdit, P.contentEdit, P.stockAdjust, P.supplierManage],
 };

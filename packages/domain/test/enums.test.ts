@@ -91,6 +91,8 @@ describe('enum values follow the spec', () => {
         OrderRefund: 5,
         SystemGift: 6,
         OnlineRecharge: 7,
+        // Beyond the spec's seven: a company's account invoice paid from a deposit (issue #38).
+        InvoicePayment: 8,
       },
     ],
     [
@@ -189,7 +191,8 @@ const labelCases: [string, LabelFn, unknown, string][] = [
   ['depositLogTypeLabel', depositLogTypeLabel, 5, '订单退款'],
   ['depositLogTypeLabel', depositLogTypeLabel, 6, '系统赠送'],
   ['depositLogTypeLabel', depositLogTypeLabel, 7, '在线充值'],
-  ['depositLogTypeLabel', depositLogTypeLabel, 8, '暂无'],
+  ['depositLogTypeLabel', depositLogTypeLabel, 8, '账期还款'],
+  ['depositLogTypeLabel', depositLogTypeLabel, 9, '暂无'],
   ['countryLabel', countryLabel, 'AU', '澳大利亚'],
   ['countryLabel', countryLabel, 'CN', '中国'],
   ['countryLabel', countryLabel, 'NZ', '新西兰'],

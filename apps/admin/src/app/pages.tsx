@@ -3,6 +3,7 @@ import {
   ApartmentOutlined,
   AuditOutlined,
   BankOutlined,
+  CalculatorOutlined,
   CarOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
@@ -60,6 +61,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <ShoppingOutlined />,
     permission: Permission.orderRead,
     load: () => import('./routes/orders'),
+  },
+  {
+    path: 'quotes',
+    label: '询价',
+    icon: <CalculatorOutlined />,
+    permission: Permission.quoteAnswer,
+    load: () => import('./routes/quotes'),
+    detail: () => import('./routes/quote-detail'),
   },
   {
     path: 'goods',

@@ -8,4 +8,8 @@ export const paths = {
   page: (segment: string) => `/${segment}`,
   /** The goods editor: a good by id, or 'new'. */
   goodsEdit: (id: number | 'new') => `/goods/${id}`,
+  /** One quote (询价). */
+  quote: (id: number) => `/quotes/${id}`,
+  /** The order list with one order open beside it, by its number. */
+  order: (orderNo: string) => `/orders?order=${encodeURIComponent(orderNo)}`,
 };

@@ -49,6 +49,7 @@ export * from '../modules/messages/messages.schema';
 export * from '../modules/notices/notices.schema';
 export * from '../modules/order/order.schema';
 export * from '../modules/payment/payment.schema';
+export * from '../modules/quote/quote.schema';
 export * from '../modules/rate/rate.schema';
 export * from '../modules/reconciliation/reconciliation.schema';
 export * from '../modules/saved-list/saved-list.schema';

@@ -8,7 +8,13 @@ import type { Database } from '../db/client';
 export interface StaffNotice {
   /** The work's permission: every active staff member whose role has it (the owner aside) is told by e-mail. */
   permission: Permission;
-  kind: 'staffTicket' | 'staffRecharge' | 'staffRefund' | 'staffOrderToPack' | 'staffBankAccounts';
+  kind:
+    | 'staffTicket'
+    | 'staffRecharge'
+    | 'staffRefund'
+    | 'staffOrderToPack'
+    | 'staffBankAccounts'
+    | 'staffQuote';
   params: Record<string, string>;
   /** The owners are told too: a change they must know of (the money-receiving accounts), not work to do. */
   owners?: boolean;

@@ -69,6 +69,8 @@ export function createRoutes(): RouteObject[] {
                 page('message', '站内消息', () => import('./routes/member-message')),
                 page('oldOrder', '历史订单', () => import('./routes/member-old-order')),
                 page('order', '我的订单', () => import('./routes/member-order')),
+                page('quotes', '我的询价', () => import('./routes/member-quotes')),
+                page('quotes/:id', '询价详情', () => import('./routes/member-quote')),
                 page('receiver', '收货地址', () => import('./routes/member-receiver')),
                 page('recharge', '余额充值', () => import('./routes/member-recharge')),
                 page('security', '账户安全', () => import('./routes/member-security')),

@@ -71,6 +71,10 @@ export const paths = {
     company: () => '/member/company',
     /** 对账单 (issue #38): the company's account invoices and credit, with ?state=, ?currency=, ?pageNo=. */
     companyStatement: () => '/member/company/statement',
+    /** 我的询价 (issue #38): the member's quotes (a company admin's or viewer's: the company's), ?state=, ?pageNo=. */
+    quotes: () => '/member/quotes',
+    /** 询价详情: one quote's lines, prices, messages, and 按报价下单 for the member who asked. */
+    quote: (quoteId: string | number) => `/member/quotes/${id(quoteId)}`,
     /** The ticket list; `{ new: 1, orderId }` opens the 新建工单 form about that order. */
     supportTicket: (query?: { new?: 1; orderId?: number }) =>
       withQuery('/member/supportticket', { ...query }),

@@ -11,6 +11,7 @@ import type {
   AdminOrderPaths,
   AdminPaths,
   AdminPromotionPaths,
+  AdminQuotePaths,
   AdminReconciliationPaths,
   AdminSellerPaths,
   AdminServicePaths,
@@ -117,6 +118,13 @@ import type {
   adminPromotionSchema,
   adminPromotionSkusRequestSchema,
   adminPromotionSkusResponseSchema,
+  adminQuoteAnswerRequestSchema,
+  adminQuoteCloseRequestSchema,
+  adminQuoteDetailSchema,
+  adminQuoteIdRequestSchema,
+  adminQuoteListRequestSchema,
+  adminQuoteListResponseSchema,
+  adminQuoteMessageRequestSchema,
   adminRateResponseSchema,
   adminRechargeListRequestSchema,
   adminRechargeListResponseSchema,
@@ -209,6 +217,11 @@ export interface ConsoleCalls {
   [AdminCompanyPaths.list]: Post<typeof adminCompanyListRequestSchema, typeof adminCompanyListResponseSchema>;
   [AdminCompanyPaths.create]: Post<typeof adminCompanyCreateRequestSchema, typeof adminCompanySchema>;
   [AdminCompanyPaths.level]: Post<typeof adminCompanyLevelRequestSchema, typeof adminCompanySchema>;
+  [AdminQuotePaths.list]: Post<typeof adminQuoteListRequestSchema, typeof adminQuoteListResponseSchema>;
+  [AdminQuotePaths.detail]: Post<typeof adminQuoteIdRequestSchema, typeof adminQuoteDetailSchema>;
+  [AdminQuotePaths.answer]: Post<typeof adminQuoteAnswerRequestSchema, typeof adminQuoteDetailSchema>;
+  [AdminQuotePaths.message]: Post<typeof adminQuoteMessageRequestSchema, typeof adminQuoteDetailSchema>;
+  [AdminQuotePaths.close]: Post<typeof adminQuoteCloseRequestSchema, typeof adminQuoteDetailSchema>;
   [AdminCreditPaths.detail]: Post<typeof adminCreditCompanyRequestSchema, typeof adminCreditDetailSchema>;
   [AdminCreditPaths.grant]: Post<typeof adminCreditGrantRequestSchema, typeof adminCreditDetailSchema>;
   [AdminCreditPaths.invoices]: Post<

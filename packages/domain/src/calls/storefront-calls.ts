@@ -121,10 +121,18 @@ import type {
   payStatusSchema,
   promotionsListRequestSchema,
   promotionsListResponseSchema,
+  QuotePaths,
   qrCodeRequestSchema,
   qrCodeResponseSchema,
   quickOrderListRequestSchema,
   quickOrderListResponseSchema,
+  quoteAcceptRequestSchema,
+  quoteDetailSchema,
+  quoteIdRequestSchema,
+  quoteListRequestSchema,
+  quoteListResponseSchema,
+  quoteMessageRequestSchema,
+  quoteRequestSchema,
   ratePriceRequestSchema,
   ratePriceResponseSchema,
   rechargeListRequestSchema,
@@ -335,6 +343,12 @@ export interface StorefrontCalls {
   [ApprovalPaths.list]: Post<typeof approvalListRequestSchema, typeof approvalListResponseSchema>;
   [ApprovalPaths.approve]: Post<typeof approvalApproveRequestSchema, typeof orderApprovalSchema>;
   [ApprovalPaths.reject]: Post<typeof approvalRejectRequestSchema, typeof orderApprovalSchema>;
+  [QuotePaths.request]: Post<typeof quoteRequestSchema, typeof quoteDetailSchema>;
+  [QuotePaths.list]: Post<typeof quoteListRequestSchema, typeof quoteListResponseSchema>;
+  [QuotePaths.detail]: Post<typeof quoteIdRequestSchema, typeof quoteDetailSchema>;
+  [QuotePaths.message]: Post<typeof quoteMessageRequestSchema, typeof quoteDetailSchema>;
+  [QuotePaths.withdraw]: Post<typeof quoteIdRequestSchema, typeof quoteDetailSchema>;
+  [QuotePaths.accept]: Post<typeof quoteAcceptRequestSchema, typeof createOrderResponseSchema>;
   [PaymentPaths.payOnAccount]: Post<typeof payOnAccountRequestSchema, typeof payOnAccountResponseSchema>;
   [StatementPaths.list]: Post<typeof statementListRequestSchema, typeof statementListResponseSchema>;
   [StatementPaths.export]: Download<typeof statementExportRequestSchema>;

@@ -41,6 +41,8 @@ export const NOTICE_KIND_LABELS: Record<string, string> = {
   approvalWaiting: '订单待审批',
   approvalDecided: '订单审批结果',
   invoiceDue: '账期账单到期提醒',
+  quoteAnswered: '询价报价与回复',
+  staffQuote: '员工：询价',
 };
 
 export const adminNoticeListRequestSchema = z.strictObject({

@@ -250,6 +250,7 @@ export const MEMBER_NOTICE_KINDS = [
   'approvalWaiting',
   'approvalDecided',
   'invoiceDue',
+  'quoteAnswered',
 ] as const;
 export type MemberNoticeKind = (typeof MEMBER_NOTICE_KINDS)[number];
 
@@ -265,6 +266,7 @@ export const MEMBER_NOTICE_LABELS: Record<MemberNoticeKind, string> = {
   approvalWaiting: '订单待我审批（公司管理员）',
   approvalDecided: '订单审批结果（采购员）',
   invoiceDue: '账期账单到期提醒（公司）',
+  quoteAnswered: '询价已报价或有新回复',
 };
 
 const kindSwitches = z.strictObject(

@@ -89,6 +89,11 @@ export interface QuoteData {
   pickupPoints: ReadonlyMap<number, PickupPoint>;
   /** Whether the shop charges GST and whether its AUD prices include it (the seller module, ADR 038). */
   gst: GstSettings;
+  /**
+   * A quote's freight (minor units, issue #38): the shipping of the whole order as staff quoted it, on its first
+   * pack and none on the others, in place of the couriers' rates; nothing for pickup. Undefined: the rates.
+   */
+  freight?: number | undefined;
 }
 
 export interface QuoteItem {
@@ -411,7 +416,7 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
     };
   });
 
-  const packs: QuotePack[] = buildPacks(items).map((pack) => {
+  const packs: QuotePack[] = buildPacks(items).map((pack, position) => {
     const choice = request.packs.find((p) => p.index === pack.index);
     const couriers = isPickup ? [] : packCouriers(data.rules, pack.location, pack.weight);
     const chosen = isPickup ? null : chooseCourier(couriers, choice?.courierId);
@@ -427,7 +432,8 @@ export function priceQuote(request: QuoteRequest, data: QuoteData): Quote {
       couriers,
       courierId: chosen?.id ?? null,
       courierName: chosen?.name ?? '',
-      shippingFee: chosen?.fee ?? 0,
+      shippingFee:
+        data.freight === undefined ? (chosen?.fee ?? 0) : isPickup || position > 0 ? 0 : data.freight,
       goods: pack.items.reduce((sum, item) => sum + item.unitPrice * item.qty, 0),
       pickup,
     };

@@ -262,9 +262,65 @@ export function createCheckoutService({
     });
   }
 
+  /**
+   * The price of the given lines (a quote's, issue #38) as an order of them would be priced: the SKUs at the level
+   * as priceQuote takes them, or with `quoted` each line's unit price as staff quoted it (no volume breaks, no
+   * promotions: the quoted price is the price) and the quoted freight in place of the couriers' rates. Taxes are
+   * worked out on those prices as for any order. The SKUs are read in `executor` (the accept's transaction).
+   */
+  async function priceLines(input: {
+    level: number;
+    request: QuoteRequest;
+    lines: readonly { id: number; skuId: number; qty: number }[];
+    quoted?: { prices: ReadonlyMap<number, number>; freight: number } | undefined;
+    executor?: Database | undefined;
+  }): Promise<Quote> {
+    const { request, quoted } = input;
+    const [offers, promotionRows, rules, rate, pickupPoints, gst] = await Promise.all([
+      catalogue.skusForCart(
+        input.lines.map((l) => l.skuId),
+        input.level,
+        input.executor,
+      ),
+      quoted
+        ? Promise.resolve([])
+        : remembered(`promotions ${request.currency}`, () => repo.listActivePromotions(db, request.currency)),
+      remembered(`rules ${request.currency}`, () => repo.listOfferedRules(db, request.currency)),
+      rates.audCny(),
+      remembered('pickup points', () => warehouses.pickupPoints(db)),
+      remembered('gst', () => seller.gstSettings(db)),
+    ]);
+    const skus = new Map(
+      offers.map((sku) => {
+        const price = quoted?.prices.get(sku.id);
+        if (price === undefined) return [sku.id, sku];
+        const priced: SkuOffer = {
+          ...sku,
+          aud: request.currency === 'AUD' ? price : null,
+          cny: request.currency === 'CNY' ? price : null,
+          breaks: [],
+        };
+        return [sku.id, priced];
+      }),
+    );
+    const now = clock();
+    return priceQuote(request, {
+      lines: input.lines,
+      skus,
+      rate: rate.rate,
+      promotions: quoted ? [] : promotionRows.filter((row) => repo.isRunning(row, now)),
+      giftGoods: new Map(),
+      rules,
+      pickupPoints: new Map(pickupPoints.map((p) => [p.warehouseId, p])),
+      gst,
+      freight: quoted?.freight,
+    });
+  }
+
   return {
     quote,
     cartOffers,
+    priceLines,
 
     /** Whether the shop charges GST and how (ADR 038), for the cart; from the settings' memory, as quotes read it. */
     gstSettings(): Promise<GstSettings> {

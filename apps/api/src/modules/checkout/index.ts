@@ -2,6 +2,7 @@
 
 export { type CheckoutAdminService, type CourierInput, createCheckoutAdminService } from './checkout.admin';
 export { checkoutCommands } from './checkout.cli';
+export type { Quote } from './checkout.pricing';
 export type { PromotionRow } from './checkout.repository';
 export { checkoutRoutes } from './checkout.routes';
 export { type CheckoutService, createCheckoutService } from './checkout.service';

@@ -7,6 +7,7 @@ export const STAFF_NOTICE_KINDS = [
   'staffRefund',
   'staffOrderToPack',
   'staffBankAccounts',
+  'staffQuote',
   'dailySummary',
 ] as const;
 export type StaffNoticeKind = (typeof STAFF_NOTICE_KINDS)[number];
@@ -96,6 +97,14 @@ const ZH: Record<NoticeKind, (params: Params) => Words> = {
   rechargeRefused: (x) => ({
     subject: '银行转账充值未通过审核',
     lines: [`您的银行转账充值 ${p(x, 'amount')} 未通过审核，请登录商城查看原因。`],
+  }),
+  staffQuote: (x) => ({
+    subject: `询价待处理：${p(x, 'quoteNo')}`,
+    lines: [`会员 ${p(x, 'member')} ${p(x, 'what')}：询价 ${p(x, 'quoteNo')}。请在后台「询价」处理。`],
+  }),
+  quoteAnswered: (x) => ({
+    subject: `询价 ${p(x, 'quoteNo')} 有新的报价或回复`,
+    lines: [`您的询价 ${p(x, 'quoteNo')} 有新的报价或回复，请登录商城在「我的询价」查看。`],
   }),
   staffTicket: (x) => ({
     subject: `工单待处理：${p(x, 'title')}`,
@@ -199,6 +208,13 @@ const EN: Record<NoticeKind, (params: Params) => Words> = {
     lines: [`Your bank transfer top-up of ${p(x, 'amount')} was not approved. Sign in to see why.`],
   }),
   staffTicket: ZH.staffTicket,
+  staffQuote: ZH.staffQuote,
+  quoteAnswered: (x) => ({
+    subject: `Quote ${p(x, 'quoteNo')} has a new price or reply`,
+    lines: [
+      `Your quote ${p(x, 'quoteNo')} has a new price or reply. Sign in to see it under 我的询价 (my quotes).`,
+    ],
+  }),
   staffRecharge: ZH.staffRecharge,
   staffRefund: ZH.staffRefund,
   staffOrderToPack: ZH.staffOrderToPack,

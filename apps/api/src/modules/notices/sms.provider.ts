@@ -24,6 +24,8 @@ export const SMS_TEMPLATE_PARAMS = {
   approvalDecided: ['orderNo', 'result'],
   /** An account invoice falling due (before, on the day, or overdue; issue #38). */
   invoiceDue: ['invoiceNo', 'amount', 'dueOn'],
+  /** A quote answered by staff, or their reply on it (issue #38). */
+  quoteAnswered: ['quoteNo'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SmsTemplateKey = keyof typeof SMS_TEMPLATE_PARAMS;
@@ -37,6 +39,7 @@ export const OPTIONAL_SMS_TEMPLATES = [
   'approvalWaiting',
   'approvalDecided',
   'invoiceDue',
+  'quoteAnswered',
 ] as const satisfies readonly SmsTemplateKey[];
 export type OptionalSmsTemplate = (typeof OPTIONAL_SMS_TEMPLATES)[number];
 

@@ -26,8 +26,7 @@ type By = 'amount' | 'lines';
 function destination(order: AdminOrderDetail): string {
   if (order.refundTo === 'channel')
     return `按原支付方式（${order.payChannelName ?? order.payChannel}）原路退回，渠道确认前显示退款中`;
-  if (order.refundTo === 'account')
-    return '先冲减公司账期账单的未付金额，公司已付的部分退回下单会员余额';
+  if (order.refundTo === 'account') return '先冲减公司账期账单的未付金额，公司已付的部分退回下单会员余额';
   return '退回会员余额';
 }
 

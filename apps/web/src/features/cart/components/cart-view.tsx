@@ -24,6 +24,18 @@ export interface CartViewProps {
    * with their selection; not shown to a visitor, whose cart is only on this device.
    */
   memberTools?: (lines: readonly { skuId: number; qty: number; selected: boolean }[]) => ReactNode;
+  /**
+   * Actions on a member's selected lines that other parts of the shop add beside 去结算 (询价's 申请报价), given the
+   * cart's currency, how many lines are selected and whether a change is being saved; not shown to a visitor.
+   */
+  selectionActions?: (selection: CartSelection) => ReactNode;
+}
+
+/** What an action beside 去结算 knows of the cart. */
+export interface CartSelection {
+  currency: Currency;
+  selectedCount: number;
+  busy: boolean;
 }
 
 const allSelected = (lines: readonly CartViewLine[]) => lines.length > 0 && lines.every((l) => l.selected);
@@ -81,10 +93,12 @@ function CartSummary({
   cart,
   locationCode,
   onCheckout,
+  selectionActions,
 }: {
   cart: CartModel;
   locationCode: string | null;
   onCheckout: () => void;
+  selectionActions: CartViewProps['selectionActions'];
 }) {
   const selected = cart.lines.filter((l) => l.selected);
   const gstText = useCartGstText(cart, locationCode);
@@ -134,6 +148,15 @@ function CartSummary({
         >
           删除选中
         </button>
+        {cart.isMember && selectionActions && (
+          <span className="cart-selection-actions">
+            {selectionActions({
+              currency: cart.payCurrency,
+              selectedCount: cart.selectedCount,
+              busy: cart.busy,
+            })}
+          </span>
+        )}
       </div>
       <label className="cart-select-all">
         <input
@@ -182,7 +205,12 @@ function CartSummary({
  * per warehouse and overall, the totals of the selected lines with the AUD warning, and 去结算 (members go to
  * checkout; a visitor is asked to log in first, after which the page reloads here with the carts merged).
  */
-export function CartView({ onRequireLogin, locationCode = null, memberTools }: CartViewProps) {
+export function CartView({
+  onRequireLogin,
+  locationCode = null,
+  memberTools,
+  selectionActions,
+}: CartViewProps) {
   const cart = useCart();
   // A visitor's cart is local: it never loads or fails; a member's is the server's.
   const state = {
@@ -215,6 +243,7 @@ export function CartView({ onRequireLogin, locationCode = null, memberTools }: C
           onRequireLogin={onRequireLogin}
           locationCode={locationCode}
           memberTools={memberTools}
+          selectionActions={selectionActions}
         />
       )}
     </QueryView>
@@ -239,11 +268,13 @@ function CartLines({
   onRequireLogin,
   locationCode,
   memberTools,
+  selectionActions,
 }: {
   cart: CartModel;
   onRequireLogin: () => void;
   locationCode: string | null;
   memberTools: CartViewProps['memberTools'];
+  selectionActions: CartViewProps['selectionActions'];
 }) {
   const navigate = useNavigate();
   const groups = groupByWarehouse(cart.lines);
@@ -272,6 +303,7 @@ function CartLines({
         cart={cart}
         locationCode={locationCode}
         onCheckout={() => (cart.isMember ? navigate(paths.checkout()) : onRequireLogin())}
+        selectionActions={selectionActions}
       />
     </div>
   );

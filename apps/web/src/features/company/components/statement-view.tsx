@@ -270,7 +270,7 @@ function InvoiceTable({
 }) {
   return (
     <div className="statement-scroll">
-      <table className="statement-table">
+      <table className="statement-table card-table">
         <thead>
           <tr>
             <th scope="col">账单号</th>

@@ -18,7 +18,7 @@ export function signedAmount(amount: number, currency: DepositLogItem['currency'
 export function DepositLogTable({ items }: { items: readonly DepositLogItem[] }) {
   return (
     <div className="deposit-log-scroll">
-      <table className="deposit-log">
+      <table className="deposit-log card-table">
         <thead>
           <tr>
             <th scope="col">时间</th>
