@@ -1,10 +1,11 @@
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { MemberPaths } from '@shop/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type RunningShop, repoRoot, startShop } from '../e2e/support/server';
+import { API_DIST } from '../apps/api/build.mjs';
+import { bundleApi, type RunningShop, repoRoot, startShop } from '../e2e/support/server';
 
 /**
  * What every load benchmark shares: its settings from the environment, a shop started on PGlite or on
@@ -26,10 +27,17 @@ export const settings = {
   shopDir: process.env.BENCH_SHOP_DIR,
 } as const;
 
+/** The shop under test, with the folder and port it can be started again on (runWhileStopped). */
+export type BenchShop = RunningShop & { port: number; dataDir: string };
+
+/**
+ * Starts the shop under test. `dataDir` (the caller's to remove) and `port` start it again on the data and at the
+ * address of an earlier start, so the members' tokens and the bench's address stay good.
+ */
 export function startBenchShop(
   extraEnv: Record<string, string> = {},
-  options: { dataDir?: string } = {},
-): Promise<RunningShop> {
+  options: { dataDir?: string; port?: number } = {},
+): Promise<BenchShop> {
   const nodeArgs = settings.profileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${settings.profileDir}`, '--cpu-prof-interval=500']
     : [];
@@ -42,6 +50,40 @@ export function startBenchShop(
       : common,
     { nodeArgs, ...options, ...(settings.shopDir ? { root: settings.shopDir } : {}) },
   );
+}
+
+/**
+ * Stops the shop, runs operator commands (`npm run shop -- …`) on its database with the shop's own environment
+ * (DATABASE_URL on PostgreSQL), one process each as an operator runs them, and starts the shop again on the same
+ * folder and port: the embedded database takes one process at a time. The shop of BENCH_SHOP_DIR runs its own.
+ */
+export async function runWhileStopped(
+  shop: BenchShop,
+  commands: readonly (readonly string[])[],
+  extraEnv: Record<string, string> = {},
+): Promise<BenchShop> {
+  await shop.stop();
+  if (!settings.shopDir) bundleApi();
+  const entry = settings.shopDir ? ['--import', 'tsx', 'apps/api/src/cli.ts'] : [join(API_DIST, 'cli.js')];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    DATA_DIR: shop.dataDir,
+  };
+  if (settings.databaseUrl) env.DATABASE_URL = settings.databaseUrl;
+  else delete env.DATABASE_URL;
+  for (const args of commands) {
+    const run = spawnSync(process.execPath, [...entry, ...args], {
+      cwd: settings.shopDir ?? repoRoot,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    if (run.status !== 0)
+      throw new Error(`shop ${args.join(' ')}: exit ${run.status}\n${run.stdout}\n${run.stderr}`);
+  }
+  return startBenchShop(extraEnv, { dataDir: shop.dataDir, port: shop.port });
 }
 
 /**

@@ -11,6 +11,7 @@ import type { RateLimiter } from '../lib/rate-limiter';
 import { catalogueCommands } from '../modules/catalogue';
 import { checkoutCommands } from '../modules/checkout';
 import { contentCommands } from '../modules/content';
+import { creditCommands } from '../modules/credit';
 import { depositCommands } from '../modules/deposit';
 import { inventoryCommands } from '../modules/inventory';
 import { memberCommands } from '../modules/member';
@@ -87,6 +88,7 @@ function commandTable(
     ...warehouseCommands,
     ...contentCommands,
     ...depositCommands,
+    ...creditCommands,
     ...refundOrderCommands,
     ...paymentCommands,
     ...reconciliationCommands,
