@@ -27,6 +27,7 @@ import {
   type CompanyMemberPort,
   createCompanyAdminService,
   createCompanyService,
+  isMemberOf,
   priceLevelSql,
 } from './modules/company';
 import { createContentAdminService, createContentService } from './modules/content';
@@ -425,6 +426,7 @@ export function createServices({
     membership: (memberId) => companies.membership(memberId),
     companyBrief: (companyId) => companies.brief(companyId),
     adminIds,
+    isMemberOf,
     memberNames,
     notify,
     audit: audit.record,

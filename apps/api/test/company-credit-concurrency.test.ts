@@ -1,6 +1,7 @@
 import {
   type AccountPayment,
   AdminCreditPaths,
+  AdminOrderPaths,
   type CreatedOrder,
   OrderStatus,
   PaymentPaths,
@@ -143,6 +144,73 @@ describe.skipIf(!onPostgres)(
         .from(depositLogs)
         .where(eq(depositLogs.memberId, admin.memberId));
       expect(logs.filter((l) => l.type === 8)).toHaveLength(1);
+      await expectLedgerAddsUp(companyId);
+    });
+
+    it('allocations in both orders, a deposit settlement and refunds on the same invoices at once: no deadlock', async () => {
+      const { companyId, admin } = await companyWith(c, []);
+      await grant(c, companyId, 'AUD', 1000);
+      const one = await aptamilOrder(c, admin, 2);
+      const two = await aptamilOrder(c, admin, 2);
+      for (const o of [one, two])
+        expect(
+          envelope(await post(c.t.app, PaymentPaths.payOnAccount, { orderId: o.orderId }, admin.token))
+            .success,
+        ).toBe(true);
+      const items = (await okCall<StatementListResponse>(c, StatementPaths.list, {}, admin.token)).items;
+      const inv1 = items.find((i) => i.orderId === one.orderId)?.id ?? 0;
+      const inv2 = items.find((i) => i.orderId === two.orderId)?.id ?? 0;
+      const record = (reference: string) =>
+        okCall<AccountPayment>(
+          c,
+          AdminCreditPaths.recordPayment,
+          { companyId, currency: 'AUD', amount: 50, reference, receivedOn: shopDay(new Date()) },
+          finance.token,
+        );
+      const p1 = await record(`DL1-${one.orderNo}`);
+      const p2 = await record(`DL2-${one.orderNo}`);
+      await giveDeposit(c.t.app, admin.memberId, 'AUD', 10_000);
+      const results = await Promise.all([
+        post(
+          c.t.app,
+          AdminCreditPaths.allocate,
+          {
+            paymentId: p1.id,
+            allocations: [
+              { invoiceId: inv1, amount: 10 },
+              { invoiceId: inv2, amount: 10 },
+            ],
+          },
+          finance.token,
+        ),
+        post(
+          c.t.app,
+          AdminCreditPaths.allocate,
+          {
+            paymentId: p2.id,
+            allocations: [
+              { invoiceId: inv2, amount: 10 },
+              { invoiceId: inv1, amount: 10 },
+            ],
+          },
+          finance.token,
+        ),
+        post(c.t.app, StatementPaths.payByDeposit, { invoiceId: inv1, amount: 5 }, admin.token),
+        post(
+          c.t.app,
+          AdminOrderPaths.refund,
+          { orderNo: one.orderNo, amount: 5, refundedBefore: 0 },
+          finance.token,
+        ),
+        post(
+          c.t.app,
+          AdminOrderPaths.refund,
+          { orderNo: two.orderNo, amount: 5, refundedBefore: 0 },
+          finance.token,
+        ),
+      ]);
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect(results.every((r) => envelope(r).success)).toBe(true);
       await expectLedgerAddsUp(companyId);
     });
 

@@ -20,6 +20,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountInvoices, depositLogs, notices, staffAuditLog } from '../src/db/schema';
+import { cliActor } from '../src/lib/audit';
 import { addShopDays, shopDay } from '../src/lib/shop-day';
 import { ledgerOf } from '../src/modules/credit';
 import { type CheckoutTestApp, createCheckoutTestApp, newMember } from './support/checkout-helpers';
@@ -352,7 +353,14 @@ describe('payments received and their allocation', () => {
     );
     expect(part).toMatchObject({ invoice: { paid: 20, owed: 25.9, state: 'open' }, balance: 10 });
     const over = await call(StatementPaths.payByDeposit, { invoiceId, amount: 26 }, admin.token);
-    expect(over.success).toBe(false);
+    expect(over.message).toBe(CreditMessages.payTooMuch(formatPrice(2590, 'AUD')));
+    // A repeated submission names what it showed as paid, and pays nothing twice.
+    const again = await call(
+      StatementPaths.payByDeposit,
+      { invoiceId, amount: 5, paidBefore: 0 },
+      admin.token,
+    );
+    expect(again.message).toBe(CreditMessages.paidChanged);
     expect((await balancesOf(c.t.database.db, admin.memberId)).AUD).toBe(1000);
     const logs = await c.t.database.db
       .select()
@@ -410,6 +418,35 @@ describe('refunds of orders paid on account', () => {
     expect(inv).toMatchObject({ amount: 50, paid: 50, owed: 0, state: 'paid' });
     expect((await balancesOf(c.t.database.db, buyer.memberId)).AUD).toBe(5000);
     expect((await statement(admin.token)).credit[0]).toMatchObject({ used: 0, available: 1000 });
+    await expectLedgerAddsUp(companyId);
+  });
+});
+
+describe('orders and cancels', () => {
+  it('an order placed before joining is not the company’s to pay on account', async () => {
+    const before = await newMember(c.t);
+    const order = await aptamilOrder(c, { ...before, phone: '' }, 1);
+    const company = await okCall<{ company: { id: number } | null }>(
+      c,
+      CompanyPaths.create,
+      { name: '后加入公司', taxNo: '51824753556' },
+      before.token,
+    );
+    await grant(c, company.company?.id ?? 0, 'AUD', 500);
+    expect((await payOnAccount(order.orderId, before.token)).message).toBe(CreditMessages.otherCompanyOrder);
+  });
+
+  it('a cancel without a refund still clears what the invoice owes', async () => {
+    const { companyId, admin, others } = await companyWith(c);
+    const [buyer] = others as [(typeof others)[0]];
+    await grant(c, companyId, 'AUD', 1000);
+    const o = await aptamilOrder(c, buyer, 1);
+    await payOnAccount(o.orderId, buyer.token);
+    await c.t.app.services.refundOrder.cancelPaid(cliActor('finance'), o.orderNo, { noRefund: true });
+    const inv = (await statement(admin.token)).items[0];
+    expect(inv).toMatchObject({ amount: 0, owed: 0, state: 'paid' });
+    expect((await statement(admin.token)).credit[0]).toMatchObject({ used: 0 });
+    expect((await balancesOf(c.t.database.db, buyer.memberId)).AUD).toBe(0);
     await expectLedgerAddsUp(companyId);
   });
 });

@@ -5,6 +5,7 @@ import {
   type AdminQuoteDetail,
   type AdminQuoteListResponse,
   AdminQuotePaths,
+  CompanyPaths,
   type CreatedOrder,
   MessagePaths,
   OrderStatus,
@@ -298,6 +299,31 @@ describe('who sees and acts on a quote', () => {
 
     const placed = await accept(buyer.token, quote.id, 1);
     expect(placed.success, placed.message).toBe(true);
+  });
+
+  it('a quote asked for a company is not ordered once its asker left it; no line is quoted at 0', async () => {
+    const { others } = await companyWith(c, ['buyer']);
+    const buyer = others[0] as (typeof others)[0];
+    const asked = await ok<QuoteDetail>(
+      QuotePaths.request,
+      { currency: 'AUD', lines: [{ skuId: c.sku.aptamil, qty: 1 }] },
+      buyer.token,
+    );
+    const zero = await call(
+      AdminQuotePaths.answer,
+      {
+        id: asked.id,
+        version: 0,
+        lines: [{ id: asked.lines[0]?.id, price: 0 }],
+        freight: 0,
+        validUntil: today(),
+      },
+      service.token,
+    );
+    expect(zero.success).toBe(false);
+    const quote = await answered(buyer.token, [{ skuId: c.sku.aptamil, qty: 1 }], [40]);
+    await ok(CompanyPaths.leave, {}, buyer.token);
+    expect((await accept(buyer.token, quote.id, quote.version)).message).toBe(QuoteMessages.otherCompany);
   });
 
   it('the console needs quote.answer', async () => {

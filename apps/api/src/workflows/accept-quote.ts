@@ -50,7 +50,7 @@ export type AcceptQuoteFlow = ReturnType<typeof createAcceptQuoteFlow>;
 export function createAcceptQuoteFlow({ clock, quotes, checkout, catalogue, orders }: AcceptQuoteDeps) {
   return {
     async accept(auth: AuthContext, input: AcceptInput): Promise<CreatedOrder> {
-      const { row, lines } = await quotes.forAccept(auth.memberId, input.id);
+      const { row, lines, companyId } = await quotes.forAccept(auth.memberId, input.id);
       const today = shopDay(clock());
       // Refused at once when it is not answered in the version seen; a parallel accept that gets past this finds
       // the claim taken, and a repeat of its requestId answers the order made.
@@ -75,6 +75,7 @@ export function createAcceptQuoteFlow({ clock, quotes, checkout, catalogue, orde
             const claimed = await claimAccept(tx, {
               id: row.id,
               memberId: auth.memberId,
+              companyId,
               version: input.version,
               today: shopDay(at),
               at,

@@ -14,7 +14,7 @@ import type { AuditRecorder } from '../lib/audit';
 import type { Clock } from '../lib/clock';
 import type { MemberNotifier } from '../lib/member-notice';
 import { NO_COUNTERS, type ShopCounters } from '../lib/metrics';
-import { memberActor } from '../modules/company';
+import { lockBuyer, memberActor } from '../modules/company';
 import { type CreditMembership, chargeOnAccount } from '../modules/credit';
 import { findOrderForPayment, markOrderPaid } from '../modules/order';
 import type { AuthContext } from '../plugins/auth';
@@ -71,11 +71,17 @@ export function createPayOnAccountFlow({
                 : CreditMessages.orderNotPayable;
           throw paramsError(message, { status: order.status });
         }
+        // The membership again, locked for the transaction: a removal or a change of role that just committed is
+        // seen, and one that comes next waits for this payment.
+        const current = await lockBuyer(tx, auth.memberId, order.currency);
+        if (!current) throw paramsError(CreditMessages.noCompany);
+        if (current.role === 'viewer')
+          throw new AppError(ResultCode.PermissionDenied, CreditMessages.viewerCannotPay);
         // An order placed before the member joined (or for another company) is not the company's to owe.
-        if (order.companyId !== mine.companyId) throw paramsError(CreditMessages.noCompany);
+        if (order.companyId !== current.companyId) throw paramsError(CreditMessages.otherCompanyOrder);
         const by = memberActor(auth.memberId, ip);
         const { invoice, credit } = await chargeOnAccount(tx, {
-          companyId: mine.companyId,
+          companyId: current.companyId,
           memberId: auth.memberId,
           orderId: order.id,
           orderNo: order.orderNo,
@@ -100,7 +106,7 @@ export function createPayOnAccountFlow({
           objectId: order.orderNo,
           after: {
             invoiceNo: invoice.invoiceNo,
-            companyId: mine.companyId,
+            companyId: current.companyId,
             currency: order.currency,
             amount: order.totalAmount,
             dueOn: invoice.dueOn,

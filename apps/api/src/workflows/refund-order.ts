@@ -355,7 +355,12 @@ export function createRefundOrderFlow({
         await inventory.returnStock(released.stock, tx);
         await inventory.removeSales(released.sales, tx);
         let balanceAfter: number | null = null;
-        const share = await depositShare(tx, order, refund, actor, reason);
+        // An order paid on account and cancelled without a refund still owes nothing: its invoice is reduced by
+        // what it still owes, and what the company had paid is left to be returned outside the shop.
+        const share =
+          order.payChannel === ON_ACCOUNT_CODE && options.noRefund
+            ? { ...(await depositShare(tx, order, refundableAmount(order), actor, reason)), toDeposit: 0 }
+            : await depositShare(tx, order, refund, actor, reason);
         if (share.toDeposit > 0 && order.paidCurrency) {
           const movement = await deposits.credit(tx, {
             memberId: order.memberId,

@@ -2,12 +2,13 @@ import {
   CreditMessages,
   type Currency,
   DepositLogType,
+  formatPrice,
   type StatementPayByDepositResponse,
   toMajor,
   toMinor,
 } from '@shop/domain';
 import type { Database } from '../db/client';
-import { notFoundError } from '../lib/app-error';
+import { notFoundError, paramsError } from '../lib/app-error';
 import type { AuditRecorder } from '../lib/audit';
 import type { Clock } from '../lib/clock';
 import { shopDay } from '../lib/shop-day';
@@ -17,6 +18,7 @@ import {
   type CreditService,
   findAccountInvoice,
   insertAccountPayment,
+  lockCredit,
 } from '../modules/credit';
 import type { DepositService } from '../modules/deposit';
 
@@ -39,7 +41,7 @@ export function createSettleInvoiceFlow({ db, clock, credits, deposits, audit }:
   return {
     async payByDeposit(
       memberId: number,
-      input: { invoiceId: number; amount: number },
+      input: { invoiceId: number; amount: number; paidBefore?: number | undefined },
       ip: string | null,
     ): Promise<StatementPayByDepositResponse> {
       const { companyId } = await credits.adminInvoiceOf(memberId, input.invoiceId);
@@ -47,16 +49,25 @@ export function createSettleInvoiceFlow({ db, clock, credits, deposits, audit }:
       const by = memberActor(memberId, ip);
       const amount = toMinor(input.amount);
       const balance = await db.transaction(async (tx) => {
-        const invoice = await findAccountInvoice(tx, input.invoiceId);
-        if (!invoice || invoice.companyId !== companyId) throw notFoundError(CreditMessages.invoiceNotFound);
+        const found = await findAccountInvoice(tx, input.invoiceId);
+        if (!found || found.companyId !== companyId) throw notFoundError(CreditMessages.invoiceNotFound);
+        // The company's credit row before the deposit, the order every credit change locks in (lockCredit); then
+        // the invoice as it stands under that lock.
+        await lockCredit(tx, companyId, found.currency as Currency);
+        const invoice = (await findAccountInvoice(tx, input.invoiceId)) ?? found;
         const currency = invoice.currency as Currency;
+        if (input.paidBefore !== undefined && toMinor(input.paidBefore) !== invoice.paid)
+          throw paramsError(CreditMessages.paidChanged);
+        if (amount > invoice.amount - invoice.paid)
+          throw paramsError(CreditMessages.payTooMuch(formatPrice(invoice.amount - invoice.paid, currency)));
         const movement = await deposits.debit(tx, {
           memberId,
           currency,
           amount,
           type: DepositLogType.InvoicePayment,
-          orderId: invoice.orderId,
-          note: `账单 ${invoice.invoiceNo}`,
+          // Not linked to the order by key: that would take a share lock on the order's row, which a refund of it
+          // holds while it waits for this company's credit row (a deadlock). The note names the invoice and order.
+          note: `账单 ${invoice.invoiceNo}（订单 ${invoice.orderNo}）`,
         });
         const payment = await insertAccountPayment(tx, {
           companyId,

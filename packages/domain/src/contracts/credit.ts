@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { InvalidAmountError, toMinor } from '../money';
 import { consolePageNo, consolePageSize } from './paging';
 import { currencySchema, moneySchema } from './payment';
 import { text } from './text';
@@ -12,6 +13,24 @@ import { text } from './text';
  */
 
 const id = z.number({ error: '编号须为数字' }).int('编号须为整数').positive('编号须为正整数');
+
+/** Whether a number is a whole number of cents (at most 2 decimals), as toMinor takes it. */
+function inCents(n: number): boolean {
+  try {
+    toMinor(n);
+    return true;
+  } catch (error) {
+    if (error instanceof InvalidAmountError) return false;
+    throw error;
+  }
+}
+
+/** A calendar day 'yyyy-MM-dd' that exists (not 2026-02-30). */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
 
 /** The payment method's code in paymentConfigList/ (issue #38 Contract). */
 export const ON_ACCOUNT_CODE = 'OnAccount';
@@ -65,12 +84,13 @@ export const CreditMessages = {
   allocateTooMuch: (owed: string) => `分配金额超过账单未付金额 ${owed}`,
   allocateOverPayment: (left: string) => `分配金额合计超过该笔收款未分配的 ${left}`,
   allocateCurrency: '账单币种与收款币种不一致',
-  allocateCompany: '账单不属于该公司',
   paymentNotFound: '收款记录不存在',
   duplicateReference: '该公司已登记过此银行流水号',
   depositShort: '余额不足',
   adminOnlyDeposit: '只有公司管理员可以用余额还款',
   payTooMuch: (owed: string) => `还款金额超过账单未付金额 ${owed}`,
+  paidChanged: '该账单的已付金额已变化（可能是重复提交），本次未扣款，请刷新后核对',
+  otherCompanyOrder: '该订单不是为贵公司下的，不能用账期支付',
   allocatedChanged: '该笔收款的分配已变化（可能是重复提交），本次未分配，请刷新后核对',
 } as const;
 
@@ -153,6 +173,11 @@ export type StatementExportRequest = z.input<typeof statementExportRequestSchema
 export const statementPayByDepositRequestSchema = z.strictObject({
   invoiceId: id,
   amount: moneySchema,
+  /**
+   * What the page showed as paid on the invoice (major units): a repeated submission finds it moved and pays
+   * nothing twice.
+   */
+  paidBefore: z.number().min(0, '已付金额不能小于0').refine(inCents, '已付金额最多两位小数').optional(),
   websiteId: id.optional(),
 });
 export type StatementPayByDepositRequest = z.input<typeof statementPayByDepositRequestSchema>;
@@ -233,7 +258,7 @@ export const adminCreditGrantRequestSchema = z.strictObject({
     .number({ error: '额度须为数字' })
     .min(0, '额度不能为负')
     .max(CREDIT_LIMIT_MAX, `额度最多 ${CREDIT_LIMIT_MAX.toLocaleString('en')}`)
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, '额度最多两位小数'),
+    .refine(inCents, '额度最多两位小数'),
   termsDays: z.union(
     CREDIT_TERMS.map((d) => z.literal(d)),
     { error: `账期须为 ${CREDIT_TERMS.join('、')} 天之一` },
@@ -280,7 +305,7 @@ export const adminCreditRecordPaymentRequestSchema = z.strictObject({
     .min(1, '请填写银行流水号')
     .max(64, '银行流水号最多64个字符'),
   /** The day the money arrived, 'yyyy-MM-dd'. */
-  receivedOn: text({ error: '请填写到账日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '到账日期格式须为 yyyy-MM-dd'),
+  receivedOn: text({ error: '请填写到账日期' }).refine(isCalendarDay, '到账日期须为有效日期（yyyy-MM-dd）'),
   allocations: allocationsSchema.default([]),
   note: text({ trim: true }).max(200, '备注最多200个字符').default(''),
 });
@@ -293,7 +318,11 @@ export const adminCreditAllocateRequestSchema = z.strictObject({
    * What the console showed as allocated already (major units): a repeated submission finds it moved and
    * allocates nothing twice.
    */
-  allocatedBefore: z.number({ error: '缺少已分配金额' }).min(0, '已分配金额不能小于0').optional(),
+  allocatedBefore: z
+    .number({ error: '缺少已分配金额' })
+    .min(0, '已分配金额不能小于0')
+    .refine(inCents, '已分配金额最多两位小数')
+    .optional(),
 });
 export type AdminCreditAllocateRequest = z.input<typeof adminCreditAllocateRequestSchema>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { InvalidAmountError, toMinor } from '../money';
+import { isCalendarDay } from './credit';
 import { consolePageNo, consolePageSize } from './paging';
 import { currencySchema } from './payment';
 import { text } from './text';
@@ -68,15 +70,30 @@ export const QuoteMessages = {
   validUntilFar: `有效期最长 ${QUOTE_VALID_DAYS_MAX} 天`,
   notAnswerable: '该询价已下单、撤回或关闭，不能再报价',
   placed: '已按报价下单',
+  otherCompany: '该报价是为您询价时所在的公司报的，您现在的公司不同，请重新询价',
 } as const;
 
+/** An amount in major units, at most 2 decimals, as toMinor takes it. */
 const amount = z
   .number({ error: '金额须为数字' })
   .min(0, '金额不能为负')
   .max(100_000_000, '金额过大')
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, '金额最多两位小数');
+  .refine(inCents, '金额最多两位小数');
 
-const day = text({ error: '请填写日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式须为 yyyy-MM-dd');
+/** A quoted unit price: above 0 (an order bills no line at 0). */
+const price = amount.refine((n) => n > 0, '报价须大于0');
+
+const day = text({ error: '请填写日期' }).refine(isCalendarDay, '日期须为有效日期（yyyy-MM-dd）');
+
+function inCents(n: number): boolean {
+  try {
+    toMinor(n);
+    return true;
+  } catch (error) {
+    if (error instanceof InvalidAmountError) return false;
+    throw error;
+  }
+}
 
 const messageText = text({ error: '请填写内容', trim: true, multiline: true })
   .min(1, '请填写内容')
@@ -247,15 +264,12 @@ export const adminQuoteAnswerRequestSchema = z
     id,
     /** The version staff saw (0 before the first answer): an answer over a newer one is refused. */
     version: z.number().int().min(0),
-    lines: z
-      .array(z.strictObject({ id, price: amount }))
-      .max(QUOTE_LINES_MAX)
-      .optional(),
-    /** 0-100: every line at its list price less this share (when `lines` is not given). */
+    lines: z.array(z.strictObject({ id, price })).max(QUOTE_LINES_MAX).optional(),
+    /** 0 to under 100: every line at its list price less this share (when `lines` is not given). */
     discountPercent: z
       .number()
       .min(0, '折扣须在0到100之间')
-      .max(100, '折扣须在0到100之间')
+      .lt(100, '折扣须小于100')
       .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, '折扣最多两位小数')
       .optional(),
     freight: amount,

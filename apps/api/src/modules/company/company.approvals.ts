@@ -151,6 +151,16 @@ export function lapsedApprovals(db: Database, now: Date, limit: number): Promise
     .limit(limit);
 }
 
+/** Whether the member belongs to the company now, on the executor. */
+export async function isMemberOf(db: Database, companyId: number, memberId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ memberId: companyMembers.memberId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.memberId, memberId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The member ids of a company's admins. */
 export async function adminIds(db: Database, companyId: number): Promise<number[]> {
   const rows = await db

@@ -10,6 +10,7 @@ export {
   decideApproval,
   findApproval,
   insertApproval,
+  isMemberOf,
   lapsedApprovals,
   listApprovals,
   lockBuyer,

@@ -36,6 +36,30 @@ export async function creditsOf(db: Database, companyId: number): Promise<Credit
     .orderBy(asc(companyCredit.currency));
 }
 
+/**
+ * The company's credit row in a currency, locked until the transaction ends. Every change of a company's invoices
+ * or payments takes it first, before any invoice or deposit, so they all lock in one order: order → credit →
+ * invoice → deposit (a charge, an allocation, a credit note, a deposit settlement never wait on each other in a
+ * cycle).
+ */
+export async function lockCredit(
+  tx: Database,
+  companyId: number,
+  currency: Currency,
+): Promise<CreditRow | null> {
+  const [row] = await tx
+    .select()
+    .from(companyCredit)
+    .where(and(eq(companyCredit.companyId, companyId), eq(companyCredit.currency, currency)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function invoiceOfOrder(db: Database, orderId: number): Promise<InvoiceRow | null> {
+  const [row] = await db.select().from(accountInvoices).where(eq(accountInvoices.orderId, orderId)).limit(1);
+  return row ?? null;
+}
+
 export async function hasOverdue(db: Database, companyId: number, today: string): Promise<boolean> {
   const [row] = await db
     .select({ id: accountInvoices.id })

@@ -48,6 +48,8 @@ export interface CreditServiceDeps {
   companyBrief: (companyId: number) => Promise<{ name: string; taxNo: string } | null>;
   /** The ids of a company's admins, who hear of invoices falling due (the company module), on the executor. */
   adminIds: (executor: Database, companyId: number) => Promise<number[]>;
+  /** Whether a member still belongs to the company (the company module), on the executor. */
+  isMemberOf: (executor: Database, companyId: number, memberId: number) => Promise<boolean>;
   /** Members' names (the member module). */
   memberNames: (ids: readonly number[]) => Promise<Map<number, string>>;
   notify: MemberNotifier;
@@ -183,6 +185,10 @@ export async function creditNoteForOrder(
   tx: Database,
   input: { orderId: number; amount: number; at: Date; by: AuditActor; reason: string },
 ): Promise<{ credited: number; rest: number; invoiceNo: string } | null> {
+  const found = await repo.invoiceOfOrder(tx, input.orderId);
+  if (!found) return null;
+  // The credit row first, as every change of the company's invoices takes it (lockCredit).
+  await repo.lockCredit(tx, found.companyId, found.currency as Currency);
   const invoice = await repo.lockInvoiceOfOrder(tx, input.orderId);
   if (!invoice) return null;
   const credited = Math.min(input.amount, invoice.amount - invoice.paid);
@@ -222,6 +228,8 @@ export async function allocatePayment(
 ): Promise<void> {
   const currency = payment.currency as Currency;
   const by = creditActorName(context.by);
+  // The credit row first, as every change of the company's invoices takes it (lockCredit).
+  await repo.lockCredit(tx, payment.companyId, currency);
   for (const wanted of allocations) {
     const amount = toMinor(wanted.amount);
     const invoice = await repo.payInvoice(tx, {
@@ -295,6 +303,7 @@ export {
   findInvoice as findAccountInvoice,
   type InvoiceRow as AccountInvoiceRow,
   ledgerOf,
+  lockCredit,
 } from './credit.repository';
 
 /**
@@ -302,7 +311,8 @@ export {
  * console's grants, payments received and allocations, and the reminders of invoices falling due.
  */
 export function createCreditService(deps: CreditServiceDeps) {
-  const { db, clock, membership, companyBrief, adminIds, memberNames, notify, audit, fontPath } = deps;
+  const { db, clock, membership, companyBrief, adminIds, isMemberOf, memberNames, notify, audit, fontPath } =
+    deps;
 
   async function invoiceDtos(rows: readonly repo.InvoiceRow[], today: string): Promise<AccountInvoice[]> {
     const names = await memberNames([
@@ -626,7 +636,12 @@ export function createCreditService(deps: CreditServiceDeps) {
             const currency = row.currency as Currency;
             const owed = formatPrice(row.amount - row.paid, currency);
             const admins = await adminIds(tx, row.companyId);
-            const to = new Set([...admins, ...(row.memberId === null ? [] : [row.memberId])]);
+            // The buyer who placed it, while they still belong to the company.
+            const buyer =
+              row.memberId !== null && (await isMemberOf(tx, row.companyId, row.memberId))
+                ? [row.memberId]
+                : [];
+            const to = new Set([...admins, ...buyer]);
             const when =
               row.dueOn < today ? '已逾期' : row.dueOn === today ? '今天到期' : `将于 ${row.dueOn} 到期`;
             for (const memberId of to)

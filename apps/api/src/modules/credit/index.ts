@@ -14,4 +14,5 @@ export {
   findAccountInvoice,
   insertAccountPayment,
   ledgerOf,
+  lockCredit,
 } from './credit.service';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { quoteLines, quoteMessages, quotes } from './quote.schema';
 
@@ -192,7 +192,14 @@ export async function setLinePrices(
  */
 export async function claimAccept(
   tx: Database,
-  input: { id: number; memberId: number; version: number; today: string; at: Date },
+  input: {
+    id: number;
+    memberId: number;
+    companyId: number | null;
+    version: number;
+    today: string;
+    at: Date;
+  },
 ): Promise<QuoteRow | null> {
   const [row] = await tx
     .update(quotes)
@@ -201,6 +208,7 @@ export async function claimAccept(
       and(
         eq(quotes.id, input.id),
         eq(quotes.memberId, input.memberId),
+        input.companyId === null ? isNull(quotes.companyId) : eq(quotes.companyId, input.companyId),
         eq(quotes.state, 'answered'),
         eq(quotes.version, input.version),
         gte(quotes.validUntil, input.today),

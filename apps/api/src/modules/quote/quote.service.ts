@@ -301,7 +301,10 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     /** The quote its asker accepts, for the accept workflow: refusals as detail/'s, and why it cannot be. */
     async forAccept(memberId: number, id: number) {
       const row = await own(memberId, id);
-      return { row, lines: await repo.linesOf(db, id) };
+      // A company's negotiated prices stay the company's: asked for one, ordered for the same one (or none).
+      const mine = await membership(memberId);
+      if ((mine?.companyId ?? null) !== row.companyId) throw paramsError(QuoteMessages.otherCompany);
+      return { row, lines: await repo.linesOf(db, id), companyId: mine?.companyId ?? null };
     },
     refusalOf,
     detailOf,

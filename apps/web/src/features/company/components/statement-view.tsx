@@ -181,7 +181,7 @@ export function StatementView({ role, balances, onBalanceChanged }: StatementVie
             onClose={() => setPaying(null)}
             onPay={(amount) =>
               pay.mutate(
-                { invoiceId: paying.id, amount },
+                { invoiceId: paying.id, amount, paidBefore: paying.paid },
                 {
                   onSuccess: ({ invoice }) => {
                     const paid = formatMajorPrice(amount, invoice.currency);
