@@ -280,7 +280,9 @@ describe('对账单', () => {
     fireEvent.change(amount, { target: { value: '50' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确认还款' }));
     await waitFor(() => expect(toasts()).toContain('已还款 ¥50.00，账单 AI2026000002 尚欠 ¥50.00'));
-    expect(bodiesOf(calls, StatementPaths.payByDeposit)).toEqual([{ invoiceId: 2, amount: 50, paidBefore: 20.5 }]);
+    expect(bodiesOf(calls, StatementPaths.payByDeposit)).toEqual([
+      { invoiceId: 2, amount: 50, paidBefore: 20.5 },
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(bodiesOf(calls, StatementPaths.list)).toHaveLength(2));
     await waitFor(() => expect(rowOf('AI2026000002').textContent).toContain('¥70.50'));
