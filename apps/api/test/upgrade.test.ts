@@ -139,8 +139,18 @@ describe('upgrading the shop of the first release (7d606cb, migrations 0000–00
 
   it('keeps every row of every table the first release had', async () => {
     const now = await rowCounts(app.database.db, oldTables);
-    // The demo seed's later steps add the supplier pages' two templates beside the first release's three.
-    expect({ ...now, templates: (now.templates ?? 0) - 2 }).toEqual(oldCounts);
+    // The demo seed's later steps add the supplier pages' two templates beside the first release's three, and
+    // migration 0045 the payment method OnAccount (账期支付) beside the first release's six.
+    expect({
+      ...now,
+      templates: (now.templates ?? 0) - 2,
+      payment_configs: (now.payment_configs ?? 0) - 1,
+    }).toEqual(oldCounts);
+    const methods = await rows<{ code: string }>(
+      app.database.db,
+      sql`select code from payment_configs order by id`,
+    );
+    expect(methods.map((r) => r.code).at(-1)).toBe('OnAccount');
     const names = await rows<{ name: string }>(
       app.database.db,
       sql`select name from templates order by name`,
