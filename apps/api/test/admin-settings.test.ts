@@ -179,7 +179,8 @@ describe('the payment methods', () => {
   it('refuses an unknown method, a provider for the deposit and the gateway without its settings', async () => {
     const cases: [unknown, string][] = [
       [{ code: 'NOPE', enabled: true }, '未知的支付方式编码：NOPE'],
-      [{ code: 'DepositPay', provider: 'sandbox' }, '余额支付不经过支付渠道'],
+      [{ code: 'DepositPay', provider: 'sandbox' }, '不经过支付渠道'],
+      [{ code: 'OnAccount', provider: 'sandbox' }, '不经过支付渠道'],
       [{ code: 'W01', provider: 'gateway' }, '未配置真实支付渠道'],
     ];
     for (const [body, message] of cases) {

@@ -305,9 +305,11 @@ export const adminCreditRecordPaymentRequestSchema = z.strictObject({
     .min(1, '请填写银行流水号')
     .max(64, '银行流水号最多64个字符'),
   /** The day the money arrived, 'yyyy-MM-dd'. */
-  receivedOn: text({ error: '请填写到账日期' }).refine(isCalendarDay, '到账日期须为有效日期（yyyy-MM-dd）'),
+  receivedOn: text({ error: '请填写到账日期' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '到账日期格式须为 yyyy-MM-dd')
+    .refine(isCalendarDay, '到账日期须为有效日期（yyyy-MM-dd）'),
   allocations: allocationsSchema.default([]),
-  note: text({ trim: true }).max(200, '备注最多200个字符').default(''),
+  note: text({ trim: true, multiline: true }).max(200, '备注最多200个字符').default(''),
 });
 export type AdminCreditRecordPaymentRequest = z.input<typeof adminCreditRecordPaymentRequestSchema>;
 

@@ -83,7 +83,9 @@ const amount = z
 /** A quoted unit price: above 0 (an order bills no line at 0). */
 const price = amount.refine((n) => n > 0, '报价须大于0');
 
-const day = text({ error: '请填写日期' }).refine(isCalendarDay, '日期须为有效日期（yyyy-MM-dd）');
+const day = text({ error: '请填写日期' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式须为 yyyy-MM-dd')
+  .refine(isCalendarDay, '日期须为有效日期（yyyy-MM-dd）');
 
 function inCents(n: number): boolean {
   try {
