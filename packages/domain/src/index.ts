@@ -1,6 +1,7 @@
 export * from './api-paths';
 export * from './audit-actions';
 export * from './brand-groups';
+export * from './calendar-day';
 export type * from './calls/call';
 export * from './cart/buy-now';
 export * from './cart/guest-cart';

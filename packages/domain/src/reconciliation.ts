@@ -1,3 +1,4 @@
+import { isCalendarDay } from './calendar-day';
 import type { Currency } from './constants';
 
 /**
@@ -212,13 +213,11 @@ export function channelCalendar(provider: string): { offsetHours: number; readyH
 }
 
 const DAY_MS = 24 * 3600_000;
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The instants a channel's day runs between (`from` inclusive, `until` exclusive); null for a day that does not exist. */
 export function channelDayWindow(provider: string, day: string): { from: Date; until: Date } | null {
-  if (!DAY_PATTERN.test(day)) return null;
+  if (!isCalendarDay(day)) return null;
   const midnightUtc = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(midnightUtc.getTime()) || midnightUtc.toISOString().slice(0, 10) !== day) return null;
   const from = new Date(midnightUtc.getTime() - channelCalendar(provider).offsetHours * 3600_000);
   return { from, until: new Date(from.getTime() + DAY_MS) };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { InvalidAmountError, toMinor } from '../money';
+import { isCalendarDay } from '../calendar-day';
 import { consolePageNo, consolePageSize } from './paging';
-import { currencySchema, moneySchema } from './payment';
+import { currencySchema, isCents, moneySchema } from './payment';
 import { text } from './text';
 
 /**
@@ -13,24 +13,6 @@ import { text } from './text';
  */
 
 const id = z.number({ error: '编号须为数字' }).int('编号须为整数').positive('编号须为正整数');
-
-/** Whether a number is a whole number of cents (at most 2 decimals), as toMinor takes it. */
-function inCents(n: number): boolean {
-  try {
-    toMinor(n);
-    return true;
-  } catch (error) {
-    if (error instanceof InvalidAmountError) return false;
-    throw error;
-  }
-}
-
-/** A calendar day 'yyyy-MM-dd' that exists (not 2026-02-30). */
-export function isCalendarDay(day: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-}
 
 /** The payment method's code in paymentConfigList/ (issue #38 Contract). */
 export const ON_ACCOUNT_CODE = 'OnAccount';
@@ -177,7 +159,7 @@ export const statementPayByDepositRequestSchema = z.strictObject({
    * What the page showed as paid on the invoice (major units): a repeated submission finds it moved and pays
    * nothing twice.
    */
-  paidBefore: z.number().min(0, '已付金额不能小于0').refine(inCents, '已付金额最多两位小数').optional(),
+  paidBefore: z.number().min(0, '已付金额不能小于0').refine(isCents, '已付金额最多两位小数').optional(),
   websiteId: id.optional(),
 });
 export type StatementPayByDepositRequest = z.input<typeof statementPayByDepositRequestSchema>;
@@ -258,7 +240,7 @@ export const adminCreditGrantRequestSchema = z.strictObject({
     .number({ error: '额度须为数字' })
     .min(0, '额度不能为负')
     .max(CREDIT_LIMIT_MAX, `额度最多 ${CREDIT_LIMIT_MAX.toLocaleString('en')}`)
-    .refine(inCents, '额度最多两位小数'),
+    .refine(isCents, '额度最多两位小数'),
   termsDays: z.union(
     CREDIT_TERMS.map((d) => z.literal(d)),
     { error: `账期须为 ${CREDIT_TERMS.join('、')} 天之一` },
@@ -323,7 +305,7 @@ export const adminCreditAllocateRequestSchema = z.strictObject({
   allocatedBefore: z
     .number({ error: '缺少已分配金额' })
     .min(0, '已分配金额不能小于0')
-    .refine(inCents, '已分配金额最多两位小数')
+    .refine(isCents, '已分配金额最多两位小数')
     .optional(),
 });
 export type AdminCreditAllocateRequest = z.input<typeof adminCreditAllocateRequestSchema>;

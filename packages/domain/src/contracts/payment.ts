@@ -13,18 +13,21 @@ const id = z.number({ error: '编号须为数字' }).int('编号须为整数').p
 export const currencySchema = z.enum(['AUD', 'CNY'], { error: '币种须为 AUD 或 CNY' });
 
 /** A positive amount in major units with at most 2 decimals (e.g. 100 or 99.5). */
+/** Whether a number is a whole number of cents (at most 2 decimals), as toMinor takes it. */
+export function isCents(value: number): boolean {
+  try {
+    toMinor(value);
+    return true;
+  } catch (error) {
+    if (error instanceof InvalidAmountError) return false;
+    throw error;
+  }
+}
+
 export const moneySchema = z
   .number({ error: '金额须为数字' })
   .positive('金额须大于0')
-  .refine((value) => {
-    try {
-      toMinor(value);
-      return true;
-    } catch (error) {
-      if (error instanceof InvalidAmountError) return false;
-      throw error;
-    }
-  }, '金额最多两位小数');
+  .refine(isCents, '金额最多两位小数');
 
 const rechargeMoneySchema = moneySchema.refine((v) => v <= MAX_RECHARGE, `单笔充值最多${MAX_RECHARGE}`);
 

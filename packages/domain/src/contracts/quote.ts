@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { InvalidAmountError, toMinor } from '../money';
-import { isCalendarDay } from './credit';
+import { isCalendarDay } from '../calendar-day';
 import { consolePageNo, consolePageSize } from './paging';
-import { currencySchema } from './payment';
+import { currencySchema, isCents } from './payment';
 import { text } from './text';
 
 /**
@@ -78,7 +77,7 @@ const amount = z
   .number({ error: '金额须为数字' })
   .min(0, '金额不能为负')
   .max(100_000_000, '金额过大')
-  .refine(inCents, '金额最多两位小数');
+  .refine(isCents, '金额最多两位小数');
 
 /** A quoted unit price: above 0 (an order bills no line at 0). */
 const price = amount.refine((n) => n > 0, '报价须大于0');
@@ -86,16 +85,6 @@ const price = amount.refine((n) => n > 0, '报价须大于0');
 const day = text({ error: '请填写日期' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式须为 yyyy-MM-dd')
   .refine(isCalendarDay, '日期须为有效日期（yyyy-MM-dd）');
-
-function inCents(n: number): boolean {
-  try {
-    toMinor(n);
-    return true;
-  } catch (error) {
-    if (error instanceof InvalidAmountError) return false;
-    throw error;
-  }
-}
 
 const messageText = text({ error: '请填写内容', trim: true, multiline: true })
   .min(1, '请填写内容')
