@@ -1,5 +1,6 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import {
+  AdminAfterSalePaths,
   AdminContentPaths,
   AdminCreditPaths,
   AdminGoodsPaths,
@@ -17,6 +18,9 @@ import {
   AdminTaxonomyPaths,
   AdminWarehousePaths,
   accountPaymentSchema,
+  adminAfterSaleDetailSchema,
+  adminAfterSaleListResponseSchema,
+  adminAfterSaleSettingsSchema,
   adminArticleCategoryListResponseSchema,
   adminArticleCategorySchema,
   adminArticleDetailSchema,
@@ -233,6 +237,9 @@ const CONTRACTS: Record<string, ZodType> = {
   [AdminQuotePaths.answer]: adminQuoteDetailSchema,
   [AdminQuotePaths.message]: adminQuoteDetailSchema,
   [AdminQuotePaths.close]: adminQuoteDetailSchema,
+  [AdminAfterSalePaths.list]: adminAfterSaleListResponseSchema,
+  [AdminAfterSalePaths.detail]: adminAfterSaleDetailSchema,
+  [AdminAfterSalePaths.settings]: adminAfterSaleSettingsSchema,
 };
 
 export interface FetchCall {

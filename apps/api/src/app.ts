@@ -13,6 +13,7 @@ import type { ReadCache } from './lib/read-cache';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { addressRoutes } from './modules/address';
 import { addressBookRoutes } from './modules/address-book';
+import { afterSaleConsoleRoutes, afterSaleRoutes } from './modules/aftersale';
 import { auditConsoleRoutes } from './modules/audit';
 import { captchaRoutes } from './modules/captcha';
 import { cartPasteRoutes, cartRoutes } from './modules/cart';
@@ -68,6 +69,8 @@ import { createServices, type Services } from './services';
 import { createLeadImage, listFirstImage } from './storefront-lead-image';
 import { createStorefrontShell } from './storefront-shell';
 import { acceptQuoteRoutes } from './workflows/accept-quote.routes';
+import { afterSaleFlowConsoleRoutes } from './workflows/after-sale.console.routes';
+import { afterSaleFlowRoutes } from './workflows/after-sale.routes';
 import { boughtSkusRoutes } from './workflows/bought-skus.routes';
 import { cancelOrderRoutes } from './workflows/cancel-order.routes';
 import { memberConsoleRoutes } from './workflows/member-page.console.routes';
@@ -338,6 +341,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(companyRoutes, { companies: services.companies });
   await app.register(creditRoutes, { credits: services.credits });
   await app.register(quoteRoutes, { quotes: services.quotes });
+  await app.register(afterSaleRoutes, { afterSales: services.afterSales });
   await app.register(checkoutRoutes, { checkout: services.checkout });
   await app.register(orderRoutes, { orders: services.orders, buyer: services.orderBuyer });
   await app.register(invoiceRoutes, { invoices: services.invoices });
@@ -385,6 +389,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(companyConsoleRoutes, { companies: services.companyAdmin });
   await app.register(creditConsoleRoutes, { credits: services.credits });
   await app.register(quoteConsoleRoutes, { quotes: services.quotes });
+  await app.register(afterSaleConsoleRoutes, { afterSales: services.afterSales });
   await app.register(promotionConsoleRoutes, {
     checkoutAdmin: services.checkoutAdmin,
     picker: services.cataloguePicker,
@@ -418,6 +423,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(payOnAccountRoutes, { flow: services.payOnAccount });
   await app.register(settleInvoiceRoutes, { flow: services.settleInvoice });
   await app.register(acceptQuoteRoutes, { flow: services.acceptQuote });
+  await app.register(afterSaleFlowRoutes, { flow: services.afterSale });
+  await app.register(afterSaleFlowConsoleRoutes, {
+    flow: services.afterSale,
+    afterSales: services.afterSales,
+  });
   await app.register(refundOrderRoutes, { flow: services.refundOrder });
   await app.register(repurchaseRoutes, { flow: services.repurchase });
   await app.register(boughtSkusRoutes, { flow: services.boughtSkus });

@@ -10,6 +10,7 @@ import { ReadCache } from './lib/read-cache';
 import type { StaffNotifier } from './lib/staff-notice';
 import { createAddressService } from './modules/address';
 import { createAddressBookService } from './modules/address-book';
+import { createAfterSaleService } from './modules/aftersale';
 import { createAuditService } from './modules/audit';
 import { createCaptchaService } from './modules/captcha';
 import { createCartService } from './modules/cart';
@@ -62,7 +63,9 @@ import {
   createOrderBuyerService,
   createOrderConsoleService,
   createOrderService,
+  findOrderForPayment,
   latestMemberOrders,
+  refundWayOf,
 } from './modules/order';
 import {
   createPaymentAdminService,
@@ -82,6 +85,7 @@ import { createWarehouseService } from './modules/warehouse';
 import { createWechatProvider, createWechatService } from './modules/wechat';
 import { SHOP_NAME } from './shop-name';
 import { createAcceptQuoteFlow } from './workflows/accept-quote';
+import { createAfterSaleFlow } from './workflows/after-sale';
 import { createBoughtSkusFlow } from './workflows/bought-skus';
 import { createCancelOrderFlow } from './workflows/cancel-order';
 import { createDailySummaryFlow } from './workflows/daily-summary';
@@ -548,10 +552,23 @@ export function createServices({
     reconcile: (payment) => settlePayment.reconcile(payment),
   });
   const paymentRefunds = createPaymentRefundService({ db, clock, providers: paymentProviders, rateLimiter });
+  const afterSales = createAfterSaleService({
+    db,
+    clock,
+    couriers: async () => (await checkoutAdmin.activeCouriers()).map((c) => ({ code: c.code, name: c.name })),
+    courierByCode: (code, executor) => checkoutAdmin.courierByCode(code, executor),
+    memberNames: (ids) => member.usernamesByIds(ids),
+    memberIdsLike: async (keyword) => [...(await member.idsByUsernames([keyword])).values()],
+    notify,
+    notifyStaff,
+    audit: audit.record,
+  });
   const refundOrder = createRefundOrderFlow({
     db,
     // A refund of an order paid on account reduces its invoice first (issue #38).
     creditNote: creditNoteForOrder,
+    // A channel refund of an after-sales request ends the request with it (issue #39).
+    refundEnded: (tx, ended) => afterSales.refundEnded(tx, ended),
     clock,
     inventory,
     catalogue,
@@ -560,6 +577,28 @@ export function createServices({
     notify,
     audit: audit.record,
     refunds: paymentRefunds,
+  });
+  const afterSale = createAfterSaleFlow({
+    db,
+    clock,
+    afterSales,
+    inventory,
+    refunds: refundOrder,
+    refundWay: async (orderId) => {
+      const [order, paid] = await Promise.all([
+        findOrderForPayment(db, orderId),
+        payments.orderPayments(orderId),
+      ]);
+      const paidBy = paid.find((p) => p.status === 'paid' && p.settlement === 'order');
+      return order
+        ? refundWayOf(order, paidBy, (provider) => paymentRefunds.refundsThrough(provider))
+        : 'offline';
+    },
+    courierByCode: (code, executor) => checkoutAdmin.courierByCode(code, executor),
+    memberName: async (memberId) => (await member.usernamesByIds([memberId])).get(memberId) ?? '',
+    notify,
+    notifyStaff,
+    audit: audit.record,
   });
   const reconciliation = createReconciliationService({
     db,
@@ -626,6 +665,8 @@ export function createServices({
 
   return {
     caches,
+    afterSales,
+    afterSale,
     invoices,
     sessions,
     captcha,

@@ -1,4 +1,5 @@
 import {
+  AdminAfterSalePaths,
   AdminTaxonomyPaths,
   CONTROL_CHARACTER_MESSAGE,
   fieldLabel,
@@ -45,9 +46,14 @@ const MULTILINE_FIELDS = new Set([
   // The console's rich-text HTML and article summaries.
   'html',
   'summary',
+  // An after-sales return address (the console's approval and settings).
+  'returnAddress',
 ]);
 /** Fields of one call typed on several lines where the same name elsewhere is one line. */
-const MULTILINE_AT = new Set([`${AdminTaxonomyPaths.brandSave} description`]);
+const MULTILINE_AT = new Set([
+  `${AdminTaxonomyPaths.brandSave} description`,
+  `${AdminAfterSalePaths.reject} reason`,
+]);
 
 function send(op: Operation, body: unknown, url = urlOf(op)) {
   const headers: Record<string, string> = {

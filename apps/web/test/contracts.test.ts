@@ -1,4 +1,5 @@
 import {
+  AfterSalePaths,
   CartPaths,
   CataloguePaths,
   CheckoutPaths,
@@ -9,6 +10,7 @@ import {
 } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { request } from '@/lib/api-client';
+import { afterSaleDetail, afterSaleSummary, approvedAfterSale, claimable } from './aftersale-fixtures';
 import { cartList, pasteLine, serverLine } from './cart-fixtures';
 import { brand, detail, goods, page, shellHandlers } from './catalogue-fixtures';
 import { giftProduct, orderDetail, orderSummary, summaryFor } from './checkout-fixtures';
@@ -59,6 +61,13 @@ describe('test fixtures match the response contracts', () => {
     [QuotePaths.detail, requestedQuote()],
     [QuotePaths.detail, answeredQuote({ mine: false, requester: '王采购' })],
     [QuotePaths.list, { items: [quoteSummary({ id: 1 })], totalCount: 1 }],
+    [AfterSalePaths.claimable, claimable()],
+    [AfterSalePaths.detail, afterSaleDetail()],
+    [
+      AfterSalePaths.detail,
+      approvedAfterSale({ state: 'refunded', refundAmount: 100, refundCurrency: 'CNY', refundTo: 'channel' }),
+    ],
+    [AfterSalePaths.list, { items: [afterSaleSummary({ id: 1 })], totalCount: 1 }],
   ])('%s', (path, data) => {
     expect(contractDrift(path, data, true)).toBeNull();
   });

@@ -32,6 +32,7 @@ export * from './contracts/admin-settings';
 export * from './contracts/admin-stock';
 export * from './contracts/admin-supplier';
 export * from './contracts/admin-taxonomy';
+export * from './contracts/aftersale';
 export * from './contracts/cart';
 export * from './contracts/catalogue';
 export * from './contracts/checkout';

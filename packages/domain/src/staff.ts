@@ -64,6 +64,8 @@ export const Permission = {
   creditManage: 'credit.manage',
   /** Members' quotes: read, answer with prices, message, close (issue #38). */
   quoteAnswer: 'quote.answer',
+  /** After-sales (售后, issue #39): the queue, approve or reject, receive returned goods, ship exchanges; refunds also need order.refund. */
+  afterSaleHandle: 'aftersale.handle',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 export const PERMISSIONS = Object.values(Permission) as readonly Permission[];
@@ -83,6 +85,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     P.memberPassword,
     P.supplierManage,
     P.quoteAnswer,
+    P.afterSaleHandle,
   ],
   warehouse: [P.dashboardRead, P.orderRead, P.orderFulfil, P.stockAdjust],
   finance: [
@@ -99,6 +102,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     P.paymentReconcile,
     P.creditManage,
     P.quoteAnswer,
+    P.afterSaleHandle,
   ],
   content: [P.dashboardRead, P.catalogueEdit, P.contentEdit, P.stockAdjust, P.supplierManage],
 };

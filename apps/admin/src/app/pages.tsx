@@ -19,6 +19,7 @@ import {
   NotificationOutlined,
   PercentageOutlined,
   ReconciliationOutlined,
+  RollbackOutlined,
   SettingOutlined,
   ShopOutlined,
   ShoppingOutlined,
@@ -69,6 +70,14 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     permission: Permission.quoteAnswer,
     load: () => import('./routes/quotes'),
     detail: () => import('./routes/quote-detail'),
+  },
+  {
+    path: 'aftersales',
+    label: '售后',
+    icon: <RollbackOutlined />,
+    permission: Permission.afterSaleHandle,
+    load: () => import('./routes/aftersales'),
+    detail: () => import('./routes/aftersale-detail'),
   },
   {
     path: 'goods',

@@ -14,6 +14,7 @@ export function FormModal<Values extends object>({
   name,
   initialValues,
   onFinish,
+  width,
   children,
 }: {
   title: ReactNode;
@@ -25,6 +26,8 @@ export function FormModal<Values extends object>({
   name: string;
   initialValues?: Partial<Values>;
   onFinish: (values: Values) => void;
+  /** Wider than antd's 520 px for a dialog holding a table; a phone still gets the screen's width. */
+  width?: number;
   children: ReactNode;
 }) {
   return (
@@ -36,6 +39,7 @@ export function FormModal<Values extends object>({
       confirmLoading={pending}
       onCancel={onClose}
       onOk={() => form.submit()}
+      width={width}
       destroyOnHidden
     >
       <Form<Values>

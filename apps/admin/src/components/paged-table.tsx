@@ -38,6 +38,7 @@ export function PagedTable<T extends object>({
   emptyText,
   unit,
   size = 'middle',
+  onRowClick,
   items,
   totalCount,
   pageNo,
@@ -52,6 +53,8 @@ export function PagedTable<T extends object>({
   /** The total's unit, '共 N 条' by default (e.g. '个工单'). */
   unit?: string;
   size?: 'small' | 'middle';
+  /** Opens a row's object on a click anywhere in it (a link or button in the row keeps its own click). */
+  onRowClick?: (row: T) => void;
 }) {
   return (
     <Table<T>
@@ -62,6 +65,16 @@ export function PagedTable<T extends object>({
       size={size}
       scroll={{ x: scrollX }}
       locale={{ emptyText }}
+      rowClassName={onRowClick ? 'clickable-row' : undefined}
+      onRow={
+        onRowClick
+          ? (row) => ({
+              onClick: (event) => {
+                if (!(event.target as HTMLElement).closest('a, button')) onRowClick(row);
+              },
+            })
+          : undefined
+      }
       pagination={tablePagination({ pageNo, pageSize, totalCount }, onPage, unit)}
     />
   );

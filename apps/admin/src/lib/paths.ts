@@ -10,6 +10,8 @@ export const paths = {
   goodsEdit: (id: number | 'new') => `/goods/${id}`,
   /** One quote (询价). */
   quote: (id: number) => `/quotes/${id}`,
+  /** One after-sale (售后). */
+  afterSale: (id: number) => `/aftersales/${id}`,
   /** The order list with one order open beside it, by its number. */
   order: (orderNo: string) => `/orders?order=${encodeURIComponent(orderNo)}`,
 };

@@ -32,6 +32,7 @@ export const rateCounters = pgTable(
 );
 
 export * from '../modules/address-book/address-book.schema';
+export * from '../modules/aftersale/aftersale.schema';
 export * from '../modules/audit/audit.schema';
 export * from '../modules/captcha/captcha.schema';
 export * from '../modules/cart/cart.schema';

@@ -14,7 +14,8 @@ export interface StaffNotice {
     | 'staffRefund'
     | 'staffOrderToPack'
     | 'staffBankAccounts'
-    | 'staffQuote';
+    | 'staffQuote'
+    | 'staffAfterSale';
   params: Record<string, string>;
   /** The owners are told too: a change they must know of (the money-receiving accounts), not work to do. */
   owners?: boolean;

@@ -4,6 +4,7 @@ import { isProduction } from '../config/env';
 import type { Database } from '../db/client';
 import { seedSteps as seedStepsTable } from '../db/schema';
 import { createServices, type ServiceDeps, type Services } from '../services';
+import { demoAfterSaleSeed } from './demo-aftersale';
 import { demoCatalogueSeed } from './demo-catalogue';
 import { demoCheckoutSeed } from './demo-checkout';
 import { demoContentSeed } from './demo-content';
@@ -30,6 +31,7 @@ export const seedSteps: SeedStep[] = [
   demoContentSeed,
   demoCheckoutSeed,
   demoPickupSeed,
+  demoAfterSaleSeed,
 ];
 
 /**

@@ -127,6 +127,14 @@ export interface RefundOrderDeps {
     tx: Database,
     input: { orderId: number; amount: number; at: Date; by: AuditActor; reason: string },
   ) => Promise<{ credited: number; rest: number; invoiceNo: string } | null>;
+  /**
+   * A channel refund ended (confirmed, or refused, closed, abnormal), in the transaction that applies it: an
+   * after-sales request waiting on it moves to refunded, or back to where it was (issue #39).
+   */
+  refundEnded?: (
+    tx: Database,
+    ended: { refundNo: string; success: boolean; message: string; at: Date },
+  ) => Promise<void>;
 }
 
 export type RefundOrderFlow = ReturnType<typeof createRefundOrderFlow>;
@@ -146,6 +154,7 @@ export function createRefundOrderFlow({
   refunds,
   notifyStaff = silentStaffNotifier,
   creditNote,
+  refundEnded,
 }: RefundOrderDeps) {
   const record = audit ?? (async () => {});
 
@@ -238,6 +247,7 @@ export function createRefundOrderFlow({
         channelRefundNo: state.channelRefundNo,
         message: state.message,
       });
+      await refundEnded?.(tx, { refundNo: row.refundNo, success, message: state.message, at: clock() });
       const currency = row.currency as Currency;
       await record(tx, {
         by,
@@ -310,6 +320,193 @@ export function createRefundOrderFlow({
     return {
       refundState: order ? refundStateOf(order) : null,
       refundedTotal: order?.refundedAmount ?? 0,
+    };
+  }
+
+  /** What a refund asks: an amount, or lines whose share of what was paid goes back; who and why. */
+  interface RefundInput {
+    /** Minor units; or `lines`, whose share of what was paid is refunded. */
+    amount?: number | undefined;
+    lines?: readonly RefundLine[] | undefined;
+    by?: string | undefined;
+    reason?: string | undefined;
+    /** What the console showed as refunded and refunding (minor units). */
+    refundedBefore?: number | undefined;
+  }
+
+  /**
+   * The refund of an order the caller locked, in the caller's transaction: checked against what may still be
+   * refunded, then given to the deposit (an on-account invoice first) or reserved with the payment channel. The
+   * channel is asked by completeRefund, after the transaction commits.
+   */
+  async function refundLocked(tx: Database, actor: AuditActor, order: PayableOrder, input: RefundInput) {
+    if (input.amount !== undefined && (!Number.isSafeInteger(input.amount) || input.amount <= 0))
+      throw paramsError(RefundMessages.badAmount);
+    if (input.amount === undefined && !input.lines) throw paramsError(RefundMessages.badAmount);
+    const reason = (input.reason ?? '').trim();
+    if (reason.length > 200) throw paramsError(RefundMessages.badNote);
+    const operator = input.by ?? actor.actor;
+    const orderNo = order.orderNo;
+    if (order.status < OrderStatus.Paid && order.status !== OrderStatus.Cancelled)
+      throw paramsError(RefundMessages.refundNotPaid(orderNo));
+    if (paidOffline(order) || !order.paidCurrency || order.paidAmount === null)
+      throw paramsError(
+        order.status === OrderStatus.Cancelled
+          ? RefundMessages.refundCancelled(orderNo)
+          : RefundMessages.offlineRefund(orderNo),
+      );
+    const channel = await channelFor(tx, order);
+    // A cancelled order is refunded only through its channel, when a refused cancel's refund left money there.
+    if (order.status === OrderStatus.Cancelled && (!channel || refundableAmount(order) === 0))
+      throw paramsError(RefundMessages.refundCancelled(orderNo));
+    if (
+      input.refundedBefore !== undefined &&
+      input.refundedBefore !== order.refundedAmount + order.refundingAmount
+    )
+      throw paramsError(RefundMessages.refundedChanged(orderNo));
+    let amount: number;
+    if (input.amount !== undefined) amount = input.amount;
+    else {
+      try {
+        amount = refundOfLines(
+          {
+            totalAmount: order.totalAmount,
+            paidAmount: order.paidAmount,
+            ...(await refundLinesOf(tx, order.id)),
+          },
+          input.lines ?? [],
+        );
+      } catch (error) {
+        throw paramsError((error as Error).message);
+      }
+      if (amount <= 0) throw paramsError(RefundMessages.badAmount);
+    }
+    const refundable = refundableAmount(order);
+    if (amount > refundable) throw paramsError(RefundMessages.refundTooMuch(refundable, order.paidCurrency));
+    const lines = input.lines ? { lines: input.lines } : {};
+    if (channel) {
+      const reserved = await reserve(tx, order, channel, {
+        amount,
+        reason: reason || '订单退款',
+        operator,
+      });
+      if (!reserved) throw paramsError(RefundMessages.refundTooMuch(refundable, order.paidCurrency));
+      await record(tx, {
+        by: actor,
+        action: 'order.refund',
+        objectType: 'order',
+        objectId: orderNo,
+        before: { refundedAmount: order.refundedAmount, refundingAmount: order.refundingAmount },
+        after: {
+          refundTo: 'channel',
+          refundNo: reserved.refundNo,
+          provider: reserved.provider,
+          refunding: amount,
+          currency: order.paidCurrency,
+          reason,
+          ...lines,
+        },
+      });
+      return {
+        order,
+        amount,
+        reserved,
+        movement: null,
+        refundedTotal: order.refundedAmount,
+        way: 'channel' as const,
+      };
+    }
+    const refundedTotal = await addRefund(tx, order.id, amount);
+    if (refundedTotal === null)
+      throw paramsError(RefundMessages.refundTooMuch(refundable, order.paidCurrency));
+    const share = await depositShare(tx, order, amount, actor, reason);
+    const movement =
+      share.toDeposit > 0
+        ? await deposits.credit(tx, {
+            memberId: order.memberId,
+            currency: order.paidCurrency,
+            amount: share.toDeposit,
+            type: DepositLogType.OrderRefund,
+            orderId: order.id,
+            note: `订单 ${orderNo} 退款${reason ? `：${reason}` : ''}`,
+            operator,
+          })
+        : null;
+    await record(tx, {
+      by: actor,
+      action: 'order.refund',
+      objectType: 'order',
+      objectId: orderNo,
+      before: { refundedAmount: order.refundedAmount },
+      after: {
+        refundedAmount: refundedTotal,
+        refunded: amount,
+        currency: order.paidCurrency,
+        reason,
+        ...(share.invoiced > 0 ? { invoiced: share.invoiced, invoiceNo: share.invoiceNo } : {}),
+        ...lines,
+      },
+    });
+    await notify(tx, {
+      memberId: order.memberId,
+      type: MessageType.TradeLogistics,
+      title: `订单 ${orderNo} 退款 ${formatPrice(amount, order.paidCurrency)}`,
+      content:
+        share.invoiced > 0
+          ? `订单 ${orderNo} 退款 ${formatPrice(amount, order.paidCurrency)}：${whereItWent(share, order.paidCurrency)}${reason ? `（${reason}）` : ''}。`
+          : `订单 ${orderNo} 的退款 ${formatPrice(amount, order.paidCurrency)} 已退回账户余额${reason ? `（${reason}）` : ''}。`,
+      link: `/order/${order.id}`,
+      outside: {
+        kind: 'refunded',
+        params: { orderNo, amount: formatPrice(amount, order.paidCurrency) },
+      },
+    });
+    return {
+      order,
+      amount,
+      reserved: null,
+      movement,
+      refundedTotal,
+      way: share.invoiced > 0 ? ('account' as const) : ('deposit' as const),
+    };
+  }
+
+  /** A committed refund's result: a channel refund is asked now and its answer applied. */
+  async function completeRefund(
+    actor: AuditActor,
+    done: Awaited<ReturnType<typeof refundLocked>>,
+  ): Promise<MoneyBackResult> {
+    const orderNo = done.order.orderNo;
+    const { order, amount, reserved } = done;
+    const base = {
+      orderNo,
+      status: order.status,
+      refunded: amount,
+      currency: order.paidCurrency,
+      paidAmount: order.paidAmount,
+      stockLines: 0,
+      refusal: null,
+      unanswered: false,
+    };
+    if (!reserved)
+      return {
+        ...base,
+        balanceAfter: done.movement?.balanceAfter ?? null,
+        refundedTotal: done.refundedTotal,
+        refundTo: 'deposit',
+        refundNo: null,
+        refundState: refundStateOf({ ...order, refundedAmount: done.refundedTotal }),
+      };
+    const asked = await askChannel(reserved, actor);
+    // Refused: the reservation is given back and nothing else changed; staff read the channel's reason.
+    if (asked.refusal !== null) throw paramsError(RefundMessages.channelRefused(asked.refusal));
+    return {
+      ...base,
+      ...asked,
+      balanceAfter: null,
+      refundTo: 'channel',
+      refundNo: reserved.refundNo,
+      ...(await stateAfter(order.id)),
     };
   }
 
@@ -459,170 +656,17 @@ export function createRefundOrderFlow({
      * `refundedBefore` (the console sends the total it showed) makes a repeated submission refund once: under
      * the lock, a total that moved since means the first submission already went through.
      */
-    async refund(
-      actor: AuditActor,
-      orderNo: string,
-      input: {
-        /** Minor units; or `lines`, whose share of what was paid is refunded. */
-        amount?: number | undefined;
-        lines?: readonly RefundLine[] | undefined;
-        by?: string | undefined;
-        reason?: string | undefined;
-        /** What the console showed as refunded and refunding (minor units). */
-        refundedBefore?: number | undefined;
-      },
-    ): Promise<MoneyBackResult> {
-      if (input.amount !== undefined && (!Number.isSafeInteger(input.amount) || input.amount <= 0))
-        throw paramsError(RefundMessages.badAmount);
-      if (input.amount === undefined && !input.lines) throw paramsError(RefundMessages.badAmount);
-      const reason = (input.reason ?? '').trim();
-      if (reason.length > 200) throw paramsError(RefundMessages.badNote);
-      const operator = input.by ?? actor.actor;
+    async refund(actor: AuditActor, orderNo: string, input: RefundInput): Promise<MoneyBackResult> {
       const done = await db.transaction(async (tx) => {
         const order = await lockOrderForPaymentByNo(tx, orderNo);
         if (!order) throw notFoundError(RefundMessages.notFound(orderNo));
-        if (order.status < OrderStatus.Paid && order.status !== OrderStatus.Cancelled)
-          throw paramsError(RefundMessages.refundNotPaid(orderNo));
-        if (paidOffline(order) || !order.paidCurrency || order.paidAmount === null)
-          throw paramsError(
-            order.status === OrderStatus.Cancelled
-              ? RefundMessages.refundCancelled(orderNo)
-              : RefundMessages.offlineRefund(orderNo),
-          );
-        const channel = await channelFor(tx, order);
-        // A cancelled order is refunded only through its channel, when a refused cancel's refund left money there.
-        if (order.status === OrderStatus.Cancelled && (!channel || refundableAmount(order) === 0))
-          throw paramsError(RefundMessages.refundCancelled(orderNo));
-        if (
-          input.refundedBefore !== undefined &&
-          input.refundedBefore !== order.refundedAmount + order.refundingAmount
-        )
-          throw paramsError(RefundMessages.refundedChanged(orderNo));
-        let amount: number;
-        if (input.amount !== undefined) amount = input.amount;
-        else {
-          try {
-            amount = refundOfLines(
-              {
-                totalAmount: order.totalAmount,
-                paidAmount: order.paidAmount,
-                items: await refundLinesOf(tx, order.id),
-              },
-              input.lines ?? [],
-            );
-          } catch (error) {
-            throw paramsError((error as Error).message);
-          }
-          if (amount <= 0) throw paramsError(RefundMessages.badAmount);
-        }
-        const refundable = refundableAmount(order);
-        if (amount > refundable)
-          throw paramsError(RefundMessages.refundTooMuch(refundable, order.paidCurrency));
-        const lines = input.lines ? { lines: input.lines } : {};
-        if (channel) {
-          const reserved = await reserve(tx, order, channel, {
-            amount,
-            reason: reason || '订单退款',
-            operator,
-          });
-          if (!reserved) throw paramsError(RefundMessages.refundTooMuch(refundable, order.paidCurrency));
-          await record(tx, {
-            by: actor,
-            action: 'order.refund',
-            objectType: 'order',
-            objectId: orderNo,
-            before: { refundedAmount: order.refundedAmount, refundingAmount: order.refundingAmount },
-            after: {
-              refundTo: 'channel',
-              refundNo: reserved.refundNo,
-              provider: reserved.provider,
-              refunding: amount,
-              currency: order.paidCurrency,
-              reason,
-              ...lines,
-            },
-          });
-          return { order, amount, reserved, movement: null, refundedTotal: order.refundedAmount };
-        }
-        const refundedTotal = await addRefund(tx, order.id, amount);
-        if (refundedTotal === null)
-          throw paramsError(RefundMessages.refundTooMuch(refundable, order.paidCurrency));
-        const share = await depositShare(tx, order, amount, actor, reason);
-        const movement =
-          share.toDeposit > 0
-            ? await deposits.credit(tx, {
-                memberId: order.memberId,
-                currency: order.paidCurrency,
-                amount: share.toDeposit,
-                type: DepositLogType.OrderRefund,
-                orderId: order.id,
-                note: `订单 ${orderNo} 退款${reason ? `：${reason}` : ''}`,
-                operator,
-              })
-            : null;
-        await record(tx, {
-          by: actor,
-          action: 'order.refund',
-          objectType: 'order',
-          objectId: orderNo,
-          before: { refundedAmount: order.refundedAmount },
-          after: {
-            refundedAmount: refundedTotal,
-            refunded: amount,
-            currency: order.paidCurrency,
-            reason,
-            ...(share.invoiced > 0 ? { invoiced: share.invoiced, invoiceNo: share.invoiceNo } : {}),
-            ...lines,
-          },
-        });
-        await notify(tx, {
-          memberId: order.memberId,
-          type: MessageType.TradeLogistics,
-          title: `订单 ${orderNo} 退款 ${formatPrice(amount, order.paidCurrency)}`,
-          content:
-            share.invoiced > 0
-              ? `订单 ${orderNo} 退款 ${formatPrice(amount, order.paidCurrency)}：${whereItWent(share, order.paidCurrency)}${reason ? `（${reason}）` : ''}。`
-              : `订单 ${orderNo} 的退款 ${formatPrice(amount, order.paidCurrency)} 已退回账户余额${reason ? `（${reason}）` : ''}。`,
-          link: `/order/${order.id}`,
-          outside: {
-            kind: 'refunded',
-            params: { orderNo, amount: formatPrice(amount, order.paidCurrency) },
-          },
-        });
-        return { order, amount, reserved: null, movement, refundedTotal };
+        return refundLocked(tx, actor, order, input);
       });
-      const { order, amount, reserved } = done;
-      const base = {
-        orderNo,
-        status: order.status,
-        refunded: amount,
-        currency: order.paidCurrency,
-        paidAmount: order.paidAmount,
-        stockLines: 0,
-        refusal: null,
-        unanswered: false,
-      };
-      if (!reserved)
-        return {
-          ...base,
-          balanceAfter: done.movement?.balanceAfter ?? null,
-          refundedTotal: done.refundedTotal,
-          refundTo: 'deposit',
-          refundNo: null,
-          refundState: refundStateOf({ ...order, refundedAmount: done.refundedTotal }),
-        };
-      const asked = await askChannel(reserved, actor);
-      // Refused: the reservation is given back and nothing else changed; staff read the channel's reason.
-      if (asked.refusal !== null) throw paramsError(RefundMessages.channelRefused(asked.refusal));
-      return {
-        ...base,
-        ...asked,
-        balanceAfter: null,
-        refundTo: 'channel',
-        refundNo: reserved.refundNo,
-        ...(await stateAfter(order.id)),
-      };
+      return completeRefund(actor, done);
     },
+
+    refundLocked,
+    completeRefund,
 
     /**
      * A refund's state a channel reported in its pay notify (Stripe's refund events), verified by the caller: applied

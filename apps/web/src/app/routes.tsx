@@ -63,6 +63,9 @@ export function createRoutes(): RouteObject[] {
               id: MEMBER_ROUTE_ID,
               children: [
                 page(undefined, '会员中心', () => import('./routes/member-home')),
+                page('aftersales', '我的售后', () => import('./routes/member-aftersales')),
+                page('aftersales/new', '申请售后', () => import('./routes/member-aftersale-new')),
+                page('aftersales/:id', '售后详情', () => import('./routes/member-aftersale')),
                 page('company', '我的公司', () => import('./routes/member-company')),
                 page('company/statement', '对账单', () => import('./routes/member-company-statement')),
                 page('deposit', '余额明细', () => import('./routes/member-deposit')),

@@ -75,6 +75,12 @@ export const paths = {
     quotes: () => '/member/quotes',
     /** 询价详情: one quote's lines, prices, messages, and 按报价下单 for the member who asked. */
     quote: (quoteId: string | number) => `/member/quotes/${id(quoteId)}`,
+    /** 我的售后 (issue #39): the member's after-sales, ?state=, ?pageNo=. */
+    afterSales: () => '/member/aftersales',
+    /** 申请售后: the form for an order's delivered lines (from the order's page). */
+    afterSaleNew: (orderId: string | number) => withQuery('/member/aftersales/new', { orderId }),
+    /** 售后详情: one after-sale's state, steps, lines, the return parcel and the refund. */
+    afterSale: (afterSaleId: string | number) => `/member/aftersales/${id(afterSaleId)}`,
     /** The ticket list; `{ new: 1, orderId }` opens the 新建工单 form about that order. */
     supportTicket: (query?: { new?: 1; orderId?: number }) =>
       withQuery('/member/supportticket', { ...query }),

@@ -1,4 +1,5 @@
 import type {
+  AdminAfterSalePaths,
   AdminBankAccountPaths,
   AdminCompanyPaths,
   AdminContentPaths,
@@ -22,6 +23,17 @@ import type {
   AdminWarehousePaths,
   accountPaymentSchema,
   adminAdjustmentNoteRequestSchema,
+  adminAfterSaleApproveRequestSchema,
+  adminAfterSaleDetailSchema,
+  adminAfterSaleIdRequestSchema,
+  adminAfterSaleListRequestSchema,
+  adminAfterSaleListResponseSchema,
+  adminAfterSaleReceiveRequestSchema,
+  adminAfterSaleRefundRequestSchema,
+  adminAfterSaleRejectRequestSchema,
+  adminAfterSaleSettingsSaveRequestSchema,
+  adminAfterSaleSettingsSchema,
+  adminAfterSaleShipExchangeRequestSchema,
   adminArticleCategoryDeleteRequestSchema,
   adminArticleCategoryListResponseSchema,
   adminArticleCategorySaveRequestSchema,
@@ -222,6 +234,36 @@ export interface ConsoleCalls {
   [AdminQuotePaths.answer]: Post<typeof adminQuoteAnswerRequestSchema, typeof adminQuoteDetailSchema>;
   [AdminQuotePaths.message]: Post<typeof adminQuoteMessageRequestSchema, typeof adminQuoteDetailSchema>;
   [AdminQuotePaths.close]: Post<typeof adminQuoteCloseRequestSchema, typeof adminQuoteDetailSchema>;
+  [AdminAfterSalePaths.list]: Post<
+    typeof adminAfterSaleListRequestSchema,
+    typeof adminAfterSaleListResponseSchema
+  >;
+  [AdminAfterSalePaths.detail]: Post<typeof adminAfterSaleIdRequestSchema, typeof adminAfterSaleDetailSchema>;
+  [AdminAfterSalePaths.approve]: Post<
+    typeof adminAfterSaleApproveRequestSchema,
+    typeof adminAfterSaleDetailSchema
+  >;
+  [AdminAfterSalePaths.reject]: Post<
+    typeof adminAfterSaleRejectRequestSchema,
+    typeof adminAfterSaleDetailSchema
+  >;
+  [AdminAfterSalePaths.receive]: Post<
+    typeof adminAfterSaleReceiveRequestSchema,
+    typeof adminAfterSaleDetailSchema
+  >;
+  [AdminAfterSalePaths.refund]: Post<
+    typeof adminAfterSaleRefundRequestSchema,
+    typeof adminAfterSaleDetailSchema
+  >;
+  [AdminAfterSalePaths.shipExchange]: Post<
+    typeof adminAfterSaleShipExchangeRequestSchema,
+    typeof adminAfterSaleDetailSchema
+  >;
+  [AdminAfterSalePaths.settings]: Post<typeof emptyRequestSchema, typeof adminAfterSaleSettingsSchema>;
+  [AdminAfterSalePaths.settingsSave]: Post<
+    typeof adminAfterSaleSettingsSaveRequestSchema,
+    typeof adminAfterSaleSettingsSchema
+  >;
   [AdminCreditPaths.detail]: Post<typeof adminCreditCompanyRequestSchema, typeof adminCreditDetailSchema>;
   [AdminCreditPaths.grant]: Post<typeof adminCreditGrantRequestSchema, typeof adminCreditDetailSchema>;
   [AdminCreditPaths.invoices]: Post<

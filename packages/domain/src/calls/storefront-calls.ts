@@ -1,5 +1,6 @@
 import type {
   AddressPaths,
+  AfterSalePaths,
   ApprovalPaths,
   addressDeleteRequestSchema,
   addressListRequestSchema,
@@ -7,6 +8,14 @@ import type {
   addressSaveRequestSchema,
   addressSchema,
   adjustmentNoteRequestSchema,
+  afterSaleClaimableRequestSchema,
+  afterSaleClaimableSchema,
+  afterSaleCreateRequestSchema,
+  afterSaleDetailSchema,
+  afterSaleIdRequestSchema,
+  afterSaleListRequestSchema,
+  afterSaleListResponseSchema,
+  afterSaleShipBackRequestSchema,
   approvalApproveRequestSchema,
   approvalListRequestSchema,
   approvalListResponseSchema,
@@ -349,6 +358,12 @@ export interface StorefrontCalls {
   [QuotePaths.message]: Post<typeof quoteMessageRequestSchema, typeof quoteDetailSchema>;
   [QuotePaths.withdraw]: Post<typeof quoteIdRequestSchema, typeof quoteDetailSchema>;
   [QuotePaths.accept]: Post<typeof quoteAcceptRequestSchema, typeof createOrderResponseSchema>;
+  [AfterSalePaths.create]: Post<typeof afterSaleCreateRequestSchema, typeof afterSaleDetailSchema>;
+  [AfterSalePaths.list]: Post<typeof afterSaleListRequestSchema, typeof afterSaleListResponseSchema>;
+  [AfterSalePaths.detail]: Post<typeof afterSaleIdRequestSchema, typeof afterSaleDetailSchema>;
+  [AfterSalePaths.cancel]: Post<typeof afterSaleIdRequestSchema, typeof afterSaleDetailSchema>;
+  [AfterSalePaths.shipBack]: Post<typeof afterSaleShipBackRequestSchema, typeof afterSaleDetailSchema>;
+  [AfterSalePaths.claimable]: Post<typeof afterSaleClaimableRequestSchema, typeof afterSaleClaimableSchema>;
   [PaymentPaths.payOnAccount]: Post<typeof payOnAccountRequestSchema, typeof payOnAccountResponseSchema>;
   [StatementPaths.list]: Post<typeof statementListRequestSchema, typeof statementListResponseSchema>;
   [StatementPaths.export]: Download<typeof statementExportRequestSchema>;

@@ -43,6 +43,8 @@ export const NOTICE_KIND_LABELS: Record<string, string> = {
   invoiceDue: '账期账单到期提醒',
   quoteAnswered: '询价报价与回复',
   staffQuote: '员工：询价',
+  afterSale: '售后进度',
+  staffAfterSale: '员工：售后',
 };
 
 export const adminNoticeListRequestSchema = z.strictObject({

@@ -251,6 +251,7 @@ export const MEMBER_NOTICE_KINDS = [
   'approvalDecided',
   'invoiceDue',
   'quoteAnswered',
+  'afterSale',
 ] as const;
 export type MemberNoticeKind = (typeof MEMBER_NOTICE_KINDS)[number];
 
@@ -267,6 +268,7 @@ export const MEMBER_NOTICE_LABELS: Record<MemberNoticeKind, string> = {
   approvalDecided: '订单审批结果（采购员）',
   invoiceDue: '账期账单到期提醒（公司）',
   quoteAnswered: '询价已报价或有新回复',
+  afterSale: '售后进度（审核、退款、换货）',
 };
 
 const kindSwitches = z.strictObject(

@@ -1,5 +1,5 @@
 import { SkuStatus } from '@shop/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, executeNamed } from '../../db/client';
 import { goods, skus } from '../catalogue';
 import { stockLedger } from './inventory.schema';
@@ -70,6 +70,20 @@ export async function lockSkuStock(
     .where(eq(skus.code, code))
     .for('update');
   return rows[0] ?? null;
+}
+
+/** SKUs by id with their codes and stock, locked in id order (as an order's take locks them). */
+export async function lockSkusById(
+  db: Database,
+  ids: readonly number[],
+): Promise<{ id: number; code: string; stock: number }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: skus.id, code: skus.code, stock: skus.stock })
+    .from(skus)
+    .where(inArray(skus.id, [...ids]))
+    .orderBy(asc(skus.id))
+    .for('update');
 }
 
 /** A hand-made stock change already written under this request id, or null. */

@@ -9,8 +9,8 @@ import { skus } from '../catalogue/catalogue.schema';
  */
 
 /**
- * Every stock change made by hand (the console's 库存 and `goods:stock`): who, when, the stock before and after,
- * and why. Orders move stock in their one statement (ADR 028) and are not written here. `request_id` makes a retried
+ * Every stock change made by hand (the console's 库存 and `goods:stock`) or by after-sales (goods returned to stock
+ * or written off, an exchange sent): who, when, the stock before and after, and why. Orders move stock in their one statement (ADR 028) and are not written here. `request_id` makes a retried
  * adjustment (a double click) apply once.
  */
 export const stockLedger = pgTable(
@@ -23,6 +23,8 @@ export const stockLedger = pgTable(
     before: integer('before').notNull(),
     after: integer('after').notNull(),
     reason: varchar('reason', { length: 200 }).notNull().default(''),
+    /** Pieces that came back and were written off as damaged (after-sales): counted here, never put in stock. */
+    writtenOff: integer('written_off').notNull().default(0),
     /** The staff username, or 'cli' / 'cli:<--by>'. */
     actor: varchar('actor', { length: 100 }).notNull(),
     staffId: integer('staff_id'),

@@ -126,6 +126,93 @@ export function createInventoryService({ db, audit, catalogueChanged }: Inventor
       await repo.addStock(executor, bySku);
     },
 
+    /**
+     * Goods an after-sales request brought back (issue #39), in the caller's transaction: per SKU, the pieces put
+     * back in stock and those written off as damaged, each SKU locked in id order and written to the stock ledger
+     * (before, after, written off, why) with its audit row. Call catalogueChanged after the commit.
+     */
+    async receiveReturned(
+      tx: Database,
+      input: {
+        lines: readonly { skuId: number; restock: number; writeOff: number }[];
+        by: AuditActor;
+        reason: string;
+      },
+    ): Promise<void> {
+      const bySku = new Map<number, { restock: number; writeOff: number }>();
+      for (const l of input.lines) {
+        const held = bySku.get(l.skuId) ?? { restock: 0, writeOff: 0 };
+        bySku.set(l.skuId, { restock: held.restock + l.restock, writeOff: held.writeOff + l.writeOff });
+      }
+      for (const sku of await repo.lockSkusById(tx, [...bySku.keys()])) {
+        const back = bySku.get(sku.id) ?? { restock: 0, writeOff: 0 };
+        if (back.restock === 0 && back.writeOff === 0) continue;
+        const after = sku.stock + back.restock;
+        if (back.restock > 0) await repo.setSkuStock(tx, sku.id, after);
+        await repo.insertLedgerEntry(tx, {
+          skuId: sku.id,
+          before: sku.stock,
+          after,
+          writtenOff: back.writeOff,
+          reason: (back.writeOff > 0 ? `${input.reason}（报损 ${back.writeOff} 件）` : input.reason).slice(0, 200),
+          actor: input.by.actor,
+          staffId: input.by.staffId,
+        });
+        await audit?.(tx, {
+          by: input.by,
+          action: 'stock.return',
+          objectType: 'sku',
+          objectId: sku.code,
+          before: { stock: sku.stock },
+          after: { stock: after, restocked: back.restock, writtenOff: back.writeOff, reason: input.reason },
+        });
+      }
+    },
+
+    /**
+     * Takes the pieces an exchange sends (issue #39) out of stock, in the caller's transaction: each SKU locked in
+     * id order, refused with the line's name when its stock is short, written to the stock ledger with its audit
+     * row. Call catalogueChanged after the commit.
+     */
+    async takeForExchange(
+      tx: Database,
+      input: {
+        lines: readonly { skuId: number; qty: number; name: string }[];
+        by: AuditActor;
+        reason: string;
+        short: (name: string) => string;
+      },
+    ): Promise<void> {
+      const bySku = new Map<number, { qty: number; name: string }>();
+      for (const l of input.lines)
+        bySku.set(l.skuId, { qty: (bySku.get(l.skuId)?.qty ?? 0) + l.qty, name: l.name });
+      for (const sku of await repo.lockSkusById(tx, [...bySku.keys()])) {
+        const take = bySku.get(sku.id) ?? { qty: 0, name: '' };
+        if (sku.stock < take.qty) throw paramsError(input.short(take.name));
+        const after = sku.stock - take.qty;
+        await repo.setSkuStock(tx, sku.id, after);
+        await repo.insertLedgerEntry(tx, {
+          skuId: sku.id,
+          before: sku.stock,
+          after,
+          reason: input.reason,
+          actor: input.by.actor,
+          staffId: input.by.staffId,
+        });
+        await audit?.(tx, {
+          by: input.by,
+          action: 'stock.exchange',
+          objectType: 'sku',
+          objectId: sku.code,
+          before: { stock: sku.stock },
+          after: { stock: after, reason: input.reason },
+        });
+      }
+    },
+
+    /** Moves the catalogue's version on after a committed change of stock made in a caller's transaction. */
+    stockChanged: () => catalogueChanged().catch(() => undefined),
+
     /** SKUs with their stock for the console's 库存: by keyword and warehouse, or the low ones fewest first. */
     async stockList(input: {
       pageNo: number;

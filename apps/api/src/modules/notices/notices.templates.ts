@@ -8,6 +8,7 @@ export const STAFF_NOTICE_KINDS = [
   'staffOrderToPack',
   'staffBankAccounts',
   'staffQuote',
+  'staffAfterSale',
   'dailySummary',
 ] as const;
 export type StaffNoticeKind = (typeof STAFF_NOTICE_KINDS)[number];
@@ -101,6 +102,14 @@ const ZH: Record<NoticeKind, (params: Params) => Words> = {
   staffQuote: (x) => ({
     subject: `询价待处理：${p(x, 'quoteNo')}`,
     lines: [`会员 ${p(x, 'member')} ${p(x, 'what')}：询价 ${p(x, 'quoteNo')}。请在后台「询价」处理。`],
+  }),
+  staffAfterSale: (x) => ({
+    subject: `售后待处理：${p(x, 'afterSaleNo')}`,
+    lines: [`会员 ${p(x, 'member')} ${p(x, 'what')}：售后单 ${p(x, 'afterSaleNo')}。请在后台「售后」处理。`],
+  }),
+  afterSale: (x) => ({
+    subject: `售后单 ${p(x, 'afterSaleNo')}：${p(x, 'state')}`,
+    lines: [`您的售后单 ${p(x, 'afterSaleNo')} 状态更新为「${p(x, 'state')}」，请登录商城在「售后」查看。`],
   }),
   quoteAnswered: (x) => ({
     subject: `询价 ${p(x, 'quoteNo')} 有新的报价或回复`,
@@ -209,6 +218,13 @@ const EN: Record<NoticeKind, (params: Params) => Words> = {
   }),
   staffTicket: ZH.staffTicket,
   staffQuote: ZH.staffQuote,
+  staffAfterSale: ZH.staffAfterSale,
+  afterSale: (x) => ({
+    subject: `After-sales ${p(x, 'afterSaleNo')}: ${p(x, 'state')}`,
+    lines: [
+      `Your after-sales request ${p(x, 'afterSaleNo')} is now "${p(x, 'state')}". Sign in to see it under 售后 (after-sales).`,
+    ],
+  }),
   quoteAnswered: (x) => ({
     subject: `Quote ${p(x, 'quoteNo')} has a new price or reply`,
     lines: [

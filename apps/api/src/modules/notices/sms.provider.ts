@@ -26,6 +26,8 @@ export const SMS_TEMPLATE_PARAMS = {
   invoiceDue: ['invoiceNo', 'amount', 'dueOn'],
   /** A quote answered by staff, or their reply on it (issue #38). */
   quoteAnswered: ['quoteNo'],
+  /** An after-sales request changed state (issue #39). */
+  afterSale: ['afterSaleNo', 'state'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SmsTemplateKey = keyof typeof SMS_TEMPLATE_PARAMS;
@@ -40,6 +42,7 @@ export const OPTIONAL_SMS_TEMPLATES = [
   'approvalDecided',
   'invoiceDue',
   'quoteAnswered',
+  'afterSale',
 ] as const satisfies readonly SmsTemplateKey[];
 export type OptionalSmsTemplate = (typeof OPTIONAL_SMS_TEMPLATES)[number];
 

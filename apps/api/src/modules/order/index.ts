@@ -1,9 +1,10 @@
 /** The order module's face (docs/design.md 'Modules and their faces'): code outside the module imports only this. */
 
 export { createOrderAdminService } from './order.admin';
+export { type AfterSaleOrder, DELIVERED_STATUSES, orderForAfterSale } from './order.aftersale';
 export { type BoughtLine, createOrderBuyerService, type OrderBuyerService } from './order.buyer';
 export { orderCommands } from './order.cli';
-export { createOrderConsoleService } from './order.console';
+export { createOrderConsoleService, refundWayOf } from './order.console';
 export { orderConsoleRoutes } from './order.console.routes';
 export {
   findByRequest,

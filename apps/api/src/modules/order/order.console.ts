@@ -78,6 +78,22 @@ export interface OrderConsolePorts {
   >;
 }
 
+/**
+ * Where a refund of the order goes now (the console's order detail and after-sales): nowhere for an order paid
+ * offline, the company's invoice for one paid on account, back through the channel whose provider refunds, else
+ * the member's deposit.
+ */
+export function refundWayOf(
+  order: { payChannel: string | null; paidAmount: number | null },
+  paidBy: { provider: string } | undefined,
+  refundsThrough: ((provider: string) => boolean) | undefined,
+): 'offline' | 'account' | 'channel' | 'deposit' {
+  if (order.payChannel === null || order.payChannel === OFFLINE_PAY_CHANNEL || order.paidAmount === null)
+    return 'offline';
+  if (order.payChannel === ON_ACCOUNT_CODE) return 'account';
+  return paidBy && refundsThrough?.(paidBy.provider) ? 'channel' : 'deposit';
+}
+
 type RefundStatus = AdminOrderDetail['refunds'][number]['status'];
 
 export type OrderConsoleService = ReturnType<typeof createOrderConsoleService>;
@@ -185,14 +201,7 @@ export function createOrderConsoleService({
         refundingAmount: order.refundingAmount,
         refundState,
         refundStateName: refundState ? REFUND_STATE_LABELS[refundState] : null,
-        refundTo:
-          order.payChannel === null || order.payChannel === OFFLINE_PAY_CHANNEL || order.paidAmount === null
-            ? 'offline'
-            : order.payChannel === ON_ACCOUNT_CODE
-              ? 'account'
-              : paidBy && ports.refundsThrough?.(paidBy.provider)
-                ? 'channel'
-                : 'deposit',
+        refundTo: refundWayOf(order, paidBy, ports.refundsThrough),
         refunds: refunds.map((r) => ({
           refundNo: r.refundNo,
           amount: r.amount,

@@ -288,18 +288,39 @@ export async function endRefunding(
   return { refundedAmount: Number(row.refundedAmount), refundingAmount: Number(row.refundingAmount) };
 }
 
-/** The order's lines as a refund by lines needs them (order-refund.ts refundOfLines). */
+/** The order as a refund by lines needs it (order-refund.ts refundSplit): its amounts and lines. */
 export async function refundLinesOf(
   executor: Database,
   orderId: number,
-): Promise<{ id: number; name: string; qty: number; unitPrice: number; isGift: boolean }[]> {
-  return (await listItems(executor, [orderId])).map((i) => ({
-    id: i.id,
-    name: i.skuName ? `${i.name} ${i.skuName}` : i.name,
-    qty: i.qty,
-    unitPrice: i.unitPrice,
-    isGift: i.isGift,
-  }));
+): Promise<{
+  shippingAmount: number;
+  gstAmount: number;
+  gstIncluded: boolean;
+  promotionsAmount: number;
+  items: { id: number; name: string; qty: number; unitPrice: number; isGift: boolean }[];
+}> {
+  const [order] = await executor
+    .select({
+      shippingAmount: orders.shippingAmount,
+      gstAmount: orders.gstAmount,
+      gstIncluded: orders.gstIncluded,
+      promotionsAmount: orders.promotionsAmount,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return {
+    shippingAmount: order?.shippingAmount ?? 0,
+    gstAmount: order?.gstAmount ?? 0,
+    gstIncluded: order?.gstIncluded ?? true,
+    promotionsAmount: order?.promotionsAmount ?? 0,
+    items: (await listItems(executor, [orderId])).map((i) => ({
+      id: i.id,
+      name: i.skuName ? `${i.name} ${i.skuName}` : i.name,
+      qty: i.qty,
+      unitPrice: i.unitPrice,
+      isGift: i.isGift,
+    })),
+  };
 }
 
 /** The statuses of the order's packs (a paid order may be cancelled only while none has shipped). */

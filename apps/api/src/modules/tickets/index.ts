@@ -2,5 +2,6 @@
 
 export { ticketCommands } from './tickets.cli';
 export { latestMemberTickets } from './tickets.member-summary';
+export { takeLooseImages } from './tickets.repository';
 export { ticketRoutes } from './tickets.routes';
 export { createTicketService, ReplyAlreadySent, TicketMessages, type TicketService } from './tickets.service';

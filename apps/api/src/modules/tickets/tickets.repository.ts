@@ -286,6 +286,34 @@ export async function attachImages(
   return rows.map((r) => r.id);
 }
 
+/**
+ * Hands the member's unattached uploads to another owner (an after-sales request keeps its photos), in one
+ * statement: their rows go, so they are neither pruned nor used twice; the files stay. An id that is another
+ * member's, unknown or already used is not taken. Returns what was taken.
+ */
+export async function takeLooseImages(
+  db: Database,
+  memberId: number,
+  imageIds: readonly number[],
+): Promise<{ id: number; path: string; width: number; height: number }[]> {
+  if (imageIds.length === 0) return [];
+  return db
+    .delete(supportTicketImages)
+    .where(
+      and(
+        inArray(supportTicketImages.id, [...imageIds]),
+        eq(supportTicketImages.memberId, memberId),
+        isNull(supportTicketImages.replyId),
+      ),
+    )
+    .returning({
+      id: supportTicketImages.id,
+      path: supportTicketImages.path,
+      width: supportTicketImages.width,
+      height: supportTicketImages.height,
+    });
+}
+
 /** Uploads never put in a post before `before`: removed, their file paths answered (the files go too). */
 export async function deleteOrphanImages(db: Database, before: Date): Promise<string[]> {
   const rows = await db

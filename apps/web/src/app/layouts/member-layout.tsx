@@ -10,6 +10,7 @@ const MEMBER_LINKS = [
   { to: paths.member.home(), label: '会员中心', end: true },
   { to: paths.member.order(), label: '我的订单' },
   { to: paths.member.oldOrder(), label: '历史订单' },
+  { to: paths.member.afterSales(), label: '售后' },
   { to: paths.member.quotes(), label: '我的询价' },
   { to: paths.member.deposit(), label: '余额明细' },
   { to: paths.member.recharge(), label: '余额充值' },

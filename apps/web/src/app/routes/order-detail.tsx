@@ -1,6 +1,7 @@
 import { OrderStatus } from '@shop/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { AfterSaleApplyLink, OrderAfterSales } from '@/features/aftersale/components/order-after-sales';
 import { loadCartList } from '@/features/cart/api/get-cart-list';
 import { ApprovalNotice } from '@/features/company/components/approval-notice';
 import { TaxDocumentsPanel } from '@/features/invoice/components/tax-documents-panel';
@@ -18,10 +19,10 @@ const ASKED_APPROVAL: readonly number[] = [
 ];
 
 /**
- * One order (spec §2 /order/{id}, login required); 再次购买 refreshes the cart; 存为清单 keeps its goods as a named
- * list (/user/order); 联系客服 opens the new-ticket form
- * about this order; the 发票 section downloads the tax invoice or asks for a fapiao, prefilled from the member's
- * business details.
+ * One order (spec §2 /order/{id}, login required); 再次购买 refreshes the cart; 申请售后 (issue #39) once its goods
+ * are shipped, with its after-sales listed under 售后; 存为清单 keeps its goods as a named list (/user/order);
+ * 联系客服 opens the new-ticket form about this order; the 发票 section downloads the tax invoice or asks for a
+ * fapiao, prefilled from the member's business details.
  */
 export function Component() {
   const { id } = useParams();
@@ -36,13 +37,19 @@ export function Component() {
         onCartChanged={() => void loadCartList(queryClient, { refresh: true }).catch(() => undefined)}
         extraActions={(order) => (
           <>
+            <AfterSaleApplyLink order={order} className="btn order-action" />
             <SaveOrderAsList orderId={order.id} orderNo={order.orderNo} />
             <Link to={paths.member.supportTicket({ new: 1, orderId: order.id })} className="btn order-action">
               联系客服
             </Link>
           </>
         )}
-        extraSections={(order) => <TaxDocumentsPanel orderId={order.id} prefill={prefill} />}
+        extraSections={(order) => (
+          <>
+            <OrderAfterSales order={order} />
+            <TaxDocumentsPanel orderId={order.id} prefill={prefill} />
+          </>
+        )}
         // A company's order that had to wait for its admin says so (issue #38).
         headNotice={(order) => (
           <ApprovalNotice

@@ -61,7 +61,15 @@ export function MoneyBackModal({
   if (by === 'lines' && lines.length > 0) {
     try {
       linesAmount = refundOfLines(
-        { totalAmount: order.totalAmount, paidAmount: order.paidAmount ?? 0, items: order.items },
+        {
+          totalAmount: order.totalAmount,
+          paidAmount: order.paidAmount ?? 0,
+          shippingAmount: order.shippingAmount,
+          gstAmount: order.gstAmount,
+          gstIncluded: order.gstIncluded,
+          promotionsAmount: order.promotionsAmount,
+          items: order.items,
+        },
         lines,
       );
       if (linesAmount > refundable)

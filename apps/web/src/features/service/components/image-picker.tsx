@@ -2,6 +2,8 @@ import { TICKET_LIMITS } from '@shop/domain';
 import { useId, useRef } from 'react';
 import { TICKET_IMAGE_TYPES } from '../api/upload-ticket-image';
 import type { ImageUploads } from './use-image-uploads';
+// Its styles, for the pages that show it without the service desk's own (申请售后).
+import '../service.css';
 
 /** The pictures of a post: previews with their upload progress and 删除, a button to add more, and what was refused. */
 export function ImagePicker({ uploads, label = '图片' }: { uploads: ImageUploads; label?: string }) {
