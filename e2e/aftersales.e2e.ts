@@ -120,7 +120,7 @@ describe('after-sales: a return and refund', () => {
       { name: 'box.png', mimeType: 'image/png', buffer: PHOTO },
       { name: 'can.png', mimeType: 'image/png', buffer: PHOTO },
     ]);
-    await expect.poll(() => page.locator('.image-picker-list li').count()).toBe(2);
+    await expect.poll(() => page.getByRole('button', { name: /^删除图片/ }).count()).toBe(2);
     await phone.screenshot('aftersale-01-ask-phone');
     await page.getByRole('button', { name: '提交申请' }).click();
     await page.waitForURL(/\/member\/aftersales\/\d+$/);
@@ -152,7 +152,7 @@ describe('after-sales: a return and refund', () => {
   it('the member enters the courier and tracking number', async () => {
     const page = phone.page;
     await page.reload();
-    await page.getByText('墨尔本 Clayton 仓库 售后组 收').waitFor();
+    await page.getByText('墨尔本 Clayton 仓库 售后组 收').first().waitFor();
     const form = page.getByRole('form', { name: '填写寄回单号' });
     await form.getByLabel('快递公司').selectOption({ index: 1 });
     await form.getByLabel('物流单号').fill('SF20261201001');
