@@ -154,7 +154,7 @@ export function createInventoryService({ db, audit, catalogueChanged }: Inventor
           before: sku.stock,
           after,
           writtenOff: back.writeOff,
-          reason: (back.writeOff > 0 ? `${input.reason}（报损 ${back.writeOff} 件）` : input.reason).slice(0, 200),
+          reason: `${input.reason}${back.writeOff > 0 ? `（报损 ${back.writeOff} 件）` : ''}`.slice(0, 200),
           actor: input.by.actor,
           staffId: input.by.staffId,
         });
