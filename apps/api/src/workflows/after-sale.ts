@@ -11,9 +11,11 @@ import {
   type adminAfterSaleRefundRequestSchema,
   type adminAfterSaleShipExchangeRequestSchema,
   type afterSaleCreateRequestSchema,
+  afterSaleStepsOf,
   type Currency,
   OrderStatus,
   type RefundSplit,
+  refundableAmount,
   refundSplit,
   toMajor,
   toMinor,
@@ -42,6 +44,7 @@ import {
 import type { InventoryService } from '../modules/inventory';
 import {
   type AfterSaleOrder,
+  DELIVERED_STATUSES,
   findOrderForPayment,
   orderForAfterSale,
   type PayableOrder,
@@ -54,11 +57,10 @@ type RefundInput = z.output<typeof adminAfterSaleRefundRequestSchema>;
 type ShipExchangeInput = z.output<typeof adminAfterSaleShipExchangeRequestSchema>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const CLAIMABLE_STATUSES: readonly number[] = [
-  OrderStatus.Shipped,
-  OrderStatus.InTransit,
-  OrderStatus.Finished,
-];
+
+/** The steps a stored request allows next (the domain's one table of moves). */
+const stepsOf = (row: { state: string; type: string }) =>
+  afterSaleStepsOf({ state: row.state as AfterSaleState, type: row.type as AfterSaleType });
 
 /** What the order's refund (refund-order.ts) leaves for the caller to finish after its transaction. */
 interface RefundDone {
@@ -95,7 +97,7 @@ export type AfterSaleFlow = ReturnType<typeof createAfterSaleFlow>;
 
 /** Why an order cannot be claimed now, or null: shipped, awaiting receipt or finished within the window. */
 function closedReason(order: AfterSaleOrder, windowDays: number, now: Date): string | null {
-  if (!CLAIMABLE_STATUSES.includes(order.status)) return AfterSaleMessages.orderNotDelivered;
+  if (!DELIVERED_STATUSES.includes(order.status)) return AfterSaleMessages.orderNotDelivered;
   if (order.status === OrderStatus.Finished && order.finishedAt) {
     if (now.getTime() > order.finishedAt.getTime() + windowDays * DAY_MS)
       return AfterSaleMessages.windowClosed(windowDays);
@@ -286,9 +288,7 @@ export function createAfterSaleFlow(deps: AfterSaleFlowDeps) {
         orderStatus: order.status,
         paidCurrency: order.paidCurrency,
         paidAmount: order.paidAmount === null ? null : toMajor(order.paidAmount),
-        refundable: toMajor(
-          Math.max(0, (order.paidAmount ?? 0) - order.refundedAmount - order.refundingAmount),
-        ),
+        refundable: toMajor(refundableAmount(order)),
         refundWay: way,
         split,
         splitWithFreight,
@@ -299,12 +299,10 @@ export function createAfterSaleFlow(deps: AfterSaleFlowDeps) {
 
     /** The goods came back: per line, pieces to stock and written off, together the pieces claimed. */
     async receive(by: AuditActor, input: ReceiveInput): Promise<AdminAfterSaleDetail> {
-      const from: AfterSaleState[] = ['approved', 'shippedBack'];
       await db.transaction(async (tx) => {
         const row = await findAfterSale(tx, input.id, { lock: true });
         if (!row) throw notFoundError(AfterSaleMessages.notFound);
-        if (row.type === 'refund' || !from.includes(row.state as AfterSaleState))
-          throw paramsError(AfterSaleMessages.notReceivable);
+        if (!stepsOf(row).includes('receive')) throw paramsError(AfterSaleMessages.notReceivable);
         if (row.version !== input.version) throw paramsError(AfterSaleMessages.changed);
         const lines = await linesOf(tx, [row.id]);
         const got = new Map(input.lines.map((l) => [l.itemId, l]));
@@ -316,7 +314,7 @@ export function createAfterSaleFlow(deps: AfterSaleFlowDeps) {
             throw paramsError(AfterSaleMessages.receiveLines);
           return { line, restock: back.restock, writeOff: back.writeOff };
         });
-        const moved = await move(tx, row.id, from, 'received', {}, input.version);
+        const moved = await move(tx, row.id, [row.state as AfterSaleState], 'received', {}, input.version);
         if (!moved) throw paramsError(AfterSaleMessages.changed);
         await setReceived(
           tx,
@@ -360,8 +358,8 @@ export function createAfterSaleFlow(deps: AfterSaleFlowDeps) {
         const payable = await findOrderForPayment(tx, head.orderId, { lock: true });
         const row = await findAfterSale(tx, input.id, { lock: true });
         if (!payable || !row) throw notFoundError(AfterSaleMessages.notFound);
-        const from: AfterSaleState = row.type === 'refund' ? 'approved' : 'received';
-        if (row.type === 'exchange' || row.state !== from) throw paramsError(AfterSaleMessages.notRefundable);
+        if (!stepsOf(row).includes('refund')) throw paramsError(AfterSaleMessages.notRefundable);
+        const from = row.state as AfterSaleState;
         if (row.version !== input.version) throw paramsError(AfterSaleMessages.changed);
         const order = await orderForAfterSale(tx, row.orderId);
         if (!order || order.paidAmount === null || order.paidCurrency === null)
@@ -443,8 +441,7 @@ export function createAfterSaleFlow(deps: AfterSaleFlowDeps) {
       await db.transaction(async (tx) => {
         const row = await findAfterSale(tx, input.id, { lock: true });
         if (!row) throw notFoundError(AfterSaleMessages.notFound);
-        if ((row.type as AfterSaleType) !== 'exchange' || row.state !== 'received')
-          throw paramsError(AfterSaleMessages.notExchange);
+        if (!stepsOf(row).includes('shipExchange')) throw paramsError(AfterSaleMessages.notExchange);
         if (row.version !== input.version) throw paramsError(AfterSaleMessages.changed);
         const courier = await deps.courierByCode(input.courierCode, tx);
         if (!courier) throw paramsError(AfterSaleMessages.unknownCourier(input.courierCode));
@@ -458,7 +455,7 @@ export function createAfterSaleFlow(deps: AfterSaleFlowDeps) {
         const moved = await move(
           tx,
           row.id,
-          ['received'],
+          [row.state as AfterSaleState],
           'exchanged',
           { exchangeCourier: courier.name, exchangeLogisticCode: input.logisticCode },
           input.version,

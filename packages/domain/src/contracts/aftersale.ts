@@ -63,6 +63,43 @@ export const AFTER_SALE_STATE_LABELS: Record<AfterSaleState, string> = {
   rejected: '已拒绝',
   cancelled: '已撤销',
 };
+/** What may be done to a request: the member's cancel and ship-back, and staff's steps. */
+export const AFTER_SALE_STEPS = [
+  'cancel',
+  'shipBack',
+  'approve',
+  'reject',
+  'receive',
+  'refund',
+  'shipExchange',
+] as const;
+export type AfterSaleStep = (typeof AFTER_SALE_STEPS)[number];
+
+/**
+ * The steps a request's state and type allow next, the one table of its moves: the server refuses any other step,
+ * and the member's pages and the console offer only these. Goods come back only for a return or an exchange; an
+ * exchange is shipped, never refunded; a refund only is refunded once approved.
+ */
+export function afterSaleStepsOf(a: { state: AfterSaleState; type: AfterSaleType }): AfterSaleStep[] {
+  switch (a.state) {
+    case 'pending':
+      return ['cancel', 'approve', 'reject'];
+    case 'approved':
+      return a.type === 'refund' ? ['cancel', 'refund'] : ['cancel', 'shipBack', 'receive'];
+    case 'shippedBack':
+      return a.type === 'refund' ? [] : ['receive'];
+    case 'received':
+      return a.type === 'return' ? ['refund'] : a.type === 'exchange' ? ['shipExchange'] : [];
+    default:
+      return [];
+  }
+}
+
+/** The states from which a request of this type may take the step (the server's conditional moves). */
+export function statesAllowing(step: AfterSaleStep, type: AfterSaleType): AfterSaleState[] {
+  return AFTER_SALE_STATES.filter((state) => afterSaleStepsOf({ state, type }).includes(step));
+}
+
 /** States that still wait for someone (the member's and the console's 'open'). */
 export const AFTER_SALE_OPEN_STATES: readonly AfterSaleState[] = [
   'pending',

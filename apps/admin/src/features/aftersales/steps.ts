@@ -3,7 +3,9 @@ import {
   AfterSaleMessages,
   type AfterSaleRefundSplit,
   type AfterSaleState,
+  type AfterSaleStep,
   type AfterSaleType,
+  afterSaleStepsOf,
   type Currency,
   formatPrice,
   InvalidAmountError,
@@ -12,26 +14,11 @@ import {
 } from '@shop/domain';
 
 /** What staff may do to an after-sale next. */
-export type AfterSaleStep = 'approve' | 'reject' | 'receive' | 'refund' | 'shipExchange';
+export type StaffStep = Exclude<AfterSaleStep, 'cancel' | 'shipBack'>;
 
-/**
- * The steps an after-sale's state and type allow (contracts/aftersale.ts: pending → approved → shippedBack →
- * received → refunded or exchanged; a refund only goes from approved to refunded). Goods come back only for a
- * return or an exchange; an exchange is shipped, never refunded.
- */
-export function stepsOf(a: { state: AfterSaleState; type: AfterSaleType }): AfterSaleStep[] {
-  switch (a.state) {
-    case 'pending':
-      return ['approve', 'reject'];
-    case 'approved':
-      return a.type === 'refund' ? ['refund'] : ['receive'];
-    case 'shippedBack':
-      return a.type === 'refund' ? [] : ['receive'];
-    case 'received':
-      return a.type === 'return' ? ['refund'] : a.type === 'exchange' ? ['shipExchange'] : [];
-    default:
-      return [];
-  }
+/** The staff steps the after-sale's state and type allow (the domain's afterSaleStepsOf, less the member's). */
+export function stepsOf(a: { state: AfterSaleState; type: AfterSaleType }): StaffStep[] {
+  return afterSaleStepsOf(a).filter((step): step is StaffStep => step !== 'cancel' && step !== 'shipBack');
 }
 
 /** How a refund would go now, in the words staff read before refunding. */

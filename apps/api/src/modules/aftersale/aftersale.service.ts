@@ -16,8 +16,10 @@ import {
   type adminAfterSaleSettingsSaveRequestSchema,
   type afterSaleListRequestSchema,
   type afterSaleShipBackRequestSchema,
+  afterSaleStepsOf,
   type Currency,
   MessageType,
+  statesAllowing,
   toMajor,
 } from '@shop/domain';
 import type { z } from 'zod';
@@ -103,7 +105,11 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
     const [lines, events, couriers] = await Promise.all([
       repo.linesOf(db, [row.id]),
       repo.eventsOf(db, row.id),
-      row.state === 'approved' && row.type !== 'refund' ? deps.couriers() : Promise.resolve([]),
+      afterSaleStepsOf({ state: row.state as AfterSaleState, type: row.type as AfterSaleType }).includes(
+        'shipBack',
+      )
+        ? deps.couriers()
+        : Promise.resolve([]),
     ]);
     return {
       ...summaryOf(row, lines),
@@ -157,7 +163,7 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
     by: AuditActor,
     input: { id: number; version: number },
     step: {
-      from: readonly AfterSaleState[];
+      step: 'approve' | 'reject';
       to: AfterSaleState;
       patch?: repo.AfterSalePatch;
       action: 'aftersale.approve' | 'aftersale.reject';
@@ -168,8 +174,9 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
     const moved = await db.transaction(async (tx) => {
       const before = await repo.findAfterSale(tx, input.id, { lock: true });
       if (!before) throw notFoundError(AfterSaleMessages.notFound);
-      if (!step.from.includes(before.state as AfterSaleState)) throw paramsError(step.refuse);
-      const row = await repo.move(tx, input.id, step.from, step.to, step.patch, input.version);
+      const from = statesAllowing(step.step, before.type as AfterSaleType);
+      if (!from.includes(before.state as AfterSaleState)) throw paramsError(step.refuse);
+      const row = await repo.move(tx, input.id, from, step.to, step.patch, input.version);
       if (!row) throw paramsError(AfterSaleMessages.changed);
       await repo.insertEvent(tx, {
         afterSaleId: row.id,
@@ -222,9 +229,10 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
 
     /** The member withdraws a request not yet acted on past approval (the goods not sent back). */
     async cancel(memberId: number, id: number): Promise<AfterSaleDetail> {
-      await own(memberId, id);
+      const current = await own(memberId, id);
       const row = await db.transaction(async (tx) => {
-        const moved = await repo.move(tx, id, ['pending', 'approved'], 'cancelled');
+        const from = statesAllowing('cancel', current.type as AfterSaleType);
+        const moved = await repo.move(tx, id, from, 'cancelled');
         if (!moved) throw paramsError(AfterSaleMessages.cannotCancel);
         await repo.insertEvent(tx, { afterSaleId: id, state: 'cancelled', by: 'member', note: '' });
         await notify(tx, afterSaleNotice(moved));
@@ -237,13 +245,14 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
     async shipBack(memberId: number, input: ShipBackInput): Promise<AfterSaleDetail> {
       const current = await own(memberId, input.id);
       if (current.type === 'refund') throw paramsError(AfterSaleMessages.notReturn);
-      if (current.state !== 'approved') throw paramsError(AfterSaleMessages.notApproved);
+      const from = statesAllowing('shipBack', current.type as AfterSaleType);
+      if (!from.includes(current.state as AfterSaleState)) throw paramsError(AfterSaleMessages.notApproved);
       if (current.shipBackBy && current.shipBackBy.getTime() < clock().getTime())
         throw paramsError(AfterSaleMessages.shipBackLate);
       const row = await db.transaction(async (tx) => {
         const courier = await deps.courierByCode(input.courierCode, tx);
         if (!courier) throw paramsError(AfterSaleMessages.unknownCourier(input.courierCode));
-        const moved = await repo.move(tx, input.id, ['approved'], 'shippedBack', {
+        const moved = await repo.move(tx, input.id, from, 'shippedBack', {
           returnCourier: courier.name,
           returnLogisticCode: input.logisticCode,
         });
@@ -305,7 +314,7 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
         ? `请在 ${shipBackBy?.toISOString().slice(0, 10)} 前寄回：${input.returnAddress}${input.note ? `（${input.note}）` : ''}`
         : input.note;
       return staffMove(by, input, {
-        from: ['pending'],
+        step: 'approve',
         to: 'approved',
         patch: returning ? { returnAddress: input.returnAddress, shipBackBy } : {},
         action: 'aftersale.approve',
@@ -316,7 +325,7 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
 
     async reject(by: AuditActor, input: RejectInput): Promise<AfterSaleDetail> {
       return staffMove(by, input, {
-        from: ['pending'],
+        step: 'reject',
         to: 'rejected',
         patch: { rejectReason: input.reason },
         action: 'aftersale.reject',

@@ -7,6 +7,7 @@ import {
   AfterSaleMessages,
   type AfterSaleState,
   type AfterSaleType,
+  afterSaleStepsOf,
   OrderStatus,
 } from '@shop/domain';
 
@@ -41,13 +42,13 @@ export function orderMayClaim(order: { status: number; mine?: boolean | undefine
 }
 
 /** Whether the member may still take the request back: before the goods are back (cancel/). */
-export function mayCancel(state: AfterSaleState): boolean {
-  return state === 'pending' || state === 'approved';
+export function mayCancel(afterSale: { state: AfterSaleState; type: AfterSaleType }): boolean {
+  return afterSaleStepsOf(afterSale).includes('cancel');
 }
 
 /** Whether the member is to send the goods back now and tell the tracking number (shipBack/). */
 export function mayShipBack(afterSale: { state: AfterSaleState; type: AfterSaleType }): boolean {
-  return afterSale.state === 'approved' && afterSale.type !== 'refund';
+  return afterSaleStepsOf(afterSale).includes('shipBack');
 }
 
 /** States after the warehouse counted the goods back. */

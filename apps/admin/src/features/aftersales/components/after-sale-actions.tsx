@@ -1,7 +1,7 @@
 import type { AdminAfterSaleDetail } from '@shop/domain';
 import { Button, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { type AfterSaleStep, refundBlocked, stepsOf } from '../steps';
+import { refundBlocked, type StaffStep, stepsOf } from '../steps';
 import { ApproveModal } from './approve-modal';
 import { ReceiveModal } from './receive-modal';
 import { RefundModal } from './refund-modal';
@@ -20,7 +20,7 @@ export function AfterSaleActions({
   afterSale: AdminAfterSaleDetail;
   canRefund: boolean;
 }) {
-  const [open, setOpen] = useState<AfterSaleStep | null>(null);
+  const [open, setOpen] = useState<StaffStep | null>(null);
   const steps = stepsOf(afterSale);
   const close = () => setOpen(null);
   if (steps.length === 0) return null;

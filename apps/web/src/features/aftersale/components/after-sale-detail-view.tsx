@@ -118,7 +118,7 @@ function AfterSale({ afterSale }: { afterSale: AfterSaleDetail }) {
           <Link to={paths.member.afterSales()} className="btn">
             返回列表
           </Link>
-          {mayCancel(afterSale.state) && (
+          {mayCancel(afterSale) && (
             <button
               type="button"
               className="btn"
