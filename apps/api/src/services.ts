@@ -62,6 +62,7 @@ import {
   createOrderAdminService,
   createOrderBuyerService,
   createOrderConsoleService,
+  createOrderPreOrders,
   createOrderService,
   findOrderForPayment,
   latestMemberOrders,
@@ -100,6 +101,7 @@ import { quoteLinePricer } from './workflows/quote-pricing';
 import { createRefundOrderFlow } from './workflows/refund-order';
 import { createRepurchaseFlow } from './workflows/repurchase';
 import { createSavedListFlow } from './workflows/saved-list';
+import { createServePreOrders } from './workflows/serve-pre-orders';
 import { createSettleInvoiceFlow } from './workflows/settle-invoice';
 import { createSettlePaymentFlow } from './workflows/settle-payment';
 import { createTicketReplyFlow } from './workflows/ticket-reply';
@@ -275,6 +277,8 @@ export function createServices({
     // A company member sees the company's orders with who placed each (issue #38).
     companyOf: (memberId) => companies.membership(memberId),
     memberNames,
+    // Called per request, after the catalogue below exists.
+    expectedDates: (skuIds) => catalogue.expectedDates(skuIds),
   });
   const orderBuyer = createOrderBuyerService({ db, clock });
   const media = createMediaService({ db, store: createMediaStore(db, config.mediaObjectStorage) });
@@ -315,6 +319,16 @@ export function createServices({
     db,
     audit: audit.record,
     catalogueChanged: () => catalogue.catalogueChanged(),
+    // Called after a stock change commits, when servePreOrders below exists.
+    stockArrived: (skuIds, by) => servePreOrders.arrived(skuIds, by),
+  });
+  // Stock that arrives serves the pre-orders waiting for it, first come first served (issue #39).
+  const servePreOrders = createServePreOrders({
+    db,
+    preOrders: createOrderPreOrders(),
+    inventory,
+    notify,
+    audit: audit.record,
   });
   const catalogueTaxonomy = createCatalogueTaxonomyService({ db, audit: audit.record });
   const cataloguePicker = createCataloguePicker({ db });
@@ -326,6 +340,7 @@ export function createServices({
       storeUpload: async (data, folder) => (await media.storeUpload(data, folder)).path,
       orderedSkuIds: (skuIds, executor) => orders.orderedSkuIds(skuIds, executor),
       writeStock: (tx, change) => writeStockChange(tx, audit.record, change),
+      stockArrived: (skuIds, by) => servePreOrders.arrived(skuIds, by),
     },
   });
   const contentAdmin = createContentAdminService({
@@ -398,6 +413,7 @@ export function createServices({
       usernamesByIds: (ids) => member.usernamesByIds(ids),
       orderPayments: (orderId) => payments.orderPayments(orderId),
       activeCouriers: () => checkoutAdmin.activeCouriers(),
+      expectedDates: (skuIds) => catalogue.expectedDates(skuIds),
       // Called per request, after paymentRefunds below exists.
       refundsThrough: (provider) => paymentRefunds.refundsThrough(provider),
       orderRefunds: (orderId) => paymentRefunds.listOrderRefunds(orderId),
@@ -665,6 +681,7 @@ export function createServices({
 
   return {
     caches,
+    servePreOrders,
     afterSales,
     afterSale,
     invoices,

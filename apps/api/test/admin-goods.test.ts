@@ -749,3 +749,35 @@ describe('a good’s wholesale settings: quantity rule and volume prices per SKU
     expect(await codes({ keyword: body.code })).toEqual([]);
   });
 });
+
+describe('a ByBook SKU’s expected arrival day (issue #39 预订)', () => {
+  it('saves and loads it, audited; the storefront shows it on a ByBook SKU only; a bad day is refused', async () => {
+    const body = newGood();
+    const [red, blue] = body.skus as [
+      AdminGoodsSaveRequest['skus'][number],
+      AdminGoodsSaveRequest['skus'][number],
+    ];
+    const good = await created({
+      ...body,
+      skus: [
+        { ...red, status: SkuStatus.ByBook, stock: 0, expectedDate: '2027-01-15' },
+        // A day left on another status says nothing to shoppers.
+        { ...blue, expectedDate: '2027-02-01' },
+      ],
+    });
+    expect(good.skus.map((s) => s.expectedDate)).toEqual(['2027-01-15', '2027-02-01']);
+    expect((await loaded(good.id)).skus.map((s) => s.expectedDate)).toEqual(['2027-01-15', '2027-02-01']);
+    expect((await storefront(good.id)).skus.map((s) => s.expectedDate)).toEqual(['2027-01-15', null]);
+    const [row] = (await auditRows({ action: 'goods.create', objectId: good.code })).items;
+    expect(JSON.stringify(row?.after)).toContain('2027-01-15');
+
+    // Emptied: none.
+    const form = formOf(await loaded(good.id));
+    const cleared = await created({ ...form, skus: form.skus.map((s) => ({ ...s, expectedDate: '' })) });
+    expect(cleared.skus.map((s) => s.expectedDate)).toEqual([null, null]);
+
+    const bad = await save({ ...form, skus: form.skus.map((s) => ({ ...s, expectedDate: '2027-02-30' })) });
+    expect(bad.success).toBe(false);
+    expect(bad.message).toContain('预计到货日期须为有效日期');
+  });
+});

@@ -36,6 +36,7 @@ describe('catalogue skusForCart', () => {
       property: { 规格: '900g' },
       status: SkuStatus.InStock,
       stock: 50,
+      expectedDate: null,
       onFlag: true,
       location: 1,
       image: 'goods/apt-1-main.jpg',
@@ -51,6 +52,7 @@ describe('catalogue skusForCart', () => {
     expect(byId.get(byStock ?? 0)).toMatchObject({
       status: SkuStatus.ByStock,
       stock: 10,
+      expectedDate: null,
       aud: 3100,
       cny: null,
     });

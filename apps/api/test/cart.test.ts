@@ -131,6 +131,7 @@ describe('cart/list/', () => {
       image: 'goods/apt-1-main.jpg',
       status: SkuStatus.InStock,
       stock: 50,
+      expectedDate: null,
       onFlag: true,
       currency: 'AUD',
       minQty: 1,

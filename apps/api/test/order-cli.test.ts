@@ -1,8 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MemberPaths, OrderPaths, OrderStatus } from '@shop/domain';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { skus } from '../src/db/schema';
 import { insertCatalogueFixture } from './support/catalogue-fixtures';
 import { useOperatorCli } from './support/cli';
 import { insertCouriers, insertOrder, orderState } from './support/order-fixtures';
@@ -146,4 +148,57 @@ describe('order operator commands', () => {
       ]);
     });
   }, 60_000);
+
+  it('ships part of a pack with --lines, and stock added by goods:stock serves a waiting pre-order', async () => {
+    const setup = await withApp(async (app) => {
+      const db = app.database.db;
+      // The shop's folder is shared by this file's tests: the catalogue and couriers are made once, by whichever
+      // runs first.
+      const skuIdOf = async (code: string) =>
+        (await db.select({ id: skus.id }).from(skus).where(eq(skus.code, code)))[0]?.id;
+      if ((await skuIdOf('S-BLK-1-200')) === undefined) {
+        await insertCatalogueFixture(db);
+        await insertCouriers(db);
+      }
+      const member = await app.services.member.createMember({ username: 'clisplit', password: 'secret123' });
+      const order = await insertOrder(db, {
+        memberId: member.id,
+        orderNo: 'SO20250301009',
+        status: OrderStatus.AwaitingDispatch,
+        items: [
+          { skuId: (await skuIdOf('S-BEL-1-125')) ?? 0, qty: 2, unitPrice: 3200 },
+          { skuId: (await skuIdOf('S-BLK-1-200')) ?? 0, qty: 1, waiting: 1, unitPrice: 15800 },
+        ],
+      });
+      return { order, rice: order.itemIds[0] ?? 0 };
+    });
+    const no = setup.order.orderNo;
+    const ship = ['order:ship', '--order', no, '--pack', '0', '--courier', 'SF'];
+
+    const malformed = await shop(...ship, '--code', 'SF900000001', '--lines', '12x');
+    // A usage error: exit code 2.
+    expect(malformed.status).toBe(2);
+    expect(malformed.stderr).toContain('--lines 的格式为 商品行编号:数量');
+    const whole = await shop(...ship, '--code', 'SF900000001');
+    expect(whole.status).toBe(1);
+    expect(whole.stderr).toContain('有 1 件预订商品尚未到货');
+    const part = await shop(...ship, '--code', 'SF900000001', '--lines', `${setup.rice}:2`);
+    expect(part.status, part.stderr).toBe(0);
+    expect(part.stdout).toContain('包裹 2 已发货');
+
+    const arrived = await shop('goods:stock', '--sku', 'S-BLK-1-200', '--add', '3', '--reason', '到货');
+    expect(arrived.status, arrived.stderr).toBe(0);
+    const again = await shop('order:serve-pre-orders');
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain('nothing to serve');
+    const rest = await shop(...ship, '--code', 'SF900000002');
+    expect(rest.status, rest.stderr).toBe(0);
+    expect(rest.stdout).toContain('包裹 1 已发货');
+    await withApp(async (app) => {
+      expect((await orderState(app.database.db, setup.order.id)).packStatuses).toEqual([
+        OrderStatus.Shipped,
+        OrderStatus.Shipped,
+      ]);
+    });
+  }, 120_000);
 });

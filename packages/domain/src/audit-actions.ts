@@ -52,6 +52,7 @@ export const AUDIT_ACTION_LABELS = {
   'order.processing': '仓库处理中',
   'order.ready': '备货完成（待发货）',
   'order.ship': '发货',
+  'order.preOrderServed': '预订商品到货配货',
   'order.pickupReady': '待自提',
   'order.inTransit': '运输中',
   'order.finish': '订单完成',

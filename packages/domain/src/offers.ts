@@ -17,6 +17,8 @@ export interface SkuOffer extends QtyRule {
   property: Record<string, string>;
   status: number;
   stock: number;
+  /** A ByBook SKU's expected arrival day ('YYYY-MM-DD', issue #39 '预订'); null when none. */
+  expectedDate: string | null;
   onFlag: boolean;
   /** Warehouse id (spec §3 'Warehouses'). */
   location: number;

@@ -50,6 +50,15 @@ export function needsPreOrder(sku: SkuStockFields): boolean {
   return sku.status === SkuStatus.ByBook && sku.stock <= 0;
 }
 
+/**
+ * The pre-order words of a ByBook SKU short of stock (issue #39), beside its expected arrival day as the operator
+ * set it ('YYYY-MM-DD'): '预订 · 预计 12月20日到货', or '预订 · 到货日期待定' when none is set.
+ */
+export function preOrderText(expectedDate: string | null | undefined): string {
+  const day = /^\d{4}-(\d{2})-(\d{2})$/.exec(expectedDate ?? '');
+  return day ? `预订 · 预计 ${Number(day[1])}月${Number(day[2])}日到货` : '预订 · 到货日期待定';
+}
+
 /** Texts of the stock display (spec §4 'Stock display by status'). */
 export const StockDisplayText = {
   /** 'by stock': enough stock for the needed number. */

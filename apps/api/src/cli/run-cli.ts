@@ -30,6 +30,7 @@ import { ensureShopContent, runSeed } from '../seed/seed';
 import { createServices, type ServiceDeps, type Services } from '../services';
 import { memberLevelCommands } from '../workflows/member-level.cli';
 import { refundOrderCommands } from '../workflows/refund-order.cli';
+import { servePreOrdersCommands } from '../workflows/serve-pre-orders.cli';
 import { ticketReplyCommands } from '../workflows/ticket-reply.cli';
 import { backupCommands } from './backup.cli';
 
@@ -90,6 +91,7 @@ function commandTable(
     ...depositCommands,
     ...creditCommands,
     ...refundOrderCommands,
+    ...servePreOrdersCommands,
     ...paymentCommands,
     ...reconciliationCommands,
     ...ticketCommands,

@@ -108,6 +108,17 @@ const STOCK_CASES: { status: SkuStatus; stock: [number, number]; weight: number 
 
 const ACCENTS = ACCENT_COLOURS;
 
+/**
+ * A demo ByBook SKU's expected arrival day (issue #39 '预订'): every one with no stock has one, 1 to 6 weeks ahead,
+ * and one in three of those with some stock. Made of the product and the SKU's place, not of the random stream, so
+ * the rest of the demo catalogue stays as it was.
+ */
+export function demoExpectedDate(now: Date, product: number, sku: number, stock: number): string | null {
+  const turn = (product * 7 + sku * 3) % 36;
+  if (stock > 0 && turn % 3 !== 0) return null;
+  return new Date(now.getTime() + (7 + turn) * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The goods code of a product in a warehouse, e.g. 'AU-BLACKM-0034' (product number in SEED_PRODUCTS). */
 export function demoGoodsCode(productIndex: number, warehouse: WarehouseCode): string {
   const product = SEED_PRODUCTS[productIndex];
@@ -456,18 +467,20 @@ export async function buildDemoCatalogue(
             });
         }
         const stockCase = STOCK_CASES[rng.weighted(STOCK_CASES.map((c) => c.weight))] ?? STOCK_CASES[0];
+        const stock = stockCase ? rng.int(stockCase.stock[0], stockCase.stock[1]) : 0;
         return {
           code: `${code}-${String(s + 1).padStart(2, '0')}`,
           name: [names.name, ...combo.values].join(' '),
           property: Object.fromEntries(product.axes.map((axis, a) => [axis.key, combo.values[a] ?? ''])),
           status: stockCase?.status ?? SkuStatus.InStock,
-          stock: stockCase ? rng.int(stockCase.stock[0], stockCase.stock[1]) : 0,
+          stock,
           weight: Math.round(product.grams * factors.weight),
           sort: s,
           prices,
           ...(wholesale.rule ? { rule: wholesale.rule } : {}),
           ...(wholesale.breakQtys ? { breaks: demoBreaks(prices, wholesale.breakQtys) } : {}),
           barcode: demoBarcode(p, Warehouse[warehouse], s),
+          expectedDate: stockCase?.status === SkuStatus.ByBook ? demoExpectedDate(now, p, s, stock) : null,
         };
       });
       const createdAt = new Date(now.getTime() - rng.int(0, 240) * 86_400_000 - rng.int(0, 86_399) * 1000);

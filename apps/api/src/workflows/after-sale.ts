@@ -73,7 +73,7 @@ export interface AfterSaleFlowDeps {
   db: Database;
   clock: Clock;
   afterSales: Pick<AfterSaleService, 'detailOf' | 'staffRow'>;
-  inventory: Pick<InventoryService, 'receiveReturned' | 'takeForExchange' | 'stockChanged'>;
+  inventory: Pick<InventoryService, 'receiveReturned' | 'takeForExchange' | 'stockChanged' | 'arrived'>;
   /** The order's refund (refund-order.ts), on an order the caller locked, then finished after the commit. */
   refunds: {
     refundLocked(
@@ -299,7 +299,7 @@ export function createAfterSaleFlow(deps: AfterSaleFlowDeps) {
 
     /** The goods came back: per line, pieces to stock and written off, together the pieces claimed. */
     async receive(by: AuditActor, input: ReceiveInput): Promise<AdminAfterSaleDetail> {
-      await db.transaction(async (tx) => {
+      const restockedSkus = await db.transaction(async (tx) => {
         const row = await findAfterSale(tx, input.id, { lock: true });
         if (!row) throw notFoundError(AfterSaleMessages.notFound);
         if (!stepsOf(row).includes('receive')) throw paramsError(AfterSaleMessages.notReceivable);
@@ -341,8 +341,11 @@ export function createAfterSaleFlow(deps: AfterSaleFlowDeps) {
             lines: received.map((r) => ({ itemId: r.line.itemId, restock: r.restock, writeOff: r.writeOff })),
           },
         });
+        return received.filter((r) => r.restock > 0).map((r) => r.line.skuId);
       });
       await inventory.stockChanged();
+      // Goods back in stock serve the pre-orders waiting for them (issue #39).
+      await inventory.arrived([...new Set(restockedSkus)], by);
       return this.adminDetail(input.id);
     },
 

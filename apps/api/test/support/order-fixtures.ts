@@ -15,8 +15,10 @@ import { envelope, post } from './test-app';
 export interface FixtureItem {
   skuId: number;
   qty: number;
-  /** Stock the order took; defaults to qty and is taken from the SKU's stock. */
+  /** Stock the order took; defaults to qty (less `waiting`) and is taken from the SKU's stock. */
   reservedQty?: number;
+  /** Pre-ordered pieces waiting for stock (issue #39); default 0. */
+  waiting?: number;
   unitPrice: number;
   isGift?: boolean;
   /** Index of the pack (pack) the item is in; default 0. */
@@ -127,14 +129,15 @@ export async function insertOrder(db: Database, spec: FixtureOrder): Promise<Ins
           skuName: i.skuName ?? '',
           property: i.property ?? {},
           qty: i.qty,
-          reservedQty: i.reservedQty ?? i.qty,
+          reservedQty: i.reservedQty ?? i.qty - (i.waiting ?? 0),
+          waiting: i.waiting ?? 0,
           unitPrice: i.unitPrice,
           isGift: i.isGift ?? false,
         })),
       )
       .returning({ id: orderItems.id });
     for (const i of spec.items) {
-      const taken = i.reservedQty ?? i.qty;
+      const taken = i.reservedQty ?? i.qty - (i.waiting ?? 0);
       if (taken > 0)
         await tx
           .update(skus)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { isCalendarDay } from '../calendar-day';
 import { Currency } from '../constants';
 import { gtinProblem, normalizeGtin } from '../gtin';
 import { SKU_VALUE_SEPARATOR } from '../properties';
@@ -243,6 +244,15 @@ export const goodsSkuInputSchema = z.strictObject({
     .nullable()
     .default(null)
     .transform((v) => (v === null || v.trim() === '' ? null : normalizeGtin(v))),
+  /**
+   * A ByBook SKU's expected arrival day ('YYYY-MM-DD', issue #39 '预订'), shown with 预订 on the product page, the
+   * cart and waiting orders; null or empty for none.
+   */
+  expectedDate: text({ error: '预计到货日期无效' })
+    .nullable()
+    .default(null)
+    .transform((v) => (v === null || v.trim() === '' ? null : v.trim()))
+    .refine((v) => v === null || isCalendarDay(v), '预计到货日期须为有效日期（yyyy-MM-dd）'),
   /** Volume prices per currency and level. */
   breaks: z
     .array(goodsBreakSchema)
@@ -404,6 +414,8 @@ export const adminGoodsSkuSchema = z.object({
   ordered: z.boolean(),
   /** GS1 barcode, digits only; null when none. */
   barcode: z.string().nullable(),
+  /** A ByBook SKU's expected arrival day ('YYYY-MM-DD'); null when none. */
+  expectedDate: z.string().nullable(),
   minQty: z.number().int(),
   stepQty: z.number().int(),
   maxQty: z.number().int().nullable(),

@@ -135,6 +135,10 @@ const itemSchema = z.object({
   qty: z.number().int(),
   unitPrice: z.number().int(),
   isGift: z.boolean(),
+  /** Pieces pre-ordered and still waiting for stock (issue #39): the pack cannot ship them yet. */
+  waiting: z.number().int(),
+  /** When `waiting`, the SKU's expected arrival day ('YYYY-MM-DD'); else null. */
+  expectedDate: z.string().nullable(),
 });
 const packSchemaOut = z.object({
   packIndex: z.number().int(),
@@ -147,6 +151,8 @@ const packSchemaOut = z.object({
   courierName: z.string(),
   logisticCode: z.string(),
   shippedTime: z.string().nullable(),
+  /** A parcel shipped out of another pack (split shipment): that pack's index; null for a pack as placed. */
+  splitFrom: z.number().int().nullable(),
 });
 const paymentSchema = z.object({
   tradeNo: z.string(),
@@ -244,6 +250,22 @@ export const adminOrderShipRequestSchema = z.strictObject({
     /^[A-Za-z0-9-]{4,60}$/,
     '物流单号只能包含字母、数字和 -，4-60 个字符',
   ),
+  /**
+   * A split shipment (issue #39): only these pieces of the pack leave, as a parcel of their own with this courier
+   * and tracking number; the rest stay in the pack. Needs `pack`. Absent: the whole pack leaves.
+   */
+  lines: z
+    .array(
+      z.strictObject({
+        itemId: z.number({ error: '商品行编号须为数字' }).int().positive('商品行编号须为正整数'),
+        qty: z.number({ error: '数量须为数字' }).int('数量须为整数').positive('数量须大于0'),
+      }),
+      { error: '请选择要发货的商品' },
+    )
+    .min(1, '请选择要发货的商品')
+    .max(200, '一次最多200行')
+    .refine((ls) => new Set(ls.map((l) => l.itemId)).size === ls.length, '商品行重复')
+    .optional(),
 });
 export type AdminOrderShipRequest = z.input<typeof adminOrderShipRequestSchema>;
 

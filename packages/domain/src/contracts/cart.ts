@@ -53,6 +53,8 @@ export const cartLineSchema = z.object({
   /** SKU status and stock now, so the cart can warn before checkout (spec §4 'Stock display by status'). */
   status: z.number().int(),
   stock: z.number().int(),
+  /** A ByBook SKU's expected arrival day ('YYYY-MM-DD', issue #39 '预订'); null when none is set. */
+  expectedDate: z.string().nullable(),
   onFlag: z.boolean(),
   /**
    * The currency the line is billed in when paying the request's currency (ADR 013): paying AUD, AUD when it

@@ -123,6 +123,11 @@ export type Sku = z.infer<typeof skuSchema>;
 export const skuDetailSchema = skuSchema.extend({
   audPrices: z.record(z.string(), amount),
   cnyPrices: z.record(z.string(), amount),
+  /**
+   * The day a ByBook SKU's next stock is expected (issue #39 '预订'), 'YYYY-MM-DD' as the operator set it; null when
+   * none is set (or the SKU is not ByBook).
+   */
+  expectedDate: z.string().nullable(),
 });
 export type SkuDetail = z.infer<typeof skuDetailSchema>;
 

@@ -252,6 +252,7 @@ export const MEMBER_NOTICE_KINDS = [
   'invoiceDue',
   'quoteAnswered',
   'afterSale',
+  'preOrderArrived',
 ] as const;
 export type MemberNoticeKind = (typeof MEMBER_NOTICE_KINDS)[number];
 
@@ -269,6 +270,7 @@ export const MEMBER_NOTICE_LABELS: Record<MemberNoticeKind, string> = {
   invoiceDue: '账期账单到期提醒（公司）',
   quoteAnswered: '询价已报价或有新回复',
   afterSale: '售后进度（审核、退款、换货）',
+  preOrderArrived: '预订商品到货',
 };
 
 const kindSwitches = z.strictObject(

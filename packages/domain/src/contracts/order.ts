@@ -45,6 +45,13 @@ export const orderItemSchema = z.object({
   qty: z.number().int(),
   price: z.number(),
   isGift: z.boolean(),
+  /**
+   * Pieces of the line pre-ordered and still waiting for stock (issue #39 '预订'): its pack does not leave with them
+   * until stock arrives. 0 when everything is in hand.
+   */
+  waiting: z.number().int(),
+  /** When `waiting`, the SKU's expected arrival day ('YYYY-MM-DD') as the operator set it; else null. */
+  expectedDate: z.string().nullable(),
 });
 
 export const orderBeanSchema = z.object({
@@ -57,6 +64,11 @@ export const orderBeanSchema = z.object({
   shippingFee: z.number(),
   /** Where a pickup order's pack is collected, as it was when the order was placed; null when delivered. */
   pickup: pickupPointSchema.nullable(),
+  /**
+   * A parcel shipped out of another pack (issue #39 split shipments): that pack's index; null for a pack of the
+   * order as placed.
+   */
+  splitFrom: z.number().int().nullable(),
   items: z.array(orderItemSchema),
 });
 

@@ -27,6 +27,7 @@ import {
   readPastedLines,
   type ServerCartLine,
   type SkuOffer,
+  SkuStatus,
   toMajor,
   validateCartQuantity,
 } from '@shop/domain';
@@ -169,6 +170,7 @@ function toLineDto(
     image: sku.image,
     status: sku.status,
     stock: sku.stock,
+    expectedDate: sku.status === SkuStatus.ByBook ? sku.expectedDate : null,
     onFlag: sku.onFlag,
     currency,
     minQty: sku.minQty,

@@ -43,6 +43,8 @@ export interface CatalogueSkuInput {
   breaks?: { level: number; currency: 'AUD' | 'CNY'; minQty: number; amount: number }[];
   /** GS1 barcode, digits only (domain gtin.ts). */
   barcode?: string | null;
+  /** A ByBook SKU's expected arrival day, 'YYYY-MM-DD' (issue #39). */
+  expectedDate?: string | null;
 }
 
 export interface CatalogueGoodsInput {
@@ -184,6 +186,7 @@ export function createBulkInsert({ db }: { db: Database }) {
                 stepQty: s.rule?.stepQty ?? 1,
                 maxQty: s.rule?.maxQty ?? null,
                 barcode: s.barcode ?? null,
+                expectedDate: s.expectedDate ?? null,
                 createdAt: g.createdAt,
                 updatedAt: g.createdAt,
               })),

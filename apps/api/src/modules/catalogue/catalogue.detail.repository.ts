@@ -197,3 +197,13 @@ export function listBrandsByRootCategory(
     .groupBy(...(cateId === undefined ? [rootId, brands.id] : [brands.id]))
     .orderBy(...brandOrder);
 }
+
+/** The expected arrival days of ByBook SKUs ('YYYY-MM-DD', issue #39), by SKU id; those without one are left out. */
+export async function expectedDatesOf(db: Database, skuIds: readonly number[]): Promise<Map<number, string>> {
+  if (skuIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: skus.id, day: sql<string>`to_char(${skus.expectedDate}, 'YYYY-MM-DD')` })
+    .from(skus)
+    .where(and(inArray(skus.id, [...new Set(skuIds)]), sql`${skus.expectedDate} is not null`));
+  return new Map(rows.map((r) => [r.id, r.day]));
+}

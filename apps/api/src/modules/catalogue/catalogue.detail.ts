@@ -5,6 +5,7 @@ import {
   DEFAULT_MEMBER_LEVEL,
   type GoodsDetail,
   type SkuDetail,
+  SkuStatus,
   toMajor,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
@@ -83,6 +84,9 @@ export function createCatalogueDetail({ db }: { db: Database }) {
   }
 
   return {
+    /** The expected arrival days of pre-ordered SKUs ('YYYY-MM-DD'), by SKU id, for orders that wait for them. */
+    expectedDates: (skuIds: readonly number[]) => repo.expectedDatesOf(db, skuIds),
+
     /**
      * A product's detail by goods id or SKU id (spec §3 'Product detail', §2 '/product?skuId='). Goods off
      * the shelf are returned with onFlag false so the page can say so (spec §8); unknown ids are 404.
@@ -130,11 +134,18 @@ export function createCatalogueDetail({ db }: { db: Database }) {
         aud: atLevel(prices.get(s.id)?.aud),
         cny: atLevel(prices.get(s.id)?.cny),
       }));
+      const expected = new Map(skuRows.map((s) => [s.id, s.expectedDate]));
       const skusOut: SkuDetail[] = toSkuDtos(withPrices).map((sku) => {
         const p = prices.get(sku.id);
         const major = (map: Record<string, number> | undefined) =>
           Object.fromEntries(Object.entries(map ?? {}).map(([lvl, minor]) => [lvl, toMajor(minor)]));
-        return { ...sku, audPrices: major(p?.aud), cnyPrices: major(p?.cny) };
+        return {
+          ...sku,
+          audPrices: major(p?.aud),
+          cnyPrices: major(p?.cny),
+          // Only a ByBook SKU is pre-ordered (issue #39); a date left on another status says nothing.
+          expectedDate: sku.status === SkuStatus.ByBook ? (expected.get(sku.id) ?? null) : null,
+        };
       });
 
       return {

@@ -45,21 +45,21 @@ export async function findGoodsForEdit(db: Database, id: number, lock = false): 
   return rows[0] ?? null;
 }
 
-export type SkuEditRow = Pick<
-  typeof skus.$inferSelect,
-  | 'id'
+/** The SKU fields the editor writes (its stock aside, which goes through the stock ledger). */
+type SkuEditField =
   | 'code'
   | 'name'
   | 'property'
   | 'status'
-  | 'stock'
   | 'weight'
   | 'sort'
   | 'minQty'
   | 'stepQty'
   | 'maxQty'
   | 'barcode'
->;
+  | 'expectedDate';
+
+export type SkuEditRow = Pick<typeof skus.$inferSelect, 'id' | 'stock' | SkuEditField>;
 
 /** A good's SKUs in display order; with `lock`, locked in id order like orders lock them. */
 export async function skusForEdit(db: Database, goodsId: number, lock = false): Promise<SkuEditRow[]> {
@@ -76,6 +76,7 @@ export async function skusForEdit(db: Database, goodsId: number, lock = false): 
     stepQty: skus.stepQty,
     maxQty: skus.maxQty,
     barcode: skus.barcode,
+    expectedDate: sql<string | null>`to_char(${skus.expectedDate}, 'YYYY-MM-DD')`,
   };
   if (lock) {
     const rows = await db
@@ -218,10 +219,7 @@ export async function insertSkuIfNew(db: Database, row: NewSkuRow): Promise<numb
 export async function updateSkuFields(
   db: Database,
   id: number,
-  fields: Pick<
-    NewSkuRow,
-    'code' | 'name' | 'property' | 'status' | 'weight' | 'sort' | 'minQty' | 'stepQty' | 'maxQty' | 'barcode'
-  >,
+  fields: Pick<NewSkuRow, SkuEditField>,
 ): Promise<void> {
   await db
     .update(skus)

@@ -60,6 +60,8 @@ export interface GoodsEditorPorts {
       reason: string;
     },
   ): Promise<void>;
+  /** Stock of these SKUs rose and committed: the pre-orders waiting for them are served (issue #39). */
+  stockArrived?(skuIds: readonly number[], by: AuditActor): Promise<void>;
 }
 
 const isImageKind = (kind: string): kind is GoodsImageKind =>
@@ -132,6 +134,7 @@ export function createGoodsEditorService({
         sort: s.sort,
         ordered: ordered.has(s.id),
         barcode: s.barcode,
+        expectedDate: s.expectedDate,
         prices: prices
           .filter((p) => p.skuId === s.id && PRICE_CURRENCIES.includes(p.currency as 'AUD' | 'CNY'))
           .map((p) => ({ currency: p.currency as 'AUD' | 'CNY', level: p.level, amount: p.amount })),
@@ -166,7 +169,8 @@ export function createGoodsEditorService({
      */
     async save(input: GoodsSaveInput, by: AuditActor): Promise<AdminGoodsSaveResponse> {
       const content = sanitizeRichText(input.content);
-      return changingCatalogue(db, () =>
+      const arrived: number[] = [];
+      const saved = await changingCatalogue(db, () =>
         db.transaction(async (tx) => {
           // Its SKUs locked first, then the good's row, the order an order takes them in (stock, then sales), so
           // a save and an order never wait on each other in a circle. A second save of the same good waits here
@@ -232,7 +236,7 @@ export function createGoodsEditorService({
           const goodsId = saved.id;
 
           await repo.replaceGoodsImages(tx, goodsId, input.images);
-          const retiredSkuCodes = await saveSkus(tx, goodsId, input, by);
+          const retiredSkuCodes = await saveSkus(tx, goodsId, input, by, arrived);
 
           const after = await detail(goodsId, tx);
           await audit?.(tx, {
@@ -250,6 +254,8 @@ export function createGoodsEditorService({
         if (violatesUnique(error, SKU_BARCODE_KEY)) throw paramsError(GoodsEditorMessages.barcodeJustTaken);
         throw error;
       });
+      if (arrived.length > 0) await ports.stockArrived?.(arrived, by);
+      return saved;
     },
   };
 
@@ -270,6 +276,7 @@ export function createGoodsEditorService({
     goodsId: number,
     input: GoodsSaveInput,
     by: AuditActor,
+    arrived: number[],
   ): Promise<string[]> {
     // Locked in id order, as orders lock SKUs, so an order placed meanwhile waits for this save (or it for the order).
     const stored = await repo.skusForEdit(tx, goodsId, true);
@@ -303,6 +310,7 @@ export function createGoodsEditorService({
         stepQty: s.stepQty,
         maxQty: s.maxQty,
         barcode: null,
+        expectedDate: null,
       });
 
     // A code moving from one SKU of this good to another: free the old holders' codes first.
@@ -322,6 +330,7 @@ export function createGoodsEditorService({
         stepQty: sku.stepQty,
         maxQty: sku.maxQty,
         barcode: sku.barcode,
+        expectedDate: sku.expectedDate,
       };
       let skuId: number;
       const old = sku.id === undefined ? undefined : storedById.get(sku.id);
@@ -339,6 +348,7 @@ export function createGoodsEditorService({
               by,
               reason: GoodsEditorMessages.stockReason,
             });
+          if (sku.stock > old.stock) arrived.push(old.id);
         }
       } else {
         const inserted = await repo.insertSkuIfNew(tx, { goodsId, ...fields, stock: 0 });
@@ -384,6 +394,7 @@ function auditView(d: AdminGoodsDetail) {
       weight: s.weight,
       prices: Object.fromEntries(s.prices.map((p) => [`${p.currency}${p.level}`, p.amount])),
       barcode: s.barcode,
+      expectedDate: s.expectedDate,
       rule: [s.minQty, s.stepQty, s.maxQty],
       breaks: s.breaks.map((b) => `${b.currency}${b.level}@${b.minQty}:${b.amount}`),
     })),

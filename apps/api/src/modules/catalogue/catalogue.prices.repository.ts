@@ -31,6 +31,8 @@ export interface SkuPriceRow {
   minQty: number;
   stepQty: number;
   maxQty: number | null;
+  /** A ByBook SKU's expected arrival day, 'YYYY-MM-DD' (issue #39); null when none. */
+  expectedDate: string | null;
   /** Minor units at the caller's level, else the default level; null when there is no such price. */
   aud: number | null;
   cny: number | null;
@@ -173,6 +175,7 @@ interface CartLineSkuRecord {
   min_qty: number;
   step_qty: number;
   max_qty: number | null;
+  expected_date: string | null;
   aud: number | string | bigint | null;
   cny: number | string | bigint | null;
   breaks: unknown;
@@ -210,7 +213,8 @@ export function cartOffersSteps(
     {
       name: 'offered',
       body: sql`select s.id, s.goods_id, s.code, s.name, s.property, s.status, s.stock, s.weight,
-          s.min_qty, s.step_qty, s.max_qty, ${breaksAtLevel(sql.raw('s.id'), level)} as breaks,
+          s.min_qty, s.step_qty, s.max_qty, to_char(s.expected_date, 'YYYY-MM-DD') as expected_date,
+          ${breaksAtLevel(sql.raw('s.id'), level)} as breaks,
           g.name as goods_name, g.on_flag, g.location, g.breaks_mixed,
           coalesce((select gi.path from ${goodsImages} gi
             where gi.goods_id = g.id and gi.kind = 'good' order by gi.sort, gi.id limit 1), '') as image,
@@ -262,6 +266,7 @@ export function cartOfferRow(record: Readonly<Record<string, unknown>>): CartLin
             minQty: row.min_qty,
             stepQty: row.step_qty,
             maxQty: row.max_qty,
+            expectedDate: row.expected_date,
             aud: minorOrNull(row.aud),
             cny: minorOrNull(row.cny),
             breaks: decodeBreaks(row.breaks),

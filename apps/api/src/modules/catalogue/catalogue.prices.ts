@@ -44,6 +44,7 @@ function toSkuOffer(row: repo.CartSkuRow): SkuOffer {
     property: parseProperties(row.property).map,
     status: row.status,
     stock: row.stock,
+    expectedDate: row.expectedDate,
     onFlag: row.onFlag,
     location: row.location,
     image: row.image,

@@ -57,6 +57,8 @@ export const skuColumns = {
   minQty: skus.minQty,
   stepQty: skus.stepQty,
   maxQty: skus.maxQty,
+  /** 'YYYY-MM-DD' or null, as text whatever the driver does with dates. */
+  expectedDate: sql<string | null>`to_char(${skus.expectedDate}, 'YYYY-MM-DD')`,
 };
 
 /**

@@ -4,6 +4,7 @@ import {
   boolean,
   char,
   check,
+  date,
   index,
   integer,
   json,
@@ -193,6 +194,8 @@ export const skus = pgTable(
      * order line may name the SKU by it (ADR 050). One SKU per barcode.
      */
     barcode: varchar('barcode', { length: 14 }),
+    /** The day a ByBook SKU's next stock is expected (issue #39 '预订'), as the operator set it; null when none. */
+    expectedDate: date('expected_date', { mode: 'string' }),
     createdAt,
     updatedAt,
   },

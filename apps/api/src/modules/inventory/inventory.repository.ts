@@ -161,3 +161,20 @@ export async function pageLedger(db: Database, skuCode: string, page: { limit: n
   ]);
   return { rows, total: counted?.n ?? 0 };
 }
+
+/**
+ * Locks SKUs in id order with the lock a stock update takes (`for no key update`, as an order's take: foreign keys
+ * of new order lines and cart lines still go by), answering their stock.
+ */
+export async function lockStockById(
+  db: Database,
+  ids: readonly number[],
+): Promise<{ id: number; stock: number }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: skus.id, stock: skus.stock })
+    .from(skus)
+    .where(inArray(skus.id, [...ids]))
+    .orderBy(asc(skus.id))
+    .for('no key update');
+}

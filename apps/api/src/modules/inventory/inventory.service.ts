@@ -80,10 +80,19 @@ export interface InventoryDeps {
   audit?: AuditRecorder;
   /** Moves the catalogue's version on after a committed change of stock (its exports show stock). */
   catalogueChanged: () => Promise<void>;
+  /**
+   * Stock of these SKUs rose and committed (issue #39): the pre-orders waiting for them are served
+   * (workflows/serve-pre-orders.ts). Never fails the change that made the stock.
+   */
+  stockArrived?: (skuIds: readonly number[], by: AuditActor) => Promise<void>;
 }
 
 /** The inventory's service. */
-export function createInventoryService({ db, audit, catalogueChanged }: InventoryDeps) {
+export function createInventoryService({ db, audit, catalogueChanged, stockArrived }: InventoryDeps) {
+  const arrived = async (skuIds: readonly number[], by: AuditActor) => {
+    if (skuIds.length > 0 && stockArrived) await stockArrived(skuIds, by);
+  };
+
   const changing = async <T>(change: () => Promise<T>): Promise<T> => {
     const result = await change();
     // After the commit, and never failing the change itself (as the catalogue's own changes).
@@ -213,6 +222,25 @@ export function createInventoryService({ db, audit, catalogueChanged }: Inventor
     /** Moves the catalogue's version on after a committed change of stock made in a caller's transaction. */
     stockChanged: () => catalogueChanged().catch(() => undefined),
 
+    /** Stock of these SKUs rose in a caller's committed transaction: waiting pre-orders are served. */
+    arrived,
+
+    /** Locks SKUs in id order, in the caller's transaction, answering their stock by id. */
+    async lockStock(tx: Database, skuIds: readonly number[]): Promise<Map<number, number>> {
+      return new Map((await repo.lockStockById(tx, skuIds)).map((s) => [s.id, s.stock]));
+    },
+
+    /**
+     * Takes stock of SKUs the caller locked (lockStock) for waiting pre-orders (issue #39), in its transaction: an
+     * order's take like placing one, so no ledger row (ADR 028); never below zero (the check constraint).
+     */
+    async takeForPreOrders(tx: Database, taken: ReadonlyMap<number, number>): Promise<void> {
+      await repo.addStock(
+        tx,
+        new Map([...taken].filter(([, qty]) => qty > 0).map(([id, qty]) => [id, -qty])),
+      );
+    },
+
     /** SKUs with their stock for the console's 库存: by keyword and warehouse, or the low ones fewest first. */
     async stockList(input: {
       pageNo: number;
@@ -280,10 +308,12 @@ export function createInventoryService({ db, audit, catalogueChanged }: Inventor
       const by = options.by ?? cliActor();
       const reason = (options.reason ?? '').trim();
       if (reason.length > 200) throw paramsError(InventoryMessages.badReason);
-      return changing(() =>
+      let skuId = 0;
+      const result = await changing(() =>
         db.transaction(async (tx) => {
           const sku = await repo.lockSkuStock(tx, skuCode);
           if (!sku) throw notFoundError(`${InventoryMessages.unknownSku}：${skuCode}`);
+          skuId = sku.id;
           if (options.requestId !== undefined) {
             const done = await repo.findLedgerEntry(tx, options.requestId);
             if (done) {
@@ -312,6 +342,9 @@ export function createInventoryService({ db, audit, catalogueChanged }: Inventor
           return { skuCode, previous: sku.stock, stock, changed: true };
         }),
       );
+      // Stock that arrived serves the pre-orders waiting for it (issue #39), after the change committed.
+      if (result.changed && result.stock > result.previous) await arrived([skuId], by);
+      return result;
     },
   };
 }

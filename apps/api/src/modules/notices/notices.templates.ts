@@ -111,6 +111,10 @@ const ZH: Record<NoticeKind, (params: Params) => Words> = {
     subject: `售后单 ${p(x, 'afterSaleNo')}：${p(x, 'state')}`,
     lines: [`您的售后单 ${p(x, 'afterSaleNo')} 状态更新为「${p(x, 'state')}」，请登录商城在「售后」查看。`],
   }),
+  preOrderArrived: (x) => ({
+    subject: `订单 ${p(x, 'orderNo')} 的预订商品已到货`,
+    lines: [`您订单 ${p(x, 'orderNo')} 中预订的商品已到货，我们将尽快安排发货。`],
+  }),
   quoteAnswered: (x) => ({
     subject: `询价 ${p(x, 'quoteNo')} 有新的报价或回复`,
     lines: [`您的询价 ${p(x, 'quoteNo')} 有新的报价或回复，请登录商城在「我的询价」查看。`],
@@ -224,6 +228,10 @@ const EN: Record<NoticeKind, (params: Params) => Words> = {
     lines: [
       `Your after-sales request ${p(x, 'afterSaleNo')} is now "${p(x, 'state')}". Sign in to see it under 售后 (after-sales).`,
     ],
+  }),
+  preOrderArrived: (x) => ({
+    subject: `Pre-ordered goods of order ${p(x, 'orderNo')} have arrived`,
+    lines: [`The goods you pre-ordered in order ${p(x, 'orderNo')} have arrived. We will ship them soon.`],
   }),
   quoteAnswered: (x) => ({
     subject: `Quote ${p(x, 'quoteNo')} has a new price or reply`,

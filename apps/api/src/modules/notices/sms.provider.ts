@@ -28,6 +28,8 @@ export const SMS_TEMPLATE_PARAMS = {
   quoteAnswered: ['quoteNo'],
   /** An after-sales request changed state (issue #39). */
   afterSale: ['afterSaleNo', 'state'],
+  /** Pre-ordered goods arrived and the order's pack can leave (issue #39). */
+  preOrderArrived: ['orderNo'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SmsTemplateKey = keyof typeof SMS_TEMPLATE_PARAMS;
@@ -43,6 +45,7 @@ export const OPTIONAL_SMS_TEMPLATES = [
   'invoiceDue',
   'quoteAnswered',
   'afterSale',
+  'preOrderArrived',
 ] as const satisfies readonly SmsTemplateKey[];
 export type OptionalSmsTemplate = (typeof OPTIONAL_SMS_TEMPLATES)[number];
 

@@ -30,6 +30,7 @@ export {
   releaseOf,
   reserveRefunding,
 } from './order.payment';
+export { createOrderPreOrders, type OrderPreOrders, type WaitingLine } from './order.pre-orders';
 export { spentSince } from './order.repository';
 export { orderRoutes } from './order.routes';
 export { createOrderService, OrderMessages, type OrderService, type OrderStateChange } from './order.service';

@@ -43,6 +43,15 @@ export const OrderAdminMessages = {
   /** Another ship of the pack won (two staff, or a double submit with another number): the loser is told. */
   shippedAlready: (pack: string, logisticCode: string) =>
     `${pack} 已发货（物流单号 ${logisticCode}），状态已变化，请刷新后查看`,
+  /** A pack holding pre-ordered pieces that have not arrived (issue #39) cannot leave whole. */
+  waitingPreOrder: (pack: string, pieces: number) =>
+    `${pack}有 ${pieces} 件预订商品尚未到货，不能整包发出：请部分发货已到货的商品，或等到货后再发`,
+  waitingPickup: (pack: string, pieces: number) =>
+    `${pack}有 ${pieces} 件预订商品尚未到货，到货后才能安排自提`,
+  splitNeedsPack: '部分发货请指定包裹',
+  notInPack: (pack: string) => `所选商品不在${pack}中，请刷新后重试`,
+  tooMany: (name: string, most: number) =>
+    most > 0 ? `「${name}」最多可发 ${most} 件（预订未到货的不能发）` : `「${name}」尚未到货，不能发货`,
 } as const;
 
 const LOGISTIC_CODE = /^[A-Za-z0-9-]{4,60}$/;
@@ -54,6 +63,8 @@ export interface TransitionOptions {
   /** Shipping (Shipped 80): the courier's code and the parcel's logistic code. */
   courierCode?: string | undefined;
   logisticCode?: string | undefined;
+  /** Shipping part of one pack (issue #39): these pieces leave as a parcel of their own; needs `pack`. */
+  lines?: readonly { itemId: number; qty: number }[] | undefined;
 }
 
 export interface TransitionResult {
@@ -166,6 +177,102 @@ export function createOrderAdminService({
 }) {
   const notify = ports.notify ?? silentNotifier;
   const audit = ports.audit ?? noAudit;
+
+  /**
+   * Ships part of a pack as a parcel of its own (issue #39 split shipments), under the order's lock taken by the
+   * caller: the chosen pieces (each at most its line's pieces less those still waiting for stock) move to a new pack
+   * of the order, shipped with this courier and tracking number and naming the pack it came from; a line shipped in
+   * part is split in two at the same price, its reserved stock going with the shipped pieces first. The pack keeps
+   * the rest at its status. Answers null when the pieces are the whole pack (then it ships whole, as it is). The
+   * same parcel asked again (a double submit) changes nothing.
+   */
+  async function shipPart(
+    tx: Database,
+    by: AuditActor,
+    input: {
+      order: repo.OrderRow;
+      packs: readonly repo.PackRow[];
+      pack: repo.PackRow;
+      items: readonly repo.ItemRow[];
+      courier: { id: number; name: string };
+      lines: readonly { itemId: number; qty: number }[];
+      logisticCode: string;
+      now: Date;
+    },
+  ): Promise<TransitionResult | null> {
+    const { order, pack, courier, logisticCode, now } = input;
+    const label = packLabel(pack.packIndex);
+    const repeat = input.packs.find(
+      (p) => p.splitFrom === pack.packIndex && p.logisticCode === logisticCode && p.courierId === courier.id,
+    );
+    if (repeat) return { orderNo: order.orderNo, status: order.status, moved: [] };
+    if (pack.status !== OrderStatus.AwaitingDispatch)
+      throw paramsError(OrderAdminMessages.notAllowed(`${label} `, pack.status, OrderStatus.Shipped));
+    const own = input.items.filter((i) => i.packId === pack.id);
+    const taking = input.lines.map((line) => {
+      const item = own.find((i) => i.id === line.itemId);
+      if (!item) throw paramsError(OrderAdminMessages.notInPack(label));
+      const most = item.qty - item.waiting;
+      if (line.qty > most) throw paramsError(OrderAdminMessages.tooMany(item.skuName || item.name, most));
+      return { item, qty: line.qty };
+    });
+    const whole = own.every(
+      (i) => i.waiting === 0 && taking.some((t) => t.item.id === i.id && t.qty === i.qty),
+    );
+    if (whole) return null;
+
+    const index = Math.max(...input.packs.map((p) => p.packIndex)) + 1;
+    const weight = taking.reduce((sum, t) => sum + t.item.weight * t.qty, 0);
+    const parcelId = await repo.insertPack(tx, {
+      orderId: order.id,
+      packIndex: index,
+      location: pack.location,
+      status: OrderStatus.Shipped,
+      courierId: courier.id,
+      courierName: courier.name,
+      logisticCode,
+      shippingAmount: 0,
+      weight,
+      pickup: null,
+      shippedAt: now,
+      splitFrom: pack.packIndex,
+    });
+    for (const { item, qty } of taking) {
+      if (qty === item.qty) await repo.moveItem(tx, item.id, parcelId);
+      else
+        await repo.splitItem(tx, item, { qty, reserved: Math.min(qty, item.reservedQty), packId: parcelId });
+    }
+    await repo.setPackWeight(tx, pack.id, pack.weight - weight);
+    const from = warehouseName(pack.location);
+    await repo.insertLogisticsEvent(tx, {
+      logisticCode,
+      eventTime: now,
+      location: from,
+      description: `${from}已发货（${label}部分商品），承运快递：${courier.name}，运单号：${logisticCode}`,
+    });
+    const notice = orderNotice(order, OrderStatus.Shipped, {
+      packs: [index],
+      courierName: courier.name,
+      logisticCode,
+    });
+    if (notice) await notify(tx, notice);
+    await audit(tx, {
+      by,
+      action: 'order.ship',
+      objectType: 'order',
+      objectId: order.orderNo,
+      before: { status: order.status, packs: [{ pack: pack.packIndex, status: pack.status }] },
+      after: {
+        status: order.status,
+        packs: [{ pack: index, status: OrderStatus.Shipped, splitFrom: pack.packIndex }],
+        lines: taking.map((t) => ({ item: t.item.id, name: t.item.skuName || t.item.name, qty: t.qty })),
+        courier: courier.name,
+        logisticCode,
+      },
+    });
+    return { orderNo: order.orderNo, status: order.status, moved: [index] };
+  }
+
   return {
     /**
      * Moves an order's packs (one, or all) to `to` (spec §4 'Order status'), each only from a status the
@@ -223,8 +330,26 @@ export function createOrderAdminService({
         if (options.pack !== undefined) {
           targets = packs.filter((b) => b.packIndex === options.pack);
           if (targets.length === 0) throw paramsError(OrderAdminMessages.noPack(orderNo, options.pack));
-        } else if (shipping && packs.length > 1) {
-          throw paramsError(OrderAdminMessages.choosePack(orderNo));
+        } else if (shipping && (packs.length > 1 || options.lines)) {
+          throw paramsError(
+            options.lines ? OrderAdminMessages.splitNeedsPack : OrderAdminMessages.choosePack(orderNo),
+          );
+        }
+        // Pre-ordered pieces not yet in stock hold their pack back (issue #39): it ships in part, or waits.
+        const items =
+          shipping || to === OrderStatus.AwaitingPickup ? await repo.listItems(tx, [order.id]) : [];
+        if (shipping && courier && options.lines) {
+          const split = await shipPart(tx, by, {
+            order,
+            packs,
+            pack: targets[0] as repo.PackRow,
+            items,
+            courier,
+            lines: options.lines,
+            logisticCode: options.logisticCode ?? '',
+            now,
+          });
+          if (split) return split;
         }
         const moving: repo.PackRow[] = [];
         for (const pack of targets) {
@@ -243,6 +368,14 @@ export function createOrderAdminService({
           if (!from.includes(pack.status as OrderStatus))
             throw paramsError(
               OrderAdminMessages.notAllowed(`${packLabel(pack.packIndex)} `, pack.status, to),
+            );
+          const waiting = items.reduce((sum, i) => sum + (i.packId === pack.id ? i.waiting : 0), 0);
+          if (waiting > 0)
+            throw paramsError(
+              (shipping ? OrderAdminMessages.waitingPreOrder : OrderAdminMessages.waitingPickup)(
+                `${packLabel(pack.packIndex)} `,
+                waiting,
+              ),
             );
           moving.push(pack);
         }

@@ -21,6 +21,19 @@ import { ORDER_TRANSITIONS } from './order.service';
 /** What these commands use of the shop's services. */
 type Uses = { orderAdmin: OrderAdminService };
 
+/** `--lines 12:2,13:1` as the pieces of a split shipment (item id and quantity), or undefined for the whole pack. */
+function linesOption(value: OptionValues[string]): { itemId: number; qty: number }[] | undefined {
+  if (value === undefined) return undefined;
+  return String(value)
+    .split(',')
+    .map((part) => {
+      const m = /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(part);
+      if (!m || Number(m[2]) < 1)
+        throw new UsageError('--lines 的格式为 商品行编号:数量,… / --lines takes ITEMID:QTY,…');
+      return { itemId: Number(m[1]), qty: Number(m[2]) };
+    });
+}
+
 /**
  * `--pack N` as a pack index (0 for 包裹 1, as the console's API takes it; scripts keep working), or undefined for
  * every pack of the order. What the commands print says the packs' numbers.
@@ -93,12 +106,15 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
   'order:finish': orderTransitionCommand('order:finish', OrderStatus.Finished, '订单完成 / complete'),
   'order:ship': {
     summary: '包裹发货并写入第一条物流轨迹 / ship a pack with its courier and logistic code (78 → 80)',
-    usage: 'order:ship --order ORDERNO [--pack N] --courier SF --code SF123456789 [--by 操作员]',
+    usage:
+      'order:ship --order ORDERNO [--pack N] --courier SF --code SF123456789 [--lines ITEMID:QTY,…] [--by 操作员]',
     options: {
       ...ORDER_NO_OPTIONS,
       pack: { type: 'string' },
       courier: { type: 'string' },
       code: { type: 'string' },
+      /** A split shipment: only these pieces of the pack leave, as a parcel of their own (needs --pack). */
+      lines: { type: 'string' },
       by: { type: 'string' },
     },
     async run({ values, open, print }) {
@@ -106,16 +122,13 @@ export const orderCommands: Record<string, CliCommand<Uses>> = {
       const pack = packOption(values.pack);
       const courierCode = requiredText(values, 'courier', '请指定快递公司编码 / a courier code is required');
       const logisticCode = requiredText(values, 'code', '请指定物流单号 / a logistic code is required');
+      const lines = linesOption(values.lines);
       const { services } = await open();
       const result = await services.orderAdmin.transition(
         cliActor(byOption(values)),
         orderNo,
         OrderStatus.Shipped,
-        {
-          pack,
-          courierCode,
-          logisticCode,
-        },
+        { pack, courierCode, logisticCode, lines },
       );
       print(
         result.moved.length > 0

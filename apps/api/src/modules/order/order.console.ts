@@ -29,6 +29,7 @@ import type { OrderAdminService } from './order.admin';
 import * as consoleRepo from './order.console.repository';
 import { OFFLINE_PAY_CHANNEL } from './order.payment';
 import * as repo from './order.repository';
+import { waitingSkuIds } from './order.service';
 
 /**
  * The staff console's orders (issue 'Staff console'): reads of every member's orders, and the warehouse's and
@@ -59,6 +60,8 @@ export interface OrderConsolePorts {
       paidAt: Date | null;
     }[]
   >;
+  /** The expected arrival days of pre-ordered SKUs (the catalogue), asked only for lines that wait. */
+  expectedDates?(skuIds: readonly number[]): Promise<ReadonlyMap<number, string>>;
   /** The active couriers, each with the warehouses it has a fee rule from (the checkout module). */
   activeCouriers(): Promise<{ id: number; code: string; name: string; locations: number[] }[]>;
   /** Whether an order paid through this provider is refunded through it (the payment module). */
@@ -183,7 +186,11 @@ export function createOrderConsoleService({
       const paidBy = payments.find((p) => p.status === 'paid' && p.settlement === 'order');
       const refundState = refundStateOf(order);
       const codes = [...new Set(packs.map((p) => p.logisticCode).filter((c) => c !== ''))];
-      const events = await consoleRepo.listEventsOfCodes(db, codes);
+      const waiting = waitingSkuIds(items);
+      const [events, expected] = await Promise.all([
+        consoleRepo.listEventsOfCodes(db, codes),
+        waiting.length > 0 && ports.expectedDates ? ports.expectedDates(waiting) : new Map<number, string>(),
+      ]);
       const packIndex = new Map(packs.map((p) => [p.id, p.packIndex]));
       const locations = [...new Set(packs.map((p) => p.location))];
       return {
@@ -225,6 +232,7 @@ export function createOrderConsoleService({
           courierName: p.courierName,
           logisticCode: p.logisticCode,
           shippedTime: iso(p.shippedAt),
+          splitFrom: p.splitFrom,
         })),
         items: items.map((i) => ({
           id: i.id,
@@ -236,6 +244,8 @@ export function createOrderConsoleService({
           qty: i.qty,
           unitPrice: i.unitPrice,
           isGift: i.isGift,
+          waiting: i.waiting,
+          expectedDate: i.waiting > 0 ? (expected.get(i.skuId) ?? null) : null,
         })),
         payments: payments.map((p) => ({
           tradeNo: p.tradeNo,
@@ -277,6 +287,7 @@ export function createOrderConsoleService({
         pack: input.pack,
         courierCode: input.courierCode,
         logisticCode: input.logisticCode,
+        lines: input.lines,
       });
     },
 

@@ -1,3 +1,4 @@
+import { SkuStatus } from '@shop/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderItems, orderPacks, orders } from '../../db/schema';
@@ -70,8 +71,11 @@ export interface WrittenOrder {
   orderNo: string;
 }
 
-/** An item as the order's statement writes it (its units reserved come from the stock take). */
-export type OrderItem = Omit<NewItem, 'orderId' | 'packId' | 'reservedQty'>;
+/**
+ * An item as the order's statement writes it (its units reserved come from the stock take), with its SKU's status
+ * when priced: a ByBook line's pieces beyond the stock taken wait as a pre-order (issue #39).
+ */
+export type OrderItem = Omit<NewItem, 'orderId' | 'packId' | 'reservedQty' | 'waiting'> & { status: number };
 
 /** One line of the order: its item and the index of the pack it goes in. */
 export interface OrderLine {
@@ -131,6 +135,7 @@ export function orderWritesPart(
       weight: item.weight ?? 0,
       is_gift: item.isGift ?? false,
       promotion_id: item.promotionId ?? null,
+      pre_order: item.status === SkuStatus.ByBook,
     })),
   );
   return {
@@ -172,12 +177,13 @@ export function orderWritesPart(
       {
         name: 'items_written',
         body: sql`insert into ${orderItems} (order_id, bean_id, sku_id, goods_id, name, sku_name, property, image,
-            qty, reserved_qty, unit_price, weight, is_gift, promotion_id)
+            qty, reserved_qty, waiting, unit_price, weight, is_gift, promotion_id)
           select o.id, np.id, i.sku_id, i.goods_id, i.name, i.sku_name, i.property, i.image, i.qty,
-            lt.reserved, i.unit_price, i.weight, i.is_gift, i.promotion_id
+            lt.reserved, case when i.pre_order then i.qty - lt.reserved else 0 end,
+            i.unit_price, i.weight, i.is_gift, i.promotion_id
           from json_to_recordset(${itemRows}::json) as i(n int, pack_index smallint, sku_id int, goods_id int,
             name text, sku_name text, property json, image text, qty int, unit_price bigint, weight int,
-            is_gift boolean, promotion_id int)
+            is_gift boolean, promotion_id int, pre_order boolean)
           join ${sql.identifier(taken.lineTaken)} lt on lt.n = i.n
           join new_packs np on np.pack_index = i.pack_index
           cross join new_order o

@@ -420,3 +420,45 @@ export async function orderedSkuIds(db: Database, skuIds: readonly number[]): Pr
     .where(inArray(orderItems.skuId, [...skuIds]));
   return new Set(rows.map((r) => r.skuId));
 }
+
+/** A parcel split out of a pack (issue #39): a new pack of the order, written in the shipping transaction. */
+export async function insertPack(
+  db: Database,
+  pack: Omit<typeof orderPacks.$inferInsert, 'id' | 'updatedAt'>,
+): Promise<number> {
+  const [row] = await db.insert(orderPacks).values(pack).returning({ id: orderPacks.id });
+  if (!row) throw new Error('pack not written');
+  return row.id;
+}
+
+/** Moves a whole item line to another pack of its order (a split shipment taking all its pieces). */
+export async function moveItem(db: Database, itemId: number, packId: number): Promise<void> {
+  await db.update(orderItems).set({ packId }).where(eq(orderItems.id, itemId));
+}
+
+/**
+ * Splits `qty` pieces of an item line off into a new line of another pack (a split shipment taking part of a line):
+ * the same goods at the same price, `reserved` of its reserved stock going with them; the old line keeps the rest.
+ */
+export async function splitItem(
+  db: Database,
+  item: ItemRow,
+  move: { qty: number; reserved: number; packId: number },
+): Promise<void> {
+  await db
+    .update(orderItems)
+    .set({ qty: item.qty - move.qty, reservedQty: item.reservedQty - move.reserved })
+    .where(eq(orderItems.id, item.id));
+  const { id: _id, ...rest } = item;
+  await db
+    .insert(orderItems)
+    .values({ ...rest, packId: move.packId, qty: move.qty, reservedQty: move.reserved, waiting: 0 });
+}
+
+/** Sets a pack's weight (grams) after a split shipment took some of its goods. */
+export async function setPackWeight(db: Database, packId: number, weight: number): Promise<void> {
+  await db
+    .update(orderPacks)
+    .set({ weight: Math.max(0, weight), updatedAt: sql`now()` })
+    .where(eq(orderPacks.id, packId));
+}

@@ -126,6 +126,8 @@ export const orderPacks = pgTable(
     /** Where a pickup order's pack is collected, as the warehouse's pickup point was when the order was made. */
     pickup: jsonb('pickup').$type<{ address: string; hours: string; phone: string } | null>(),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** A parcel shipped out of another pack of the order (issue #39 split shipments): that pack's index. */
+    splitFrom: smallint('split_from'),
     updatedAt,
   },
   (t) => [
@@ -136,7 +138,9 @@ export const orderPacks = pgTable(
 
 /**
  * Ordered goods, priced when the order was made. `reservedQty` is the stock actually taken (ByBook goods may
- * be ordered beyond stock as a pre-order), so a cancellation gives back exactly that.
+ * be ordered beyond stock as a pre-order), so a cancellation gives back exactly that. `waiting` is the pieces of a
+ * ByBook line pre-ordered and not yet served from stock (issue #39): its pack does not leave with them, and stock
+ * received serves them first come first served (workflows/serve-pre-orders.ts), moving them to `reservedQty`.
  */
 export const orderItems = pgTable(
   'order_items',
@@ -158,6 +162,7 @@ export const orderItems = pgTable(
     image: varchar('image', { length: 255 }).notNull().default(''),
     qty: integer('qty').notNull(),
     reservedQty: integer('reserved_qty').notNull().default(0),
+    waiting: integer('waiting').notNull().default(0),
     /** Unit price in the order's currency. */
     unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
     weight: integer('weight').notNull().default(0),
@@ -166,7 +171,10 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_id_idx').on(t.orderId),
+    // The pre-orders a SKU's stock serves, oldest first (workflows/serve-pre-orders.ts).
+    index('order_items_waiting_idx').on(t.skuId, t.orderId).where(sql`${t.waiting} > 0`),
     check('order_items_qty', sql`${t.qty} > 0 and ${t.reservedQty} between 0 and ${t.qty}`),
+    check('order_items_waiting', sql`${t.waiting} >= 0 and ${t.reservedQty} + ${t.waiting} <= ${t.qty}`),
   ],
 );
 

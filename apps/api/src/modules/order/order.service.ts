@@ -73,7 +73,14 @@ type AddressSnapshot = NonNullable<OrderDetail['receiver']>;
 const notFound = () => notFoundError(OrderMessages.notFound);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toItemDto(row: repo.ItemRow): OrderSummary['items'][number] {
+/** The expected arrival days of the SKUs an order's lines wait for (issue #39), by SKU id. */
+export type ExpectedDates = ReadonlyMap<number, string>;
+
+/** The SKUs whose expected days an order's waiting lines show: none for almost every order, so no query. */
+export const waitingSkuIds = (items: readonly repo.ItemRow[]): number[] =>
+  items.flatMap((i) => (i.waiting > 0 ? [i.skuId] : []));
+
+function toItemDto(row: repo.ItemRow, expected: ExpectedDates): OrderSummary['items'][number] {
   return {
     id: row.id,
     skuId: row.skuId,
@@ -85,6 +92,8 @@ function toItemDto(row: repo.ItemRow): OrderSummary['items'][number] {
     qty: row.qty,
     price: toMajor(row.unitPrice),
     isGift: row.isGift,
+    waiting: row.waiting,
+    expectedDate: row.waiting > 0 ? (expected.get(row.skuId) ?? null) : null,
   };
 }
 
@@ -97,7 +106,9 @@ export function toOrderSummary(
   packs: readonly repo.PackRow[],
   items: readonly repo.ItemRow[],
   count: repo.GoodsCount,
+  expected: ExpectedDates = new Map(),
 ): OrderSummary {
+  const itemDto = (row: repo.ItemRow) => toItemDto(row, expected);
   const orderBeans = packs.map((b) => ({
     id: b.id,
     index: b.packIndex,
@@ -109,7 +120,8 @@ export function toOrderSummary(
     pickup: b.pickup
       ? { warehouseId: b.location, warehouseName: warehouseName(b.location), ...b.pickup }
       : null,
-    items: items.filter((i) => i.packId === b.id).map(toItemDto),
+    splitFrom: b.splitFrom,
+    items: items.filter((i) => i.packId === b.id).map(itemDto),
   }));
   // spec §3 'Order' gst: the tax added on top, so the GST only when the prices excluded it (ADR 038).
   const addedTax = order.taxAmount + (order.gstIncluded ? 0 : order.gstAmount);
@@ -129,7 +141,7 @@ export function toOrderSummary(
     totalPrice: toMajor(order.totalAmount),
     itemCount: count.lines,
     pieceCount: count.pieces,
-    items: items.map(toItemDto),
+    items: items.map(itemDto),
     orderBeans,
     createdAt: order.createdAt.toISOString(),
   };
@@ -171,6 +183,8 @@ export interface OrderServiceDeps {
   companyOf?: (memberId: number) => Promise<{ companyId: number } | null>;
   /** Members' names (or usernames) by id: who placed a company's order. */
   memberNames?: (ids: readonly number[]) => Promise<Map<number, string>>;
+  /** The expected arrival days of pre-ordered SKUs (the catalogue), asked only for lines that wait. */
+  expectedDates?: (skuIds: readonly number[]) => Promise<ExpectedDates>;
 }
 
 /** What a cancelled order gives back: the stock it had reserved and the sales it had counted. */
@@ -192,7 +206,13 @@ export function createOrderService({
   clock,
   companyOf = async () => null,
   memberNames = async () => new Map(),
+  expectedDates = async () => new Map(),
 }: OrderServiceDeps) {
+  const expectedFor = async (items: readonly repo.ItemRow[]): Promise<ExpectedDates> => {
+    const ids = waitingSkuIds(items);
+    return ids.length === 0 ? new Map() : expectedDates(ids);
+  };
+
   /** Whose orders the member sees: their own, and their company's while they belong to it. */
   async function viewerOf(auth: AuthContext): Promise<repo.OrderViewer> {
     return { memberId: auth.memberId, companyId: (await companyOf(auth.memberId))?.companyId ?? null };
@@ -234,6 +254,7 @@ export function createOrderService({
         repo.listFirstItems(db, ids, LIST_ITEMS_PER_ORDER),
         placers(viewer, rows),
       ]);
+      const expected = await expectedFor(items);
       return {
         items: rows.map((order) => ({
           ...toOrderSummary(
@@ -241,6 +262,7 @@ export function createOrderService({
             packs.filter((b) => b.orderId === order.id),
             items.filter((i) => i.orderId === order.id),
             counts.get(order.id) ?? { lines: 0, pieces: 0 },
+            expected,
           ),
           ...placer(order),
         })),
@@ -264,12 +286,16 @@ export function createOrderService({
         repo.listAttachments(db, id),
         placers(viewer, [order]),
       ]);
+      const expected = await expectedFor(items);
       return {
         ...placer(order),
-        ...toOrderSummary(order, packs, items, {
-          lines: items.length,
-          pieces: items.reduce((sum, item) => sum + item.qty, 0),
-        }),
+        ...toOrderSummary(
+          order,
+          packs,
+          items,
+          { lines: items.length, pieces: items.reduce((sum, item) => sum + item.qty, 0) },
+          expected,
+        ),
         promotionsGift: items
           .filter((i) => i.isGift)
           .map((i) => ({ name: i.skuName || i.name, property: i.property ?? {}, qty: i.qty })),
