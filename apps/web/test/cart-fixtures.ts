@@ -26,6 +26,7 @@ export function serverLine(fields: Partial<ServerCartLine> & { id: number; skuId
     image: 'goods/7.jpg',
     status: 4,
     stock: 10,
+    expectedDate: null,
     onFlag: true,
     currency: fields.audPrice === null ? 'CNY' : 'AUD',
     minQty: 1,

@@ -313,6 +313,42 @@ describe('member cart page (spec §5 totals from the server)', () => {
   });
 });
 
+describe('a pre-ordered cart line (issue #39 预订)', () => {
+  it('says the part beyond the stock is a pre-order, with the day it is expected or that none is set', async () => {
+    const powder = serverLine({
+      id: 4,
+      skuId: 91,
+      skuName: '奶粉 整箱',
+      qty: 8,
+      status: 3,
+      stock: 5,
+      expectedDate: '2026-12-20',
+    });
+    const loose = serverLine({ id: 5, skuId: 92, skuName: '奶粉 散装', qty: 2, status: 3, stock: 0 });
+    const covered = serverLine({
+      id: 6,
+      skuId: 93,
+      skuName: '奶粉 小罐',
+      qty: 2,
+      status: 3,
+      stock: 9,
+      expectedDate: '2026-12-20',
+    });
+    mockApi({ ...member, [CartPaths.list]: ok(cartList([powder, loose, covered])) });
+    startSession('tok-1');
+    renderApp('/cart');
+    const lineOf = async (name: string) =>
+      (await screen.findByText(name, { selector: '.cart-line-sku' }, SLOW)).closest('li') as HTMLElement;
+
+    expect(
+      within(await lineOf('奶粉 整箱')).getByText('库存不足部分需预订 · 预计 12月20日到货'),
+    ).toBeTruthy();
+    expect(within(await lineOf('奶粉 散装')).getByText('库存不足部分需预订 · 到货日期待定')).toBeTruthy();
+    // Stock covers it: it ships now, nothing is said.
+    expect(within(await lineOf('奶粉 小罐')).queryByText(/预订/)).toBeNull();
+  });
+});
+
 describe('cart list throttle (spec §4, §9: 5000 ms)', () => {
   it('skips a fetch within 5000 ms unless a refresh is demanded', async () => {
     vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z'), shouldAdvanceTime: true });

@@ -52,7 +52,7 @@ export function page(items: GoodsListItem[], totalCount = items.length): GoodsLi
 }
 
 export function detailSku(fields: Partial<SkuDetail> = {}): SkuDetail {
-  return { ...sku(fields), audPrices: {}, cnyPrices: {}, ...fields };
+  return { ...sku(fields), audPrices: {}, cnyPrices: {}, expectedDate: null, ...fields };
 }
 
 export function detail(fields: Partial<GoodsDetail> = {}): GoodsDetail {

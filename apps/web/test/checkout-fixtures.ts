@@ -307,6 +307,8 @@ export function orderSummary(fields: Partial<OrderSummary> & { id: number }): Or
         qty: 2,
         price: 50,
         isGift: false,
+        waiting: 0,
+        expectedDate: null,
       },
     ],
     orderBeans: [],

@@ -35,7 +35,7 @@ const contrast = (a: string, b: string) => {
 };
 
 describe('contrast of the SKU code and the stock labels', () => {
-  it.each(['.goods-item-code', '.stock-ok', '.stock-short'])(
+  it.each(['.goods-item-code', '.stock-ok', '.stock-short', '.pre-order-badge'])(
     '%s is at least 4.5:1 on white and on the page grey',
     (selector) => {
       const color = declaredColor(selector);

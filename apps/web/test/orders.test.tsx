@@ -36,10 +36,21 @@ function pack(fields: { id: number; status: number; logisticCode?: string }) {
     logisticCode: '',
     shippingFee: 12,
     pickup: null,
+    splitFrom: null,
     items: orderSummary({ id: fields.id }).items,
     ...fields,
   };
 }
+
+type OrderLine = OrderDetail['items'][number];
+const line = (fields: Partial<OrderLine> & { id: number }): OrderLine => ({
+  ...(orderSummary({ id: 1 }).items[0] as OrderLine),
+  ...fields,
+});
+// 奶粉 waits for 2 of its 6 pieces until 20 December; 奶瓶 for 1, no day set yet; 围巾 is all in hand.
+const powder = line({ id: 501, skuName: '奶粉 整箱', qty: 6, waiting: 2, expectedDate: '2026-12-20' });
+const bottle = line({ id: 502, skuName: '奶瓶', qty: 1, waiting: 1, expectedDate: null });
+const scarf = line({ id: 503, skuName: '红色围巾', qty: 2 });
 
 type Calls = ReturnType<typeof mockApi>['calls'];
 const bodiesOf = (calls: Calls, path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
@@ -116,6 +127,30 @@ describe('order list (spec §2 /member/order)', () => {
     expect(within(await card('SO2026000005')).getByText(/^共 2 种 3 件/)).toBeTruthy();
     expect(within(await card('SO2026000006')).getByText(/^共 7 件/)).toBeTruthy();
     expect(within(await card('SO2026000007')).getByText(/^共 2 件/)).toBeTruthy();
+  });
+
+  it('shows on its card the pre-ordered pieces still waiting and when they are expected (issue #39)', async () => {
+    mockApi({
+      ...member,
+      [OrderPaths.list]: page([
+        orderSummary({ id: 21, status: 60, items: [powder, bottle, scarf] }),
+        orderSummary({ id: 22, status: 60, items: [scarf] }),
+      ]),
+    });
+    startSession('tok-1');
+    renderApp('/member/order');
+    const card = (await screen.findByText('订单号 SO2026000021', {}, SLOW)).closest('li') as HTMLElement;
+    const waiting = within(card).getByRole('list', { name: '等待到货的预订商品' });
+    expect(
+      within(waiting)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '奶粉 整箱预订 · 等待到货 2 件 · 预计 12月20日到货',
+      '奶瓶预订 · 等待到货 1 件 · 到货日期待定',
+    ]);
+    const inHand = screen.getByText('订单号 SO2026000022').closest('li') as HTMLElement;
+    expect(within(inHand).queryByText(/预订/)).toBeNull();
   });
 
   it("shows '暂无' for a status it does not know", async () => {
@@ -495,6 +530,86 @@ describe('order detail (spec §2 /order/{id})', () => {
     renderApp('/order/12');
     fireEvent.click(await screen.findByRole('button', { name: '查看物流' }, SLOW));
     await waitFor(() => expect(toasts()).toContain('获取物流信息失败，请检查网络后重试'));
+  });
+
+  it('marks the pre-ordered pieces still waiting, and the pack that leaves once they arrive (issue #39)', async () => {
+    const waiting = orderDetail({
+      id: 16,
+      status: 60,
+      items: [powder, bottle, scarf],
+      orderBeans: [
+        { ...pack({ id: 161, status: 78 }), items: [powder, bottle] },
+        { ...pack({ id: 162, status: 78 }), index: 1, location: 2, items: [scarf] },
+      ],
+    });
+    mockApi({ ...member, [OrderPaths.detail]: ok(waiting), [OrderPaths.attachments]: ok([]) });
+    startSession('tok-1');
+    renderApp('/order/16');
+    const first = await screen.findByRole('region', { name: '包裹 1' }, SLOW);
+    expect(within(first).getByText('含预订商品，到货后发出')).toBeTruthy();
+    const itemOf = (name: string) => within(first).getByRole('link', { name }).closest('li') as HTMLElement;
+    expect(within(itemOf('奶粉 整箱')).getByText('预订 · 等待到货 2 件 · 预计 12月20日到货')).toBeTruthy();
+    expect(within(itemOf('奶瓶')).getByText('预订 · 等待到货 1 件 · 到货日期待定')).toBeTruthy();
+    // The other pack holds nothing waiting: it says nothing of a pre-order.
+    const second = screen.getByRole('region', { name: '包裹 2' });
+    expect(within(second).queryByText(/预订/)).toBeNull();
+  });
+
+  it('shows a split parcel as its own pack, named after the pack it came from, with its own tracking', async () => {
+    // Pack 1 shipped its goods in hand by 澳邮经济; staff shipped the rest of pack 1 as 包裹 3 by 顺丰.
+    const split = orderDetail({
+      id: 17,
+      status: 80,
+      items: [powder, scarf],
+      orderBeans: [
+        { ...pack({ id: 171, status: 80, logisticCode: 'AU100200' }), items: [scarf] },
+        {
+          ...pack({ id: 173, status: 80, logisticCode: 'SF300400' }),
+          index: 2,
+          splitFrom: 0,
+          courierName: '顺丰速运',
+          shippingFee: 0,
+          items: [{ ...powder, waiting: 0, expectedDate: null }],
+        },
+      ],
+    });
+    const { calls } = mockApi({
+      ...member,
+      [OrderPaths.detail]: ok(split),
+      [OrderPaths.attachments]: ok([]),
+      [OrderPaths.logistics]: (body) => {
+        const code = (body as { logisticCode: string }).logisticCode;
+        const where = code === 'SF300400' ? '深圳' : '悉尼';
+        return ok({
+          logisticCode: code,
+          courierName: code === 'SF300400' ? '顺丰速运' : '澳邮经济',
+          events: [{ time: '2026-03-02T01:00:00.000Z', location: where, description: `${where}已揽收` }],
+        });
+      },
+    });
+    startSession('tok-1');
+    renderApp('/order/17');
+    const first = await screen.findByRole('region', { name: '包裹 1' }, SLOW);
+    const parcel = screen.getByRole('region', { name: '包裹 3（由包裹 1 分出）' });
+    expect(within(parcel).getByRole('heading', { level: 2 }).textContent).toBe(
+      '包裹 3（由包裹 1 分出） · 澳大利亚仓',
+    );
+    expect(within(first).getByText('快递：澳邮经济 · 物流单号 AU100200 · 运费 ¥12.00')).toBeTruthy();
+    expect(within(parcel).getByText('快递：顺丰速运 · 物流单号 SF300400')).toBeTruthy();
+    expect(within(parcel).getByRole('link', { name: '奶粉 整箱' })).toBeTruthy();
+    expect(within(parcel).queryByText(/预订/)).toBeNull();
+
+    fireEvent.click(within(parcel).getByRole('button', { name: '查看物流' }));
+    const parcelTrack = await within(parcel).findByRole('list', { name: '物流单号 SF300400 的物流轨迹' });
+    expect(within(parcelTrack).getByText('深圳已揽收')).toBeTruthy();
+    fireEvent.click(within(first).getByRole('button', { name: '查看物流' }));
+    const firstTrack = await within(first).findByRole('list', { name: '物流单号 AU100200 的物流轨迹' });
+    expect(within(firstTrack).getByText('悉尼已揽收')).toBeTruthy();
+    expect(within(first).queryByText('深圳已揽收')).toBeNull();
+    expect(bodiesOf(calls, OrderPaths.logistics)).toEqual([
+      { logisticCode: 'SF300400' },
+      { logisticCode: 'AU100200' },
+    ]);
   });
 
   it('an unknown order shows the not-found state', async () => {

@@ -201,3 +201,57 @@ describe('product detail (spec §3 Product detail)', () => {
     expect(await screen.findByRole('heading', { name: '商品不存在' }, { timeout: 45_000 })).toBeTruthy();
   });
 });
+
+describe('a pre-order (issue #39 预订: a ByBook SKU sells past its stock)', () => {
+  // 整箱 has 5 in stock and more expected on 20 December; 散装 has none and no day set.
+  const tins = detail({
+    id: 9,
+    name: '有机奶粉',
+    skus: [
+      detailSku({ id: 91, goodsId: 9, name: '整箱', status: 3, stock: 5, expectedDate: '2026-12-20' }),
+      detailSku({ id: 92, goodsId: 9, name: '散装', status: 3, stock: 0, expectedDate: null }),
+    ],
+    selectedSkuId: 91,
+  });
+  const facts = () => document.querySelector('.product-facts') as HTMLElement;
+  const buyBar = () => document.querySelector('.product-buy-bar') as HTMLElement;
+
+  it('says 预订 with the expected day beside the stock and the buttons once the quantity passes the stock', async () => {
+    mockApi({ ...shellHandlers, [DETAIL]: ok(tins) });
+    renderApp('/product/9');
+    const field = (await screen.findByRole(
+      'textbox',
+      { name: '购买数量' },
+      { timeout: 45_000 },
+    )) as HTMLInputElement;
+    // 1 of the 5 in stock ships now: no pre-order.
+    expect(within(facts()).getByText('现货')).toBeTruthy();
+    expect(screen.queryByText(/^预订 · /)).toBeNull();
+
+    fireEvent.change(field, { target: { value: '8' } });
+    expect(field.value).toBe('8');
+    expect(within(facts()).getByText('需预订')).toBeTruthy();
+    expect(within(facts()).getByText('预订 · 预计 12月20日到货')).toBeTruthy();
+    expect(within(buyBar()).getByText('预订 · 预计 12月20日到货')).toBeTruthy();
+    // A pre-order is bought like any other quantity.
+    const add = screen.getByRole('button', { name: '加入购物车' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(false);
+    fireEvent.click(add);
+    expect(storedGuestCart().data.map((l) => [l.skuId, l.qty])).toEqual([[91, 8]]);
+
+    // Back within the stock, the pre-order words go.
+    fireEvent.change(field, { target: { value: '5' } });
+    expect(within(facts()).getByText('现货')).toBeTruthy();
+    expect(screen.queryByText(/^预订 · /)).toBeNull();
+  });
+
+  it('says 到货日期待定 for a SKU with no stock and no expected day', async () => {
+    mockApi({ ...shellHandlers, [DETAIL]: ok(tins) });
+    renderApp('/product/9');
+    fireEvent.click(await screen.findByRole('button', { name: '散装' }, { timeout: 45_000 }));
+    expect(within(facts()).getByText('需预订')).toBeTruthy();
+    expect(within(facts()).getByText('预订 · 到货日期待定')).toBeTruthy();
+    expect(within(buyBar()).getByText('预订 · 到货日期待定')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '加入购物车' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

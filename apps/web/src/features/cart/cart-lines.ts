@@ -37,6 +37,11 @@ export interface CartViewLine {
   image: string;
   /** Status and stock now, known for server lines (spec §4 'Stock display by status'). */
   stock?: SkuStockFields;
+  /**
+   * A ByBook SKU's expected arrival day ('YYYY-MM-DD', issue #39 '预订'), told with its pre-order; null when none is
+   * set or not known (a visitor's line keeps no stock).
+   */
+  expectedDate: string | null;
   /** False when the product has left the shelf since it was added. */
   onFlag?: boolean;
   /** The SKU's quantity rule (ADR 050): the line's stepper moves by its case pack. */
@@ -73,6 +78,7 @@ function fromGuestLine(line: CartLine, priced: GuestLineAtBreak | undefined): Ca
     location: line.location,
     property: line.property,
     image: line.image ?? '',
+    expectedDate: null,
     rule: guestLineRule(line),
     breakReached: priced?.breakReached ?? null,
     nextBreak: priced?.nextBreak ?? null,
@@ -114,6 +120,7 @@ export function fromServerLine(line: ServerCartLine): CartViewLine {
     property: line.property,
     image: line.image,
     stock: { status: line.status, stock: line.stock },
+    expectedDate: line.expectedDate,
     onFlag: line.onFlag,
     rule: qtyRuleOf(line),
     breakReached: serverBreakReached(line),

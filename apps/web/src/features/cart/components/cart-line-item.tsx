@@ -19,6 +19,7 @@ import { ProductImage } from '@/components/product-image';
 import { QtyRuleHint } from '@/components/qty-rule';
 import { QtyStepper } from '@/components/qty-stepper';
 import { paths } from '@/lib/paths';
+import { arrivalText } from '@/lib/pre-order';
 import type { CartViewLine } from '../cart-lines';
 
 interface CartLineItemProps {
@@ -32,7 +33,10 @@ interface CartLineItemProps {
   onRemove: () => void;
 }
 
-/** Why a line cannot be bought as it is, or a note on how it ships (spec §4 'Stock display by status'). */
+/**
+ * Why a line cannot be bought as it is, or a note on how it ships (spec §4 'Stock display by status'): a pre-order
+ * with the day its stock is expected (issue #39).
+ */
 function lineNote(line: CartViewLine): { text: string; warn: boolean } | null {
   if (line.onFlag === false) return { text: '商品已下架', warn: true };
   // A rule changed since the line was added (ADR 050): said here before checkout refuses it.
@@ -42,7 +46,7 @@ function lineNote(line: CartViewLine): { text: string; warn: boolean } | null {
   const check = validateCartQuantity(line.qty, line.stock, line.rule);
   if (!check.ok) return { text: check.message, warn: true };
   if (stockDisplay(line.stock.status, line.stock.stock, line.qty) === StockDisplayText.PreOrder) {
-    return { text: '库存不足部分需预订', warn: false };
+    return { text: `库存不足部分需预订 · ${arrivalText(line.expectedDate)}`, warn: false };
   }
   return null;
 }

@@ -11,13 +11,16 @@ import {
   qtyRuleOf,
   type SkuDetail,
   type SkuSelection,
+  StockDisplayText,
   selectionOfSku,
   skuOfSelection,
+  stockDisplay,
   visibleSkus,
   withLocationPrefix,
 } from '@shop/domain';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { PreOrderBadge } from '@/components/pre-order-badge';
 import { Price, PriceList } from '@/components/price';
 import { ProductImage } from '@/components/product-image';
 import { PriceBreaks, QtyRuleHint } from '@/components/qty-rule';
@@ -41,7 +44,8 @@ function initialSku(detail: GoodsDetail, skus: SkuDetail[]): SkuDetail | undefin
  * The product detail (spec §3 'Product detail'): gallery, name with location prefix (a chip), brand, SKU choice
  * by attribute values (NotForSale SKUs hidden; first the SKU asked for by skuId, else the default SKU; a click on
  * any value lands on a SKU that can be bought), quantity kept within what the SKU allows, stock, prices in the
- * page currency and the other one, weight, the page's buy actions (a bar at the bottom of a phone's screen), the
+ * page currency and the other one, a ByBook SKU's pre-order with its expected day when its stock does not cover
+ * the quantity (issue #39 '预订'), weight, the page's buy actions (a bar at the bottom of a phone's screen), the
  * SKU grid for ordering many SKUs at once, and the sanitized description. A product off the shelf says
  * '商品已下架' and cannot be bought (spec §8).
  */
@@ -98,6 +102,9 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
   };
   // A SKU sold by the case with less stock than its smallest quantity cannot be bought either.
   const cannotBuy = !onShelf || !selected || !isSkuPurchasable(selected) || most === 0;
+  // A ByBook SKU sells past its stock: what the stock does not cover ships when the expected stock arrives.
+  const preOrder =
+    !cannotBuy && stockDisplay(selected.status, selected.stock, qty) === StockDisplayText.PreOrder;
 
   return (
     <div className="product-detail">
@@ -187,6 +194,7 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
                   <dt>库存</dt>
                   <dd className="product-stock">
                     <StockText sku={selected} needed={qty} availableClass="muted" />
+                    {preOrder && <PreOrderBadge expectedDate={selected.expectedDate} />}
                   </dd>
                 </div>
                 <div>
@@ -202,6 +210,10 @@ export function ProductDetail({ detail }: { detail: GoodsDetail }) {
           </dl>
           {/* On a phone this bar stays at the bottom of the screen (price, quantity, add and buy now). */}
           <div className="product-buy-bar">
+            {/* On a phone the bar, in sight above everything else, says it too. */}
+            {preOrder && (
+              <PreOrderBadge expectedDate={selected.expectedDate} className="product-buy-pre-order" />
+            )}
             <div className="product-buy-bar-price">
               {selected ? <Price sku={selected} /> : <span className="muted">请选择规格</span>}
             </div>

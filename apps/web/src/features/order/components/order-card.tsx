@@ -2,16 +2,20 @@ import { effectiveOrderStatus, goodsCountText, type OrderSummary } from '@shop/d
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/lib/paths';
-import { formatDateTime, orderPrice, orderStatusText } from '../order-format';
+import { formatDateTime, orderPrice, orderStatusText, waitingText } from '../order-format';
 import { OrderActions } from './order-actions';
 
 /** Thumbnails shown on a card; the rest is counted. */
 const THUMBS = 5;
 
-/** One order of the list: number, date, status (effective, spec §4), goods, total and actions. */
+/**
+ * One order of the list: number, date, status (effective, spec §4), goods, the pre-ordered pieces still waiting
+ * for stock and when they are expected (issue #39), total and actions.
+ */
 export function OrderCard({ order, onCartChanged }: { order: OrderSummary; onCartChanged: () => void }) {
   const status = effectiveOrderStatus(order);
   const shown = order.items.slice(0, THUMBS);
+  const waiting = order.items.filter((item) => item.waiting > 0);
   return (
     <li className="order-card panel">
       <header className="order-card-head">
@@ -39,6 +43,16 @@ export function OrderCard({ order, onCartChanged }: { order: OrderSummary; onCar
           <span className="order-card-single">{shown[0].skuName || shown[0].name}</span>
         )}
       </Link>
+      {waiting.length > 0 && (
+        <ul className="order-card-waiting" aria-label="等待到货的预订商品">
+          {waiting.map((item) => (
+            <li key={item.id}>
+              <span className="order-card-waiting-name">{item.skuName || item.name}</span>
+              <span className="pre-order-badge">{waitingText(item)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <footer className="order-card-foot">
         <span>
           {goodsCountText(order)} · 合计{' '}

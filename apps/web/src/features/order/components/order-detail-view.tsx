@@ -20,7 +20,15 @@ import { Skeleton } from '@/components/skeleton';
 import { majorToMinor } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import { useOrderDetail } from '../api/get-order-detail';
-import { allowedActions, formatDateTime, orderPrice, orderStatusText } from '../order-format';
+import {
+  allowedActions,
+  formatDateTime,
+  orderPackLabel,
+  orderPrice,
+  orderStatusText,
+  packWaits,
+  waitingText,
+} from '../order-format';
 import { LogisticsTimeline } from './logistics-timeline';
 import { OrderActions } from './order-actions';
 import { OrderAttachments } from './order-attachments';
@@ -71,29 +79,30 @@ function PickupBlock({ order }: { order: OrderDetail }) {
   );
 }
 
-function PackBlock({
-  order,
-  pack,
-  position,
-}: {
-  order: OrderDetail;
-  pack: OrderDetail['orderBeans'][number];
-  position: number;
-}) {
+/**
+ * One pack of the order: its warehouse, status, courier, tracking number and tracking events, and its goods. A
+ * parcel split out of another pack (issue #39) has a courier, number and tracking of its own and says where it
+ * came from; a pack holding pre-ordered pieces says it leaves once they arrive.
+ */
+function PackBlock({ order, pack }: { order: OrderDetail; pack: OrderDetail['orderBeans'][number] }) {
   const [tracking, setTracking] = useState(false);
+  const label = orderPackLabel(pack);
+  // A split parcel's shipping was charged with the pack it came out of: no 运费 ¥0.00 of its own.
+  const showFee = !order.isPickup && (pack.splitFrom === null || pack.shippingFee > 0);
   return (
-    <section className="panel order-section" aria-label={`包裹 ${position}`}>
+    <section className="panel order-section" aria-label={label}>
       <header className="order-section-head">
         <h2>
-          包裹 {position} · {warehouseName(pack.location) || '其他仓库'}
+          {label} · {warehouseName(pack.location) || '其他仓库'}
         </h2>
         <span className="order-status">{orderStatusLabel(pack.status)}</span>
       </header>
       <div className="order-pack-meta muted">
         {order.isPickup ? '到仓自提' : `快递：${pack.courierName || '待定'}`}
         {pack.logisticCode && ` · 物流单号 ${pack.logisticCode}`}
-        {!order.isPickup && ` · 运费 ${orderPrice(pack.shippingFee, order.currency)}`}
+        {showFee && ` · 运费 ${orderPrice(pack.shippingFee, order.currency)}`}
       </div>
+      {packWaits(pack) && <p className="order-pack-note">含预订商品，到货后发出</p>}
       <ul className="order-items">
         {pack.items.map((item) => (
           <li key={item.id} className="order-item">
@@ -104,6 +113,7 @@ function PackBlock({
               {parseProperties(item.property).text && (
                 <span className="muted order-item-property">{parseProperties(item.property).text}</span>
               )}
+              {item.waiting > 0 && <span className="pre-order-badge">{waitingText(item)}</span>}
             </div>
             <span className="order-item-amount">
               <span>{orderPrice(item.price, order.currency)}</span>
@@ -164,8 +174,9 @@ function giftKey(name: string, property: Record<string, string>): string {
 }
 
 /**
- * One order (spec §2 /order/{id}, §3 'Order'): status, packs with their courier, tracking and goods, gifts,
- * amounts, receiver and sender as ordered, the remark, package photos and the actions.
+ * One order (spec §2 /order/{id}, §3 'Order'): status, packs (split parcels among them, each with its own courier
+ * and tracking) with their goods and the pre-ordered pieces still waiting, gifts, amounts, receiver and sender as
+ * ordered, the remark, package photos and the actions.
  */
 export function OrderDetailView({
   orderId,
@@ -252,8 +263,8 @@ function OrderDetailBody({
         </OrderActions>
       </section>
 
-      {order.orderBeans.map((pack, i) => (
-        <PackBlock key={pack.id} order={order} pack={pack} position={i + 1} />
+      {order.orderBeans.map((pack) => (
+        <PackBlock key={pack.id} order={order} pack={pack} />
       ))}
 
       {gifts.length > 0 && (
