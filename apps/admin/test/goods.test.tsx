@@ -106,6 +106,7 @@ function detail(overrides: Partial<AdminGoodsDetail> = {}): AdminGoodsDetail {
         sort: 0,
         ordered: true,
         barcode: '4006381333931',
+        expectedDate: null,
         prices: prices(2990),
         minQty: 1,
         stepQty: 1,
@@ -123,6 +124,7 @@ function detail(overrides: Partial<AdminGoodsDetail> = {}): AdminGoodsDetail {
         sort: 1,
         ordered: false,
         barcode: null,
+        expectedDate: null,
         prices: prices(3990),
         minQty: 1,
         stepQty: 1,
@@ -245,6 +247,52 @@ describe('商品 editor', () => {
     fireEvent.click(option as HTMLElement);
     await waitFor(() => expect(screen.getAllByText('按此数限购')).toHaveLength(2));
     expect(screen.queryByText('不看此数，不限量')).toBeNull();
+  });
+
+  it('sets a 可预订 SKU’s expected arrival day and sends an emptied one as null', async () => {
+    const loaded = detail();
+    const [red, blue] = loaded.skus;
+    if (!red || !blue) throw new Error('fixture');
+    const api = mockApi({
+      [AdminPaths.current]: ok(staffSession('content')),
+      [CataloguePaths.catalogList]: ok(CATEGORIES),
+      [CataloguePaths.brandList]: ok({ items: [] }),
+      [AdminGoodsPaths.detail]: ok(
+        detail({ skus: [red, { ...blue, status: SkuStatus.ByBook, expectedDate: '2026-12-20' }] }),
+      ),
+      [AdminGoodsPaths.save]: ok({ ...detail(), retiredSkuCodes: [] }),
+    });
+    signIn();
+    renderConsole('/goods/5');
+    expect(await screen.findByDisplayValue('G-5-B', {}, SLOW)).toBeTruthy();
+    // SKU 1 sells from stock: no arrival day to give until it is 可预订.
+    const redDay = screen.getByLabelText('SKU 1 预计到货');
+    expect(redDay.hasAttribute('disabled')).toBe(true);
+    const blueDay = screen.getByLabelText('SKU 2 预计到货');
+    expect(blueDay).toHaveProperty('value', '2026-12-20');
+    expect(screen.getByText('预订 · 预计 12月20日到货')).toBeTruthy();
+
+    fireEvent.mouseDown(screen.getByLabelText('SKU 1 销售状态'));
+    await screen.findByRole('listbox', {}, SLOW);
+    const option = (await screen.findAllByTitle('可预订', {}, SLOW)).find((e) =>
+      e.classList.contains('ant-select-item-option'),
+    );
+    fireEvent.click(option as HTMLElement);
+    await waitFor(() => expect(screen.getByLabelText('SKU 1 预计到货').hasAttribute('disabled')).toBe(false));
+    expect(screen.getByText('预订 · 到货日期待定')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('SKU 1 预计到货'), { target: { value: '2027-01-05' } });
+    expect(await screen.findByText('预订 · 预计 1月5日到货', {}, SLOW)).toBeTruthy();
+    fireEvent.change(blueDay, { target: { value: '' } });
+    expect(await screen.findByText('有未保存的修改', {}, SLOW)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /^保\s?存$/ }));
+    await waitFor(() => expect(api.callsTo(AdminGoodsPaths.save)).toHaveLength(1), SLOW);
+    const body = api.callsTo(AdminGoodsPaths.save)[0]?.body as { skus: Record<string, unknown>[] };
+    expect(body.skus[0]).toMatchObject({ id: 51, status: SkuStatus.ByBook, expectedDate: '2027-01-05' });
+    expect(body.skus[1]).toMatchObject({ id: 52, status: SkuStatus.ByBook, expectedDate: null });
+    expect(await screen.findByText('商品已保存', {}, SLOW)).toBeTruthy();
+    // Saved: the form holds what the server answered, nothing left to save.
+    await waitFor(() => expect(screen.queryByText('有未保存的修改')).toBeNull());
   });
 
   it("a stale save shows the server's refusal and offers to reload", async () => {

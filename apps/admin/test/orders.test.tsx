@@ -68,6 +68,7 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
         courierName: '',
         logisticCode: '',
         shippedTime: null,
+        splitFrom: null,
       },
     ],
     items: [
@@ -81,6 +82,8 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
         qty: 1,
         unitPrice: 3200,
         isGift: false,
+        waiting: 0,
+        expectedDate: null,
       },
     ],
     payments: [],
@@ -282,7 +285,7 @@ describe('订单', () => {
     signIn();
     renderConsole('/orders?order=SO202611240001');
     const china = (await screen.findAllByText('中国仓', {}, SLOW))[0]?.closest('tr') as HTMLElement;
-    expect(within(china).getAllByRole('cell')[0]?.textContent).toBe('2');
+    expect(within(china).getAllByRole('cell')[0]?.textContent).toBe('包裹 2');
     const milk = screen.getByText('奶粉').closest('tr') as HTMLElement;
     expect(within(milk).getAllByRole('cell')[1]?.textContent).toBe('2');
     expect(screen.getByText(/包裹 2 外箱已封/)).toBeTruthy();
@@ -301,6 +304,145 @@ describe('订单', () => {
         logisticCode: 'ZT1234567890',
       }),
     );
+  });
+
+  it('says how many pre-ordered pieces wait and when they come, marks the pack waiting and names a split parcel', async () => {
+    const [first] = detail().packs;
+    const [item] = detail().items;
+    if (!first || !item) throw new Error('fixture');
+    const ready = { status: OrderStatus.AwaitingDispatch, statusName: '待发货' };
+    ordersApi(
+      'service',
+      detail({
+        ...ready,
+        packs: [
+          { ...first, ...ready },
+          {
+            ...first,
+            packIndex: 1,
+            status: OrderStatus.Shipped,
+            statusName: '已发货',
+            courierName: '顺丰速运',
+            logisticCode: 'SF1234567890',
+            shippedTime: '2026-11-25T03:00:00.000Z',
+            splitFrom: 0,
+          },
+        ],
+        items: [
+          { ...item, qty: 3, waiting: 2, expectedDate: '2026-12-20' },
+          { ...item, id: 2, name: '奶粉', skuName: '', qty: 2, waiting: 1, expectedDate: null },
+          { ...item, id: 3, packIndex: 1, qty: 1 },
+        ],
+      }),
+    );
+    signIn();
+    renderConsole('/orders?order=SO202611240001');
+    expect(await screen.findByText('预订待到货 2 件 · 预计 12月20日到货', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('预订待到货 1 件 · 到货日期待定')).toBeTruthy();
+    const placed = screen.getByText('包裹 1').closest('tr') as HTMLElement;
+    expect(within(placed).getByText('等待预订到货')).toBeTruthy();
+    const parcel = screen.getByText('包裹 2（由包裹 1 分出）').closest('tr') as HTMLElement;
+    expect(within(parcel).getByText('顺丰速运 SF1234567890')).toBeTruthy();
+    expect(within(parcel).queryByText('等待预订到货')).toBeNull();
+    expect(screen.getAllByText('等待预订到货')).toHaveLength(1);
+  });
+
+  it('ships part of a pack as a new parcel, sending only the lines with pieces chosen', async () => {
+    const ready = { status: OrderStatus.AwaitingDispatch, statusName: '待发货' };
+    const [item] = detail().items;
+    if (!item) throw new Error('fixture');
+    const order = detail({
+      ...ready,
+      packs: detail().packs.map((p) => ({ ...p, ...ready })),
+      items: [
+        { ...item, qty: 3 },
+        { ...item, id: 2, skuId: 6, name: '奶粉', skuName: '900g', qty: 2 },
+      ],
+    });
+    const api = ordersApi('warehouse', order, {
+      [AdminOrderPaths.ship]: ok({ orderNo: 'SO202611240001', status: 78, moved: [1] }),
+    });
+    signIn();
+    renderConsole('/orders?order=SO202611240001');
+    fireEvent.click(await screen.findByRole('button', { name: '发货' }, SLOW));
+    const dialog = await findDialog('发货：SO202611240001');
+    // A pack with everything in the warehouse opens whole; the split table appears when asked for.
+    expect(within(dialog).queryByLabelText('本次发货 奶粉 900g')).toBeNull();
+    fireEvent.click(within(dialog).getByText('部分发货'));
+    const milk = await within(dialog).findByLabelText('本次发货 奶粉 900g', {}, SLOW);
+    const rice = within(dialog).getByLabelText('本次发货 婴儿米粉 原味 250g');
+    expect((rice as HTMLInputElement).value).toBe('3');
+    expect((milk as HTMLInputElement).value).toBe('2');
+    expect(within(dialog).getByText('已选包裹内全部 5 件商品，将按整包发货')).toBeTruthy();
+    fireEvent.change(milk, { target: { value: '0' } });
+    fireEvent.change(rice, { target: { value: '2' } });
+    expect(await within(dialog).findByText(/其余 3 件留在包裹 1/, {}, SLOW)).toBeTruthy();
+    expect(await within(dialog).findByText('顺丰速运（会员选择）', {}, SLOW)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('物流单号'), { target: { value: 'SF1234567890' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认发货' }));
+    await waitFor(() =>
+      expect(api.callsTo(AdminOrderPaths.ship)[0]?.body).toEqual({
+        orderNo: 'SO202611240001',
+        pack: 0,
+        courierCode: 'SF',
+        logisticCode: 'SF1234567890',
+        lines: [{ itemId: 1, qty: 2 }],
+      }),
+    );
+  });
+
+  it('opens a pack holding pre-ordered pieces in part, saying why, and shows the server’s refusal', async () => {
+    const ready = { status: OrderStatus.AwaitingDispatch, statusName: '待发货' };
+    const [item] = detail().items;
+    if (!item) throw new Error('fixture');
+    const order = detail({
+      ...ready,
+      packs: detail().packs.map((p) => ({ ...p, ...ready })),
+      items: [
+        { ...item, qty: 3, waiting: 2, expectedDate: '2026-12-20' },
+        { ...item, id: 2, skuId: 6, name: '奶粉', skuName: '900g', qty: 2 },
+        { ...item, id: 3, skuId: 7, name: '辅食勺', skuName: '', qty: 1, waiting: 1, expectedDate: null },
+      ],
+    });
+    const api = ordersApi('warehouse', order, {
+      [AdminOrderPaths.ship]: fail(ResultCode.ParamsError, '物流单号 SF1234567890 已被其他包裹使用'),
+    });
+    signIn();
+    renderConsole('/orders?order=SO202611240001');
+    fireEvent.click(await screen.findByRole('button', { name: '发货' }, SLOW));
+    const dialog = await findDialog('发货：SO202611240001');
+    expect(within(dialog).getByText(/该包裹有 3 件预订商品尚未到货，不能整包发货/)).toBeTruthy();
+    expect(within(dialog).getByRole('radio', { name: '整包发货' }).hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByRole('radio', { name: '部分发货' })).toHaveProperty('checked', true);
+    // Only what has arrived may leave: 1 of the 3 rice, both milk, none of the spoon.
+    expect(within(dialog).getByLabelText('本次发货 婴儿米粉 原味 250g')).toHaveProperty('value', '1');
+    expect(within(dialog).getByLabelText('本次发货 奶粉 900g')).toHaveProperty('value', '2');
+    const spoon = within(dialog).getByLabelText('本次发货 辅食勺');
+    expect(spoon).toHaveProperty('value', '0');
+    expect(spoon.hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByText('预订待到货 2 件 · 预计 12月20日到货')).toBeTruthy();
+    expect(within(dialog).getByText(/本次发出/).textContent).toBe(
+      '本次发出 3 件，作为新包裹发货；其余 3 件留在包裹 1',
+    );
+
+    expect(await within(dialog).findByText('顺丰速运（会员选择）', {}, SLOW)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('物流单号'), { target: { value: 'SF1234567890' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认发货' }));
+    await waitFor(() =>
+      expect(api.callsTo(AdminOrderPaths.ship)[0]?.body).toEqual({
+        orderNo: 'SO202611240001',
+        pack: 0,
+        courierCode: 'SF',
+        logisticCode: 'SF1234567890',
+        lines: [
+          { itemId: 1, qty: 1 },
+          { itemId: 2, qty: 2 },
+        ],
+      }),
+    );
+    expect(await screen.findByText('物流单号 SF1234567890 已被其他包裹使用', {}, SLOW)).toBeTruthy();
+    // The form stays open with what was typed, to correct and send again.
+    expect(within(dialog).getByLabelText('物流单号')).toHaveProperty('value', 'SF1234567890');
   });
 
   it('lets the warehouse upload a photo of a pack with a note, asking for the photo first', async () => {

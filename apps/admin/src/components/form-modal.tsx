@@ -9,6 +9,7 @@ export function FormModal<Values extends object>({
   title,
   okText,
   pending,
+  okDisabled,
   onClose,
   form,
   name,
@@ -20,6 +21,8 @@ export function FormModal<Values extends object>({
   title: ReactNode;
   okText: string;
   pending: boolean;
+  /** The OK button greyed out while the form holds nothing to send. */
+  okDisabled?: boolean;
   onClose: () => void;
   form: FormInstance<Values>;
   /** The form's name: its fields' ids start with it. */
@@ -37,6 +40,7 @@ export function FormModal<Values extends object>({
       okText={okText}
       cancelText="取消"
       confirmLoading={pending}
+      okButtonProps={okDisabled ? { disabled: true } : undefined}
       onCancel={onClose}
       onOk={() => form.submit()}
       width={width}

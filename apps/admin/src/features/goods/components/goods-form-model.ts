@@ -39,6 +39,8 @@ export interface SkuRow {
   breaks?: BreakRow[] | undefined;
   /** GS1 barcode as typed; empty for none (the server keeps the digits). */
   barcode?: string | null | undefined;
+  /** A 可预订 SKU's expected arrival day ('YYYY-MM-DD' from the date input); empty for none. */
+  expectedDate?: string | null | undefined;
 }
 
 /** A volume price in the form: from `minQty` pieces on, `price` in the cell's currency at its level. */
@@ -163,6 +165,7 @@ export function formFromDetail(d: AdminGoodsDetail): GoodsFormValues {
       stepQty: s.stepQty,
       maxQty: s.maxQty,
       barcode: s.barcode,
+      expectedDate: s.expectedDate,
       breaks: s.breaks.map((b) => ({
         cell: `${b.currency}${b.level}` as PriceCell,
         minQty: b.minQty,
@@ -205,6 +208,7 @@ export function requestFromForm(
       stepQty: s.stepQty ?? 1,
       maxQty: s.maxQty ?? null,
       barcode: s.barcode?.trim() || null,
+      expectedDate: s.expectedDate?.trim() || null,
       breaks: (s.breaks ?? []).flatMap((b) => {
         const at = PRICE_CELLS.find((c) => c.cell === b.cell);
         if (!at || b.minQty === null || b.price === null) return [];

@@ -1,5 +1,7 @@
 import {
   GOODS_EDIT_LIMITS,
+  goodsSkuInputSchema,
+  preOrderText,
   SKU_STATUS_LABELS,
   SkuStatus,
   StockUse,
@@ -9,6 +11,7 @@ import {
 } from '@shop/domain';
 import { Button, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { zodRule } from '@/lib/zod-rule';
 import { breakLabel, PRICE_CELLS, type SkuRow } from './goods-form-model';
 
 const CELL_OPTIONS = PRICE_CELLS.map(({ cell, currency, level }) => ({
@@ -127,6 +130,30 @@ function RuleField({
   );
 }
 
+/**
+ * A 可预订 SKU's expected arrival day, a native date input ('YYYY-MM-DD', empty for none) with the words the shop
+ * shows beside it under it. Other statuses sell from stock, so their day is kept but greyed out.
+ */
+function ExpectedDateField({ row }: { row: SkuRow & { index: number } }) {
+  const byBook = row.status === SkuStatus.ByBook;
+  return (
+    <Form.Item
+      name={['skus', row.index, 'expectedDate']}
+      rules={[zodRule(goodsSkuInputSchema.shape.expectedDate)]}
+      extra={
+        byBook ? <Typography.Text type="secondary">{preOrderText(row.expectedDate)}</Typography.Text> : null
+      }
+    >
+      <Input
+        type="date"
+        aria-label={`SKU ${row.index + 1} 预计到货`}
+        disabled={!byBook}
+        title={byBook ? undefined : '仅「可预订」的 SKU 填写预计到货日期'}
+      />
+    </Form.Item>
+  );
+}
+
 const STATUS_OPTIONS = Object.values(SkuStatus).map((value) => ({ value, label: SKU_STATUS_LABELS[value] }));
 const required = (message: string) => ({ required: true, message });
 
@@ -148,8 +175,8 @@ function StockNumberHint({ status }: { status: number | undefined }) {
 
 /**
  * The SKU matrix (one row per combination of the attributes' values, built by the editor): per row its code,
- * weight, sale status, stock, quantity rule and volume prices, and a price grid AUD/CNY × member levels 37/38/39,
- * in dollars and yuan.
+ * weight, sale status, stock, expected arrival day (可预订), quantity rule and volume prices, and a price grid
+ * AUD/CNY × member levels 37/38/39, in dollars and yuan.
  */
 export function SkuMatrix({ rows }: { rows: readonly SkuRow[] }) {
   return (
@@ -157,7 +184,7 @@ export function SkuMatrix({ rows }: { rows: readonly SkuRow[] }) {
       rowKey="key"
       size="small"
       pagination={false}
-      scroll={{ x: 1830 }}
+      scroll={{ x: 1990 }}
       dataSource={rows.map((r, index) => ({ ...r, index }))}
       locale={{ emptyText: '填写规格后生成 SKU' }}
       columns={[
@@ -241,6 +268,11 @@ export function SkuMatrix({ rows }: { rows: readonly SkuRow[] }) {
               />
             </Form.Item>
           ),
+        },
+        {
+          title: '预计到货',
+          width: 160,
+          render: (_, r) => <ExpectedDateField row={r} />,
         },
         {
           title: '起订量',

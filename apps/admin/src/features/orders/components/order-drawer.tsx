@@ -35,6 +35,7 @@ import { LogisticsModal } from './logistics-modal';
 import { MoneyBackModal } from './money-back-modal';
 import { OrderActions, type OrderDialog, type OrderPermissions, StepButton } from './order-actions';
 import { nextStep } from './order-steps';
+import { packTitle, waitingPieces, waitingText } from './pack-lines';
 import { ShipModal } from './ship-modal';
 import { StatusTag } from './status-tag';
 
@@ -168,16 +169,28 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
           rowKey="packIndex"
           size="small"
           pagination={false}
-          scroll={{ x: 720 }}
+          scroll={{ x: 820 }}
           dataSource={order.packs}
           columns={[
-            { title: '包裹', dataIndex: 'packIndex', width: 60, render: (i: number) => packNumber(i) },
+            { title: '包裹', dataIndex: 'packIndex', width: 110, render: (_: number, p) => packTitle(p) },
             { title: '仓库', dataIndex: 'warehouseName', width: 110 },
             {
               title: '状态',
               dataIndex: 'status',
-              width: 110,
-              render: (s: number, p) => <StatusTag status={s} label={p.statusName} />,
+              width: 130,
+              render: (s: number, p) => {
+                const waiting = waitingPieces(order.items, p.packIndex);
+                return (
+                  <Space size={4} wrap>
+                    <StatusTag status={s} label={p.statusName} />
+                    {waiting > 0 && (
+                      <Tag color="orange" title={`${waiting} 件预订商品尚未到货`}>
+                        等待预订到货
+                      </Tag>
+                    )}
+                  </Space>
+                );
+              },
             },
             {
               title: '快递 / 单号',
@@ -227,13 +240,20 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
             {
               title: '商品',
               render: (_, i) => (
-                <Space>
-                  {i.name}
-                  {i.skuName && i.skuName !== i.name && (
-                    <Typography.Text type="secondary">{i.skuName}</Typography.Text>
+                <>
+                  <Space wrap>
+                    {i.name}
+                    {i.skuName && i.skuName !== i.name && (
+                      <Typography.Text type="secondary">{i.skuName}</Typography.Text>
+                    )}
+                    {i.isGift && <Tag color="magenta">赠品</Tag>}
+                  </Space>
+                  {i.waiting > 0 && (
+                    <div>
+                      <Typography.Text type="warning">{waitingText(i)}</Typography.Text>
+                    </div>
                   )}
-                  {i.isGift && <Tag color="magenta">赠品</Tag>}
-                </Space>
+                </>
               ),
             },
             { title: '包裹', dataIndex: 'packIndex', width: 60, render: (i: number) => packNumber(i) },
@@ -370,12 +390,7 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
       </section>
 
       {dialog?.kind === 'ship' && (
-        <ShipModal
-          orderNo={order.orderNo}
-          pack={dialog.pack}
-          packs={order.packs}
-          onClose={() => setDialog(null)}
-        />
+        <ShipModal order={order} pack={dialog.pack} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'attach' && <AttachModal order={order} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'logistics' && <LogisticsModal codes={codes} onClose={() => setDialog(null)} />}
