@@ -203,6 +203,27 @@ describe('stock that arrives', () => {
     await setStock(fish, 0);
   });
 
+  it('stock a cancelled order gives back serves the orders waiting for it', async () => {
+    const fish = c.sku.fishOil200;
+    await setStock(fish, 2);
+    const [holder, waiter] = [await newMember(c.t), await newMember(c.t)];
+    // The first order took the last two pieces; the second waits for one.
+    const held = await insertOrder(db(), {
+      memberId: holder.memberId,
+      items: [{ skuId: fish, qty: 2, unitPrice: 15800 }],
+    });
+    const waiting = await insertOrder(db(), {
+      memberId: waiter.memberId,
+      items: [{ skuId: fish, qty: 1, waiting: 1, unitPrice: 15800 }],
+    });
+    expect(await stockOf(db(), fish)).toBe(0);
+    await ok(OrderPaths.cancel, { id: held.id }, holder.token);
+    expect(await lines(waiting.id)).toMatchObject([{ reserved: 1, waiting: 0 }]);
+    expect(await stockOf(db(), fish)).toBe(1);
+    expect((await noticesOf(waiter.memberId))[0]?.title).toBe(`订单 ${waiting.orderNo} 的预订商品已到货`);
+    await setStock(fish, 0);
+  });
+
   it('shares stock by the one rule: oldest order first, each line up to what it waits for', () => {
     const line = (orderId: number, skuId: number, waiting: number) => ({
       itemId: orderId * 10 + skuId,

@@ -275,6 +275,26 @@ describe('demo seed', () => {
     expect(new Set(rows.map((r) => r.barcode)).size).toBe(rows.length);
   });
 
+  it('keeps 5+ ByBook SKUs on the shelf with no stock and an expected day ahead, so a new user can pre-order (issue #39)', async () => {
+    const rows = (await query(
+      a.database,
+      sql`select s.expected_date::text as day from ${skus} s join ${goods} g on g.id = s.goods_id
+        where s.status = ${SkuStatus.ByBook} and s.stock = 0 and g.on_flag`,
+    )) as { day: string | null }[];
+    const withDay = rows.filter((r) => r.day !== null);
+    expect(withDay.length).toBeGreaterThanOrEqual(5);
+    // Every ByBook SKU without stock has its day, a week or more ahead of the seeding.
+    expect(withDay).toHaveLength(rows.length);
+    const weekAhead = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
+    expect(withDay.every((r) => (r.day ?? '') >= weekAhead)).toBe(true);
+    // Only ByBook SKUs carry one.
+    const others = (await query(
+      a.database,
+      sql`select count(*)::int as n from ${skus} where expected_date is not null and status <> ${SkuStatus.ByBook}`,
+    )) as { n: number }[];
+    expect(others[0]?.n).toBe(0);
+  });
+
   it('stores search text, sanitized content and images that exist in the media store', async () => {
     const db = a.database.db;
     const sample = await query<SampleGoods>(

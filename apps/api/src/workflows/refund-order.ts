@@ -108,7 +108,7 @@ export interface RefundOrderDeps {
   refunds?: PaymentRefundService;
   clock: Clock;
   /** Stock and sales counts belong to the inventory: a cancel gives the reservation back through it. */
-  inventory: Pick<InventoryService, 'returnStock' | 'removeSales'>;
+  inventory: Pick<InventoryService, 'returnStock' | 'removeSales' | 'arrived'>;
   /** The goods exports show stock: the catalogue's version moves on once stock came back. */
   catalogue: Pick<CatalogueService, 'catalogueChanged'>;
   /** Money given back goes to the member's deposit. */
@@ -621,6 +621,7 @@ export function createRefundOrderFlow({
         return {
           orderId: order.id,
           reserved,
+          returned: released.stock.map((l) => l.skuId),
           result: {
             orderNo,
             status: OrderStatus.Cancelled,
@@ -642,8 +643,10 @@ export function createRefundOrderFlow({
           } satisfies MoneyBackResult,
         };
       });
-      // The stock given back is committed: the goods exports must show it (see catalogueChanged).
+      // The stock given back is committed: the goods exports must show it (see catalogueChanged), and it serves
+      // the pre-orders waiting for it (issue #39).
       await catalogue.catalogueChanged();
+      await inventory.arrived([...new Set(result.returned)], actor);
       if (!result.reserved) return result.result;
       const asked = await askChannel(result.reserved, actor);
       return { ...result.result, ...asked, ...(await stateAfter(result.orderId)) };
