@@ -66,8 +66,10 @@ import { staffAuthPlugin } from './plugins/staff-auth';
 import { staticWebPlugin } from './plugins/static-web';
 import { ensureShopContent, seedIfFresh } from './seed/seed';
 import { createServices, type Services } from './services';
+import { createStorefrontHead } from './storefront-head';
 import { createLeadImage, listFirstImage } from './storefront-lead-image';
 import { createStorefrontShell } from './storefront-shell';
+import { originOf, sitemapPlugin } from './storefront-sitemap';
 import { acceptQuoteRoutes } from './workflows/accept-quote.routes';
 import { afterSaleFlowConsoleRoutes } from './workflows/after-sale.console.routes';
 import { afterSaleFlowRoutes } from './workflows/after-sale.routes';
@@ -438,12 +440,17 @@ export async function buildApp(options: BuildAppOptions) {
 
   // The staff console: its own build and page, never the storefront's (ADR 020). Without a build, /admin says so.
   await app.register(adminWebPlugin, { root: options.adminDist ?? DEFAULT_ADMIN_DIST });
+  // What crawlers read: robots.txt and the sitemap of every public page on the shelf (issue #40).
+  await app.register(sitemapPlugin, { services, publicUrl: config.publicUrl });
+  const storefrontHead = createStorefrontHead(services);
   if (hasStorefront) {
     await app.register(staticWebPlugin, {
       root: config.webDist,
       leadImage: createLeadImage(services),
       answerImage: listFirstImage,
       shell: createStorefrontShell(services),
+      head: (pathname, request, answers) =>
+        storefrontHead(pathname, originOf(request, config.publicUrl), answers),
     });
   } else {
     app.log.warn({ webDist: config.webDist }, 'storefront build not found: serving the API only');

@@ -598,6 +598,11 @@ export type DatabaseConfig = { kind: 'postgresql'; url: string } | { kind: 'pgli
 export interface AppConfig {
   port: number;
   host: string;
+  /**
+   * The shop's public https:// address (SHOP_PUBLIC_URL, no trailing slash): canonical links, link previews and the
+   * sitemap name it. Absent: each page names the address it was asked at.
+   */
+  publicUrl?: string | undefined;
   /** API processes sharing the port (node:cluster); more than one needs PostgreSQL. */
   workers: number;
   /** PostgreSQL when DATABASE_URL is set, else embedded PGlite in a folder (or `memory://`). */
@@ -785,6 +790,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     ok: true,
     config: {
       port: e.PORT,
+      publicUrl: e.SHOP_PUBLIC_URL?.replace(/\/+$/, ''),
       host: e.HOST,
       workers: e.WORKERS,
       database: e.DATABASE_URL ? { kind: 'postgresql', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },

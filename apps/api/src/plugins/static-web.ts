@@ -10,7 +10,7 @@ import {
   pagePreloadCalls,
   preloadKey,
 } from '@shop/domain';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type PageAssets, pageAssetsReader } from '../storefront-page-modules';
 
@@ -58,6 +58,15 @@ export interface StaticWebOptions {
    * too, since the browser would otherwise find it only once the scripts have drawn the answer.
    */
   answerImage?: (pathname: string, preload: PagePreload) => LeadImage | null;
+  /**
+   * The page's own head (storefront-head.ts): its title and description in place of the build's, and the tags
+   * written before </head> (canonical, robots, Open Graph, JSON-LD); null keeps the build's.
+   */
+  head?: (
+    pathname: string,
+    request: FastifyRequest,
+    answers: Promise<PagePreload>,
+  ) => Promise<{ title: string; description: string; tags: string } | null>;
 }
 
 const BROTLI_TEXT = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
@@ -104,6 +113,26 @@ export function preloadDataTag(preload: PagePreload): string {
   return `<script type="application/json" id="${PAGE_PRELOAD_ELEMENT_ID}">${json}</script>`;
 }
 
+/**
+ * The page with its own title and description in place of the build's, and its head's tags (canonical, robots,
+ * Open Graph, JSON-LD) before </head>. The title and description are text, escaped here; the tags are written by
+ * storefront-head.ts with their values escaped.
+ */
+export function withOwnHead(
+  template: string,
+  head: { title: string; description: string; tags: string },
+): string {
+  const description = `<meta name="description" content="${escapeAttr(head.description)}">`;
+  const withTitle = template.replace(
+    /<title>[^<]*<\/title>/,
+    () => `<title>${escapeAttr(head.title)}</title>`,
+  );
+  const withDescription = /<meta name="description"[^>]*>/.test(withTitle)
+    ? withTitle.replace(/<meta name="description"[^>]*>/, () => description)
+    : withTitle.replace('</head>', () => `${description}</head>`);
+  return withDescription.replace('</head>', () => `${head.tags}</head>`);
+}
+
 /** The home page as the console's 首页装修 frames it (`/?preview=draft`): it draws the template the console posts it. */
 export const HOME_PREVIEW_QUERY = { preview: 'draft' } as const;
 
@@ -147,7 +176,7 @@ export function storefrontTemplate(file: string) {
  * in the not-found handler (plugins/errors.ts).
  */
 export const staticWebPlugin = fp<StaticWebOptions>(
-  async (app, { root, leadImage, preloadCalls = pagePreloadCalls, shell, answerImage }) => {
+  async (app, { root, leadImage, preloadCalls = pagePreloadCalls, shell, answerImage, head }) => {
     const page = storefrontTemplate(join(root, 'index.html'));
     const pageAssets = pageAssetsReader(root);
     const urlOf = (url: string) => new URL(url, 'http://shop.invalid');
@@ -203,20 +232,32 @@ export const staticWebPlugin = fp<StaticWebOptions>(
         return '';
       }
     };
+    const headFor = async (request: FastifyRequest, answers: Promise<PagePreload>) => {
+      if (!head) return null;
+      try {
+        return await head(pathOf(request.url), request, answers);
+      } catch (error) {
+        // The build's title and description stand.
+        app.log.warn({ err: error, url: request.url }, 'page head failed');
+        return null;
+      }
+    };
     app.decorateReply('sendStorefrontPage', async function (this: FastifyReply) {
       const url = this.request.url;
       const calls = answersFor(url);
-      const [template, image, assets, preload, firstView] = await Promise.all([
+      const [template, image, assets, preload, firstView, ownHead] = await Promise.all([
         page(this.styleNonce),
         preloadFor(url),
         assetsFor(url),
         calls,
         shellFor(url, calls),
+        headFor(this.request, calls),
       ]);
       const answers = Object.keys(preload).length > 0 ? preloadDataTag(preload) : '';
       const fromAnswer = answerImage?.(pathOf(url), preload);
       const answerPreload = fromAnswer ? preloadImageTag(fromAnswer) : '';
-      const html = template
+      const titled = ownHead ? withOwnHead(template, ownHead) : template;
+      const html = titled
         .replace('</head>', `${image}${answerPreload}${assets}</head>`)
         .replace('<div id="root"></div>', `<div id="root">${firstView}</div>`)
         .replace('</body>', `${answers}</body>`);

@@ -207,3 +207,15 @@ export async function expectedDatesOf(db: Database, skuIds: readonly number[]): 
     .where(and(inArray(skus.id, [...new Set(skuIds)]), sql`${skus.expectedDate} is not null`));
   return new Map(rows.map((r) => [r.id, r.day]));
 }
+
+/**
+ * Every product a visitor can open from the lists (on the shelf, with a SKU for sale), by id, with when it last
+ * changed: the sitemap's products (issue #40). One query, the ids and times only.
+ */
+export function listShelfGoods(db: Database): Promise<{ id: number; updatedAt: Date }[]> {
+  return db
+    .select({ id: goods.id, updatedAt: goods.updatedAt })
+    .from(goods)
+    .where(and(onShelf, hasSkuForSale))
+    .orderBy(asc(goods.id));
+}

@@ -84,6 +84,9 @@ export function createCatalogueDetail({ db }: { db: Database }) {
   }
 
   return {
+    /** Every product on the shelf with a SKU for sale, with when it last changed (the sitemap). */
+    shelfGoods: () => repo.listShelfGoods(db),
+
     /** The expected arrival days of pre-ordered SKUs ('YYYY-MM-DD'), by SKU id, for orders that wait for them. */
     expectedDates: (skuIds: readonly number[]) => repo.expectedDatesOf(db, skuIds),
 
