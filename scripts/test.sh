@@ -2,7 +2,7 @@
 # The one test command (README): installs what it needs, then runs every check and test.
 #   lint + format → type-check → storefront, console and API build → unit (domain, API client, web, admin) + API on
 #   PGlite → API on PostgreSQL when TEST_DATABASE_URL names a server (then, on PGlite, only the tests whose subject
-#   is the database) → end-to-end journeys in Chromium.
+#   is the database) → end-to-end journeys in Chromium → the built shop from a production install on Node 24.
 # The phases run one after the other: run side by side on 2 cores, the component tests and the journeys slowed each
 # other by more than they gained (docs/scaling.md 'The test run').
 # Each step prints the wall time so far and the CPU time of the finished steps. It ends with one line
@@ -60,6 +60,11 @@ fi
 
 step "end-to-end (Chromium)"
 npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json="$out/e2e.json"
+
+# The built shop from a production install (npm ci --omit=dev) on Node 24, probed as a visitor (README 'Node
+# versions'); a failure fails the run.
+step "production install on Node 24 (smoke)"
+node scripts/smoke-production.mjs 24
 
 step "summary"
 node scripts/test-summary.mjs "$out"

@@ -357,6 +357,9 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** Every variable the shop reads (README 'Configuration', .env.example). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /** The real payment channel's settings: all four or none (docs/design.md 'Outside services'). */
 const PAY_GATEWAY_VARS = [
   'SHOP_PAY_GATEWAY_URL',
