@@ -1,8 +1,28 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  addressSchema,
+  afterSaleDetailSchema,
+  brandSchema,
+  cartLineSchema,
+  categoryNodeSchema,
+  goodsDetailSchema,
+  goodsListItemSchema,
+  memberSchema,
+  orderBeanSchema,
+  orderDetailSchema,
+  orderItemSchema,
+  orderSummarySchema,
+  pickupPointSchema,
+  priceBreakSchema,
+  quoteDetailSchema,
+  skuDetailSchema,
+  skuSchema,
+} from '@shop/domain';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { type ZodType, z } from 'zod';
 import { ADMIN_API_PREFIX, type StaffSessionState } from './staff-auth';
 
 export const DOCS_PREFIX = '/api/docs';
@@ -13,6 +33,80 @@ const CONSOLE_SECURITY = 'staffBearer';
 
 const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
 
+/**
+ * The shapes many storefront calls share, written once under components.schemas and referred to by $ref (their
+ * own registry, so the answers' serializers, built from the same schemas, are not touched).
+ */
+const SHARED_SHAPES: Record<string, ZodType> = {
+  Sku: skuSchema,
+  SkuDetail: skuDetailSchema,
+  PriceBreak: priceBreakSchema,
+  GoodsListItem: goodsListItemSchema,
+  GoodsDetail: goodsDetailSchema,
+  CategoryNode: categoryNodeSchema,
+  Brand: brandSchema,
+  CartLine: cartLineSchema,
+  Address: addressSchema,
+  PickupPoint: pickupPointSchema,
+  OrderItem: orderItemSchema,
+  OrderBean: orderBeanSchema,
+  OrderSummary: orderSummarySchema,
+  OrderDetail: orderDetailSchema,
+  Member: memberSchema,
+  QuoteDetail: quoteDetailSchema,
+  AfterSaleDetail: afterSaleDetailSchema,
+};
+const sharedShapes = z.registry<{ id: string }>();
+for (const [id, schema] of Object.entries(SHARED_SHAPES)) sharedShapes.add(schema, { id });
+
+/**
+ * An operation's id from its path and method: '/api/goodsService/goods/list/' → 'goodsServiceGoodsList'; a
+ * method other than POST ends it ('…Get'). Unique across the document (openapi-contract.test.ts).
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split(/[/:{}\-_.]+/)
+    .filter(Boolean);
+  const [first = 'root', ...rest] = words;
+  const id = [first, ...rest.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');
+  return method.toUpperCase() === 'POST'
+    ? id
+    : `${id}${method.charAt(0).toUpperCase()}${method.slice(1).toLowerCase()}`;
+}
+
+const toJsonSchemas = createJsonSchemaTransform({ schemaRegistry: sharedShapes });
+const withComponents = createJsonSchemaTransformObject({ schemaRegistry: sharedShapes });
+
+/**
+ * The document's components with only the shapes something refers to: the registry writes each shape twice (as a
+ * request's input and an answer's output), and most are only ever answers.
+ */
+export function withoutUnusedShapes<T extends { components?: { schemas?: Record<string, unknown> } }>(
+  doc: T,
+): T {
+  const schemas = doc.components?.schemas ?? {};
+  const { components: _components, ...rest } = doc;
+  const used = new Set<string>();
+  let text = JSON.stringify(rest);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const name of Object.keys(schemas))
+      if (!used.has(name) && text.includes(`"#/components/schemas/${name}"`)) {
+        used.add(name);
+        text += JSON.stringify(schemas[name]);
+        grew = true;
+      }
+  }
+  return {
+    ...doc,
+    components: {
+      ...doc.components,
+      schemas: Object.fromEntries(Object.entries(schemas).filter(([n]) => used.has(n))),
+    },
+  };
+}
+
 export interface OpenapiPluginOptions {
   /** A bearer token's live staff session, or null (the staff module's, as the console's guard uses it). */
   staffSession: (token: string) => Promise<StaffSessionState | null>;
@@ -21,7 +115,7 @@ export interface OpenapiPluginOptions {
 type OpenapiDocument = {
   paths?: Record<string, unknown>;
   tags?: { name: string }[];
-  components?: { securitySchemes?: Record<string, unknown> };
+  components?: { securitySchemes?: Record<string, unknown>; schemas?: Record<string, unknown> };
 };
 
 /** The storefront's part of the document: the console's paths, tag and security scheme taken out. */
@@ -65,6 +159,23 @@ export const openapiPlugin = fp<OpenapiPluginOptions>(
           { name: 'goods', description: '商品：列表、详情、分类与价格导出' },
           { name: 'brand', description: '品牌' },
           { name: 'content', description: '内容：页面模板与文章' },
+          { name: 'address', description: '收货与发货地址、地址库与智能识别' },
+          { name: 'cart', description: '购物车：加购、批量、粘贴订货与汇总' },
+          { name: 'savedList', description: '常购清单' },
+          { name: 'checkout', description: '结算：包裹、运费、促销与赠品' },
+          { name: 'order', description: '订单：下单、列表、详情、取消、收货、物流与装箱单' },
+          { name: 'aftersale', description: '售后：退款、退货退款与换货申请' },
+          { name: 'payment', description: '支付：余额、在线支付与充值' },
+          { name: 'payment-channel', description: '支付渠道的异步通知（由渠道调用）' },
+          { name: 'sandbox-pay', description: '沙箱支付渠道（仅测试与演示环境开启）' },
+          { name: 'wechat', description: '微信扫码登录与绑定' },
+          { name: 'sandbox-wechat', description: '沙箱微信开放平台（仅测试与演示环境开启）' },
+          { name: 'message', description: '站内消息' },
+          { name: 'ticket', description: '客服工单' },
+          { name: 'company', description: '公司账户：成员、审批、额度与账期' },
+          { name: 'quote', description: '询价与报价' },
+          { name: 'supplier', description: '供应商入驻申请' },
+          { name: 'media', description: '图片' },
           {
             name: 'admin',
             description:
@@ -82,7 +193,21 @@ export const openapiPlugin = fp<OpenapiPluginOptions>(
           },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: (document) => {
+        const out = toJsonSchemas(document);
+        const schema = out.schema as { hide?: boolean; operationId?: string } | undefined;
+        const method = [document.route.method].flat()[0] ?? 'GET';
+        if (schema && !schema.hide && !schema.operationId)
+          schema.operationId = operationIdOf(method, document.url);
+        return out;
+      },
+      transformObject: (document) => {
+        const full = withComponents(document);
+        return {
+          ...full,
+          components: withoutUnusedShapes(full as OpenapiDocument).components,
+        } as typeof full;
+      },
     });
     await app.register(fastifySwaggerUi, {
       routePrefix: DOCS_PREFIX,
