@@ -15,10 +15,10 @@ import {
   THIRD_PARTY_PAYMENT_RETURN_PATH,
   toMajor,
 } from '@shop/domain';
-import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import { AppError, paramsError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { qrImage } from '../../lib/qr-image';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import * as books from './payment.books';
 import {
@@ -255,25 +255,19 @@ export function createPaymentService({
       amount: toMajor(payment.amount),
     });
     // The channel's cashier is a QR code the shop draws itself (no third-party image, nothing new in the CSP).
-    const qrStart = async (qrCode: string) => {
-      const svg = await QRCode.toString(qrCode, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-      return {
-        ...start('QR', qrCode),
-        qrImage: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-      };
-    };
+    const qrStart = (qrCode: string) => ({ ...start('QR', qrCode), qrImage: qrImage(qrCode) });
     try {
       if (provider.openTrade) {
         const opened = await provider.openTrade(trade);
         await repo.setChannelTradeNo(db, payment.id, opened.channelTradeNo);
         // A page of the channel is opened by a plain navigation (GET): nothing new in the CSP either.
-        return 'qrCode' in opened ? await qrStart(opened.qrCode) : start('GET', opened.redirectUrl);
+        return 'qrCode' in opened ? qrStart(opened.qrCode) : start('GET', opened.redirectUrl);
       }
       if (provider.openQr && (provider.paysByQr?.(trade) ?? true)) {
         // The channel's cashier is a QR code the shop draws itself (no third-party image, nothing new in the CSP).
         const qr = await provider.openQr(trade);
         if (qr.channelTradeNo) await repo.setChannelTradeNo(db, payment.id, qr.channelTradeNo);
-        return await qrStart(qr.qrCode);
+        return qrStart(qr.qrCode);
       }
       if (config.kind === PaymentKind.Supay) {
         const form = await provider.bridgeForm(trade);

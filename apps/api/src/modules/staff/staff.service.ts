@@ -15,7 +15,6 @@ import {
   type StaffSession,
   type TotpSetupResponse,
 } from '@shop/domain';
-import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import { AppError, notFoundError, paramsError } from '../../lib/app-error';
 import type { AuditActor, AuditRecorder } from '../../lib/audit';
@@ -24,6 +23,7 @@ import type { Clock } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { NO_COUNTERS, type ShopCounters } from '../../lib/metrics';
 import { hashPassword, verifyAccountPassword, verifyPassword } from '../../lib/password';
+import { qrImage } from '../../lib/qr-image';
 import { clientAddressKey, type RateLimiter } from '../../lib/rate-limiter';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box';
 import type { StaffContext, StaffSessionState } from '../../plugins/staff-auth';
@@ -496,11 +496,10 @@ export function createStaffService({
         await recordStaff(tx, by, 'staff.totpSetup', row.id);
       });
       const otpauthUrl = totpUrl(secret, row.username);
-      const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return {
         secret,
         otpauthUrl,
-        qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+        qrCode: qrImage(otpauthUrl),
       };
     },
 

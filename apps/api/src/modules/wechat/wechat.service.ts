@@ -10,11 +10,11 @@ import {
   type WechatBindRequest,
   type WechatUnbindRequest,
 } from '@shop/domain';
-import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import { AppError, paramsError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256Hex } from '../../lib/crypto';
+import { qrImage as drawQr } from '../../lib/qr-image';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { AuthContext } from '../../plugins/auth';
 import { WechatAuthFailure, type WechatIdentity, type WechatLoginProvider } from './wechat.provider';
@@ -124,12 +124,7 @@ export function createWechatService({ db, clock, rateLimiter, provider, members 
       });
       const scanUrl = active.scanUrl(scanCode, origin);
       // The open platform's page draws its own code; the sandbox's scan page is a code of ours.
-      const qrImage =
-        active.name === 'sandbox'
-          ? `data:image/svg+xml;base64,${Buffer.from(
-              await QRCode.toString(scanUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
-            ).toString('base64')}`
-          : '';
+      const qrImage = active.name === 'sandbox' ? drawQr(scanUrl) : '';
       return { ticket, provider: active.name, qrImage, scanUrl, expiresIn: QR_TICKET_TTL_SECONDS };
     },
 
