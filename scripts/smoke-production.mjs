@@ -70,6 +70,7 @@ try {
       DATA_DIR: join(work, 'data'),
       NODE_ENV: '',
       LOG_LEVEL: 'warn',
+      SLOW_QUERY_MS: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
