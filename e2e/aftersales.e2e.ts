@@ -8,7 +8,6 @@ import {
   MemberPaths,
   OrderPaths,
   OrderStatus,
-  PaymentPaths,
 } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGoods, callApi } from './support/api';
@@ -18,7 +17,7 @@ import {
   DESKTOP,
   ownerCommand,
   PHONE,
-  runWhileStopped,
+  paidAndReady,
   setUpAuthenticator,
   signIn,
 } from './support/console';
@@ -72,29 +71,12 @@ describe('after-sales: a return and refund', () => {
     );
     orderId = order.orderId;
     orderNo = (await callApi(base, OrderPaths.detail, { id: orderId }, token)).orderNo;
-    shop = await runWhileStopped({ ...started, dataDir, port: started.port }, [
-      [
-        'deposit:cash',
-        '--member',
-        username,
-        '--currency',
-        'CNY',
-        '--amount',
-        String(Math.ceil(order.totalPrice) + 10),
-      ],
-    ]);
-    await callApi(
-      shop.baseURL,
-      PaymentPaths.payByDeposit,
-      { orderId, currency: 'CNY', deposit: order.totalPrice },
-      token,
+    shop = await paidAndReady(
+      { ...started, dataDir, port: started.port },
+      { username, token },
+      { orderId, orderNo, totalPrice: order.totalPrice },
+      [['order:ship', '--order', orderNo, '--courier', 'SF', '--code', `SF${stamp}`.toUpperCase()]],
     );
-    shop = await runWhileStopped(shop, [
-      ['order:push', '--order', orderNo],
-      ['order:processing', '--order', orderNo],
-      ['order:ready', '--order', orderNo],
-      ['order:ship', '--order', orderNo, '--courier', 'SF', '--code', `SF${stamp}`.toUpperCase()],
-    ]);
     phone = await openBrowser(shop.baseURL, PHONE, { deviceScaleFactor: 2 });
     await signInEveryPage(phone, token);
     staff = await openBrowser(shop.baseURL, DESKTOP);

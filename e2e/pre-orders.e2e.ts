@@ -6,7 +6,6 @@ import {
   CataloguePaths,
   OrderPaths,
   OrderStatus,
-  PaymentPaths,
   SkuStatus,
   Warehouse,
 } from '@shop/domain';
@@ -18,7 +17,7 @@ import {
   DESKTOP,
   ownerCommand,
   PHONE,
-  runWhileStopped,
+  paidAndReady,
   setUpAuthenticator,
   signIn,
 } from './support/console';
@@ -79,28 +78,7 @@ describe('pre-orders and split shipments', () => {
     );
     orderId = order.orderId;
     orderNo = (await callApi(base, OrderPaths.detail, { id: orderId }, token)).orderNo;
-    shop = await runWhileStopped(shop, [
-      [
-        'deposit:cash',
-        '--member',
-        username,
-        '--currency',
-        'CNY',
-        '--amount',
-        String(Math.ceil(order.totalPrice) + 10),
-      ],
-    ]);
-    await callApi(
-      shop.baseURL,
-      PaymentPaths.payByDeposit,
-      { orderId, currency: 'CNY', deposit: order.totalPrice },
-      token,
-    );
-    shop = await runWhileStopped(shop, [
-      ['order:push', '--order', orderNo],
-      ['order:processing', '--order', orderNo],
-      ['order:ready', '--order', orderNo],
-    ]);
+    shop = await paidAndReady(shop, { username, token }, { orderId, orderNo, totalPrice: order.totalPrice });
 
     phone = await openBrowser(shop.baseURL, PHONE, { deviceScaleFactor: 2 });
     await signInEveryPage(phone, token);

@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PaymentPaths } from '@shop/domain';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
+import { callApi } from './api';
 import { photo, photosTaken, pick } from './browser';
 import { type RunningShop, runShopCommand, startShop, TEST_CAPTCHA } from './server';
 
@@ -114,6 +116,36 @@ export async function runWhileStopped(
   await shop.stop();
   for (const command of commands) runShopCommand(shop.dataDir, command);
   return startShop(env, { dataDir: shop.dataDir, port: shop.port });
+}
+
+/**
+ * A member's CNY order paid from their deposit (the operator tops it up by `deposit:cash` first, with the shop
+ * stopped) and taken through the warehouse's steps to 待发货, then any further commands (`order:ship` …). Answers
+ * the shop started again.
+ */
+export async function paidAndReady(
+  shop: RunningShop & { port: number; dataDir: string },
+  member: { username: string; token: string },
+  order: { orderId: number; orderNo: string; totalPrice: number },
+  then: readonly (readonly string[])[] = [],
+): Promise<RunningShop & { port: number; dataDir: string }> {
+  const amount = String(Math.ceil(order.totalPrice) + 10);
+  const topped = await runWhileStopped(shop, [
+    ['deposit:cash', '--member', member.username, '--currency', 'CNY', '--amount', amount],
+  ]);
+  await callApi(
+    topped.baseURL,
+    PaymentPaths.payByDeposit,
+    { orderId: order.orderId, currency: 'CNY', deposit: order.totalPrice },
+    member.token,
+  );
+  const no = order.orderNo;
+  return runWhileStopped(topped, [
+    ['order:push', '--order', no],
+    ['order:processing', '--order', no],
+    ['order:ready', '--order', no],
+    ...then,
+  ]);
 }
 
 /**
