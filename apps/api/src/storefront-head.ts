@@ -77,6 +77,7 @@ function headOf(
     image?: string | undefined;
     noindex?: boolean;
     data?: readonly unknown[];
+    locale?: 'zh_CN' | 'en_US';
   },
 ): PageHead {
   const url = absolute(origin, page.path);
@@ -90,7 +91,7 @@ function headOf(
     meta('property', 'og:title', page.title),
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', url),
-    meta('property', 'og:locale', 'zh_CN'),
+    meta('property', 'og:locale', page.locale ?? 'zh_CN'),
     page.image ? meta('property', 'og:image', page.image) : '',
     page.image ? meta('property', 'og:image:width', String(PREVIEW_IMAGE_WIDTH)) : '',
     meta('name', 'twitter:card', page.image ? 'summary_large_image' : 'summary'),
@@ -259,6 +260,8 @@ export function createStorefrontHead(services: Pick<Services, 'catalogue' | 'con
         image: found.cover ? absolute(origin, imageUrl(found.cover, PREVIEW_IMAGE_WIDTH)) : undefined,
       });
     }
+    const supplier = supplierHead(pathname, origin);
+    if (supplier) return supplier;
     const list = LIST_PAGE.exec(pathname);
     if (list) {
       const cateId = list[1] ? Number(list[1]) : null;
@@ -283,6 +286,35 @@ function preloadedProduct(pathname: string, preload: PagePreload | undefined): G
   const answer = call && preload?.[preloadKey(call.method, call.path, call.body)];
   const payload = answer?.payload as { success?: boolean; data?: GoodsDetail } | undefined;
   return answer?.status === 200 && payload?.success === true ? payload.data : undefined;
+}
+
+/**
+ * The supplier area (spec §2): its landing page in Chinese and in English; the blocks shown alone (previews) and the
+ * data sources are parts of it, noindex.
+ */
+function supplierHead(pathname: string, origin: string): PageHead | null {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === '/supplier')
+    return headOf(origin, {
+      path,
+      title: `供应商专区 - ${SHOP_NAME}`,
+      description: `海外品牌与供应商入驻${SHOP_NAME}：澳洲与中国仓直供批发渠道，面向澳中两地会员采购商。`,
+    });
+  if (path === '/supplier/en')
+    return headOf(origin, {
+      path,
+      title: `Suppliers - ${SHOP_NAME}`,
+      description: `Supply ${SHOP_NAME}: a wholesale channel to member buyers in Australia and China, shipped from warehouses in both.`,
+      locale: 'en_US',
+    });
+  if (path.startsWith('/supplier/'))
+    return headOf(origin, {
+      path,
+      title: `供应商专区 - ${SHOP_NAME}`,
+      description: SHOP_DESCRIPTION,
+      noindex: true,
+    });
+  return null;
 }
 
 /** A category's name from the tree, or null when there is none with that id. */

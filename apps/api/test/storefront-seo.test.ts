@@ -161,7 +161,7 @@ describe('a product page as a crawler fetches it', () => {
     expect(gone.body).toContain('<meta name="robots" content="noindex">');
   });
 
-  it('writes its own head on the home page, the lists, a category, the brands, a brand and an article', async () => {
+  it('writes its own head on the home page, the lists, a category, the brands, a brand, an article and the supplier area', async () => {
     const home = await page('/');
     expect(canonicalOf(home)).toBe(`${ORIGIN}/`);
     expect(jsonLdOf(home).map((d) => d['@type'])).toEqual(['Organization']);
@@ -177,6 +177,14 @@ describe('a product page as a crawler fetches it', () => {
     expect(titleOf(article)).toContain(' - 澳中批发商城');
     // A draft is as unknown as a missing page.
     expect(await page(`/article/${f.articles.draft.id}`)).toContain('noindex');
+    const supplier = await page('/supplier');
+    expect(titleOf(supplier)).toBe('供应商专区 - 澳中批发商城');
+    expect(canonicalOf(supplier)).toBe(`${ORIGIN}/supplier`);
+    const english = await page('/supplier/en');
+    expect(titleOf(english)).toBe('Suppliers - 澳中批发商城');
+    expect(metaOf(english, 'og:locale')).toBe('en_US');
+    // A block of the landing page shown alone is a part of it, not a page to find.
+    expect(await page('/supplier/Banner1')).toContain('<meta name="robots" content="noindex">');
     // A member's page keeps the build's head, and robots.txt keeps it out.
     const member = await page('/member/order');
     expect(titleOf(member)).toBe('澳中批发商城');
