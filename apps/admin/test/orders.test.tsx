@@ -337,8 +337,8 @@ describe('订单', () => {
     );
     signIn();
     renderConsole('/orders?order=SO202611240001');
-    expect(await screen.findByText('预订待到货 2 件 · 预计 12月20日到货', {}, SLOW)).toBeTruthy();
-    expect(screen.getByText('预订待到货 1 件 · 到货日期待定')).toBeTruthy();
+    expect(await screen.findByText('预订 · 等待到货 2 件 · 预计 12月20日到货', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('预订 · 等待到货 1 件 · 到货日期待定')).toBeTruthy();
     const placed = screen.getByText('包裹 1').closest('tr') as HTMLElement;
     expect(within(placed).getByText('等待预订到货')).toBeTruthy();
     const parcel = screen.getByText('包裹 2（由包裹 1 分出）').closest('tr') as HTMLElement;
@@ -420,7 +420,7 @@ describe('订单', () => {
     const spoon = within(dialog).getByLabelText('本次发货 辅食勺');
     expect(spoon).toHaveProperty('value', '0');
     expect(spoon.hasAttribute('disabled')).toBe(true);
-    expect(within(dialog).getByText('预订待到货 2 件 · 预计 12月20日到货')).toBeTruthy();
+    expect(within(dialog).getByText('预订 · 等待到货 2 件 · 预计 12月20日到货')).toBeTruthy();
     expect(within(dialog).getByText(/本次发出/).textContent).toBe(
       '本次发出 3 件，作为新包裹发货；其余 3 件留在包裹 1',
     );

@@ -51,12 +51,25 @@ export function needsPreOrder(sku: SkuStockFields): boolean {
 }
 
 /**
- * The pre-order words of a ByBook SKU short of stock (issue #39), beside its expected arrival day as the operator
- * set it ('YYYY-MM-DD'): '预订 · 预计 12月20日到货', or '预订 · 到货日期待定' when none is set.
+ * When a ByBook SKU short of stock is expected (issue #39 '预订'), from the day the operator set ('YYYY-MM-DD'):
+ * '预计 12月20日到货', or '到货日期待定' when none is set.
  */
-export function preOrderText(expectedDate: string | null | undefined): string {
+export function arrivalText(expectedDate: string | null | undefined): string {
   const day = /^\d{4}-(\d{2})-(\d{2})$/.exec(expectedDate ?? '');
-  return day ? `预订 · 预计 ${Number(day[1])}月${Number(day[2])}日到货` : '预订 · 到货日期待定';
+  return day ? `预计 ${Number(day[1])}月${Number(day[2])}日到货` : '到货日期待定';
+}
+
+/** The pre-order words of a ByBook SKU short of stock: '预订 · 预计 12月20日到货' (or '预订 · 到货日期待定'). */
+export function preOrderText(expectedDate: string | null | undefined): string {
+  return `预订 · ${arrivalText(expectedDate)}`;
+}
+
+/**
+ * An order line's pre-ordered pieces still waiting for stock, as the member's order and the console's say it:
+ * '预订 · 等待到货 2 件 · 预计 12月20日到货'; '' when none waits.
+ */
+export function waitingText(line: { waiting: number; expectedDate: string | null }): string {
+  return line.waiting > 0 ? `预订 · 等待到货 ${line.waiting} 件 · ${arrivalText(line.expectedDate)}` : '';
 }
 
 /** Texts of the stock display (spec §4 'Stock display by status'). */

@@ -5,6 +5,7 @@ import {
   orderStatusLabel,
   packLabel,
   packNumber,
+  shippablePieces,
   warehouseName,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
@@ -212,7 +213,7 @@ export function createOrderAdminService({
     const taking = input.lines.map((line) => {
       const item = own.find((i) => i.id === line.itemId);
       if (!item) throw paramsError(OrderAdminMessages.notInPack(label));
-      const most = item.qty - item.waiting;
+      const most = shippablePieces(item);
       if (line.qty > most) throw paramsError(OrderAdminMessages.tooMany(item.skuName || item.name, most));
       return { item, qty: line.qty };
     });

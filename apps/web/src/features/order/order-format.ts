@@ -5,10 +5,8 @@ import {
   type OrderStatusFields,
   type OrderSummary,
   orderStatusLabel,
-  packLabel,
 } from '@shop/domain';
 import { formatMajorPrice } from '@/lib/money';
-import { arrivalText } from '@/lib/pre-order';
 
 export { formatDateTime } from '@/lib/date';
 
@@ -72,26 +70,8 @@ export function orderStatusText(order: OrderStatusFields & { placedBy?: string |
 }
 
 type OrderPack = OrderSummary['orderBeans'][number];
-type OrderLine = OrderPack['items'][number];
-
-/**
- * The pieces of a line pre-ordered and still waiting for stock, and when it is expected (issue #39 '预订'):
- * '预订 · 等待到货 2 件 · 预计 12月20日到货'; '' when nothing waits.
- */
-export function waitingText(item: Pick<OrderLine, 'waiting' | 'expectedDate'>): string {
-  return item.waiting > 0 ? `预订 · 等待到货 ${item.waiting} 件 · ${arrivalText(item.expectedDate)}` : '';
-}
 
 /** Whether a pack holds pre-ordered pieces still waiting for stock: it leaves once they arrive (issue #39). */
 export function packWaits(pack: Pick<OrderPack, 'items'>): boolean {
   return pack.items.some((item) => item.waiting > 0);
-}
-
-/**
- * A pack as the member reads it: '包裹 2', and a parcel staff shipped out of another pack (a split shipment, issue
- * #39) names that pack: '包裹 3（由包裹 1 分出）'.
- */
-export function orderPackLabel(pack: Pick<OrderPack, 'index' | 'splitFrom'>): string {
-  const label = packLabel(pack.index);
-  return pack.splitFrom === null ? label : `${label}（由${packLabel(pack.splitFrom)} 分出）`;
 }

@@ -7,7 +7,9 @@ import {
   imageUrl,
   packLabel,
   packNumber,
+  packTitle,
   payStatusLabel,
+  waitingText,
 } from '@shop/domain';
 import {
   Button,
@@ -35,7 +37,7 @@ import { LogisticsModal } from './logistics-modal';
 import { MoneyBackModal } from './money-back-modal';
 import { OrderActions, type OrderDialog, type OrderPermissions, StepButton } from './order-actions';
 import { nextStep } from './order-steps';
-import { packTitle, waitingPieces, waitingText } from './pack-lines';
+import { waitingPieces } from './pack-lines';
 import { ShipModal } from './ship-modal';
 import { StatusTag } from './status-tag';
 
@@ -172,7 +174,12 @@ function OrderBody({ order, can }: { order: AdminOrderDetail; can: OrderPermissi
           scroll={{ x: 820 }}
           dataSource={order.packs}
           columns={[
-            { title: '包裹', dataIndex: 'packIndex', width: 110, render: (_: number, p) => packTitle(p) },
+            {
+              title: '包裹',
+              dataIndex: 'packIndex',
+              width: 110,
+              render: (_: number, p) => packTitle(p.packIndex, p.splitFrom),
+            },
             { title: '仓库', dataIndex: 'warehouseName', width: 110 },
             {
               title: '状态',

@@ -1,4 +1,10 @@
-import { type AdminOrderDetail, adminOrderShipRequestSchema, packLabel } from '@shop/domain';
+import {
+  type AdminOrderDetail,
+  adminOrderShipRequestSchema,
+  packLabel,
+  shippablePieces,
+  waitingText,
+} from '@shop/domain';
 import {
   Alert,
   Form,
@@ -15,7 +21,7 @@ import { FormModal } from '@/components/form-modal';
 import { zodRule } from '@/lib/zod-rule';
 import { useCouriers } from '../api/list-couriers';
 import { useShipOrder } from '../api/ship-order';
-import { packItems, shippableQty, waitingPieces, waitingText } from './pack-lines';
+import { packItems, waitingPieces } from './pack-lines';
 
 const shape = adminOrderShipRequestSchema.shape;
 
@@ -71,12 +77,12 @@ export function ShipModal({
   const split = mode === 'split';
   const watched = Form.useWatch('lines', { form, preserve: true });
   const picked = lines.map((item, i) => {
-    const qty = watched?.[i]?.qty ?? (watched === undefined ? shippableQty(item) : 0);
-    return Math.min(Math.max(0, qty), shippableQty(item));
+    const qty = watched?.[i]?.qty ?? (watched === undefined ? shippablePieces(item) : 0);
+    return Math.min(Math.max(0, qty), shippablePieces(item));
   });
   const chosen = picked.reduce((sum, qty) => sum + qty, 0);
   const total = lines.reduce((sum, item) => sum + item.qty, 0);
-  const nothingArrived = waiting > 0 && lines.every((item) => shippableQty(item) === 0);
+  const nothingArrived = waiting > 0 && lines.every((item) => shippablePieces(item) === 0);
 
   const chosenCourier = couriers.data?.items.find((c) => c.id === shipped?.courierId);
   const options = (couriers.data?.items ?? [])
@@ -118,13 +124,19 @@ export function ShipModal({
       ),
     },
     { title: '数量', dataIndex: 'qty', width: 60, align: 'right' },
-    { title: '可发', key: 'shippable', width: 60, align: 'right', render: (_, item) => shippableQty(item) },
+    {
+      title: '可发',
+      key: 'shippable',
+      width: 60,
+      align: 'right',
+      render: (_, item) => shippablePieces(item),
+    },
     {
       title: '本次发货',
       key: 'qty',
       width: 110,
       render: (_, item, i) => {
-        const max = shippableQty(item);
+        const max = shippablePieces(item);
         return (
           <Form.Item
             name={['lines', i, 'qty']}
@@ -154,7 +166,7 @@ export function ShipModal({
       onClose={onClose}
       form={form}
       name="ship-pack"
-      initialValues={{ lines: lines.map((item) => ({ qty: shippableQty(item) })) }}
+      initialValues={{ lines: lines.map((item) => ({ qty: shippablePieces(item) })) }}
       onFinish={submit}
       width={split ? 640 : undefined}
     >

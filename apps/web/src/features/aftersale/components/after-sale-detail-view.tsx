@@ -30,6 +30,7 @@ import { useCancelAfterSale } from '../api/cancel-after-sale';
 import { useAfterSaleDetail } from '../api/get-after-sale-detail';
 import { AfterSaleStateBadge } from './after-sale-state-badge';
 import { ShipBackForm } from './ship-back-form';
+import '@/components/record-list.css';
 import '../aftersale.css';
 
 function NotFound() {
@@ -260,8 +261,8 @@ function AfterSaleLines({ afterSale }: { afterSale: AfterSaleDetail }) {
       <h2 className="panel-title" id="aftersale-lines-title">
         售后商品（{afterSale.lines.length} 种，共 {afterSale.pieces} 件）
       </h2>
-      <div className="aftersale-scroll">
-        <table className="aftersale-table card-table">
+      <div className="record-scroll">
+        <table className="record-table card-table">
           <thead>
             <tr>
               <th scope="col">商品</th>

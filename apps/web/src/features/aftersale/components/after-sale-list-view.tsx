@@ -5,11 +5,11 @@ import { Pager } from '@/components/pager';
 import { ProductImage } from '@/components/product-image';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
+import { StateTabs } from '@/components/state-tabs';
 import { formatDateTime } from '@/lib/date';
 import { formatMajorPrice } from '@/lib/money';
 import { listQuery, positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
-import { useScrollStrip } from '@/lib/use-scroll-strip';
 import { AFTER_SALE_TABS, type AfterSaleListState, afterSaleStateParam } from '../after-sale-state';
 import { useAfterSaleList } from '../api/get-after-sale-list';
 import { AfterSaleStateBadge } from './after-sale-state-badge';
@@ -26,28 +26,13 @@ export function AfterSaleListView() {
   const state = afterSaleStateParam(params.get('state'));
   const pageNo = positiveIntParam(params.get('pageNo')) ?? 1;
   const list = useAfterSaleList({ pageNo, pageSize: PAGE_SIZE, state });
-  // On phones the later tabs are past the right edge: the chosen one is scrolled into view.
-  const tabsRef = useScrollStrip<HTMLDivElement>('[aria-selected="true"]', state);
 
   const go = (next: AfterSaleListState, page?: number) =>
     setParams(listQuery({ state: next === 'all' ? undefined : next }, page));
 
   return (
     <section className="panel aftersale-list" aria-label="售后列表">
-      <div className="aftersale-tabs" role="tablist" aria-label="售后状态" ref={tabsRef}>
-        {AFTER_SALE_TABS.map((tab) => (
-          <button
-            key={tab.value}
-            type="button"
-            role="tab"
-            aria-selected={tab.value === state}
-            className="aftersale-tab"
-            onClick={() => go(tab.value)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <StateTabs label="售后状态" tabs={AFTER_SALE_TABS} value={state} onChange={(tab) => go(tab)} />
       <QueryView
         query={list}
         loading={<Skeleton lines={6} title={false} />}
@@ -92,8 +77,8 @@ export function AfterSaleListView() {
 /** The after-sales: a table on a wide screen; on a phone each row reads as a card (card-table). */
 function AfterSaleTable({ items }: { items: readonly AfterSaleSummary[] }) {
   return (
-    <div className="aftersale-scroll">
-      <table className="aftersale-table card-table">
+    <div className="record-scroll">
+      <table className="record-table card-table">
         <thead>
           <tr>
             <th scope="col">售后单号</th>

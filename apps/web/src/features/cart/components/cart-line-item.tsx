@@ -1,4 +1,5 @@
 import {
+  arrivalText,
   billLine,
   billNote,
   type Currency,
@@ -19,7 +20,6 @@ import { ProductImage } from '@/components/product-image';
 import { QtyRuleHint } from '@/components/qty-rule';
 import { QtyStepper } from '@/components/qty-stepper';
 import { paths } from '@/lib/paths';
-import { arrivalText } from '@/lib/pre-order';
 import type { CartViewLine } from '../cart-lines';
 
 interface CartLineItemProps {

@@ -13,11 +13,11 @@ import { EmptyState } from '@/components/empty-state';
 import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
+import { StateTabs } from '@/components/state-tabs';
 import { formatMajorPrice } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { listQuery, positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
-import { useScrollStrip } from '@/lib/use-scroll-strip';
 import { useExportStatement } from '../api/export-statement';
 import { useStatement } from '../api/get-statement';
 import { usePayInvoiceByDeposit } from '../api/pay-invoice-by-deposit';
@@ -63,8 +63,6 @@ export function StatementView({ role, balances, onBalanceChanged }: StatementVie
   const isAdmin = role === 'admin';
   const [paying, setPaying] = useState<AccountInvoice | null>(null);
   const pay = usePayInvoiceByDeposit(onBalanceChanged);
-  // On phones the later tabs are past the right edge: the chosen one is scrolled into view.
-  const tabsRef = useScrollStrip<HTMLDivElement>('[aria-selected="true"]', state);
 
   const go = (next: { state: StatementState; currency: Currency | undefined; pageNo?: number }) =>
     setParams(
@@ -111,20 +109,12 @@ export function StatementView({ role, balances, onBalanceChanged }: StatementVie
           </div>
         </div>
         <div className="statement-filters">
-          <div className="statement-tabs" role="tablist" aria-label="账单状态" ref={tabsRef}>
-            {STATEMENT_STATE_TABS.map((tab) => (
-              <button
-                key={tab.value}
-                type="button"
-                role="tab"
-                aria-selected={tab.value === state}
-                className="statement-tab"
-                onClick={() => go({ state: tab.value, currency })}
-              >
-                {tab.label}
-              </button>
-            ))}
-          </div>
+          <StateTabs
+            label="账单状态"
+            tabs={STATEMENT_STATE_TABS}
+            value={state}
+            onChange={(tab) => go({ state: tab, currency })}
+          />
           <div className="segmented" role="radiogroup" aria-label="币种">
             {[undefined, ...CURRENCIES].map((c) => (
               <label key={c ?? 'all'} className="segmented-option">
@@ -269,8 +259,8 @@ function InvoiceTable({
   onPay: (invoice: AccountInvoice) => void;
 }) {
   return (
-    <div className="statement-scroll">
-      <table className="statement-table card-table">
+    <div className="record-scroll">
+      <table className="record-table card-table">
         <thead>
           <tr>
             <th scope="col">账单号</th>

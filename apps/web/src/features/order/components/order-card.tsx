@@ -1,8 +1,8 @@
-import { effectiveOrderStatus, goodsCountText, type OrderSummary } from '@shop/domain';
+import { effectiveOrderStatus, goodsCountText, type OrderSummary, waitingText } from '@shop/domain';
 import { Link } from 'react-router';
 import { ProductImage } from '@/components/product-image';
 import { paths } from '@/lib/paths';
-import { formatDateTime, orderPrice, orderStatusText, waitingText } from '../order-format';
+import { formatDateTime, orderPrice, orderStatusText } from '../order-format';
 import { OrderActions } from './order-actions';
 
 /** Thumbnails shown on a card; the rest is counted. */

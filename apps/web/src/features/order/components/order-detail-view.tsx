@@ -5,9 +5,11 @@ import {
   gstLabel,
   type OrderDetail,
   orderStatusLabel,
+  packTitle,
   parseProperties,
   payChannelLabel,
   REFUND_STATE_LABELS,
+  waitingText,
   warehouseName,
 } from '@shop/domain';
 import { type ReactNode, useState } from 'react';
@@ -20,15 +22,7 @@ import { Skeleton } from '@/components/skeleton';
 import { majorToMinor } from '@/lib/money';
 import { paths } from '@/lib/paths';
 import { useOrderDetail } from '../api/get-order-detail';
-import {
-  allowedActions,
-  formatDateTime,
-  orderPackLabel,
-  orderPrice,
-  orderStatusText,
-  packWaits,
-  waitingText,
-} from '../order-format';
+import { allowedActions, formatDateTime, orderPrice, orderStatusText, packWaits } from '../order-format';
 import { LogisticsTimeline } from './logistics-timeline';
 import { OrderActions } from './order-actions';
 import { OrderAttachments } from './order-attachments';
@@ -86,7 +80,7 @@ function PickupBlock({ order }: { order: OrderDetail }) {
  */
 function PackBlock({ order, pack }: { order: OrderDetail; pack: OrderDetail['orderBeans'][number] }) {
   const [tracking, setTracking] = useState(false);
-  const label = orderPackLabel(pack);
+  const label = packTitle(pack.index, pack.splitFrom);
   // A split parcel's shipping was charged with the pack it came out of: no 运费 ¥0.00 of its own.
   const showFee = !order.isPickup && (pack.splitFrom === null || pack.shippingFee > 0);
   return (

@@ -15,6 +15,7 @@ import { useWithdrawQuote } from '../api/withdraw-quote';
 import { quoteIsOpen, quoteValidityText } from '../quote-state';
 import { QuoteStateBadge } from './quote-state-badge';
 import { QuoteThread } from './quote-thread';
+import '@/components/record-list.css';
 import '../quote.css';
 
 export interface QuoteDetailViewProps {
@@ -172,8 +173,8 @@ function QuoteLines({ quote }: { quote: QuoteDetail }) {
       <h2 className="panel-title" id="quote-lines-title">
         询价商品（{quote.lines.length} 种）
       </h2>
-      <div className="quote-scroll">
-        <table className="quote-table quote-lines card-table">
+      <div className="record-scroll">
+        <table className="record-table quote-table quote-lines card-table">
           <thead>
             <tr>
               <th scope="col">商品</th>

@@ -4,11 +4,11 @@ import { EmptyState } from '@/components/empty-state';
 import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { Skeleton } from '@/components/skeleton';
+import { StateTabs } from '@/components/state-tabs';
 import { formatDateTime } from '@/lib/date';
 import { formatMajorPrice } from '@/lib/money';
 import { listQuery, positiveIntParam } from '@/lib/params';
 import { paths } from '@/lib/paths';
-import { useScrollStrip } from '@/lib/use-scroll-strip';
 import { useQuoteList } from '../api/get-quote-list';
 import { QUOTE_STATE_TABS, type QuoteListState, quoteStateParam } from '../quote-state';
 import { QuoteStateBadge } from './quote-state-badge';
@@ -25,28 +25,13 @@ export function QuoteListView() {
   const state = quoteStateParam(params.get('state'));
   const pageNo = positiveIntParam(params.get('pageNo')) ?? 1;
   const list = useQuoteList({ pageNo, pageSize: PAGE_SIZE, state });
-  // On phones the later tabs are past the right edge: the chosen one is scrolled into view.
-  const tabsRef = useScrollStrip<HTMLDivElement>('[aria-selected="true"]', state);
 
   const go = (next: QuoteListState, page?: number) =>
     setParams(listQuery({ state: next === 'all' ? undefined : next }, page));
 
   return (
     <section className="panel quote-list" aria-label="询价列表">
-      <div className="quote-tabs" role="tablist" aria-label="询价状态" ref={tabsRef}>
-        {QUOTE_STATE_TABS.map((tab) => (
-          <button
-            key={tab.value}
-            type="button"
-            role="tab"
-            aria-selected={tab.value === state}
-            className="quote-tab"
-            onClick={() => go(tab.value)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <StateTabs label="询价状态" tabs={QUOTE_STATE_TABS} value={state} onChange={(tab) => go(tab)} />
       <QueryView
         query={list}
         loading={<Skeleton lines={6} title={false} />}
@@ -95,8 +80,8 @@ export function QuoteListView() {
 function QuoteTable({ items }: { items: readonly QuoteSummary[] }) {
   const company = items.some((quote) => !quote.mine);
   return (
-    <div className="quote-scroll">
-      <table className="quote-table card-table">
+    <div className="record-scroll">
+      <table className="record-table quote-table card-table">
         <thead>
           <tr>
             <th scope="col">询价单号</th>
