@@ -90,7 +90,7 @@ function AfterSale({ afterSale }: { afterSale: AfterSaleDetail }) {
             拒绝原因：{afterSale.rejectReason}
           </p>
         )}
-        <dl className="aftersale-facts">
+        <dl className="record-facts">
           <dt>售后类型</dt>
           <dd>{AFTER_SALE_TYPE_LABELS[afterSale.type]}</dd>
           <dt>售后原因</dt>
@@ -146,7 +146,7 @@ function AfterSale({ afterSale }: { afterSale: AfterSaleDetail }) {
           <h2 className="panel-title" id="aftersale-return-title">
             寄回商品
           </h2>
-          <dl className="aftersale-facts">
+          <dl className="record-facts">
             <dt>退货地址</dt>
             <dd className="aftersale-address" data-testid="aftersale-return-address">
               {afterSale.returnAddress || '请联系客服获取退货地址'}
@@ -169,7 +169,7 @@ function AfterSale({ afterSale }: { afterSale: AfterSaleDetail }) {
           <h2 className="panel-title" id="aftersale-parcels-title">
             物流信息
           </h2>
-          <dl className="aftersale-facts">
+          <dl className="record-facts">
             {afterSale.returnLogisticCode && (
               <>
                 <dt>寄回包裹</dt>

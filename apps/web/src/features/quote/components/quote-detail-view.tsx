@@ -70,7 +70,7 @@ function Quote({ quote, accept }: { quote: QuoteDetail; accept: QuoteDetailViewP
           </h2>
           <QuoteStateBadge state={quote.state} />
         </div>
-        <dl className="quote-facts">
+        <dl className="record-facts">
           <dt>币种</dt>
           <dd>{CURRENCY_LABELS[quote.currency]}</dd>
           <dt>提交时间</dt>
