@@ -165,7 +165,7 @@ describe('console catalogue journey', () => {
     }
     // The red scarf's barcode, typed in groups as it is printed under the bars.
     await page.getByLabel('SKU 1 条码').fill('4006381 333931');
-    const description = page.locator('.goods-editor [contenteditable="true"]').first();
+    const description = page.getByRole('textbox', { name: '商品详情' });
     await description.click();
     await page.keyboard.type('新西兰美利奴羊毛，柔软不扎。');
     await shot(page, 'catalogue-01-editor-1440');
@@ -177,6 +177,7 @@ describe('console catalogue journey', () => {
     await page.getByLabel('SKU 1 编码').waitFor();
     expect(await page.getByLabel('SKU 1 条码').inputValue()).toBe('4006381333931');
     expect(await page.getByLabel('SKU 1 编码').inputValue()).toBe(`${GOOD.code}-R`);
+    await page.getByRole('textbox', { name: '商品详情' }).getByText('新西兰美利奴羊毛，柔软不扎。').waitFor();
     await shot(page, 'catalogue-02-saved-1440');
     await page.setViewportSize(PHONE);
     await shot(page, 'catalogue-03-editor-390');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   AddressPaths,
   CartPaths,
@@ -11,12 +12,13 @@ import {
   SupportTicketPaths,
   Warehouse,
 } from '@shop/domain';
+import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../apps/api/test/support/smtp-server';
 import { allGoods, byThePiece, callApi } from './support/api';
-import { type BrowserSession, openBrowser, signInEveryPage } from './support/browser';
+import { type BrowserSession, openBrowser, photosTaken, signInEveryPage } from './support/browser';
 import {
   changeFirstPassword,
   consoleShot,
@@ -44,6 +46,36 @@ const REPLY = '您好，包裹已从悉尼发出，单号 SF1234567890，可在�
 
 const shot = (page: Page, name: string) => consoleShot(page, SHOTS, name);
 
+/** The same screen at a phone's width, then back at the desktop's. */
+async function phoneShot(page: Page, name: string) {
+  await page.setViewportSize(PHONE);
+  await shot(page, name);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Picks every order of the list's page (the header's box). */
+async function pickPage(page: Page, count: number) {
+  await page.locator('.ant-table-thead input[type="checkbox"]').check();
+  await page.getByText(`已选 ${count} 个订单`).waitFor();
+}
+
+/** A PDF's text, page by page, and (when the run takes photos) its first page as a PNG beside the screenshots. */
+async function readPdf(bytes: Buffer, png: string): Promise<string[]> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    const pages = (await parser.getText()).pages.map((p) => p.text);
+    if (photosTaken) {
+      const shotOf = await parser.getScreenshot({ scale: 1.5, first: 1 });
+      const first = shotOf.pages[0];
+      await mkdir(SHOTS, { recursive: true });
+      if (first) await writeFile(join(SHOTS, `${png}.png`), Buffer.from(first.data));
+    }
+    return pages;
+  } finally {
+    await parser.destroy();
+  }
+}
+
 /** Confirms the step the drawer's primary button offers, and waits for the order to show its new status. */
 async function step(page: Page, label: string, status: string) {
   const drawer = page.locator('.ant-drawer');
@@ -55,8 +87,9 @@ async function step(page: Page, label: string, status: string) {
 /**
  * Issue #15's whole journey, through the browser: the owner made on the command line creates a warehouse and a
  * service account; the warehouse account pushes, readies and ships a member's paid order with a tracking number
- * and a photo of the packed box; the service account answers the member's ticket about it; the member sees the
- * shipped status, the logistics, the photo and the reply in the storefront.
+ * and a photo of the packed box, then finds two more orders by their receiver's phone, prints their packing lists
+ * and ships both from a tracking sheet after its preview; the service account answers the member's ticket about
+ * the first; the member sees the shipped status, the logistics, the photo and the reply in the storefront.
  */
 describe('console fulfilment journey', () => {
   let shop: RunningShop & { port: number; dataDir: string };
@@ -66,6 +99,7 @@ describe('console fulfilment journey', () => {
   let order: CreatedOrder;
   let ticketId = 0;
   let skuCode = '';
+  let skuId = 0;
   let smtp: TestSmtpServer;
   let mailEnv: Record<string, string> = {};
 
@@ -114,6 +148,7 @@ describe('console fulfilment journey', () => {
       .find((k) => k.status === SkuStatus.InStock && k.cnyPrice !== null);
     if (!sku) throw new Error('the demo catalogue has no AU InStock SKU with a CNY price');
     skuCode = sku.code;
+    skuId = sku.id;
     await callApi(shop.baseURL, CartPaths.addItem, { skuId: sku.id, qty: 1 }, token);
     order = await callApi(
       shop.baseURL,
@@ -261,6 +296,155 @@ describe('console fulfilment journey', () => {
     await shot(s.page, 'journey-04b-stock-ledger-1440');
     await s.page.keyboard.press('Escape');
     await expect.poll(() => s.page.locator('.ant-drawer-open').count()).toBe(0);
+    await signOut(s.page);
+  });
+
+  it('the warehouse finds orders by the receiver’s phone, prints their packing lists and ships two from a tracking sheet', async () => {
+    // Two more orders of the member, to another receiver, paid from the deposit.
+    const { id: receiverId } = await callApi(
+      shop.baseURL,
+      AddressPaths.receiverSave,
+      {
+        name: '钱多多',
+        phone: '13911112222',
+        country: 'CN',
+        province: '浙江省',
+        city: '杭州市',
+        district: '西湖区',
+        detail: '文三路88号',
+        postCode: '310012',
+        defaultFlag: false,
+      },
+      token,
+    );
+    const bulk: CreatedOrder[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      await callApi(shop.baseURL, CartPaths.addItem, { skuId, qty: i + 1 }, token);
+      bulk.push(
+        await callApi(
+          shop.baseURL,
+          OrderPaths.create,
+          { currency: 'CNY', isPickup: false, receiverId, requestId: randomUUID() },
+          token,
+        ),
+      );
+    }
+    const due = bulk.reduce((sum, o) => sum + o.totalPrice, 0);
+    shop = await runWhileStopped(
+      shop,
+      [
+        [
+          'deposit:cash',
+          '--member',
+          MEMBER.username,
+          '--currency',
+          'CNY',
+          '--amount',
+          String(Math.ceil(due) + 10),
+        ],
+      ],
+      mailEnv,
+    );
+    for (const o of bulk)
+      await callApi(
+        shop.baseURL,
+        PaymentPaths.payByDeposit,
+        { orderId: o.orderId, currency: 'CNY', deposit: o.totalPrice },
+        token,
+      );
+    const [first, second] = bulk as [CreatedOrder, CreatedOrder];
+
+    await signIn(s.page, WAREHOUSE.username, 'my-own-warehouse-1');
+    await s.page.getByRole('menuitem', { name: /订单/ }).click();
+    await s.page.getByText(/共 \d+ 个订单/).waitFor();
+    await shot(s.page, 'journey-06-order-filters-1440');
+    await phoneShot(s.page, 'journey-06-order-filters-390');
+
+    // The receiver's phone, typed as people say it, finds the two orders and not the first one.
+    await s.page.getByLabel('收货人').fill('139 1111 2222');
+    await s.page.getByRole('button', { name: '查询' }).click();
+    await s.page.getByText('共 2 个订单').waitFor();
+    await s.page.getByRole('button', { name: first.orderNo }).waitFor();
+    await s.page.getByRole('button', { name: second.orderNo }).waitFor();
+    expect(await s.page.getByRole('button', { name: order.orderNo }).count()).toBe(0);
+    expect(new URL(s.page.url()).searchParams.get('receiver')).toBe('139 1111 2222');
+
+    // Both are taken to 待发货 with the batch steps.
+    for (const step of ['批量推送到仓库', '批量仓库处理中', '批量待发货']) {
+      await pickPage(s.page, 2);
+      await s.page.getByRole('button', { name: step }).click();
+      await s.page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click();
+      const results = s.page.getByRole('dialog', { name: '批量操作结果' });
+      await expect.poll(() => results.getByText('成功', { exact: true }).count()).toBe(2);
+      await results.getByRole('button', { name: '知道了' }).click();
+      await results.waitFor({ state: 'hidden' });
+    }
+    await expect.poll(() => s.page.locator('.ant-table-tbody').getByText('待发货').count()).toBe(2);
+
+    // The packing lists of the picked orders: one page a pack, the shop, receiver and lines on it.
+    await pickPage(s.page, 2);
+    await s.page.getByRole('button', { name: /打印装箱单\/拣货单/ }).click();
+    const print = s.page.getByRole('dialog', { name: '打印装箱单 / 拣货单' });
+    await print.getByText('将打印：2 个订单的 2 个待发货包裹').waitFor();
+    await shot(s.page, 'journey-07-print-1440');
+    const [download] = await Promise.all([
+      s.page.waitForEvent('download'),
+      print.getByRole('button', { name: /下载装箱单/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^PackingList_\d{8}_\d{4}\.pdf$/);
+    const pages = await readPdf(await readFile(await download.path()), 'journey-07-packing-list-page-1');
+    expect(pages).toHaveLength(2);
+    for (const o of bulk) {
+      const page = pages.find((p) => p.includes(`${o.orderNo} 包裹 1/1`)) ?? '';
+      expect(page).toContain('澳中批发商城');
+      expect(page).toContain('钱多多');
+      expect(page).toContain('13911112222');
+      expect(page).toContain('浙江省 杭州市 西湖区 文三路88号');
+      expect(page).toContain(skuCode);
+    }
+    await print.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
+    await print.waitFor({ state: 'hidden' });
+
+    // The bulk ship dialog: a courier and a tracking number per order (looked at, then left).
+    await s.page.getByRole('button', { name: /批量发货/ }).click();
+    const shipMany = s.page.getByRole('dialog', { name: '批量发货（2 个订单）' });
+    await shipMany.getByLabel(`物流单号 ${first.orderNo}`).fill('SF2026000001');
+    await shot(s.page, 'journey-08-ship-many-1440');
+    await phoneShot(s.page, 'journey-08-ship-many-390');
+    await shipMany.getByRole('button', { name: '取消' }).click();
+    await shipMany.waitFor({ state: 'hidden' });
+
+    // The tracking sheet: a row the shop cannot read is shown before anything ships; the corrected sheet ships both.
+    await s.page.getByRole('button', { name: /上传运单表/ }).click();
+    const sheet = s.page.getByRole('dialog', { name: '上传运单表批量发货' });
+    const choose = (rows: string[]) =>
+      sheet.locator('input[type="file"]').setInputFiles({
+        name: 'tracking.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`订单号,快递公司,运单号\r\n${rows.join('\r\n')}\r\n`),
+      });
+    await choose([`${first.orderNo},顺丰速运,SF2026000001`, `${second.orderNo},韵达快递,YD2026000002`]);
+    await sheet.getByText('未找到快递公司「韵达快递」，请填写已启用的快递公司名称或编码').first().waitFor();
+    await expect.poll(() => sheet.getByRole('button', { name: /确认发货/ }).isDisabled()).toBe(true);
+    await shot(s.page, 'journey-09-tracking-sheet-problem-1440');
+    await sheet.getByRole('button', { name: '重新选择' }).click();
+    await choose([`${first.orderNo},顺丰速运,SF2026000001`, `${second.orderNo},SF,SF2026000002`]);
+    await sheet.getByText('检查通过：2 行可以发货，尚未发货').waitFor();
+    await shot(s.page, 'journey-09-tracking-sheet-preview-1440');
+    await phoneShot(s.page, 'journey-09-tracking-sheet-preview-390');
+    await sheet.getByRole('button', { name: /确认发货/ }).click();
+    await sheet.getByText('发货完成').waitFor();
+    await sheet.getByRole('button', { name: '完成' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    await expect.poll(() => s.page.locator('.ant-table-tbody').getByText('已发货').count()).toBe(2);
+    // The member is told of each, as of a single ship.
+    for (const [i, o] of bulk.entries())
+      await expect
+        .poll(() => smtp.received.find((m) => m.subject === `订单 ${o.orderNo} 已发货`)?.text ?? '', {
+          timeout: 30_000,
+        })
+        .toContain(`运单号：SF202600000${i + 1}`);
+    expect(s.errors, 'no console errors or CSP violations').toEqual([]);
     await signOut(s.page);
   });
 

@@ -25,6 +25,11 @@ export default defineConfig({
               name: 'vendor-antd',
               test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|stylis|dayjs)[\\/]/,
             },
+            // The rich-text editor (ADR 062): fetched only with the editor's own lazy chunk, never by the entry.
+            {
+              name: 'vendor-tiptap',
+              test: /node_modules[\\/](@tiptap|prosemirror-[^\\/]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals)[\\/]/,
+            },
           ],
         },
       },

@@ -12,6 +12,7 @@ import { defineProject } from 'vitest/config';
 const DATABASE_SUITES = [
   'address-book-concurrency',
   'admin-members-concurrency',
+  'admin-orders-bulk-concurrency',
   'admin-orders-concurrency',
   'backup',
   'cart-concurrency',

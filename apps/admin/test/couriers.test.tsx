@@ -13,6 +13,7 @@ const SF: AdminCourierRow = {
   active: true,
   estimatedDays: '3-5个工作日',
   sort: 0,
+  trackingCode: 'shunfeng',
   rules: [
     {
       location: 1,
@@ -33,6 +34,7 @@ function couriersApi() {
     [AdminSettingsPaths.courierList]: ok({ items: [SF] }),
     [AdminSettingsPaths.courierCreate]: (body) =>
       ok({ ...SF, id: 2, code: String(body.code).toUpperCase(), name: String(body.name), rules: [] }),
+    [AdminSettingsPaths.courierUpdate]: (body) => ok({ ...SF, trackingCode: String(body.trackingCode) }),
     [AdminSettingsPaths.courierRuleSave]: (body) =>
       ok({ ...SF.rules[0], location: Number(body.location), currency: body.currency, firstFee: 58 }),
   });
@@ -65,6 +67,27 @@ describe('快递与运费', () => {
       }),
     );
     expect(await screen.findByText('快递已添加', {}, SLOW)).toBeTruthy();
+  });
+
+  it('shows each courier’s Kuaidi100 code and changes it, lower case', async () => {
+    const api = couriersApi();
+    signIn();
+    renderConsole('/couriers');
+    expect(await screen.findByText('shunfeng', {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '修改' }));
+    const dialog = await findDialog('修改快递：SF');
+    const field = within(dialog).getByLabelText('快递100编码');
+    fireEvent.change(field, { target: { value: '顺丰' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s?存/ }));
+    expect(await within(dialog).findByText(/快递100编码须为/, {}, SLOW)).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'ShunFengKuaiYun' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s?存/ }));
+    await waitFor(() =>
+      expect(api.callsTo(AdminSettingsPaths.courierUpdate)[0]?.body).toMatchObject({
+        code: 'SF',
+        trackingCode: 'shunfengkuaiyun',
+      }),
+    );
   });
 
   it('shows the fee matrix by warehouse and currency and sets a rule for a cell', async () => {

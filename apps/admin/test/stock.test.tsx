@@ -1,12 +1,13 @@
-import { AdminPaths, AdminStockPaths, type AdminStockRow, SkuStatus } from '@shop/domain';
+import { AdminPaths, AdminStockPaths, type AdminStockRow, LOW_STOCK, SkuStatus } from '@shop/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DASHBOARD, findDialog, mockApi, ok, renderConsole, signIn, staffSession } from './utils';
 
 const SLOW = { timeout: 45_000 };
 
+/** A SKU's row; its low-stock line is the shop's unless told, and `low` follows it as the server works it out. */
 function row(n: number, overrides: Partial<AdminStockRow> = {}): AdminStockRow {
-  return {
+  const r: AdminStockRow = {
     skuId: n,
     skuCode: `AU-A2-000${n}-01`,
     goodsId: 10 + n,
@@ -19,8 +20,13 @@ function row(n: number, overrides: Partial<AdminStockRow> = {}): AdminStockRow {
     statusLabel: '按库存销售',
     stock: 3 * n,
     onShelf: true,
+    lowStockAt: null,
+    lowStockLine: LOW_STOCK,
+    low: false,
     ...overrides,
   };
+  const low = r.status === SkuStatus.ByStock && r.stock <= r.lowStockLine;
+  return { ...r, low: overrides.low ?? low };
 }
 
 function stockApi() {
@@ -50,7 +56,7 @@ describe('库存', () => {
     const { router } = renderConsole('/stock');
     expect(await screen.findByText('a2 奶粉 2 段', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('共 2 个 SKU')).toBeTruthy();
-    fireEvent.click(screen.getByLabelText('只看库存紧张'));
+    fireEvent.click(screen.getByLabelText('只看库存不足（按提醒线）'));
     await waitFor(() => expect(router.state.location.search).toBe('?low=1'));
     await waitFor(() => expect(api.callsTo(AdminStockPaths.list).at(-1)?.body).toMatchObject({ low: true }));
     expect(await screen.findByText('共 1 个 SKU', {}, SLOW)).toBeTruthy();
@@ -129,7 +135,7 @@ describe('库存', () => {
     });
     signIn();
     renderConsole('/dashboard');
-    const link = await screen.findByRole('link', { name: /库存不多于 5 件的商品/ }, SLOW);
+    const link = await screen.findByRole('link', { name: /库存降到提醒线的商品/ }, SLOW);
     expect(link.getAttribute('href')).toBe('/stock?low=1');
   });
 });

@@ -11,6 +11,7 @@ import { createShopMetrics, NO_COUNTERS } from './lib/metrics';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { ReadCache } from './lib/read-cache';
 import { responseSerializerCompiler } from './lib/response-serializer';
+import { shopTimeZone } from './lib/shop-day';
 import { addressRoutes } from './modules/address';
 import { addressBookRoutes } from './modules/address-book';
 import { afterSaleConsoleRoutes, afterSaleRoutes } from './modules/aftersale';
@@ -33,6 +34,7 @@ import { contentConsoleRoutes, contentRoutes } from './modules/content';
 import { creditConsoleRoutes, creditRoutes } from './modules/credit';
 import { dashboardConsoleRoutes } from './modules/dashboard';
 import { depositConsoleRoutes, depositRoutes } from './modules/deposit';
+import { exportsConsoleRoutes } from './modules/exports';
 import { healthRoutes } from './modules/health';
 import { inventoryConsoleRoutes } from './modules/inventory';
 import { invoiceConsoleRoutes, invoiceRoutes } from './modules/invoice';
@@ -40,7 +42,7 @@ import { mediaRoutes } from './modules/media';
 import { listenForSessionChanges, memberRoutes } from './modules/member';
 import { liveRoutes, messageConsoleRoutes, messageRoutes } from './modules/messages';
 import { noticeConsoleRoutes } from './modules/notices';
-import { orderConsoleRoutes, orderRoutes } from './modules/order';
+import { orderBulkConsoleRoutes, orderConsoleRoutes, orderRoutes } from './modules/order';
 import { paymentRoutes, SANDBOX_PROVIDER } from './modules/payment';
 import { quoteConsoleRoutes, quoteRoutes } from './modules/quote';
 import { reconciliationConsoleRoutes } from './modules/reconciliation';
@@ -49,6 +51,7 @@ import { sellerConsoleRoutes } from './modules/seller';
 import { checkSecretsAtRest, staffConsoleRoutes } from './modules/staff';
 import { supplierConsoleRoutes, supplierRoutes } from './modules/supplier';
 import { ticketRoutes } from './modules/tickets';
+import { trackingRoutes } from './modules/tracking';
 import { warehouseConsoleRoutes } from './modules/warehouse';
 import { wechatRoutes, wechatSandboxRoutes } from './modules/wechat';
 import { adminWebPlugin, DEFAULT_ADMIN_DIST } from './plugins/admin-web';
@@ -278,6 +281,33 @@ export async function buildApp(options: BuildAppOptions) {
     await services.reconciliation.idle();
   });
 
+  // Shipped parcels are subscribed at the tracking service, or asked about in turn, every minute (ADR 061); a ship
+  // starts a round at once, so this one catches what failed or shipped in another's transaction.
+  services.tracking.useLogger(app.log);
+  if (services.tracking.providerName) {
+    app.log.info(
+      { provider: services.tracking.providerName, mode: services.tracking.mode },
+      `物流跟踪 / courier tracking: ${services.tracking.providerName}（${services.tracking.mode === 'push' ? '订阅推送' : '定时查询'}）`,
+    );
+    if (isProduction(config.nodeEnv) && services.tracking.providerName === 'sandbox')
+      app.log.warn(
+        '沙箱物流服务已通过 SHOP_TRACKING_PROVIDER=sandbox 开启：包裹的物流轨迹由演示快递员模拟，仅用于测试或演示站点',
+      );
+    const trackingTimer = setInterval(() => {
+      void services.tracking
+        .runDue()
+        .then((round) => {
+          if (round.subscribed + round.polled + round.failed > 0) app.log.info(round, 'tracking round');
+        })
+        .catch((error) => app.log.warn({ err: error }, 'tracking round failed'));
+    }, TRACKING_ROUND_INTERVAL_MS);
+    trackingTimer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(trackingTimer);
+      await services.tracking.idle();
+    });
+  }
+
   // The outbox's workers send e-mail and SMS (#31); the queue's jobs wait in the database for whichever process
   // has workers, so a process with none (SHOP_NOTICE_WORKERS=0) still writes notices.
   if (config.notices.workers > 0) {
@@ -286,10 +316,15 @@ export async function buildApp(options: BuildAppOptions) {
       (noticeId, lastTry) => services.notices.deliver(noticeId, lastTry),
       (error) => app.log.warn({ err: error }, 'notice queue error'),
     );
-    // The owner's summary every morning at 8 in the shop's time (Beijing), sent once whatever the processes.
-    await services.noticeQueue.daily('daily-summary', '0 8 * * *', 'Asia/Shanghai', async () => {
+    // The owner's summary every morning at 8 in the shop's time zone, sent once whatever the processes.
+    await services.noticeQueue.scheduled('daily-summary', '0 8 * * *', shopTimeZone(), async () => {
       const sent = await services.dailySummary.send();
       app.log.info({ owners: sent }, 'daily summary queued');
+    });
+    // SKUs that fell to their low-stock line are told to the warehouse, once per fall, within a minute.
+    await services.noticeQueue.scheduled('low-stock', '* * * * *', shopTimeZone(), async () => {
+      const told = await services.inventory.lowStockAlerts();
+      if (told > 0) app.log.info({ skus: told }, 'low-stock notice queued');
     });
     app.addHook('onClose', () => services.noticeQueue.stop());
   }
@@ -346,6 +381,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(afterSaleRoutes, { afterSales: services.afterSales });
   await app.register(checkoutRoutes, { checkout: services.checkout });
   await app.register(orderRoutes, { orders: services.orders, buyer: services.orderBuyer });
+  // The tracking service's callback, and the sandbox service's own call while it runs (ADR 061).
+  await app.register(trackingRoutes, { tracking: services.tracking });
   await app.register(invoiceRoutes, { invoices: services.invoices });
   await app.register(paymentRoutes, { payments: services.payments });
   await app.register(depositRoutes, { deposits: services.deposits });
@@ -368,9 +405,15 @@ export async function buildApp(options: BuildAppOptions) {
   // refund workflow's cancel-with-refund and partial refund (docs/conventions.md 'Names'). The same contract's
   // 工作台 count is the dashboard module's.
   await app.register(orderConsoleRoutes, { orders: services.orderConsole });
+  await app.register(orderBulkConsoleRoutes, { bulk: services.orderBulk });
   await app.register(refundOrderConsoleRoutes, { flow: services.refundOrder });
   await app.register(invoiceConsoleRoutes, { invoices: services.invoices });
   await app.register(dashboardConsoleRoutes, { dashboard: services.dashboard });
+  await app.register(exportsConsoleRoutes, { exports: services.exports });
+  services.exports.reportFailuresTo((error, exportId) =>
+    app.log.warn({ err: error, exportId }, 'finance export failed'),
+  );
+  app.addHook('onClose', () => services.exports.settled());
   await app.register(depositConsoleRoutes, { depositAdmin: services.depositAdmin });
   await app.register(catalogueSheetConsoleRoutes, {
     catalogueAdmin: services.catalogueAdmin,
@@ -489,6 +532,8 @@ async function logPaymentMethods(log: FastifyBaseLogger, services: Services, con
 
 /** How often the open trades of queryable channels are asked about. */
 export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
+/** How often each API process runs a round of courier tracking (ADR 061). */
+export const TRACKING_ROUND_INTERVAL_MS = 60_000;
 /** How often each worker looks whether a channel's daily reconciliation is due (ADR 036). */
 export const RECONCILE_CHECK_INTERVAL_MS = 5 * 60_000;
 

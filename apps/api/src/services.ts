@@ -7,6 +7,7 @@ import type { MemberNotifier } from './lib/member-notice';
 import { NO_COUNTERS, type ShopCounters } from './lib/metrics';
 import type { RateLimiter } from './lib/rate-limiter';
 import { ReadCache } from './lib/read-cache';
+import { setShopTimeZone } from './lib/shop-day';
 import type { StaffNotifier } from './lib/staff-notice';
 import { createAddressService } from './modules/address';
 import { createAddressBookService } from './modules/address-book';
@@ -35,6 +36,7 @@ import { createContentAdminService, createContentService } from './modules/conte
 import { createCreditService, creditNoteForOrder } from './modules/credit';
 import { createDashboardService } from './modules/dashboard';
 import { createBankAccountService, createDepositAdminService, createDepositService } from './modules/deposit';
+import { createExportService } from './modules/exports';
 import { createHealthService } from './modules/health';
 import { createInventoryService, writeStockChange } from './modules/inventory';
 import { createInvoiceService } from './modules/invoice';
@@ -60,13 +62,17 @@ import {
 } from './modules/notices';
 import {
   createOrderAdminService,
+  createOrderBulkService,
   createOrderBuyerService,
   createOrderConsoleService,
   createOrderPreOrders,
   createOrderService,
   findOrderForPayment,
   latestMemberOrders,
+  parcelOwners,
   refundWayOf,
+  saveTrackedEvents,
+  shippedParcels,
 } from './modules/order';
 import {
   createPaymentAdminService,
@@ -82,6 +88,7 @@ import { createSellerService } from './modules/seller';
 import { createStaffService, secretBoxOf } from './modules/staff';
 import { createSupplierService } from './modules/supplier';
 import { createTicketService, latestMemberTickets } from './modules/tickets';
+import { createTrackingService } from './modules/tracking';
 import { createWarehouseService } from './modules/warehouse';
 import { createWechatProvider, createWechatService } from './modules/wechat';
 import { SHOP_NAME } from './shop-name';
@@ -150,6 +157,7 @@ export function createServices({
   counters = NO_COUNTERS,
 }: ServiceDeps) {
   const { db } = database;
+  setShopTimeZone(config.timeZone);
   // What an API process keeps in memory of the catalogue and the checkout settings (ADR 022). They answer only
   // once the app listens for changes (app.ts); the command line never does, so there they are bypassed.
   const caches =
@@ -321,6 +329,7 @@ export function createServices({
     catalogueChanged: () => catalogue.catalogueChanged(),
     // Called after a stock change commits, when servePreOrders below exists.
     stockArrived: (skuIds, by) => servePreOrders.arrived(skuIds, by),
+    notifyStaff,
   });
   // Stock that arrives serves the pre-orders waiting for it, first come first served (issue #39).
   const servePreOrders = createServePreOrders({
@@ -393,6 +402,30 @@ export function createServices({
     settings: caches?.checkoutSettings,
   });
   const checkoutAdmin = createCheckoutAdminService({ db, audit: audit.record });
+  // Courier tracking (docs/decisions/061): each shipped parcel followed at the tracking service, its events written
+  // through the order module's face, its milestones told to the member.
+  const tracking = createTrackingService({
+    db,
+    clock,
+    config: config.tracking,
+    notify,
+    ports: {
+      trackingCodeOf: (courierCode) => checkoutAdmin.trackingCodeOf({ code: courierCode }),
+      saveEvents: (executor, logisticCode, events) => saveTrackedEvents(executor, logisticCode, events),
+      parcelOwners: (executor, logisticCode) => parcelOwners(executor, logisticCode),
+      shippedParcels: async (since) => {
+        const [parcels, couriers] = await Promise.all([
+          shippedParcels(db, since),
+          checkoutAdmin.listCouriers(),
+        ]);
+        const codes = new Map(couriers.map((c) => [c.id, c.code]));
+        return parcels.flatMap((p) => {
+          const courierCode = codes.get(p.courierId);
+          return courierCode ? [{ ...p, courierCode }] : [];
+        });
+      },
+    },
+  });
   const orderAdmin = createOrderAdminService({
     db,
     clock,
@@ -402,6 +435,10 @@ export function createServices({
       courierByCode: (code, executor) => checkoutAdmin.courierByCode(code, executor),
       notify,
       audit: audit.record,
+      tracking: {
+        shipped: (executor, parcel) => tracking.parcelShipped(executor, parcel),
+        committed: () => tracking.shipCommitted(),
+      },
     },
   });
   // The staff console's orders and 工作台: the same order functions as the command line.
@@ -414,12 +451,28 @@ export function createServices({
       orderPayments: (orderId) => payments.orderPayments(orderId),
       activeCouriers: () => checkoutAdmin.activeCouriers(),
       expectedDates: (skuIds) => catalogue.expectedDates(skuIds),
+      skuIdsByCode: (prefix, limit) => cataloguePicker.skuIdsByCode(prefix, limit),
       // Called per request, after paymentRefunds below exists.
       refundsThrough: (provider) => paymentRefunds.refundsThrough(provider),
       orderRefunds: (orderId) => paymentRefunds.listOrderRefunds(orderId),
     },
   });
+  // Printing and shipping many orders at once: each pack through orderAdmin's one ship.
+  const orderBulk = createOrderBulkService({
+    db,
+    clock,
+    orderAdmin,
+    shopName: SHOP_NAME,
+    fontPath: config.invoiceFontPath,
+    ports: {
+      activeCouriers: () => checkoutAdmin.activeCouriers(),
+      skuCodes: async (skuIds) =>
+        new Map((await cataloguePicker.skusByIds(skuIds)).map((s) => [s.skuId, s.skuCode])),
+      audit: audit.record,
+    },
+  });
   const dashboard = createDashboardService({ db, clock });
+  const exports = createExportService({ db, clock, audit: audit.record });
   const paymentAdmin = createPaymentAdminService({
     db,
     gatewayConfigured: config.paymentGateway !== undefined,
@@ -721,7 +774,10 @@ export function createServices({
     orderBuyer,
     orderAdmin,
     orderConsole,
+    tracking,
+    orderBulk,
     dashboard,
+    exports,
     payments,
     paymentAdmin,
     orderCreation,

@@ -175,6 +175,19 @@ describe('rich text preview', () => {
     );
   });
 
+  it('keeps tables with bounded spans and nothing else of them', async () => {
+    const { html } = await okData<{ html: string }>(AdminContentPaths.sanitize, {
+      html:
+        '<table style="min-width: 50px" class="x"><colgroup><col style="min-width: 25px"></colgroup><tbody>' +
+        '<tr><th colspan="2" onclick="x()"><p>尺码</p></th></tr>' +
+        '<tr><td rowspan="500" data-colwidth="90"><p>S</p></td><td><p>M<script>x()</script></p></td></tr>' +
+        '</tbody></table>',
+    });
+    expect(html).toBe(
+      '<table><tbody><tr><th colspan="2"><p>尺码</p></th></tr><tr><td><p>S</p></td><td><p>M</p></td></tr></tbody></table>',
+    );
+  });
+
   it('is open to the owner too', async () => {
     const { html } = await okData<{ html: string }>(
       AdminContentPaths.sanitize,

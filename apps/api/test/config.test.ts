@@ -14,6 +14,7 @@ describe('config', () => {
       config: {
         port: 3000,
         host: '127.0.0.1',
+        timeZone: 'Asia/Shanghai',
         workers: 1,
         database: { kind: 'pglite', dataDir: '/srv/shop/data' },
         backup: { dir: '/srv/shop/data-backups', intervalMs: 24 * 3_600_000, keep: 7 },
@@ -34,6 +35,7 @@ describe('config', () => {
         trustProxy: false,
         paymentSandbox: true,
         wechatSandbox: true,
+        tracking: { provider: 'sandbox', pollMinutes: 120 },
         notices: {
           smtp: undefined,
           mailSandbox: true,

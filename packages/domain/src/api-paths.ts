@@ -225,6 +225,20 @@ export const PaymentPaths = {
   payOnAccount: '/api/paymentService/paymentfororder/payOnAccount/',
 } as const;
 
+/**
+ * Courier tracking (docs/decisions/061-courier-tracking.md): the tracking service's push, one per provider (followed
+ * by the provider's name and '/'), called by the service, never by the storefront.
+ */
+export const TrackingPaths = {
+  notify: '/api/logisticsService/tracking/notify/',
+} as const;
+
+/** The sandbox tracking service's own calls (docs/design.md 'sandboxes'), served by the shop when it is on. */
+export const SandboxTrackingPaths = {
+  /** POST { logisticCode, steps? }: its demo courier moves the parcel on, and the service pushes the news. */
+  advance: '/sandbox-tracking/advance/',
+} as const;
+
 /** Deposit calls (spec §7 'Member'): the log, and the recharges of /member/recharge. */
 export const DepositPaths = {
   logList: '/api/memberService/memberDepositLog/list/',

@@ -58,6 +58,8 @@ export const AUDIT_ACTION_LABELS = {
   'order.finish': '订单完成',
   'order.transition': '变更订单状态',
   'order.attach': '上传包裹照片',
+  'order.printPacking': '打印装箱单',
+  'order.printPicking': '打印拣货单',
   'order.cancelPaid': '取消已付款订单',
   'order.refund': '订单退款',
   'fapiao.issue': '上传已开发票',
@@ -110,6 +112,8 @@ export const AUDIT_ACTION_LABELS = {
   'ticket.reopen': '重新打开工单',
   'supplier.note': '供应商联系记录',
   'supplier.status': '变更供应商申请状态',
+  'finance.export': '导出财务数据',
+  'stock.threshold': '设置低库存提醒',
 } as const satisfies Record<`${string}.${string}`, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -148,6 +152,7 @@ export const AUDIT_OBJECT_LABELS: Readonly<Record<string, string>> = {
   quote: '询价',
   accountInvoice: '账期账单',
   accountPayment: '账期收款',
+  finance: '财务导出',
 };
 
 export function isAuditAction(code: string): code is AuditAction {

@@ -66,6 +66,8 @@ export const Permission = {
   quoteAnswer: 'quote.answer',
   /** After-sales (售后, issue #39): the queue, approve or reject, receive returned goods, ship exchanges; refunds also need order.refund. */
   afterSaleHandle: 'aftersale.handle',
+  /** The finance exports: orders, payments, refunds, deposit movements and recharges over a range of days. */
+  financeExport: 'finance.export',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 export const PERMISSIONS = Object.values(Permission) as readonly Permission[];
@@ -103,6 +105,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     P.creditManage,
     P.quoteAnswer,
     P.afterSaleHandle,
+    P.financeExport,
   ],
   content: [P.dashboardRead, P.catalogueEdit, P.contentEdit, P.stockAdjust, P.supplierManage],
 };

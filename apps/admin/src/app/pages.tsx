@@ -8,6 +8,7 @@ import {
   CustomerServiceOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  ExportOutlined,
   FileDoneOutlined,
   FileTextOutlined,
   GiftOutlined,
@@ -232,6 +233,13 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
     icon: <ReconciliationOutlined />,
     permission: Permission.paymentReconcile,
     load: () => import('./routes/reconciliation'),
+  },
+  {
+    path: 'exports',
+    label: '财务导出',
+    icon: <ExportOutlined />,
+    permission: Permission.financeExport,
+    load: () => import('./routes/exports'),
   },
   {
     path: 'promotions',

@@ -4,6 +4,7 @@ import { useCurrentStaff } from '@/features/session/api/get-current';
 import { ChangePasswordForm } from '@/features/session/components/change-password-form';
 import { GateScreen } from '@/features/session/components/gate-screen';
 import { TotpSetupForm } from '@/features/session/components/totp-setup-form';
+import { setConsoleTimeZone } from '@/lib/date';
 import { paths } from '@/lib/paths';
 import { useStaffToken } from '@/lib/token';
 import { ConsoleLayout } from './layouts/console-layout';
@@ -29,6 +30,7 @@ function SignedIn({ token }: { token: string }) {
     return <LoadFailed title="无法读取登录状态" error={session.error} retry={session.refetch} />;
   }
   const staff = session.data;
+  setConsoleTimeZone(staff.timeZone);
   if (staff.mustChangePassword) {
     return (
       <GateScreen title="请修改密码" staff={staff}>

@@ -60,6 +60,19 @@ export async function fetchFile<P extends FilePath>(path: P, body: BodyOf<P>): P
   );
 }
 
+/** The name a Content-Disposition gives: its UTF-8 name (RFC 5987 `filename*`, a Chinese name) first, else its plain one. */
+export function savedName(disposition: string): string | undefined {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed name: the plain one below.
+    }
+  }
+  return /filename="([^"]+)"/.exec(disposition)?.[1];
+}
+
 /** Downloads a file the console builds (an export), saved under the name the server gives it. */
 export async function downloadFile<P extends FilePath>(
   path: P,
@@ -67,8 +80,7 @@ export async function downloadFile<P extends FilePath>(
   fallbackName: string,
 ): Promise<void> {
   const response = await fetchFile(path, body);
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const name = savedName(response.headers.get('content-disposition') ?? '') ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

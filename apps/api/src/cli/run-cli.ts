@@ -24,6 +24,7 @@ import { sellerCommands } from '../modules/seller';
 import { staffCommands } from '../modules/staff';
 import { supplierCommands } from '../modules/supplier';
 import { ticketCommands } from '../modules/tickets';
+import { trackingCommands } from '../modules/tracking';
 import { warehouseCommands } from '../modules/warehouse';
 import { shopRateLimiter } from '../plugins/rate-limit';
 import { ensureShopContent, runSeed } from '../seed/seed';
@@ -85,6 +86,7 @@ function commandTable(
     ...rateCommands,
     ...sellerCommands,
     ...orderCommands,
+    ...trackingCommands,
     ...checkoutCommands,
     ...warehouseCommands,
     ...contentCommands,
@@ -194,6 +196,8 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     io.printError(`失败 / failed: ${describeError(error)}`);
     return 1;
   } finally {
+    // A ship starts a tracking round in the background: it ends before the database closes.
+    await opened?.services.tracking.idle();
     if (opened && !options.database) await opened.database.close();
     await rateLimiter?.close();
   }

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { RESPONSE_SERIALIZERS, type ResponseSerializer } from '../lib/response-serializer';
 import { type SecretKey, secretKeyOf } from '../lib/secret-box';
+import { DEFAULT_SHOP_TIME_ZONE, SHOP_TIME_ZONES, type ShopTimeZone } from '../lib/shop-day';
 import {
   OPTIONAL_SMS_TEMPLATES,
   type OptionalSmsTemplate,
@@ -217,6 +218,11 @@ const envSchema = z.object({
       "应为商城对外的 https:// 地址 / must be the shop's public https:// URL",
     )
     .optional(),
+  SHOP_TIME_ZONE: z
+    .enum(SHOP_TIME_ZONES, {
+      error: '应为 Asia/Shanghai 或 Australia/Sydney / must be Asia/Shanghai or Australia/Sydney',
+    })
+    .default(DEFAULT_SHOP_TIME_ZONE),
   SHOP_PAY_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   SHOP_SECRET_KEY: secretKey.optional(),
   // Keys of a rotation in progress, comma-separated: still read, never written (secrets:rotate).
@@ -329,6 +335,41 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s/]+\/?$/, '应为 http(s):// 地址（不含路径）/ must be an http(s):// origin')
     .optional(),
+  // Courier tracking (docs/decisions/061-courier-tracking.md).
+  SHOP_TRACKING_PROVIDER: z
+    .enum(['sandbox', 'kuaidi100', 'off'], {
+      error: '应为 sandbox、kuaidi100 或 off / must be sandbox, kuaidi100 or off',
+    })
+    .optional(),
+  SHOP_KUAIDI100_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{6,64}$/, '应为快递100的授权 key（字母和数字）/ must be the Kuaidi100 key')
+    .optional(),
+  SHOP_KUAIDI100_CUSTOMER: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, '应为快递100的 customer（字母和数字）/ must be the Kuaidi100 customer id')
+    .optional(),
+  SHOP_KUAIDI100_SALT: z
+    .string()
+    .regex(/^[\x21-\x7e]{8,64}$/, '应为 8-64 个可见 ASCII 字符 / 8-64 visible ASCII characters')
+    .optional(),
+  SHOP_KUAIDI100_CALLBACK_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
+    .optional(),
+  SHOP_KUAIDI100_MODE: z
+    .enum(['push', 'poll'], { error: '应为 push 或 poll / must be push or poll' })
+    .optional(),
+  SHOP_KUAIDI100_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+\/?$/, '应为 http(s):// 地址（不含路径）/ must be an http(s):// origin')
+    .optional(),
+  SHOP_TRACKING_POLL_MINUTES: z.coerce
+    .number({ error: '应为 30-1440 的整数 / must be a whole number 30-1440' })
+    .int('应为 30-1440 的整数 / must be a whole number 30-1440')
+    .min(30, '应为 30-1440 的整数 / must be a whole number 30-1440')
+    .max(1440, '应为 30-1440 的整数 / must be a whole number 30-1440')
+    .default(120),
   MEDIA_S3_ENDPOINT: z
     .string()
     .regex(/^https?:\/\/[^\s]+$/, '应为 http(s):// 地址 / must be an http(s):// URL')
@@ -425,6 +466,9 @@ const SMS_TWILIO_VARS = [
   'SHOP_SMS_TWILIO_FROM',
 ] as const;
 
+/** Kuaidi100's account (docs/decisions/061): the key and the customer id, both or none. */
+const KUAIDI100_VARS = ['SHOP_KUAIDI100_KEY', 'SHOP_KUAIDI100_CUSTOMER'] as const;
+
 /** S3-compatible object storage for images' bytes: all four or none; the region and the prefix are optional. */
 const MEDIA_S3_VARS = [
   'MEDIA_S3_ENDPOINT',
@@ -493,6 +537,31 @@ export interface MediaObjectStorageConfig {
   secretAccessKey: string;
   /** Prepended to every image path: '' or a folder ending in '/'. */
   prefix: string;
+}
+
+/** Kuaidi100's tracking service (docs/decisions/061-courier-tracking.md). */
+export interface Kuaidi100Config {
+  /** The authorisation key (授权key): signs queries and names the account in subscriptions. */
+  key: string;
+  /** The customer id (customer) of the account: names it in queries. */
+  customer: string;
+  /** push: parcels are subscribed and Kuaidi100 calls back (订阅推送); poll: the shop asks (实时查询). */
+  mode: 'push' | 'poll';
+  /** The salt of the callbacks' signature, MD5(param + salt); push mode only. */
+  salt: string;
+  /** The shop's callback address Kuaidi100 posts to; push mode only. */
+  callbackUrl: string;
+  /** https://poll.kuaidi100.com unless a test points it at a fake. */
+  apiUrl: string;
+}
+
+/** Which tracking service follows shipped parcels, if any. */
+export interface TrackingConfig {
+  /** sandbox: the shop's own (off in production unless asked for); off: tracking is typed by staff only. */
+  provider: 'sandbox' | 'kuaidi100' | 'off';
+  kuaidi100?: Kuaidi100Config | undefined;
+  /** Minutes between two queries of one parcel in poll mode (Kuaidi100 locks a parcel asked about more often). */
+  pollMinutes: number;
 }
 
 /** The open platform's website application (QR sign-in with the chat app, docs/decisions/015). */
@@ -606,6 +675,8 @@ export interface AppConfig {
    * sitemap name it. Absent: each page names the address it was asked at.
    */
   publicUrl?: string | undefined;
+  /** The shop's one time zone (SHOP_TIME_ZONE): its days, charts, exports and morning summary (lib/shop-day.ts). */
+  timeZone: ShopTimeZone;
   /** API processes sharing the port (node:cluster); more than one needs PostgreSQL. */
   workers: number;
   /** PostgreSQL when DATABASE_URL is set, else embedded PGlite in a folder (or `memory://`). */
@@ -683,6 +754,8 @@ export interface AppConfig {
   invoiceFontPath?: string | undefined;
   /** The real SMS gateways, when any SHOP_SMS_* group is set; else texts go to the sandbox. */
   sms?: SmsConfig | undefined;
+  /** Courier tracking: the service that follows shipped parcels (docs/decisions/061). */
+  tracking: TrackingConfig;
   /** Messages that leave the shop: e-mail, the sandbox's outbox, and the queue's workers (#31). */
   notices: NoticesConfig;
 }
@@ -757,6 +830,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     ]),
     ...incompleteGroup(cleaned, ALIPAY_CERT_VARS, '支付宝证书模式的两个证书文件须同时设置', ALIPAY_VARS),
     ...incompleteGroup(cleaned, MEDIA_S3_VARS, '对象存储的四个变量须同时设置'),
+    ...incompleteGroup(cleaned, KUAIDI100_VARS, '快递100的 key 和 customer 须同时设置'),
     ...incompleteGroup(cleaned, SMS_ALIYUN_VARS, '阿里云短信的四个变量须同时设置'),
     ...incompleteGroup(cleaned, SMS_TENCENT_VARS, '腾讯云短信的五个变量须同时设置'),
     ...incompleteGroup(cleaned, SMS_TWILIO_VARS, 'Twilio 短信的三个变量须同时设置'),
@@ -780,6 +854,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       ? alipayConfig(parsed.data, cwd, errors)
       : undefined;
   const sms = parsed.success ? smsConfig(parsed.data, cleaned, errors) : undefined;
+  const tracking = parsed.success ? trackingConfig(parsed.data, errors) : undefined;
   if (
     parsed.success &&
     parsed.data.INVOICE_FONT_PATH &&
@@ -794,6 +869,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     config: {
       port: e.PORT,
       publicUrl: e.SHOP_PUBLIC_URL?.replace(/\/+$/, ''),
+      timeZone: e.SHOP_TIME_ZONE,
       host: e.HOST,
       workers: e.WORKERS,
       database: e.DATABASE_URL ? { kind: 'postgresql', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },
@@ -869,6 +945,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       },
       invoiceFontPath: e.INVOICE_FONT_PATH ? resolve(cwd, e.INVOICE_FONT_PATH) : undefined,
       sms,
+      tracking: tracking ?? { provider: 'off', pollMinutes: e.SHOP_TRACKING_POLL_MINUTES },
     },
   };
 }
@@ -1054,6 +1131,55 @@ function smsConfig(
     tencent,
     twilio,
     chinaProvider: chosen ?? (aliyun ? 'aliyun' : tencent ? 'tencent' : undefined),
+  };
+}
+
+/**
+ * The tracking service (docs/decisions/061): Kuaidi100 when chosen or when its account is set and nothing else is
+ * chosen, else the sandbox outside production; off in production unless chosen. Kuaidi100 pushing needs the salt
+ * and an address to call back (SHOP_KUAIDI100_CALLBACK_URL, or the one made from SHOP_PUBLIC_URL); errors name what
+ * is missing.
+ */
+function trackingConfig(e: z.infer<typeof envSchema>, errors: string[]): TrackingConfig {
+  const provider =
+    e.SHOP_TRACKING_PROVIDER ??
+    (e.SHOP_KUAIDI100_KEY ? 'kuaidi100' : isProduction(e.NODE_ENV) ? 'off' : 'sandbox');
+  const pollMinutes = e.SHOP_TRACKING_POLL_MINUTES;
+  if (provider !== 'kuaidi100') return { provider, pollMinutes };
+  const missing = (name: string, why: string) => errors.push(`${name}: ${why}`);
+  if (!e.SHOP_KUAIDI100_KEY || !e.SHOP_KUAIDI100_CUSTOMER) {
+    // One of the two set is named by the group's own check.
+    if (!e.SHOP_KUAIDI100_KEY && !e.SHOP_KUAIDI100_CUSTOMER)
+      for (const name of KUAIDI100_VARS)
+        missing(name, '使用快递100须设置 / required with SHOP_TRACKING_PROVIDER=kuaidi100');
+    return { provider, pollMinutes };
+  }
+  const mode = e.SHOP_KUAIDI100_MODE ?? 'push';
+  const callbackUrl =
+    e.SHOP_KUAIDI100_CALLBACK_URL ??
+    (e.SHOP_PUBLIC_URL
+      ? `${e.SHOP_PUBLIC_URL.replace(/\/+$/, '')}/api/logisticsService/tracking/notify/kuaidi100/`
+      : '');
+  if (mode === 'push') {
+    if (!e.SHOP_KUAIDI100_SALT)
+      missing('SHOP_KUAIDI100_SALT', '推送模式须设置回调签名的 salt / required in push mode');
+    if (callbackUrl === '')
+      missing(
+        'SHOP_KUAIDI100_CALLBACK_URL',
+        '推送模式须设置回调地址（或 SHOP_PUBLIC_URL）/ push mode needs it, or SHOP_PUBLIC_URL',
+      );
+  }
+  return {
+    provider,
+    pollMinutes,
+    kuaidi100: {
+      key: e.SHOP_KUAIDI100_KEY,
+      customer: e.SHOP_KUAIDI100_CUSTOMER,
+      mode,
+      salt: e.SHOP_KUAIDI100_SALT ?? '',
+      callbackUrl,
+      apiUrl: (e.SHOP_KUAIDI100_URL ?? 'https://poll.kuaidi100.com').replace(/\/+$/, ''),
+    },
   };
 }
 

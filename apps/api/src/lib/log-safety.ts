@@ -132,6 +132,11 @@ export const REDACTED_PATHS = [
   'token',
   'params',
   'body',
+  // A tracking service's signature and the salt it is made with (docs/decisions/061).
+  'sign',
+  'salt',
+  '*.sign',
+  '*.salt',
   '*.authorization',
   '*.password',
   '*.newPassword',

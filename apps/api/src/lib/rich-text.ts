@@ -1,35 +1,23 @@
-import { IMAGE_BASE } from '@shop/domain';
+import { isHostedImage, isRichTextSpan, isShopPath, RICH_TEXT_TAGS } from '@shop/domain';
 import sanitizeHtml from 'sanitize-html';
 
+/** A cell keeps its colspan and rowspan only from 1 to RICH_TEXT_SPAN_MAX; any other value is dropped. */
+const boundedSpans = (tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag => ({
+  tagName,
+  attribs: Object.fromEntries(
+    ['colspan', 'rowspan'].flatMap((name) => (isRichTextSpan(attribs[name]) ? [[name, attribs[name]]] : [])),
+  ),
+});
+
 /**
- * The one sanitizer of rich HTML stored for products and articles (spec §3 'Product detail' content,
- * §7 'Content' articles): paragraphs, headings, lists, emphasis, simple tables and images from our own
- * image host, and links to the shop's own pages ('/product/12', '/article/3'). Everything else (scripts, styles,
- * event attributes, links to other sites) is dropped, so the storefront can render the stored HTML as it is.
+ * The one sanitizer of rich HTML stored for products and articles, and the last word on it (ADR 062): whatever
+ * the console's editor or a script sends, only the tags of RICH_TEXT_TAGS survive (paragraphs, headings, lists,
+ * emphasis, tables with bounded spans, images from our own image host, links to the shop's own pages). Everything
+ * else (scripts, styles, classes, event and data attributes, other sites' links and images) is dropped, so the
+ * storefront can render the stored HTML as it is.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h2',
-    'h3',
-    'h4',
-    'ul',
-    'ol',
-    'li',
-    'strong',
-    'em',
-    'b',
-    'i',
-    'img',
-    'a',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
+  allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: {
     img: ['src', 'alt', 'width', 'height'],
     a: ['href'],
@@ -40,25 +28,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['src', 'href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  exclusiveFilter: (frame) => frame.tag === 'img' && !isHostedImage(frame.attribs.src),
-  // A link elsewhere keeps its words and loses the link.
-  transformTags: {
-    a: (tagName, attribs): sanitizeHtml.Tag => {
-      const href = attribs.href;
-      return isShopPath(href) ? { tagName, attribs: { href } } : { tagName: 'span', attribs: {} };
-    },
+  transformTags: { th: boundedSpans, td: boundedSpans },
+  exclusiveFilter: (frame) => {
+    if (frame.tag === 'img') return !isHostedImage(frame.attribs.src);
+    // A link elsewhere keeps its words and loses the link. (Renaming it to a dropped tag instead would close a
+    // later link at the same depth with that tag's name: sanitize-html keeps the rename for the next closing tag.)
+    if (frame.tag === 'a') return isShopPath(frame.attribs.href) ? false : 'excludeTag';
+    return false;
   },
 };
-
-/** True for a path of the shop itself ('/product/12'), never another site ('//host', 'https:'). */
-function isShopPath(href: string | undefined): href is string {
-  return typeof href === 'string' && /^\/(?![/\\])[^\s]*$/.test(href);
-}
-
-/** True for an image URL of our image host ('/res/img/…'), the only images rich text may show. */
-function isHostedImage(src: string | undefined): boolean {
-  return typeof src === 'string' && src.startsWith(`${IMAGE_BASE}/`) && !src.includes('..');
-}
 
 /** Sanitized rich HTML, safe to store and to render. */
 export function sanitizeRichText(html: string): string {

@@ -184,16 +184,33 @@ export class CsvSplitter {
   }
 }
 
+/** How a CSV's text is encoded: UTF-8 (a BOM or none), or GB18030 as Excel saves a CSV on a Chinese Windows. */
+export type CsvEncoding = 'utf-8' | 'gb18030';
+
 /**
- * Reads UTF-8 CSV bytes a slice at a time; `onRow` gets every record with its row number. Bytes that are not
- * UTF-8, or a NUL, make it throw a plain Error (the caller says the file cannot be read).
+ * The encoding of CSV bytes: UTF-8 when they read as UTF-8, else GB18030 (which reads GBK and GB2312 alike). Reads
+ * the bytes once, so it is for sheets of a bounded size (the tracking sheet's 1 MB).
+ */
+export function csvEncodingOf(bytes: Uint8Array): CsvEncoding {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return 'utf-8';
+  } catch {
+    return 'gb18030';
+  }
+}
+
+/**
+ * Reads CSV bytes a slice at a time; `onRow` gets every record with its row number. Bytes that are not text in
+ * `encoding`, or a NUL, make it throw a plain Error (the caller says the file cannot be read).
  */
 export async function streamCsv(
   bytes: Uint8Array,
   reading: SheetReading,
   onRow: (record: SheetRecord) => void,
+  encoding: CsvEncoding = 'utf-8',
 ): Promise<void> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const decoder = new TextDecoder(encoding, { fatal: true });
   let row = 0;
   const splitter = new CsvSplitter((cells) => {
     row += 1;

@@ -4,6 +4,7 @@ import { ResultCode } from '@shop/domain';
 import ExcelJS from 'exceljs';
 import { AppError } from './app-error';
 import {
+  type CsvEncoding,
   CsvSplitter,
   type SheetLimits,
   SheetReading,
@@ -57,14 +58,16 @@ function toTable(records: string[][]): SheetTable {
 export type SheetKind = 'csv' | 'xlsx';
 
 /**
- * Reads a sheet's bytes (UTF-8 csv, or the first worksheet of an xlsx) into a table, a row at a time within
- * `limits` (lib/sheet-stream.ts): past the row limit it throws an ImportRejectedError saying so, past the
- * unzipped size or the deadline a SheetLimitError; a file that is not what `kind` says throws a plain Error.
+ * Reads a sheet's bytes (a csv in `csvEncoding`, UTF-8 unless told, or the first worksheet of an xlsx) into a
+ * table, a row at a time within `limits` (lib/sheet-stream.ts): past the row limit it throws an
+ * ImportRejectedError saying so, past the unzipped size or the deadline a SheetLimitError; a file that is not what
+ * `kind` says throws a plain Error.
  */
 export async function readSheet(
   bytes: Uint8Array,
   kind: SheetKind,
   limits: SheetLimits = {},
+  csvEncoding: CsvEncoding = 'utf-8',
 ): Promise<SheetTable> {
   const reading = new SheetReading(limits, (max) => new ImportRejectedError([tooManyRowsMessage(max)]));
   const table: SheetTable = { header: [], rows: [] };
@@ -82,7 +85,7 @@ export async function readSheet(
     while (kind === 'xlsx' && trimmed.length < width) trimmed.push('');
     table.rows.push({ row, cells: trimmed });
   };
-  if (kind === 'csv') await streamCsv(bytes, reading, onRow);
+  if (kind === 'csv') await streamCsv(bytes, reading, onRow, csvEncoding);
   else await streamXlsx(bytes, reading, onRow);
   return table;
 }

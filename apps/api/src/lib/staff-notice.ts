@@ -15,7 +15,8 @@ export interface StaffNotice {
     | 'staffOrderToPack'
     | 'staffBankAccounts'
     | 'staffQuote'
-    | 'staffAfterSale';
+    | 'staffAfterSale'
+    | 'staffLowStock';
   params: Record<string, string>;
   /** The owners are told too: a change they must know of (the money-receiving accounts), not work to do. */
   owners?: boolean;

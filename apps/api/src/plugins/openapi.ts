@@ -170,6 +170,8 @@ export const openapiPlugin = fp<OpenapiPluginOptions>(
           { name: 'sandbox-pay', description: '沙箱支付渠道（仅测试与演示环境开启）' },
           { name: 'wechat', description: '微信扫码登录与绑定' },
           { name: 'sandbox-wechat', description: '沙箱微信开放平台（仅测试与演示环境开启）' },
+          { name: 'tracking-channel', description: '物流跟踪服务的推送（由快递100等调用）' },
+          { name: 'sandbox-tracking', description: '沙箱物流跟踪服务（仅测试与演示环境开启）' },
           { name: 'message', description: '站内消息' },
           { name: 'ticket', description: '客服工单' },
           { name: 'company', description: '公司账户：成员、审批、额度与账期' },

@@ -1,5 +1,6 @@
 import { type DashboardResponse, formatPrice } from '@shop/domain';
 import type { Database } from '../db/client';
+import { shopDay } from '../lib/shop-day';
 import type { NewNotice } from '../modules/notices';
 
 export interface DailySummaryDeps {
@@ -10,11 +11,6 @@ export interface DailySummaryDeps {
   failedNotices: () => Promise<number>;
   ownerEmails: () => Promise<{ id: number; email: string }[]>;
   enqueue: (executor: Database, list: NewNotice[]) => Promise<unknown>;
-}
-
-/** The shop's day (Beijing time) a moment falls in, as yyyy-MM-dd. */
-function shopDate(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }
 
 const sales = (s: DashboardResponse['today']) =>
@@ -49,7 +45,7 @@ export function createDailySummaryFlow(deps: DailySummaryDeps) {
       ]);
       if (owners.length === 0) return 0;
       const params = {
-        day: shopDate(deps.clock()),
+        day: shopDay(deps.clock()),
         summary: summaryLines(overview, failed).join('\n'),
       };
       await deps.db.transaction((tx) =>

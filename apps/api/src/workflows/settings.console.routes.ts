@@ -82,6 +82,7 @@ function toCourier(row: Omit<CourierWithRules, 'rules'>, rules: readonly RuleRow
     active: row.active,
     estimatedDays: row.estimatedDays,
     sort: row.sort,
+    trackingCode: row.trackingCode,
     rules: rules.map(toRule),
   };
 }
@@ -293,7 +294,8 @@ export const settingsConsoleRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: '添加快递',
         description:
-          'code 为1-32位字母、数字、-或_（保存为大写），不能重复；isPublic 为 false 时不向顾客展示。',
+          'code 为1-32位字母、数字、-或_（保存为大写），不能重复；isPublic 为 false 时不向顾客展示；' +
+          'trackingCode 为快递100的快递公司编码（小写，如 shunfeng），不填时按 code 取常用编码（SF → shunfeng），空串表示不自动跟踪物流。',
         security: staffSecurity,
         body: adminCourierCreateRequestSchema,
         response: responses(adminCourierRowSchema),
@@ -312,7 +314,8 @@ export const settingsConsoleRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: '修改快递',
-        description: '名称、是否公开、时效说明、排序；active 为 false 时结算与发货都不再提供该快递。',
+        description:
+          '名称、是否公开、时效说明、排序、快递100编码（trackingCode，不填则不变，空串表示不自动跟踪物流）；active 为 false 时结算与发货都不再提供该快递。修改记入操作日志。',
         security: staffSecurity,
         body: adminCourierUpdateRequestSchema,
         response: responses(adminCourierRowSchema),

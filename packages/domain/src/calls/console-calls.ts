@@ -14,6 +14,7 @@ import type {
   AdminPromotionPaths,
   AdminQuotePaths,
   AdminReconciliationPaths,
+  AdminReportPaths,
   AdminSellerPaths,
   AdminServicePaths,
   AdminSettingsPaths,
@@ -116,7 +117,10 @@ import type {
   adminOrderListResponseSchema,
   adminOrderMarkPaidRequestSchema,
   adminOrderNoRequestSchema,
+  adminOrderPickRequestSchema,
   adminOrderRefundRequestSchema,
+  adminOrderShipManyRequestSchema,
+  adminOrderShipManyResponseSchema,
   adminOrderShipRequestSchema,
   adminOrderTransitionRequestSchema,
   adminOrderTransitionResponseSchema,
@@ -148,6 +152,8 @@ import type {
   adminStockLedgerResponseSchema,
   adminStockListRequestSchema,
   adminStockListResponseSchema,
+  adminStockRowSchema,
+  adminStockThresholdRequestSchema,
   adminSupplierDetailSchema,
   adminSupplierIdRequestSchema,
   adminSupplierListRequestSchema,
@@ -167,7 +173,9 @@ import type {
   adminTicketReplyResponseSchema,
   adminTicketRowSchema,
   adminTicketUpdateRequestSchema,
+  adminTrackingSheetResponseSchema,
   adminUploadedImageSchema,
+  adminWaitingPacksResponseSchema,
   adminWarehouseIdRequestSchema,
   adminWarehouseListResponseSchema,
   adminWarehousePickupRequestSchema,
@@ -178,10 +186,16 @@ import type {
   bankAccountsSaveResponseSchema,
   contentImageSchema,
   courierRuleSchema,
+  dashboardChartsRequestSchema,
+  dashboardChartsSchema,
   dashboardResponseSchema,
   depositAdjustRequestSchema,
   depositAdjustResponseSchema,
   emptyRequestSchema,
+  exportIdRequestSchema,
+  exportJobSchema,
+  exportListSchema,
+  exportStartRequestSchema,
   memberLevelRequestSchema,
   memberLevelResponseSchema,
   memberResetPasswordRequestSchema,
@@ -226,6 +240,11 @@ import type { Download, Post, Upload } from './call';
  * API validates its body and answer with: the console's client takes its body and data types from here.
  */
 export interface ConsoleCalls {
+  [AdminReportPaths.charts]: Post<typeof dashboardChartsRequestSchema, typeof dashboardChartsSchema>;
+  [AdminReportPaths.exportStart]: Post<typeof exportStartRequestSchema, typeof exportJobSchema>;
+  [AdminReportPaths.exportList]: Post<typeof emptyRequestSchema, typeof exportListSchema>;
+  [AdminReportPaths.exportDetail]: Post<typeof exportIdRequestSchema, typeof exportJobSchema>;
+  [AdminReportPaths.exportFile]: Download<typeof exportIdRequestSchema>;
   [AdminCompanyPaths.list]: Post<typeof adminCompanyListRequestSchema, typeof adminCompanyListResponseSchema>;
   [AdminCompanyPaths.create]: Post<typeof adminCompanyCreateRequestSchema, typeof adminCompanySchema>;
   [AdminCompanyPaths.level]: Post<typeof adminCompanyLevelRequestSchema, typeof adminCompanySchema>;
@@ -384,6 +403,17 @@ export interface ConsoleCalls {
     typeof adminLogisticsAddResponseSchema
   >;
   [AdminOrderPaths.attach]: Upload<typeof adminOrderAttachmentSchema>;
+  [AdminOrderPaths.waitingPacks]: Post<
+    typeof adminOrderPickRequestSchema,
+    typeof adminWaitingPacksResponseSchema
+  >;
+  [AdminOrderPaths.printPacking]: Download<typeof adminOrderPickRequestSchema>;
+  [AdminOrderPaths.printPicking]: Download<typeof adminOrderPickRequestSchema>;
+  [AdminOrderPaths.shipMany]: Post<
+    typeof adminOrderShipManyRequestSchema,
+    typeof adminOrderShipManyResponseSchema
+  >;
+  [AdminOrderPaths.trackingSheet]: Upload<typeof adminTrackingSheetResponseSchema>;
   [AdminPaths.login]: Post<typeof staffLoginRequestSchema, typeof staffLoginResponseSchema>;
   [AdminPaths.logout]: Post<typeof emptyRequestSchema, null>;
   [AdminPaths.logoutAll]: Post<typeof emptyRequestSchema, null>;
@@ -432,6 +462,7 @@ export interface ConsoleCalls {
   [AdminStockPaths.list]: Post<typeof adminStockListRequestSchema, typeof adminStockListResponseSchema>;
   [AdminStockPaths.adjust]: Post<typeof adminStockAdjustRequestSchema, typeof adminStockAdjustResponseSchema>;
   [AdminStockPaths.ledger]: Post<typeof adminStockLedgerRequestSchema, typeof adminStockLedgerResponseSchema>;
+  [AdminStockPaths.threshold]: Post<typeof adminStockThresholdRequestSchema, typeof adminStockRowSchema>;
   [AdminGoodsPaths.list]: Post<typeof adminGoodsListRequestSchema, typeof adminGoodsListResponseSchema>;
   [AdminGoodsPaths.shelf]: Post<typeof adminGoodsShelfRequestSchema, typeof adminGoodsShelfResponseSchema>;
   [AdminGoodsPaths.detail]: Post<typeof adminGoodsDetailRequestSchema, typeof adminGoodsDetailSchema>;

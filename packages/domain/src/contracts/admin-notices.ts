@@ -45,6 +45,7 @@ export const NOTICE_KIND_LABELS: Record<string, string> = {
   staffQuote: '员工：询价',
   afterSale: '售后进度',
   staffAfterSale: '员工：售后',
+  staffLowStock: '员工：库存不足',
 };
 
 export const adminNoticeListRequestSchema = z.strictObject({

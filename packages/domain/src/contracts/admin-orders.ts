@@ -25,6 +25,19 @@ export const AdminOrderPaths = {
   logisticsAdd: '/api/adminService/order/logistics/add/',
   /** order.fulfil: a photo of the packed goods (multipart, field image), shown to the member with the order. */
   attach: '/api/adminService/order/attach/',
+  /**
+   * order.fulfil: the picked orders' packs waiting to ship (what the packing and picking lists print and a bulk
+   * ship sends), and those left out and why.
+   */
+  waitingPacks: '/api/adminService/order/waitingPacks/',
+  /** order.fulfil: packing lists of the picked orders' packs waiting to ship, one page a pack (PDF). */
+  printPacking: '/api/adminService/order/print/packing/',
+  /** order.fulfil: the SKUs to pick for those packs, summed per warehouse (PDF). */
+  printPicking: '/api/adminService/order/print/picking/',
+  /** order.fulfil: ship many orders at once, a courier and tracking number each, all or nothing. */
+  shipMany: '/api/adminService/order/shipMany/',
+  /** order.fulfil: a tracking sheet (multipart, field file): previewed (dryRun), then every row shipped or none. */
+  trackingSheet: '/api/adminService/order/trackingSheet/',
   /** order.refund: cancel a paid, unshipped order; stock back, the money back the way it was paid. */
   cancelPaid: '/api/adminService/order/cancelPaid/',
   /** order.refund: give part of a paid order back, through its payment channel or to the member's deposit. */
@@ -65,6 +78,8 @@ export const FULFIL_ACTION_LABELS: Readonly<Record<FulfilAction, string>> = {
 /** The steps a batch may take (the warehouse's daily work on many paid orders). */
 export const BATCH_ACTIONS = [FulfilAction.push, FulfilAction.processing, FulfilAction.ready] as const;
 
+/** Longest text the list's product filter takes (a SKU code is at most 60 characters). */
+const LIST_GOODS_MAX = 60;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayText = () => text().regex(DAY, '日期格式应为 yyyy-MM-dd');
 const orderNoSchema = text({ error: '请输入订单号', trim: true })
@@ -92,6 +107,25 @@ export const adminOrderListRequestSchema = z.strictObject({
   /** 'yyyy-MM-dd', inclusive, shop time (Beijing). */
   from: dayText().optional(),
   to: dayText().optional(),
+  /** Part of the receiver's name, or of their phone number (digits; spaces, dashes and a leading + ignored). */
+  receiver: text({ trim: true })
+    .min(1, '请输入收货人姓名或电话')
+    .max(50, '收货人姓名或电话最多50个字符')
+    .optional(),
+  /**
+   * A product or SKU code (its beginning is enough, any case), or part of an ordered product's name: orders with
+   * such a line.
+   */
+  goods: text({ trim: true })
+    .min(1, '请输入商品名称或编码')
+    .max(LIST_GOODS_MAX, `商品名称或编码最多${LIST_GOODS_MAX}个字符`)
+    .optional(),
+  /** Part of a parcel's tracking number (any case). */
+  trackingNo: text({ trim: true })
+    .min(3, '运单号至少输入3个字符')
+    .max(60, '运单号最多60个字符')
+    .regex(/^[A-Za-z0-9-]+$/, '运单号只能包含字母、数字和 -')
+    .optional(),
 });
 export type AdminOrderListRequest = z.input<typeof adminOrderListRequestSchema>;
 
@@ -298,6 +332,128 @@ export const adminOrderBatchResponseSchema = z.object({
   ),
 });
 export type AdminOrderBatchResponse = z.infer<typeof adminOrderBatchResponseSchema>;
+
+/** Most orders one print or one bulk ship takes (the list's largest page). */
+export const BULK_ORDERS_MAX = 100;
+
+const LOGISTIC_CODE = /^[A-Za-z0-9-]{4,60}$/;
+const LOGISTIC_CODE_MESSAGE = '物流单号只能包含字母、数字和 -，4-60 个字符';
+
+const bulkOrderNosSchema = z
+  .array(orderNoSchema, { error: '请选择订单' })
+  .min(1, '请选择订单')
+  .max(BULK_ORDERS_MAX, `一次最多选择${BULK_ORDERS_MAX}个订单`)
+  .refine((nos) => new Set(nos).size === nos.length, '订单号重复');
+
+/** The picked orders (printing, and the packs a bulk ship would take). */
+export const adminOrderPickRequestSchema = z.strictObject({ orderNos: bulkOrderNosSchema });
+export type AdminOrderPickRequest = z.input<typeof adminOrderPickRequestSchema>;
+
+/**
+ * The picked orders' packs waiting to ship (待发货, 78; pickup orders aside), which the packing and picking lists
+ * print and a bulk ship sends, and the orders or packs left out with the reason.
+ */
+export const adminWaitingPacksResponseSchema = z.object({
+  packs: z.array(
+    z.object({
+      orderNo: z.string(),
+      packIndex: z.number().int(),
+      location: z.number().int(),
+      warehouseName: z.string(),
+      receiverName: z.string(),
+      /** The courier the member chose for the pack at checkout; null when none. */
+      courierId: z.number().int().nullable(),
+      /** Pieces in the pack. */
+      pieces: z.number().int(),
+    }),
+  ),
+  skipped: z.array(
+    z.object({
+      orderNo: z.string(),
+      /** The pack left out; null when the whole order is (not found, cancelled, picked up …). */
+      packIndex: z.number().int().nullable(),
+      reason: z.string(),
+    }),
+  ),
+});
+export type AdminWaitingPacksResponse = z.infer<typeof adminWaitingPacksResponseSchema>;
+
+const courierCodeSchema = text({ error: '请选择快递公司', trim: true })
+  .min(1, '请选择快递公司')
+  .max(20, '快递公司编码最多20个字符');
+const logisticCodeSchema = text({ error: '请输入物流单号', trim: true }).regex(
+  LOGISTIC_CODE,
+  LOGISTIC_CODE_MESSAGE,
+);
+
+/** Ships every pack waiting to ship of each order, with the order's courier and tracking number: all or none. */
+export const adminOrderShipManyRequestSchema = z.strictObject({
+  orders: z
+    .array(
+      z.strictObject({
+        orderNo: orderNoSchema,
+        courierCode: courierCodeSchema,
+        logisticCode: logisticCodeSchema,
+      }),
+      { error: '请选择订单' },
+    )
+    .min(1, '请选择订单')
+    .max(BULK_ORDERS_MAX, `一次最多发货${BULK_ORDERS_MAX}个订单`)
+    .refine((os) => new Set(os.map((o) => o.orderNo)).size === os.length, '订单号重复'),
+});
+export type AdminOrderShipManyRequest = z.input<typeof adminOrderShipManyRequestSchema>;
+
+/** What a bulk ship (or an applied tracking sheet) did: each order's status after it and the packs it shipped. */
+export const adminOrderShipManyResponseSchema = z.object({
+  orders: z.array(
+    z.object({ orderNo: z.string(), status: z.number().int(), moved: z.array(z.number().int()) }),
+  ),
+  /** Packs shipped in all. */
+  packs: z.number().int(),
+});
+export type AdminOrderShipManyResponse = z.infer<typeof adminOrderShipManyResponseSchema>;
+
+/** The tracking sheet's columns by header; 包裹 (the pack's number, 1 for 包裹 1) only for orders with several packs. */
+export const TRACKING_SHEET_COLUMNS = {
+  orderNo: '订单号',
+  courier: '快递公司',
+  logisticCode: '运单号',
+  pack: '包裹',
+} as const;
+/** Most rows one tracking sheet may have. */
+export const TRACKING_SHEET_MAX_ROWS = 500;
+/** Largest tracking sheet the console takes (500 rows are a few tens of kB). */
+export const TRACKING_SHEET_MAX_BYTES = 1024 * 1024;
+
+export const adminTrackingSheetFieldsSchema = z.strictObject({
+  dryRun: z.enum(['true', 'false'], { error: 'dryRun 须为 true 或 false' }),
+});
+
+export const trackingSheetRowSchema = z.object({
+  /** The row's number in the sheet (the header is row 1). */
+  row: z.number().int(),
+  orderNo: z.string(),
+  /** The pack the row ships, when the order was found and the pack told apart; else null. */
+  packIndex: z.number().int().nullable(),
+  /** The courier as matched by its name or code; both empty when none matched. */
+  courierCode: z.string(),
+  courierName: z.string(),
+  logisticCode: z.string(),
+  /** Why the row cannot ship; null when it can. */
+  error: z.string().nullable(),
+});
+export type TrackingSheetRow = z.infer<typeof trackingSheetRowSchema>;
+
+export const adminTrackingSheetResponseSchema = z.object({
+  dryRun: z.boolean(),
+  fileName: z.string(),
+  rows: z.array(trackingSheetRowSchema),
+  /** Every problem, each naming its row (those of the rows, and of the sheet as a whole); none when it can ship. */
+  errors: z.array(z.string()),
+  /** Packs shipped; 0 in a preview. */
+  shipped: z.number().int(),
+});
+export type AdminTrackingSheetResponse = z.infer<typeof adminTrackingSheetResponseSchema>;
 
 /**
  * The text fields of an attach/ call's multipart body (strings on the wire): the order, the pack the photo shows

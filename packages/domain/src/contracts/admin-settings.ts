@@ -153,6 +153,8 @@ export const adminCourierRowSchema = z.object({
   active: z.boolean(),
   estimatedDays: z.string(),
   sort: z.number().int(),
+  /** The courier's company code at the tracking service (Kuaidi100's, e.g. shunfeng); '' when not tracked. */
+  trackingCode: z.string(),
   rules: z.array(courierRuleSchema),
 });
 export type AdminCourierRow = z.infer<typeof adminCourierRowSchema>;
@@ -166,6 +168,13 @@ const courierFields = {
   isPublic: z.boolean({ error: '是否公开须为 true 或 false' }),
   estimatedDays: text({ trim: true }).max(40, '时效说明最多40个字符').default(''),
   sort: z.number({ error: '排序须为整数' }).int('排序须为整数').min(-9999).max(9999).default(0),
+  /**
+   * Kuaidi100's company code, lower case (docs/decisions/061); '' leaves its parcels untracked. Absent: a new courier
+   * gets the one its code suggests, a changed one keeps its own.
+   */
+  trackingCode: text({ trim: true })
+    .regex(/^[a-z0-9_-]{0,32}$/, '快递100编码须为最多32位小写字母、数字、-或_，如 shunfeng')
+    .optional(),
 };
 export const adminCourierCreateRequestSchema = z.strictObject({ code: courierCodeSchema, ...courierFields });
 export type AdminCourierCreateRequest = z.input<typeof adminCourierCreateRequestSchema>;

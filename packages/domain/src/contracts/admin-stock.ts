@@ -15,6 +15,8 @@ export const AdminStockPaths = {
   adjust: '/api/adminService/stock/adjust/',
   /** One SKU's hand-made stock changes, newest first. */
   ledger: '/api/adminService/stock/ledger/',
+  /** A SKU's low-stock line: the warehouse is told when its stock falls to it (null: the shop's LOW_STOCK). */
+  threshold: '/api/adminService/stock/threshold/',
 } as const;
 
 const pageNo = consolePageNo;
@@ -34,7 +36,7 @@ export const adminStockListRequestSchema = z.strictObject({
     .int('仓库编号须为整数')
     .refine((v) => warehouseValues.includes(v), '未知的仓库')
     .optional(),
-  /** Only SKUs sold by stock count with LOW_STOCK or fewer left, the fewest first. */
+  /** Only SKUs sold by stock at or below their low-stock line (lowStockLine), the fewest first. */
   low: z.boolean({ error: 'low 须为 true 或 false' }).optional(),
 });
 export type AdminStockListRequest = z.input<typeof adminStockListRequestSchema>;
@@ -54,6 +56,12 @@ export const adminStockRowSchema = z.object({
   /** Counted only for status ByStock (1); the others sell regardless. */
   stock: z.number().int(),
   onShelf: z.boolean(),
+  /** The SKU's own low-stock line, or null for the shop's (LOW_STOCK). */
+  lowStockAt: z.number().int().nullable(),
+  /** The line that applies: lowStockAt, else LOW_STOCK. */
+  lowStockLine: z.number().int(),
+  /** Sold by stock and at or below its line. */
+  low: z.boolean(),
 });
 export type AdminStockRow = z.infer<typeof adminStockRowSchema>;
 export const adminStockListResponseSchema = z.object({
@@ -113,3 +121,18 @@ export const adminStockLedgerResponseSchema = z.object({
   totalCount: z.number().int(),
 });
 export type AdminStockLedgerResponse = z.infer<typeof adminStockLedgerResponseSchema>;
+
+/** The highest low-stock line a SKU may have. */
+export const LOW_STOCK_LINE_MAX = 99_999;
+
+export const adminStockThresholdRequestSchema = z.strictObject({
+  skuCode: skuCodeSchema,
+  /** Pieces; null goes back to the shop's LOW_STOCK. */
+  lowStockAt: z
+    .number({ error: '提醒数量须为整数' })
+    .int('提醒数量须为整数')
+    .min(0, '提醒数量不能小于0')
+    .max(LOW_STOCK_LINE_MAX, `提醒数量最多 ${LOW_STOCK_LINE_MAX}`)
+    .nullable(),
+});
+export type AdminStockThresholdRequest = z.input<typeof adminStockThresholdRequestSchema>;

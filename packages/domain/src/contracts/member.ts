@@ -253,6 +253,7 @@ export const MEMBER_NOTICE_KINDS = [
   'quoteAnswered',
   'afterSale',
   'preOrderArrived',
+  'parcel',
 ] as const;
 export type MemberNoticeKind = (typeof MEMBER_NOTICE_KINDS)[number];
 
@@ -271,6 +272,7 @@ export const MEMBER_NOTICE_LABELS: Record<MemberNoticeKind, string> = {
   quoteAnswered: '询价已报价或有新回复',
   afterSale: '售后进度（审核、退款、换货）',
   preOrderArrived: '预订商品到货',
+  parcel: '包裹物流进展（揽收、派送、签收、异常）',
 };
 
 const kindSwitches = z.strictObject(

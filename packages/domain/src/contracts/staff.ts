@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { SHOP_TIME_ZONES } from '../calendar-day';
 import { PERMISSIONS, STAFF_ROLES } from '../staff';
 import { captchaAnswerFields, passwordSchema } from './member';
 import { text } from './text';
@@ -70,6 +71,8 @@ export const staffSessionSchema = z.object({
   totpSetupRequired: z.boolean(),
   /** The owner reset the password: the console shows only the password change. */
   mustChangePassword: z.boolean(),
+  /** The shop's time zone (SHOP_TIME_ZONE): the console shows times and counts days in it. */
+  timeZone: z.enum(SHOP_TIME_ZONES),
 });
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 

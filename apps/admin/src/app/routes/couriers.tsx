@@ -30,12 +30,18 @@ export default function CouriersPage() {
           loading={table.isPending}
           dataSource={table.data?.items ?? []}
           pagination={false}
-          scroll={{ x: 880 }}
+          scroll={{ x: 1010 }}
           locale={{ emptyText: '还没有快递，先添加一个' }}
           columns={[
             { title: '编码', dataIndex: 'code', width: 110 },
             { title: '名称', dataIndex: 'name' },
             { title: '时效', dataIndex: 'estimatedDays', width: 130, render: (v: string) => v || '—' },
+            {
+              title: '快递100编码',
+              dataIndex: 'trackingCode',
+              width: 130,
+              render: (v: string) => v || <Tag>不自动跟踪</Tag>,
+            },
             {
               title: '状态',
               width: 150,

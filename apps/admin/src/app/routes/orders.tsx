@@ -11,7 +11,16 @@ import { OrderTable } from '@/features/orders/components/order-table';
 import { useCan } from '../session-context';
 
 const DEFAULT_PAGE_SIZE = 20;
-const TEXT_FILTERS = ['username', 'orderNo', 'payChannel', 'from', 'to'] as const;
+const TEXT_FILTERS = [
+  'username',
+  'orderNo',
+  'payChannel',
+  'from',
+  'to',
+  'receiver',
+  'goods',
+  'trackingNo',
+] as const;
 
 function integer(value: string | null): number | undefined {
   if (value === null || value === '') return undefined;

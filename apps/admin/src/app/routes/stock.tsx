@@ -1,5 +1,5 @@
-import type { AdminStockRow } from '@shop/domain';
-import { Button, Card, Form, Input, Select, Space, Switch } from 'antd';
+import { type AdminStockRow, LOW_STOCK, Permission } from '@shop/domain';
+import { Alert, Button, Card, Form, Input, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/load-failed';
@@ -7,10 +7,12 @@ import { pageOf } from '@/components/paged-table';
 import { useStockList } from '@/features/stock/api/stock';
 import { AdjustModal } from '@/features/stock/components/adjust-modal';
 import { LedgerDrawer } from '@/features/stock/components/ledger-drawer';
+import { LowStockLineModal } from '@/features/stock/components/low-stock-line-modal';
 import { StockTable } from '@/features/stock/components/stock-table';
 import { useFieldsFrom } from '@/lib/form-sync';
 import { pageFromSearch, pageToSearch } from '@/lib/list-controls';
 import { WAREHOUSE_OPTIONS } from '@/lib/warehouse-options';
+import { useCan } from '../session-context';
 
 interface Filters {
   keyword?: string | undefined;
@@ -39,12 +41,17 @@ function useStockQuery() {
   return { filters, ...page, go };
 }
 
-/** 库存: find a SKU, see the low ones first, adjust with a reason, and read each SKU's ledger. */
+/**
+ * 库存: find a SKU, see the ones at or below their low-stock line first, adjust with a reason, set a SKU's own
+ * line, and read each SKU's ledger.
+ */
 export default function StockPage() {
   const { filters, pageNo, pageSize, go } = useStockQuery();
   const list = useStockList({ ...filters, pageNo, pageSize });
   const [adjusting, setAdjusting] = useState<AdminStockRow>();
   const [ledger, setLedger] = useState<AdminStockRow>();
+  const [lining, setLining] = useState<AdminStockRow>();
+  const canSetLine = useCan(Permission.stockAdjust);
   const [form] = Form.useForm<Filters>();
   useFieldsFrom(form, { keyword: filters.keyword, warehouse: filters.warehouse });
 
@@ -53,9 +60,9 @@ export default function StockPage() {
       title="库存"
       extra={
         <Space>
-          <span>只看库存紧张</span>
+          <span>只看库存不足（按提醒线）</span>
           <Switch
-            aria-label="只看库存紧张"
+            aria-label="只看库存不足（按提醒线）"
             checked={filters.low === true}
             onChange={(low) => go({ ...filters, low }, 1, pageSize)}
           />
@@ -91,6 +98,14 @@ export default function StockPage() {
           </Button>
         </Form.Item>
       </Form>
+      {filters.low && (
+        <Alert
+          type="info"
+          showIcon
+          className="form-alert"
+          title={`只列出按库存销售、库存不多于各自提醒线的 SKU（未单独设置的按默认 ${LOW_STOCK} 件），库存少的在前`}
+        />
+      )}
       {list.isError ? (
         <LoadFailed title="库存加载失败" error={list.error} retry={list.refetch} />
       ) : (
@@ -98,9 +113,11 @@ export default function StockPage() {
           {...pageOf(list, { pageNo, pageSize }, (page, size) => go(filters, page, size))}
           onAdjust={setAdjusting}
           onLedger={setLedger}
+          onLine={canSetLine ? setLining : undefined}
         />
       )}
       {adjusting && <AdjustModal row={adjusting} onClose={() => setAdjusting(undefined)} />}
+      {lining && <LowStockLineModal row={lining} onClose={() => setLining(undefined)} />}
       <LedgerDrawer row={ledger} onClose={() => setLedger(undefined)} />
     </Card>
   );

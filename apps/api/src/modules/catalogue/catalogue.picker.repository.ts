@@ -62,3 +62,19 @@ export function findGoodsNames(
     .from(goods)
     .where(inArray(goods.id, [...ids]));
 }
+
+/**
+ * Ids of the SKUs whose code, or whose product's code, starts with `prefix` in any case, at most `limit`, in id
+ * order.
+ */
+export async function skuIdsByCodePrefix(db: Database, prefix: string, limit: number): Promise<number[]> {
+  const pattern = `${prefix.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: skus.id })
+    .from(skus)
+    .innerJoin(goods, eq(goods.id, skus.goodsId))
+    .where(sql`(upper(${skus.code}) like ${pattern} or upper(${goods.code}) like ${pattern})`)
+    .orderBy(skus.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -37,6 +37,14 @@ export function createCataloguePicker({ db }: { db: Database }) {
       return (await repo.findSkusByIds(db, ids)).map(toPickerSku);
     },
 
+    /**
+     * The SKUs a code typed in a search means (the console's order search): those whose code, or whose product's
+     * code, starts with it in any case; at most `limit`.
+     */
+    skuIdsByCode(prefix: string, limit: number): Promise<number[]> {
+      return repo.skuIdsByCodePrefix(db, prefix, limit);
+    },
+
     /** Names of the goods of these ids that exist. */
     async goodsNames(ids: readonly number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();

@@ -196,6 +196,13 @@ export const skus = pgTable(
     barcode: varchar('barcode', { length: 14 }),
     /** The day a ByBook SKU's next stock is expected (issue #39 '预订'), as the operator set it; null when none. */
     expectedDate: date('expected_date', { mode: 'string' }),
+    /**
+     * The warehouse is told when this SKU, sold by stock, falls to this many or fewer (the inventory's low-stock
+     * alert; null: the shop's LOW_STOCK). `lowStockAlerted` is set when the alert goes out and cleared when the stock
+     * rises above the line again, so one fall is told once.
+     */
+    lowStockAt: integer('low_stock_at'),
+    lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
     createdAt,
     updatedAt,
   },
@@ -208,6 +215,7 @@ export const skus = pgTable(
     index('skus_code_trgm_idx').using('gist', sql`upper(${t.code}) gist_trgm_ops`),
     index('skus_goods_id_idx').on(t.goodsId, t.sort),
     check('skus_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('skus_low_stock_at', sql`${t.lowStockAt} is null or ${t.lowStockAt} between 0 and 99999`),
     check('skus_status_known', sql`${t.status} in (-1, 0, 1, 3, 4)`),
     check('skus_barcode_digits', sql`${t.barcode} ~ '^[0-9]{8}$|^[0-9]{12,14}$'`),
     check(

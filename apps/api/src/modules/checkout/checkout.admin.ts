@@ -3,6 +3,8 @@ import {
   PROMOTION_PRIORITY_MAX,
   PROMOTION_PRIORITY_MIN,
   PromotionMethod,
+  suggestedTrackingCode,
+  TRACKING_CODE_PATTERN,
   toMinor,
   Warehouse,
   type WarehouseCode,
@@ -24,6 +26,8 @@ export interface CourierInput {
   isPublic: boolean;
   estimatedDays: string;
   sort?: number;
+  /** Kuaidi100's company code (docs/decisions/061); '' or absent: its parcels are not tracked. */
+  trackingCode?: string | undefined;
 }
 
 export interface CourierRuleInput {
@@ -264,7 +268,11 @@ export function createCheckoutAdminService({ db, audit }: { db: Database; audit?
     const sort = input.sort ?? 0;
     if (!Number.isInteger(sort) || sort < -9999 || sort > 9999)
       throw paramsError('排序须为 -9999 到 9999 的整数');
-    return { name, isPublic: input.isPublic, estimatedDays, sort };
+    // Absent: the caller leaves it as it is (a new courier gets the code its shop code suggests).
+    const trackingCode = input.trackingCode?.trim().toLowerCase();
+    if (trackingCode && !TRACKING_CODE_PATTERN.test(trackingCode))
+      throw paramsError('快递100编码须为最多32位小写字母、数字、-或_，如 shunfeng');
+    return { name, isPublic: input.isPublic, estimatedDays, sort, trackingCode };
   }
   async function lockedCourier(tx: Database, courierCode: string) {
     const courier = await repo.lockCourierByCode(tx, code(courierCode));
@@ -280,7 +288,8 @@ export function createCheckoutAdminService({ db, audit }: { db: Database; audit?
     async addCourier(input: CourierInput, by?: AuditActor): Promise<repo.CourierRow> {
       const courierCode = code(input.code);
       if (!/^[A-Z0-9_-]{1,32}$/.test(courierCode)) throw paramsError('快递编码须为1-32位字母、数字、-或_');
-      const fields = courierFields(input);
+      const given = courierFields(input);
+      const fields = { ...given, trackingCode: given.trackingCode ?? suggestedTrackingCode(courierCode) };
       return db.transaction(async (tx) => {
         const row = await repo.insertCourier(tx, { code: courierCode, ...fields });
         if (!row) throw paramsError(`快递编码 ${courierCode} 已存在`);
@@ -302,9 +311,10 @@ export function createCheckoutAdminService({ db, audit }: { db: Database; audit?
       courierCode: string,
       input: CourierInput & { active: boolean },
     ): Promise<repo.CourierRow> {
-      const fields = { ...courierFields(input), active: input.active };
+      const given = { ...courierFields(input), active: input.active };
       return db.transaction(async (tx) => {
         const current = await lockedCourier(tx, courierCode);
+        const fields = { ...given, trackingCode: given.trackingCode ?? current.trackingCode };
         const row = await repo.updateCourier(tx, current.id, fields);
         const before = {
           name: current.name,
@@ -312,6 +322,7 @@ export function createCheckoutAdminService({ db, audit }: { db: Database; audit?
           estimatedDays: current.estimatedDays,
           sort: current.sort,
           active: current.active,
+          trackingCode: current.trackingCode,
         };
         await audit?.(tx, {
           by,
@@ -388,6 +399,19 @@ export function createCheckoutAdminService({ db, audit }: { db: Database; audit?
     /** A courier by its code, whatever its case (a pack shipped with it), read on `executor`; null when none. */
     courierByCode(code: string, executor: Database = db) {
       return repo.findCourierByCodeAnyCase(executor, code);
+    },
+
+    /**
+     * A courier's company code at the tracking service, by its id or its shop code (courier tracking asks at each
+     * subscription, so a code staff fill in later is used from then on); '' when it has none or is unknown.
+     */
+    async trackingCodeOf(courier: { id: number } | { code: string }): Promise<string> {
+      return (await repo.findTrackingCode(db, courier))?.trackingCode ?? '';
+    },
+
+    /** The shop's code of a courier by its id, or null when there is none. */
+    async courierCodeOf(id: number): Promise<string | null> {
+      return (await repo.findTrackingCode(db, { id }))?.code ?? null;
     },
 
     /** The active couriers in the shop's order, each with the warehouses it has a fee rule from (the ship form). */

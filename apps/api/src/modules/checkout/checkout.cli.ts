@@ -57,7 +57,7 @@ export const checkoutCommands: Record<string, CliCommand<Uses>> = {
   'courier:add': {
     summary: '添加快递（--private 不向顾客展示）/ add a courier',
     usage:
-      "courier:add --code SF --name 顺丰速运 [--private] [--days '3-5个工作日'] [--sort N] [--by 操作员]",
+      "courier:add --code SF --name 顺丰速运 [--private] [--days '3-5个工作日'] [--sort N] [--tracking shunfeng] [--by 操作员]",
     options: {
       by: { type: 'string' },
       code: { type: 'string' },
@@ -65,9 +65,12 @@ export const checkoutCommands: Record<string, CliCommand<Uses>> = {
       private: { type: 'boolean' },
       days: { type: 'string' },
       sort: { type: 'string' },
+      tracking: { type: 'string' },
     },
     async run({ values, open, print }) {
       const input = {
+        // Kuaidi100's company code (docs/decisions/061); absent: the one the code suggests (SF → shunfeng).
+        trackingCode: optionText(values, 'tracking', false),
         code: optionText(values, 'code') ?? '',
         name: optionText(values, 'name') ?? '',
         isPublic: values.private !== true,
@@ -77,7 +80,8 @@ export const checkoutCommands: Record<string, CliCommand<Uses>> = {
       const { services } = await open();
       const courier = await services.checkoutAdmin.addCourier(input, cliActor(byOption(values)));
       print(
-        `已添加快递 / courier added: #${courier.id} ${courier.code} ${courier.name}${courier.isPublic ? '' : '（非公开 / private）'}`,
+        `已添加快递 / courier added: #${courier.id} ${courier.code} ${courier.name}${courier.isPublic ? '' : '（非公开 / private）'}` +
+          (courier.trackingCode ? `，快递100编码 / tracking code ${courier.trackingCode}` : ''),
       );
     },
   },

@@ -99,7 +99,14 @@ export async function findPromotion(db: Database, id: number): Promise<Promotion
 
 export async function insertCourier(
   db: Database,
-  values: { code: string; name: string; isPublic: boolean; estimatedDays: string; sort: number },
+  values: {
+    code: string;
+    name: string;
+    isPublic: boolean;
+    estimatedDays: string;
+    sort: number;
+    trackingCode: string;
+  },
 ): Promise<CourierRow | null> {
   const rows = await db.insert(couriers).values(values).onConflictDoNothing().returning();
   return rows[0] ?? null;
@@ -119,7 +126,14 @@ export async function lockCourierByCode(db: Database, code: string): Promise<Cou
 export async function updateCourier(
   db: Database,
   id: number,
-  values: { name: string; isPublic: boolean; estimatedDays: string; sort: number; active: boolean },
+  values: {
+    name: string;
+    isPublic: boolean;
+    estimatedDays: string;
+    sort: number;
+    active: boolean;
+    trackingCode: string;
+  },
 ): Promise<CourierRow> {
   const [row] = await db.update(couriers).set(values).where(eq(couriers.id, id)).returning();
   if (!row) throw new Error('courier update returned nothing');
@@ -300,6 +314,18 @@ export async function findCourierByCodeAnyCase(
     .select({ id: couriers.id, code: couriers.code, name: couriers.name })
     .from(couriers)
     .where(sql`lower(${couriers.code}) = lower(${code})`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A courier's company code at the tracking service by its id ('' when it has none, null when no such courier). */
+export async function findTrackingCode(db: Database, courier: { id: number } | { code: string }) {
+  const rows = await db
+    .select({ code: couriers.code, trackingCode: couriers.trackingCode })
+    .from(couriers)
+    .where(
+      'id' in courier ? eq(couriers.id, courier.id) : sql`lower(${couriers.code}) = lower(${courier.code})`,
+    )
     .limit(1);
   return rows[0] ?? null;
 }

@@ -35,6 +35,11 @@ export const couriers = pgTable('couriers', {
   /** Shown to the shopper, e.g. '5-8个工作日'. */
   estimatedDays: varchar('estimated_days', { length: 40 }).notNull().default(''),
   sort: integer('sort').notNull().default(0),
+  /**
+   * The courier's company code at the tracking service (Kuaidi100's, e.g. 'shunfeng'); '' when its parcels are
+   * not tracked automatically (docs/decisions/061-courier-tracking.md).
+   */
+  trackingCode: varchar('tracking_code', { length: 32 }).notNull().default(''),
   createdAt,
 });
 

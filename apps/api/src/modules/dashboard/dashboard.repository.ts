@@ -44,7 +44,7 @@ export async function dashboardCounts(
     (select count(*)::int from ${orderPacks} where ${orderPacks.status} = ${OrderStatus.AwaitingDispatch}) as "packsToShip",
     (select count(*)::int from ${supportTickets} where ${supportTickets.status} in ('open', 'waiting_shop')) as "ticketsWaiting",
     (select count(*)::int from ${recharges} where ${recharges.status} = 'pending' and ${recharges.type} = 2) as "rechargesWaiting",
-    (select count(*)::int from ${skus} where ${skus.status} = ${SkuStatus.ByStock} and ${skus.stock} <= ${LOW_STOCK}) as "lowStock"`)) as unknown as {
+    (select count(*)::int from ${skus} where ${skus.status} = ${SkuStatus.ByStock} and ${skus.stock} <= coalesce(${skus.lowStockAt}, ${LOW_STOCK})) as "lowStock"`)) as unknown as {
     rows: Record<keyof DashboardCounts, string | number>[];
   };
   const row: Partial<Record<keyof DashboardCounts, string | number>> = result.rows[0] ?? {};

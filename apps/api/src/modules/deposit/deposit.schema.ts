@@ -100,6 +100,8 @@ export const depositLogs = pgTable(
   },
   (t) => [
     index('deposit_logs_member_idx').on(t.memberId, t.createdAt, t.id),
+    // The finance exports read the movements of a range of days.
+    index('deposit_logs_created_idx').on(t.createdAt),
     uniqueIndex('deposit_logs_order_payment_key').on(t.orderId).where(sql`${t.type} = 3`),
     uniqueIndex('deposit_logs_order_cancel_key').on(t.orderId).where(sql`${t.type} = 4`),
     uniqueIndex('deposit_logs_recharge_key').on(t.rechargeId),

@@ -6,6 +6,8 @@ import {
   adminStockLedgerResponseSchema,
   adminStockListRequestSchema,
   adminStockListResponseSchema,
+  adminStockRowSchema,
+  adminStockThresholdRequestSchema,
   Permission,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,7 +32,7 @@ export const inventoryConsoleRoutes: FastifyPluginAsyncZod<{ inventory: Inventor
         tags,
         summary: '库存列表',
         description:
-          'keyword 匹配商品名称或 SKU 编码的一部分；warehouse 为仓库编号；low 为 true 时只列按库存销售、库存不多于 5 件的 SKU，最少的在前。',
+          'keyword 匹配商品名称或 SKU 编码的一部分；warehouse 为仓库编号；low 为 true 时只列按库存销售、库存不高于各自提醒线（默认 5 件）的 SKU，最少的在前。',
         security: staffSecurity,
         body: adminStockListRequestSchema,
         response: responses(adminStockListResponseSchema),
@@ -84,5 +86,23 @@ export const inventoryConsoleRoutes: FastifyPluginAsyncZod<{ inventory: Inventor
       },
     },
     async (request) => ok(await inventory.stockLedger(request.body)),
+  );
+
+  app.post(
+    AdminStockPaths.threshold,
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '设置低库存提醒线',
+        description:
+          '按库存销售的 SKU 降到提醒线（含）以下时，仓库人员收到一次提醒（每分钟检查；补货回到线上后再降时再提醒）。' +
+          'lowStockAt 为件数 0–99999，null 恢复为默认（5 件）。记入操作日志。',
+        security: staffSecurity,
+        body: adminStockThresholdRequestSchema,
+        response: responses(adminStockRowSchema),
+      },
+    },
+    async (request) => ok(await inventory.setLowStockLine(staffActor(request), request.body), '提醒线已保存'),
   );
 };

@@ -1,4 +1,4 @@
-import { SkuStatus } from '@shop/domain';
+import { LOW_STOCK, SkuStatus } from '@shop/domain';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, executeNamed } from '../../db/client';
 import { goods, skus } from '../catalogue';
@@ -107,9 +107,30 @@ export async function setSkuStock(db: Database, id: number, stock: number): Prom
 export interface StockFilter {
   keyword?: string | undefined;
   location?: number | undefined;
-  /** Only SKUs sold by stock count with at most this many left, the fewest first. */
-  lowAtMost?: number | undefined;
+  /** Only SKUs sold by stock at or below their low-stock line, the fewest first. */
+  low?: boolean | undefined;
 }
+
+/** The low-stock line that applies to a SKU: its own, else the shop's. */
+export const lowStockLine = sql<number>`coalesce(${skus.lowStockAt}, ${LOW_STOCK})`;
+/** A SKU sold by stock at or below its line. */
+const isLow = sql`(${skus.status} = ${SkuStatus.ByStock} and ${skus.stock} <= ${lowStockLine})`;
+
+const stockRow = {
+  skuId: skus.id,
+  skuCode: skus.code,
+  skuName: skus.name,
+  property: skus.property,
+  status: skus.status,
+  stock: skus.stock,
+  lowStockAt: skus.lowStockAt,
+  lowStockLine: lowStockLine.mapWith(Number),
+  low: sql<boolean>`${isLow}`.mapWith(Boolean),
+  goodsId: goods.id,
+  goodsName: goods.name,
+  location: goods.location,
+  onShelf: goods.onFlag,
+};
 
 /** One page of SKUs with their goods, filtered in SQL, with the total in the same statement. */
 export async function pageStock(db: Database, filter: StockFilter, page: { limit: number; offset: number }) {
@@ -118,28 +139,14 @@ export async function pageStock(db: Database, filter: StockFilter, page: { limit
       ? sql`(${goods.name} ilike ${`%${filter.keyword}%`} or ${skus.code} ilike ${`%${filter.keyword}%`})`
       : undefined,
     filter.location === undefined ? undefined : eq(goods.location, filter.location),
-    filter.lowAtMost === undefined
-      ? undefined
-      : and(eq(skus.status, SkuStatus.ByStock), sql`${skus.stock} <= ${filter.lowAtMost}`),
+    filter.low ? isLow : undefined,
   ].filter((c) => c !== undefined);
   const rows = await db
-    .select({
-      skuId: skus.id,
-      skuCode: skus.code,
-      skuName: skus.name,
-      property: skus.property,
-      status: skus.status,
-      stock: skus.stock,
-      goodsId: goods.id,
-      goodsName: goods.name,
-      location: goods.location,
-      onShelf: goods.onFlag,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
+    .select({ ...stockRow, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(skus)
     .innerJoin(goods, eq(goods.id, skus.goodsId))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(...(filter.lowAtMost === undefined ? [] : [skus.stock]), goods.id, skus.sort, skus.id)
+    .orderBy(...(filter.low ? [skus.stock] : []), goods.id, skus.sort, skus.id)
     .limit(page.limit)
     .offset(page.offset);
   return { rows, total: rows[0]?.total ?? 0 };
@@ -177,4 +184,49 @@ export async function lockStockById(
     .where(inArray(skus.id, [...ids]))
     .orderBy(asc(skus.id))
     .for('no key update');
+}
+
+/** One SKU's stock row, locked when `lock` (the low-stock line's change); null when none has that code. */
+export async function stockRowByCode(db: Database, skuCode: string, lock = false) {
+  const query = db
+    .select(stockRow)
+    .from(skus)
+    .innerJoin(goods, eq(goods.id, skus.goodsId))
+    .where(eq(skus.code, skuCode));
+  const [row] = await (lock ? query.for('update', { of: skus }) : query);
+  return row ?? null;
+}
+
+export async function setLowStockAt(db: Database, skuId: number, lowStockAt: number | null): Promise<void> {
+  // A line now below the stock is not yet crossed: the next fall to it is told again.
+  await db
+    .update(skus)
+    .set({
+      lowStockAt,
+      lowStockAlerted: sql`${skus.lowStockAlerted} and ${skus.stock} <= coalesce(${lowStockAt}::int, ${LOW_STOCK})`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(skus.id, skuId));
+}
+
+/**
+ * The low-stock sweep's two statements: SKUs back above their line (or no longer sold by stock) may be told
+ * again; SKUs sold by stock that fell to their line and were not told are marked told and returned (fewest
+ * first). The caller runs both in one transaction with the notice.
+ */
+export async function takeNewlyLow(db: Database) {
+  await db
+    .update(skus)
+    .set({ lowStockAlerted: false })
+    .where(and(eq(skus.lowStockAlerted, true), sql`not ${isLow}`));
+  const rows = (await db.execute(sql`update ${skus} set low_stock_alerted = true
+    from ${goods}
+    where ${goods.id} = ${skus.goodsId} and not ${skus.lowStockAlerted} and ${isLow}
+    returning ${skus.code} as "skuCode", ${goods.name} as "goodsName", ${skus.name} as "skuName",
+      ${skus.stock} as "stock", ${lowStockLine} as "line"`)) as unknown as {
+    rows: { skuCode: string; goodsName: string; skuName: string; stock: number; line: number }[];
+  };
+  return rows.rows
+    .map((r) => ({ ...r, stock: Number(r.stock), line: Number(r.line) }))
+    .sort((a, b) => a.stock - b.stock);
 }

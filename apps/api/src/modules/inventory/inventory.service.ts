@@ -1,7 +1,8 @@
 import {
   type AdminStockLedgerResponse,
   type AdminStockListResponse,
-  LOW_STOCK,
+  type AdminStockRow,
+  Permission,
   ResultCode,
   skuStatusLabel,
   warehouseName,
@@ -10,6 +11,7 @@ import type { Database } from '../../db/client';
 import { runStatement } from '../../db/statement';
 import { AppError, notFoundError, paramsError } from '../../lib/app-error';
 import { type AuditActor, type AuditRecorder, cliActor } from '../../lib/audit';
+import type { StaffNotifier } from '../../lib/staff-notice';
 import * as repo from './inventory.repository';
 import { linesTaken, type StockTake, stockTakePart } from './inventory.take';
 
@@ -85,10 +87,34 @@ export interface InventoryDeps {
    * (workflows/serve-pre-orders.ts). Never fails the change that made the stock.
    */
   stockArrived?: (skuIds: readonly number[], by: AuditActor) => Promise<void>;
+  /** Tells the warehouse of SKUs that fell to their low-stock line (the notices' forStaff). */
+  notifyStaff?: StaffNotifier;
+}
+
+/** SKUs named in one low-stock notice; the rest are counted. */
+const LOW_STOCK_LISTED = 30;
+
+function stockRowOf(
+  r: Omit<AdminStockRow, 'warehouseName' | 'statusLabel' | 'property'> & {
+    property: Record<string, string> | null;
+  },
+): AdminStockRow {
+  return {
+    ...r,
+    property: r.property ?? {},
+    warehouseName: warehouseName(r.location),
+    statusLabel: skuStatusLabel(r.status),
+  };
 }
 
 /** The inventory's service. */
-export function createInventoryService({ db, audit, catalogueChanged, stockArrived }: InventoryDeps) {
+export function createInventoryService({
+  db,
+  audit,
+  catalogueChanged,
+  stockArrived,
+  notifyStaff,
+}: InventoryDeps) {
   const arrived = async (skuIds: readonly number[], by: AuditActor) => {
     if (skuIds.length > 0 && stockArrived) await stockArrived(skuIds, by);
   };
@@ -252,7 +278,7 @@ export function createInventoryService({ db, audit, catalogueChanged, stockArriv
       const filter = {
         keyword: input.keyword || undefined,
         location: input.warehouse,
-        lowAtMost: input.low ? LOW_STOCK : undefined,
+        low: input.low,
       };
       const page = { limit: input.pageSize, offset: (input.pageNo - 1) * input.pageSize };
       const { rows, total } = await repo.pageStock(db, filter, page);
@@ -262,14 +288,60 @@ export function createInventoryService({ db, audit, catalogueChanged, stockArriv
           ? (await repo.pageStock(db, filter, { limit: 1, offset: 0 })).total
           : total;
       return {
-        items: rows.map(({ total: _total, ...r }) => ({
-          ...r,
-          property: r.property ?? {},
-          warehouseName: warehouseName(r.location),
-          statusLabel: skuStatusLabel(r.status),
-        })),
+        items: rows.map(({ total: _total, ...r }) => stockRowOf(r)),
         totalCount,
       };
+    },
+
+    /**
+     * Sets a SKU's low-stock line (null: the shop's LOW_STOCK), audited; a line now below the stock may be told
+     * again at the next fall. NotFound for an unknown SKU.
+     */
+    async setLowStockLine(
+      by: AuditActor,
+      input: { skuCode: string; lowStockAt: number | null },
+    ): Promise<AdminStockRow> {
+      const row = await db.transaction(async (tx) => {
+        const before = await repo.stockRowByCode(tx, input.skuCode, true);
+        if (!before) throw notFoundError(`${InventoryMessages.unknownSku}：${input.skuCode}`);
+        await repo.setLowStockAt(tx, before.skuId, input.lowStockAt);
+        await audit?.(tx, {
+          by,
+          action: 'stock.threshold',
+          objectType: 'sku',
+          objectId: input.skuCode,
+          before: { lowStockAt: before.lowStockAt },
+          after: { lowStockAt: input.lowStockAt },
+        });
+        return repo.stockRowByCode(tx, input.skuCode);
+      });
+      if (!row) throw notFoundError(`${InventoryMessages.unknownSku}：${input.skuCode}`);
+      return stockRowOf(row);
+    },
+
+    /**
+     * The low-stock sweep (every minute, app.ts): SKUs sold by stock that fell to their line since the last sweep
+     * are marked told and the warehouse gets one notice naming them, in one transaction; SKUs back above their line
+     * may be told again. Answers how many were told of.
+     */
+    async lowStockAlerts(): Promise<number> {
+      return db.transaction(async (tx) => {
+        const low = await repo.takeNewlyLow(tx);
+        if (low.length === 0) return 0;
+        const listed = low
+          .slice(0, LOW_STOCK_LISTED)
+          .map(
+            (s) =>
+              `${s.skuCode} ${s.goodsName}${s.skuName ? ` ${s.skuName}` : ''}：剩 ${s.stock} 件（提醒线 ${s.line}）`,
+          );
+        if (low.length > LOW_STOCK_LISTED) listed.push(`…… 另有 ${low.length - LOW_STOCK_LISTED} 个`);
+        await notifyStaff?.(tx, {
+          permission: Permission.orderFulfil,
+          kind: 'staffLowStock',
+          params: { count: String(low.length), list: listed.join('\n') },
+        });
+        return low.length;
+      });
     },
 
     /** One SKU's hand-made stock changes, newest first; NotFound for an unknown SKU. */

@@ -1,14 +1,9 @@
-import { customType, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns';
+import { integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { bytea, createdAt } from '../../db/columns';
 
 /**
  * The media module's table: uploaded files kept in the database.
  */
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * Stored images, served resized by the image host (spec §3 'Images'). Kept in the database (or their bytes in

@@ -144,10 +144,10 @@ export function createNoticeQueue(handle: DatabaseHandle, options: QueueOptions)
     },
 
     /**
-     * Runs `run` every day at `cron` (minute hour * * *) in `tz`, once across every process with workers. Call
-     * after work().
+     * Runs `run` at `cron` (minute hour * * *: every day at 8, or every minute) in `tz`, once across every
+     * process with workers. Call after work().
      */
-    async daily(name: string, cron: string, tz: string, run: () => Promise<void>): Promise<void> {
+    async scheduled(name: string, cron: string, tz: string, run: () => Promise<void>): Promise<void> {
       await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 60, expireInSeconds: 300 });
       await boss.schedule(name, cron, {}, { tz });
       await boss.work(name, { pollingIntervalSeconds: 30 }, async () => run());

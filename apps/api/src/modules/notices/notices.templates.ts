@@ -9,6 +9,7 @@ export const STAFF_NOTICE_KINDS = [
   'staffBankAccounts',
   'staffQuote',
   'staffAfterSale',
+  'staffLowStock',
   'dailySummary',
 ] as const;
 export type StaffNoticeKind = (typeof STAFF_NOTICE_KINDS)[number];
@@ -55,6 +56,15 @@ const APPROVAL_RESULT_EN: Record<string, string> = {
 };
 
 /** The zh-CN words of each notice. A code's text carries the 6 digits right after 验证码 (the contract of #31). */
+/** A parcel's milestone (domain PARCEL_MILESTONE_LABELS, as the notice's `state` carries it) in English. */
+const PARCEL_STATES_EN: Record<string, string> = {
+  已揽收: 'collected by the courier',
+  派送中: 'out for delivery',
+  已签收: 'delivered',
+  异常: 'held up: the courier reports a problem',
+  退回: 'being returned',
+};
+
 const ZH: Record<NoticeKind, (params: Params) => Words> = {
   code: (x) => ({
     subject: `验证码 ${p(x, 'code')}（${SCENE_ZH[p(x, 'scene')] ?? '验证'}）`,
@@ -107,6 +117,14 @@ const ZH: Record<NoticeKind, (params: Params) => Words> = {
     subject: `售后待处理：${p(x, 'afterSaleNo')}`,
     lines: [`会员 ${p(x, 'member')} ${p(x, 'what')}：售后单 ${p(x, 'afterSaleNo')}。请在后台「售后」处理。`],
   }),
+  staffLowStock: (x) => ({
+    subject: `库存不足提醒：${p(x, 'count')} 个 SKU`,
+    lines: [
+      `以下按库存销售的 SKU 已降到提醒线（含）以下，请安排补货：`,
+      ...p(x, 'list').split('\n'),
+      '请在后台「库存」查看（只看库存不足）。',
+    ],
+  }),
   afterSale: (x) => ({
     subject: `售后单 ${p(x, 'afterSaleNo')}：${p(x, 'state')}`,
     lines: [`您的售后单 ${p(x, 'afterSaleNo')} 状态更新为「${p(x, 'state')}」，请登录商城在「售后」查看。`],
@@ -114,6 +132,15 @@ const ZH: Record<NoticeKind, (params: Params) => Words> = {
   preOrderArrived: (x) => ({
     subject: `订单 ${p(x, 'orderNo')} 的预订商品已到货`,
     lines: [`您订单 ${p(x, 'orderNo')} 中预订的商品已到货，我们将尽快安排发货。`],
+  }),
+  parcel: (x) => ({
+    subject: `订单 ${p(x, 'orderNo')} 的包裹${p(x, 'state')}`,
+    lines: [
+      `您订单 ${p(x, 'orderNo')} 的包裹${p(x, 'state')}。`,
+      `承运快递：${p(x, 'courier')}`,
+      `运单号：${p(x, 'trackingNo')}`,
+      '请登录商城在订单详情查看物流轨迹。',
+    ],
   }),
   quoteAnswered: (x) => ({
     subject: `询价 ${p(x, 'quoteNo')} 有新的报价或回复`,
@@ -223,6 +250,7 @@ const EN: Record<NoticeKind, (params: Params) => Words> = {
   staffTicket: ZH.staffTicket,
   staffQuote: ZH.staffQuote,
   staffAfterSale: ZH.staffAfterSale,
+  staffLowStock: ZH.staffLowStock,
   afterSale: (x) => ({
     subject: `After-sales ${p(x, 'afterSaleNo')}: ${p(x, 'state')}`,
     lines: [
@@ -232,6 +260,15 @@ const EN: Record<NoticeKind, (params: Params) => Words> = {
   preOrderArrived: (x) => ({
     subject: `Pre-ordered goods of order ${p(x, 'orderNo')} have arrived`,
     lines: [`The goods you pre-ordered in order ${p(x, 'orderNo')} have arrived. We will ship them soon.`],
+  }),
+  parcel: (x) => ({
+    subject: `The parcel of order ${p(x, 'orderNo')} is ${PARCEL_STATES_EN[p(x, 'state')] ?? 'on its way'}`,
+    lines: [
+      `The parcel of order ${p(x, 'orderNo')} is ${PARCEL_STATES_EN[p(x, 'state')] ?? 'on its way'}.`,
+      `Courier: ${p(x, 'courier')}`,
+      `Tracking number: ${p(x, 'trackingNo')}`,
+      'Sign in to follow it on the order’s page.',
+    ],
   }),
   quoteAnswered: (x) => ({
     subject: `Quote ${p(x, 'quoteNo')} has a new price or reply`,

@@ -30,6 +30,8 @@ export const SMS_TEMPLATE_PARAMS = {
   afterSale: ['afterSaleNo', 'state'],
   /** Pre-ordered goods arrived and the order's pack can leave (issue #39). */
   preOrderArrived: ['orderNo'],
+  /** A parcel's milestone from courier tracking: 已揽收, 派送中, 已签收, 异常, 退回 (docs/decisions/061). */
+  parcel: ['orderNo', 'state', 'trackingNo'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SmsTemplateKey = keyof typeof SMS_TEMPLATE_PARAMS;
@@ -46,6 +48,7 @@ export const OPTIONAL_SMS_TEMPLATES = [
   'quoteAnswered',
   'afterSale',
   'preOrderArrived',
+  'parcel',
 ] as const satisfies readonly SmsTemplateKey[];
 export type OptionalSmsTemplate = (typeof OPTIONAL_SMS_TEMPLATES)[number];
 

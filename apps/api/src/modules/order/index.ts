@@ -1,7 +1,9 @@
 /** The order module's face (docs/design.md 'Modules and their faces'): code outside the module imports only this. */
 
-export { createOrderAdminService } from './order.admin';
+export { createOrderAdminService, type LeavingParcel, type ParcelTracking } from './order.admin';
 export { type AfterSaleOrder, DELIVERED_STATUSES, orderForAfterSale } from './order.aftersale';
+export { createOrderBulkService, type OrderBulkService } from './order.bulk';
+export { orderBulkConsoleRoutes } from './order.bulk.console.routes';
 export { type BoughtLine, createOrderBuyerService, type OrderBuyerService } from './order.buyer';
 export { orderCommands } from './order.cli';
 export { createOrderConsoleService, refundWayOf } from './order.console';
@@ -34,3 +36,11 @@ export { createOrderPreOrders, type OrderPreOrders, type WaitingLine } from './o
 export { spentSince } from './order.repository';
 export { orderRoutes } from './order.routes';
 export { createOrderService, OrderMessages, type OrderService, type OrderStateChange } from './order.service';
+export {
+  type ParcelOwner,
+  parcelOwners,
+  type ShippedParcel,
+  saveTrackedEvents,
+  shippedParcels,
+  type TrackedEvent,
+} from './order.tracking';

@@ -19,6 +19,7 @@ import { checkOldOrderSheet, parseOrderedAt, sheetUsernames } from './order.old-
 import { recordOfflinePayment } from './order.payment';
 import * as repo from './order.repository';
 import { ORDER_TRANSITIONS } from './order.service';
+import { receiverPhone } from './order.tracking';
 
 /**
  * The operator's side of orders (commands in cli.ts): status transitions as the warehouse works an order,
@@ -92,6 +93,26 @@ export interface OrderAdminPorts {
   notify?: MemberNotifier;
   /** Writes the staff audit row of each change, in its transaction (docs/decisions/019). */
   audit?: AuditRecorder;
+  /** Courier tracking (modules/tracking, docs/decisions/061): follows each parcel shipped. */
+  tracking?: ParcelTracking;
+}
+
+/** A parcel as it leaves: its logistic code, the shop's courier, the receiver's phone and when it left. */
+export interface LeavingParcel {
+  logisticCode: string;
+  courierCode: string;
+  phone: string;
+  shippedAt: Date;
+}
+
+/**
+ * What shipping tells courier tracking: the parcel, written in the ship's own transaction so that no shipped
+ * parcel is forgotten (tracking's next round takes it up), and, once that committed, that there is a parcel to
+ * follow now.
+ */
+export interface ParcelTracking {
+  shipped(executor: Database, parcel: LeavingParcel): Promise<void>;
+  committed(): void;
 }
 
 /** The audit action of a move to each status ('order.push' …). */
@@ -195,7 +216,7 @@ export function createOrderAdminService({
       packs: readonly repo.PackRow[];
       pack: repo.PackRow;
       items: readonly repo.ItemRow[];
-      courier: { id: number; name: string };
+      courier: { id: number; code: string; name: string };
       lines: readonly { itemId: number; qty: number }[];
       logisticCode: string;
       now: Date;
@@ -251,6 +272,12 @@ export function createOrderAdminService({
       location: from,
       description: `${from}已发货（${label}部分商品），承运快递：${courier.name}，运单号：${logisticCode}`,
     });
+    await ports.tracking?.shipped(tx, {
+      logisticCode,
+      courierCode: courier.code,
+      phone: receiverPhone(order.receiver),
+      shippedAt: now,
+    });
     const notice = orderNotice(order, OrderStatus.Shipped, {
       packs: [index],
       courierName: courier.name,
@@ -280,18 +307,21 @@ export function createOrderAdminService({
      * transition table allows; a pack already there is left alone, so a repeated command changes nothing.
      * The order takes its first pack's status (spec §4), paidAt on payment and finishedAt on completion.
      * Shipping records the courier and logistic code on the pack and writes its first tracking event.
+     * `within` is the caller's transaction when the change is one of many that stand or fall together (a bulk
+     * ship, order.bulk.ts); the order's lock is taken in it, and it commits when the caller's does.
      */
     async transition(
       by: AuditActor,
       orderNo: string,
       to: OrderStatus,
       options: TransitionOptions = {},
+      within?: Database,
     ): Promise<TransitionResult> {
       const from = ORDER_TRANSITIONS[to] ?? [];
       const shipping = to === OrderStatus.Shipped;
       if (shipping && !LOGISTIC_CODE.test(options.logisticCode ?? ''))
         throw paramsError(OrderAdminMessages.badLogisticCode);
-      return db.transaction(async (tx) => {
+      const change = async (tx: Database): Promise<TransitionResult> => {
         const order = await repo.lockOrderByNo(tx, orderNo);
         if (!order) throw notFoundError(OrderAdminMessages.notFound(orderNo));
         if (to === OrderStatus.AwaitingPickup && !order.isPickup)
@@ -405,6 +435,12 @@ export function createOrderAdminService({
               description: `${from}已发货，承运快递：${courier.name}，运单号：${options.logisticCode}`,
             });
           }
+          await ports.tracking?.shipped(tx, {
+            logisticCode: options.logisticCode ?? '',
+            courierCode: courier.code,
+            phone: receiverPhone(order.receiver),
+            shippedAt: now,
+          });
         }
         const movedIds = new Set(moving.map((b) => b.id));
         const first = packs[0] as repo.PackRow;
@@ -439,7 +475,13 @@ export function createOrderAdminService({
           },
         });
         return { orderNo, status, moved: moving.map((b) => b.packIndex) };
-      });
+      };
+      if (within) return change(within);
+      const result = await db.transaction(change);
+      // Committed: the parcel is followed from now on (a repeated ship moved nothing and tells nothing). Within a
+      // caller's transaction the parcel waits for tracking's next round instead.
+      if (shipping && result.moved.length > 0) ports.tracking?.committed();
+      return result;
     },
 
     /**

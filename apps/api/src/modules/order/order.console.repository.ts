@@ -18,6 +18,12 @@ export interface ConsoleOrderFilters {
   from?: Date | undefined;
   /** Exclusive. */
   until?: Date | undefined;
+  /** The receiver: part of their name, or these digits within their phone number's (when the text had any). */
+  receiver?: { nameLike: string; phoneDigits: string } | undefined;
+  /** Orders with a line of one of these SKUs, or whose product or SKU name holds `nameLike`. */
+  goods?: { skuIds: readonly number[]; nameLike: string } | undefined;
+  /** Part of a parcel's tracking number, any case. */
+  trackingNoLike?: string | undefined;
 }
 
 export interface ConsoleOrderListRow {
@@ -27,18 +33,50 @@ export interface ConsoleOrderListRow {
   packCount: number;
 }
 
+/** '%' '_' and '\' typed in a search mean the characters themselves. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * The list's conditions, every value a parameter. What lives in the packs and lines is asked with `exists`, so
+ * an order is counted once however many of its packs or lines match, and the newest-first scan stops at a page.
+ */
 function where(f: ConsoleOrderFilters): SQL | undefined {
   const c: SQL[] = [];
   if (f.status !== undefined) c.push(eq(orders.status, f.status));
   if (f.memberId !== undefined) c.push(eq(orders.memberId, f.memberId));
-  if (f.orderNoLike !== undefined)
-    c.push(like(orders.orderNo, `%${f.orderNoLike.replace(/[\\%_]/g, '\\$&')}%`));
+  if (f.orderNoLike !== undefined) c.push(like(orders.orderNo, contains(f.orderNoLike)));
   if (f.payChannel !== undefined) c.push(eq(orders.payChannel, f.payChannel));
   if (f.from) c.push(gte(orders.createdAt, f.from));
   if (f.until) c.push(lt(orders.createdAt, f.until));
   if (f.warehouse !== undefined)
     c.push(
       sql`exists (select 1 from order_beans b where b.order_id = "orders"."id" and b.location = ${f.warehouse})`,
+    );
+  if (f.receiver) {
+    const name = sql`"orders"."receiver"->>'name' ilike ${contains(f.receiver.nameLike)}`;
+    c.push(
+      f.receiver.phoneDigits === ''
+        ? name
+        : sql`(${name} or regexp_replace(coalesce("orders"."receiver"->>'phone', ''), '[^0-9]', '', 'g') like ${contains(f.receiver.phoneDigits)})`,
+    );
+  }
+  if (f.goods) {
+    const named = contains(f.goods.nameLike);
+    const ids = f.goods.skuIds;
+    const bySku =
+      ids.length > 0
+        ? sql`i.sku_id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}) or `
+        : sql``;
+    c.push(
+      sql`exists (select 1 from order_items i where i.order_id = "orders"."id" and (${bySku}i.name ilike ${named} or i.sku_name ilike ${named}))`,
+    );
+  }
+  if (f.trackingNoLike !== undefined)
+    c.push(
+      sql`exists (select 1 from order_beans b where b.order_id = "orders"."id" and b.logistic_code ilike ${contains(f.trackingNoLike)})`,
     );
   return c.length > 0 ? and(...c) : undefined;
 }

@@ -22,7 +22,7 @@ import {
   warehouseName,
 } from '@shop/domain';
 import type { Database } from '../../db/client';
-import { AppError, notFoundError } from '../../lib/app-error';
+import { AppError, notFoundError, paramsError } from '../../lib/app-error';
 import type { AuditActor } from '../../lib/audit';
 import { shopDayRange } from '../../lib/shop-day';
 import type { OrderAdminService } from './order.admin';
@@ -37,11 +37,25 @@ import { waitingSkuIds } from './order.service';
  * the same messages, logistics and photos whichever way the step was taken.
  */
 
+/** Most SKUs a code typed in the order search may stand for. */
+const SEARCH_SKUS_MAX = 500;
+
 export const OrderConsoleMessages = {
   notFound: '订单不存在',
   done: '操作成功',
   unchanged: '订单已是该状态，未改变',
+  tooManySkus: `匹配的商品编码超过${SEARCH_SKUS_MAX}个，请输入更完整的编码`,
 } as const;
+
+/**
+ * A receiver search's phone digits: the text's digits when it reads as (part of) a phone number, with at least 3
+ * of them ('0400 123', '+61-400', '138'); else none, and only the name is searched.
+ */
+export function phoneDigitsOf(text: string): string {
+  if (!/^[+\d\s()-]+$/.test(text)) return '';
+  const digits = text.replace(/\D/g, '');
+  return digits.length >= 3 ? digits : '';
+}
 
 /** What the console's orders ask of the member, payment and checkout modules (wired in services.ts). */
 export interface OrderConsolePorts {
@@ -64,6 +78,8 @@ export interface OrderConsolePorts {
   expectedDates?(skuIds: readonly number[]): Promise<ReadonlyMap<number, string>>;
   /** The active couriers, each with the warehouses it has a fee rule from (the checkout module). */
   activeCouriers(): Promise<{ id: number; code: string; name: string; locations: number[] }[]>;
+  /** The SKUs whose code or product code starts with the text, at most `limit` (the catalogue). */
+  skuIdsByCode?(prefix: string, limit: number): Promise<number[]>;
   /** Whether an order paid through this provider is refunded through it (the payment module). */
   refundsThrough?(provider: string): boolean;
   /** The refunds asked of the order's payment channel, newest first (payment_refunds). */
@@ -151,6 +167,12 @@ export function createOrderConsoleService({
         const ids = await ports.idsByUsernames([input.username]);
         memberId = ids.get(input.username.toLowerCase()) ?? -1;
       }
+      let goods: { skuIds: number[]; nameLike: string } | undefined;
+      if (input.goods !== undefined) {
+        const skuIds = ports.skuIdsByCode ? await ports.skuIdsByCode(input.goods, SEARCH_SKUS_MAX + 1) : [];
+        if (skuIds.length > SEARCH_SKUS_MAX) throw paramsError(OrderConsoleMessages.tooManySkus);
+        goods = { skuIds, nameLike: input.goods };
+      }
       const { rows, total } = await consoleRepo.listConsoleOrders(
         db,
         {
@@ -161,6 +183,12 @@ export function createOrderConsoleService({
           payChannel: input.payChannel,
           from,
           until,
+          receiver:
+            input.receiver === undefined
+              ? undefined
+              : { nameLike: input.receiver, phoneDigits: phoneDigitsOf(input.receiver) },
+          goods,
+          trackingNoLike: input.trackingNo,
         },
         { offset: (pageNo - 1) * pageSize, limit: pageSize },
       );

@@ -91,6 +91,8 @@ export const orders = pgTable(
     index('orders_company_idx').on(t.companyId, t.createdAt).where(sql`${t.companyId} is not null`),
     uniqueIndex('orders_member_request_key').on(t.memberId, t.requestId),
     index('orders_member_status_idx').on(t.memberId, t.status, t.createdAt),
+    // The console's day filters and the finance exports read orders by the time they were made.
+    index('orders_created_idx').on(t.createdAt),
     check('orders_currency', sql`${t.currency} in ('AUD', 'CNY')`),
     check('orders_amounts', sql`${t.totalAmount} >= 0 and ${t.goodsAmount} >= 0`),
     check('orders_gst', sql`${t.gstAmount} >= 0 and ${t.refundedGst} between 0 and ${t.gstAmount}`),
@@ -203,9 +205,17 @@ export const logisticsEvents = pgTable(
     eventTime: timestamp('event_time', { withTimezone: true }).notNull(),
     location: varchar('location', { length: 100 }).notNull().default(''),
     description: text('description').notNull(),
+    /**
+     * A tracking service's event by its content (docs/decisions/061-courier-tracking.md): the same event pushed or
+     * polled again is stored once. Null for the events staff typed and the shop wrote itself.
+     */
+    eventKey: varchar('event_key', { length: 64 }),
     createdAt,
   },
-  (t) => [index('logistics_events_code_time_idx').on(t.logisticCode, t.eventTime)],
+  (t) => [
+    index('logistics_events_code_time_idx').on(t.logisticCode, t.eventTime),
+    uniqueIndex('logistics_events_event_key').on(t.logisticCode, t.eventKey),
+  ],
 );
 
 /** Orders of the previous system, imported by the operator (spec §4 'Old-order status'). */

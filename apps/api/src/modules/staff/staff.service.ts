@@ -26,6 +26,7 @@ import { hashPassword, verifyAccountPassword, verifyPassword } from '../../lib/p
 import { qrImage } from '../../lib/qr-image';
 import { clientAddressKey, type RateLimiter } from '../../lib/rate-limiter';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box';
+import { shopTimeZone } from '../../lib/shop-day';
 import type { StaffContext, StaffSessionState } from '../../plugins/staff-auth';
 import * as repo from './staff.repository';
 import { newTotpSecret, totpStepOf, totpUrl } from './totp';
@@ -175,6 +176,7 @@ function sessionOf(row: repo.StaffRow): StaffSession {
     totpEnabled: row.totpEnabled,
     totpSetupRequired: roleNeedsTwoFactor(role) && !row.totpEnabled,
     mustChangePassword: row.mustChangePassword,
+    timeZone: shopTimeZone(),
   };
 }
 

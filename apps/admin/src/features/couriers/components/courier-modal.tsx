@@ -1,4 +1,4 @@
-import { type AdminCourierRow, adminCourierUpdateRequestSchema } from '@shop/domain';
+import { type AdminCourierRow, adminCourierUpdateRequestSchema, suggestedTrackingCode } from '@shop/domain';
 import { Form, Input, InputNumber, Switch } from 'antd';
 import { FormModal } from '@/components/form-modal';
 import { zodRule } from '@/lib/zod-rule';
@@ -13,6 +13,7 @@ interface Values {
   active: boolean;
   estimatedDays?: string;
   sort?: number;
+  trackingCode?: string;
 }
 
 /** Adds a courier, or changes one (its code stays). */
@@ -20,7 +21,10 @@ export function CourierModal({ courier, onClose }: { courier: AdminCourierRow | 
   const [form] = Form.useForm<Values>();
   const create = useCreateCourier();
   const update = useUpdateCourier();
+  // A new courier left without a code gets the one its shop code suggests (SF → shunfeng), shown as it is typed.
+  const suggested = suggestedTrackingCode(Form.useWatch('code', form) ?? '');
   const submit = (v: Values) => {
+    const trackingCode = v.trackingCode?.trim().toLowerCase() ?? '';
     const fields = {
       code: v.code.trim(),
       name: v.name.trim(),
@@ -28,8 +32,8 @@ export function CourierModal({ courier, onClose }: { courier: AdminCourierRow | 
       estimatedDays: v.estimatedDays?.trim() ?? '',
       sort: v.sort ?? 0,
     };
-    if (courier) update.mutate({ ...fields, active: v.active }, { onSuccess: onClose });
-    else create.mutate(fields, { onSuccess: onClose });
+    if (courier) update.mutate({ ...fields, trackingCode, active: v.active }, { onSuccess: onClose });
+    else create.mutate({ ...fields, ...(trackingCode ? { trackingCode } : {}) }, { onSuccess: onClose });
   };
   return (
     <FormModal<Values>
@@ -55,6 +59,21 @@ export function CourierModal({ courier, onClose }: { courier: AdminCourierRow | 
       </Form.Item>
       <Form.Item name="estimatedDays" label="时效说明" rules={[zodRule(shape.estimatedDays)]}>
         <Input maxLength={40} placeholder="如 3-5个工作日" />
+      </Form.Item>
+      <Form.Item
+        name="trackingCode"
+        label="快递100编码"
+        rules={[zodRule(shape.trackingCode, '快递100编码')]}
+        normalize={(value: string) => value.toLowerCase()}
+        extra={
+          courier
+            ? '快递100的快递公司编码（小写，如 shunfeng），发货后自动获取物流轨迹；留空则不自动跟踪'
+            : suggested
+              ? `留空则使用常用编码 ${suggested}；发货后自动获取物流轨迹`
+              : '快递100的快递公司编码（小写，如 shunfeng）；留空则不自动跟踪'
+        }
+      >
+        <Input maxLength={32} placeholder={suggested || '如 shunfeng'} />
       </Form.Item>
       <Form.Item name="sort" label="排序（小的在前）">
         <InputNumber min={-9999} max={9999} precision={0} />

@@ -1,4 +1,4 @@
-import { type DashboardResponse, formatPrice, LOW_STOCK, OrderStatus, Permission } from '@shop/domain';
+import { type DashboardResponse, formatPrice, OrderStatus, Permission } from '@shop/domain';
 import { Badge, Card, Col, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router';
 
@@ -33,7 +33,7 @@ export const TODOS: readonly Todo[] = [
   { key: 'rechargesWaiting', label: '待审核的充值', to: '/recharges', permission: Permission.rechargeReview },
   {
     key: 'lowStock',
-    label: `库存不多于 ${LOW_STOCK} 件的商品`,
+    label: '库存降到提醒线的商品',
     to: '/stock?low=1',
     permission: Permission.stockAdjust,
   },
@@ -57,19 +57,26 @@ function Sales({ title, sales }: { title: string; sales: DashboardResponse['toda
   );
 }
 
-/** 工作台: today's and this week's orders and takings per currency, and the to-dos this role may open. */
+/**
+ * 工作台: today's and this week's orders and takings per currency (days on the shop's clock, named by `zoneName`),
+ * and the to-dos this role may open.
+ */
 export function DashboardView({
   data,
   permissions,
+  zoneName,
 }: {
   data: DashboardResponse;
   permissions: readonly string[];
+  /** The shop's zone as staff read it ('北京时间'). */
+  zoneName: string;
 }) {
   const todos = TODOS.filter((todo) => permissions.includes(todo.permission));
   return (
-    <Row gutter={[16, 16]}>
+    // No side gutter on a phone: the page has no side padding there, and the gutter's margins would overflow it.
+    <Row gutter={[{ xs: 0, md: 16 }, 16]}>
       <Col xs={24} xl={12}>
-        <Sales title="今日（北京时间）" sales={data.today} />
+        <Sales title={`今日（${zoneName}）`} sales={data.today} />
       </Col>
       <Col xs={24} xl={12}>
         <Sales title="本周（周一起）" sales={data.week} />

@@ -7,4 +7,6 @@ export const orderKeys = {
   list: (filters: AdminOrderListRequest) => [...orderKeys.lists(), filters] as const,
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (orderNo: string) => [...orderKeys.details(), orderNo] as const,
+  /** The picked orders' packs waiting to ship. */
+  waiting: (orderNos: readonly string[]) => [...orderKeys.all, 'waiting', [...orderNos]] as const,
 };

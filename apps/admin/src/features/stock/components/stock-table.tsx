@@ -1,6 +1,5 @@
 import {
   type AdminStockRow,
-  LOW_STOCK,
   SkuStatus,
   StockUse,
   stockNumberHint,
@@ -9,18 +8,22 @@ import {
 } from '@shop/domain';
 import { Button, Space, Tag, Typography } from 'antd';
 import { PagedTable, type PageOf } from '@/components/paged-table';
+import { lowStockLineText } from './low-stock-line';
 
 /**
- * SKUs with their stock; a SKU sold by stock count and running low is marked, and under each number what the
- * shop does with it under the SKU's status (an 有货 SKU's number limits nothing: 不看此数，不限量).
+ * SKUs with their stock; a SKU sold by stock count at or below its low-stock line (its own, or the shop's
+ * 默认) is marked 库存不足, and under each number what the shop does with it under the SKU's status (an 有货
+ * SKU's number limits nothing: 不看此数，不限量). `onLine` is given only to staff who may change the line.
  */
 export function StockTable({
   onAdjust,
   onLedger,
+  onLine,
   ...page
 }: PageOf<AdminStockRow> & {
   onAdjust: (row: AdminStockRow) => void;
   onLedger: (row: AdminStockRow) => void;
+  onLine?: ((row: AdminStockRow) => void) | undefined;
 }) {
   return (
     <PagedTable<AdminStockRow>
@@ -58,8 +61,13 @@ export function StockTable({
           width: 140,
           render: (stock: number, r) => (
             <Space orientation="vertical" size={0}>
-              {r.status === SkuStatus.ByStock && stock <= LOW_STOCK ? (
-                <Tag color={stock === 0 ? 'red' : 'orange'}>{stock}</Tag>
+              {r.low ? (
+                <Space size={4} wrap>
+                  <Typography.Text type="danger" strong>
+                    {stock}
+                  </Typography.Text>
+                  <Tag color={stock <= 0 ? 'red' : 'orange'}>库存不足</Tag>
+                </Space>
               ) : (
                 stock
               )}
@@ -69,6 +77,26 @@ export function StockTable({
               >
                 {stockNumberHint(r.status)}
               </Typography.Text>
+            </Space>
+          ),
+        },
+        {
+          title: '提醒线',
+          width: 110,
+          render: (_, r) => (
+            <Space orientation="vertical" size={0} align="start">
+              {r.status === SkuStatus.ByStock ? (
+                lowStockLineText(r)
+              ) : (
+                <Typography.Text type="secondary" title="不按库存销售，不会提醒">
+                  {lowStockLineText(r)}
+                </Typography.Text>
+              )}
+              {onLine && (
+                <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onLine(r)}>
+                  设置提醒线
+                </Button>
+              )}
             </Space>
           ),
         },
