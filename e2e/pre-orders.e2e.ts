@@ -146,8 +146,13 @@ describe('pre-orders and split shipments', () => {
     await page.goto('/admin/stock');
     await page.getByPlaceholder('商品名称或 SKU 编码').fill(booked.code);
     await page.getByPlaceholder('商品名称或 SKU 编码').press('Enter');
-    await page.getByRole('button', { name: '调整库存' }).first().click();
-    const adjust = page.getByRole('dialog', { name: /调整库存/ });
+    // The row of the booked SKU once the search has applied, not whichever row came first.
+    await page
+      .getByRole('row')
+      .filter({ hasText: booked.code })
+      .getByRole('button', { name: '调整库存' })
+      .click();
+    const adjust = page.getByRole('dialog', { name: `调整库存：${booked.code}` });
     await adjust.getByLabel('数量').fill('5');
     await adjust.getByLabel('原因').fill('到货');
     await adjust.getByRole('button', { name: '确认调整' }).click();
