@@ -32,6 +32,7 @@ describe('config', () => {
         redisUrl: undefined,
         webDist: DEFAULT_WEB_DIST,
         seedDemo: true,
+        seedDemoHistoryDays: 60,
         trustProxy: false,
         paymentSandbox: true,
         wechatSandbox: true,

@@ -36,8 +36,8 @@ describe('a first start stopped halfway', () => {
       // The catalogue step dies after writing its goods: the crash of a start in the middle of a step.
       const dying: SeedStep = {
         name: demoCatalogueSeed.name,
-        async run(services) {
-          await demoCatalogueSeed.run(services);
+        async run(services, context) {
+          await demoCatalogueSeed.run(services, context);
           throw new Error('killed');
         },
       };
@@ -94,6 +94,8 @@ function startServer(dataDir: string, port: number) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       WEB_DIST: '/nonexistent/shop-web-dist',
+      // A week of the demo's past orders: the real start's every step, at a test's cost.
+      SEED_DEMO_HISTORY_DAYS: '7',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -131,6 +133,7 @@ describe('kill -9 during the first start', () => {
       try {
         await second.waitFor('Shop running at', 120_000);
         expect(second.output()).toContain('finishing an interrupted demo seed');
+        expect(second.output()).toMatch(/seed demo-history: 10 buyers, \d+ orders over 7 days/);
         const base = `http://127.0.0.1:${port}`;
         const post = async (path: string, body: unknown) =>
           (await fetch(`${base}${path}`, {

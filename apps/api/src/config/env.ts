@@ -127,6 +127,12 @@ const envSchema = z.object({
     .optional(),
   WEB_DIST: z.string().min(1).optional(),
   SEED_DEMO: booleanish(),
+  SEED_DEMO_HISTORY_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0, '应为 0-365 的整数 / must be a whole number 0-365')
+    .max(365, '应为 0-365 的整数 / must be a whole number 0-365')
+    .default(60),
   TRUST_PROXY: booleanish(),
   SHOP_PAY_GATEWAY_URL: z
     .string()
@@ -719,6 +725,11 @@ export interface AppConfig {
    */
   seedDemo: boolean;
   /**
+   * Days of orders the demo seed places before today (buyers registering, ordering, paying, receiving), so the
+   * 工作台's charts and the exports have something to show; 0 for none (the tests' shops).
+   */
+  seedDemoHistoryDays: number;
+  /**
    * The keys of secrets at rest (staff TOTP secrets): the current one seals (SHOP_SECRET_KEY), the old ones of a
    * rotation are still read (SHOP_SECRET_KEY_OLD). Without a current key secrets are stored as they are; in
    * production the server then refuses to start while any staff member has TOTP on (README 'Secrets at rest').
@@ -891,6 +902,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       redisUrl: e.REDIS_URL,
       webDist: e.WEB_DIST ? resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
       seedDemo: e.SEED_DEMO ?? !isProduction(e.NODE_ENV),
+      seedDemoHistoryDays: e.SEED_DEMO_HISTORY_DAYS,
       trustProxy: e.TRUST_PROXY ?? false,
       secretKeys: { current: e.SHOP_SECRET_KEY, old: e.SHOP_SECRET_KEY_OLD },
       paymentGateway:

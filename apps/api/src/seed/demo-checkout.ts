@@ -123,7 +123,7 @@ async function seedCouriers(services: Services): Promise<string> {
 }
 
 /** Every goods on the shelf, best sellers first, with SKUs at the default level. */
-async function demoGoods(services: Services): Promise<GoodsListItem[]> {
+export async function demoGoods(services: Services): Promise<GoodsListItem[]> {
   const all: GoodsListItem[] = [];
   for (let pageNo = 1; pageNo <= 10; pageNo += 1) {
     const page = await services.catalogue.listGoods(

@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { isProduction } from '../config/env';
+import { type AppConfig, isProduction } from '../config/env';
 import type { Database } from '../db/client';
 import { seedSteps as seedStepsTable } from '../db/schema';
+import type { Clock } from '../lib/clock';
 import { createServices, type ServiceDeps, type Services } from '../services';
 import { demoAfterSaleSeed } from './demo-aftersale';
 import { demoCatalogueSeed } from './demo-catalogue';
 import { demoCheckoutSeed } from './demo-checkout';
 import { demoContentSeed } from './demo-content';
+import { demoHistorySeed } from './demo-history';
 import { demoMemberSeed } from './demo-member';
 import { demoPickupSeed } from './demo-pickup';
 import { supplierContentSeed } from './supplier-content';
@@ -22,7 +24,25 @@ export interface SeedStep {
   /** The step creates a login whose password is published (README, start banner): never in production. */
   publishedLogin?: boolean;
   /** Adds the step's data if missing; returns a one-line summary for the operator. */
+  run(services: Services, context: SeedContext): Promise<string>;
+}
+
+/** Content every shop needs (shopContentSteps): adds what is missing, on the shop's own services. */
+export interface ShopContentStep {
+  name: string;
   run(services: Services): Promise<string>;
+}
+
+/** What a step may need besides its services. */
+export interface SeedContext {
+  config: AppConfig;
+  /** A line for the operator while a long step runs (its writes commit only at its end). */
+  progress(line: string): void;
+  /**
+   * The same services on another clock, writing through the step's transaction: a step that seeds the past
+   * (demo-history.ts) moves the clock to each moment it replays. Tracking at the courier's service is off there.
+   */
+  at(clock: Clock): Services;
 }
 
 export const seedSteps: SeedStep[] = [
@@ -32,13 +52,14 @@ export const seedSteps: SeedStep[] = [
   demoCheckoutSeed,
   demoPickupSeed,
   demoAfterSaleSeed,
+  demoHistorySeed,
 ];
 
 /**
  * Content every shop needs, demo data or not: run at each start (SEED_DEMO or not) and by `shop seed`, each adding
  * only what is missing, so a shop started before it existed gets it at its next start and an operator's edit stays.
  */
-export const shopContentSteps: SeedStep[] = [supplierContentSeed];
+export const shopContentSteps: ShopContentStep[] = [supplierContentSeed];
 
 /** Adds the shop content that is missing (shopContentSteps); returns a line for each step that wrote something. */
 export async function ensureShopContent(services: Services): Promise<string[]> {
@@ -85,8 +106,19 @@ export async function runSeed(deps: ServiceDeps, log: SeedLog, steps: readonly S
     }
     const summary = await db.transaction(async (tx) => {
       // Every service of the step writes through this transaction: the step and its record commit together.
-      const services = createServices({ ...deps, database: { ...deps.database, db: tx } });
-      const text = await step.run(services);
+      const database = { ...deps.database, db: tx };
+      const services = createServices({ ...deps, database });
+      const text = await step.run(services, {
+        config: deps.config,
+        progress: (line) => log.info({ step: step.name }, `seed ${step.name}: ${line}`),
+        at: (clock) =>
+          createServices({
+            ...deps,
+            clock,
+            database,
+            config: { ...deps.config, tracking: { ...deps.config.tracking, provider: 'off' } },
+          }),
+      });
       await recordStep(tx, step.name, text);
       return text;
     });

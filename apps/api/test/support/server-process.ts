@@ -14,6 +14,8 @@ export function spawnServer(env: Record<string, string>, stdio: StdioOptions = '
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       WEB_DIST: '/nonexistent/shop-web-dist',
+      // The demo's past orders take a while to replay: only the seed's own tests ask for them.
+      SEED_DEMO_HISTORY_DAYS: '0',
       ...env,
     },
     stdio,

@@ -28,6 +28,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     SHOP_TEST_CAPTCHA: TEST_CAPTCHA,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'true',
+    // The demo's past orders would be in every test's order lists and counts: only the seed's own test asks for them.
+    SEED_DEMO_HISTORY_DAYS: '0',
     WEB_DIST: '/nonexistent/shop-web-dist',
     // Tests change the catalogue by hand between calls and read it back at once: the catalogue read cache, which
     // hears of changes a few milliseconds after their commit, is on only where a test asks for it.

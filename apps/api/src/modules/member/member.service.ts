@@ -301,6 +301,7 @@ export function createMemberService({
         mobile: input.mobile ?? '',
         company: input.company ?? '',
         wechat: input.wechat ?? '',
+        createdAt: clock(),
       });
       if (!row) throw paramsError(MemberMessages.usernameTaken);
       return row;

@@ -26,13 +26,15 @@ type Panel = {
   key: string;
   title: string;
   wide?: boolean;
+  /** Keeps its full height on a phone (ten two-line names). */
+  tall?: boolean;
   view: (charts: Charts, range: string) => ChartView;
 };
 
 const PANELS: readonly Panel[] = [
   { key: 'sales', title: '每日销售额', wide: true, view: (c, range) => salesChart(c.sales, range) },
   { key: 'status', title: '订单状态', view: (c, range) => statusChart(c.ordersByStatus, range) },
-  { key: 'skus', title: '热销 SKU（前 10）', view: (c, range) => topSkusChart(c.topSkus, range) },
+  { key: 'skus', title: '热销 SKU（前 10）', tall: true, view: (c, range) => topSkusChart(c.topSkus, range) },
   { key: 'members', title: '每日新会员', view: (c, range) => newMembersChart(c.newMembers, range) },
   { key: 'tickets', title: '待回复工单（按等待时长）', view: (c) => ticketsChart(c.ticketsByAge) },
 ];
@@ -42,10 +44,12 @@ const rangeName = (days: number) => `近${days}天`;
 /** One chart's place: loading, failed with a retry, empty, or the chart with its summary for screen readers. */
 function ChartPanel({
   title,
+  tall = false,
   view,
   state,
 }: {
   title: string;
+  tall?: boolean | undefined;
   view: ChartView | undefined;
   state: ChartsState;
 }) {
@@ -72,7 +76,9 @@ function ChartPanel({
       <Typography.Title level={5} className="dashboard-chart-title">
         {title}
       </Typography.Title>
-      <div className="dashboard-chart-body">{body}</div>
+      <div className={tall ? 'dashboard-chart-body dashboard-chart-body-tall' : 'dashboard-chart-body'}>
+        {body}
+      </div>
     </section>
   );
 }
@@ -118,7 +124,7 @@ export function DashboardCharts({
         <Row gutter={[24, 24]}>
           {PANELS.map((panel, i) => (
             <Col key={panel.key} xs={24} lg={panel.wide ? 24 : 12}>
-              <ChartPanel title={panel.title} view={views?.[i]} state={state} />
+              <ChartPanel title={panel.title} tall={panel.tall} view={views?.[i]} state={state} />
             </Col>
           ))}
         </Row>
