@@ -49,6 +49,19 @@ describe('the demo order history', () => {
     expect(charts.topSkus.length).toBe(10);
     const statuses = charts.ordersByStatus.map((s) => s.status);
     expect(statuses).toEqual(expect.arrayContaining([OrderStatus.Finished, OrderStatus.Shipped]));
+    // The service desk: questions still waiting, of different ages; the answered ones closed by their buyers.
+    expect(summary).toMatch(/; 5 questions waiting for the shop$/);
+    expect(charts.ticketsByAge.filter((b) => b.count > 0).length).toBeGreaterThanOrEqual(3);
+    expect(charts.ticketsByAge.reduce((n, b) => n + b.count, 0)).toBe(5);
+    const answered = await rows<{ status: string; replies: number }>(
+      sql`select t.status, count(r.id)::int as replies from support_tickets t
+        join support_ticket_replies r on r.ticket_id = t.id where r.author = 'staff' group by t.id, t.status`,
+    );
+    expect(answered).toEqual([
+      { status: 'closed', replies: 1 },
+      { status: 'closed', replies: 1 },
+      { status: 'closed', replies: 1 },
+    ]);
   });
 
   it('happened in the past: nothing after now, each step after the one before it', async () => {

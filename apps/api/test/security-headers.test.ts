@@ -62,12 +62,13 @@ function expectHardened(res: LightMyRequestResponse) {
 }
 
 /** The storefront's policy, with the response's own nonce. */
-function expectShopPolicy(res: LightMyRequestResponse) {
+/** The shop's policy; an API answer's (`api`) has no page to style, so no nonce either. */
+function expectShopPolicy(res: LightMyRequestResponse, api = false) {
   expect(directives(res)).toEqual({
     'default-src': "'self'",
     'script-src': "'self'",
     'script-src-attr': "'none'",
-    'style-src': `'self' 'nonce-${styleNonce(res)}'`,
+    'style-src': api ? "'self'" : `'self' 'nonce-${styleNonce(res)}'`,
     'img-src': "'self' data: blob:",
     'font-src': "'self' data:",
     'connect-src': "'self'",
@@ -176,14 +177,14 @@ describe('every other response', () => {
     const res = await t.app.inject({ method: 'POST', url: MemberPaths.captcha, payload: {} });
     expect(envelope(res).success).toBe(true);
     expectHardened(res);
-    expectShopPolicy(res);
+    expectShopPolicy(res, true);
   });
 
   it('an API refusal and an unknown API path', async () => {
     const refused = await t.app.inject({ method: 'POST', url: MemberPaths.current, payload: {} });
     expect(refused.statusCode).toBe(401);
     expectHardened(refused);
-    expectShopPolicy(refused);
+    expectShopPolicy(refused, true);
     const unknown = await get('/api/nope');
     expect(unknown.statusCode).toBe(404);
     expectHardened(unknown);
@@ -270,6 +271,17 @@ describe('behind a proxy, with the real payment channel', () => {
     expect(http.headers['strict-transport-security']).toBeUndefined();
     const direct = await behind.app.inject({ method: 'GET', url: '/healthz' });
     expect(direct.headers['strict-transport-security']).toBeUndefined();
+    // An API call's fixed headers take HSTS the same way.
+    const api = await behind.app.inject({
+      method: 'POST',
+      url: MemberPaths.captcha,
+      payload: {},
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(api.headers['strict-transport-security']).toBe(HSTS);
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    const plainApi = await behind.app.inject({ method: 'POST', url: MemberPaths.captcha, payload: {} });
+    expect(plainApi.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('never sends HSTS when the proxy is not trusted, whatever the request claims', async () => {
@@ -282,6 +294,11 @@ describe('behind a proxy, with the real payment channel', () => {
     const policy = directives(res);
     expect(policy['form-action']).toBe("'self' https://pay.example.com:8443");
     expect(policy['connect-src']).toBe("'self' https://pay.example.com:8443");
+    const api = directives(
+      await behind.app.inject({ method: 'POST', url: MemberPaths.captcha, payload: {} }),
+    );
+    expect(api['form-action']).toBe("'self' https://pay.example.com:8443");
+    expect(api['connect-src']).toBe("'self' https://pay.example.com:8443");
     expect(policy['script-src']).toBe("'self'");
     expect(policy['img-src']).toBe("'self' data: blob:");
   });

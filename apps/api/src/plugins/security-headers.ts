@@ -49,6 +49,19 @@ function paymentGatewaySources(url: string | undefined): string[] {
   return url === undefined ? [] : [new URL(url).origin];
 }
 
+/** The headers a helmet middleware whose options compute nothing per response sets, read once. */
+function fixedHeaders(middleware: ReturnType<typeof helmet>): [string, string][] {
+  const headers: [string, string][] = [];
+  const res = {
+    setHeader: (name: string, value: string) => headers.push([name, value]),
+    removeHeader: () => {},
+  } as unknown as ServerResponse;
+  middleware({} as IncomingMessage, res, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 /**
  * HTTP hardening for every response: pages, the API's JSON, images, bundles and the API docs (helmet).
  *
@@ -109,12 +122,23 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
     const docsHeaders = helmet({ ...common, contentSecurityPolicy: policy(DOCS_STYLE_HASHES) });
     const isDocs = (url: string | undefined) =>
       url !== undefined && (url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`));
+    // The API's answers (JSON, and the few pages that send their own policy) need no nonce: the same headers for
+    // every one, worked out by helmet once and then only set.
+    const apiHeaders = fixedHeaders(helmet({ ...common, contentSecurityPolicy: policy([]) }));
 
     app.addHook('onRequest', (request, reply, done) => {
+      const url = request.routeOptions.url;
+      if (url?.startsWith('/api/') && !isDocs(url)) {
+        for (const [name, value] of apiHeaders) reply.raw.setHeader(name, value);
+        reply.raw.removeHeader('x-powered-by');
+        if (trustProxy && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+        done();
+        return;
+      }
       reply.styleNonce = randomBytes(16).toString('base64');
       nonces.set(reply.raw, reply.styleNonce);
       if (trustProxy && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-      const headers = isDocs(request.routeOptions.url) ? docsHeaders : pageHeaders;
+      const headers = isDocs(url) ? docsHeaders : pageHeaders;
       headers(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });
   },

@@ -1,5 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Currency, type GoodsListItem, OrderStatus, type Sku, SkuStatus } from '@shop/domain';
+import {
+  Currency,
+  type GoodsListItem,
+  OrderStatus,
+  type Sku,
+  SkuStatus,
+  SupportTicketPriority,
+  SupportTicketType,
+} from '@shop/domain';
 import { cliActor } from '../lib/audit';
 import { shopPeriods } from '../lib/shop-day';
 import { mulberry32, type Random } from './data/random';
@@ -188,6 +196,51 @@ const WAREHOUSE_STEPS = [
 /** The courier of a parcel going to the buyer's country. */
 const COURIER_BY_COUNTRY = { CN: 'SF', AU: 'AUPOST' } as const;
 
+/**
+ * The buyers' questions of the last days, each about one of their orders: how many hours ago it was asked, and
+ * whether the service desk has answered it (then the buyer closed it) or it still waits for the shop.
+ */
+const QUESTIONS: readonly { hoursAgo: number; answered: boolean; title: string; content: string }[] = [
+  {
+    hoursAgo: 200,
+    answered: true,
+    title: '发票抬头需要修改',
+    content: '订单的发票抬头写错了，麻烦改成公司全称，谢谢。',
+  },
+  {
+    hoursAgo: 150,
+    answered: true,
+    title: '能否合并发货',
+    content: '这两天下了两单，同一个收货地址，能不能一起发？',
+  },
+  {
+    hoursAgo: 110,
+    answered: false,
+    title: '包裹一直没有更新物流',
+    content: '物流信息三天没有更新了，请帮忙查一下。',
+  },
+  {
+    hoursAgo: 60,
+    answered: true,
+    title: '到货少了一件',
+    content: '收到的箱子里少了一件，箱子外包装完好，请核实。',
+  },
+  {
+    hoursAgo: 40,
+    answered: false,
+    title: '想改收货电话',
+    content: '收货人电话换了，新的号码在备注里，麻烦更新。',
+  },
+  {
+    hoursAgo: 20,
+    answered: false,
+    title: '下周能补货吗',
+    content: '这个型号我们每周都要，请问下周有没有货？',
+  },
+  { hoursAgo: 9, answered: false, title: '批发价咨询', content: '如果每月固定订 200 箱，价格能不能再谈？' },
+  { hoursAgo: 2, answered: false, title: '订单能加急吗', content: '客户催得急，这单能否今天安排出库？' },
+];
+
 interface Placed {
   orderNo: string;
   orderId: number;
@@ -246,6 +299,7 @@ export const demoHistorySeed: SeedStep = {
         level: buyer.level,
         company: buyer.company,
         mobile: buyer.country === 'CN' ? buyer.phone : '',
+        joinedAt: new Date(now),
       });
       const auth = { memberId: row.id, tokenId: 0 };
       const address = await past.addressBook.save(auth, 'receiver', {
@@ -376,6 +430,37 @@ export const demoHistorySeed: SeedStep = {
       await past.orders.finish(auth, order.orderId);
       outcome.finished += 1;
     }
-    return `${buyers.length} buyers, ${placed.length} orders over ${days} days (${refused} carts left): ${outcome.finished} received, ${outcome.shipped} on the way, ${outcome.paid} paid, ${outcome.unpaid} unpaid, ${outcome.cancelled} cancelled`;
+    // The service desk's last days: questions about orders, most answered, a few still waiting for the shop.
+    let waiting = 0;
+    for (const [i, question] of QUESTIONS.entries()) {
+      const asked = Date.now() - question.hoursAgo * HOUR_MS;
+      const order = placed.filter((o) => o.at < asked - HOUR_MS).at(-1 - i);
+      if (!order) continue;
+      const auth = { memberId: order.memberId, tokenId: 0 };
+      now = asked;
+      const ticket = await past.tickets.create(auth, {
+        type: SupportTicketType.OrderEnquiry,
+        priority: SupportTicketPriority.Normal,
+        title: question.title,
+        content: question.content,
+        orderId: order.orderId,
+        packIndex: null,
+        imageIds: [],
+      });
+      if (!question.answered) {
+        waiting += 1;
+        continue;
+      }
+      now = asked + rng.int(1, 5) * HOUR_MS;
+      await past.ticketReply.staffReply(staff, {
+        ticketId: ticket.id,
+        authorName: '客服小林',
+        content: '您好，已为您处理，请查看订单详情。如还有问题请在此回复。',
+      });
+      now += rng.int(2, 10) * HOUR_MS;
+      await past.tickets.close(auth, ticket.id);
+    }
+
+    return `${buyers.length} buyers, ${placed.length} orders over ${days} days (${refused} carts left): ${outcome.finished} received, ${outcome.shipped} on the way, ${outcome.paid} paid, ${outcome.unpaid} unpaid, ${outcome.cancelled} cancelled; ${waiting} questions waiting for the shop`;
   },
 };

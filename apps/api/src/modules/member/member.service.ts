@@ -168,6 +168,8 @@ export interface NewMember {
   mobile?: string | undefined;
   company?: string | undefined;
   wechat?: string | undefined;
+  /** When the member joined: the database's now unless given (the demo's buyers of the past, demo-history.ts). */
+  joinedAt?: Date | undefined;
 }
 
 export type MemberService = ReturnType<typeof createMemberService>;
@@ -301,7 +303,7 @@ export function createMemberService({
         mobile: input.mobile ?? '',
         company: input.company ?? '',
         wechat: input.wechat ?? '',
-        createdAt: clock(),
+        ...(input.joinedAt ? { createdAt: input.joinedAt } : {}),
       });
       if (!row) throw paramsError(MemberMessages.usernameTaken);
       return row;

@@ -23,8 +23,11 @@ function ticketOf(key: TicketKey): SQL | undefined {
   );
 }
 
-export async function insertTicket(db: Database, row: NewTicket): Promise<TicketRow> {
-  const [inserted] = await db.insert(supportTickets).values(row).returning();
+export async function insertTicket(db: Database, row: NewTicket, at: Date): Promise<TicketRow> {
+  const [inserted] = await db
+    .insert(supportTickets)
+    .values({ ...row, createdAt: at, updatedAt: at })
+    .returning();
   if (!inserted) throw new Error('ticket insert returned no row');
   return inserted;
 }
@@ -38,8 +41,12 @@ export async function insertReply(
     content: string;
     requestId?: string | null;
   },
+  at: Date,
 ): Promise<ReplyRow> {
-  const [inserted] = await db.insert(supportTicketReplies).values(row).returning();
+  const [inserted] = await db
+    .insert(supportTicketReplies)
+    .values({ ...row, createdAt: at })
+    .returning();
   if (!inserted) throw new Error('reply insert returned no row');
   return inserted;
 }
@@ -51,10 +58,11 @@ export async function insertReply(
 export async function insertStaffReplyOnce(
   db: Database,
   row: { ticketId: number; authorName: string; content: string; requestId: string },
+  at: Date,
 ): Promise<ReplyRow | null> {
   const rows = await db
     .insert(supportTicketReplies)
-    .values({ ...row, author: 'staff' })
+    .values({ ...row, author: 'staff', createdAt: at })
     .onConflictDoNothing({ target: [supportTicketReplies.ticketId, supportTicketReplies.requestId] })
     .returning();
   return rows[0] ?? null;
@@ -84,20 +92,21 @@ export async function setGroupAndPriority(
   db: Database,
   id: number,
   values: { ownerGroup?: string | undefined; priority?: number | undefined },
+  at: Date,
 ): Promise<TicketRow | null> {
   const rows = await db
     .update(supportTickets)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: at })
     .where(eq(supportTickets.id, id))
     .returning();
   return rows[0] ?? null;
 }
 
 /** Reopens a closed ticket as waiting for the shop; null when it is not closed (nothing changed). */
-export async function reopenTicket(db: Database, id: number): Promise<TicketRow | null> {
+export async function reopenTicket(db: Database, id: number, at: Date): Promise<TicketRow | null> {
   const rows = await db
     .update(supportTickets)
-    .set({ status: 'waiting_shop', closedAt: null, updatedAt: sql`now()` })
+    .set({ status: 'waiting_shop', closedAt: null, updatedAt: at })
     .where(and(eq(supportTickets.id, id), eq(supportTickets.status, 'closed')))
     .returning();
   return rows[0] ?? null;
@@ -160,20 +169,25 @@ export async function listQueuePage(
  * for the rest of the transaction: a closed ticket (or another member's) matches nothing, so a reply racing a
  * close can never land after it.
  */
-export async function bumpForPost(db: Database, key: TicketKey, status: string): Promise<TicketRow | null> {
+export async function bumpForPost(
+  db: Database,
+  key: TicketKey,
+  status: string,
+  at: Date,
+): Promise<TicketRow | null> {
   const rows = await db
     .update(supportTickets)
-    .set({ status, replyCount: sql`${supportTickets.replyCount} + 1`, updatedAt: sql`now()` })
+    .set({ status, replyCount: sql`${supportTickets.replyCount} + 1`, updatedAt: at })
     .where(and(ticketOf(key), ne(supportTickets.status, 'closed')))
     .returning();
   return rows[0] ?? null;
 }
 
 /** Closes the ticket unless it is closed already; null when nothing changed (or it is not the member's). */
-export async function closeTicket(db: Database, key: TicketKey): Promise<TicketRow | null> {
+export async function closeTicket(db: Database, key: TicketKey, at: Date): Promise<TicketRow | null> {
   const rows = await db
     .update(supportTickets)
-    .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ status: 'closed', closedAt: at, updatedAt: at })
     .where(and(ticketOf(key), ne(supportTickets.status, 'closed')))
     .returning();
   return rows[0] ?? null;

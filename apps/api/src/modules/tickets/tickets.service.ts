@@ -247,23 +247,27 @@ export function createTicketService({
           throw paramsError(TicketMessages.packNotFound);
       }
       const authorName = await ports.displayName(auth.memberId);
+      const at = clock();
       const ticket = await db.transaction(async (tx) => {
-        const row = await repo.insertTicket(tx, {
-          memberId: auth.memberId,
-          type: input.type,
-          priority: input.priority,
-          ownerGroup: TicketOwnerGroup.Service,
-          title: input.title,
-          orderId: input.orderId,
-          packIndex: input.orderId === null ? null : input.packIndex,
-        });
-        const opened = await repo.bumpForPost(tx, { id: row.id }, TicketStatus.Open);
-        const reply = await repo.insertReply(tx, {
-          ticketId: row.id,
-          author: 'member',
-          authorName,
-          content: input.content,
-        });
+        const row = await repo.insertTicket(
+          tx,
+          {
+            memberId: auth.memberId,
+            type: input.type,
+            priority: input.priority,
+            ownerGroup: TicketOwnerGroup.Service,
+            title: input.title,
+            orderId: input.orderId,
+            packIndex: input.orderId === null ? null : input.packIndex,
+          },
+          at,
+        );
+        const opened = await repo.bumpForPost(tx, { id: row.id }, TicketStatus.Open, at);
+        const reply = await repo.insertReply(
+          tx,
+          { ticketId: row.id, author: 'member', authorName, content: input.content },
+          at,
+        );
         await attach(tx, auth.memberId, reply.id, input.imageIds);
         await hub.announce(tx, { kind: 'ticket', memberId: auth.memberId, ticketId: row.id });
         await notifyStaff(tx, {
@@ -284,7 +288,7 @@ export function createTicketService({
     /** Closes the member's ticket (spec §7 closeSupportTicket/); closing a closed one changes nothing. */
     async close(auth: AuthContext, id: number): Promise<TicketDetail> {
       const closed = await db.transaction(async (tx) => {
-        const row = await repo.closeTicket(tx, { id, memberId: auth.memberId });
+        const row = await repo.closeTicket(tx, { id, memberId: auth.memberId }, clock());
         if (row) await hub.announce(tx, { kind: 'ticket', memberId: auth.memberId, ticketId: id });
         return row;
       });
@@ -322,21 +326,22 @@ export function createTicketService({
     async addReply(auth: AuthContext, input: TicketReplyInput): Promise<TicketDetail> {
       const authorName = await ports.displayName(auth.memberId);
       const ticket = await db.transaction(async (tx) => {
+        const at = clock();
         const row = await repo.bumpForPost(
           tx,
           { id: input.ticketId, memberId: auth.memberId },
           TicketStatus.WaitingShop,
+          at,
         );
         if (!row) {
           await ownTicket(auth, input.ticketId, tx);
           throw paramsError(TicketMessages.closed);
         }
-        const reply = await repo.insertReply(tx, {
-          ticketId: row.id,
-          author: 'member',
-          authorName,
-          content: input.content,
-        });
+        const reply = await repo.insertReply(
+          tx,
+          { ticketId: row.id, author: 'member', authorName, content: input.content },
+          at,
+        );
         await attach(tx, auth.memberId, reply.id, input.imageIds);
         await hub.announce(tx, { kind: 'ticket', memberId: auth.memberId, ticketId: row.id });
         await notifyStaff(tx, {
@@ -394,16 +399,16 @@ export function createTicketService({
         throw paramsError(`每次最多${TICKET_LIMITS.imagesPerPost}张图片`);
       const current = await repo.lockTicket(tx, input.ticketId);
       if (!current) throw notFoundError(TicketMessages.notFound);
-      const ticket = await repo.bumpForPost(tx, { id: input.ticketId }, TicketStatus.WaitingMember);
+      const at = clock();
+      const ticket = await repo.bumpForPost(tx, { id: input.ticketId }, TicketStatus.WaitingMember, at);
       if (!ticket) throw paramsError(TicketMessages.closed);
       const reply = input.requestId
-        ? await repo.insertStaffReplyOnce(tx, {
-            ticketId: ticket.id,
-            authorName: by,
-            content,
-            requestId: input.requestId,
-          })
-        : await repo.insertReply(tx, { ticketId: ticket.id, author: 'staff', authorName: by, content });
+        ? await repo.insertStaffReplyOnce(
+            tx,
+            { ticketId: ticket.id, authorName: by, content, requestId: input.requestId },
+            at,
+          )
+        : await repo.insertReply(tx, { ticketId: ticket.id, author: 'staff', authorName: by, content }, at);
       if (!reply) throw new ReplyAlreadySent();
       for (const image of input.images)
         await repo.insertImage(tx, { memberId: null, replyId: reply.id, ...image });
@@ -494,7 +499,7 @@ export function createTicketService({
             : {}),
         };
         if (Object.keys(values).length === 0) return current;
-        const updated = await repo.setGroupAndPriority(tx, input.id, values);
+        const updated = await repo.setGroupAndPriority(tx, input.id, values, clock());
         if (!updated) throw notFoundError(TicketMessages.notFound);
         await audit(tx, {
           by,
@@ -511,13 +516,13 @@ export function createTicketService({
 
     /** The shop closes a ticket; closing a closed one changes nothing (and writes no audit row). */
     async staffClose(by: AuditActor, id: number): Promise<{ changed: boolean }> {
-      const row = await changeStatus(by, id, 'ticket.close', (tx) => repo.closeTicket(tx, { id }));
+      const row = await changeStatus(by, id, 'ticket.close', (tx) => repo.closeTicket(tx, { id }, clock()));
       return { changed: row !== null };
     },
 
     /** The shop reopens a closed ticket: it waits for the shop again; an open one is refused. */
     async staffReopen(by: AuditActor, id: number): Promise<TicketSummaryWithMember> {
-      const row = await changeStatus(by, id, 'ticket.reopen', (tx) => repo.reopenTicket(tx, id));
+      const row = await changeStatus(by, id, 'ticket.reopen', (tx) => repo.reopenTicket(tx, id, clock()));
       if (!row) throw paramsError(TicketMessages.notClosed);
       return summaryWithMember(row);
     },
