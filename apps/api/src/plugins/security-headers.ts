@@ -128,16 +128,15 @@ export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
 
     app.addHook('onRequest', (request, reply, done) => {
       const url = request.routeOptions.url;
+      if (trustProxy && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       if (url?.startsWith('/api/') && !isDocs(url)) {
         for (const [name, value] of apiHeaders) reply.raw.setHeader(name, value);
         reply.raw.removeHeader('x-powered-by');
-        if (trustProxy && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
         done();
         return;
       }
       reply.styleNonce = randomBytes(16).toString('base64');
       nonces.set(reply.raw, reply.styleNonce);
-      if (trustProxy && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       const headers = isDocs(url) ? docsHeaders : pageHeaders;
       headers(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });

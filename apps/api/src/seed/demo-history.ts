@@ -19,9 +19,10 @@ import type { SeedStep } from './seed';
  * ordered, paid by bank transfer, were shipped to and received their goods, so the 工作台's charts, the reports and
  * the finance exports open on something to read. Every step goes through the shop's own services on a clock set
  * to the day it happened, as the buyer and the staff would have done it: the cart, the checkout's quote and the
- * order's one statement, the transfer confirmed by staff (an offline payment), the bulk ship with a courier and a
- * tracking number, and the receipt. Parcels of the past are not followed at the tracking service (it is off for
- * these steps). The last days' orders are still on their way or waiting to ship, as in a shop in use.
+ * order's one statement, the transfer confirmed by staff (an offline payment), the warehouse's steps, the ship with a
+ * courier and a tracking number, and the receipt; then the buyers' questions to the service desk, some answered,
+ * some still waiting. Parcels of the past are not followed at the tracking service (it is off for these steps).
+ * The last days' orders are still on their way or waiting to ship, as in a shop in use.
  */
 
 const HOUR_MS = 3_600_000;
@@ -430,7 +431,7 @@ export const demoHistorySeed: SeedStep = {
       await past.orders.finish(auth, order.orderId);
       outcome.finished += 1;
     }
-    // The service desk's last days: questions about orders, most answered, a few still waiting for the shop.
+    // The service desk's last days: questions about orders, the older ones answered and closed, the rest waiting.
     let waiting = 0;
     for (const [i, question] of QUESTIONS.entries()) {
       const asked = Date.now() - question.hoursAgo * HOUR_MS;
